@@ -1,0 +1,3 @@
+"""casino-validator: checks casino table games against the law that governs them."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The rules language: parse (grammar/rules.lark) → syntax tree (ast) → compiled ruleset (compiler)."""

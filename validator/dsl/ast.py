@@ -1,0 +1,224 @@
+"""Syntax tree of a ruleset file: frozen dataclasses, each carrying where it was written.
+
+Built by `transformer.RulesTransformer` from Lark's parse tree; checked and turned into a usable
+`Ruleset` by `compiler`. Every node keeps its position so that every error points at FILE:LINE:COL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    line: int
+    column: int
+
+
+# ---- expressions ----
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    pos: Pos
+    value: Any  # Decimal, str, bool, None
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    pos: Pos
+    path: str  # dotted: hand.total, house.surrender, param.decks
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    pos: Pos
+    function: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ListExpr:
+    pos: Pos
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    pos: Pos
+    op: str  # + - * /
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    pos: Pos
+    op: str  # == != < <= > >= in
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp:
+    pos: Pos
+    op: str  # and / or
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    pos: Pos
+    item: Expr
+
+
+Expr = Literal | Name | Call | ListExpr | Arith | Compare | BoolOp | Not
+
+
+# ---- values (parameters, options) ----
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    pos: Pos
+    value: Any  # Decimal, str, bool, None, Ratio, tuple[Any, ...]
+    kind: str  # number, string, ratio, bool, none, symbol, list
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """`3:2` — paid 3 for every 2 staked. Kept as the pair for display, `.factor` for arithmetic."""
+
+    numerator: int
+    denominator: int
+
+    @property
+    def factor(self) -> Decimal:
+        return Decimal(self.numerator) / Decimal(self.denominator)
+
+    def __str__(self) -> str:
+        return f"{self.numerator}:{self.denominator}"
+
+
+# ---- declarations ----
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    pos: Pos
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    pos: Pos
+    name: str
+    value: Value
+    ref: Ref
+    note: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    pos: Pos
+    name: str
+    type: str  # bool int decimal ratio choice
+    allowed: tuple[Value, ...] | tuple[Decimal, Decimal] | None
+    allowed_is_range: bool
+    default: Value | None  # None when `required`
+    required: bool
+    ref: Ref | None
+    doc: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    pos: Pos
+    name: str
+    value: Value
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class PayLine:
+    pos: Pos
+    label: str
+    pays: Ratio | str  # a ratio (N:1) or a named prize (jackpot.main)
+    when: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Paytable:
+    pos: Pos
+    name: str
+    lines: tuple[PayLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SideBet:
+    pos: Pos
+    name: str
+    title: str | None
+    ref: Ref | None
+    notes: tuple[str, ...]
+    paytables: tuple[Paytable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    pos: Pos
+    event: str
+    guard: Expr | None
+    require: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    pos: Pos
+    verb: str  # pay / lose / push
+    amount: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Settle:
+    pos: Pos
+    stake: str  # main, insurance, war, egalite, …
+    guard: Expr | None
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDecl:
+    pos: Pos
+    name: str
+    refs: tuple[Ref, ...]
+    severities: tuple[tuple[Pos, str], ...]
+    messages: tuple[tuple[Pos, str], ...]
+    checks: tuple[Check, ...]
+    settles: tuple[Settle, ...]
+    doc: tuple[tuple[str, str], ...]
+    kinds: tuple[tuple[Pos, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    pos: Pos
+    key: str  # title, source, game, note, in_force
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetFile:
+    file: str
+    family: str
+    family_pos: Pos
+    headers: tuple[Header, ...]
+    parameters: tuple[Parameter, ...]
+    options: tuple[Option, ...]
+    fixed: tuple[Fixed, ...]
+    side_bets: tuple[SideBet, ...]
+    rules: tuple[RuleDecl, ...]
+    source_text: str

@@ -1,0 +1,416 @@
+"""Syntax tree → `Ruleset`, with every error of meaning reported at FILE:LINE:COL.
+
+The checks: the header is complete and said once; dates make a range; every parameter is one the
+game knows, with a value of its type; every option has a reference and a default it allows; rule ids
+are unique; every name in a condition is a fact the event offers, a parameter this ruleset sets, or
+an option it declares.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl import ast
+from validator.dsl.expr import compile_expr, names_in
+from validator.dsl.model import (
+    CheckDef,
+    FixedDef,
+    OptionDef,
+    ParamValue,
+    PayLine,
+    Rule,
+    Ruleset,
+    SettleDef,
+    SideBetDef,
+)
+from validator.dsl.vocabulary import (
+    EVENTS,
+    FUNCTIONS,
+    NAMESPACES,
+    PARAMETERS,
+    PAYTABLE_NAMESPACES,
+    SETTLE_STAKES,
+    namespaces_for,
+)
+from validator.errors import RulesetError, RulesetErrors
+
+GAMES = ("blackjack", "bataille")
+_HEADERS_REQUIRED = ("title", "source", "game", "in_force")
+
+
+def _closest(word: str, choices: Iterable[str]) -> str:
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {match[0]!r}?" if match else ""
+
+
+class _Compiler:
+    def __init__(self, tree: ast.RulesetFile) -> None:
+        self.tree = tree
+        self.errors: list[RulesetError] = []
+
+    def error(self, pos: ast.Pos, message: str) -> None:
+        self.errors.append(RulesetError(self.tree.file, pos.line, pos.column, message))
+
+    # ---- header ----
+    def headers(self) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        notes: list[str] = []
+        for header in self.tree.headers:
+            if header.key == "note":
+                notes.append(header.value)
+                continue
+            if header.key in seen:
+                self.error(header.pos, f"'{header.key}' is given twice")
+                continue
+            seen[header.key] = header.value
+            if header.key == "game" and header.value not in GAMES:
+                self.error(header.pos, f"unknown game {header.value!r}: choose one of {', '.join(GAMES)}")
+            if header.key == "in_force":
+                start, end = header.value
+                if end is not None and end < start:
+                    self.error(
+                        header.pos,
+                        f"bad date range: in force until {end.isoformat()} before it starts on "
+                        f"{start.isoformat()}",
+                    )
+        for key in _HEADERS_REQUIRED:
+            if key not in seen:
+                shown = "in force from" if key == "in_force" else key
+                self.error(self.tree.family_pos, f"the ruleset does not say its '{shown}'")
+        seen["notes"] = tuple(notes)
+        return seen
+
+    # ---- parameters ----
+    def parameters(self) -> dict[str, ParamValue]:
+        params: dict[str, ParamValue] = {}
+        for p in self.tree.parameters:
+            spec = PARAMETERS.get(p.name)
+            if spec is None:
+                self.error(p.pos, f"unknown parameter {p.name!r}{_closest(p.name, PARAMETERS)}")
+                continue
+            if p.name in params:
+                self.error(p.pos, f"parameter {p.name!r} is set twice (first on line {params[p.name].line})")
+                continue
+            problem = _type_problem(spec.type, p.value, spec.symbols)
+            if problem:
+                self.error(p.value.pos, f"parameter {p.name!r} {problem}")
+                continue
+            params[p.name] = ParamValue(p.name, p.value.value, p.ref.text, p.pos.line, p.note)
+        return params
+
+    # ---- options and fixed ----
+    def options(self) -> dict[str, OptionDef]:
+        options: dict[str, OptionDef] = {}
+        for o in self.tree.options:
+            if o.name in options:
+                self.error(o.pos, f"option {o.name!r} is declared twice (first on line {options[o.name].line})")
+                continue
+            if o.ref is None:
+                self.error(o.pos, f"option {o.name!r} has no legal reference: add ref \"…\"")
+                continue
+            allowed: tuple[Any, ...] | None = None
+            bounds = None
+            if o.allowed is not None and o.allowed_is_range:
+                bounds = o.allowed  # type: ignore[assignment]
+                if bounds[0] > bounds[1]:
+                    self.error(o.pos, f"option {o.name!r}: empty range {bounds[0]}..{bounds[1]}")
+            elif o.allowed is not None:
+                allowed = tuple(o.allowed)  # type: ignore[arg-type]
+            elif o.type == "bool":
+                allowed = (False, True)
+            default = o.default.value if o.default is not None else None
+            opt = OptionDef(
+                name=o.name,
+                type=o.type,
+                allowed=allowed,
+                range=bounds,
+                default=default,
+                required=o.required,
+                ref=o.ref.text,
+                doc=dict(o.doc),
+                line=o.pos.line,
+            )
+            if o.default is not None:
+                problem = _option_type_problem(o.type, o.default)
+                if problem:
+                    self.error(o.default.pos, f"option {o.name!r}: default {problem}")
+                elif default is not None and not opt.allows(default):
+                    self.error(o.default.pos, f"option {o.name!r}: default {default!r} is not an allowed value")
+            for value in allowed or ():
+                problem = _option_type_problem(o.type, ast.Value(o.pos, value, _kind_of(value)))
+                if problem:
+                    self.error(o.pos, f"option {o.name!r}: allowed value {problem}")
+            options[o.name] = opt
+        return options
+
+    def fixed(self, options: dict[str, OptionDef]) -> dict[str, FixedDef]:
+        fixed: dict[str, FixedDef] = {}
+        for f in self.tree.fixed:
+            if f.name in options or f.name in fixed:
+                self.error(f.pos, f"{f.name!r} is both fixed and declared elsewhere in this ruleset")
+                continue
+            fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line)
+        return fixed
+
+    # ---- expressions ----
+    def check_names(
+        self,
+        expr: ast.Expr,
+        namespaces: tuple[str, ...],
+        params: dict[str, ParamValue],
+        options: dict[str, OptionDef],
+        fixed: dict[str, FixedDef],
+        where: str,
+    ) -> bool:
+        ok = True
+        for node in names_in(expr):
+            if isinstance(node, ast.Call):
+                spec = FUNCTIONS.get(node.function)
+                if spec is None:
+                    self.error(node.pos, f"unknown function {node.function!r}{_closest(node.function, FUNCTIONS)}")
+                    ok = False
+                elif len(node.args) != spec[0]:
+                    self.error(node.pos, f"{node.function}() takes {spec[0]} argument(s), not {len(node.args)}")
+                    ok = False
+                continue
+            namespace, _, field = node.path.partition(".")
+            if namespace == "param":
+                if field not in params:
+                    hint = "not a parameter" if field not in PARAMETERS else "not set in this ruleset"
+                    self.error(node.pos, f"{node.path}: {hint}{_closest(field, params)}")
+                    ok = False
+            elif namespace == "house":
+                if field not in options and field not in fixed:
+                    self.error(node.pos, f"{node.path}: no such house option in this ruleset{_closest(field, options)}")
+                    ok = False
+            elif namespace not in namespaces:
+                offered = ", ".join(n for n in namespaces)
+                self.error(node.pos, f"{node.path}: {where} offers no '{namespace}' (it offers {offered})")
+                ok = False
+            elif field not in NAMESPACES[namespace]:
+                self.error(
+                    node.pos, f"{node.path}: '{namespace}' has no fact '{field}'{_closest(field, NAMESPACES[namespace])}"
+                )
+                ok = False
+        return ok
+
+    # ---- side bets ----
+    def side_bets(self, params, options, fixed) -> dict[str, SideBetDef]:
+        from validator.dsl.expr import unparse
+
+        bets: dict[str, SideBetDef] = {}
+        for sb in self.tree.side_bets:
+            if sb.name in bets:
+                self.error(sb.pos, f"side bet {sb.name!r} is declared twice")
+                continue
+            if sb.ref is None:
+                self.error(sb.pos, f"side bet {sb.name!r} has no legal reference: add ref \"…\"")
+                continue
+            tables: dict[str, tuple[PayLine, ...]] = {}
+            for table in sb.paytables:
+                if table.name in tables:
+                    self.error(table.pos, f"paytable {table.name!r} of {sb.name!r} is declared twice")
+                    continue
+                lines = []
+                for line in table.lines:
+                    ns = (*PAYTABLE_NAMESPACES, "table", "param", "house")
+                    if self.check_names(line.when, ns, params, options, fixed, "a paytable line"):
+                        lines.append(
+                            PayLine(line.label, line.pays, compile_expr(line.when, _values(params)),
+                                    unparse(line.when), line.pos.line)
+                        )
+                tables[table.name] = tuple(lines)
+            bets[sb.name] = SideBetDef(sb.name, sb.title or sb.name, sb.ref.text, sb.notes, tables, sb.pos.line)
+        return bets
+
+    # ---- rules ----
+    def rules(self, family, params, options, fixed) -> tuple[Rule, ...]:
+        rules: list[Rule] = []
+        seen: dict[str, int] = {}
+        values = _values(params)
+        for r in self.tree.rules:
+            rule_id = f"{family}/{r.name}"
+            if r.name in seen:
+                self.error(r.pos, f"duplicate rule id {rule_id!r} (first on line {seen[r.name]})")
+                continue
+            seen[r.name] = r.pos.line
+            single = {}
+            for label, items in (
+                ("ref", r.refs),
+                ("severity", r.severities),
+                ("message", r.messages),
+                ("kind", r.kinds),
+            ):
+                if not items and label != "kind":
+                    self.error(r.pos, f"rule {rule_id!r} has no {label}")
+                elif len(items) > 1:
+                    pos = items[1].pos if label == "ref" else items[1][0]
+                    self.error(pos, f"rule {rule_id!r} gives its {label} twice")
+                single[label] = items[0].text if label == "ref" and items else (items[0][1] if items else "")
+            if not r.checks and not r.settles:
+                self.error(r.pos, f"rule {rule_id!r} checks nothing: give it an 'on … require' or a 'settle'")
+            checks = []
+            for c in r.checks:
+                if c.event not in EVENTS:
+                    self.error(c.pos, f"unknown event {c.event!r}{_closest(c.event, EVENTS)}")
+                    continue
+                ns = namespaces_for(c.event)
+                where = f"event '{c.event}'"
+                ok = c.guard is None or self.check_names(c.guard, ns, params, options, fixed, where)
+                ok = self.check_names(c.require, ns, params, options, fixed, where) and ok
+                if ok:
+                    checks.append(
+                        CheckDef(
+                            event=c.event,
+                            guard=compile_expr(c.guard, values) if c.guard else None,
+                            require=compile_expr(c.require, values),
+                            guard_node=c.guard,
+                            require_node=c.require,
+                            line=c.pos.line,
+                        )
+                    )
+            settles = []
+            for s in r.settles:
+                if s.stake not in SETTLE_STAKES:
+                    self.error(s.pos, f"unknown stake {s.stake!r} to settle{_closest(s.stake, SETTLE_STAKES)}")
+                    continue
+                ns = ("table", "param", "house", *SETTLE_STAKES[s.stake])
+                where = f"settling '{s.stake}'"
+                ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where)
+                if s.outcome.amount is not None:
+                    ok = self.check_names(s.outcome.amount, ns, params, options, fixed, where) and ok
+                if ok:
+                    settles.append(
+                        SettleDef(
+                            stake=s.stake,
+                            guard=compile_expr(s.guard, values) if s.guard else None,
+                            verb=s.outcome.verb,
+                            amount=compile_expr(s.outcome.amount, values) if s.outcome.amount else None,
+                            guard_node=s.guard,
+                            amount_node=s.outcome.amount,
+                            line=s.pos.line,
+                        )
+                    )
+            severity = single.get("severity") or "error"
+            kind = single.get("kind") or ("payout" if settles and not checks else "procedure")
+            rules.append(
+                Rule(
+                    id=rule_id,
+                    name=r.name,
+                    ref=single.get("ref", ""),
+                    severity=severity,
+                    kind=kind,
+                    message=single.get("message", ""),
+                    checks=tuple(checks),
+                    settles=tuple(settles),
+                    doc=dict(r.doc),
+                    file=self.tree.file,
+                    line=r.pos.line,
+                )
+            )
+        return tuple(rules)
+
+    def compile(self) -> Ruleset:
+        headers = self.headers()
+        params = self.parameters()
+        options = self.options()
+        fixed = self.fixed(options)
+        side_bets = self.side_bets(params, options, fixed)
+        rules = self.rules(self.tree.family, params, options, fixed)
+        if self.errors:
+            raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
+        start, end = headers["in_force"]
+        checks: dict[str, list] = {}
+        settles: dict[str, list] = {}
+        for rule in rules:
+            for check in rule.checks:
+                checks.setdefault(check.event, []).append((rule, check))
+            for settle in rule.settles:
+                settles.setdefault(settle.stake, []).append((rule, settle))
+        return Ruleset(
+            family=self.tree.family,
+            title=headers["title"],
+            source=headers["source"],
+            game=headers["game"],
+            valid_from=start,
+            valid_until=end,
+            notes=headers["notes"],
+            parameters=params,
+            options=options,
+            fixed=fixed,
+            side_bets=side_bets,
+            rules=rules,
+            file=self.tree.file,
+            checks_by_event={k: tuple(v) for k, v in checks.items()},
+            settles_by_stake={k: tuple(v) for k, v in settles.items()},
+        )
+
+
+def _values(params: dict[str, ParamValue]) -> dict[str, Any]:
+    return {name: p.value for name, p in params.items()}
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, Decimal):
+        return "number"
+    if isinstance(value, ast.Ratio):
+        return "ratio"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return "list"
+    return "symbol"
+
+
+def _type_problem(type_: str, value: ast.Value, symbols: tuple[str, ...]) -> str | None:
+    kind = value.kind
+    if type_ == "int":
+        ok = kind == "number" and value.value == value.value.to_integral_value()
+    elif type_ == "int_or_none":
+        ok = kind == "none" or (kind == "number" and value.value == value.value.to_integral_value())
+    elif type_ == "bool":
+        ok = kind == "bool"
+    elif type_ == "ratio":
+        ok = kind in ("ratio", "none")
+    elif type_ == "decimal":
+        ok = kind in ("number", "none")
+    elif type_ == "list":
+        ok = kind == "list"
+    elif type_ == "symbol":
+        if kind != "symbol" or value.value not in symbols:
+            return f"must be one of {', '.join(symbols)}, not {value.value!r}"
+        ok = True
+    else:  # pragma: no cover - vocabulary types are closed
+        ok = False
+    return None if ok else f"must be {_TYPE_WORDS[type_]}, not {value.value!r}"
+
+
+def _option_type_problem(type_: str, value: ast.Value) -> str | None:
+    if value.kind == "none":
+        return None
+    expected = {"bool": ("bool",), "int": ("number",), "decimal": ("number",), "ratio": ("ratio",),
+                "choice": ("symbol", "string")}[type_]
+    if value.kind not in expected:
+        return f"{value.value!r} is not a {type_}"
+    if type_ == "int" and value.value != value.value.to_integral_value():
+        return f"{value.value} is not a whole number"
+    return None
+
+
+_TYPE_WORDS = {
+    "int": "a whole number",
+    "int_or_none": "a whole number or none",
+    "bool": "true or false",
+    "ratio": "a ratio such as 3:2 (or none)",
+    "decimal": "a number (or none)",
+    "list": "a list such as [3, 3]",
+}
+
+
+def compile_ruleset(tree: ast.RulesetFile) -> Ruleset:
+    return _Compiler(tree).compile()

@@ -1,0 +1,221 @@
+"""Expressions of the rules language → Python closures over the replay context.
+
+A context is a mapping from namespace (`hand`, `dealer`, …) to an object whose attributes are the facts
+of `vocabulary.NAMESPACES`; `param.*` is resolved when the ruleset is compiled, `house.*` from the
+table's house options. Money and ratios are `Decimal`; nothing here touches a float.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl import ast
+from validator.replay import cards as card_mechanics
+
+Context = Mapping[str, Any]
+Compiled = Callable[[Context], Any]
+
+
+class EvaluationError(Exception):
+    """A condition could not be computed (a fact missing at that point of the replay)."""
+
+
+def _plain(value: Any) -> Any:
+    """Ratios take part in arithmetic and comparisons by their factor (3:2 → 1.5)."""
+    if isinstance(value, ast.Ratio):
+        return value.factor
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "in": lambda a, b: a in b,
+}
+
+_ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+}
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "total": lambda cards: card_mechanics.best_total(cards)[0],
+    "count": lambda cards, card: sum(1 for c in cards if c == card),
+    "count_rank": lambda cards, rank: sum(1 for c in cards if c[0] == ("T" if rank == "10" else rank)),
+    "same_suit": card_mechanics.same_suit,
+    "same_colour": card_mechanics.same_colour,
+    "same_rank": card_mechanics.same_rank,
+    "run": card_mechanics.is_run,
+    "len": len,
+}
+
+
+def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
+    """Compile once; the closure is what runs for every event of every round."""
+    if isinstance(node, ast.Literal):
+        value = _plain(node.value)
+        return lambda ctx: value
+    if isinstance(node, ast.Name):
+        return _compile_name(node.path, params)
+    if isinstance(node, ast.ListExpr):
+        items = [compile_expr(i, params) for i in node.items]
+        return lambda ctx: tuple(f(ctx) for f in items)
+    if isinstance(node, ast.Call):
+        fn = FUNCTIONS[node.function]
+        args = [compile_expr(a, params) for a in node.args]
+        return lambda ctx: fn(*(a(ctx) for a in args))
+    if isinstance(node, ast.Arith):
+        op = _ARITH[node.op]
+        left, right = compile_expr(node.left, params), compile_expr(node.right, params)
+
+        def arith(ctx: Context) -> Any:
+            a, b = left(ctx), right(ctx)
+            if a is None or b is None:
+                raise EvaluationError(f"{unparse(node)}: a value is not known")
+            return op(Decimal(a) if isinstance(a, int) else a, b)
+
+        return arith
+    if isinstance(node, ast.Compare):
+        cmp = _COMPARE[node.op]
+        left, right = compile_expr(node.left, params), compile_expr(node.right, params)
+
+        def compare(ctx: Context) -> bool:
+            a, b = left(ctx), right(ctx)
+            if node.op in ("<", "<=", ">", ">=") and (a is None or b is None):
+                raise EvaluationError(f"{unparse(node)}: a value is not known")
+            return cmp(a, b)
+
+        return compare
+    if isinstance(node, ast.BoolOp):
+        items = [compile_expr(i, params) for i in node.items]
+        if node.op == "and":
+            return lambda ctx: all(f(ctx) for f in items)
+        return lambda ctx: any(f(ctx) for f in items)
+    if isinstance(node, ast.Not):
+        item = compile_expr(node.item, params)
+        return lambda ctx: not item(ctx)
+    raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
+
+
+def _compile_name(path: str, params: Mapping[str, Any]) -> Compiled:
+    namespace, _, field = path.partition(".")
+    if namespace == "param":
+        value = _plain(params[field])
+        return lambda ctx: value
+    if namespace == "house":
+
+        def house(ctx: Context) -> Any:
+            return _plain(ctx["house"].get(field))
+
+        return house
+    getter = operator.attrgetter(field)
+
+    def fact(ctx: Context) -> Any:
+        return getter(ctx[namespace])
+
+    return fact
+
+
+def names_in(node: ast.Expr) -> list[ast.Name | ast.Call]:
+    """Every name and call in an expression, for the compiler's checks."""
+    found: list[ast.Name | ast.Call] = []
+    stack: list[ast.Expr] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Name):
+            found.append(current)
+        elif isinstance(current, ast.Call):
+            found.append(current)
+            stack.extend(current.args)
+        elif isinstance(current, ast.ListExpr):
+            stack.extend(current.items)
+        elif isinstance(current, ast.Arith | ast.Compare):
+            stack.extend((current.left, current.right))
+        elif isinstance(current, ast.BoolOp):
+            stack.extend(current.items)
+        elif isinstance(current, ast.Not):
+            stack.append(current.item)
+    return found
+
+
+def unparse(node: ast.Expr) -> str:
+    """The expression as the ruleset spells it (for `rules show`, `explain` and findings)."""
+    if isinstance(node, ast.Literal):
+        return format_value(node.value)
+    if isinstance(node, ast.Name):
+        return node.path
+    if isinstance(node, ast.Call):
+        return f"{node.function}({', '.join(unparse(a) for a in node.args)})"
+    if isinstance(node, ast.ListExpr):
+        return "[" + ", ".join(unparse(i) for i in node.items) + "]"
+    if isinstance(node, ast.Arith | ast.Compare):
+        return f"{_wrap(node.left)} {node.op} {_wrap(node.right)}"
+    if isinstance(node, ast.BoolOp):
+        return f" {node.op} ".join(_wrap(i) for i in node.items)
+    if isinstance(node, ast.Not):
+        return f"not {_wrap(node.item)}"
+    raise TypeError(node)  # pragma: no cover
+
+
+def _wrap(node: ast.Expr) -> str:
+    text = unparse(node)
+    return f"({text})" if isinstance(node, ast.BoolOp | ast.Arith) else text
+
+
+def format_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, tuple):
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
+    return str(value)
+
+
+def explain_failure(node: ast.Expr, ctx: Context, params: Mapping[str, Any]) -> tuple[dict, dict]:
+    """For a failed requirement, what the rule expected and what the log showed.
+
+    A comparison `a op b` reports `a` as seen and `op b` as expected; a conjunction reports its first
+    failing part; anything else reports the condition itself as the expectation.
+    """
+    if isinstance(node, ast.BoolOp) and node.op == "and":
+        for item in node.items:
+            if not compile_expr(item, params)(ctx):
+                return explain_failure(item, ctx, params)
+    if isinstance(node, ast.Compare):
+        key = unparse(node.left)
+        actual = _json_value(compile_expr(node.left, params)(ctx))
+        right = _json_value(compile_expr(node.right, params)(ctx))
+        expected: Any = right if node.op == "==" else f"{node.op} {format_value(right)}"
+        return {key: expected}, {key: actual}
+    if isinstance(node, ast.Not):
+        key = unparse(node.item)
+        return {key: False}, {key: True}
+    if isinstance(node, ast.Name):
+        return {node.path: True}, {node.path: _json_value(compile_expr(node, params)(ctx))}
+    return {"condition": unparse(node)}, {"condition": False}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value.normalize()) if value == value.to_integral() else str(value)
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, ast.Ratio):
+        return str(value)
+    return value

@@ -1,0 +1,153 @@
+"""A compiled ruleset: what the replay and the linter use. Frozen; built only by `compiler`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl import ast
+from validator.dsl.expr import Compiled
+
+
+@dataclass(frozen=True, slots=True)
+class ParamValue:
+    name: str
+    value: Any
+    ref: str
+    line: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDef:
+    """A choice the text leaves to the casino's règlement intérieur."""
+
+    name: str
+    type: str
+    allowed: tuple[Any, ...] | None  # explicit values
+    range: tuple[Decimal, Decimal] | None  # inclusive bounds
+    default: Any
+    required: bool
+    ref: str
+    doc: dict[str, str]
+    line: int
+
+    def allows(self, value: Any) -> bool:
+        if self.allowed is not None:
+            return value in self.allowed
+        if self.range is not None:
+            return value is not None and self.range[0] <= value <= self.range[1]
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class FixedDef:
+    """Something the text fixes: a house file may not choose it."""
+
+    name: str
+    value: Any
+    ref: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayLine:
+    label: str
+    pays: ast.Ratio | str
+    when: Compiled
+    source: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideBetDef:
+    name: str
+    title: str
+    ref: str
+    notes: tuple[str, ...]
+    paytables: dict[str, tuple[PayLine, ...]]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class CheckDef:
+    event: str
+    guard: Compiled | None
+    require: Compiled
+    guard_node: ast.Expr | None
+    require_node: ast.Expr
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class SettleDef:
+    stake: str
+    guard: Compiled | None
+    verb: str  # pay, lose, push
+    amount: Compiled | None
+    guard_node: ast.Expr | None
+    amount_node: ast.Expr | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    name: str
+    ref: str
+    severity: str
+    kind: str  # procedure or payout: what a broken rule is, in findings
+    message: str
+    checks: tuple[CheckDef, ...]
+    settles: tuple[SettleDef, ...]
+    doc: dict[str, str]
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    family: str
+    title: str
+    source: str
+    game: str
+    valid_from: date
+    valid_until: date | None
+    notes: tuple[str, ...]
+    parameters: dict[str, ParamValue]
+    options: dict[str, OptionDef]
+    fixed: dict[str, FixedDef]
+    side_bets: dict[str, SideBetDef]
+    rules: tuple[Rule, ...]
+    file: str
+    # Indexes built once by the compiler for the replay's hot path.
+    checks_by_event: dict[str, tuple[tuple[Rule, CheckDef], ...]] = field(default_factory=dict)
+    settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> str:
+        return f"{self.family}@{self.valid_from.isoformat()}"
+
+    def in_force_on(self, day: date) -> bool:
+        return self.valid_from <= day and (self.valid_until is None or day <= self.valid_until)
+
+    def param(self, name: str) -> Any:
+        return self.parameters[name].value
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+    def house_defaults(self) -> dict[str, Any]:
+        """The game as played when the casino has chosen nothing."""
+        values = {name: opt.default for name, opt in self.options.items()}
+        values.update({name: fixed.value for name, fixed in self.fixed.items()})
+        return values
+
+    def dates(self) -> str:
+        until = self.valid_until.isoformat() if self.valid_until else "(in force)"
+        return f"{self.valid_from.isoformat()} … {until}"

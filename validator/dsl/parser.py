@@ -1,0 +1,107 @@
+"""Parsing ruleset text: the Lark parser is built once; Lark's errors become one `RulesetError`
+with the line, the column and a caret under the place, as poetry-core does for its grammars."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from validator.dsl.ast import RulesetFile
+from validator.dsl.transformer import RulesTransformer
+from validator.errors import RulesetError
+from validator.resources import grammar_path
+
+# What a reader should see instead of Lark's terminal names in "expected …" lists.
+_TOKEN_WORDS = {
+    "STRING": "a quoted string",
+    "NUMBER": "a number",
+    "DATE": "a date (YYYY-MM-DD)",
+    "RATIO": "a ratio such as 3:2",
+    "NAME": "a name",
+    "DOTTED": "a dotted name such as hand.total",
+    "RULE_NAME": "a rule name in kebab-case",
+    "FAMILY": "a ruleset family such as fr/blackjack",
+    "SEVERITY": "error or warning",
+    "TYPE": "a type (bool, int, decimal, ratio, choice)",
+    "COMP_OP": "a comparison",
+    "DOC_KEY": "checks, why, fails or passes",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "EQUAL": "'='",
+    "COLON": "':'",
+    "COMMA": "','",
+}
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words = sorted({_TOKEN_WORDS.get(t, _keyword(t)) for t in expected})
+    if len(words) > 8:
+        words = [*words[:8], "…"]
+    return ", ".join(words)
+
+
+def _keyword(terminal: str) -> str:
+    # Lark names anonymous keyword terminals after their text in upper case (RULE, SETTLE, …).
+    return f"'{terminal.lower()}'" if terminal.isalpha() else terminal
+
+
+def parse_tree(text: str, file: str) -> Tree:
+    try:
+        return _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, file) from None
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> RulesetError:
+    line = getattr(exc, "line", -1)
+    column = getattr(exc, "column", -1)
+    if isinstance(exc, UnexpectedEOF) or line in (-1, None):
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+        message = f"unexpected end of file; expected {_describe_expected(set(exc.expected))}"
+    elif isinstance(exc, UnexpectedToken):
+        shown = exc.token.value if exc.token.type != "$END" else "end of file"
+        message = f"unexpected {shown!r}; expected {_describe_expected(exc.accepts or exc.expected)}"
+    elif isinstance(exc, UnexpectedCharacters):
+        message = f"unexpected character {exc.char!r}"
+        if exc.allowed:
+            message += f"; expected {_describe_expected(exc.allowed)}"
+    else:  # pragma: no cover - Lark has no other UnexpectedInput
+        message = str(exc)
+    context = _caret(text, line, column)
+    return RulesetError(file, line, column, f"syntax error: {message}", context)
+
+
+def _caret(text: str, line: int, column: int) -> str:
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    source = lines[line - 1].expandtabs(1)
+    return f"    {source}\n    {' ' * max(column - 1, 0)}^"
+
+
+def parse_ruleset(text: str, file: str) -> RulesetFile:
+    """Text of a `.rules` file → its syntax tree, or a RulesetError at FILE:LINE:COL."""
+    tree = parse_tree(text, file)
+    try:
+        return RulesTransformer(file, text).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RulesetError):
+            raise exc.orig_exc from None
+        raise

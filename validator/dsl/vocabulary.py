@@ -1,0 +1,241 @@
+"""The words a ruleset may use: the game parameters, the replay events a rule can listen to, and the
+facts of the replay state each event exposes.
+
+This is the boundary the project keeps: Python knows the game mechanics (what a total is, whether an
+ace counts 11, whose turn it is, which card is next out of the shoe); the ruleset says what the law
+requires of them. A name not listed here is an error in `rules check`, at its line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ---- parameters: name → (type, description). Types: int, bool, ratio, decimal, symbol, list, int_or_none.
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    type: str
+    doc: str
+    symbols: tuple[str, ...] = ()
+
+
+PARAMETERS: dict[str, ParamSpec] = {
+    "shoe.decks": ParamSpec("int", "decks of 52 cards in the shoe"),
+    "shoe.backs": ParamSpec("list", "how many decks of each back colour"),
+    "shoe.burn": ParamSpec("int", "cards burned when a shoe starts"),
+    "shoe.cut_min_cards": ParamSpec("int", "fewest cards that must lie behind the cut card"),
+    "shoe.cut_min_share": ParamSpec("ratio", "smallest share of the shoe that must lie behind the cut card"),
+    "shoe.new_cards_each_session": ParamSpec("bool", "cards must be new / in perfect state at the séance"),
+    "dealer.change_burn": ParamSpec("int", "cards a new dealer burns before dealing"),
+    "table.max_seats": ParamSpec("int", "most boxes marked on the layout"),
+    "table.deal_order": ParamSpec(
+        "symbol", "the order cards are dealt", ("left_to_right",)
+    ),
+    "table.settlement_order": ParamSpec(
+        "symbol", "the order bets are settled across boxes", ("right_to_left", "any")
+    ),
+    "dealer.hole_card": ParamSpec("bool", "the dealer takes a second, face-down card in the initial deal"),
+    "dealer.hits_soft_17": ParamSpec("bool", "the dealer draws on a soft 17"),
+    "dealer.stands_on": ParamSpec("int", "the total at which the dealer stops drawing"),
+    "pays.even": ParamSpec("ratio", "payout of an ordinary winning hand"),
+    "pays.blackjack": ParamSpec("ratio", "payout of a blackjack (none: the house declares it)"),
+    "pays.insurance": ParamSpec("ratio", "payout of a winning insurance"),
+    "pays.war_win": ParamSpec("ratio", "bataille: payout of the initial stake when the war is won"),
+    "blackjack.split_hand_counts": ParamSpec("bool", "a two-card 21 on a split hand counts as blackjack"),
+    "blackjack.beats_dealer_blackjack": ParamSpec(
+        "bool", "a player's blackjack beats a dealer's two-card 21 (else: push)"
+    ),
+    "insurance.share": ParamSpec("ratio", "the insurance stake as a share of the main stake"),
+    "insurance.offered": ParamSpec("bool", "insurance is offered against a dealer's ace"),
+    "even_money.offered": ParamSpec("bool", "a player with blackjack may take even money against an ace"),
+    "double.first_two_cards_only": ParamSpec("bool", "doubling only on a hand's first two cards"),
+    "double.after_split": ParamSpec("bool", "a split hand may double (before house options)"),
+    "double.on_blackjack": ParamSpec("bool", "a blackjack may be doubled"),
+    "split.same_value": ParamSpec("bool", "a pair is two cards of the same value (else: same rank)"),
+    "split.max_hands": ParamSpec("int_or_none", "most hands a box may reach by splitting (none: no limit)"),
+    "split.aces_max_splits": ParamSpec("int_or_none", "most splits of aces in one box (none: no limit)"),
+    "split.aces_one_card": ParamSpec("bool", "a split ace receives one card only"),
+    "surrender.offered": ParamSpec(
+        "symbol", "whether surrender exists", ("never", "house_option", "always")
+    ),
+    "surrender.share_lost": ParamSpec("ratio", "the share of the stake a surrender loses"),
+    "hit.on_21": ParamSpec("symbol", "hitting a 21", ("allowed", "house_option", "forbidden")),
+    "bust.collected_at_once": ParamSpec("bool", "a busted hand is collected before the next hand plays"),
+    "limits.minimum": ParamSpec("decimal", "fixed minimum bet (none: the table's)"),
+    "limits.maximum": ParamSpec("decimal", "fixed maximum bet (none: the table's)"),
+    "limits.max_multiples": ParamSpec("list", "allowed maximum as multiples of the minimum"),
+    "war.burn_before": ParamSpec("int", "bataille: cards burned before the war cards"),
+    "war.burn_between": ParamSpec("int", "bataille: cards burned between players' and dealer's war card"),
+    "war.stake_share": ParamSpec("ratio", "bataille: the war stake as a share of the initial stake"),
+    "hands.max_per_player": ParamSpec("int_or_none", "most hands one player may hold (none: no limit)"),
+}
+
+
+# ---- the facts of the replay state, by namespace. ----
+
+NAMESPACES: dict[str, dict[str, str]] = {
+    "table": {
+        "id": "the table's id",
+        "seats": "boxes marked on the layout",
+        "minimum": "minimum main bet shown at the table",
+        "maximum": "maximum main bet shown at the table",
+        "new_cards": "the cards were new at the start of the séance",
+        "limits_displayed": "the limits in force are shown at the table",
+    },
+    "shoe": {
+        "decks": "decks in this shoe",
+        "backs": "decks of each back colour, largest first",
+        "cards": "cards in the shoe (decks × 52)",
+        "burned": "cards burned when the shoe started",
+        "cut_card_behind": "cards behind the cut card",
+        "reason": "why the shoe started: open, cut_card, supervisor, exhausted",
+        "shuffle": "manual or machine",
+    },
+    "change": {"burned": "cards the new dealer burned"},
+    "round": {
+        "players": "players with a seated main bet",
+        "boxes": "boxes with a main bet",
+        "free_seats": "boxes with no seated player's bet",
+        "table_drew": "a player has drawn a card beyond the first two",
+        "same_shoe": "the round names the shoe in play",
+        "reshuffle_due": "the cut card came out in an earlier round of this shoe",
+        "cards_left": "cards left in the shoe before the round",
+    },
+    "box": {
+        "number": "the box number, 1 at the dealer's left",
+        "stake": "main stake on the box (seated and standing bets)",
+        "seated": "a seated player bets on the box",
+        "standing": "a standing player bets on the box",
+        "player_boxes": "boxes played by the box's seated player",
+        "hands": "hands the box holds after splitting",
+        "ace_splits": "pairs of aces split in the box",
+        "drew": "the box has drawn a card beyond its first two",
+        "bataille_tie": "bataille: the box's first card ties the dealer's",
+    },
+    "bet": {
+        "amount": "the bet's amount",
+        "seated": "the bettor is seated",
+        "main": "a main bet",
+        "side": "the side bet's name (none for a main bet)",
+        "box_has_main": "the box carries a main bet",
+        "box_seated": "a seated player has a main bet on the box",
+        "box_exists": "the box is marked on the layout",
+    },
+    "hand": {
+        "name": "the hand (3, 3/2)",
+        "total": "best total (an ace counts 11 unless that busts)",
+        "soft": "an ace counts 11 in the total",
+        "cards": "number of cards",
+        "blackjack": "21 with two cards, as the ruleset counts it",
+        "busted": "total over 21",
+        "pair": "two cards of the same value",
+        "identical_pair": "two cards of the same rank",
+        "pair_of_aces": "two aces",
+        "split": "the hand comes from a split",
+        "split_aces": "the hand comes from splitting aces",
+        "doubled": "the hand was doubled",
+        "stake": "the hand's stake",
+        "initial_stake": "the box's main stake before any split or double",
+        "surrendered": "the hand surrendered",
+        "even_money": "the player took even money",
+        "rank": "bataille: the value of the hand's card, 2…14 (ace high)",
+        "war_rank": "bataille: the value of the war card",
+        "went_to_war": "bataille: the hand went to war",
+    },
+    "dealer": {
+        "total": "dealer's best total",
+        "soft": "an ace counts 11 in the dealer's total",
+        "cards": "number of dealer's cards",
+        "up_ace": "the dealer's first card is an ace",
+        "up_ten": "the dealer's first card is worth 10",
+        "blackjack": "dealer's 21 with two cards",
+        "busted": "dealer's total over 21",
+        "rank": "bataille: the value of the dealer's card",
+        "war_rank": "bataille: the value of the dealer's war card",
+    },
+    "action": {
+        "verb": "the action's verb",
+        "hand": "the hand the action names",
+        "amount": "the amount the action names",
+    },
+    "deal": {"hand": "who received the card", "expected": "who should receive the next card"},
+    "turn": {
+        "box": "the box that acted",
+        "current": "the box whose turn it was (8 once the dealer has started drawing)",
+    },
+    "bust": {"collected_at_once": "the next action collects the busted hand"},
+    "settle": {
+        "box": "the box being settled",
+        "previous_box": "the box settled before (0 for the first)",
+    },
+    "stake": {
+        "name": "the stake (3, 3/2, 3:insurance)",
+        "amount": "the money riding on the stake",
+        "settlements": "how many times the log settled the stake",
+    },
+    "card": {"code": "the card", "in_shoe": "a copy of the card was still in the shoe"},
+    "burn": {"count": "cards burned", "expected": "cards to burn"},
+    "player": {
+        "first_two": "the player's first two cards",
+        "first_three": "the player's first three cards (with the next card he receives)",
+    },
+    "dealer_cards": {"first": "the dealer's first card", "all": "the dealer's cards"},
+}
+
+# Namespaces every event may use.
+_ALWAYS = ("table", "param", "house")
+
+_HAND_EVENT = ("round", "box", "hand", "dealer", "action")
+
+EVENTS: dict[str, tuple[str, ...]] = {
+    "table": (),
+    "limits": (),
+    "dealer_change": ("change",),
+    "shoe": ("shoe",),
+    "round": ("round",),
+    "box": ("round", "box"),
+    "bet": ("round", "bet"),
+    "card": ("card", "round"),
+    "deal": ("deal", "round"),
+    "turn": ("turn", "round"),
+    "hit": _HAND_EVENT,
+    "stand": _HAND_EVENT,
+    "double": _HAND_EVENT,
+    "split": _HAND_EVENT,
+    "surrender": _HAND_EVENT,
+    "insurance": _HAND_EVENT,
+    "even_money": _HAND_EVENT,
+    "war": _HAND_EVENT,
+    "bust": (*_HAND_EVENT, "bust"),
+    "dealer_draw": ("round", "dealer"),
+    "dealer_stand": ("round", "dealer"),
+    "settle": ("round", "settle"),
+    "stake_end": ("round", "stake"),
+    "war_burn": ("round", "burn"),
+}
+
+# Stakes a `settle` clause can name, and the namespaces its guard and amount may use.
+SETTLE_STAKES: dict[str, tuple[str, ...]] = {
+    "main": ("round", "box", "hand", "dealer", "stake"),
+    "insurance": ("round", "box", "hand", "dealer", "stake"),
+    "war": ("round", "box", "hand", "dealer", "stake"),
+}
+# Paytable lines see the bettor's cards and the dealer.
+PAYTABLE_NAMESPACES = ("player", "dealer", "dealer_cards", "hand")
+
+# Functions over card lists, for paytables: name → (arity, doc).
+FUNCTIONS: dict[str, tuple[int, str]] = {
+    "total": (1, "blackjack total of the cards"),
+    "count": (2, "how many of the cards are the given card (\"QH\")"),
+    "count_rank": (2, "how many of the cards have the given rank (\"7\")"),
+    "same_suit": (1, "all cards of one suit (pique, cœur, carreau, trèfle)"),
+    "same_colour": (1, "all cards of one colour (red or black)"),
+    "same_rank": (1, "all cards of one rank"),
+    "run": (1, "the cards' ranks follow each other (A low or high)"),
+    "len": (1, "how many cards"),
+}
+
+
+def namespaces_for(event: str) -> tuple[str, ...]:
+    return (*_ALWAYS, *EVENTS[event])

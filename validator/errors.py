@@ -1,0 +1,32 @@
+"""Errors that stop a run (exit 2). Findings are not errors: they are results."""
+
+from __future__ import annotations
+
+
+class ValidatorError(Exception):
+    """A run that cannot be made: the message is shown as is, and the exit status is 2."""
+
+    exit_code = 2
+
+
+class RulesetError(ValidatorError):
+    """A ruleset that does not parse or does not make sense, located at FILE:LINE:COL."""
+
+    def __init__(self, file: str, line: int, column: int, message: str, context: str = "") -> None:
+        self.file = file
+        self.line = line
+        self.column = column
+        self.detail = message
+        self.context = context
+        text = f"{file}:{line}:{column}: {message}"
+        if context:
+            text += "\n" + context
+        super().__init__(text)
+
+
+class RulesetErrors(ValidatorError):
+    """Several semantic errors in one or more ruleset files, reported together."""
+
+    def __init__(self, errors: list[RulesetError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))

@@ -1,0 +1,156 @@
+"""The one record every check produces, and the tally a run keeps of them.
+
+A `Finding` is what `findings.md` calls a finding: the same fields whatever the output format.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Literal
+
+Kind = Literal["procedure", "payout", "format", "house"]
+Severity = Literal["error", "warning"]
+
+KINDS: tuple[Kind, ...] = ("procedure", "payout", "format", "house")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: Kind
+    rule: str
+    ref: str
+    severity: Severity
+    file: str
+    line: int | None
+    message: str
+    round: str | None = None
+    stake: str | None = None
+    path: str | None = None
+    expected: dict[str, Any] | None = None
+    actual: dict[str, Any] | None = None
+    # Money the house paid beyond (positive) or short of (negative) what the rules give, for payout findings.
+    discrepancy: Decimal | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The public fields, in the order of `findings.md`; `path` only where there is one (lint)."""
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "rule": self.rule,
+            "ref": self.ref,
+            "severity": self.severity,
+            "file": self.file,
+            "line": self.line,
+            "round": self.round,
+            "stake": self.stake,
+        }
+        if self.path is not None:
+            out["path"] = self.path
+        out["message"] = self.message
+        out["expected"] = self.expected
+        out["actual"] = self.actual
+        return out
+
+
+@dataclass
+class Summary:
+    """What a run read and found; every round read lands in exactly one of clean/with_findings/unreadable."""
+
+    files: int = 0
+    records: int = 0
+    rounds_clean: int = 0
+    rounds_with_findings: int = 0
+    rounds_unreadable: int = 0
+    by_rule: Counter[str] = field(default_factory=Counter)
+    by_kind: Counter[str] = field(default_factory=Counter)
+    by_severity: Counter[str] = field(default_factory=Counter)
+    overpaid: Decimal = Decimal(0)
+    underpaid: Decimal = Decimal(0)
+    rulesets: set[str] = field(default_factory=set)
+    house: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def rounds_read(self) -> int:
+        return self.rounds_clean + self.rounds_with_findings + self.rounds_unreadable
+
+    @property
+    def rounds_checked(self) -> int:
+        return self.rounds_clean + self.rounds_with_findings
+
+    @property
+    def findings(self) -> int:
+        return sum(self.by_kind.values())
+
+    def count(self, finding: Finding) -> None:
+        self.by_rule[finding.rule] += 1
+        self.by_kind[finding.kind] += 1
+        self.by_severity[finding.severity] += 1
+        if finding.discrepancy is not None:
+            if finding.discrepancy > 0:
+                self.overpaid += finding.discrepancy
+            else:
+                self.underpaid -= finding.discrepancy
+
+    def merge(self, other: Summary) -> None:
+        self.files += other.files
+        self.records += other.records
+        self.rounds_clean += other.rounds_clean
+        self.rounds_with_findings += other.rounds_with_findings
+        self.rounds_unreadable += other.rounds_unreadable
+        self.by_rule.update(other.by_rule)
+        self.by_kind.update(other.by_kind)
+        self.by_severity.update(other.by_severity)
+        self.overpaid += other.overpaid
+        self.underpaid += other.underpaid
+        self.rulesets |= other.rulesets
+        for note in other.notes:
+            if note not in self.notes:
+                self.notes.append(note)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "records": self.records,
+            "rounds": {
+                "read": self.rounds_read,
+                "checked": self.rounds_checked,
+                "clean": self.rounds_clean,
+                "with_findings": self.rounds_with_findings,
+                "unreadable": self.rounds_unreadable,
+            },
+            "findings": {
+                "total": self.findings,
+                "by_kind": {k: self.by_kind[k] for k in KINDS if self.by_kind[k]},
+                "by_rule": dict(sorted(self.by_rule.items())),
+                "by_severity": dict(sorted(self.by_severity.items())),
+            },
+            "money": {"overpaid_by_house": str(self.overpaid), "underpaid_to_players": str(self.underpaid)},
+            "rulesets": sorted(self.rulesets),
+            "house": self.house,
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """One unit a reporter receives: a round with its findings, or (round=None) findings outside any
+    round (a table or shoe record, an unreadable line). `status` says how the round counts in the summary."""
+
+    file: str
+    line: int | None
+    round: str | None
+    findings: tuple[Finding, ...]
+    status: Literal["clean", "findings", "unreadable", "none"] = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """What a report needs to describe a rule (SARIF's rule list, help links)."""
+
+    id: str
+    ref: str
+    severity: Severity
+    summary: str
+    doc: str = ""

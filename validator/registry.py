@@ -1,0 +1,126 @@
+"""All rulesets: loaded from `rulesets/`, grouped by family, and picked by date.
+
+A round is judged by the version in force on its date; a date no version covers is an error that
+says so. There is no fallback to a neighbouring version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from validator.dsl.compiler import compile_ruleset
+from validator.dsl.model import Ruleset
+from validator.dsl.parser import parse_ruleset
+from validator.errors import RulesetError, RulesetErrors, ValidatorError
+from validator.resources import rulesets_dir
+
+
+class NoVersionInForce(ValidatorError):
+    pass
+
+
+def load_file(path: Path | str, display: str | None = None) -> Ruleset:
+    path = Path(path)
+    name = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValidatorError(f"{name}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
+    return compile_ruleset(parse_ruleset(text, name))
+
+
+class Registry:
+    def __init__(self, rulesets: Iterable[Ruleset]) -> None:
+        self.families: dict[str, list[Ruleset]] = {}
+        for ruleset in rulesets:
+            self.families.setdefault(ruleset.family, []).append(ruleset)
+        for versions in self.families.values():
+            versions.sort(key=lambda r: r.valid_from)
+        self._check_overlaps()
+
+    def _check_overlaps(self) -> None:
+        errors = []
+        for family, versions in self.families.items():
+            for before, after in zip(versions, versions[1:], strict=False):
+                if before.valid_until is None or before.valid_until >= after.valid_from:
+                    errors.append(
+                        RulesetError(
+                            after.file,
+                            1,
+                            1,
+                            f"{family}: the version in force from {after.valid_from} overlaps the one of "
+                            f"{before.file} ({before.dates()})",
+                        )
+                    )
+        if errors:
+            raise RulesetErrors(errors)
+
+    def all(self) -> list[Ruleset]:
+        return [r for family in sorted(self.families) for r in self.families[family]]
+
+    def family(self, family: str) -> list[Ruleset]:
+        try:
+            return self.families[family]
+        except KeyError:
+            known = ", ".join(sorted(self.families))
+            raise ValidatorError(f"unknown ruleset {family!r}: known rulesets are {known}") from None
+
+    def in_force(self, family: str, day: date) -> Ruleset:
+        versions = self.family(family)
+        for ruleset in versions:
+            if ruleset.in_force_on(day):
+                return ruleset
+        covered = "; ".join(r.dates() for r in versions)
+        raise NoVersionInForce(
+            f"{family} has no version in force on {day.isoformat()} (versions encoded: {covered})"
+        )
+
+    def resolve(self, spec: str) -> tuple[str, date | None]:
+        """`fr/blackjack` or `fr/blackjack@2019-06-01` → (family, pinned date or None)."""
+        family, _, when = spec.partition("@")
+        self.family(family)
+        if not when:
+            return family, None
+        try:
+            return family, date.fromisoformat(when)
+        except ValueError:
+            raise ValidatorError(f"{spec!r}: the date after @ must be YYYY-MM-DD") from None
+
+    def pick(self, spec: str) -> Ruleset:
+        """`ID@DATE` → that version; a bare `ID` → the version in force today, or the latest."""
+        family, when = self.resolve(spec)
+        if when is not None:
+            return self.in_force(family, when)
+        return self.family(family)[-1]
+
+
+def ruleset_files(root: Path | None = None) -> list[Path]:
+    root = root or rulesets_dir()
+    return sorted(root.rglob("*.rules"))
+
+
+def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
+    rulesets = []
+    errors: list[RulesetError] = []
+    for path in paths:
+        display = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+        try:
+            rulesets.append(load_file(path, display=f"rulesets/{display}" if root else display))
+        except RulesetErrors as exc:
+            errors.extend(exc.errors)
+        except RulesetError as exc:
+            errors.append(exc)
+    if errors:
+        raise RulesetErrors(errors)
+    return Registry(rulesets)
+
+
+@cache
+def default_registry() -> Registry:
+    root = rulesets_dir()
+    return load_all(ruleset_files(root), root)

@@ -1,0 +1,1 @@
+"""Replaying hand logs: game mechanics (cards, shoe, hands) and one engine per game."""

@@ -1,0 +1,66 @@
+"""Cards: ranks, values, totals. Pure mechanics, the same under every text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+RED = frozenset("HD")
+
+# Blackjack value of each rank; an ace is 1 here and may count 11 in `best_total`.
+BJ_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10}
+# Bataille order: ace high.
+BATAILLE_VALUE = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
+# Position in a run (for "tierce"): ace low; an ace also follows the king (handled in is_run).
+RUN_INDEX = {r: i for i, r in enumerate(RANKS, start=1)}
+
+
+def normalize(card: str) -> str:
+    """`10H` → `TH`: one spelling per card so counts and comparisons are exact."""
+    return "T" + card[2:] if card.startswith("10") else card
+
+
+def all_cards() -> list[str]:
+    return [r + s for s in SUITS for r in RANKS]
+
+
+def best_total(cards: Iterable[str]) -> tuple[int, bool]:
+    """(total, soft): every ace counts 1, and one counts 11 when that does not pass 21."""
+    total = 0
+    aces = 0
+    for card in cards:
+        rank = card[0]
+        total += BJ_VALUE[rank]
+        if rank == "A":
+            aces += 1
+    if aces and total + 10 <= 21:
+        return total + 10, True
+    return total, False
+
+
+def value(card: str) -> int:
+    return BJ_VALUE[card[0]]
+
+
+def same_suit(cards: Sequence[str]) -> bool:
+    return len({c[1] for c in cards}) == 1
+
+
+def same_colour(cards: Sequence[str]) -> bool:
+    return len({c[1] in RED for c in cards}) == 1
+
+
+def same_rank(cards: Sequence[str]) -> bool:
+    return len({c[0] for c in cards}) == 1
+
+
+def is_run(cards: Sequence[str]) -> bool:
+    """Consecutive ranks in any order; the ace is low (A-2-3) or high (Q-K-A)."""
+    if len(cards) < 2:
+        return False
+    for high_ace in (False, True):
+        idx = sorted(14 if (high_ace and c[0] == "A") else RUN_INDEX[c[0]] for c in cards)
+        if all(b == a + 1 for a, b in zip(idx, idx[1:], strict=False)):
+            return True
+    return False
