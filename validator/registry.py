@@ -40,14 +40,14 @@ class Registry:
         for ruleset in rulesets:
             self.families.setdefault(ruleset.family, []).append(ruleset)
         for versions in self.families.values():
-            versions.sort(key=lambda r: r.valid_from)
+            versions.sort(key=lambda r: r.valid_from or date.min)
         self._check_overlaps()
 
     def _check_overlaps(self) -> None:
         errors = []
         for family, versions in self.families.items():
             for before, after in zip(versions, versions[1:], strict=False):
-                if before.valid_until is None or before.valid_until >= after.valid_from:
+                if before.valid_until is None or after.valid_from is None or before.valid_until >= after.valid_from:
                     errors.append(
                         RulesetError(
                             after.file,

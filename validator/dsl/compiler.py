@@ -70,7 +70,7 @@ class _Compiler:
                 self.error(header.pos, f"unknown game {header.value!r}: choose one of {', '.join(GAMES)}")
             if header.key == "in_force":
                 start, end = header.value
-                if end is not None and end < start:
+                if start is not None and end is not None and end < start:
                     self.error(
                         header.pos,
                         f"bad date range: in force until {end.isoformat()} before it starts on "

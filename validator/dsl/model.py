@@ -113,7 +113,7 @@ class Ruleset:
     title: str
     source: str
     game: str
-    valid_from: date
+    valid_from: date | None  # None: an undated text, applied to every date
     valid_until: date | None
     notes: tuple[str, ...]
     parameters: dict[str, ParamValue]
@@ -128,10 +128,12 @@ class Ruleset:
 
     @property
     def version(self) -> str:
-        return f"{self.family}@{self.valid_from.isoformat()}"
+        return f"{self.family}@{self.valid_from.isoformat()}" if self.valid_from else self.family
 
     def in_force_on(self, day: date) -> bool:
-        return self.valid_from <= day and (self.valid_until is None or day <= self.valid_until)
+        if self.valid_from is not None and day < self.valid_from:
+            return False
+        return self.valid_until is None or day <= self.valid_until
 
     def param(self, name: str) -> Any:
         return self.parameters[name].value
@@ -149,5 +151,7 @@ class Ruleset:
         return values
 
     def dates(self) -> str:
-        until = self.valid_until.isoformat() if self.valid_until else "(in force)"
-        return f"{self.valid_from.isoformat()} … {until}"
+        if self.valid_from is None:
+            return "undated (applies to every date)"
+        until = f"until {self.valid_until.isoformat()}" if self.valid_until else "(in force)"
+        return f"from {self.valid_from.isoformat()} {until}"

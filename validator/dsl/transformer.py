@@ -96,6 +96,10 @@ class RulesTransformer(Transformer):
         end = children[1] if len(children) > 1 else None
         return ast.Header(_pos(meta), "in_force", (start, end))
 
+    def undated(self, meta, children):
+        # A text that carries no date (a licence's rules, a popular description) applies to every log.
+        return ast.Header(_pos(meta), "in_force", (None, None))
+
     def until(self, meta, children):
         return self._date(children[0])
 

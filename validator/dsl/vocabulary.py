@@ -179,6 +179,7 @@ NAMESPACES: dict[str, dict[str, str]] = {
     "player": {
         "first_two": "the player's first two cards",
         "first_three": "the player's first three cards (with the next card he receives)",
+        "with_dealer_first": "the player's first two cards and the dealer's first card",
     },
     "dealer_cards": {"first": "the dealer's first card", "all": "the dealer's cards"},
 }

@@ -1,0 +1,436 @@
+"""Streaming reader for hand-log/1 files: one `Record` per line, a `format` finding for every line that is
+not a valid record, never a traceback.
+
+Memory stays flat whatever the file size: lines are read one at a time, and a line longer than
+`MAX_LINE` bytes is skipped in bounded chunks instead of being loaded.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import sys
+import zlib
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from validator.errors import ValidatorError
+from validator.findings import Finding
+from validator.logs.values import parse_time
+
+FORMAT = "hand-log/1"
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
+MAX_LINE = 1 << 20  # bytes, newline excluded
+_SKIP_CHUNK = 1 << 16
+_GZIP_MAGIC = b"\x1f\x8b"
+_BOM = b"\xef\xbb\xbf"
+# Everything a damaged gzip stream (or a failing disk) can raise while being read.
+_BROKEN_STREAM = (EOFError, gzip.BadGzipFile, zlib.error, OSError)
+
+RULE_INVALID_JSON = "hand-log/invalid-json"
+RULE_INVALID_UTF8 = "hand-log/invalid-utf8"
+RULE_LINE_TOO_LONG = "hand-log/line-too-long"
+RULE_SCHEMA = "hand-log/schema"
+RULE_UNKNOWN_TYPE = "hand-log/unknown-type"
+RULE_TRUNCATED = "hand-log/truncated"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One line of a log: either the parsed record (`data`) or why it cannot be replayed (`problem`)."""
+
+    file: str
+    line: int
+    data: dict[str, Any] | None
+    problem: Finding | None
+
+
+# --- the schema ---------------------------------------------------------------------------------------
+
+
+def load_schema() -> dict[str, Any]:
+    """The hand-log/1 JSON Schema, freshly parsed (callers may change their copy)."""
+    text = resources.files("validator.schemas").joinpath("hand-log.schema.json").read_bytes()
+    return orjson.loads(text)
+
+
+_SCHEMA = load_schema()
+_DEFS: dict[str, Any] = _SCHEMA["$defs"]
+RECORD_TYPES: tuple[str, ...] = tuple(_SCHEMA["properties"]["type"]["enum"])
+
+
+def _type_validator(record_type: str) -> Draft202012Validator:
+    # Validating against the type's own subschema, rather than the whole if/then dispatch, keeps the
+    # errors about that record type only, which is what makes the messages specific.
+    schema = {"$schema": _SCHEMA["$schema"], "$defs": _DEFS, "$ref": f"#/$defs/{record_type}"}
+    return Draft202012Validator(schema, format_checker=None)
+
+
+_VALIDATORS = {record_type: _type_validator(record_type) for record_type in RECORD_TYPES}
+
+
+# --- finding the logs ---------------------------------------------------------------------------------
+
+
+def iter_log_paths(args: list[str]) -> list[str]:
+    """The logs named on the command line: files as given, folders expanded to every `*.jsonl` and
+    `*.jsonl.gz` inside (recursively, sorted), `-` for standard input. A file named twice is read once."""
+    paths: list[str] = []
+    seen: set[str] = set()
+    for arg in args:
+        for path in _expand(arg):
+            key = path if path == STDIN else os.path.realpath(path)
+            if key not in seen:
+                seen.add(key)
+                paths.append(path)
+    return paths
+
+
+def _expand(arg: str) -> list[str]:
+    if arg == STDIN:
+        return [STDIN]
+    if os.path.isdir(arg):
+        found = sorted(
+            p.relative_to(arg) for p in Path(arg).rglob("*") if p.name.endswith(LOG_SUFFIXES) and p.is_file()
+        )
+        if not found:
+            raise ValidatorError(f"{arg}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder")
+        return [os.path.join(arg, rel) for rel in found]
+    # Not only regular files: a named pipe or /dev/fd/N from a shell's <(zcat ...) is a fine log.
+    if os.path.exists(arg):
+        return [arg]
+    raise ValidatorError(f"{arg}: no such file or directory")
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+
+def read_records(path: str) -> Iterator[Record]:
+    """Every non-blank line of one log, in order. Gzip is recognised by the name or the magic bytes.
+    A file that cannot be opened raises `ValidatorError` when iteration starts."""
+    name = STDIN_NAME if path == STDIN else path
+    with _open_log(path) as stream:
+        lines = _read_lines(stream)
+        number = 0
+        while True:
+            try:
+                item = next(lines, None)
+            except _BROKEN_STREAM as error:
+                yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, error))
+                return
+            if item is None:
+                return
+            number += 1
+            content, too_long = item
+            if too_long:
+                message = f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
+                yield _problem_record(name, number, RULE_LINE_TOO_LONG, message)
+                continue
+            if number == 1 and content.startswith(_BOM):
+                # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
+                content = content[len(_BOM) :]
+            if content.strip():
+                yield _parse_line(name, number, content)
+
+
+@contextmanager
+def _open_log(path: str) -> Iterator[IO[bytes]]:
+    if path == STDIN:
+        raw, owned = _peekable(sys.stdin.buffer), False
+    else:
+        try:
+            raw, owned = open(path, "rb"), True  # noqa: SIM115 - closed below, after the gzip layer
+        except FileNotFoundError:
+            raise ValidatorError(f"{path}: no such file or directory") from None
+        except OSError as error:
+            raise ValidatorError(f"{path}: {(error.strerror or str(error)).lower()}") from None
+    try:
+        if path.endswith(".gz") or _starts_with_gzip_magic(raw):
+            # GzipFile leaves the file it wraps open; `raw` is closed in the finally.
+            with gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
+                yield unzipped
+        else:
+            yield raw
+    finally:
+        if owned:
+            raw.close()
+
+
+def _peekable(stream: IO[bytes]) -> IO[bytes]:
+    # Standard input is normally a BufferedReader already; a replaced stdin (tests, embedding) may not be.
+    return stream if hasattr(stream, "peek") else io.BufferedReader(stream)  # type: ignore[arg-type]
+
+
+def _starts_with_gzip_magic(stream: IO[bytes]) -> bool:
+    try:
+        return stream.peek(len(_GZIP_MAGIC))[: len(_GZIP_MAGIC)] == _GZIP_MAGIC  # type: ignore[attr-defined]
+    except OSError:
+        return False  # the read that follows reports the problem where it has a line number
+
+
+def _read_lines(stream: IO[bytes]) -> Iterator[tuple[bytes, int]]:
+    """Each line as (content without its newline, 0), or (b"", its length) for a line over MAX_LINE."""
+    while True:
+        chunk = stream.readline(MAX_LINE + 1)
+        if not chunk:
+            return
+        if chunk.endswith(b"\n"):
+            yield chunk[:-1], 0
+        elif len(chunk) <= MAX_LINE:
+            yield chunk, 0  # the last line, without a newline
+        else:
+            yield b"", len(chunk) + _skip_rest_of_line(stream)
+
+
+def _skip_rest_of_line(stream: IO[bytes]) -> int:
+    """Read and drop the rest of an overlong line in bounded chunks; return how many bytes it had."""
+    skipped = 0
+    while True:
+        part = stream.readline(_SKIP_CHUNK)
+        if not part:
+            return skipped
+        if part.endswith(b"\n"):
+            return skipped + len(part) - 1
+        skipped += len(part)
+
+
+def _truncated_message(lines_read: int, error: BaseException) -> str:
+    detail = str(error) or type(error).__name__
+    return (
+        f"the file ends early or is corrupt after line {lines_read} ({detail}); "
+        "the rest of the file cannot be read"
+    )
+
+
+# --- parsing and checking one line --------------------------------------------------------------------
+
+
+def _parse_line(file: str, line: int, content: bytes) -> Record:
+    try:
+        data = orjson.loads(content)
+    except orjson.JSONDecodeError as error:
+        rule, message = _undecodable(content, error)
+        return _problem_record(file, line, rule, message)
+    if not isinstance(data, dict):
+        message = f"a record must be a JSON object {{...}}, not {_json_kind(data)}"
+        return _problem_record(file, line, RULE_INVALID_JSON, message)
+    problem = check_record(data, file, line)
+    return Record(file, line, None if problem else data, problem)
+
+
+def _undecodable(content: bytes, error: orjson.JSONDecodeError) -> tuple[str, str]:
+    # orjson reports bad UTF-8 as a JSON error; telling the two apart points at the real fault
+    # (usually a Latin-1 export) rather than at the JSON.
+    try:
+        content.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        byte = content[bad.start]
+        return RULE_INVALID_UTF8, f"the line is not valid UTF-8: byte 0x{byte:02x} at byte {bad.start + 1}"
+    return RULE_INVALID_JSON, f"the line is not valid JSON: {error.msg} at column {error.colno}"
+
+
+def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
+    """The format finding for a parsed record that is not valid hand-log/1, or None if it is valid."""
+    round_id = data.get("round")
+    round_id = round_id if isinstance(round_id, str) else None
+    if "type" not in data:
+        return _finding(RULE_SCHEMA, file, line, "record: missing field 'type'", round_id)
+    record_type = data["type"]
+    validator = _VALIDATORS.get(record_type) if isinstance(record_type, str) else None
+    if validator is None:
+        known = ", ".join(RECORD_TYPES)
+        message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
+        return _finding(RULE_UNKNOWN_TYPE, file, line, message, round_id)
+    # is_valid is much cheaper than collecting errors, and almost every record is valid.
+    if not validator.is_valid(data):
+        message = f"{record_type} record: {_describe(_first_error(validator, data))}"
+        return _finding(RULE_SCHEMA, file, line, message, round_id)
+    # The schema's pattern accepts 2025-02-30; the replay needs a real date to pick the rules in force.
+    try:
+        parse_time(data["at"])
+    except ValueError as error:
+        return _finding(RULE_SCHEMA, file, line, f"{record_type} record: at: {error}", round_id)
+    return None
+
+
+def _problem_record(file: str, line: int, rule: str, message: str) -> Record:
+    return Record(file, line, None, _finding(rule, file, line, message, None))
+
+
+def _finding(rule: str, file: str, line: int, message: str, round_id: str | None) -> Finding:
+    return Finding(
+        kind="format",
+        rule=rule,
+        ref=FORMAT,
+        severity="error",
+        file=file,
+        line=line,
+        round=round_id,
+        stake=None,
+        message=message,
+        expected=None,
+        actual=None,
+    )
+
+
+# --- schema errors in plain words ---------------------------------------------------------------------
+
+# What a value of each kind looks like, for "X is not <hint>"; keyed by the schema's `title`.
+_VALUE_HINTS = {
+    "card": 'a card (rank A, 2-9, T or 10, J, Q, K, then suit S, H, D or C, e.g. "AS", "TD")',
+    "cards": 'a list of cards such as ["9H", "2C"]',
+    "amount": 'an amount (a number >= 0, or a decimal in a string such as "7.50")',
+    "time": 'a time in ISO 8601 with a UTC offset, e.g. "2025-03-14T21:05:09+01:00"',
+    "id": "an identifier (a non-empty string)",
+    "who": "a name (a non-empty string)",
+    "box": 'a box ("1" to "7")',
+    "hand": 'a hand ("1" to "7", or "3/2" for a hand made by a split)',
+    "hand_or_dealer": 'a hand ("1" to "7", "3/2" after a split) or "D" for the dealer',
+    "box_or_dealer": 'a box ("1" to "7") or "D" for the dealer',
+    "stake": 'a stake (a hand such as "3" or "3/2", or "<box>:<side bet>" such as "1:lucky_ladies")',
+    "cut_by": 'a box ("1" to "7") or "dealer"',
+    "bet": 'a bet such as {"stake": "1", "amount": 20}',
+    "verb": "a known action",
+}
+_TYPE_WORDS = {
+    "object": "an object",
+    "array": "a list",
+    "string": "a string",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+def _first_error(validator: Draft202012Validator, data: dict[str, Any]) -> ValidationError:
+    """The error a person fixing the log wants first: the earliest place in the record (a missing field
+    counts as the record itself), and among the errors about that place, jsonschema's best match."""
+    errors = list(validator.iter_errors(data))
+    positions = [_position(data, error.absolute_path) for error in errors]
+    first = min(positions)
+    error = best_match(e for e, at in zip(errors, positions, strict=True) if at == first)
+    assert error is not None  # is_valid said there is one
+    return error
+
+
+def _position(data: Any, path: Iterable[str | int]) -> tuple[int, ...]:
+    """Where a path points in the record's own order: an object key counts by its place in the line."""
+    position: list[int] = []
+    node = data
+    for part in path:
+        if isinstance(part, str) and isinstance(node, dict):
+            position.append(list(node).index(part) if part in node else len(node))
+        elif isinstance(part, int):
+            position.append(part)
+        node = node[part]
+    return tuple(position)
+
+
+def _describe(error: ValidationError) -> str:
+    """One error as `where: what is wrong`, in the words of the log format rather than of JSON Schema."""
+    if error.validator == "required":
+        missing = next(name for name in error.validator_value if name not in error.instance)
+        return _at(error.absolute_path, f"missing field {missing!r}")
+    named = _value_error(error)
+    if named is not None:
+        title, node = named
+        path = list(node.absolute_path)
+        if title == "verb":
+            # Name the action, not its first item: `actions[3]: 'hitt' is not a known action`.
+            path = path[:-1]
+        return _at(path, f"{_show(node.instance)} is not {_VALUE_HINTS[title]}")
+    title = _title(error)
+    if title.startswith("[") and error.validator in ("minItems", "maxItems"):
+        return _at(error.absolute_path, f"expected {title}, got {_show(error.instance)}")
+    if title == "action":
+        return _at(error.absolute_path, f'expected an action such as ["stand", "1"], got {_show(error.instance)}')
+    return _at(error.absolute_path, _keyword_message(error))
+
+
+def _value_error(error: ValidationError) -> tuple[str, ValidationError] | None:
+    """The outermost error about the same value that comes from a named kind of value (card, stake...).
+
+    best_match goes down into anyOf branches: a bad stake comes out as "does not match the hand
+    pattern". Going back up to the stake itself gives the message the reader of the log needs.
+    """
+    found: tuple[str, ValidationError] | None = None
+    node: ValidationError | None = error
+    while node is not None and node.absolute_path == error.absolute_path:
+        title = _title(node)
+        if title in _VALUE_HINTS:
+            found = (title, node)
+        node = node.parent
+    return found
+
+
+def _title(error: ValidationError) -> str:
+    schema = error.schema
+    return schema.get("title", "") if isinstance(schema, dict) else ""
+
+
+def _keyword_message(error: ValidationError) -> str:
+    shown = _show(error.instance)
+    expected = error.validator_value
+    match error.validator:
+        case "type":
+            kinds = [expected] if isinstance(expected, str) else list(expected)
+            wanted = " or ".join(_TYPE_WORDS.get(kind, kind) for kind in kinds)
+            return f"expected {wanted}, got {_json_kind(error.instance)} {shown}"
+        case "enum":
+            return f"{shown} is not one of {', '.join(_show(v) for v in expected)}"
+        case "const":
+            return f"{shown} should be {_show(expected)}"
+        case "minimum":
+            return f"{shown} is less than {expected}"
+        case "maximum":
+            return f"{shown} is more than {expected}"
+        case "minLength":
+            return "must not be empty"
+        case _:
+            return error.message
+
+
+def _at(path: Iterable[str | int], text: str) -> str:
+    where = ""
+    for part in path:
+        if isinstance(part, int):
+            where += f"[{part}]"
+        else:
+            where += f".{part}" if where else part
+    return f"{where}: {text}" if where else text
+
+
+def _show(value: object, limit: int = 60) -> str:
+    """A value as it appears in a message: strings quoted, other values as JSON, long ones shortened."""
+    text = repr(value) if isinstance(value, str) else orjson.dumps(value).decode()
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _json_kind(value: object) -> str:
+    match value:
+        case dict():
+            return "an object"
+        case list():
+            return "a list"
+        case str():
+            return "a string"
+        case bool():
+            return "a boolean"
+        case int() | float():
+            return "a number"
+        case None:
+            return "null"
+        case _:
+            return type(value).__name__
