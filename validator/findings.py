@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
+from validator.money import fmt
+
 Kind = Literal["procedure", "payout", "format", "house"]
 Severity = Literal["error", "warning"]
 
@@ -126,7 +128,7 @@ class Summary:
                 "by_rule": dict(sorted(self.by_rule.items())),
                 "by_severity": dict(sorted(self.by_severity.items())),
             },
-            "money": {"overpaid_by_house": str(self.overpaid), "underpaid_to_players": str(self.underpaid)},
+            "money": {"overpaid_by_house": fmt(self.overpaid), "underpaid_to_players": fmt(self.underpaid)},
             "rulesets": sorted(self.rulesets),
             "house": self.house,
             "notes": list(self.notes),

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
+from validator.money import fmt
 from validator.replay import cards as card_mechanics
 
 Context = Mapping[str, Any]
@@ -200,8 +201,8 @@ def explain_failure(node: ast.Expr, ctx: Context, params: Mapping[str, Any]) -> 
     if isinstance(node, ast.Compare):
         key = unparse(node.left)
         actual = _json_value(compile_expr(node.left, params)(ctx))
-        right = _json_value(compile_expr(node.right, params)(ctx))
-        expected: Any = right if node.op == "==" else f"{node.op} {format_value(right)}"
+        right = compile_expr(node.right, params)(ctx)
+        expected: Any = _json_value(right) if node.op == "==" else f"{node.op} {_shown(right)}"
         return {key: expected}, {key: actual}
     if isinstance(node, ast.Not):
         key = unparse(node.item)
@@ -211,9 +212,15 @@ def explain_failure(node: ast.Expr, ctx: Context, params: Mapping[str, Any]) -> 
     return {"condition": unparse(node)}, {"condition": False}
 
 
+def _shown(value: Any) -> str:
+    if isinstance(value, Decimal):
+        return fmt(value) or ""
+    return format_value(value)
+
+
 def _json_value(value: Any) -> Any:
     if isinstance(value, Decimal):
-        return str(value.normalize()) if value == value.to_integral() else str(value)
+        return fmt(value)
     if isinstance(value, tuple):
         return [_json_value(v) for v in value]
     if isinstance(value, ast.Ratio):

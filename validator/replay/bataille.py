@@ -1,0 +1,104 @@
+"""Replaying a round of bataille (casino war): one card each, the dealer's last; a tie goes to war
+or is surrendered; settlement from the dealer's right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake
+from validator.replay.state import Dealer, facts
+
+SETTLEMENTS = frozenset(("pay", "lose", "push"))
+
+
+class BatailleRound(RoundReplay):
+    def replay(self) -> None:
+        self.read_bets(split_counts=False)
+        self.dealer = Dealer()
+        self.ctx["dealer"] = self.dealer
+        self.initial = [*self.hands, "D"]
+        self.deal_pos = 0
+        self.burns = 0
+        self.war_cards_dealt = False
+        self.previous_settled_box = 0
+        for index, action in enumerate(self.record.get("actions", [])):
+            self.step(action, index)
+        self.finish()
+
+    def step(self, action: list[Any], index: int) -> None:
+        verb = action[0]
+        if verb == "deal":
+            self.deal(action[1], action[2])
+        elif verb == "burn":
+            self.take(action[1])
+            self.burns += 1
+        elif verb == "discard":
+            self.take(action[1])
+        elif verb in ("war", "surrender"):
+            hand = self.hand(str(parse_stake(action[1])[0]), verb)
+            amount = amount_of(action[2], "war amount") if verb == "war" else None
+            self.check(verb, at=hand.name, hand=hand, box=hand.box,
+                       action=facts(verb=verb, hand=hand.name, amount=amount))
+            if verb == "war":
+                hand.went_to_war = True
+                name = f"{hand.box.number}:war"
+                self.side_stakes[name] = self.side_stakes.get(name, 0) + amount
+            else:
+                hand.surrendered = True
+        elif verb in SETTLEMENTS:
+            self.settle_action(action, index)
+        elif verb == "cut_card":
+            self.cut_card_seen = True
+        else:
+            raise MalformedRound(f"{verb!r} is not an action of bataille", "hand-log/wrong-game")
+
+    def deal(self, target: str, raw_card: str) -> None:
+        if self.deal_pos < len(self.initial):
+            expected = self.initial[self.deal_pos]
+            self.deal_pos += 1
+            card = self.take(raw_card)
+            self.check("deal", at=target, deal=facts(hand=target, expected=expected))
+            if target == "D":
+                self.dealer.card_list.append(card)
+            elif target in self.hands:
+                self.hands[target].card_list.append(card)
+            if self.deal_pos == len(self.initial):
+                for hand in self.hands.values():
+                    hand.box.bataille_tie = hand.rank is not None and hand.rank == self.dealer.rank
+            return
+        # The war: burns, one card to each player at war, a burn, the dealer's card.
+        if target == "D":
+            self.check("war_burn", at="D", burn=facts(count=self.burns, expected=self.judge.params.get("war.burn_between")))
+            self.dealer.war_card = self.take(raw_card)
+            return
+        hand = self.hand(target, "deal")
+        if not self.war_cards_dealt:
+            self.war_cards_dealt = True
+            self.check("war_burn", at=target, burn=facts(count=self.burns, expected=self.judge.params.get("war.burn_before")))
+        expected = target if hand.went_to_war and hand.war_card is None else "a hand at war"
+        card = self.take(raw_card)
+        self.check("deal", at=target, deal=facts(hand=target, expected=expected))
+        hand.war_card = card
+        self.burns = 0
+
+    def settle_action(self, action: list[Any], index: int) -> None:
+        stake = action[1]
+        self.record_settlement(action, index)
+        box_no, _, kind = parse_stake(stake)
+        hand = self.hands.get(str(box_no))
+        if kind != "main" or hand is None or hand.surrendered:
+            return
+        self.check("settle", at=stake, settle=facts(box=box_no, previous_box=self.previous_settled_box))
+        self.previous_settled_box = box_no
+
+    def finish(self) -> None:
+        for name, hand in self.hands.items():
+            self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
+        for name, amount in self.side_stakes.items():
+            box_no, _, kind = parse_stake(name)
+            hand = self.hands.get(str(box_no))
+            if kind == "war" and hand is not None:
+                self.judge_settlement("war", name, amount, hand=hand, box=hand.box, dealer=self.dealer)
+            elif kind != "war":
+                self.judge.unjudged.add(f"side bet {kind}: settlement amounts are not checked yet")
+        self.check_every_stake_settled()

@@ -1,0 +1,182 @@
+"""Replaying a blackjack round: deal order, turns, decisions, the dealer's drawing, settlement.
+
+Who acts when and what a total is are mechanics, here; whether an action was allowed and what a
+stake must get are the ruleset's rules, evaluated at each step by the judge.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake
+from validator.replay.state import Dealer, Hand, facts
+
+DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
+SETTLEMENTS = frozenset(("pay", "lose", "push"))
+PAST_ALL_BOXES = 8
+
+
+class BlackjackRound(RoundReplay):
+    def replay(self) -> None:
+        params = self.judge.params
+        self.read_bets(split_counts=bool(params.get("blackjack.split_hand_counts", False)))
+        self.dealer = Dealer()
+        self.ctx["dealer"] = self.dealer
+        order = [hand.name for hand in self.hands.values()]
+        dealer_initial = ["D", "D"] if params.get("dealer.hole_card") else ["D"]
+        self.initial = [*order, dealer_initial[0], *order, *dealer_initial[1:]]
+        self.deal_pos = 0
+        self.in_initial = True
+        self.dealer_started = False
+        self.current_box = min((self.hand_box(h) for h in order), default=PAST_ALL_BOXES)
+        actions = self.record.get("actions", [])
+        self.last_decision = max((i for i, a in enumerate(actions) if a[0] in DECISIONS), default=-1)
+        self.previous_settled_box = 0
+        for index, action in enumerate(actions):
+            self.step(action, index, actions)
+        self.finish()
+
+    @staticmethod
+    def hand_box(name: str) -> int:
+        return int(name.split("/")[0])
+
+    # ---- one action ----
+    def step(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
+        verb = action[0]
+        if verb in DECISIONS:
+            self.decision(action, index, actions)
+        elif verb == "deal":
+            self.deal(action[1], action[2])
+        elif verb in SETTLEMENTS:
+            self.settle_action(action, index)
+        elif verb == "insurance":
+            hand = self.first_hand(action[1], "insurance")
+            amount = amount_of(action[2], "insurance amount")
+            self.check("insurance", at=f"{action[1]}:insurance", hand=hand, box=hand.box,
+                       action=facts(verb="insurance", hand=hand.name, amount=amount))
+            name = f"{action[1]}:insurance"
+            self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
+        elif verb == "even_money":
+            hand = self.first_hand(action[1], "even money")
+            self.check("even_money", at=hand.name, hand=hand, box=hand.box,
+                       action=facts(verb="even_money", hand=hand.name, amount=None))
+            hand.even_money = True
+        elif verb in ("burn", "discard"):
+            self.take(action[1])
+        elif verb == "cut_card":
+            self.cut_card_seen = True
+        elif verb == "approve":
+            pass  # a supervisor's approval of a JP1 payment: judged with the side bets
+        else:
+            raise MalformedRound(f"{verb!r} is not an action of blackjack", "hand-log/wrong-game")
+
+    def first_hand(self, box: str, verb: str) -> Hand:
+        return self.hand(str(parse_stake(box)[0]), verb)
+
+    def deal(self, target: str, raw_card: str) -> None:
+        if self.in_initial and self.deal_pos < len(self.initial):
+            expected = self.initial[self.deal_pos]
+            self.deal_pos += 1
+            self.in_initial = self.deal_pos < len(self.initial)
+            card = self.take(raw_card)
+            self.check("deal", at=target, deal=facts(hand=target, expected=expected))
+            if target == "D":
+                self.dealer.card_list.append(card)
+            elif target in self.hands:
+                self.hands[target].card_list.append(card)
+            return
+        self.in_initial = False
+        if target == "D":
+            self.dealer_draw(raw_card)
+            return
+        hand = self.hand(target, "deal")
+        # Outside the initial deal, only a split hand waiting for its second card is dealt to.
+        waiting = next((h.name for h in hand.box.hands if len(h.card_list) == 1), "a hand waiting after a split")
+        card = self.take(raw_card)
+        self.check("deal", at=target, deal=facts(hand=target, expected=waiting))
+        hand.card_list.append(card)
+
+    def dealer_draw(self, raw_card: str) -> None:
+        if not self.dealer_started:
+            self.dealer_started = True
+            self.current_box = PAST_ALL_BOXES
+        card = self.take(raw_card)
+        self.check("dealer_draw", at="D", dealer=self.dealer)
+        self.dealer.card_list.append(card)
+
+    def decision(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
+        verb, name = action[0], action[1]
+        self.in_initial = False
+        hand = self.hand(name, verb)
+        box = hand.box
+        self.check("turn", at=name, turn=facts(box=box.number, current=self.current_box))
+        if box.number > self.current_box:
+            self.current_box = box.number
+        amount = amount_of(action[2], f"{verb} amount") if verb in ("double", "split") else None
+        self.ctx.update(hand=hand, box=box, action=facts(verb=verb, hand=name, amount=amount))
+        self.check(verb, at=name)
+        if verb == "hit":
+            self.draw(hand, action[2], index, actions)
+        elif verb == "double":
+            hand.stake += amount
+            hand.doubled = True
+            self.draw(hand, action[3], index, actions)
+        elif verb == "split":
+            self.split(hand, amount)
+        elif verb == "surrender":
+            hand.surrendered = True
+
+    def draw(self, hand: Hand, raw_card: str, index: int, actions: list[list[Any]]) -> None:
+        card = self.take(raw_card)
+        hand.card_list.append(card)
+        hand.box.drew = True
+        self.facts.table_drew = True
+        if hand.busted:
+            following = actions[index + 1] if index + 1 < len(actions) else None
+            collected = following is not None and following[0] == "lose" and following[1] == hand.name
+            self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=facts(collected_at_once=collected))
+
+    def split(self, hand: Hand, amount: Decimal) -> None:
+        box = hand.box
+        aces = hand.pair_of_aces
+        new = Hand(f"{box.number}/{len(box.hands) + 1}", box, amount, split_counts=hand.split_counts)
+        if len(hand.card_list) >= 2:
+            new.card_list.append(hand.card_list.pop())
+        hand.split = new.split = True
+        if aces:
+            box.ace_splits += 1
+            hand.split_aces = new.split_aces = True
+        box.hands.append(new)
+        self.hands[new.name] = new
+
+    def settle_action(self, action: list[Any], index: int) -> None:
+        stake = action[1]
+        self.record_settlement(action, index)
+        hand = self.hands.get(stake)
+        if hand is None:
+            return
+        # A bust collected during play and an even-money payment are not part of the final settlement.
+        during_play = not self.dealer_started and index < self.last_decision
+        if hand.busted and not self.dealer_started or hand.even_money or during_play:
+            return
+        box = hand.box.number
+        self.check("settle", at=stake, settle=facts(box=box, previous_box=self.previous_settled_box))
+        self.previous_settled_box = box
+
+    # ---- end of the round ----
+    def finish(self) -> None:
+        live = [h for h in self.hands.values() if h.live and not h.blackjack]
+        if self.dealer.card_list and live:
+            self.check("dealer_stand", at="D", dealer=self.dealer)
+        for name, hand in self.hands.items():
+            self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
+        for name, amount in self.side_stakes.items():
+            box_no, _, kind = parse_stake(name)
+            if kind == "insurance":
+                first = self.hands.get(str(box_no))
+                if first is not None:
+                    self.judge_settlement("insurance", name, amount, hand=first, box=first.box, dealer=self.dealer)
+            else:
+                self.judge.unjudged.add(f"side bet {kind}: settlement amounts are not checked yet")
+        self.check_every_stake_settled()

@@ -1,0 +1,168 @@
+"""Evaluating a ruleset's rules on the replay state and turning broken ones into findings.
+
+The engines call `check(event, …)` at each point of the game the vocabulary names, and `settlement`
+for each stake; the judge runs the compiled conditions and writes findings in the words of the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl.expr import EvaluationError, explain_failure
+from validator.dsl.model import Rule, Ruleset, SettleDef
+from validator.findings import Finding
+from validator.money import fmt
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+(?:\.[a-z_0-9]+)+)\}")
+
+
+class Judge:
+    """One ruleset version, one table's house options, one file: evaluates and records findings."""
+
+    def __init__(self, ruleset: Ruleset, house: dict[str, Any], file: str) -> None:
+        self.ruleset = ruleset
+        self.house = house
+        self.file = file
+        self.params = {name: p.value for name, p in ruleset.parameters.items()}
+        self.findings: list[Finding] = []
+        self.unjudged: set[str] = set()
+        # Every decision the replay made, for `explain`: (event, rule id, held?).
+        self.trace: list[tuple[str, str, bool]] | None = None
+
+    def context(self, **namespaces: Any) -> dict[str, Any]:
+        return {"house": self.house, **namespaces}
+
+    def check(
+        self,
+        event: str,
+        ctx: dict[str, Any],
+        *,
+        line: int | None,
+        round_id: str | None,
+        stake: str | None = None,
+    ) -> bool:
+        """Run every rule listening to `event`; True when none was broken."""
+        ok = True
+        for rule, check in self.ruleset.checks_by_event.get(event, ()):
+            try:
+                if check.guard is not None and not check.guard(ctx):
+                    continue
+                held = bool(check.require(ctx))
+            except EvaluationError as exc:
+                self.unjudged.add(f"{rule.id}: {exc}")
+                continue
+            if self.trace is not None:
+                self.trace.append((event, rule.id, held))
+            if held:
+                continue
+            ok = False
+            expected, actual = explain_failure(check.require_node, ctx, self.params)
+            self.findings.append(
+                Finding(
+                    kind=rule.kind,  # type: ignore[arg-type]
+                    rule=rule.id,
+                    ref=rule.ref,
+                    severity=rule.severity,  # type: ignore[arg-type]
+                    file=self.file,
+                    line=line,
+                    round=round_id,
+                    stake=stake,
+                    message=self.message(rule, ctx),
+                    expected=expected,
+                    actual=actual,
+                )
+            )
+        return ok
+
+    def expected_settlement(self, stake_kind: str, ctx: dict[str, Any]) -> tuple[Rule, SettleDef, Decimal | None] | None:
+        """The first settle clause, in the ruleset's order, whose condition holds; with its amount."""
+        for rule, settle in self.ruleset.settles_by_stake.get(stake_kind, ()):
+            try:
+                if settle.guard is not None and not settle.guard(ctx):
+                    continue
+                amount = settle.amount(ctx) if settle.amount is not None else None
+            except EvaluationError as exc:
+                self.unjudged.add(f"{rule.id}: {exc}")
+                return None
+            except TypeError:
+                # An amount the text leaves to the house and the house did not declare.
+                self.unjudged.add(f"{rule.id}: the amount depends on a house option that is not declared")
+                return None
+            return rule, settle, amount
+        return None
+
+    def payout(
+        self,
+        rule: Rule,
+        ctx: dict[str, Any],
+        *,
+        line: int | None,
+        round_id: str,
+        stake: str,
+        expected: dict[str, Any],
+        actual: dict[str, Any],
+        discrepancy: Decimal,
+    ) -> None:
+        self.findings.append(
+            Finding(
+                kind="payout",
+                rule=rule.id,
+                ref=rule.ref,
+                severity=rule.severity,  # type: ignore[arg-type]
+                file=self.file,
+                line=line,
+                round=round_id,
+                stake=stake,
+                message=self.message(rule, ctx),
+                expected=expected,
+                actual=actual,
+                discrepancy=discrepancy,
+            )
+        )
+
+    def message(self, rule: Rule, ctx: dict[str, Any]) -> str:
+        return _formatter(rule.message)(ctx, self.params)
+
+
+_FORMATTERS: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {}
+
+
+def _formatter(template: str) -> Callable[[dict[str, Any], dict[str, Any]], str]:
+    """Messages name facts in braces, `{hand.total}`; a fact missing at that point stays as written."""
+    cached = _FORMATTERS.get(template)
+    if cached is not None:
+        return cached
+
+    def render(ctx: dict[str, Any], params: dict[str, Any]) -> str:
+        def one(match: re.Match[str]) -> str:
+            namespace, _, field = match.group(1).partition(".")
+            try:
+                if namespace == "param":
+                    value = params[field]
+                elif namespace == "house":
+                    value = ctx["house"].get(field)
+                else:
+                    value = ctx[namespace]
+                    for part in field.split("."):
+                        value = getattr(value, part)
+            except (KeyError, AttributeError):
+                return match.group(0)
+            return _show(value)
+
+        return _PLACEHOLDER.sub(one, template)
+
+    _FORMATTERS[template] = render
+    return render
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, Decimal):
+        return fmt(value) or ""
+    if value is None:
+        return "none"
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return str(value)

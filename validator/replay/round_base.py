@@ -1,0 +1,208 @@
+"""What the blackjack and bataille engines share: reading bets and stakes, taking cards out of the
+shoe, recording and judging settlements."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from validator.money import AmountError, fmt, to_decimal
+from validator.replay.cards import normalize
+from validator.replay.judge import Judge
+from validator.replay.state import Box, Hand, RoundFacts, Shoe, TableState, facts
+
+_STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
+
+
+class MalformedRound(Exception):
+    """A round that cannot be replayed as logged (a hand never opened, an amount that is no number…)."""
+
+    def __init__(self, message: str, rule: str = "hand-log/inconsistent") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    verb: str  # pay, lose, push
+    amount: Decimal | None
+    index: int
+
+
+def parse_stake(stake: str) -> tuple[int, str | None, str]:
+    """`3` → (3, None, "main"), `3/2` → (3, "2", "main"), `3:insurance` → (3, None, "insurance")."""
+    match = _STAKE.match(stake)
+    if not match:
+        raise MalformedRound(f"{stake!r} is not a stake")
+    box, split, side = match.groups()
+    if side is not None and split is not None:
+        raise MalformedRound(f"{stake!r} is not a stake")
+    return int(box), split, side or "main"
+
+
+def amount_of(value: Any, what: str) -> Decimal:
+    try:
+        amount = to_decimal(value)
+    except AmountError as exc:
+        raise MalformedRound(f"{what}: {exc}") from None
+    if amount < 0:
+        raise MalformedRound(f"{what}: a negative amount ({value})")
+    return amount
+
+
+class RoundReplay:
+    """State and helpers of one round; subclasses walk the actions of their game."""
+
+    def __init__(self, judge: Judge, table: TableState, shoe: Shoe, record: dict[str, Any], line: int) -> None:
+        self.judge = judge
+        self.table = table
+        self.shoe = shoe
+        self.record = record
+        self.line = line
+        self.round_id: str = record["round"]
+        self.boxes: dict[int, Box] = {}
+        self.hands: dict[str, Hand] = {}
+        self.side_stakes: dict[str, Decimal] = {}
+        self.settlements: dict[str, list[Settlement]] = {}
+        self.facts = RoundFacts(
+            same_shoe=record.get("shoe") == shoe.id,
+            reshuffle_due=shoe.cut_card_out,
+            cards_left=shoe.left,
+        )
+        self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts)
+        self.cut_card_seen = False
+
+    # ---- checks ----
+    def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool:
+        """Run the rules of `event`; `at` is the stake a finding names."""
+        self.ctx.update(namespaces)
+        return self.judge.check(event, self.ctx, line=self.line, round_id=self.round_id, stake=at)
+
+    # ---- bets ----
+    def read_bets(self, split_counts: bool) -> None:
+        players_boxes: dict[str, set[int]] = {}
+        entries = []
+        for n, bet in enumerate(self.record.get("bets", [])):
+            box_no, split, kind = parse_stake(bet["stake"])
+            if split is not None:
+                raise MalformedRound(f"bets[{n}]: a bet is placed on a box, not on split hand {bet['stake']!r}")
+            amount = amount_of(bet["amount"], f"bets[{n}].amount")
+            seated = bet.get("seated", True)
+            player = bet.get("player") or f"box {box_no}"
+            box = self.boxes.setdefault(box_no, Box(box_no))
+            if kind == "main":
+                box.stake += amount
+                if seated:
+                    box.seated = True
+                    box.seated_players.add(player)
+                    players_boxes.setdefault(player, set()).add(box_no)
+                else:
+                    box.standing = True
+            else:
+                name = f"{box_no}:{kind}"
+                self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
+            entries.append((bet, box_no, kind, amount, seated))
+        for box in self.boxes.values():
+            box.initial_stake = box.stake
+            box.player_boxes = max((len(players_boxes[p]) for p in box.seated_players), default=0)
+        self.facts.players = len(players_boxes)
+        self.facts.boxes = sum(1 for b in self.boxes.values() if b.stake > 0)
+        self.facts.free_seats = self.table.seats - sum(1 for b in self.boxes.values() if b.seated)
+        self.check("round")
+        for bet, box_no, kind, amount, seated in entries:
+            box = self.boxes[box_no]
+            info = facts(
+                amount=amount,
+                seated=seated,
+                main=kind == "main",
+                side=None if kind == "main" else kind,
+                box_has_main=box.stake > 0,
+                box_seated=box.seated,
+                box_exists=1 <= box_no <= self.table.seats,
+            )
+            self.check("bet", at=bet["stake"], bet=info)
+        for number in sorted(self.boxes):
+            box = self.boxes[number]
+            if box.stake > 0:
+                hand = Hand(str(number), box, box.stake, split_counts=split_counts)
+                box.hands.append(hand)
+                self.hands[hand.name] = hand
+                self.check("box", at=hand.name, box=box)
+
+    # ---- cards ----
+    def take(self, raw: str) -> str:
+        card = normalize(raw)
+        in_shoe = self.shoe.take(card)
+        self.check("card", card=facts(code=card, in_shoe=in_shoe))
+        return card
+
+    def hand(self, name: str, verb: str) -> Hand:
+        hand = self.hands.get(name)
+        if hand is None:
+            raise MalformedRound(f"{verb} on hand {name!r}, which was never opened in this round", "hand-log/unknown-hand")
+        return hand
+
+    # ---- settlements ----
+    def record_settlement(self, action: list[Any], index: int) -> Settlement:
+        verb, stake = action[0], action[1]
+        parse_stake(stake)
+        amount = amount_of(action[2], f"{verb} {stake}") if len(action) > 2 else None
+        settlement = Settlement(verb, amount, index)
+        self.settlements.setdefault(stake, []).append(settlement)
+        return settlement
+
+    def all_stakes(self) -> dict[str, Decimal]:
+        stakes = {name: hand.stake for name, hand in self.hands.items()}
+        stakes.update(self.side_stakes)
+        return stakes
+
+    def judge_settlement(self, stake_kind: str, name: str, amount: Decimal, **namespaces: Any) -> None:
+        """Compare the log's first settlement of a stake with what the ruleset gives it."""
+        done = self.settlements.get(name)
+        if not done:
+            return  # the stake-settled-once rule reports it; no second finding for one mistake
+        stake = facts(name=name, amount=amount, settlements=len(done))
+        self.ctx.update(namespaces, stake=stake)
+        decided = self.judge.expected_settlement(stake_kind, self.ctx)
+        if decided is None:
+            return
+        rule, settle, expected_amount = decided
+        expected = _outcome(settle.verb, expected_amount, amount)
+        actual_s = done[0]
+        actual = _outcome(actual_s.verb, actual_s.amount, amount)
+        if expected == actual:
+            return
+        self.judge.payout(
+            rule,
+            self.ctx,
+            line=self.line,
+            round_id=self.round_id,
+            stake=name,
+            expected={expected[0]: fmt(expected[1])},
+            actual={actual[0]: fmt(actual[1])},
+            discrepancy=_net(actual) - _net(expected),
+        )
+
+    def check_every_stake_settled(self) -> None:
+        stakes = self.all_stakes()
+        for name in self.settlements:
+            if name not in stakes:
+                raise MalformedRound(f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake")
+        for name, amount in stakes.items():
+            count = len(self.settlements.get(name, ()))
+            self.check("stake_end", at=name, stake=facts(name=name, amount=amount, settlements=count))
+
+
+def _outcome(verb: str, amount: Decimal | None, stake: Decimal) -> tuple[str, Decimal]:
+    if verb == "pay":
+        return "pay", amount if amount is not None else Decimal(0)
+    if verb == "lose":
+        return "lose", amount if amount is not None else stake
+    return "push", stake
+
+
+def _net(outcome: tuple[str, Decimal]) -> Decimal:
+    verb, amount = outcome
+    return amount if verb == "pay" else (-amount if verb == "lose" else Decimal(0))

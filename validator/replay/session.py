@@ -1,0 +1,232 @@
+"""Replaying whole logs: records in, one `RoundOutcome` per round (and per finding outside rounds) out.
+
+Holds each table's state across records (limits, dealer, shoe), picks the ruleset version in force
+on each round's date, and keeps every round accounted for: clean, with findings, or unreadable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from typing import Any
+
+from validator.dsl.model import Ruleset
+from validator.errors import ValidatorError
+from validator.findings import Finding, RoundOutcome, Summary
+from validator.money import AmountError, to_decimal
+from validator.registry import NoVersionInForce, Registry
+from validator.replay.bataille import BatailleRound
+from validator.replay.blackjack import BlackjackRound
+from validator.replay.judge import Judge
+from validator.replay.round_base import MalformedRound
+from validator.replay.state import Shoe, TableState, facts
+
+ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
+FORMAT_REF = "hand-log/1 (spec/hand-log.md)"
+
+# A house-rules source: table id → option values, or None for the regulation's defaults.
+HouseLookup = Callable[[str, Ruleset], dict[str, Any]]
+
+
+def record_date(record: dict[str, Any]) -> date:
+    """The local date of the record's time: the law in force where and when the coup was dealt."""
+    return datetime.fromisoformat(record["at"]).date()
+
+
+def format_finding(file: str, line: int, message: str, rule: str, round_id: str | None = None) -> Finding:
+    return Finding(
+        kind="format", rule=rule, ref=FORMAT_REF, severity="error", file=file, line=line,
+        round=round_id, message=message,
+    )
+
+
+class LogReplay:
+    """One file's replay. `pinned` is `--ruleset`: a family, or a family@date that fixes the version."""
+
+    def __init__(
+        self,
+        registry: Registry,
+        file: str,
+        summary: Summary,
+        *,
+        pinned: str | None = None,
+        house: HouseLookup | None = None,
+    ) -> None:
+        self.registry = registry
+        self.file = file
+        self.summary = summary
+        self.pinned_family, self.pinned_date = registry.resolve(pinned) if pinned else (None, None)
+        self.house = house
+        self.table: TableState | None = None
+        self.shoe: Shoe | None = None
+        self.judges: dict[tuple[str, str], Judge] = {}
+
+    # ---- rulesets and judges ----
+    def ruleset_for(self, day: date) -> Ruleset:
+        assert self.table is not None
+        family = self.pinned_family or self.table.ruleset
+        if family is None:
+            raise ValidatorError(
+                f"{self.file}:{self.table.line}: table {self.table.id} names no ruleset; "
+                "give one with --ruleset"
+            )
+        ruleset = self.registry.in_force(family, self.pinned_date or day)
+        if ruleset.game != self.table.game:
+            raise ValidatorError(
+                f"{self.file}:{self.table.line}: table {self.table.id} plays {self.table.game}, "
+                f"but ruleset {family} is for {ruleset.game}"
+            )
+        return ruleset
+
+    def judge_for(self, ruleset: Ruleset) -> Judge:
+        assert self.table is not None
+        key = (ruleset.version, self.table.id)
+        judge = self.judges.get(key)
+        if judge is None:
+            options = self.house(self.table.id, ruleset) if self.house else ruleset.house_defaults()
+            judge = Judge(ruleset, options, self.file)
+            self.judges[key] = judge
+            self.summary.rulesets.add(ruleset.version)
+        judge.findings = []
+        return judge
+
+    # ---- records ----
+    def replay(self, records: Iterator[Any]) -> Iterator[RoundOutcome]:
+        for record in records:
+            self.summary.records += 1
+            if record.problem is not None:
+                yield self.unreadable(record.line, record.problem, record.data)
+                continue
+            data = record.data
+            handler = getattr(self, f"on_{data['type']}")
+            outcome = handler(data, record.line)
+            if outcome is not None:
+                yield outcome
+        for judge in self.judges.values():
+            for note in sorted(judge.unjudged):
+                if note not in self.summary.notes:
+                    self.summary.notes.append(note)
+
+    def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
+        # A line that could not be read may have been a round: counting it as one loses nothing.
+        is_round = not isinstance(data, dict) or data.get("type") in (None, "round") or problem.round is not None
+        status = "unreadable" if is_round else "none"
+        return self._outcome(line, problem.round, [problem], status)
+
+    def _outcome(self, line: int, round_id: str | None, found: list[Finding], status: str) -> RoundOutcome:
+        for finding in found:
+            self.summary.count(finding)
+        if status == "unreadable":
+            self.summary.rounds_unreadable += 1
+        elif status == "findings":
+            self.summary.rounds_with_findings += 1
+        elif status == "clean":
+            self.summary.rounds_clean += 1
+        return RoundOutcome(self.file, line, round_id, tuple(found), status)  # type: ignore[arg-type]
+
+    def _table_event(self, event: str, record: dict[str, Any], line: int, **namespaces: Any) -> RoundOutcome | None:
+        assert self.table is not None
+        try:
+            ruleset = self.ruleset_for(record_date(record))
+        except NoVersionInForce as exc:
+            return self._outcome(line, None, [format_finding(self.file, line, str(exc), "ruleset/no-version-in-force")], "none")
+        judge = self.judge_for(ruleset)
+        ctx = judge.context(table=self.table, **namespaces)
+        judge.check(event, ctx, line=line, round_id=None)
+        return self._outcome(line, None, judge.findings, "none") if judge.findings else None
+
+    def on_table(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+        try:
+            minimum, maximum = to_decimal(record["minimum"]), to_decimal(record["maximum"])
+        except AmountError as exc:
+            return self._outcome(line, None, [format_finding(self.file, line, f"table record: {exc}", "hand-log/schema")], "none")
+        self.table = TableState(
+            id=record["table"],
+            game=record["game"],
+            seats=record["seats"],
+            minimum=minimum,
+            maximum=maximum,
+            new_cards=record.get("new_cards"),
+            ruleset=record.get("ruleset"),
+            line=line,
+        )
+        self.shoe = None
+        return self._table_event("table", record, line)
+
+    def _needs_table(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+        if self.table is None:
+            what = f"{record['type']} record" if record["type"] != "round" else f"round {record['round']}"
+            round_id = record.get("round")
+            status = "unreadable" if record["type"] == "round" else "none"
+            message = f"{what} comes before any table record: no table is open"
+            return self._outcome(line, round_id, [format_finding(self.file, line, message, "hand-log/no-table", round_id)], status)
+        return None
+
+    def on_limits(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+        if (missing := self._needs_table(record, line)) is not None:
+            return missing
+        assert self.table is not None
+        try:
+            self.table.minimum, self.table.maximum = to_decimal(record["minimum"]), to_decimal(record["maximum"])
+        except AmountError as exc:
+            return self._outcome(line, None, [format_finding(self.file, line, f"limits record: {exc}", "hand-log/schema")], "none")
+        self.table.limits_displayed = record.get("displayed")
+        return self._table_event("limits", record, line)
+
+    def on_dealer(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+        if (missing := self._needs_table(record, line)) is not None:
+            return missing
+        burn = record.get("burn") or []
+        if self.shoe is not None:
+            for card in burn:
+                self.shoe.take(card.replace("10", "T", 1) if card.startswith("10") else card)
+        return self._table_event("dealer_change", record, line, change=facts(burned=len(burn)))
+
+    def on_shoe(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+        if (missing := self._needs_table(record, line)) is not None:
+            return missing
+        self.shoe = Shoe(record)
+        for card in record.get("burn") or []:
+            self.shoe.take(card.replace("10", "T", 1) if card.startswith("10") else card)
+        return self._table_event("shoe", record, line, shoe=self.shoe)
+
+    def on_jackpot(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+        return self._needs_table(record, line)
+
+    def on_round(self, record: dict[str, Any], line: int) -> RoundOutcome:
+        if (missing := self._needs_table(record, line)) is not None:
+            return missing
+        assert self.table is not None
+        round_id = record["round"]
+        if self.shoe is None:
+            message = f"round {round_id} is dealt before any shoe record of table {self.table.id}"
+            return self._outcome(line, round_id, [format_finding(self.file, line, message, "hand-log/no-shoe", round_id)], "unreadable")
+        try:
+            ruleset = self.ruleset_for(record_date(record))
+        except NoVersionInForce as exc:
+            finding = format_finding(self.file, line, str(exc), "ruleset/no-version-in-force", round_id)
+            return self._outcome(line, round_id, [finding], "unreadable")
+        judge = self.judge_for(ruleset)
+        engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
+        snapshot = self.shoe.snapshot()
+        try:
+            engine.replay()
+        except MalformedRound as exc:
+            self.shoe.restore(snapshot)
+            self._discard_cards(record)
+            finding = format_finding(self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id)
+            return self._outcome(line, round_id, [finding], "unreadable")
+        if engine.cut_card_seen:
+            self.shoe.cut_card_out = True
+        found = judge.findings
+        return self._outcome(line, round_id, found, "findings" if found else "clean")
+
+    def _discard_cards(self, record: dict[str, Any]) -> None:
+        """The cards of an unreplayable round still left the shoe: keep the next rounds' counts right."""
+        assert self.shoe is not None
+        for action in record.get("actions", []):
+            for item in action[1:]:
+                if isinstance(item, str) and len(item) in (2, 3) and item[-1] in "SHDC" and item[0] in "A23456789TJQK1":
+                    self.shoe.take(item.replace("10", "T", 1) if item.startswith("10") else item)
+            if action[0] == "cut_card":
+                self.shoe.cut_card_out = True

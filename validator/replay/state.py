@@ -1,0 +1,250 @@
+"""The replay state a ruleset's conditions read: table, shoe, boxes, hands, dealer.
+
+Each class is one namespace of `dsl.vocabulary.NAMESPACES`; its attributes and properties are the
+facts a rule can name (`hand.total`, `shoe.burned`). Game mechanics only: nothing here says what is
+allowed, the ruleset does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+from types import SimpleNamespace
+from typing import Any
+
+from validator.replay.cards import BATAILLE_VALUE, all_cards, best_total, value
+
+
+@dataclass
+class TableState:
+    id: str
+    game: str
+    seats: int
+    minimum: Decimal
+    maximum: Decimal
+    new_cards: bool | None
+    ruleset: str | None
+    line: int
+    limits_displayed: bool | None = None
+
+
+class Shoe:
+    """The cards still in the shoe, by card, so that a seventh ace of spades is caught."""
+
+    __slots__ = (
+        "backs",
+        "burned",
+        "cards",
+        "cut_card_behind",
+        "cut_card_out",
+        "decks",
+        "id",
+        "left",
+        "reason",
+        "remaining",
+        "shuffle",
+    )
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.id: str = record["shoe"]
+        self.decks: int = record["decks"]
+        backs = record.get("backs")
+        self.backs = tuple(sorted(backs, reverse=True)) if backs is not None else None
+        self.cards = self.decks * 52
+        burn = record.get("burn") or []
+        self.burned = len(burn)
+        self.cut_card_behind = record.get("cut_card_behind")
+        self.reason = record.get("reason")
+        self.shuffle = record.get("shuffle")
+        self.remaining: Counter[str] = Counter({card: self.decks for card in all_cards()})
+        self.left = self.cards
+        self.cut_card_out = False
+
+    def take(self, card: str) -> bool:
+        """Remove a card; False when no copy of it was left (the card is not this shoe's)."""
+        if self.remaining[card] <= 0:
+            return False
+        self.remaining[card] -= 1
+        self.left -= 1
+        return True
+
+    def snapshot(self) -> tuple[Counter[str], int, bool]:
+        return self.remaining.copy(), self.left, self.cut_card_out
+
+    def restore(self, snap: tuple[Counter[str], int, bool]) -> None:
+        self.remaining, self.left, self.cut_card_out = snap[0].copy(), snap[1], snap[2]
+
+
+class Hand:
+    """One player's hand: a box's first hand (`3`) or a hand made by splitting (`3/2`)."""
+
+    __slots__ = (
+        "box",
+        "card_list",
+        "doubled",
+        "even_money",
+        "name",
+        "split",
+        "split_aces",
+        "split_counts",
+        "stake",
+        "surrendered",
+        "went_to_war",
+        "war_card",
+        "initial_stake",
+    )
+
+    def __init__(self, name: str, box: Box, stake: Decimal, *, split_counts: bool) -> None:
+        self.name = name
+        self.box = box
+        self.stake = stake
+        self.initial_stake = box.initial_stake
+        self.card_list: list[str] = []
+        self.split = False
+        self.split_aces = False
+        self.doubled = False
+        self.surrendered = False
+        self.even_money = False
+        self.split_counts = split_counts
+        self.went_to_war = False
+        self.war_card: str | None = None
+
+    # ---- blackjack facts ----
+    @property
+    def cards(self) -> int:
+        return len(self.card_list)
+
+    @property
+    def total(self) -> int:
+        return best_total(self.card_list)[0]
+
+    @property
+    def soft(self) -> bool:
+        return best_total(self.card_list)[1]
+
+    @property
+    def busted(self) -> bool:
+        return self.total > 21
+
+    @property
+    def blackjack(self) -> bool:
+        return len(self.card_list) == 2 and self.total == 21 and (self.split_counts or not self.split)
+
+    @property
+    def pair(self) -> bool:
+        return len(self.card_list) == 2 and value(self.card_list[0]) == value(self.card_list[1])
+
+    @property
+    def identical_pair(self) -> bool:
+        return len(self.card_list) == 2 and self.card_list[0][0] == self.card_list[1][0]
+
+    @property
+    def pair_of_aces(self) -> bool:
+        return len(self.card_list) == 2 and self.card_list[0][0] == "A" == self.card_list[1][0]
+
+    @property
+    def live(self) -> bool:
+        """Still on the layout, waiting for the dealer's point."""
+        return not (self.busted or self.surrendered or self.even_money)
+
+    # ---- bataille facts ----
+    @property
+    def rank(self) -> int | None:
+        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
+
+    @property
+    def war_rank(self) -> int | None:
+        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
+
+
+class Box:
+    """A betting box: its stake, who bets on it, and the hands it holds after splitting."""
+
+    __slots__ = (
+        "ace_splits",
+        "bataille_tie",
+        "drew",
+        "hands",
+        "initial_stake",
+        "number",
+        "player_boxes",
+        "seated",
+        "seated_players",
+        "stake",
+        "standing",
+    )
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.stake = Decimal(0)
+        self.initial_stake = Decimal(0)
+        self.seated = False
+        self.standing = False
+        self.seated_players: set[str] = set()
+        self.hands: list[Hand] = []
+        self.ace_splits = 0
+        self.drew = False
+        self.player_boxes = 0
+        self.bataille_tie = False
+
+
+class Dealer:
+    __slots__ = ("card_list", "war_card")
+
+    def __init__(self) -> None:
+        self.card_list: list[str] = []
+        self.war_card: str | None = None
+
+    @property
+    def cards(self) -> int:
+        return len(self.card_list)
+
+    @property
+    def total(self) -> int:
+        return best_total(self.card_list)[0]
+
+    @property
+    def soft(self) -> bool:
+        return best_total(self.card_list)[1]
+
+    @property
+    def busted(self) -> bool:
+        return self.total > 21
+
+    @property
+    def blackjack(self) -> bool:
+        return len(self.card_list) == 2 and self.total == 21
+
+    @property
+    def up_ace(self) -> bool:
+        return bool(self.card_list) and self.card_list[0][0] == "A"
+
+    @property
+    def up_ten(self) -> bool:
+        return bool(self.card_list) and value(self.card_list[0]) == 10
+
+    @property
+    def rank(self) -> int | None:
+        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
+
+    @property
+    def war_rank(self) -> int | None:
+        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
+
+
+@dataclass
+class RoundFacts:
+    """`round.*`: facts about the whole coup."""
+
+    players: int = 0
+    boxes: int = 0
+    free_seats: int = 0
+    table_drew: bool = False
+    same_shoe: bool = True
+    reshuffle_due: bool = False
+    cards_left: int = 0
+
+
+# Event-specific facts (`deal.*`, `turn.*`, `bet.*`, `stake.*`, …) are plain namespaces.
+facts = SimpleNamespace
