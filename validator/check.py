@@ -1,0 +1,56 @@
+"""`casino-validator check`: logs in, outcomes to a reporter, a summary out. The CLI only wires it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from validator.findings import RoundOutcome, RuleInfo, Summary
+from validator.logs.reader import iter_log_paths, read_records
+from validator.registry import Registry
+from validator.replay.session import HouseLookup, LogReplay
+
+
+def check_logs(
+    registry: Registry,
+    paths: Iterable[str],
+    *,
+    ruleset: str | None = None,
+    house: HouseLookup | None = None,
+    summary: Summary | None = None,
+) -> Iterator[RoundOutcome]:
+    """Every round of every log, in order, as outcomes; `summary` is filled as they go."""
+    summary = summary if summary is not None else Summary()
+    if ruleset:
+        registry.resolve(ruleset)  # an unknown ruleset stops the run before any file is read
+    for path in iter_log_paths(list(paths)):
+        summary.files += 1
+        replay = LogReplay(registry, path, summary, pinned=ruleset, house=house)
+        yield from replay.replay(read_records(path))
+
+
+def rule_catalogue(registry: Registry, used: Iterable[str] | None = None) -> dict[str, RuleInfo]:
+    """Rules for reports (SARIF's rule list): of the versions used, else of every version; newest wording wins."""
+    used_set = set(used) if used is not None else None
+    catalogue: dict[str, RuleInfo] = {}
+    for ruleset in registry.all():
+        if used_set is not None and ruleset.version not in used_set:
+            continue
+        for rule in ruleset.rules:
+            doc = " ".join(v for k, v in rule.doc.items() if k in ("checks", "why"))
+            catalogue[rule.id] = RuleInfo(rule.id, rule.ref, rule.severity, rule.message, doc)  # type: ignore[arg-type]
+    return catalogue
+
+
+def run(
+    registry: Registry,
+    paths: Iterable[str],
+    on_outcome: Callable[[RoundOutcome], Any],
+    *,
+    ruleset: str | None = None,
+    house: HouseLookup | None = None,
+) -> Summary:
+    summary = Summary()
+    for outcome in check_logs(registry, paths, ruleset=ruleset, house=house, summary=summary):
+        on_outcome(outcome)
+    return summary

@@ -1,0 +1,216 @@
+"""The `casino-validator` command: wiring only. Each command calls one module and maps its result to
+an exit status: 0 nothing found, 1 findings, 2 the run could not be made."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from validator import __version__
+from validator.errors import RulesetErrors, ValidatorError
+
+app = typer.Typer(
+    name="casino-validator",
+    help="Check casino table games (blackjack, bataille) against the law that governs them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+rules_app = typer.Typer(help="Read, check, compare and test the rulesets.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+FORMATS = "text, jsonl, json, sarif, junit, github"
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"casino-validator: {message}", err=True)
+    return typer.Exit(code)
+
+
+@contextmanager
+def _output(path: Path | None):
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        handle = path.open("w", encoding="utf-8", newline="\n")
+    except OSError as exc:
+        raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
+    with handle:
+        yield handle
+
+
+def _registry():
+    from validator.registry import default_registry
+
+    return default_registry()
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"casino-validator {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")] = False,
+) -> None:
+    """casino-validator"""
+
+
+# ---------------------------------------------------------------- check
+@app.command()
+def check(
+    logs: Annotated[list[str], typer.Argument(help="Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin.")],
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="ID or ID@YYYY-MM-DD; overrides the table record.")] = None,
+    house: Annotated[Path | None, typer.Option("--house", help="A house-rules/1 YAML file to apply.")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {FORMATS}.")] = "text",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+) -> None:
+    """Replay game logs and report where the dealing or the money went against the rules."""
+    from validator.check import check_logs, rule_catalogue
+    from validator.findings import Summary
+    from validator.report import make_reporter
+
+    try:
+        registry = _registry()
+        lookup = None
+        house_label = None
+        if house is not None:
+            from validator.house.apply import house_lookup
+
+            lookup, house_label = house_lookup(house, registry)
+        with _output(output) as out:
+            reporter = make_reporter(fmt, out, color=output is None and out.isatty())
+            summary = Summary(house=house_label)
+            if house is None:
+                summary.notes.append("no house rules given: the regulation's defaults apply")
+            for outcome in check_logs(registry, logs, ruleset=ruleset, house=lookup, summary=summary):
+                reporter.round(outcome)
+            reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+    raise typer.Exit(1 if summary.findings else 0)
+
+
+# ---------------------------------------------------------------- schema
+@app.command()
+def schema(which: Annotated[str, typer.Argument(help="hand-log or house-rules")]) -> None:
+    """Print a JSON Schema the project ships."""
+    if which == "hand-log":
+        from validator.logs.reader import load_schema
+    elif which == "house-rules":
+        from validator.house.schema import load_schema  # type: ignore[no-redef]
+    else:
+        raise _fail(f"unknown schema {which!r}: choose hand-log or house-rules")
+    typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
+
+
+# ---------------------------------------------------------------- rules
+@rules_app.command("list")
+def rules_list() -> None:
+    """Families, their versions and the dates each is in force."""
+    from validator.rules_view import list_lines
+
+    try:
+        for line in list_lines(_registry()):
+            typer.echo(line)
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+
+
+@rules_app.command("show")
+def rules_show(spec: Annotated[str, typer.Argument(help="ID or ID@YYYY-MM-DD")]) -> None:
+    """The resolved ruleset: parameters, house options, side bets and rules."""
+    from validator.rules_view import show_lines
+
+    try:
+        for line in show_lines(_registry().pick(spec)):
+            typer.echo(line)
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+
+
+@rules_app.command("diff")
+def rules_diff(
+    old: Annotated[str, typer.Argument(help="ID@DATE")],
+    new: Annotated[str, typer.Argument(help="ID@DATE")],
+) -> None:
+    """What changed between two versions, parameter by parameter and rule by rule."""
+    from validator.rules_view import diff_lines
+
+    try:
+        registry = _registry()
+        for line in diff_lines(registry.pick(old), registry.pick(new)):
+            typer.echo(line)
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+
+
+@rules_app.command("check")
+def rules_check(files: Annotated[list[Path], typer.Argument(help="Ruleset files (.rules) or folders.")]) -> None:
+    """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
+    from validator.registry import load_all
+
+    paths: list[Path] = []
+    for path in files:
+        if path.is_dir():
+            paths.extend(sorted(path.rglob("*.rules")))
+        elif path.exists():
+            paths.append(path)
+        else:
+            raise _fail(f"{path}: no such file or directory")
+    try:
+        registry = load_all(paths)
+    except RulesetErrors as exc:
+        for error in exc.errors:
+            typer.echo(str(error), err=True)
+        raise typer.Exit(2) from None
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+    for ruleset in registry.all():
+        typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
+
+
+@rules_app.command("test")
+def rules_test(
+    directory: Annotated[Path | None, typer.Argument(help="Fixture folder (default: tests/fixtures/rules).")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every case.")] = False,
+) -> None:
+    """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
+    from validator.fixtures import find_fixtures, run_fixture
+
+    root = directory or Path("tests/fixtures/rules")
+    passed = failed = 0
+    try:
+        registry = _registry()
+        for expect in find_fixtures(root):
+            for result in run_fixture(registry, expect, root):
+                label = result.name + (f" @ {result.ruleset}" if result.ruleset else "")
+                if result.ok:
+                    passed += 1
+                    if verbose:
+                        typer.echo(f"PASS: {label}")
+                else:
+                    failed += 1
+                    typer.echo(f"FAIL: {label}")
+                    for problem in result.problems:
+                        typer.echo(f"  {problem}")
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo("-" * 60)
+    typer.echo(f"PASS: {passed}/{passed + failed}" + (f"   FAIL: {failed}" if failed else ""))
+    raise typer.Exit(1 if failed or not passed else 0)
+
+
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""House rules (règlement intérieur): reading the YAML, linting it against a ruleset, applying it."""
