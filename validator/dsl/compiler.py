@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import compile_expr, names_in
+from validator.dsl.expr import compile_expr, format_value, names_in
 from validator.dsl.model import (
     CheckDef,
     FixedDef,
@@ -138,7 +138,7 @@ class _Compiler:
                 if problem:
                     self.error(o.default.pos, f"option {o.name!r}: default {problem}")
                 elif default is not None and not opt.allows(default):
-                    self.error(o.default.pos, f"option {o.name!r}: default {default!r} is not an allowed value")
+                    self.error(o.default.pos, f"option {o.name!r}: default {_show(default)} is not an allowed value")
             for value in allowed or ():
                 problem = _option_type_problem(o.type, ast.Value(o.pos, value, _kind_of(value)))
                 if problem:
@@ -349,6 +349,12 @@ class _Compiler:
         )
 
 
+def _show(value: Any) -> str:
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return format_value(value)
+
+
 def _values(params: dict[str, ParamValue]) -> dict[str, Any]:
     return {name: p.value for name, p in params.items()}
 
@@ -383,11 +389,11 @@ def _type_problem(type_: str, value: ast.Value, symbols: tuple[str, ...]) -> str
         ok = kind == "list"
     elif type_ == "symbol":
         if kind != "symbol" or value.value not in symbols:
-            return f"must be one of {', '.join(symbols)}, not {value.value!r}"
+            return f"must be one of {', '.join(symbols)}, not {_show(value.value)}"
         ok = True
     else:  # pragma: no cover - vocabulary types are closed
         ok = False
-    return None if ok else f"must be {_TYPE_WORDS[type_]}, not {value.value!r}"
+    return None if ok else f"must be {_TYPE_WORDS[type_]}, not {_show(value.value)}"
 
 
 def _option_type_problem(type_: str, value: ast.Value) -> str | None:
@@ -396,7 +402,7 @@ def _option_type_problem(type_: str, value: ast.Value) -> str | None:
     expected = {"bool": ("bool",), "int": ("number",), "decimal": ("number",), "ratio": ("ratio",),
                 "choice": ("symbol", "string")}[type_]
     if value.kind not in expected:
-        return f"{value.value!r} is not a {type_}"
+        return f"{_show(value.value)} is not a {type_}"
     if type_ == "int" and value.value != value.value.to_integral_value():
         return f"{value.value} is not a whole number"
     return None

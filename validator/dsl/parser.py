@@ -35,6 +35,11 @@ _TOKEN_WORDS = {
     "RSQB": "']'",
     "EQUAL": "'='",
     "COLON": "':'",
+    "ADD_OP": "+ or -",
+    "MUL_OP": "* or /",
+    "OPTION_NAME": "an option name",
+    "KIND": "procedure or payout",
+    "$END": "end of file",
     "COMMA": "','",
 }
 
@@ -76,8 +81,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> RulesetError:
         line, column = len(lines), len(lines[-1]) + 1
         message = f"unexpected end of file; expected {_describe_expected(set(exc.expected))}"
     elif isinstance(exc, UnexpectedToken):
-        shown = exc.token.value if exc.token.type != "$END" else "end of file"
-        message = f"unexpected {shown!r}; expected {_describe_expected(exc.accepts or exc.expected)}"
+        shown = repr(exc.token.value) if exc.token.type != "$END" else "end of file"
+        message = f"unexpected {shown}; expected {_describe_expected(exc.accepts or exc.expected)}"
     elif isinstance(exc, UnexpectedCharacters):
         message = f"unexpected character {exc.char!r}"
         if exc.allowed:

@@ -1,0 +1,86 @@
+"""Every error of `rules check`, each with a fixture file and its exact message (as poetry-core tests
+its grammar errors): syntax errors point at line and column with a caret, meaning errors at the
+place that is wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES
+
+RULESETS = FIXTURES / "rulesets"
+
+CASES = {
+    "syntax-missing-brace.rules": (
+        "syntax-missing-brace.rules:10:35: syntax error: unexpected end of file; expected"
+    ),
+    "syntax-bad-operator.rules": "syntax-bad-operator.rules:10:34: syntax error: unexpected '='",
+    "unknown-parameter.rules": "unknown-parameter.rules:6:1: unknown parameter 'shoe.deks'; did you mean 'shoe.decks'?",
+    "duplicate-rule.rules": "duplicate-rule.rules:12:1: duplicate rule id 'xx/broken/six-decks' (first on line 6)",
+    "option-without-ref.rules": "option-without-ref.rules:6:1: option 'surrender' has no legal reference: add ref \"…\"",
+    "bad-date-range.rules": (
+        "bad-date-range.rules:5:1: bad date range: in force until 2019-12-31 before it starts on 2020-01-01"
+    ),
+    "impossible-date.rules": "impossible-date.rules:5:15: 2020-02-30 is not a date of the calendar",
+    "unknown-fact.rules": "unknown-fact.rules:10:28: dealer.totl: 'dealer' has no fact 'totl'; did you mean 'total'?",
+    "fact-not-offered.rules": (
+        "fact-not-offered.rules:10:21: hand.total: event 'shoe' offers no 'hand' (it offers table, param, house, shoe)"
+    ),
+    "unknown-event.rules": "unknown-event.rules:10:5: unknown event 'dealer_drew'; did you mean 'dealer_draw'?",
+    "undeclared-option.rules": (
+        "undeclared-option.rules:11:26: house.surender: no such house option in this ruleset; did you mean 'surrender'?"
+    ),
+    "parameter-wrong-type.rules": "parameter-wrong-type.rules:6:24: parameter 'shoe.decks' must be a whole number, not 3:2",
+    "parameter-not-set.rules": "parameter-not-set.rules:10:35: param.shoe.decks: not set in this ruleset",
+    "rule-without-ref.rules": "rule-without-ref.rules:6:1: rule 'xx/broken/six-decks' has no ref",
+    "missing-header.rules": "missing-header.rules:1:9: the ruleset does not say its 'source'",
+    "default-not-allowed.rules": (
+        "default-not-allowed.rules:6:49: option 'min_boxes_single_player': default 3 is not an allowed value"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_rules_check_reports_the_error_at_its_place(cli, name):
+    result = cli("rules", "check", str(RULESETS / name))
+    assert result.returncode == 2
+    first_line = result.stderr.splitlines()[0]
+    assert first_line.startswith(str(RULESETS / CASES[name].split(":")[0]) + ":")
+    assert first_line.endswith(CASES[name].split(".rules", 1)[1]) or CASES[name].split(".rules", 1)[1] in first_line
+
+
+def test_syntax_error_shows_the_line_and_a_caret(cli):
+    result = cli("rules", "check", str(RULESETS / "syntax-bad-operator.rules"))
+    lines = result.stderr.splitlines()
+    assert lines[1] == "        on shoe require shoe.decks === 6"
+    assert lines[2] == " " * 37 + "^"
+
+
+def test_a_valid_file_passes(cli):
+    result = cli("rules", "check", str(RULESETS / "valid-minimal.rules"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("ok — xx/minimal@2020-01-01, 1 rules")
+
+
+def test_overlapping_versions_of_one_family_are_an_error(cli):
+    result = cli("rules", "check", str(RULESETS / "overlap-a.rules"), str(RULESETS / "overlap-b.rules"))
+    assert result.returncode == 2
+    assert "overlap-b.rules:1:1: xx/overlap: the version in force from 2020-06-01 overlaps" in result.stderr
+
+
+def test_every_error_of_a_file_is_reported_not_only_the_first(tmp_path, cli):
+    bad = tmp_path / "two.rules"
+    bad.write_text(
+        (RULESETS / "unknown-parameter.rules").read_text(encoding="utf-8")
+        + 'option surrender: bool = false\n',
+        encoding="utf-8",
+    )
+    result = cli("rules", "check", str(bad))
+    assert result.returncode == 2
+    assert [line.split(": ", 1)[0] for line in result.stderr.splitlines()] == [f"{bad}:6:1", f"{bad}:7:1"]
+
+
+def test_a_missing_file_is_exit_2(cli):
+    result = cli("rules", "check", "no/such.rules")
+    assert result.returncode == 2
+    assert "no/such.rules: no such file or directory" in result.stderr
