@@ -1,0 +1,221 @@
+"""Blackjack séances: bets, the deal as the text orders it, players' legal decisions, the dealer's
+drawing by the ruleset's parameters, settlement from the dealer's right."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.table import TableSim, amount_json
+
+
+class BlackjackSim(TableSim):
+    def records(self, rounds: int) -> Iterator[dict[str, Any]]:
+        yield self.table_record()
+        yield self.new_shoe("open")
+        for _ in range(rounds):
+            assert self.shoe is not None
+            if self.shoe.cut_out or self.shoe.left < 60:
+                yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
+            yield self.play_round()
+
+    # ---- one round ----
+    def play_round(self) -> dict[str, Any]:
+        assert self.shoe is not None
+        self.round_no += 1
+        at = self.tick()
+        bets = self.bets()
+        actions: list[list[Any]] = []
+        self.actions = actions
+        self.collected: set[str] = set()
+        boxes: dict[int, Box] = {}
+        for bet in bets:
+            number = int(bet["stake"])
+            box = boxes.setdefault(number, Box(number))
+            box.stake += Decimal(str(bet["amount"]))
+            box.seated = box.seated or bet["seated"]
+        split_counts = bool(self.params.get("blackjack.split_hand_counts"))
+        for box in boxes.values():
+            box.initial_stake = box.stake
+            box.hands.append(Hand(str(box.number), box, box.stake, split_counts=split_counts))
+        order = [boxes[n] for n in sorted(boxes)]
+        dealer = Dealer()
+        self.round_facts = RoundFacts(
+            players=len({b["player"] for b in bets if b["seated"]}),
+            boxes=len(order),
+            free_seats=self.seats - len(order),
+        )
+        self.dealer = dealer
+        for box in order:
+            self.deal(box.hands[0])
+        self.deal_dealer()
+        for box in order:
+            self.deal(box.hands[0])
+        if self.params.get("dealer.hole_card"):
+            self.deal_dealer()
+        insurance: dict[int, Decimal] = {}
+        if dealer.up_ace:
+            self.offer_insurance(order, insurance)
+        for box in order:
+            index = 0
+            while index < len(box.hands):
+                hand = box.hands[index]
+                if len(hand.card_list) == 1:
+                    self.deal(hand)
+                self.play_hand(hand)
+                index += 1
+        live = [h for b in order for h in b.hands if not (h.busted or h.surrendered or h.even_money)]
+        if live or insurance:
+            while self.dealer_must_draw():
+                self.deal_dealer()
+        self.settle(order, insurance)
+        record = {
+            "type": "round",
+            "round": f"{self.shoe_id}/{self.round_no}",
+            "shoe": self.shoe_id,
+            "at": at,
+            "dealer": "D-101",
+            "bets": bets,
+            "actions": actions,
+        }
+        return record
+
+    def deal(self, hand: Hand) -> None:
+        assert self.shoe is not None
+        card = self.shoe.draw(self.actions, hand.name)
+        self.actions.append(["deal", hand.name, card])
+        hand.card_list.append(card)
+
+    def deal_dealer(self) -> None:
+        assert self.shoe is not None
+        card = self.shoe.draw(self.actions, "D")
+        self.actions.append(["deal", "D", card])
+        self.dealer.card_list.append(card)
+
+    def ctx(self, hand: Hand, verb: str, amount: Decimal | None = None) -> dict[str, Any]:
+        return {
+            "round": self.round_facts,
+            "box": hand.box,
+            "hand": hand,
+            "dealer": self.dealer,
+            "action": facts(verb=verb, hand=hand.name, amount=amount),
+        }
+
+    def offer_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+        share = self.params.get("insurance.share")
+        for box in order:
+            hand = box.hands[0]
+            if hand.blackjack and self.params.get("even_money.offered") and self.rng.random() < 0.5:
+                if self.legal("even_money", self.ctx(hand, "even_money")):
+                    self.actions.append(["even_money", str(box.number)])
+                    self.actions.append(["pay", hand.name, amount_json(hand.stake)])
+                    hand.even_money = True
+                    continue
+            if self.params.get("insurance.offered") and share is not None and self.rng.random() < 0.25:
+                amount = hand.stake * share.factor
+                if self.legal("insurance", self.ctx(hand, "insurance", amount)):
+                    self.actions.append(["insurance", str(box.number), amount_json(amount)])
+                    insurance[box.number] = amount
+
+    def play_hand(self, hand: Hand) -> None:
+        while not (hand.busted or hand.blackjack or hand.doubled or hand.surrendered or hand.even_money):
+            if hand.split_aces and len(hand.card_list) >= 2 and self.params.get("split.aces_one_card"):
+                return
+            total = hand.total
+            if hand.cards == 2 and total in (15, 16) and self.rng.random() < 0.4:
+                if self.legal("surrender", self.ctx(hand, "surrender")):
+                    self.actions.append(["surrender", hand.name])
+                    share = self.params["surrender.share_lost"].factor
+                    self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
+                    hand.surrendered = True
+                    return
+            if hand.pair and self.rng.random() < 0.6 and self.legal("split", self.ctx(hand, "split", hand.initial_stake)):
+                self.split(hand)
+                continue
+            if hand.cards == 2 and total in (9, 10, 11) and self.rng.random() < 0.7:
+                if self.legal("double", self.ctx(hand, "double", hand.stake)):
+                    amount = hand.stake
+                    card = self.shoe.draw(self.actions, hand.name)
+                    self.actions.append(["double", hand.name, amount_json(amount), card])
+                    hand.stake += amount
+                    hand.doubled = True
+                    hand.card_list.append(card)
+                    hand.box.drew = True
+                    self.round_facts.table_drew = True
+                    self.after_card(hand)
+                    return
+            wants = total < 17 or (hand.soft and total < 18 and self.rng.random() < 0.5)
+            if total < 21 and wants and self.legal("hit", self.ctx(hand, "hit")):
+                card = self.shoe.draw(self.actions, hand.name)
+                self.actions.append(["hit", hand.name, card])
+                hand.card_list.append(card)
+                hand.box.drew = True
+                self.round_facts.table_drew = True
+                self.after_card(hand)
+                continue
+            # A stand is logged only where it is a decision: not at 21 where drawing is forbidden.
+            if total < 21 or self.legal("hit", self.ctx(hand, "hit")):
+                self.actions.append(["stand", hand.name])
+            return
+
+    def after_card(self, hand: Hand) -> None:
+        if hand.busted and self.params.get("bust.collected_at_once"):
+            self.actions.append(["lose", hand.name])
+            self.collected.add(hand.name)
+
+    def split(self, hand: Hand) -> None:
+        box = hand.box
+        aces = hand.pair_of_aces
+        self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
+        new = Hand(f"{box.number}/{len(box.hands) + 1}", box, hand.initial_stake, split_counts=hand.split_counts)
+        new.card_list.append(hand.card_list.pop())
+        hand.split = new.split = True
+        if aces:
+            box.ace_splits += 1
+            hand.split_aces = new.split_aces = True
+        box.hands.append(new)
+        self.deal(hand)
+
+    def dealer_must_draw(self) -> bool:
+        dealer = self.dealer
+        if dealer.cards < 2 and not self.params.get("dealer.hole_card"):
+            return True
+        total, soft = dealer.total, dealer.soft
+        stands_on = int(self.params.get("dealer.stands_on", 17))
+        return total < stands_on or (bool(self.params.get("dealer.hits_soft_17")) and total == 17 and soft)
+
+    def settle(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+        insurance_pays = self.params.get("pays.insurance")
+        for number in sorted(insurance, reverse=True):
+            stake = f"{number}:insurance"
+            if self.dealer.blackjack and insurance_pays is not None:
+                self.actions.append(["pay", stake, amount_json(insurance[number] * insurance_pays.factor)])
+            else:
+                self.actions.append(["lose", stake])
+        for box in reversed(order):
+            for hand in box.hands:
+                if hand.surrendered or hand.even_money or hand.name in self.collected:
+                    continue
+                self.actions.append(self.outcome(hand))
+
+    def outcome(self, hand: Hand) -> list[Any]:
+        dealer = self.dealer
+        even = self.params["pays.even"].factor
+        blackjack = self.params.get("pays.blackjack") or self.house.get("blackjack_pays")
+        if hand.busted:
+            return ["lose", hand.name]
+        if hand.blackjack and dealer.blackjack:
+            if self.params.get("blackjack.beats_dealer_blackjack"):
+                return ["pay", hand.name, amount_json(hand.stake * blackjack.factor)]
+            return ["push", hand.name]
+        if hand.blackjack:
+            return ["pay", hand.name, amount_json(hand.stake * blackjack.factor)]
+        if dealer.blackjack:
+            return ["lose", hand.name]
+        if dealer.busted or hand.total > dealer.total:
+            return ["pay", hand.name, amount_json(hand.stake * even)]
+        if hand.total == dealer.total:
+            return ["push", hand.name]
+        return ["lose", hand.name]

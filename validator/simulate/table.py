@@ -1,0 +1,171 @@
+"""What both games' simulators share: the shoe, the players at the table, the record skeletons."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl.model import Ruleset
+from validator.replay.cards import all_cards
+from validator.replay.judge import Judge
+from validator.replay.state import TableState
+
+
+def amount_json(value: Decimal) -> int | str:
+    """Whole amounts as JSON numbers, others as exact decimal strings (hand-log/1 accepts both)."""
+    return int(value) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+class SimShoe:
+    """A shuffled six-deck shoe with its stop card; `draw` reports when the stop card comes out."""
+
+    def __init__(self, rng: random.Random, decks: int, cut_behind: int) -> None:
+        self.cards = [card for card in all_cards() for _ in range(decks)]
+        rng.shuffle(self.cards)
+        self.pos = 0
+        self.cut_at = len(self.cards) - cut_behind
+        self.cut_out = False
+
+    def draw(self, actions: list[list[Any]], target: str) -> str:
+        if not self.cut_out and self.pos >= self.cut_at:
+            self.cut_out = True
+            actions.append(["cut_card", target.split("/")[0]])
+        card = self.cards[self.pos]
+        self.pos += 1
+        return card
+
+    def burn(self, count: int) -> list[str]:
+        burned = self.cards[self.pos : self.pos + count]
+        self.pos += count
+        return burned
+
+    @property
+    def left(self) -> int:
+        return len(self.cards) - self.pos
+
+
+class TableSim:
+    """One table's séance: the records around the rounds, and the bets of each round."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        house: dict[str, Any],
+        *,
+        seed: int,
+        table_id: str,
+        start: datetime,
+        minimum: Decimal,
+        maximum: Decimal,
+        seats: int = 7,
+    ) -> None:
+        self.ruleset = ruleset
+        self.house = house
+        self.rng = random.Random(seed)
+        self.table_id = table_id
+        self.clock = start
+        self.minimum = minimum
+        self.maximum = maximum
+        self.seats = seats
+        self.params = {name: p.value for name, p in ruleset.parameters.items()}
+        self.judge = Judge(ruleset, house, "<simulate>")
+        self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
+        self.shoe_no = 0
+        self.round_no = 0
+        self.shoe: SimShoe | None = None
+
+    def legal(self, event: str, ctx: dict[str, Any]) -> bool:
+        """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
+        self.judge.findings = []
+        return self.judge.check(event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None)
+
+    def tick(self, low: int = 40, high: int = 110) -> str:
+        self.clock += timedelta(seconds=self.rng.randint(low, high))
+        return self.clock.isoformat()
+
+    def table_record(self) -> dict[str, Any]:
+        return {
+            "type": "table",
+            "format": "hand-log/1",
+            "table": self.table_id,
+            "casino": "Casino de démonstration",
+            "game": self.ruleset.game,
+            "ruleset": self.ruleset.family,
+            "at": self.clock.isoformat(),
+            "seats": self.seats,
+            "minimum": amount_json(self.minimum),
+            "maximum": amount_json(self.maximum),
+            "new_cards": True,
+        }
+
+    def new_shoe(self, reason: str) -> dict[str, Any]:
+        decks = int(self.params.get("shoe.decks", 6))
+        total = decks * 52
+        least = int(self.params.get("shoe.cut_min_cards") or 0)
+        share = self.params.get("shoe.cut_min_share")
+        if share is not None:
+            least = max(least, int((Decimal(total) * share.factor).to_integral_value(rounding="ROUND_CEILING")))
+        cut_behind = self.rng.randint(max(least, 52) + 4, max(least, 52) + 40)
+        self.shoe = SimShoe(self.rng, decks, cut_behind)
+        self.shoe_no += 1
+        burn = self.shoe.burn(int(self.params.get("shoe.burn", 0)))
+        backs = self.params.get("shoe.backs")
+        return {
+            "type": "shoe",
+            "shoe": self.shoe_id,
+            "at": self.tick(60, 180),
+            "reason": reason,
+            "decks": decks,
+            "backs": [int(b) for b in backs] if backs else [decks],
+            "shuffle": self.rng.choice(["manual", "machine"]),
+            "cut_by": str(self.rng.randint(1, self.seats)),
+            "cut_card_behind": cut_behind,
+            "burn": burn,
+        }
+
+    @property
+    def shoe_id(self) -> str:
+        return f"{self.table_id}/{self.clock.date().isoformat()}/{self.shoe_no}"
+
+    def bets(self) -> list[dict[str, Any]]:
+        """Seated players on some boxes, now and then a standing player riding on a seated box."""
+        lone_min = int(self.house.get("min_boxes_single_player") or 1)
+        per_player = self.house.get("max_boxes_per_player")
+        per_player = int(per_player) if per_player is not None else 3
+        n_players = self.rng.randint(1, min(4, self.seats))
+        free = list(range(1, self.seats + 1))
+        self.rng.shuffle(free)
+        bets: list[dict[str, Any]] = []
+        for p in range(n_players):
+            want = self.rng.randint(1, max(1, min(per_player, 2)))
+            if n_players == 1:
+                want = max(want, lone_min)
+            for _ in range(want):
+                if not free:
+                    break
+                box = free.pop()
+                units = self.rng.randint(1, 10)
+                amount = min(self.minimum * units, self.maximum)
+                bets.append({"stake": str(box), "amount": amount, "player": f"P{p + 1}", "seated": True})
+        standing_ok = not self.house.get("no_standing_when_seats_free") or not free
+        if standing_ok and bets and self.rng.random() < 0.15:
+            host = self.rng.choice(bets)
+            room = self.maximum - host["amount"]
+            if room >= self.minimum:
+                bets.append({"stake": host["stake"], "amount": self.minimum, "player": "P9", "seated": False})
+        bets.sort(key=lambda b: int(b["stake"]))
+        return [{**b, "amount": amount_json(b["amount"])} for b in bets]
+
+
+def write_records(records: Iterator[dict[str, Any]], out: Any) -> int:
+    import orjson
+
+    count = 0
+    for record in records:
+        out.write(orjson.dumps(record))
+        out.write(b"\n")
+        count += 1
+    return count
