@@ -1,0 +1,219 @@
+"""A small fixed run for the report tests: two log files, five rounds, every shape a reporter meets.
+
+File `logs/table-7.jsonl`: a table record with a finding (outside any round, with a line), a clean round,
+a round with three payout findings (two underpaid under the same rule, one overpaid with a `%` in its
+message), a round with a procedure warning (without expected/actual) and a procedure error, an
+unreadable round (a format finding quoting `&`, `"` and `<`).
+File `logs/salle 2/table,9.jsonl` (a space and a comma, which URIs and workflow commands must escape):
+a clean round, then a truncated end with no line (outside any round).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from decimal import Decimal
+
+from validator.findings import Finding, RoundOutcome, RuleInfo, Summary
+from validator.report import REPORTERS
+
+FILE_A = "logs/table-7.jsonl"
+FILE_B = "logs/salle 2/table,9.jsonl"
+REF_55_2 = "Arrêté du 14 mai 2007, art. 55-2"
+REF_55_3 = "Arrêté du 14 mai 2007, art. 55-3"
+REF_55_4 = "Arrêté du 14 mai 2007, art. 55-4, 1°"
+REF_55_11 = "Arrêté du 14 mai 2007, art. 55-11"
+REF_LOG = "hand-log/1 (spec/hand-log.md)"
+
+TABLE_LIMIT = Finding(
+    kind="procedure",
+    rule="fr/blackjack/table-limits",
+    ref=REF_55_2,
+    severity="error",
+    file=FILE_A,
+    line=1,
+    message="The table's maximum bet of 10000 is above the 5000 the regulation allows.",
+    expected={"limits.max": "<= 5000"},
+    actual={"limits.max": "10000"},
+)
+UNDERPAID = Finding(
+    kind="payout",
+    rule="fr/blackjack/natural-pays-3-to-2",
+    ref=REF_55_11,
+    severity="error",
+    file=FILE_A,
+    line=14,
+    round="r-0002",
+    stake="seat-3/main",
+    message="The blackjack of seat 3 was paid 10 where 3 to 2 on a stake of 10 gives 15.",
+    expected={"pay": "15"},
+    actual={"pay": "10"},
+    discrepancy=Decimal("-5"),
+)
+UNDERPAID_AGAIN = Finding(
+    kind="payout",
+    rule="fr/blackjack/natural-pays-3-to-2",
+    ref=REF_55_11,
+    severity="error",
+    file=FILE_A,
+    line=16,
+    round="r-0002",
+    stake="seat-5/main",
+    message="The blackjack of seat 5 was paid 20 where 3 to 2 on a stake of 20 gives 30.",
+    expected={"pay": "30"},
+    actual={"pay": "20"},
+    discrepancy=Decimal("-10"),
+)
+OVERPAID = Finding(
+    kind="payout",
+    rule="fr/blackjack/surrender-returns-half",
+    ref=REF_55_11,
+    severity="error",
+    file=FILE_A,
+    line=15,
+    round="r-0002",
+    stake="seat-1/main",
+    message="The surrender of seat 1 returned 100% of the stake instead of 50%.",
+    expected={"return": "2.5"},
+    actual={"return": "5"},
+    discrepancy=Decimal("2.50"),
+)
+DEALER_DREW = Finding(
+    kind="procedure",
+    rule="fr/blackjack/dealer-stands-17",
+    ref=REF_55_4,
+    severity="error",
+    file=FILE_A,
+    line=22,
+    round="r-0003",
+    message="The dealer drew a card on a total of 17.",
+    expected={"dealer.total": "< 17"},
+    actual={"dealer.total": 17},
+)
+NOT_BURNED = Finding(
+    kind="procedure",
+    rule="fr/blackjack/burn-first-card",
+    ref=REF_55_3,
+    severity="warning",
+    file=FILE_A,
+    line=21,
+    round="r-0003",
+    message="The first card after the shuffle was dealt instead of burned.",
+)
+BAD_JSON = Finding(
+    kind="format",
+    rule="hand-log/invalid-json",
+    ref=REF_LOG,
+    severity="error",
+    file=FILE_A,
+    line=30,
+    round="r-0004",
+    message='Line 30 is not JSON: unexpected "&" after {"type": "deal", <…',
+)
+TRUNCATED = Finding(
+    kind="format",
+    rule="hand-log/truncated",
+    ref=REF_LOG,
+    severity="error",
+    file=FILE_B,
+    line=None,
+    message="The file ends in the middle of a record: the gzip stream is cut short.",
+)
+
+OUTCOMES: tuple[RoundOutcome, ...] = (
+    RoundOutcome(FILE_A, 1, None, (TABLE_LIMIT,)),
+    RoundOutcome(FILE_A, 2, "r-0001", (), "clean"),
+    RoundOutcome(FILE_A, 9, "r-0002", (UNDERPAID, OVERPAID, UNDERPAID_AGAIN), "findings"),
+    RoundOutcome(FILE_A, 17, "r-0003", (NOT_BURNED, DEALER_DREW), "findings"),
+    RoundOutcome(FILE_A, 30, "r-0004", (BAD_JSON,), "unreadable"),
+    RoundOutcome(FILE_B, 2, "b-0001", (), "clean"),
+    RoundOutcome(FILE_B, None, None, (TRUNCATED,)),
+)
+FINDINGS: tuple[Finding, ...] = tuple(f for outcome in OUTCOMES for f in outcome.findings)
+ROUND_IDS = ("r-0001", "r-0002", "r-0003", "r-0004", "b-0001")
+
+RULES: dict[str, RuleInfo] = {
+    info.id: info
+    for info in (
+        RuleInfo("fr/blackjack/table-limits", REF_55_2, "error", "Bets stay within the table limits."),
+        RuleInfo(
+            "fr/blackjack/natural-pays-3-to-2",
+            REF_55_11,
+            "error",
+            "A blackjack is paid 3 to 2.",
+            "A two-card 21 of the player is paid one and a half times the stake, unless the dealer "
+            "also has a blackjack.",
+        ),
+        RuleInfo(
+            "fr/blackjack/surrender-returns-half", REF_55_11, "error", "A surrender returns half the stake."
+        ),
+        RuleInfo("fr/blackjack/dealer-stands-17", REF_55_4, "error", "The dealer stands on 17 or more."),
+        RuleInfo(
+            "fr/blackjack/burn-first-card", REF_55_3, "warning", "The first card after a shuffle is burned."
+        ),
+        # Never broken in this run: SARIF still lists it.
+        RuleInfo("fr/blackjack/split-aces-one-card", REF_55_4, "error", "Split aces receive one card each."),
+    )
+}
+
+
+def full_summary() -> Summary:
+    summary = Summary(files=2, records=41, rulesets={"fr/blackjack@2013-12-15"})
+    for finding in FINDINGS:
+        summary.count(finding)
+    for outcome in OUTCOMES:
+        if outcome.status == "clean":
+            summary.rounds_clean += 1
+        elif outcome.status == "findings":
+            summary.rounds_with_findings += 1
+        elif outcome.status == "unreadable":
+            summary.rounds_unreadable += 1
+    summary.notes.append(
+        "fr/blackjack/insurance-2-to-1: the amount depends on a house option that is not declared"
+    )
+    return summary
+
+
+CLEAN_OUTCOMES: tuple[RoundOutcome, ...] = (
+    RoundOutcome(FILE_A, 2, "r-0001", (), "clean"),
+    RoundOutcome(FILE_A, 9, "r-0002", (), "clean"),
+)
+
+
+def clean_summary() -> Summary:
+    return Summary(
+        files=1,
+        records=12,
+        rounds_clean=2,
+        rulesets={"fr/blackjack@2013-12-15"},
+        house="houses/casino-nord.yaml",
+    )
+
+
+# Goldens must not change with each release: reports are rendered as by a fixed version.
+TOOL_VERSION = "9.9.9"
+
+
+def render_run(
+    name: str,
+    outcomes: tuple[RoundOutcome, ...],
+    summary: Summary,
+    rules: Mapping[str, RuleInfo],
+    *,
+    color: bool = False,
+) -> str:
+    """What `--format NAME` writes for these outcomes, fed in order as the run feeds them."""
+    out = io.StringIO()
+    reporter = REPORTERS[name](out, color=color, tool_version=TOOL_VERSION)
+    for outcome in outcomes:
+        reporter.round(outcome)
+    reporter.finish(summary, rules)
+    return out.getvalue()
+
+
+def render_full(name: str, *, color: bool = False) -> str:
+    return render_run(name, OUTCOMES, full_summary(), RULES, color=color)
+
+
+def render_clean(name: str, *, color: bool = False) -> str:
+    return render_run(name, CLEAN_OUTCOMES, clean_summary(), RULES, color=color)

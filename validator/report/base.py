@@ -1,0 +1,115 @@
+"""What every report format shares: the `Reporter` protocol and the few texts several formats repeat.
+
+A run calls `round()` once per round, in log order (and for findings outside any round, with
+`outcome.round` None), then `finish()` once. Streaming formats write as rounds come so memory stays flat
+however long the logs; the others may collect until `finish()`.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, ClassVar, TextIO
+
+from validator import __version__
+from validator.findings import KINDS, Finding, RoundOutcome, RuleInfo, Summary
+from validator.money import fmt
+
+TOOL_NAME = "casino-validator"
+NO_HOUSE = "none: regulation defaults"
+
+
+class Reporter(ABC):
+    """One output format. Subclasses set `name` and implement `round` and `finish`."""
+
+    name: ClassVar[str]
+
+    def __init__(self, out: TextIO, *, color: bool = False, tool_version: str = __version__) -> None:
+        self.out = out
+        self.color = color
+        self.tool_version = tool_version
+
+    @abstractmethod
+    def round(self, outcome: RoundOutcome) -> None:
+        """One round's outcome, or findings outside any round (`outcome.round` is None)."""
+
+    @abstractmethod
+    def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
+        """The end of the run: write whatever is left (a summary, or the whole document)."""
+
+
+# --- texts several formats share ----------------------------------------------------------------------
+
+
+def json_default(value: Any) -> Any:
+    """Findings should carry JSON values only; an amount left as a Decimal is written as its exact text
+    rather than crashing the report at the end of a long run."""
+    if isinstance(value, Decimal):
+        return fmt(value)
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def one_line_json(value: Any) -> str:
+    """JSON on one line, spaced as findings.md writes it: `{"pay": "30"}`."""
+    return json.dumps(value, ensure_ascii=False, default=json_default)
+
+
+def with_ref(finding: Finding) -> str:
+    """The message followed by its legal reference, which an auditor needs to check the claim."""
+    return f"{finding.message} ({finding.ref})" if finding.ref else finding.message
+
+
+def location(finding: Finding) -> str:
+    return finding.file if finding.line is None else f"{finding.file}:{finding.line}"
+
+
+def headline(finding: Finding) -> str:
+    """`file:line: RULE [kind] message (ref)`, the line of findings.md."""
+    return f"{location(finding)}: {finding.rule} [{finding.kind}] {with_ref(finding)}"
+
+
+def has_values(finding: Finding) -> bool:
+    return finding.expected is not None or finding.actual is not None
+
+
+def values_line(finding: Finding) -> str:
+    """`expected {...}, actual {...}`: what the rules give against what the log shows."""
+    return f"expected {one_line_json(finding.expected)}, actual {one_line_json(finding.actual)}"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def kinds_text(summary: Summary) -> str:
+    """`2 procedure, 1 payout`, in the order findings.md lists the kinds; kinds not seen are left out."""
+    return ", ".join(f"{summary.by_kind[k]} {k}" for k in KINDS if summary.by_kind[k])
+
+
+def rules_by_count(summary: Summary) -> list[tuple[str, int]]:
+    """Most frequent rule first, so the auditor starts with the systematic mistakes; ties by id."""
+    return sorted(summary.by_rule.items(), key=lambda item: (-item[1], item[0]))
+
+
+def summary_sentence(summary: Summary) -> str:
+    """The whole run in one sentence, for formats that have room for no more (a CI notice)."""
+    rounds = (
+        f"{plural(summary.rounds_read, 'round')} read in {plural(summary.files, 'file')}: "
+        f"{summary.rounds_checked} checked ({summary.rounds_clean} clean, "
+        f"{summary.rounds_with_findings} with findings), {summary.rounds_unreadable} unreadable"
+    )
+    if summary.findings:
+        errors = summary.by_severity["error"]
+        warnings = summary.by_severity["warning"]
+        found = (
+            f"{plural(summary.findings, 'finding')} "
+            f"({plural(errors, 'error')}, {plural(warnings, 'warning')}: {kinds_text(summary)})"
+        )
+    else:
+        found = "no findings"
+    money = f"overpaid by the house {fmt(summary.overpaid)}, underpaid to players {fmt(summary.underpaid)}"
+    return f"{TOOL_NAME}: {rounds}; {found}; {money}."

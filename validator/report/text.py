@@ -1,0 +1,138 @@
+"""`text`: one line per finding as rounds come, then a summary block an auditor reads top to bottom."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from validator import __version__
+from validator.findings import Finding, RoundOutcome, RuleInfo, Summary
+from validator.money import fmt
+from validator.report.base import (
+    NO_HOUSE,
+    Reporter,
+    has_values,
+    kinds_text,
+    location,
+    plural,
+    rules_by_count,
+    values_line,
+    with_ref,
+)
+
+# A line is a list of (text, style) pieces: joined as is without colour, styled through rich with it.
+Piece = tuple[str, str | None]
+
+_SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
+_INDENT = "    "
+
+
+class TextReporter(Reporter):
+    name = "text"
+
+    def __init__(self, out: TextIO, *, color: bool = False, tool_version: str = __version__) -> None:
+        super().__init__(out, color=color, tool_version=tool_version)
+        # Colour goes through rich only when asked: plain output must stay byte-exact for pipes and tests.
+        self._console = (
+            Console(
+                file=out,
+                force_terminal=True,
+                color_system="standard",
+                highlight=False,
+                markup=False,
+                emoji=False,
+                soft_wrap=True,
+            )
+            if color
+            else None
+        )
+
+    def round(self, outcome: RoundOutcome) -> None:
+        for finding in outcome.findings:
+            self._line(self._finding_pieces(finding))
+            if has_values(finding):
+                self._line([(_INDENT + values_line(finding), "dim")])
+
+    def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
+        # A blank line only separates findings from the summary; a clean run starts with the summary.
+        if summary.findings:
+            self._line([])
+        for pieces in self._summary_lines(summary):
+            self._line(pieces)
+
+    # --- lines ----------------------------------------------------------------------------------------
+
+    def _finding_pieces(self, finding: Finding) -> list[Piece]:
+        return [
+            (location(finding), "bold"),
+            (": ", None),
+            (finding.rule, _SEVERITY_STYLE.get(finding.severity)),
+            (" ", None),
+            (f"[{finding.kind}]", "magenta"),
+            (" ", None),
+            (with_ref(finding), None),
+        ]
+
+    def _summary_lines(self, summary: Summary) -> list[list[Piece]]:
+        errors = summary.by_severity["error"]
+        warnings = summary.by_severity["warning"]
+        if summary.findings:
+            findings: list[Piece] = [
+                (f"{summary.findings} (", None),
+                (plural(errors, "error"), _SEVERITY_STYLE["error"] if errors else None),
+                (", ", None),
+                (plural(warnings, "warning"), _SEVERITY_STYLE["warning"] if warnings else None),
+                (")", None),
+            ]
+        else:
+            findings = [("none", "bold green")]
+        rows: list[tuple[str, list[Piece]]] = [
+            ("files", [(f"{summary.files} ({plural(summary.records, 'record')})", None)]),
+            ("rounds read", [(str(summary.rounds_read), None)]),
+            ("rounds checked", [(str(summary.rounds_checked), None)]),
+            ("rounds clean", [(str(summary.rounds_clean), None)]),
+            ("rounds with findings", [(str(summary.rounds_with_findings), None)]),
+            ("rounds unreadable", [(str(summary.rounds_unreadable), None)]),
+            ("findings", findings),
+            ("by kind", [(kinds_text(summary) or "none", None)]),
+        ]
+        tail: list[tuple[str, list[Piece]]] = [
+            ("overpaid by house", [(fmt(summary.overpaid) or "0", None)]),
+            ("underpaid to players", [(fmt(summary.underpaid) or "0", None)]),
+            ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+            ("house rules", [(summary.house or NO_HOUSE, None)]),
+        ]
+        width = max(len(label) for label, _ in rows + tail) + 1
+
+        def row(label: str, value: list[Piece]) -> list[Piece]:
+            return [("  " + f"{label}:".ljust(width) + " ", None), *value]
+
+        lines: list[list[Piece]] = [[("summary", "bold")]]
+        lines += [row(label, value) for label, value in rows]
+        if summary.by_rule:
+            lines.append(row("by rule", []))
+            counts = rules_by_count(summary)
+            digits = len(str(counts[0][1]))
+            lines += [[(f"{_INDENT}{count:>{digits}}  ", None), (rule, "cyan")] for rule, count in counts]
+        lines += [row(label, value) for label, value in tail]
+        if summary.notes:
+            lines.append(row("notes", []))
+            lines += [[(f"{_INDENT}- {note}", None)] for note in summary.notes]
+        # Trailing spaces after an empty "by rule:" value would only trouble diff-based reviews.
+        return [_rstrip(pieces) for pieces in lines]
+
+    def _line(self, pieces: list[Piece]) -> None:
+        if self._console is None:
+            self.out.write("".join(text for text, _ in pieces) + "\n")
+        else:
+            self._console.print(Text.assemble(*pieces))
+
+
+def _rstrip(pieces: list[Piece]) -> list[Piece]:
+    if pieces and pieces[-1][0].endswith(" "):
+        text, style = pieces[-1]
+        return [*pieces[:-1], (text.rstrip(), style)]
+    return pieces

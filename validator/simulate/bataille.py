@@ -1,0 +1,113 @@
+"""Bataille séances: one card each and the dealer's last; on a tie the player goes to war or
+surrenders; settlement from the dealer's right."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.table import TableSim, amount_json
+
+
+class BatailleSim(TableSim):
+    def records(self, rounds: int) -> Iterator[dict[str, Any]]:
+        yield self.table_record()
+        yield self.new_shoe("open")
+        for _ in range(rounds):
+            assert self.shoe is not None
+            if self.shoe.cut_out or self.shoe.left < 40:
+                yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
+            yield self.play_round()
+
+    def play_round(self) -> dict[str, Any]:
+        assert self.shoe is not None
+        self.round_no += 1
+        at = self.tick(20, 60)
+        bets = self.bets()
+        actions: list[list[Any]] = []
+        boxes: dict[int, Box] = {}
+        for bet in bets:
+            number = int(bet["stake"])
+            box = boxes.setdefault(number, Box(number))
+            box.stake += Decimal(str(bet["amount"]))
+        hands: list[Hand] = []
+        for number in sorted(boxes):
+            box = boxes[number]
+            box.initial_stake = box.stake
+            hand = Hand(str(number), box, box.stake, split_counts=False)
+            box.hands.append(hand)
+            hands.append(hand)
+        dealer = Dealer()
+        round_facts = RoundFacts(boxes=len(hands))
+
+        def draw(target: str) -> str:
+            assert self.shoe is not None
+            return self.shoe.draw(actions, target)
+
+        for hand in hands:
+            card = draw(hand.name)
+            actions.append(["deal", hand.name, card])
+            hand.card_list.append(card)
+        card = draw("D")
+        actions.append(["deal", "D", card])
+        dealer.card_list.append(card)
+        at_war: list[Hand] = []
+        for hand in hands:
+            hand.box.bataille_tie = hand.rank == dealer.rank
+            if not hand.box.bataille_tie:
+                continue
+            share = self.params["war.stake_share"].factor
+            ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
+            war_ctx = {**ctx, "action": facts(verb="war", hand=hand.name, amount=hand.stake * share)}
+            if self.rng.random() < 0.7 and self.legal("war", war_ctx):
+                actions.append(["war", hand.name, amount_json(hand.stake * share)])
+                hand.went_to_war = True
+                at_war.append(hand)
+            else:
+                actions.append(["surrender", hand.name])
+                hand.surrendered = True
+        if at_war:
+            for _ in range(int(self.params.get("war.burn_before", 0))):
+                actions.append(["burn", draw(at_war[0].name)])
+            for hand in at_war:
+                hand.war_card = draw(hand.name)
+                actions.append(["deal", hand.name, hand.war_card])
+            for _ in range(int(self.params.get("war.burn_between", 0))):
+                actions.append(["burn", draw("D")])
+            dealer.war_card = draw("D")
+            actions.append(["deal", "D", dealer.war_card])
+        self.settle(hands, dealer, actions)
+        return {
+            "type": "round",
+            "round": f"{self.shoe_id}/{self.round_no}",
+            "shoe": self.shoe_id,
+            "at": at,
+            "dealer": "D-201",
+            "bets": bets,
+            "actions": actions,
+        }
+
+    def settle(self, hands: list[Hand], dealer: Dealer, actions: list[list[Any]]) -> None:
+        even = self.params["pays.even"].factor
+        war_win = self.params["pays.war_win"].factor
+        lost = self.params["surrender.share_lost"].factor
+        for hand in reversed(hands):
+            war = f"{hand.box.number}:war"
+            if hand.surrendered:
+                actions.append(["lose", hand.name, amount_json(hand.stake * lost)])
+            elif hand.went_to_war:
+                if hand.war_rank > dealer.war_rank:
+                    actions.append(["pay", hand.name, amount_json(hand.stake * war_win)])
+                    actions.append(["push", war])
+                elif hand.war_rank == dealer.war_rank:
+                    actions.append(["push", hand.name])
+                    actions.append(["push", war])
+                else:
+                    actions.append(["lose", hand.name])
+                    actions.append(["lose", war])
+            elif hand.rank > dealer.rank:
+                actions.append(["pay", hand.name, amount_json(hand.stake * even)])
+            else:
+                actions.append(["lose", hand.name])
