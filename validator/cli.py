@@ -100,6 +100,50 @@ def check(
     raise typer.Exit(1 if summary.findings else 0)
 
 
+# ---------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    ruleset: Annotated[str, typer.Option("--ruleset", help="ID@YYYY-MM-DD: the version to play by.")],
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same file.")] = 1,
+    table: Annotated[str, typer.Option("--table", help="The table id written in the log.")] = "T-01",
+    house: Annotated[Path | None, typer.Option("--house", help="House-rules file; its entry for --table applies.")] = None,
+    start: Annotated[str | None, typer.Option("--start", help="Opening time, ISO 8601 (default: the version's date).")] = None,
+    minimum: Annotated[str, typer.Option("--minimum", help="Table minimum.")] = "10",
+    maximum: Annotated[str, typer.Option("--maximum", help="Table maximum.")] = "1000",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE (.gz: compressed).")] = None,
+) -> None:
+    """Play séances by a ruleset version and write them as hand-log/1."""
+    from datetime import datetime
+    from decimal import Decimal, InvalidOperation
+
+    from validator.simulate.run import simulate as run_simulation
+    from validator.simulate.run import write
+
+    try:
+        registry = _registry()
+        chosen = registry.pick(ruleset)
+        if house is not None:
+            from validator.house.apply import house_lookup
+
+            lookup, _ = house_lookup(house, registry)
+            options = lookup(table, chosen)
+        else:
+            options = chosen.house_defaults()
+        when = start or f"{(chosen.valid_from.isoformat() if chosen.valid_from else '2025-01-01')}T20:00:00+01:00"
+        try:
+            opening = datetime.fromisoformat(when)
+            low, high = Decimal(minimum), Decimal(maximum)
+        except (ValueError, InvalidOperation) as exc:
+            raise ValidatorError(f"bad --start, --minimum or --maximum: {exc}") from None
+        records = run_simulation(
+            chosen, options, seed=seed, rounds=rounds, table_id=table, start=opening, minimum=low, maximum=high
+        )
+        write(records, output, sys.stdout.buffer)
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+
+
 # ---------------------------------------------------------------- schema
 @app.command()
 def schema(which: Annotated[str, typer.Argument(help="hand-log or house-rules")]) -> None:

@@ -1,0 +1,46 @@
+"""Choosing the game's simulator and writing its records: what `casino-validator simulate` calls."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterator
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from validator.dsl.model import Ruleset
+from validator.simulate.bataille import BatailleSim
+from validator.simulate.blackjack import BlackjackSim
+from validator.simulate.table import TableSim, write_records
+
+SIMULATORS: dict[str, type[TableSim]] = {"blackjack": BlackjackSim, "bataille": BatailleSim}
+
+
+def simulate(
+    ruleset: Ruleset,
+    house: dict[str, Any],
+    *,
+    seed: int,
+    rounds: int,
+    table_id: str,
+    start: datetime,
+    minimum: Decimal,
+    maximum: Decimal,
+    seats: int = 7,
+) -> Iterator[dict[str, Any]]:
+    sim = SIMULATORS[ruleset.game](
+        ruleset, house, seed=seed, table_id=table_id, start=start, minimum=minimum, maximum=maximum, seats=seats
+    )
+    return sim.records(rounds)  # type: ignore[attr-defined]
+
+
+def write(records: Iterator[dict[str, Any]], path: Path | None, stdout: BinaryIO) -> int:
+    if path is None:
+        return write_records(records, stdout)
+    with path.open("wb") as raw:
+        if path.suffix != ".gz":
+            return write_records(records, raw)
+        # mtime=0 and no name keep a gzipped log byte-identical for the same seed.
+        with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as out:
+            return write_records(records, out)
