@@ -100,6 +100,30 @@ def check(
     raise typer.Exit(1 if summary.findings else 0)
 
 
+# ---------------------------------------------------------------- explain
+@app.command()
+def explain(
+    log: Annotated[str, typer.Argument(help="The log file holding the round.")],
+    round_id: Annotated[str, typer.Option("--round", help="The round id to replay step by step.")],
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="ID or ID@YYYY-MM-DD.")] = None,
+    house: Annotated[Path | None, typer.Option("--house", help="A house-rules/1 YAML file to apply.")] = None,
+) -> None:
+    """Replay one round step by step and say why each finding was made."""
+    from validator.explain import explain_round
+
+    try:
+        registry = _registry()
+        lookup = None
+        if house is not None:
+            from validator.house.apply import house_lookup
+
+            lookup, _ = house_lookup(house, registry)
+        for line in explain_round(registry, log, round_id, ruleset=ruleset, house=lookup):
+            typer.echo(line)
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+
+
 # ---------------------------------------------------------------- simulate
 @app.command()
 def simulate(

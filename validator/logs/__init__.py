@@ -1,4 +1,4 @@
-"""Reading hand-log/1 game logs: finding the files, streaming their records, checking each against the schema."""
+"""Reading hand-log/1 game logs: finding the files, streaming their records, checking them."""
 
 from validator.logs.reader import (
     FORMAT,

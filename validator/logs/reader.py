@@ -7,12 +7,14 @@ Memory stays flat whatever the file size: lines are read one at a time, and a li
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import os
+import re
 import sys
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import orjson
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from validator.errors import ValidatorError
@@ -65,6 +67,32 @@ def load_schema() -> dict[str, Any]:
     return orjson.loads(text)
 
 
+def compile_pattern(pattern: str) -> re.Pattern[str]:
+    """A JSON Schema (ECMA-262) pattern as a Python regex with the same meaning for our patterns.
+
+    Two differences matter: Python's `$` also matches before a final newline (so "AS\\n" would pass as
+    a card) and its `\\d` matches any Unicode digit. `\\Z` and re.ASCII restore the ECMA meaning.
+    """
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return _compile_cached(pattern)
+
+
+@functools.cache
+def _compile_cached(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.ASCII)
+
+
+def _ecma_pattern(
+    validator: Draft202012Validator, pattern: str, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if isinstance(instance, str) and not compile_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# jsonschema is the authority on validity and explains what is wrong; only `pattern` is changed.
+SchemaValidator = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+
 _SCHEMA = load_schema()
 _DEFS: dict[str, Any] = _SCHEMA["$defs"]
 RECORD_TYPES: tuple[str, ...] = tuple(_SCHEMA["properties"]["type"]["enum"])
@@ -74,10 +102,183 @@ def _type_validator(record_type: str) -> Draft202012Validator:
     # Validating against the type's own subschema, rather than the whole if/then dispatch, keeps the
     # errors about that record type only, which is what makes the messages specific.
     schema = {"$schema": _SCHEMA["$schema"], "$defs": _DEFS, "$ref": f"#/$defs/{record_type}"}
-    return Draft202012Validator(schema, format_checker=None)
+    return SchemaValidator(schema, format_checker=None)
 
 
 _VALIDATORS = {record_type: _type_validator(record_type) for record_type in RECORD_TYPES}
+
+
+# --- the fast path --------------------------------------------------------------------------------------
+# jsonschema takes milliseconds per round (every action tries 16 if/then branches, each building error
+# objects). Almost every record is valid, so each type's subschema is also compiled once into plain
+# predicates that only answer "valid or not"; jsonschema runs only when they say no. The compiler knows
+# exactly the keywords the schema uses and refuses any other, so a schema change cannot silently make the
+# fast path more lenient; tests check that both agree on many broken records.
+
+Check = Callable[[Any], bool]
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+_TYPE_CHECKS: dict[str, Check] = {
+    "object": lambda x: isinstance(x, dict),
+    "array": lambda x: isinstance(x, list),
+    "string": lambda x: isinstance(x, str),
+    "boolean": lambda x: isinstance(x, bool),
+    "null": lambda x: x is None,
+    "number": _is_number,
+    # JSON Schema counts 7.0 as an integer.
+    "integer": lambda x: _is_number(x) and (isinstance(x, int) or x.is_integer()),
+}
+_ANNOTATIONS = frozenset({"$schema", "$defs", "$comment", "title", "description", "then", "else"})
+
+
+class _Compiler:
+    def __init__(self, defs: dict[str, Any]) -> None:
+        self.defs = defs
+        self.compiled: dict[str, Check] = {}
+
+    def ref(self, name: str) -> Check:
+        if name not in self.compiled:
+            self.compiled[name] = self.schema(self.defs[name])
+        return self.compiled[name]
+
+    def schema(self, schema: dict[str, Any]) -> Check:
+        return _all_of(
+            [self.keyword(key, value, schema) for key, value in schema.items() if key not in _ANNOTATIONS]
+        )
+
+    def verb_dispatch(self, branches: list[dict[str, Any]]) -> Check | None:
+        """allOf [if (a non-empty array whose first item is V) then S_V, ...] as one lookup of the first item.
+
+        Same meaning: the Vs are distinct strings, so at most one `if` holds, and none for anything else.
+        """
+        guard = {"type": "array", "minItems": 1}
+        table: dict[str, Check] = {}
+        for branch in branches:
+            test = branch.get("if", {})
+            if set(branch) != {"if", "then"} or set(test) != {*guard, "prefixItems"}:
+                return None
+            if any(test[k] != v for k, v in guard.items()) or len(test["prefixItems"]) != 1:
+                return None
+            verb = test["prefixItems"][0]
+            if set(verb) != {"const"} or not isinstance(verb["const"], str) or verb["const"] in table:
+                return None
+            table[verb["const"]] = self.schema(branch["then"])
+
+        def check(x: Any) -> bool:
+            if not isinstance(x, list) or not x:
+                return True
+            first = x[0]
+            branch = table.get(first) if isinstance(first, str) else None
+            return branch is None or branch(x)
+
+        return check
+
+    def keyword(self, key: str, value: Any, schema: dict[str, Any]) -> Check:
+        match key:
+            case "$ref":
+                prefix = "#/$defs/"
+                if not value.startswith(prefix):
+                    raise ValueError(f"fast check: unsupported $ref {value!r}")
+                return self.ref(value[len(prefix) :])
+            case "type":
+                if isinstance(value, str):
+                    return _TYPE_CHECKS[value]
+                kinds = [_TYPE_CHECKS[t] for t in value]
+                return lambda x: any(kind(x) for kind in kinds)
+            case "enum" | "const":
+                allowed = frozenset(value if key == "enum" else [value])
+                # Only strings: Python would also find True in {1} and 1.0 in {1}, JSON Schema would not.
+                if not all(isinstance(v, str) for v in allowed):
+                    raise ValueError(f"fast check: only string {key} values are supported")
+                return lambda x: isinstance(x, str) and x in allowed
+            case "pattern":
+                search = compile_pattern(value).search
+                return lambda x: not isinstance(x, str) or search(x) is not None
+            case "minLength":
+                return lambda x: not isinstance(x, str) or len(x) >= value
+            case "minimum":
+                return lambda x: not _is_number(x) or x >= value
+            case "maximum":
+                return lambda x: not _is_number(x) or x <= value
+            case "required":
+                return lambda x: not isinstance(x, dict) or all(name in x for name in value)
+            case "properties":
+                return _properties([(name, self.schema(sub)) for name, sub in value.items()])
+            case "prefixItems":
+                return _prefix_items([self.schema(sub) for sub in value])
+            case "items":
+                return _items(self.schema(value), len(schema.get("prefixItems", ())))
+            case "minItems":
+                return lambda x: not isinstance(x, list) or len(x) >= value
+            case "maxItems":
+                return lambda x: not isinstance(x, list) or len(x) <= value
+            case "anyOf":
+                options = [self.schema(sub) for sub in value]
+                return lambda x: any(option(x) for option in options)
+            case "allOf":
+                return self.verb_dispatch(value) or _all_of([self.schema(sub) for sub in value])
+            case "if":
+                when = self.schema(value)
+                then = self.schema(schema.get("then", {}))
+                otherwise = self.schema(schema.get("else", {}))
+                return lambda x: then(x) if when(x) else otherwise(x)
+            case _:
+                raise ValueError(f"fast check: schema keyword {key!r} is not supported")
+
+
+def _all_of(checks: list[Check]) -> Check:
+    if len(checks) == 1:
+        return checks[0]
+
+    def check(x: Any) -> bool:
+        # Loops rather than all(<generator>) throughout: this runs for every value of every record.
+        for one in checks:  # noqa: SIM110
+            if not one(x):
+                return False
+        return True
+
+    return check
+
+
+def _properties(props: list[tuple[str, Check]]) -> Check:
+    def check(x: Any) -> bool:
+        if isinstance(x, dict):
+            for name, one in props:
+                if name in x and not one(x[name]):
+                    return False
+        return True
+
+    return check
+
+
+def _prefix_items(firsts: list[Check]) -> Check:
+    def check(x: Any) -> bool:
+        if isinstance(x, list):
+            for one, item in zip(firsts, x, strict=False):
+                if not one(item):
+                    return False
+        return True
+
+    return check
+
+
+def _items(each: Check, skip: int) -> Check:
+    def check(x: Any) -> bool:
+        if isinstance(x, list):
+            for item in x[skip:] if skip else x:
+                if not each(item):
+                    return False
+        return True
+
+    return check
+
+
+_compiler = _Compiler(_DEFS)
+_FAST_CHECKS: dict[str, Check] = {record_type: _compiler.ref(record_type) for record_type in RECORD_TYPES}
 
 
 # --- finding the logs ---------------------------------------------------------------------------------
@@ -134,19 +335,23 @@ def read_records(path: str) -> Iterator[Record]:
             number += 1
             content, too_long = item
             if too_long:
-                message = f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
+                message = (
+                    f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
+                )
                 yield _problem_record(name, number, RULE_LINE_TOO_LONG, message)
                 continue
             if number == 1 and content.startswith(_BOM):
                 # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
                 content = content[len(_BOM) :]
-            if content.strip():
+            if content and not content.isspace():
                 yield _parse_line(name, number, content)
 
 
 @contextmanager
 def _open_log(path: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
+        if sys.stdin is None:
+            raise ValidatorError(f"{STDIN}: there is no standard input to read")
         raw, owned = _peekable(sys.stdin.buffer), False
     else:
         try:
@@ -247,15 +452,18 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
     if "type" not in data:
         return _finding(RULE_SCHEMA, file, line, "record: missing field 'type'", round_id)
     record_type = data["type"]
-    validator = _VALIDATORS.get(record_type) if isinstance(record_type, str) else None
-    if validator is None:
+    if not isinstance(record_type, str) or record_type not in _VALIDATORS:
         known = ", ".join(RECORD_TYPES)
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
         return _finding(RULE_UNKNOWN_TYPE, file, line, message, round_id)
-    # is_valid is much cheaper than collecting errors, and almost every record is valid.
-    if not validator.is_valid(data):
-        message = f"{record_type} record: {_describe(_first_error(validator, data))}"
-        return _finding(RULE_SCHEMA, file, line, message, round_id)
+    validator = _VALIDATORS[record_type]
+    if not _FAST_CHECKS[record_type](data) and not validator.is_valid(data):
+        error = _first_error(validator, data)
+        try:
+            detail = _describe(error)
+        except Exception:  # a record that defeats the wording still gets its finding, not a traceback
+            detail = error.message
+        return _finding(RULE_SCHEMA, file, line, f"{record_type} record: {detail}", round_id)
     # The schema's pattern accepts 2025-02-30; the replay needs a real date to pick the rules in force.
     try:
         parse_time(data["at"])
@@ -355,7 +563,9 @@ def _describe(error: ValidationError) -> str:
     if title.startswith("[") and error.validator in ("minItems", "maxItems"):
         return _at(error.absolute_path, f"expected {title}, got {_show(error.instance)}")
     if title == "action":
-        return _at(error.absolute_path, f'expected an action such as ["stand", "1"], got {_show(error.instance)}')
+        return _at(
+            error.absolute_path, f'expected an action such as ["stand", "1"], got {_show(error.instance)}'
+        )
     return _at(error.absolute_path, _keyword_message(error))
 
 

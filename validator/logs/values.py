@@ -9,7 +9,7 @@ import re
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
-_CARD = re.compile(r"^(A|[2-9]|10|T|J|Q|K)([SHDC])$")
+_CARD = re.compile(r"(A|[2-9]|10|T|J|Q|K)([SHDC])")
 
 
 def to_decimal(value: int | float | str) -> Decimal:
@@ -56,7 +56,7 @@ def parse_time(text: str) -> datetime:
 
 def normalize_card(text: str) -> str:
     """The two-character form of a card: `10H` becomes `TH`, so that every card compares by its text."""
-    match = _CARD.match(text)
+    match = _CARD.fullmatch(text)  # not match(): "$" would accept a trailing newline
     if match is None:
         raise ValueError(f"{text!r} is not a card")
     rank, suit = match.groups()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake
+from validator.replay.round_base import MalformedRound, RoundReplay, show_action, amount_of, parse_stake
 from validator.replay.state import Dealer, facts
 
 SETTLEMENTS = frozenset(("pay", "lose", "push"))
@@ -14,6 +14,7 @@ SETTLEMENTS = frozenset(("pay", "lose", "push"))
 class BatailleRound(RoundReplay):
     def replay(self) -> None:
         self.read_bets(split_counts=False)
+        self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         self.initial = [*self.hands, "D"]
@@ -23,7 +24,9 @@ class BatailleRound(RoundReplay):
         self.previous_settled_box = 0
         for index, action in enumerate(self.record.get("actions", [])):
             self.step(action, index)
+            self.narrate(show_action(action))
         self.finish()
+        self.narrate("end of the round")
 
     def step(self, action: list[Any], index: int) -> None:
         verb = action[0]

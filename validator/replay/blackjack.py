@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake
+from validator.replay.round_base import MalformedRound, RoundReplay, show_action, amount_of, parse_stake
 from validator.replay.state import Dealer, Hand, facts
 
 DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
@@ -21,6 +21,7 @@ class BlackjackRound(RoundReplay):
     def replay(self) -> None:
         params = self.judge.params
         self.read_bets(split_counts=bool(params.get("blackjack.split_hand_counts", False)))
+        self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         order = [hand.name for hand in self.hands.values()]
@@ -35,7 +36,9 @@ class BlackjackRound(RoundReplay):
         self.previous_settled_box = 0
         for index, action in enumerate(actions):
             self.step(action, index, actions)
+            self.narrate(show_action(action))
         self.finish()
+        self.narrate("end of the round")
 
     @staticmethod
     def hand_box(name: str) -> int:

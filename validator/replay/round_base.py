@@ -73,6 +73,32 @@ class RoundReplay:
         )
         self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts)
         self.cut_card_seen = False
+        # `explain` sets a story: each step with the rules it ran and the state after it.
+        self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
+        self._told = 0
+
+    # ---- explain ----
+    def narrate(self, what: str) -> None:
+        if self.story is None or self.judge.trace is None:
+            return
+        ran = self.judge.trace[self._told :]
+        self._told = len(self.judge.trace)
+        self.story.append((what, list(ran), self.describe()))
+
+    def describe_bets(self) -> str:
+        parts = [f"box {n} {fmt(b.stake)}" for n, b in sorted(self.boxes.items()) if b.stake]
+        parts += [f"{name} {fmt(amount)}" for name, amount in self.side_stakes.items()]
+        return ", ".join(parts) or "none"
+
+    def describe(self) -> str:
+        parts = []
+        for hand in self.hands.values():
+            if hand.card_list:
+                parts.append(f"{hand.name}: {' '.join(hand.card_list)} = {_total(hand)}")
+        dealer = self.ctx.get("dealer")
+        if dealer is not None and dealer.card_list:
+            parts.append(f"D: {' '.join(dealer.card_list)} = {_total(dealer)}")
+        return " | ".join(parts)
 
     # ---- checks ----
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool:
@@ -172,6 +198,14 @@ class RoundReplay:
         expected = _outcome(settle.verb, expected_amount, amount)
         actual_s = done[0]
         actual = _outcome(actual_s.verb, actual_s.amount, amount)
+        if self.story is not None:
+            mark = "ok" if expected == actual else "WRONG"
+            self.story.append((
+                f"settle {name}: the rules give {expected[0]} {fmt(expected[1])} ({rule.id}); "
+                f"the log shows {actual[0]} {fmt(actual[1])}: {mark}",
+                [],
+                "",
+            ))
         if expected == actual:
             return
         self.judge.payout(
@@ -193,6 +227,19 @@ class RoundReplay:
         for name, amount in stakes.items():
             count = len(self.settlements.get(name, ()))
             self.check("stake_end", at=name, stake=facts(name=name, amount=amount, settlements=count))
+
+
+def show_action(action: list[Any]) -> str:
+    return " ".join(str(item) for item in action)
+
+
+def _total(hand: Any) -> str:
+    total = hand.total
+    if hand.cards == 2 and total == 21:
+        return "21 (two cards)"
+    if total > 21:
+        return f"{total} (bust)"
+    return f"{total} (soft)" if hand.soft else str(total)
 
 
 def _outcome(verb: str, amount: Decimal | None, stake: Decimal) -> tuple[str, Decimal]:

@@ -60,6 +60,9 @@ class LogReplay:
         self.table: TableState | None = None
         self.shoe: Shoe | None = None
         self.judges: dict[tuple[str, str], Judge] = {}
+        # `explain`: the round to tell step by step, and what was told.
+        self.explain: str | None = None
+        self.explained: dict[str, Any] | None = None
 
     # ---- rulesets and judges ----
     def ruleset_for(self, day: date) -> Ruleset:
@@ -209,6 +212,10 @@ class LogReplay:
         judge = self.judge_for(ruleset)
         engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
         snapshot = self.shoe.snapshot()
+        telling = self.explain == round_id
+        if telling:
+            judge.trace, engine.story = [], []
+            self.explained = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
         try:
             engine.replay()
         except MalformedRound as exc:
@@ -216,6 +223,9 @@ class LogReplay:
             self._discard_cards(record)
             finding = format_finding(self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id)
             return self._outcome(line, round_id, [finding], "unreadable")
+        finally:
+            if telling:
+                judge.trace = None
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
         found = judge.findings

@@ -1,0 +1,72 @@
+"""`casino-validator explain LOG --round ID`: one round replayed step by step — cards, totals, the
+rules run at each step and whether they held, the money the rules give and the money the log shows,
+and each finding with the rule that fired (as `opa eval --explain` tells why a decision was made)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validator.errors import ValidatorError
+from validator.findings import RoundOutcome, Summary
+from validator.logs.reader import read_records
+from validator.registry import Registry
+from validator.replay.session import HouseLookup, LogReplay
+
+
+def explain_round(
+    registry: Registry,
+    path: str,
+    round_id: str,
+    *,
+    ruleset: str | None = None,
+    house: HouseLookup | None = None,
+) -> Iterator[str]:
+    replay = LogReplay(registry, path, Summary(), pinned=ruleset, house=house)
+    replay.explain = round_id
+    outcome: RoundOutcome | None = None
+    for current in replay.replay(read_records(path)):
+        if current.round == round_id:
+            outcome = current
+            break
+    if outcome is None:
+        raise ValidatorError(f"{path}: no round {round_id!r} in this log")
+    told = replay.explained
+    if told is None:  # the round could not be replayed: say why
+        yield f"Round {round_id} ({path}:{outcome.line}) could not be replayed:"
+        for finding in outcome.findings:
+            yield f"  {finding.rule}: {finding.message}"
+        return
+    ruleset_used = told["ruleset"]
+    yield f"Round {round_id} ({path}:{told['line']})"
+    yield f"  table {told['table'].id}, judged by {ruleset_used.version} ({ruleset_used.dates()})"
+    yield ""
+    for number, (what, ran, state) in enumerate(told["story"], start=1):
+        yield f"{number:>3}. {what}"
+        if ran:
+            checks = ", ".join(f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _, rule, held in ran)
+            yield f"     rules: {checks}"
+        if state:
+            yield f"     {state}"
+    yield ""
+    if not outcome.findings:
+        yield "No finding: every rule run on this round held."
+        return
+    yield "Findings"
+    for finding in outcome.findings:
+        yield f"  {finding.rule} [{finding.kind}] on {finding.stake or 'the round'}: {finding.message}"
+        yield f"    ref: {finding.ref}"
+        if finding.expected is not None or finding.actual is not None:
+            yield f"    expected {finding.expected}, actual {finding.actual}"
+        rule = _find_rule(ruleset_used, finding.rule)
+        if rule is not None:
+            from validator.rules_view import check_lines
+
+            for line in check_lines(rule):
+                yield f"    rule: {line}"
+
+
+def _find_rule(ruleset, rule_id: str):
+    try:
+        return ruleset.rule(rule_id)
+    except KeyError:
+        return None
