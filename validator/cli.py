@@ -45,6 +45,13 @@ def _output(path: Path | None):
         yield handle
 
 
+def progress(outcomes, *, enabled: bool):
+    """A progress line on a terminal for runs longer than a second: rounds, rounds/s, files."""
+    from validator.progress import with_progress
+
+    return with_progress(outcomes, enabled=enabled and sys.stderr.isatty())
+
+
 def _registry():
     from validator.registry import default_registry
 
@@ -73,6 +80,7 @@ def check(
     fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {FORMATS}.")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, or tables in a file).")] = 1,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
@@ -92,7 +100,17 @@ def check(
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")
-            for outcome in check_logs(registry, logs, ruleset=ruleset, house=lookup, summary=summary):
+            if jobs > 1:
+                from validator.parallel import check_parallel
+
+                if ruleset:
+                    registry.resolve(ruleset)
+                outcomes = check_parallel(
+                    logs, jobs, summary, ruleset=ruleset, house=str(house) if house is not None else None
+                )
+            else:
+                outcomes = check_logs(registry, logs, ruleset=ruleset, house=lookup, summary=summary)
+            for outcome in progress(outcomes, enabled=not quiet):
                 reporter.round(outcome)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
     except ValidatorError as exc:
