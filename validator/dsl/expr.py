@@ -90,10 +90,21 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
     if isinstance(node, ast.Compare):
         cmp = _COMPARE[node.op]
         left, right = compile_expr(node.left, params), compile_expr(node.right, params)
+        constant = _constant(node.right, params)
+        ordering = node.op in ("<", "<=", ">", ">=")
+        if constant is not _NOT_CONSTANT:
+            # The usual shape, `fact OP constant`: one closure call instead of two.
+            def compare_constant(ctx: Context) -> bool:
+                a = left(ctx)
+                if ordering and (a is None or constant is None):
+                    raise EvaluationError(f"{unparse(node)}: a value is not known")
+                return cmp(a, constant)
+
+            return compare_constant
 
         def compare(ctx: Context) -> bool:
             a, b = left(ctx), right(ctx)
-            if node.op in ("<", "<=", ">", ">=") and (a is None or b is None):
+            if ordering and (a is None or b is None):
                 raise EvaluationError(f"{unparse(node)}: a value is not known")
             return cmp(a, b)
 
@@ -107,6 +118,18 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
         item = compile_expr(node.item, params)
         return lambda ctx: not item(ctx)
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
+
+
+_NOT_CONSTANT = object()
+
+
+def _constant(node: ast.Expr, params: Mapping[str, Any]) -> Any:
+    """The value of an expression that does not depend on the replay (a literal, a parameter)."""
+    if isinstance(node, ast.Literal):
+        return _plain(node.value)
+    if isinstance(node, ast.Name) and node.path.startswith("param."):
+        return _plain(params[node.path.partition(".")[2]])
+    return _NOT_CONSTANT
 
 
 def _compile_name(path: str, params: Mapping[str, Any]) -> Compiled:

@@ -14,7 +14,8 @@ SETTLEMENTS = frozenset(("pay", "lose", "push"))
 class BatailleRound(RoundReplay):
     def replay(self) -> None:
         self.read_bets(split_counts=False)
-        self.narrate("bets: " + self.describe_bets())
+        if self.story is not None:
+            self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         self.initial = [*self.hands, "D"]
@@ -24,7 +25,8 @@ class BatailleRound(RoundReplay):
         self.previous_settled_box = 0
         for index, action in enumerate(self.record.get("actions", [])):
             self.step(action, index)
-            self.narrate(show_action(action))
+            if self.story is not None:
+                self.narrate(show_action(action))
         self.finish()
         self.narrate("end of the round")
 

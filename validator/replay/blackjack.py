@@ -21,7 +21,8 @@ class BlackjackRound(RoundReplay):
     def replay(self) -> None:
         params = self.judge.params
         self.read_bets(split_counts=bool(params.get("blackjack.split_hand_counts", False)))
-        self.narrate("bets: " + self.describe_bets())
+        if self.story is not None:
+            self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         order = [hand.name for hand in self.hands.values()]
@@ -36,7 +37,8 @@ class BlackjackRound(RoundReplay):
         self.previous_settled_box = 0
         for index, action in enumerate(actions):
             self.step(action, index, actions)
-            self.narrate(show_action(action))
+            if self.story is not None:
+                self.narrate(show_action(action))
         self.finish()
         self.narrate("end of the round")
 

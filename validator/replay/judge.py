@@ -45,8 +45,11 @@ class Judge:
         stake: str | None = None,
     ) -> bool:
         """Run every rule listening to `event`; True when none was broken."""
+        checks = self.ruleset.checks_by_event.get(event)
+        if not checks:
+            return True
         ok = True
-        for rule, check in self.ruleset.checks_by_event.get(event, ()):
+        for rule, check in checks:
             try:
                 if check.guard is not None and not check.guard(ctx):
                     continue
