@@ -112,7 +112,13 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
     if isinstance(node, ast.BoolOp):
         items = [compile_expr(i, params) for i in node.items]
         if node.op == "and":
+            if len(items) == 2:
+                first, second = items
+                return lambda ctx: bool(first(ctx) and second(ctx))
             return lambda ctx: all(f(ctx) for f in items)
+        if len(items) == 2:
+            first, second = items
+            return lambda ctx: bool(first(ctx) or second(ctx))
         return lambda ctx: any(f(ctx) for f in items)
     if isinstance(node, ast.Not):
         item = compile_expr(node.item, params)

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.expr import EvaluationError, explain_failure
-from validator.dsl.model import Rule, Ruleset, SettleDef
+from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.findings import Finding
 from validator.money import fmt
 
@@ -48,37 +48,54 @@ class Judge:
         checks = self.ruleset.checks_by_event.get(event)
         if not checks:
             return True
+        return self.run(checks, event, ctx, line, round_id, stake)
+
+    def run(
+        self,
+        checks: tuple[tuple[Rule, CheckDef], ...],
+        event: str,
+        ctx: dict[str, Any],
+        line: int | None,
+        round_id: str | None,
+        stake: str | None,
+    ) -> bool:
         ok = True
+        trace = self.trace
         for rule, check in checks:
             try:
-                if check.guard is not None and not check.guard(ctx):
+                guard = check.guard
+                if guard is not None and not guard(ctx):
                     continue
-                held = bool(check.require(ctx))
+                held = check.require(ctx)
             except EvaluationError as exc:
                 self.unjudged.add(f"{rule.id}: {exc}")
                 continue
-            if self.trace is not None:
-                self.trace.append((event, rule.id, held))
-            if held:
-                continue
-            ok = False
-            expected, actual = explain_failure(check.require_node, ctx, self.params)
-            self.findings.append(
-                Finding(
-                    kind=rule.kind,  # type: ignore[arg-type]
-                    rule=rule.id,
-                    ref=rule.ref,
-                    severity=rule.severity,  # type: ignore[arg-type]
-                    file=self.file,
-                    line=line,
-                    round=round_id,
-                    stake=stake,
-                    message=self.message(rule, ctx),
-                    expected=expected,
-                    actual=actual,
-                )
-            )
+            if trace is not None:
+                trace.append((event, rule.id, bool(held)))
+            if not held:
+                ok = False
+                self.broken(rule, check, ctx, line, round_id, stake)
         return ok
+
+    def broken(
+        self, rule: Rule, check: CheckDef, ctx: dict[str, Any], line: int | None, round_id: str | None, stake: str | None
+    ) -> None:
+        expected, actual = explain_failure(check.require_node, ctx, self.params)
+        self.findings.append(
+            Finding(
+                kind=rule.kind,  # type: ignore[arg-type]
+                rule=rule.id,
+                ref=rule.ref,
+                severity=rule.severity,  # type: ignore[arg-type]
+                file=self.file,
+                line=line,
+                round=round_id,
+                stake=stake,
+                message=self.message(rule, ctx),
+                expected=expected,
+                actual=actual,
+            )
+        )
 
     def expected_settlement(self, stake_kind: str, ctx: dict[str, Any]) -> tuple[Rule, SettleDef, Decimal | None] | None:
         """The first settle clause, in the ruleset's order, whose condition holds; with its amount."""

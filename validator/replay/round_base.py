@@ -72,6 +72,7 @@ class RoundReplay:
             cards_left=shoe.left,
         )
         self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts)
+        self.listening = judge.ruleset.checks_by_event
         self.cut_card_seen = False
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
@@ -103,8 +104,12 @@ class RoundReplay:
     # ---- checks ----
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool:
         """Run the rules of `event`; `at` is the stake a finding names."""
-        self.ctx.update(namespaces)
-        return self.judge.check(event, self.ctx, line=self.line, round_id=self.round_id, stake=at)
+        checks = self.listening.get(event)
+        if not checks:
+            return True
+        if namespaces:
+            self.ctx.update(namespaces)
+        return self.judge.run(checks, event, self.ctx, self.line, self.round_id, at)
 
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
@@ -161,7 +166,8 @@ class RoundReplay:
     def take(self, raw: str) -> str:
         card = normalize(raw)
         in_shoe = self.shoe.take(card)
-        self.check("card", card=facts(code=card, in_shoe=in_shoe))
+        if "card" in self.listening:
+            self.check("card", card=facts(code=card, in_shoe=in_shoe))
         return card
 
     def hand(self, name: str, verb: str) -> Hand:
