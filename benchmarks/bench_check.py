@@ -1,0 +1,88 @@
+"""How fast `check` is, against parsing the same file with orjson alone, in the same run.
+
+    python benchmarks/bench_check.py            # 50k, 100k and 200k clean fr/blackjack rounds
+    python benchmarks/bench_check.py --rounds 20000 30000
+
+For each size: simulates the log once (cached in the temp folder), times orjson parsing every line,
+times a full `check` of the file in a fresh process (as a user runs it, report to /dev/null), and
+reads that process's peak memory. Prints the ratio check/orjson, rounds per second, peak memory,
+and whether the time grows linearly with the number of rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import orjson
+
+RULESET = "fr/blackjack@2016-06-10"
+SEED = 2026
+
+
+def simulated_log(rounds: int) -> Path:
+    path = Path(tempfile.gettempdir()) / f"casino-validator-bench-{rounds}-{SEED}.jsonl"
+    if not path.exists():
+        subprocess.run(
+            [sys.executable, "-m", "validator", "simulate", "--ruleset", RULESET, "--rounds", str(rounds),
+             "--seed", str(SEED), "--table", "BENCH-1", "--output", str(path)],
+            check=True,
+        )
+    return path
+
+
+def orjson_parse(path: Path) -> float:
+    started = time.perf_counter()
+    with path.open("rb") as handle:
+        for line in handle:
+            orjson.loads(line)
+    return time.perf_counter() - started
+
+
+def check_in_fresh_process(path: Path) -> tuple[float, float]:
+    """(seconds, peak MB) of `casino-validator check` on the file, measured inside its own process."""
+    probe = (
+        "import resource, sys, time\n"
+        "from validator.cli import app\n"
+        "started = time.perf_counter()\n"
+        "try:\n"
+        f"    app(['check', {str(path)!r}, '--format', 'json', '--output', {os.devnull!r}, '--quiet'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "elapsed = time.perf_counter() - started\n"
+        "print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    seconds, peak = out.stdout.split()
+    return float(seconds), float(peak)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, nargs="*", default=[50_000, 100_000, 200_000])
+    args = parser.parse_args()
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"{platform.system()} {platform.release()}")
+    print(f"{'rounds':>8} {'orjson s':>9} {'check s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8}")
+    rows = []
+    for rounds in args.rounds:
+        path = simulated_log(rounds)
+        parse = min(orjson_parse(path) for _ in range(3))
+        seconds, peak = check_in_fresh_process(path)
+        rows.append((rounds, seconds))
+        print(f"{rounds:>8} {parse:>9.2f} {seconds:>8.2f} {seconds / parse:>6.1f} {rounds / seconds:>9.0f} {peak:>8.0f}")
+    if len(rows) > 1:
+        per_round = [s / r * 1e6 for r, s in rows]
+        spread = max(per_round) / min(per_round)
+        print(f"time per round: {', '.join(f'{p:.0f} µs' for p in per_round)} "
+              f"({'linear' if spread < 1.25 else 'NOT linear'}: spread {spread:.2f})")
+
+
+if __name__ == "__main__":
+    main()
