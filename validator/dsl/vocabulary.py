@@ -180,6 +180,14 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "first_two": "the player's first two cards",
         "first_three": "the player's first three cards (with the next card he receives)",
         "with_dealer_first": "the player's first two cards and the dealer's first card",
+        "other_jackpot_main": (
+            "JP1: a player other than the bettor was dealt three 7s of one suit in his first three cards "
+            "this round (the main-jackpot hand)"
+        ),
+        "other_jackpot_secondary": (
+            "JP1: a player other than the bettor was dealt three 7s of one colour, not all of one suit, "
+            "in his first three cards this round (the secondary-jackpot hand)"
+        ),
     },
     "dealer_cards": {"first": "the dealer's first card", "all": "the dealer's cards"},
 }
