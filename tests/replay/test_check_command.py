@@ -134,11 +134,12 @@ def test_broken_records_are_format_findings_and_every_round_is_accounted_for(tmp
 
 
 def test_after_an_unreplayable_round_the_shoe_count_stays_right(tmp_path):
-    # Round 2 cannot be replayed, but its cards left the shoe: five more aces of spades are still
-    # possible (six decks), the seventh is not.
+    # Round 1 deals one ace of spades; round 2 cannot be replayed, but its four aces of spades left
+    # the shoe too. Six decks hold six: round 3's first one is the sixth, its second the seventh.
+    # Round 3 is otherwise by the book: A-9 (20) stands, the dealer's A-8 is a soft 19, box 1 is paid.
     aces = [["deal", "1", "AS"], ["deal", "D", "AS"], ["deal", "1", "AS"], ["hit", "7", "AS"]]
-    later = [["deal", "1", "AS"], ["deal", "D", "AS"], ["deal", "1", "AS"], ["stand", "1"],
-             ["deal", "D", "9C"], ["deal", "D", "8C"], ["pay", "1", 20]]
+    later = [["deal", "1", "AS"], ["deal", "D", "AS"], ["deal", "1", "9C"], ["stand", "1"],
+             ["deal", "D", "8C"], ["pay", "1", 20]]
     log = write(tmp_path, "a.jsonl", lines(TABLE, SHOE, round_(1, CLEAN), round_(2, aces), round_(3, later)))
     result = run_cli("check", str(log), "--format", "jsonl")
     found = [json.loads(line) for line in result.stdout.splitlines()]

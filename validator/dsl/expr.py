@@ -231,6 +231,9 @@ def explain_failure(node: ast.Expr, ctx: Context, params: Mapping[str, Any]) -> 
         key = unparse(node.left)
         actual = _json_value(compile_expr(node.left, params)(ctx))
         right = compile_expr(node.right, params)(ctx)
+        if isinstance(actual, int) and not isinstance(actual, bool) and isinstance(right, Decimal):
+            # A count compared with a whole-number parameter: show both as numbers, not "6" against 6.
+            right = int(right) if right == right.to_integral_value() else right
         expected: Any = _json_value(right) if node.op == "==" else f"{node.op} {_shown(right)}"
         return {key: expected}, {key: actual}
     if isinstance(node, ast.Not):
@@ -251,7 +254,8 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, Decimal):
         return fmt(value)
     if isinstance(value, tuple):
-        return [_json_value(v) for v in value]
+        # Lists in rulesets are counts (decks per back colour, ranks): whole numbers shown as numbers.
+        return [int(v) if isinstance(v, Decimal) and v == v.to_integral_value() else _json_value(v) for v in value]
     if isinstance(value, ast.Ratio):
         return str(value)
     return value

@@ -452,7 +452,8 @@ def _parse_line(file: str, line: int, content: bytes) -> Record:
         message = f"a record must be a JSON object {{...}}, not {_json_kind(data)}"
         return _problem_record(file, line, RULE_INVALID_JSON, message)
     problem = check_record(data, file, line)
-    return Record(file, line, None if problem else data, problem)
+    # A record with a problem keeps what was parsed: its type tells whether a round was lost.
+    return Record(file, line, data, problem)
 
 
 def _undecodable(content: bytes, error: orjson.JSONDecodeError) -> tuple[str, str]:

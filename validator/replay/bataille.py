@@ -18,8 +18,9 @@ class BatailleRound(RoundReplay):
             self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
-        self.initial = [*self.hands, "D"]
-        self.deal_pos = 0
+        # Receivers still owed their card of the initial deal, in the order the text deals them.
+        self.owed = [*self.hands, "D"]
+        self.initial_done = False
         self.burns = 0
         self.war_cards_dealt = False
         self.previous_settled_box = 0
@@ -58,16 +59,18 @@ class BatailleRound(RoundReplay):
             raise MalformedRound(f"{verb!r} is not an action of bataille", "hand-log/wrong-game")
 
     def deal(self, target: str, raw_card: str) -> None:
-        if self.deal_pos < len(self.initial):
-            expected = self.initial[self.deal_pos]
-            self.deal_pos += 1
+        if not self.initial_done:
+            expected = self.owed[0]
+            if target in self.owed:
+                self.owed.remove(target)
+            self.initial_done = not self.owed
             card = self.take(raw_card)
             self.check("deal", at=target, deal=facts(hand=target, expected=expected))
             if target == "D":
                 self.dealer.card_list.append(card)
             elif target in self.hands:
                 self.hands[target].card_list.append(card)
-            if self.deal_pos == len(self.initial):
+            if self.initial_done:
                 for hand in self.hands.values():
                     hand.box.bataille_tie = hand.rank is not None and hand.rank == self.dealer.rank
             return

@@ -27,8 +27,8 @@ class BlackjackRound(RoundReplay):
         self.ctx["dealer"] = self.dealer
         order = [hand.name for hand in self.hands.values()]
         dealer_initial = ["D", "D"] if params.get("dealer.hole_card") else ["D"]
-        self.initial = [*order, dealer_initial[0], *order, *dealer_initial[1:]]
-        self.deal_pos = 0
+        # Receivers still owed a card of the initial deal, in the order the text deals them.
+        self.owed = [*order, dealer_initial[0], *order, *dealer_initial[1:]]
         self.in_initial = True
         self.dealer_started = False
         self.current_box = min((self.hand_box(h) for h in order), default=PAST_ALL_BOXES)
@@ -80,10 +80,13 @@ class BlackjackRound(RoundReplay):
         return self.hand(str(parse_stake(box)[0]), verb)
 
     def deal(self, target: str, raw_card: str) -> None:
-        if self.in_initial and self.deal_pos < len(self.initial):
-            expected = self.initial[self.deal_pos]
-            self.deal_pos += 1
-            self.in_initial = self.deal_pos < len(self.initial)
+        if self.in_initial and self.owed:
+            # The card is due to the first receiver still owed one; a card out of turn is one finding,
+            # and the receiver it skipped is still owed its card.
+            expected = self.owed[0]
+            if target in self.owed:
+                self.owed.remove(target)
+            self.in_initial = bool(self.owed)
             card = self.take(raw_card)
             self.check("deal", at=target, deal=facts(hand=target, expected=expected))
             if target == "D":
@@ -97,7 +100,7 @@ class BlackjackRound(RoundReplay):
             return
         hand = self.hand(target, "deal")
         # Outside the initial deal, only a split hand waiting for its second card is dealt to.
-        waiting = next((h.name for h in hand.box.hands if len(h.card_list) == 1), "a hand waiting after a split")
+        waiting = next((h.name for h in hand.box.hand_list if len(h.card_list) == 1), "a hand waiting after a split")
         card = self.take(raw_card)
         self.check("deal", at=target, deal=facts(hand=target, expected=waiting))
         hand.card_list.append(card)
@@ -134,10 +137,13 @@ class BlackjackRound(RoundReplay):
 
     def draw(self, hand: Hand, raw_card: str, index: int, actions: list[list[Any]]) -> None:
         card = self.take(raw_card)
+        was_busted = hand.busted
         hand.card_list.append(card)
         hand.box.drew = True
         self.facts.table_drew = True
-        if hand.busted:
+        # Only the card that busts the hand asks for its collection; a card dealt to a hand already
+        # busted is its own finding (complete-hand-takes-no-card), not a second bust.
+        if hand.busted and not was_busted:
             following = actions[index + 1] if index + 1 < len(actions) else None
             collected = following is not None and following[0] == "lose" and following[1] == hand.name
             self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=facts(collected_at_once=collected))
@@ -145,14 +151,14 @@ class BlackjackRound(RoundReplay):
     def split(self, hand: Hand, amount: Decimal) -> None:
         box = hand.box
         aces = hand.pair_of_aces
-        new = Hand(f"{box.number}/{len(box.hands) + 1}", box, amount, split_counts=hand.split_counts)
+        new = Hand(f"{box.number}/{len(box.hand_list) + 1}", box, amount, split_counts=hand.split_counts)
         if len(hand.card_list) >= 2:
             new.card_list.append(hand.card_list.pop())
         hand.split = new.split = True
         if aces:
             box.ace_splits += 1
             hand.split_aces = new.split_aces = True
-        box.hands.append(new)
+        box.hand_list.append(new)
         self.hands[new.name] = new
 
     def settle_action(self, action: list[Any], index: int) -> None:

@@ -70,6 +70,11 @@ class Judge:
             except EvaluationError as exc:
                 self.unjudged.add(f"{rule.id}: {exc}")
                 continue
+            except TypeError as exc:
+                # Facts of kinds the condition cannot compare (a house value of the wrong type, say):
+                # the rule cannot be judged here, which the summary says, rather than a traceback.
+                self.unjudged.add(f"{rule.id}: cannot be evaluated ({exc})")
+                continue
             if trace is not None:
                 trace.append((event, rule.id, bool(held)))
             if not held:

@@ -158,7 +158,7 @@ class RoundReplay:
             box = self.boxes[number]
             if box.stake > 0:
                 hand = Hand(str(number), box, box.stake, split_counts=split_counts)
-                box.hands.append(hand)
+                box.hand_list.append(hand)
                 self.hands[hand.name] = hand
                 self.check("box", at=hand.name, box=box)
 

@@ -6,7 +6,7 @@ on each round's date, and keeps every round accounted for: clean, with findings,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -19,6 +19,7 @@ from validator.replay.bataille import BatailleRound
 from validator.replay.blackjack import BlackjackRound
 from validator.replay.judge import Judge
 from validator.replay.round_base import MalformedRound
+from validator.replay.cards import normalize
 from validator.replay.state import Shoe, TableState, facts
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
@@ -127,13 +128,22 @@ class LogReplay:
             self.summary.rounds_clean += 1
         return RoundOutcome(self.file, line, round_id, tuple(found), status)  # type: ignore[arg-type]
 
-    def _table_event(self, event: str, record: dict[str, Any], line: int, **namespaces: Any) -> RoundOutcome | None:
+    def _table_event(
+        self, event: str, record: dict[str, Any], line: int, burned: Sequence[str] = (), **namespaces: Any
+    ) -> RoundOutcome | None:
         assert self.table is not None
         try:
             ruleset = self.ruleset_for(record_date(record))
         except NoVersionInForce as exc:
             return self._outcome(line, None, [format_finding(self.file, line, str(exc), "ruleset/no-version-in-force")], "none")
         judge = self.judge_for(ruleset)
+        if self.shoe is not None:
+            # Burned cards leave the shoe like dealt ones: a card with no copy left is judged here too.
+            for raw in burned:
+                code = normalize(raw)
+                in_shoe = self.shoe.take(code)
+                judge.check("card", judge.context(table=self.table, card=facts(code=code, in_shoe=in_shoe)),
+                            line=line, round_id=None)
         ctx = judge.context(table=self.table, **namespaces)
         judge.check(event, ctx, line=line, round_id=None)
         return self._outcome(line, None, judge.findings, "none") if judge.findings else None
@@ -180,18 +190,13 @@ class LogReplay:
         if (missing := self._needs_table(record, line)) is not None:
             return missing
         burn = record.get("burn") or []
-        if self.shoe is not None:
-            for card in burn:
-                self.shoe.take(card.replace("10", "T", 1) if card.startswith("10") else card)
-        return self._table_event("dealer_change", record, line, change=facts(burned=len(burn)))
+        return self._table_event("dealer_change", record, line, burn, change=facts(burned=len(burn)))
 
     def on_shoe(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
         if (missing := self._needs_table(record, line)) is not None:
             return missing
         self.shoe = Shoe(record)
-        for card in record.get("burn") or []:
-            self.shoe.take(card.replace("10", "T", 1) if card.startswith("10") else card)
-        return self._table_event("shoe", record, line, shoe=self.shoe)
+        return self._table_event("shoe", record, line, record.get("burn") or [], shoe=self.shoe)
 
     def on_jackpot(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
         return self._needs_table(record, line)
@@ -237,6 +242,6 @@ class LogReplay:
         for action in record.get("actions", []):
             for item in action[1:]:
                 if isinstance(item, str) and len(item) in (2, 3) and item[-1] in "SHDC" and item[0] in "A23456789TJQK1":
-                    self.shoe.take(item.replace("10", "T", 1) if item.startswith("10") else item)
+                    self.shoe.take(normalize(item))
             if action[0] == "cut_card":
                 self.shoe.cut_card_out = True

@@ -165,7 +165,7 @@ class Box:
         "ace_splits",
         "bataille_tie",
         "drew",
-        "hands",
+        "hand_list",
         "initial_stake",
         "number",
         "player_boxes",
@@ -182,11 +182,16 @@ class Box:
         self.seated = False
         self.standing = False
         self.seated_players: set[str] = set()
-        self.hands: list[Hand] = []
+        self.hand_list: list[Hand] = []
         self.ace_splits = 0
         self.drew = False
         self.player_boxes = 0
         self.bataille_tie = False
+
+    @property
+    def hands(self) -> int:
+        """How many hands the box holds: the rulesets compare it with split limits."""
+        return len(self.hand_list)
 
 
 class Dealer:

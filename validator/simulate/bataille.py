@@ -37,7 +37,7 @@ class BatailleSim(TableSim):
             box = boxes[number]
             box.initial_stake = box.stake
             hand = Hand(str(number), box, box.stake, split_counts=False)
-            box.hands.append(hand)
+            box.hand_list.append(hand)
             hands.append(hand)
         dealer = Dealer()
         round_facts = RoundFacts(boxes=len(hands))

@@ -39,7 +39,7 @@ class BlackjackSim(TableSim):
         split_counts = bool(self.params.get("blackjack.split_hand_counts"))
         for box in boxes.values():
             box.initial_stake = box.stake
-            box.hands.append(Hand(str(box.number), box, box.stake, split_counts=split_counts))
+            box.hand_list.append(Hand(str(box.number), box, box.stake, split_counts=split_counts))
         order = [boxes[n] for n in sorted(boxes)]
         dealer = Dealer()
         self.round_facts = RoundFacts(
@@ -49,10 +49,10 @@ class BlackjackSim(TableSim):
         )
         self.dealer = dealer
         for box in order:
-            self.deal(box.hands[0])
+            self.deal(box.hand_list[0])
         self.deal_dealer()
         for box in order:
-            self.deal(box.hands[0])
+            self.deal(box.hand_list[0])
         if self.params.get("dealer.hole_card"):
             self.deal_dealer()
         insurance: dict[int, Decimal] = {}
@@ -60,13 +60,13 @@ class BlackjackSim(TableSim):
             self.offer_insurance(order, insurance)
         for box in order:
             index = 0
-            while index < len(box.hands):
-                hand = box.hands[index]
+            while index < len(box.hand_list):
+                hand = box.hand_list[index]
                 if len(hand.card_list) == 1:
                     self.deal(hand)
                 self.play_hand(hand)
                 index += 1
-        live = [h for b in order for h in b.hands if not (h.busted or h.surrendered or h.even_money)]
+        live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         if live or insurance:
             while self.dealer_must_draw():
                 self.deal_dealer()
@@ -106,7 +106,7 @@ class BlackjackSim(TableSim):
     def offer_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
         share = self.params.get("insurance.share")
         for box in order:
-            hand = box.hands[0]
+            hand = box.hand_list[0]
             if hand.blackjack and self.params.get("even_money.offered") and self.rng.random() < 0.5:
                 if self.legal("even_money", self.ctx(hand, "even_money")):
                     self.actions.append(["even_money", str(box.number)])
@@ -169,13 +169,13 @@ class BlackjackSim(TableSim):
         box = hand.box
         aces = hand.pair_of_aces
         self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
-        new = Hand(f"{box.number}/{len(box.hands) + 1}", box, hand.initial_stake, split_counts=hand.split_counts)
+        new = Hand(f"{box.number}/{len(box.hand_list) + 1}", box, hand.initial_stake, split_counts=hand.split_counts)
         new.card_list.append(hand.card_list.pop())
         hand.split = new.split = True
         if aces:
             box.ace_splits += 1
             hand.split_aces = new.split_aces = True
-        box.hands.append(new)
+        box.hand_list.append(new)
         self.deal(hand)
 
     def dealer_must_draw(self) -> bool:
@@ -195,7 +195,7 @@ class BlackjackSim(TableSim):
             else:
                 self.actions.append(["lose", stake])
         for box in reversed(order):
-            for hand in box.hands:
+            for hand in box.hand_list:
                 if hand.surrendered or hand.even_money or hand.name in self.collected:
                     continue
                 self.actions.append(self.outcome(hand))
