@@ -8,7 +8,7 @@ table's house options. Money and ratios are `Decimal`; nothing here touches a fl
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -241,7 +241,31 @@ def explain_failure(node: ast.Expr, ctx: Context, params: Mapping[str, Any]) -> 
         return {key: False}, {key: True}
     if isinstance(node, ast.Name):
         return {node.path: True}, {node.path: _json_value(compile_expr(node, params)(ctx))}
-    return {"condition": unparse(node)}, {"condition": False}
+    # A disjunction or a call has no single side to blame: show the facts it read, as the log had them.
+    seen: dict[str, Any] = {}
+    for name in _names(node):
+        if name.path not in seen:
+            try:
+                seen[name.path] = _json_value(compile_expr(name, params)(ctx))
+            except EvaluationError:
+                seen[name.path] = None
+    return {"condition": unparse(node)}, seen or {"condition": False}
+
+
+def _names(node: ast.Expr) -> Iterator[ast.Name]:
+    if isinstance(node, ast.Name):
+        yield node
+    elif isinstance(node, ast.Compare | ast.Arith):
+        yield from _names(node.left)
+        yield from _names(node.right)
+    elif isinstance(node, ast.BoolOp | ast.ListExpr):
+        for item in node.items:
+            yield from _names(item)
+    elif isinstance(node, ast.Call):
+        for arg in node.args:
+            yield from _names(arg)
+    elif isinstance(node, ast.Not):
+        yield from _names(node.item)
 
 
 def _shown(value: Any) -> str:
