@@ -154,8 +154,17 @@ def simulate(
     minimum: Annotated[str, typer.Option("--minimum", help="Table minimum.")] = "10",
     maximum: Annotated[str, typer.Option("--maximum", help="Table maximum.")] = "1000",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE (.gz: compressed).")] = None,
+    inject: Annotated[
+        str | None,
+        typer.Option("--inject", help="RULE[,RULE…]: break these rules (ids as `rules show` lists them) at random rounds."),
+    ] = None,
+    rate: Annotated[float, typer.Option("--rate", help="With --inject: the share of rounds given a violation.")] = 0.05,
 ) -> None:
-    """Play séances by a ruleset version and write them as hand-log/1."""
+    """Play séances by a ruleset version and write them as hand-log/1.
+
+    With --inject, the planted violations are written beside the log as LOG.planted.json: for each, the
+    rule, round, line and stake of the finding `check` must give.
+    """
     from datetime import datetime
     from decimal import Decimal, InvalidOperation
 
@@ -181,7 +190,19 @@ def simulate(
         records = run_simulation(
             chosen, options, seed=seed, rounds=rounds, table_id=table, start=opening, minimum=low, maximum=high
         )
-        write(records, output, sys.stdout.buffer)
+        if inject is None:
+            write(records, output, sys.stdout.buffer)
+            return
+        from validator.simulate.inject import inject as plant
+        from validator.simulate.inject import truth_path, write_truth
+
+        if output is None:
+            raise ValidatorError("--inject needs --output: the planted violations are written beside the log")
+        planted: list = []
+        rule_ids = [r.strip() for r in inject.split(",") if r.strip()]
+        write(plant(records, chosen, rule_ids, rate, seed, planted), output, sys.stdout.buffer)
+        write_truth(truth_path(output), chosen, planted)
+        typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)
     except ValidatorError as exc:
         raise _fail(str(exc)) from None
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from validator.dsl.model import Ruleset
+from validator.errors import ValidatorError
 from validator.simulate.bataille import BatailleSim
 from validator.simulate.blackjack import BlackjackSim
 from validator.simulate.table import TableSim, write_records
@@ -29,6 +30,13 @@ def simulate(
     maximum: Decimal,
     seats: int = 7,
 ) -> Iterator[dict[str, Any]]:
+    missing = [name for name, option in ruleset.options.items() if option.required and house.get(name) is None]
+    if missing:
+        # The text leaves these to the casino and gives no default: there is no game to play without them.
+        raise ValidatorError(
+            f"{ruleset.version} leaves {', '.join(missing)} to the house rules and has no default: "
+            "give --house with a table that declares it"
+        )
     sim = SIMULATORS[ruleset.game](
         ruleset, house, seed=seed, table_id=table_id, start=start, minimum=minimum, maximum=maximum, seats=seats
     )

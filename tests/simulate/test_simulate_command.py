@@ -1,0 +1,101 @@
+"""`casino-validator simulate` driven as a vendor runs it: same seed same bytes, gzip, planted violations
+written beside the log and found by `check`, and clear refusals."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+from conftest import run_cli
+
+PAYOUT_RULES = "fr/blackjack/lower-total-loses,fr/blackjack/blackjack-pays-3-2,fr/blackjack/settlement-order"
+
+
+def test_same_seed_same_file_and_gzip_holds_the_same_records(tmp_path):
+    plain, again, packed = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl.gz"
+    for out in (plain, again, packed):
+        result = run_cli(
+            "simulate",
+            "--ruleset",
+            "fr/blackjack@2021-03-01",
+            "--rounds",
+            "30",
+            "--seed",
+            "7",
+            "-o",
+            str(out),
+        )
+        assert result.returncode == 0, result.stderr
+    assert plain.read_bytes() == again.read_bytes()
+    assert gzip.decompress(packed.read_bytes()) == plain.read_bytes()
+    assert run_cli("check", str(plain)).returncode == 0
+
+
+def test_injected_violations_are_listed_beside_the_log_and_found(tmp_path):
+    log = tmp_path / "seance.jsonl.gz"
+    result = run_cli(
+        "simulate",
+        "--ruleset",
+        "fr/blackjack@2021-03-01",
+        "--rounds",
+        "200",
+        "--seed",
+        "3",
+        "-o",
+        str(log),
+        "--inject",
+        PAYOUT_RULES,
+        "--rate",
+        "0.2",
+    )
+    assert result.returncode == 0, result.stderr
+    truth = json.loads((tmp_path / "seance.planted.json").read_text())
+    assert truth["ruleset"] == "fr/blackjack@2020-05-25"
+    planted = truth["planted"]
+    assert planted and {p["rule"] for p in planted} <= set(PAYOUT_RULES.split(","))
+    checked = run_cli("check", str(log), "--format", "json")
+    assert checked.returncode == 1
+    found = [(f["rule"], f["round"], f["line"], f["stake"]) for f in json.loads(checked.stdout)["findings"]]
+    assert found == [(p["rule"], p["round"], p["line"], p["stake"]) for p in planted]
+
+
+def test_a_folder_check_does_not_read_the_planted_list_as_a_log(tmp_path):
+    run_cli(
+        "simulate",
+        "--ruleset",
+        "fr/bataille@2021-03-01",
+        "--rounds",
+        "40",
+        "-o",
+        str(tmp_path / "s.jsonl"),
+        "--inject",
+        "fr/bataille/higher-card-wins",
+        "--rate",
+        "0.5",
+    )
+    result = run_cli("check", str(tmp_path), "--format", "json")
+    assert json.loads(result.stdout)["summary"]["files"] == 1
+
+
+def test_refusals_are_clear(tmp_path):
+    cases = [
+        (["--inject", "fr/blackjack/lower-total-loses"], "--inject needs --output"),
+        (
+            ["-o", str(tmp_path / "x.jsonl"), "--inject", "fr/blackjack/no-such-rule"],
+            "it can break: fr/blackjack/",
+        ),
+        (
+            ["-o", str(tmp_path / "x.jsonl"), "--inject", "on/fair-blackjack/lower-total-loses"],
+            "has no such rule",
+        ),
+        (
+            ["-o", str(tmp_path / "x.jsonl"), "--inject", "fr/blackjack/lower-total-loses", "--rate", "0"],
+            "--rate 0.0",
+        ),
+    ]
+    for extra, message in cases:
+        result = run_cli("simulate", "--ruleset", "fr/blackjack@2021-03-01", "--rounds", "5", *extra)
+        assert result.returncode == 2, (extra, result.stderr)
+        assert message in result.stderr and "Traceback" not in result.stderr
+    usage = run_cli("simulate", "--ruleset", "fr/usage-blackjack", "--rounds", "5")
+    assert usage.returncode == 2 and "leaves blackjack_pays to the house rules" in usage.stderr
