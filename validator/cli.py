@@ -207,6 +207,48 @@ def simulate(
         raise _fail(str(exc)) from None
 
 
+# ---------------------------------------------------------------- lint
+@app.command()
+def lint(
+    files: Annotated[list[Path], typer.Argument(help="House-rules/1 YAML files (règlement intérieur).")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {FORMATS}.")] = "text",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
+    when: Annotated[
+        str | None,
+        typer.Option("--date", help="YYYY-MM-DD: the rulesets' versions in force that day (default: today)."),
+    ] = None,
+) -> None:
+    """Check house rules against what the regulation lets a casino choose, table by table."""
+    from datetime import date
+
+    from validator.check import rule_catalogue
+    from validator.findings import Summary
+    from validator.house.lint import lint_files
+    from validator.report import make_reporter
+
+    unreadable: list[str] = []
+
+    def cannot_read(message: str) -> None:
+        unreadable.append(message)
+        typer.echo(f"casino-validator: {message}", err=True)
+
+    try:
+        try:
+            day = date.fromisoformat(when) if when else date.today()
+        except ValueError:
+            raise ValidatorError(f"--date {when!r}: give a day as YYYY-MM-DD") from None
+        registry = _registry()
+        with _output(output) as out:
+            reporter = make_reporter(fmt, out, color=output is None and out.isatty())
+            summary = Summary(house=", ".join(str(f) for f in files))
+            for outcome in lint_files(registry, files, day, summary, cannot_read):
+                reporter.round(outcome)
+            reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+    raise typer.Exit(2 if unreadable else 1 if summary.findings else 0)
+
+
 # ---------------------------------------------------------------- schema
 @app.command()
 def schema(which: Annotated[str, typer.Argument(help="hand-log or house-rules")]) -> None:

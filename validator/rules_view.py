@@ -46,6 +46,8 @@ def check_lines(rule: Rule) -> Iterator[str]:
     for settle in rule.settles:
         guard = f" when {unparse(settle.guard_node)}" if settle.guard_node is not None else ""
         amount = f" {unparse(settle.amount_node)}" if settle.amount_node is not None else ""
+        if settle.tables:
+            amount = " " + " and ".join(settle.tables)
         yield f"settle {settle.stake}{guard} => {settle.verb}{amount}"
 
 

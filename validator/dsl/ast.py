@@ -146,7 +146,7 @@ class Fixed:
 class PayLine:
     pos: Pos
     label: str
-    pays: Ratio | str  # a ratio (N:1) or a named prize (jackpot.main)
+    pays: Ratio | str | Expr  # a ratio (N:1), a named prize (jackpot.main), or an amount's expression
     when: Expr
 
 
@@ -176,10 +176,20 @@ class Check:
 
 
 @dataclass(frozen=True, slots=True)
+class TableRef:
+    """A paytable a side bet's settlement reads: by its name, or by a house option naming it."""
+
+    pos: Pos
+    name: str  # `standard`, or the option's path `house.lucky_ladies.paytable`
+    by_option: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     pos: Pos
-    verb: str  # pay / lose / push
+    verb: str  # pay / lose / push / paytable
     amount: Expr | None
+    tables: tuple[TableRef, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from validator.dsl.model import (
     OptionDef,
     ParamValue,
     PayLine,
+    PaytableOutcome,
     Rule,
     Ruleset,
     SettleDef,
@@ -33,11 +34,14 @@ from validator.dsl.vocabulary import (
     PARAMETERS,
     PAYTABLE_NAMESPACES,
     SETTLE_STAKES,
+    SIDE_SETTLE_NAMESPACES,
     namespaces_for,
 )
 from validator.errors import RulesetError, RulesetErrors
 
 GAMES = ("blackjack", "bataille")
+# Amounts a paytable line may pay out whole, shared between the hands it pays (JP1's meters).
+PRIZES = ("jackpot.main", "jackpot.secondary")
 _HEADERS_REQUIRED = ("title", "source", "game", "in_force")
 
 
@@ -217,17 +221,31 @@ class _Compiler:
                 lines = []
                 for line in table.lines:
                     ns = (*PAYTABLE_NAMESPACES, "table", "param", "house")
-                    if self.check_names(line.when, ns, params, options, fixed, "a paytable line"):
+                    ok = self.check_names(line.when, ns, params, options, fixed, "a paytable line")
+                    pays, winnings, prize = line.pays, None, None
+                    if isinstance(pays, ast.Ratio):
+                        winnings = _ratio_winnings(pays)
+                    else:
+                        amount = ast.Name(line.pos, pays) if isinstance(pays, str) else pays
+                        if self.check_names(amount, ns, params, options, fixed, "a paytable line's amount"):
+                            winnings = compile_expr(amount, _values(params))
+                            pays = unparse(amount)
+                            prize = next((n.path for n in names_in(amount) if isinstance(n, ast.Name)
+                                          and n.path in PRIZES), None)
+                        else:
+                            ok = False
+                    if ok:
                         lines.append(
-                            PayLine(line.label, line.pays, compile_expr(line.when, _values(params)),
-                                    unparse(line.when), line.pos.line)
+                            PayLine(line.label, pays, compile_expr(line.when, _values(params)),
+                                    unparse(line.when), line.pos.line, winnings, prize)
                         )
                 tables[table.name] = tuple(lines)
             bets[sb.name] = SideBetDef(sb.name, sb.title or sb.name, sb.ref.text, sb.notes, tables, sb.pos.line)
         return bets
 
     # ---- rules ----
-    def rules(self, family, params, options, fixed) -> tuple[Rule, ...]:
+    def rules(self, family, params, options, fixed, side_bets=None) -> tuple[Rule, ...]:
+        side_bets = side_bets or {}
         rules: list[Rule] = []
         seen: dict[str, int] = {}
         values = _values(params)
@@ -274,24 +292,39 @@ class _Compiler:
                     )
             settles = []
             for s in r.settles:
-                if s.stake not in SETTLE_STAKES:
-                    self.error(s.pos, f"unknown stake {s.stake!r} to settle{_closest(s.stake, SETTLE_STAKES)}")
+                if s.stake in SETTLE_STAKES:
+                    ns = ("table", "param", "house", *SETTLE_STAKES[s.stake])
+                elif s.stake in side_bets:
+                    ns = ("table", "param", "house", *SIDE_SETTLE_NAMESPACES)
+                else:
+                    known = [*SETTLE_STAKES, *side_bets]
+                    self.error(s.pos, f"unknown stake {s.stake!r} to settle{_closest(s.stake, known)}")
                     continue
-                ns = ("table", "param", "house", *SETTLE_STAKES[s.stake])
                 where = f"settling '{s.stake}'"
                 ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where)
                 if s.outcome.amount is not None:
                     ok = self.check_names(s.outcome.amount, ns, params, options, fixed, where) and ok
+                amount = compile_expr(s.outcome.amount, values) if s.outcome.amount and ok else None
+                if s.outcome.verb == "paytable":
+                    if s.stake not in side_bets:
+                        why = "only a side bet is settled by its paytables"
+                        self.error(s.outcome.pos, f"'{s.stake}' is not a side bet: {why}")
+                        continue
+                    readers = self.table_readers(s.outcome.tables, side_bets[s.stake], options)
+                    if readers is None:
+                        continue
+                    amount = _paytable_amount(side_bets[s.stake], readers)
                 if ok:
                     settles.append(
                         SettleDef(
                             stake=s.stake,
                             guard=compile_expr(s.guard, values) if s.guard else None,
                             verb=s.outcome.verb,
-                            amount=compile_expr(s.outcome.amount, values) if s.outcome.amount else None,
+                            amount=amount,
                             guard_node=s.guard,
                             amount_node=s.outcome.amount,
                             line=s.pos.line,
+                            tables=tuple(t.name for t in s.outcome.tables),
                         )
                     )
             severity = single.get("severity") or "error"
@@ -313,13 +346,40 @@ class _Compiler:
             )
         return tuple(rules)
 
+    def table_readers(self, refs, bet: SideBetDef, options: dict[str, OptionDef]):
+        """Each table a `=> paytable …` names, as a function of the context giving the table's name."""
+        readers = []
+        for ref in refs:
+            if not ref.by_option:
+                if ref.name not in bet.paytables:
+                    hint = _closest(ref.name, bet.paytables)
+                    self.error(ref.pos, f"side bet {bet.name!r} has no paytable {ref.name!r}{hint}")
+                    return None
+                readers.append(lambda ctx, name=ref.name: name)
+                continue
+            namespace, _, field = ref.name.partition(".")
+            option = options.get(field)
+            if namespace != "house" or option is None:
+                self.error(ref.pos, f"{ref.name}: a paytable is named by a house option of this ruleset (house.…)")
+                return None
+            missing = [v for v in option.allowed or () if str(v) not in bet.paytables]
+            if option.allowed is None or missing:
+                self.error(
+                    ref.pos,
+                    f"option {field!r} may name a table that side bet {bet.name!r} does not have"
+                    + (f" ({', '.join(map(str, missing))})" if missing else ": give it an 'in [...]' list"),
+                )
+                return None
+            readers.append(lambda ctx, field=field: ctx["house"].get(field))
+        return readers
+
     def compile(self) -> Ruleset:
         headers = self.headers()
         params = self.parameters()
         options = self.options()
         fixed = self.fixed(options)
         side_bets = self.side_bets(params, options, fixed)
-        rules = self.rules(self.tree.family, params, options, fixed)
+        rules = self.rules(self.tree.family, params, options, fixed, side_bets)
         if self.errors:
             raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
         start, end = headers["in_force"]
@@ -347,6 +407,41 @@ class _Compiler:
             checks_by_event={k: tuple(v) for k, v in checks.items()},
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
         )
+
+
+def _ratio_winnings(ratio: ast.Ratio):
+    factor = ratio.factor
+
+    def winnings(ctx: Any) -> Decimal:
+        return ctx["stake"].amount * factor
+
+    return winnings
+
+
+def _paytable_amount(bet: SideBetDef, readers):
+    """`=> paytable T and U`: in each table, the first line whose condition holds pays; the stake gets
+    the sum, or is lost when no line of any table holds."""
+    from validator.dsl.expr import EvaluationError
+
+    def outcome(ctx: Any) -> PaytableOutcome:
+        total: Decimal | None = None
+        labels: list[str] = []
+        for read in readers:
+            name = read(ctx)
+            lines = bet.paytables.get(str(name)) if name is not None else None
+            if lines is None:
+                raise EvaluationError(f"side bet {bet.name} has no paytable {format_value(name)}")
+            for line in lines:
+                if line.when(ctx):
+                    won = line.winnings(ctx)
+                    if won is None:
+                        raise EvaluationError(f"{bet.name}: the amount of « {line.label} » is not known")
+                    total = won if total is None else total + won
+                    labels.append(line.label)
+                    break
+        return PaytableOutcome(total, tuple(labels))
+
+    return outcome
 
 
 def _show(value: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Mapping
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
 from validator.dsl import ast
@@ -50,6 +50,12 @@ _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "/": operator.truediv,
 }
 
+def _floor_cents(amount: Any) -> Decimal:
+    if amount is None:
+        raise EvaluationError("floor_cents: the amount is not known")
+    return Decimal(amount).quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "total": lambda cards: card_mechanics.best_total(cards)[0],
     "count": lambda cards, card: sum(1 for c in cards if c == card),
@@ -59,6 +65,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "same_rank": card_mechanics.same_rank,
     "run": card_mechanics.is_run,
     "len": len,
+    "floor_cents": _floor_cents,
 }
 
 

@@ -55,10 +55,23 @@ class FixedDef:
 @dataclass(frozen=True, slots=True)
 class PayLine:
     label: str
-    pays: ast.Ratio | str
+    pays: ast.Ratio | str  # a ratio of the stake, or the name / expression of an amount (shown as written)
     when: Compiled
     source: str
     line: int
+    # The winnings the line gives the stake: stake.amount × the ratio, or the amount named.
+    winnings: Compiled | None = None
+    # The meter the line pays out, when its amount names one (jackpot.main, jackpot.secondary).
+    prize: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PaytableOutcome:
+    """What a side bet's paytables give one stake: the winnings (None: no line holds, the stake is
+    lost) and the labels of the lines that pay."""
+
+    winnings: Decimal | None
+    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +103,9 @@ class SettleDef:
     guard_node: ast.Expr | None
     amount_node: ast.Expr | None
     line: int
+    # `=> paytable …`: the tables read, as written (a table's name, or the house option naming it);
+    # `amount` then gives a PaytableOutcome.
+    tables: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

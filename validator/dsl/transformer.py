@@ -197,6 +197,9 @@ class RulesTransformer(Transformer):
     def pay_named(self, meta, children):
         return str(children[0])
 
+    def pay_expr(self, meta, children):
+        return _as_expr(children[0])
+
     # ---- rules ----
     def rule(self, meta, children):
         name, *items = children
@@ -258,6 +261,15 @@ class RulesTransformer(Transformer):
 
     def push(self, meta, children):
         return ast.Outcome(_pos(meta), "push", None)
+
+    def by_paytable(self, meta, children):
+        return ast.Outcome(_pos(meta), "paytable", None, tuple(children))
+
+    def table_name(self, meta, children):
+        return ast.TableRef(_pos(meta), str(children[0]), False)
+
+    def table_option(self, meta, children):
+        return ast.TableRef(_pos(meta), str(children[0]), True)
 
     # ---- values and expressions share literal rules; the parent decides which it wants ----
     def number(self, meta, children):

@@ -112,12 +112,29 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "ace_splits": "pairs of aces split in the box",
         "drew": "the box has drawn a card beyond its first two",
         "bataille_tie": "bataille: the box's first card ties the dealer's",
+        "lucky_ladies_won": (
+            "the box's lucky ladies (dames de cœur) stake wins by the ruleset's paytable, on the cards "
+            "dealt so far"
+        ),
     },
     "bet": {
         "amount": "the bet's amount",
         "seated": "the bettor is seated",
         "main": "a main bet",
-        "side": "the side bet's name (none for a main bet)",
+        "side": (
+            "the side bet's name, as its side_bet block names it (lucky_ladies, hyper_blackjack, "
+            "two_plus_one, jp1, egalite; none for a main bet)"
+        ),
+        "case": "hyper black jack: the case bet on (17, 18, 19, 20, 21, blackjack, bust); none otherwise",
+        "side_offered": "the ruleset version in force declares this side bet (a side_bet block of that name)",
+        "player_main": (
+            "the bettor has a main bet on the same box (by the bets' player; the box's main bet when the "
+            "bet names no player)"
+        ),
+        "before_deal": (
+            "the bet is among the round's bets, placed before the first card (false for a side stake the "
+            "log first shows in the actions)"
+        ),
         "box_has_main": "the box carries a main bet",
         "box_seated": "a seated player has a main bet on the box",
         "box_exists": "the box is marked on the layout",
@@ -173,6 +190,58 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "name": "the stake (3, 3/2, 3:insurance)",
         "amount": "the money riding on the stake",
         "settlements": "how many times the log settled the stake",
+        "case": (
+            "hyper black jack: the case the stake is on (17, 18, 19, 20, 21, blackjack, bust); none for "
+            "other stakes"
+        ),
+    },
+    "side": {
+        "name": "the side bet settled (lucky_ladies, hyper_blackjack, two_plus_one, jp1, egalite)",
+        "case": "hyper black jack: the case of the stake settled; none otherwise",
+        "box": "the box of the side stake settled",
+        "verb": "how the log settles it: pay, lose or push",
+        "previous_box": (
+            "the box of the previous settlement of the same side bet in this round (0 for the first)"
+        ),
+        "previous_verb": "the verb of that previous settlement (none for the first)",
+        "initial_deal_done": (
+            "every card of the initial deal has been dealt (two to each box, the dealer's first)"
+        ),
+        "play_started": (
+            "play has begun: a player's decision, insurance or even money, or a dealer's card beyond the "
+            "initial deal"
+        ),
+        "box_cards": "cards the box has received so far",
+        "dealer_done": "the dealer holds at least two cards and draws no more in this round",
+        "main_settled": (
+            "main and insurance stakes already settled in the final settlement (busts, surrenders and even "
+            "money settled during play not counted)"
+        ),
+        "main_unsettled": "main and insurance stakes not settled yet",
+        "approved": "a supervisor's approve action for this stake came before",
+    },
+    "jackpot": {
+        "main": (
+            "JP1: the main jackpot's meter as the last jackpot record showed it (at a jackpot record: as it "
+            "shows it)"
+        ),
+        "secondary": "JP1: the secondary jackpot's meter, likewise",
+        "main_hands": (
+            "JP1: stakes of this round that the main jackpot's paytable line pays (the hands that share it)"
+        ),
+        "secondary_hands": "JP1: stakes of this round that the secondary jackpot's paytable line pays",
+        "previous_main": (
+            "at a jackpot record: the main meter of the table's previous jackpot record (none for the "
+            "first)"
+        ),
+        "previous_secondary": (
+            "at a jackpot record: the secondary meter of the previous jackpot record (none for the first)"
+        ),
+        "stakes": "at a jackpot record: the JP1 stakes bet at the table since the previous jackpot record",
+        "paid_main": "at a jackpot record: the main jackpot was paid out since the previous jackpot record",
+        "paid_secondary": (
+            "at a jackpot record: the secondary jackpot was paid out since the previous jackpot record"
+        ),
     },
     "card": {"code": "the card", "in_shoe": "a copy of the card was still in the shoe"},
     "burn": {"count": "cards burned", "expected": "cards to burn"},
@@ -222,6 +291,14 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "settle": ("round", "settle"),
     "stake_end": ("round", "stake"),
     "war_burn": ("round", "burn"),
+    # A side bet's stake settled by the log (pay, lose or push), when it happens in the round.
+    "side_settle": ("round", "side", "player", "dealer", "dealer_cards"),
+    # Each of the round's bets on a side stake (after the `bet` event every bet goes through).
+    "side_bet": ("round", "bet"),
+    # A side stake the log first shows in the actions, not among the bets placed before the first card.
+    "late_bet": ("round", "bet"),
+    # A jackpot record: the JP1 meters read at the table.
+    "jackpot": ("jackpot",),
 }
 
 # Stakes a `settle` clause can name, and the namespaces its guard and amount may use.
@@ -230,8 +307,19 @@ SETTLE_STAKES: dict[str, tuple[str, ...]] = {
     "insurance": ("round", "box", "hand", "dealer", "stake"),
     "war": ("round", "box", "hand", "dealer", "stake"),
 }
-# Paytable lines see the bettor's cards and the dealer.
-PAYTABLE_NAMESPACES = ("player", "dealer", "dealer_cards", "hand")
+# Paytable lines see the bettor's cards, the dealer, the stake and the JP1 meters.
+PAYTABLE_NAMESPACES = ("player", "dealer", "dealer_cards", "hand", "stake", "jackpot")
+# A side bet's stake is settled (`settle lucky_ladies …`) with these namespaces; its name is a side_bet
+# block of the ruleset.
+SIDE_SETTLE_NAMESPACES = ("round", "box", "hand", "dealer", "stake", "player", "dealer_cards", "jackpot")
+# hand-log/1 side stakes ("3:hyper:17") → the side_bet block that declares them, and the stake's case.
+SIDE_BET_STAKES: dict[str, str] = {
+    "lucky_ladies": "lucky_ladies",
+    "hyper": "hyper_blackjack",
+    "two_plus_one": "two_plus_one",
+    "jp1": "jp1",
+    "egalite": "egalite",
+}
 
 # Functions over card lists, for paytables: name → (arity, doc).
 FUNCTIONS: dict[str, tuple[int, str]] = {
@@ -243,6 +331,7 @@ FUNCTIONS: dict[str, tuple[int, str]] = {
     "same_rank": (1, "all cards of one rank"),
     "run": (1, "the cards' ranks follow each other (A low or high)"),
     "len": (1, "how many cards"),
+    "floor_cents": (1, "an amount of money rounded down to the cent"),
 }
 
 

@@ -94,7 +94,10 @@ class BatailleRound(RoundReplay):
         self.record_settlement(action, index)
         box_no, _, kind = parse_stake(stake)
         hand = self.hands.get(str(box_no))
-        if kind != "main" or hand is None or hand.surrendered:
+        if kind != "main":
+            self.sides.settled(action, index)
+            return
+        if hand is None or hand.surrendered:
             return
         self.check("settle", at=stake, settle=facts(box=box_no, previous_box=self.previous_settled_box))
         self.previous_settled_box = box_no
@@ -107,6 +110,5 @@ class BatailleRound(RoundReplay):
             hand = self.hands.get(str(box_no))
             if kind == "war" and hand is not None:
                 self.judge_settlement("war", name, amount, hand=hand, box=hand.box, dealer=self.dealer)
-            elif kind != "war":
-                self.judge.unjudged.add(f"side bet {kind}: settlement amounts are not checked yet")
+        self.sides.finish()
         self.check_every_stake_settled()

@@ -72,7 +72,7 @@ class BlackjackRound(RoundReplay):
         elif verb == "cut_card":
             self.cut_card_seen = True
         elif verb == "approve":
-            pass  # a supervisor's approval of a JP1 payment: judged with the side bets
+            self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
         else:
             raise MalformedRound(f"{verb!r} is not an action of blackjack", "hand-log/wrong-game")
 
@@ -123,6 +123,8 @@ class BlackjackRound(RoundReplay):
             self.current_box = box.number
         amount = amount_of(action[2], f"{verb} amount") if verb in ("double", "split") else None
         self.ctx.update(hand=hand, box=box, action=facts(verb=verb, hand=name, amount=amount))
+        if verb == "split":
+            self.sides.mark_split(box, index)
         self.check(verb, at=name)
         if verb == "hit":
             self.draw(hand, action[2], index, actions)
@@ -166,14 +168,18 @@ class BlackjackRound(RoundReplay):
         self.record_settlement(action, index)
         hand = self.hands.get(stake)
         if hand is None:
+            self.sides.settled(action, index)
             return
         # A bust collected during play and an even-money payment are not part of the final settlement.
         during_play = not self.dealer_started and index < self.last_decision
-        if hand.busted and not self.dealer_started or hand.even_money or during_play:
+        # A surrender collected right after the round's last decision is still settled during play.
+        if (hand.busted or hand.surrendered) and not self.dealer_started or hand.even_money or during_play:
             return
         box = hand.box.number
         self.check("settle", at=stake, settle=facts(box=box, previous_box=self.previous_settled_box))
         self.previous_settled_box = box
+        if not hand.surrendered:
+            self.sides.main_settled()
 
     # ---- end of the round ----
     def finish(self) -> None:
@@ -188,6 +194,6 @@ class BlackjackRound(RoundReplay):
                 first = self.hands.get(str(box_no))
                 if first is not None:
                     self.judge_settlement("insurance", name, amount, hand=first, box=first.box, dealer=self.dealer)
-            else:
-                self.judge.unjudged.add(f"side bet {kind}: settlement amounts are not checked yet")
+        self.sides.finish()
         self.check_every_stake_settled()
+        self.sides.after_round()

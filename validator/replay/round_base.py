@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.model import PaytableOutcome
 from validator.money import AmountError, fmt, to_decimal
 from validator.replay.cards import normalize
 from validator.replay.judge import Judge
+from validator.replay.side_bets import RoundSideBets, side_of
 from validator.replay.state import Box, Hand, RoundFacts, Shoe, TableState, facts
 
 _STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
@@ -74,6 +76,7 @@ class RoundReplay:
         self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts)
         self.listening = judge.ruleset.checks_by_event
         self.cut_card_seen = False
+        self.sides = RoundSideBets(self)
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
         self._told = 0
@@ -115,7 +118,8 @@ class RoundReplay:
     def read_bets(self, split_counts: bool) -> None:
         players_boxes: dict[str, set[int]] = {}
         entries = []
-        for n, bet in enumerate(self.record.get("bets", [])):
+        placed = self.record.get("bets", [])
+        for n, bet in enumerate(placed):
             box_no, split, kind = parse_stake(bet["stake"])
             if split is not None:
                 raise MalformedRound(f"bets[{n}]: a bet is placed on a box, not on split hand {bet['stake']!r}")
@@ -148,12 +152,14 @@ class RoundReplay:
                 amount=amount,
                 seated=seated,
                 main=kind == "main",
-                side=None if kind == "main" else kind,
                 box_has_main=box.stake > 0,
                 box_seated=box.seated,
                 box_exists=1 <= box_no <= self.table.seats,
+                **self.sides.bet_facts(kind, box_no, bet, placed),
             )
             self.check("bet", at=bet["stake"], bet=info)
+            if kind != "main":
+                self.check("side_bet", at=bet["stake"], bet=info)
         for number in sorted(self.boxes):
             box = self.boxes[number]
             if box.stake > 0:
@@ -195,13 +201,20 @@ class RoundReplay:
         done = self.settlements.get(name)
         if not done:
             return  # the stake-settled-once rule reports it; no second finding for one mistake
-        stake = facts(name=name, amount=amount, settlements=len(done))
+        case = side_of(name.split(":", 1)[1])[1] if ":" in name else None
+        stake = facts(name=name, amount=amount, settlements=len(done), case=case)
         self.ctx.update(namespaces, stake=stake)
         decided = self.judge.expected_settlement(stake_kind, self.ctx)
         if decided is None:
             return
         rule, settle, expected_amount = decided
-        expected = _outcome(settle.verb, expected_amount, amount)
+        verb, lines = settle.verb, ()
+        if isinstance(expected_amount, PaytableOutcome):
+            # A side bet settled by its paytables: paid what its lines give, lost when none holds.
+            lines = expected_amount.lines
+            verb = "pay" if expected_amount.winnings is not None else "lose"
+            expected_amount = expected_amount.winnings
+        expected = _outcome(verb, expected_amount, amount)
         actual_s = done[0]
         actual = _outcome(actual_s.verb, actual_s.amount, amount)
         if self.story is not None:
@@ -220,7 +233,7 @@ class RoundReplay:
             line=self.line,
             round_id=self.round_id,
             stake=name,
-            expected={expected[0]: fmt(expected[1])},
+            expected={expected[0]: fmt(expected[1]), **({"line": " + ".join(lines)} if lines else {})},
             actual={actual[0]: fmt(actual[1])},
             discrepancy=_net(actual) - _net(expected),
         )

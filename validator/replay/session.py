@@ -19,6 +19,7 @@ from validator.replay.bataille import BatailleRound
 from validator.replay.blackjack import BlackjackRound
 from validator.replay.judge import Judge
 from validator.replay.round_base import MalformedRound
+from validator.replay.side_bets import jackpot_reading
 from validator.replay.cards import normalize
 from validator.replay.state import Shoe, TableState, facts
 
@@ -199,7 +200,15 @@ class LogReplay:
         return self._table_event("shoe", record, line, record.get("burn") or [], shoe=self.shoe)
 
     def on_jackpot(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
-        return self._needs_table(record, line)
+        if (missing := self._needs_table(record, line)) is not None:
+            return missing
+        assert self.table is not None
+        try:
+            reading = jackpot_reading(self.table, record)
+        except AmountError as exc:
+            finding = format_finding(self.file, line, f"jackpot record: {exc}", "hand-log/schema")
+            return self._outcome(line, None, [finding], "none")
+        return self._table_event("jackpot", record, line, jackpot=reading)
 
     def on_round(self, record: dict[str, Any], line: int) -> RoundOutcome:
         if (missing := self._needs_table(record, line)) is not None:

@@ -27,6 +27,8 @@ class TableState:
     ruleset: str | None
     line: int
     limits_displayed: bool | None = None
+    # JP1: the progressive jackpot's meters as the table's jackpot records show them (side_bets.Meters).
+    jackpot: Any = None
 
 
 class Shoe:
@@ -167,6 +169,7 @@ class Box:
         "drew",
         "hand_list",
         "initial_stake",
+        "lucky_ladies_won",
         "number",
         "player_boxes",
         "seated",
@@ -187,6 +190,7 @@ class Box:
         self.drew = False
         self.player_boxes = 0
         self.bataille_tie = False
+        self.lucky_ladies_won = False
 
     @property
     def hands(self) -> int:

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.side_bets import RoundSides, place, standing_egalite
 from validator.simulate.table import TableSim, amount_json
 
 
@@ -26,6 +27,7 @@ class BatailleSim(TableSim):
         self.round_no += 1
         at = self.tick(20, 60)
         bets = self.bets()
+        side_bets = [*place(self, bets), *standing_egalite(self, bets)]
         actions: list[list[Any]] = []
         boxes: dict[int, Box] = {}
         for bet in bets:
@@ -79,6 +81,9 @@ class BatailleSim(TableSim):
             dealer.war_card = draw("D")
             actions.append(["deal", "D", dealer.war_card])
         self.settle(hands, dealer, actions)
+        if side_bets:
+            RoundSides(self, side_bets, actions).settle_bataille(boxes, dealer)
+            bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         return {
             "type": "round",
             "round": f"{self.shoe_id}/{self.round_no}",

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.side_bets import JackpotSim, RoundSides, offered, place
 from validator.simulate.table import TableSim, amount_json
 
 
@@ -15,10 +16,13 @@ class BlackjackSim(TableSim):
     def records(self, rounds: int) -> Iterator[dict[str, Any]]:
         yield self.table_record()
         yield self.new_shoe("open")
+        self.jackpot = JackpotSim(self) if offered(self, "jp1") else None
         for _ in range(rounds):
             assert self.shoe is not None
             if self.shoe.cut_out or self.shoe.left < 60:
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
+            if self.jackpot is not None and (reading := self.jackpot.reading()) is not None:
+                yield reading
             yield self.play_round()
 
     # ---- one round ----
@@ -27,6 +31,7 @@ class BlackjackSim(TableSim):
         self.round_no += 1
         at = self.tick()
         bets = self.bets()
+        side_bets = place(self, bets)
         actions: list[list[Any]] = []
         self.actions = actions
         self.collected: set[str] = set()
@@ -55,6 +60,8 @@ class BlackjackSim(TableSim):
             self.deal(box.hand_list[0])
         if self.params.get("dealer.hole_card"):
             self.deal_dealer()
+        sides = RoundSides(self, side_bets, actions)
+        sides.after_second_cards(boxes, dealer)
         insurance: dict[int, Decimal] = {}
         if dealer.up_ace:
             self.offer_insurance(order, insurance)
@@ -67,10 +74,18 @@ class BlackjackSim(TableSim):
                 self.play_hand(hand)
                 index += 1
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
-        if live or insurance:
+        if live or insurance or sides.needs_dealer():
             while self.dealer_must_draw():
                 self.deal_dealer()
+        sides.before_main(boxes, dealer)
         self.settle(order, insurance)
+        jackpot = getattr(self, "jackpot", None)
+        meters = jackpot.meters if jackpot is not None else None
+        won = sides.after_main(boxes, dealer, meters)
+        if jackpot is not None:
+            jackpot.after_round((sides.stakes[s] for s in sides.of("jp1")), *won)
+        if side_bets:
+            bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         record = {
             "type": "round",
             "round": f"{self.shoe_id}/{self.round_no}",

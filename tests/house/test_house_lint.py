@@ -1,0 +1,434 @@
+"""`casino-validator lint`: what it finds, where (dotted path and YAML line), and the files it cannot read.
+
+Expected findings come from house-rules.md, findings.md and the articles the rulesets encode: art. 55-4
+(seven boxes, the options of 1°, 3° and 5°), art. 55-5 as in force from 2024-11-01 (maximum 50, 100 or
+200 times the minimum).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli
+from house_helpers import lint, write_house, write_text
+
+from validator.house.load import load_house
+
+HEADER = "format: house-rules/1\ncasino: Casino de test\ntables:\n"
+TODAY_2025 = ("--date", "2025-06-24")  # fr/blackjack@2024-11-01 in force
+
+
+def by_path(findings):
+    return {f["path"]: f for f in findings}
+
+
+# ---------------------------------------------------------------- unknown keys, side bets, fixed keys
+
+
+def test_unknown_option_names_the_closest_known_key(tmp_path):
+    house = write_house(tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "options": {"surender": True}}})
+    status, findings, _ = lint(house, *TODAY_2025)
+    assert status == 1
+    [finding] = findings
+    assert finding["rule"] == "house/unknown-key"
+    assert finding["path"] == "tables.BJ-03.options.surender"
+    assert "did you mean surrender?" in finding["message"]
+
+
+def test_unknown_side_bet_setting_and_side_bet_name_their_closest(tmp_path):
+    house = write_house(
+        tmp_path,
+        {
+            "BJ-03": {
+                "ruleset": "fr/blackjack",
+                "side_bets": {
+                    "lucky_ladies": {"paytabel": "A"},
+                    "lucky_ladys": {"minimum": 1},
+                },
+            }
+        },
+    )
+    status, findings, _ = lint(house, *TODAY_2025)
+    found = by_path(findings)
+    assert status == 1 and len(findings) == 2
+    assert found["tables.BJ-03.side_bets.lucky_ladies.paytabel"]["rule"] == "house/unknown-key"
+    assert "did you mean paytable?" in found["tables.BJ-03.side_bets.lucky_ladies.paytabel"]["message"]
+    assert found["tables.BJ-03.side_bets.lucky_ladys"]["rule"] == "house/unknown-side-bet"
+    assert "did you mean lucky_ladies?" in found["tables.BJ-03.side_bets.lucky_ladys"]["message"]
+
+
+def test_a_side_bet_the_version_does_not_have(tmp_path):
+    # Hyper black jack is 6° of the wording applied from 2020-05-25; the 2013 wording has lucky ladies only.
+    house = write_house(
+        tmp_path,
+        {"BJ-03": {"ruleset": "fr/blackjack@2016-06-10", "side_bets": {"hyper_blackjack": {"minimum": 1}}}},
+    )
+    status, [finding], _ = lint(house)
+    assert status == 1
+    assert (finding["rule"], finding["path"]) == (
+        "house/unknown-side-bet",
+        "tables.BJ-03.side_bets.hyper_blackjack",
+    )
+    assert "fr/blackjack@2013-12-15" in finding["message"]
+
+
+def test_option_written_at_the_wrong_level_says_where_it_belongs(tmp_path):
+    house = write_house(
+        tmp_path,
+        {
+            "BJ-03": {
+                "ruleset": "fr/blackjack",
+                "surrender": True,
+                "options": {"lucky_ladies.paytable": "B", "jp1": True},
+            }
+        },
+    )
+    status, findings, _ = lint(house, *TODAY_2025)
+    found = by_path(findings)
+    assert status == 1 and len(findings) == 3
+    assert "tables.BJ-03.options.surrender" in found["tables.BJ-03.surrender"]["message"]
+    assert (
+        "tables.BJ-03.side_bets.lucky_ladies.paytable"
+        in found["tables.BJ-03.options.lucky_ladies.paytable"]["message"]
+    )
+    assert "tables.BJ-03.side_bets.jp1" in found["tables.BJ-03.options.jp1"]["message"]
+    assert {f["rule"] for f in findings} == {"house/unknown-key"}
+
+
+def test_fixed_blackjack_payout_is_an_error_citing_the_article(tmp_path):
+    house = write_house(
+        tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "options": {"blackjack_pays": "6:5"}}}
+    )
+    status, [finding], _ = lint(house, *TODAY_2025)
+    assert status == 1
+    assert finding["rule"] == "house/fixed-by-regulation"
+    assert finding["ref"] == "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 9"
+    assert "the regulation fixes blackjack_pays at 3:2" in finding["message"]
+    assert (finding["expected"], finding["actual"]) == ({"blackjack_pays": "3:2"}, {"blackjack_pays": "6:5"})
+
+
+def test_required_option_missing(tmp_path):
+    # The description "as played in France" gives no blackjack payout: the house rules must.
+    house = write_house(tmp_path, {"US-01": {"ruleset": "fr/usage-blackjack", "minimum": 5, "maximum": 500}})
+    status, [finding], _ = lint(house)
+    assert status == 1
+    assert (finding["rule"], finding["path"]) == (
+        "house/required-option",
+        "tables.US-01.options.blackjack_pays",
+    )
+    assert finding["line"] == 4  # the table's line: the key is missing
+
+
+def test_unknown_ruleset_and_game_mismatch(tmp_path):
+    house = write_house(
+        tmp_path,
+        {
+            "BJ-03": {"ruleset": "fr/blackjak"},
+            "BA-01": {"ruleset": "fr/bataille", "game": "blackjack"},
+        },
+    )
+    status, findings, _ = lint(house)
+    found = by_path(findings)
+    assert status == 1
+    assert found["tables.BJ-03.ruleset"]["rule"] == "house/unknown-ruleset"
+    assert "did you mean fr/blackjack?" in found["tables.BJ-03.ruleset"]["message"]
+    assert found["tables.BA-01.game"]["rule"] == "house/game-mismatch"
+
+
+def test_schema_findings_missing_ruleset_wrong_format_unknown_top_key(tmp_path):
+    text = "format: house-rules/2\ncasino: X\ncasnio: Y\ntables:\n  BJ-03:\n    minimum: 10\n"
+    status, findings, _ = lint(write_text(tmp_path, text))
+    found = by_path(findings)
+    assert status == 1
+    assert found["format"]["rule"] == "house/schema" and found["format"]["line"] == 1
+    assert (
+        found["tables.BJ-03"]["rule"] == "house/schema"
+        and "ruleset is required" in found["tables.BJ-03"]["message"]
+    )
+    assert (
+        found["casnio"]["rule"] == "house/unknown-key"
+        and "did you mean casino?" in found["casnio"]["message"]
+    )
+
+
+# ---------------------------------------------------------------- limits and seats: the ruleset's own rules
+
+
+def test_maximum_not_a_multiple_of_the_minimum_from_2024_11_01(tmp_path):
+    house = write_house(
+        tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "minimum": 10, "maximum": 750, "seats": 7}}
+    )
+    status, [finding], _ = lint(house, "--date", "2024-11-01")
+    assert status == 1
+    assert finding["rule"] == "fr/blackjack/max-multiple-of-minimum"
+    assert finding["ref"] == "Arrêté du 14 mai 2007, art. 55-5, al. 4"
+    assert (finding["kind"], finding["path"], finding["line"]) == ("house", "tables.BJ-03.maximum", 7)
+    # Art. 55-5's earlier wording is not encoded: the day before, no version has the rule.
+    assert lint(house, "--date", "2024-10-31")[:2] == (0, [])
+
+
+@pytest.mark.parametrize("maximum", [500, 1000, 2000])
+def test_maximum_50_100_or_200_times_the_minimum_is_clean(tmp_path, maximum):
+    house = write_house(
+        tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "minimum": 10, "maximum": maximum, "seats": 7}}
+    )
+    assert lint(house, *TODAY_2025)[:2] == (0, [])
+
+
+def test_limits_the_entry_leaves_out_are_not_judged(tmp_path):
+    # No maximum: art. 55-5's multiple cannot be judged (none is not a limit), and the summary says so.
+    house = write_house(tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "minimum": 10}})
+    assert lint(house, *TODAY_2025)[:2] == (0, [])
+    text = run_cli("lint", str(house), *TODAY_2025).stdout
+    assert "tables.BJ-03 gives no maximum or seats" in text
+    assert "fr/blackjack/max-multiple-of-minimum" in text and "not judged" in text
+
+
+@pytest.mark.parametrize("ruleset", ["fr/blackjack@2016-06-10", "fr/blackjack@2025-06-24", "fr/bataille"])
+def test_eight_seats_break_the_seven_box_rule(tmp_path, ruleset):
+    house = write_house(tmp_path, {"T-01": {"ruleset": ruleset, "seats": 8}})
+    status, [finding], _ = lint(house)
+    assert status == 1
+    assert finding["rule"].endswith("/max-seven-seats")
+    assert finding["path"] == "tables.T-01.seats"
+
+
+def test_date_picks_the_version(tmp_path):
+    house = write_house(
+        tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "options": {"no_standing_when_seats_free": True}}}
+    )
+    # The option came with the arrêté du 6 mai 2020 (fr/blackjack@2020-05-25).
+    status, [finding], _ = lint(house, "--date", "2020-05-24")
+    assert (status, finding["rule"]) == (1, "house/unknown-key")
+    assert lint(house, "--date", "2020-05-25")[:2] == (0, [])
+
+
+def test_a_date_no_version_covers_is_a_finding(tmp_path):
+    house = write_house(tmp_path, {"BJ-03": {"ruleset": "fr/blackjack"}})
+    status, [finding], _ = lint(house, "--date", "2010-01-01")
+    assert (status, finding["rule"], finding["path"]) == (
+        1,
+        "house/no-version-in-force",
+        "tables.BJ-03.ruleset",
+    )
+
+
+def test_bad_date_is_a_usage_error(tmp_path):
+    house = write_house(tmp_path, {"BJ-03": {"ruleset": "fr/blackjack"}})
+    status, _, stderr = lint(house, "--date", "14/03/2025")
+    assert status == 2 and "YYYY-MM-DD" in stderr
+
+
+# ---------------------------------------------------------------- lines
+
+
+FLOW = (
+    HEADER
+    + """\
+  BJ-03:
+    ruleset: fr/blackjack@2025-06-24
+    options:
+      surrender: maybe
+    side_bets:
+      lucky_ladies: {paytable: C, minimum: 1, seated_only: "yes"}
+      two_plus_one: {
+        minimum: 1,
+        maximum: -5
+      }
+"""
+)
+
+
+def test_lines_of_nested_keys_block_and_flow_style(tmp_path):
+    status, findings, _ = lint(write_text(tmp_path, FLOW))
+    lines = {f["path"]: f["line"] for f in findings}
+    assert status == 1
+    assert lines == {
+        "tables.BJ-03.options.surrender": 7,
+        "tables.BJ-03.side_bets.lucky_ladies.paytable": 9,
+        "tables.BJ-03.side_bets.lucky_ladies.seated_only": 9,
+        "tables.BJ-03.side_bets.two_plus_one.maximum": 12,
+    }
+
+
+def test_every_key_has_its_line_and_column(tmp_path):
+    house = load_house(write_text(tmp_path, FLOW))
+    places = {".".join(map(str, path)): place for path, place in house.places.items() if path}
+    assert places["tables"] == (3, 1)
+    assert places["tables.BJ-03"] == (4, 3)
+    assert places["tables.BJ-03.side_bets.lucky_ladies"] == (9, 7)
+    assert places["tables.BJ-03.side_bets.lucky_ladies.paytable"] == (9, 22)
+    assert places["tables.BJ-03.side_bets.lucky_ladies.minimum"] == (9, 35)
+    assert places["tables.BJ-03.side_bets.two_plus_one.minimum"] == (11, 9)
+
+
+# ---------------------------------------------------------------- unreadable files: exit 2, FILE:LINE:COL
+
+
+def assert_unreadable(result, where: str, words: str):
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"casino-validator: {where}: "), result.stderr
+    assert words in result.stderr
+
+
+def test_broken_yaml_gives_line_and_column(tmp_path):
+    path = write_text(
+        tmp_path, HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    options: {surrender: true\n"
+    )
+    assert_unreadable(run_cli("lint", str(path)), f"{path}:7:1", "expected ',' or '}'")
+
+
+def test_list_where_a_mapping_belongs(tmp_path):
+    path = write_text(
+        tmp_path, HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    options:\n      - surrender\n"
+    )
+    assert_unreadable(
+        run_cli("lint", str(path)), f"{path}:6:5", "tables.BJ-03.options: a list where a mapping belongs"
+    )
+
+
+def test_number_where_text_belongs(tmp_path):
+    path = write_text(tmp_path, HEADER + "  BJ-03:\n    ruleset: 2024\n")
+    assert_unreadable(
+        run_cli("lint", str(path)), f"{path}:5:5", "tables.BJ-03.ruleset: a number where text belongs"
+    )
+
+
+def test_table_id_read_as_a_number(tmp_path):
+    path = write_text(tmp_path, HEADER + "  01:\n    ruleset: fr/blackjack\n")
+    assert_unreadable(run_cli("lint", str(path)), f"{path}:4:3", 'quote it ("01")')
+
+
+def test_unquoted_ratio_is_base_60_in_yaml(tmp_path):
+    path = write_text(
+        tmp_path,
+        HEADER + "  US-01:\n    ruleset: fr/usage-blackjack\n    options:\n      blackjack_pays: 3:2\n",
+    )
+    assert_unreadable(
+        run_cli("lint", str(path)), f"{path}:7:23", 'the number 182 (base 60), not as text: quote it ("3:2")'
+    )
+
+
+def test_duplicate_key(tmp_path):
+    path = write_text(tmp_path, HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    ruleset: fr/bataille\n")
+    assert_unreadable(
+        run_cli("lint", str(path)), f"{path}:6:5", "tables.BJ-03.ruleset is written twice (first on line 5)"
+    )
+
+
+def test_anchor_bomb_is_refused_without_expanding(tmp_path):
+    levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for previous, name in zip("abcdefgh", "bcdefghi", strict=True):
+        levels.append(f"{name}: &{name} [" + ",".join([f"*{previous}"] * 9) + "]")
+    path = write_text(tmp_path, "format: house-rules/1\n" + "\n".join(levels) + "\ntables: *i\n")
+    assert_unreadable(run_cli("lint", str(path)), f"{path}:2:4", "anchors and aliases are not allowed")
+
+
+def test_alias_alone_is_refused(tmp_path):
+    path = write_text(tmp_path, HEADER + "  BJ-03: {ruleset: fr/blackjack}\n  BJ-04: *x\n")
+    assert_unreadable(run_cli("lint", str(path)), f"{path}:5:10", "alias *x")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "the file is empty"),
+        ("- a\n- b\n", "the file: a list where a mapping belongs"),
+        (
+            "a: !!python/object/apply:os.system ['true']\n",
+            "the tag tag:yaml.org,2002:python/object/apply:os.system",
+        ),
+        ("a: !!python/name:os.system ''\n", "could not determine a constructor"),
+        ("format: house-rules/1\n---\nformat: house-rules/1\n", "expected a single document"),
+        (
+            HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    options:\n      <<: {surrender: true}\n",
+            "merge keys",
+        ),
+        (
+            HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    seats: seven\n",
+            "text where a whole number belongs",
+        ),
+        (
+            HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    side_bets:\n      jp1: [1]\n",
+            "a list where a mapping",
+        ),
+    ],
+)
+def test_other_unreadable_files(tmp_path, text, words):
+    path = write_text(tmp_path, text)
+    result = run_cli("lint", str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"casino-validator: {path}:"), result.stderr
+    assert words in result.stderr
+
+
+def test_not_utf8_and_missing_file(tmp_path):
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes(HEADER.encode() + "  BJ-03:\n    ruleset: fr/blackjack # \xe9\n".encode("latin-1"))
+    assert_unreadable(run_cli("lint", str(path)), f"{path}:5:29", "not UTF-8")
+    missing = run_cli("lint", str(tmp_path / "none.yaml"))
+    assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+def test_an_unreadable_file_does_not_stop_the_others(tmp_path):
+    good = write_house(
+        tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "options": {"surender": True}}}, "good.yaml"
+    )
+    bad = write_text(tmp_path, "a: [1\n", "bad.yaml")
+    result = run_cli("lint", str(bad), str(good), "--format", "jsonl", *TODAY_2025)
+    assert result.returncode == 2
+    assert [json.loads(line)["path"] for line in result.stdout.splitlines()] == [
+        "tables.BJ-03.options.surender"
+    ]
+    assert f"{bad}:2:1" in result.stderr
+
+
+# ---------------------------------------------------------------- formats
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "sarif", "junit", "github"])
+def test_every_format_names_the_path(tmp_path, fmt):
+    house = write_house(tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "options": {"surender": True}}})
+    result = run_cli("lint", str(house), "--format", fmt, *TODAY_2025)
+    assert result.returncode == 1, result.stderr
+    assert "tables.BJ-03.options.surender" in result.stdout
+
+
+def test_json_summary_and_output_file(tmp_path):
+    house = write_house(tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "seats": 8}})
+    out = tmp_path / "report.json"
+    result = run_cli("lint", str(house), "--format", "json", "--output", str(out), *TODAY_2025)
+    assert result.returncode == 1 and result.stdout == ""
+    document = json.loads(out.read_text(encoding="utf-8"))
+    [finding] = document["findings"]
+    assert finding["path"] == "tables.BJ-03.seats" and finding["kind"] == "house"
+    assert document["summary"]["findings"]["by_kind"] == {"house": 1}
+    assert document["summary"]["rulesets"] == ["fr/blackjack@2024-11-01"]
+
+
+def test_clean_file_exits_0(tmp_path):
+    house = write_house(
+        tmp_path,
+        {
+            "BJ-03": {
+                "ruleset": "fr/blackjack",
+                "minimum": 10,
+                "maximum": 1000,
+                "seats": 7,
+                "options": {"surrender": True},
+            }
+        },
+    )
+    result = run_cli("lint", str(house), *TODAY_2025)
+    assert result.returncode == 0, result.stdout
+    assert "findings:             none" in result.stdout
+
+
+def test_schema_command_prints_the_shipped_schema():
+    result = run_cli("schema", "house-rules")
+    assert result.returncode == 0
+    schema = json.loads(result.stdout)
+    assert schema["properties"]["format"]["const"] == "house-rules/1"
+    assert schema["$defs"]["table"]["required"] == ["ruleset"]

@@ -1,0 +1,92 @@
+"""Applying a house-rules file when replaying: table id + ruleset version → the options the judge reads.
+
+`house_lookup` reads the file once (a file that cannot be read, or breaks the schema, stops the run:
+exit 2). Each table's entry is then linted against the version the replay applies, the first time that
+version is met for that table; an entry the regulation does not allow stops the run too, with its
+findings and the `lint` command that reports them in full. The replay never runs on house rules the
+linter refuses: a wrong choice would turn into false findings, or hide true ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from validator.dsl.model import Ruleset
+from validator.errors import ValidatorError
+from validator.findings import Finding
+from validator.house.lint import SPEC_REF, house_options, lint_table, schema_findings
+from validator.house.load import HouseFile, load_house
+from validator.registry import Registry
+
+_SHOWN = 5  # findings quoted in the refusal; lint lists them all
+
+
+def house_lookup(path: Path, registry: Registry) -> tuple[Callable[[str, Ruleset], dict[str, Any]], str]:
+    """The lookup the replay calls for each (table, version), and the label the summary shows."""
+    house = load_house(path)
+    problems = [f for f in schema_findings(house) if f.severity == "error"]
+    for table_id, entry in house.tables.items():
+        spec = entry.get("ruleset") if isinstance(entry, dict) else None
+        if isinstance(spec, str) and spec:
+            try:
+                registry.resolve(spec)
+            except ValidatorError as exc:
+                problems.append(
+                    Finding(
+                        kind="house",
+                        rule="house/unknown-ruleset",
+                        ref=SPEC_REF,
+                        severity="error",
+                        file=house.file,
+                        line=house.line(("tables", table_id, "ruleset")),
+                        message=f"tables.{table_id}.ruleset: {exc}",
+                    )
+                )
+    if problems:
+        raise ValidatorError(_refusal(house, problems, "the file", date.today()))
+    options: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def lookup(table_id: str, ruleset: Ruleset) -> dict[str, Any]:
+        key = (table_id, ruleset.version)
+        cached = options.get(key)
+        if cached is not None:
+            return dict(cached)
+        entry = house.tables.get(table_id)
+        if not isinstance(entry, dict):
+            listed = ", ".join(sorted(house.tables)) or "none"
+            raise ValidatorError(
+                f"{house.file}: table {table_id} has no entry in this house-rules file "
+                f"(its tables: {listed}); "
+                "add one, or check without --house to apply the regulation's defaults"
+            )
+        family, _ = registry.resolve(entry["ruleset"])
+        if family != ruleset.family:
+            raise ValidatorError(
+                f"{house.file}:{house.line(('tables', table_id, 'ruleset'))}: table {table_id} is declared "
+                f"under {entry['ruleset']}, but its log is judged by {ruleset.version}"
+            )
+        errors = [f for f in lint_table(house, table_id, ruleset).findings if f.severity == "error"]
+        if errors:
+            day = ruleset.valid_from or date.today()
+            raise ValidatorError(_refusal(house, errors, f"table {table_id} under {ruleset.version}", day))
+        options[key] = house_options(house, table_id, ruleset)
+        return dict(options[key])
+
+    return lookup, str(house.file)
+
+
+def _refusal(house: HouseFile, errors: list[Finding], what: str, day: date) -> str:
+    lines = [
+        f"{house.file}: the house rules cannot be applied: {what} has "
+        f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+    ]
+    for finding in sorted(errors, key=lambda f: f.line or 0)[:_SHOWN]:
+        ref = f" ({finding.ref})" if finding.ref else ""
+        lines.append(f"  {finding.file}:{finding.line}: {finding.rule}: {finding.message}{ref}")
+    if len(errors) > _SHOWN:
+        lines.append(f"  … and {len(errors) - _SHOWN} more")
+    lines.append(f"run `casino-validator lint {house.file} --date {day.isoformat()}` to see every finding")
+    return "\n".join(lines)

@@ -1,0 +1,299 @@
+"""Reading a house-rules/1 file: YAML, safe, with the line of every key.
+
+The file is composed into PyYAML's node tree (never constructed by PyYAML as a whole), and turned into
+plain values here, node by node, so that:
+
+- every dotted path (`tables.BJ-03.side_bets.lucky_ladies.paytable`) knows its line and column, block
+  style or flow style (`{paytable: A, …}`) alike;
+- anchors and aliases are refused where they are met, before anything is expanded (an "anchor bomb"
+  costs nothing to read);
+- a key written twice, a key YAML reads as something other than text (`01:`, `on:`), and a value YAML 1.1
+  reads as a number in base 60 (`3:2` unquoted is 182) are refused with their place.
+
+Anything that keeps the file from being read as house-rules/1 (YAML syntax, the above, a list where a
+mapping belongs, a number where text belongs: the schema's `type` keyword) is a `HouseFileError`,
+`FILE:LINE:COL: message`, exit status 2. What the schema says beyond types (a missing `ruleset`, an
+unknown key) is left to the linter, which reports it as findings.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from validator.errors import ValidatorError
+from validator.house.schema import load_schema
+
+# A path inside the file: the keys (and list indexes) from the top.
+Path_ = tuple[str | int, ...]
+
+_YAML_TYPES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "number": "a number",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "null": "nothing",
+}
+
+
+_PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
+class HouseFileError(ValidatorError):
+    """A house-rules file that cannot be read as house-rules/1: `FILE:LINE:COL: message`."""
+
+    def __init__(self, file: str, line: int, column: int, message: str) -> None:
+        self.file = file
+        self.line = line
+        self.column = column
+        self.detail = message
+        super().__init__(f"{file}:{line}:{column}: {message}")
+
+
+def dotted(path: Path_) -> str:
+    """`("tables", "BJ-03", "maximum")` → `tables.BJ-03.maximum`; list items as `[2]`."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out
+
+
+@dataclass
+class HouseFile:
+    """A house-rules file as read: its values, and where each key was written."""
+
+    file: str
+    data: Any
+    # path → (line, column), 1-based, of the key (or of the item, in a list).
+    places: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+
+    def line(self, path: Path_) -> int:
+        """The line of `path`, or of its nearest parent that has one (a missing key: its mapping's)."""
+        while path:
+            if path in self.places:
+                return self.places[path][0]
+            path = path[:-1]
+        return self.places.get((), (1, 1))[0]
+
+    def column(self, path: Path_) -> int:
+        while path:
+            if path in self.places:
+                return self.places[path][1]
+            path = path[:-1]
+        return 1
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        tables = self.data.get("tables") if isinstance(self.data, dict) else None
+        return tables if isinstance(tables, dict) else {}
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that refuses anchors and aliases the moment the parser meets them."""
+
+    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused(
+                event.start_mark,
+                f"alias *{event.anchor}: anchors and aliases are not allowed in "
+                "a house-rules file (write each value out)",
+            )
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            raise _Refused(
+                event.start_mark,
+                f"anchor &{anchor}: anchors and aliases are not allowed in "
+                "a house-rules file (write each value out)",
+            )
+        return super().compose_node(parent, index)
+
+
+class _Refused(Exception):
+    def __init__(self, mark: yaml.Mark, message: str) -> None:
+        self.mark = mark
+        self.message = message
+
+
+def load_house(path: Path | str) -> HouseFile:
+    """Read a house-rules file and check its structure; `HouseFileError` (exit 2) when it cannot be read."""
+    path = Path(path)
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ValidatorError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise ValidatorError(f"{name}: is a folder, not a house-rules file") from None
+    except OSError as exc:
+        raise ValidatorError(f"{name}: cannot read ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise HouseFileError(name, line, column, f"not UTF-8 text ({exc.reason})") from None
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+    except _Refused as exc:
+        raise HouseFileError(name, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        message = exc.problem or exc.context or "not valid YAML"
+        if exc.context and exc.problem and exc.context_mark is not None:
+            message += (
+                f" ({exc.context}, started at line {exc.context_mark.line + 1}, "
+                f"column {exc.context_mark.column + 1})"
+            )
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise HouseFileError(name, line, column, f"YAML: {message}") from None
+    except yaml.YAMLError as exc:
+        raise HouseFileError(name, 1, 1, f"YAML: {exc}") from None
+    finally:
+        loader.dispose()
+    if root is None:
+        raise HouseFileError(
+            name, 1, 1, "the file is empty: a house-rules/1 file is a mapping with format and tables"
+        )
+    house = HouseFile(name, None)
+    house.places[()] = (root.start_mark.line + 1, root.start_mark.column + 1)
+    house.data = _Builder(house, loader).value(root, ())
+    _check_types(house)
+    return house
+
+
+class _Builder:
+    def __init__(self, house: HouseFile, loader: yaml.SafeLoader) -> None:
+        self.house = house
+        self.loader = loader
+
+    def fail(self, node: yaml.Node, message: str) -> HouseFileError:
+        return HouseFileError(self.house.file, node.start_mark.line + 1, node.start_mark.column + 1, message)
+
+    def value(self, node: yaml.Node, path: Path_) -> Any:
+        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_COLLECTIONS:
+            raise self.fail(node, f"the tag {node.tag} is not allowed in a house-rules file")
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            items = []
+            for index, item in enumerate(node.value):
+                self.house.places[(*path, index)] = (item.start_mark.line + 1, item.start_mark.column + 1)
+                items.append(self.value(item, (*path, index)))
+            return items
+        return self.scalar(node, path)
+
+    def mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise self.fail(
+                    key_node, "merge keys (<<) are not allowed in a house-rules file (write each key out)"
+                )
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise self.fail(key_node, "a key must be text, not a list or a mapping")
+            key = self.scalar(key_node, path)
+            if not isinstance(key, str):
+                raise self.fail(
+                    key_node,
+                    f"the key {key_node.value!r} is read by YAML as {_yaml_kind(key)}, not as text: "
+                    f'quote it ("{key_node.value}")',
+                )
+            if key in out:
+                first = self.house.places[(*path, key)]
+                raise self.fail(
+                    key_node, f"{dotted((*path, key))} is written twice (first on line {first[0]}): keep one"
+                )
+            self.house.places[(*path, key)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = self.value(value_node, (*path, key))
+        return out
+
+    def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        try:
+            value = self.loader.construct_object(node, deep=True)
+        except yaml.MarkedYAMLError as exc:
+            raise self.fail(node, f"YAML: {exc.problem or exc}") from None
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            return value
+        if isinstance(value, int | float):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise self.fail(node, f"{node.value!r} is not a finite number")
+            if node.style is None and ":" in node.value:
+                # YAML 1.1 reads 3:2 as 3 × 60 + 2: the author meant text.
+                raise self.fail(
+                    node,
+                    f"{node.value} is read by YAML as the number {value} (base 60), not as text: "
+                    f'quote it ("{node.value}")',
+                )
+            return value
+        if isinstance(value, date | datetime):
+            # A date is never a house-rules value; keep the text so the linter can say what it saw.
+            return node.value
+        raise self.fail(node, f"{node.value!r} is not a value a house-rules file can hold")
+
+
+def _yaml_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if value is None:
+        return "nothing (null)"
+    return type(value).__name__
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int | float):
+        return "a number"
+    if value is None:
+        return "nothing"
+    return "text"
+
+
+def _check_types(house: HouseFile) -> None:
+    """The schema's `type` errors stop the reading: the rest of the file cannot be understood without them."""
+    errors = [e for e in schema_errors(house.data) if e.validator == "type"]
+    if not errors:
+        return
+    error = min(errors, key=lambda e: (house.line(tuple(e.absolute_path)), len(e.absolute_path)))
+    path = tuple(error.absolute_path)
+    wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    wanted_text = " or ".join(_YAML_TYPES.get(t, t) for t in wanted if t != "null")
+    where = dotted(path) or "the file"
+    raise HouseFileError(
+        house.file,
+        house.line(path),
+        house.column(path),
+        f"{where}: {_type_name(error.instance)} where {wanted_text} belongs",
+    )
+
+
+_VALIDATOR: Draft202012Validator | None = None
+
+
+def schema_errors(data: Any) -> list[ValidationError]:
+    """Every way `data` breaks the house-rules/1 schema, in document order of their paths."""
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = Draft202012Validator(load_schema())
+    return sorted(_VALIDATOR.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
