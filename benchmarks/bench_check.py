@@ -30,8 +30,22 @@ def simulated_log(rounds: int) -> Path:
     path = Path(tempfile.gettempdir()) / f"casino-validator-bench-{rounds}-{SEED}.jsonl"
     if not path.exists():
         subprocess.run(
-            [sys.executable, "-m", "validator", "simulate", "--ruleset", RULESET, "--rounds", str(rounds),
-             "--seed", str(SEED), "--table", "BENCH-1", "--output", str(path)],
+            [
+                sys.executable,
+                "-m",
+                "validator",
+                "simulate",
+                "--ruleset",
+                RULESET,
+                "--rounds",
+                str(rounds),
+                "--seed",
+                str(SEED),
+                "--table",
+                "BENCH-1",
+                "--output",
+                str(path),
+            ],
             check=True,
         )
     return path
@@ -64,11 +78,15 @@ def check_in_fresh_process(path: Path) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, nargs="*", default=[50_000, 100_000, 200_000])
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"{platform.system()} {platform.release()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}"
+    )
     print(f"{'rounds':>8} {'orjson s':>9} {'check s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8}")
     rows = []
     for rounds in args.rounds:
@@ -76,12 +94,16 @@ def main() -> None:
         parse = min(orjson_parse(path) for _ in range(3))
         seconds, peak = check_in_fresh_process(path)
         rows.append((rounds, seconds))
-        print(f"{rounds:>8} {parse:>9.2f} {seconds:>8.2f} {seconds / parse:>6.1f} {rounds / seconds:>9.0f} {peak:>8.0f}")
+        print(
+            f"{rounds:>8} {parse:>9.2f} {seconds:>8.2f} {seconds / parse:>6.1f} {rounds / seconds:>9.0f} {peak:>8.0f}"
+        )
     if len(rows) > 1:
         per_round = [s / r * 1e6 for r, s in rows]
         spread = max(per_round) / min(per_round)
-        print(f"time per round: {', '.join(f'{p:.0f} µs' for p in per_round)} "
-              f"({'linear' if spread < 1.25 else 'NOT linear'}: spread {spread:.2f})")
+        print(
+            f"time per round: {', '.join(f'{p:.0f} µs' for p in per_round)} "
+            f"({'linear' if spread < 1.25 else 'NOT linear'}: spread {spread:.2f})"
+        )
 
 
 if __name__ == "__main__":

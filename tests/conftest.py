@@ -13,7 +13,9 @@ FIXTURES = ROOT / "tests" / "fixtures"
 SAMPLES = ROOT / "samples"
 
 
-def run_cli(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """The real command, as a user runs it (`python -m validator` is the same entry point)."""
     return subprocess.run(
         [sys.executable, "-m", "validator", *args],

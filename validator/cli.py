@@ -66,7 +66,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
 ) -> None:
     """casino-validator"""
 
@@ -74,13 +76,19 @@ def main_options(
 # ---------------------------------------------------------------- check
 @app.command()
 def check(
-    logs: Annotated[list[str], typer.Argument(help="Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin.")],
-    ruleset: Annotated[str | None, typer.Option("--ruleset", help="ID or ID@YYYY-MM-DD; overrides the table record.")] = None,
+    logs: Annotated[
+        list[str], typer.Argument(help="Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin.")
+    ],
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", help="ID or ID@YYYY-MM-DD; overrides the table record.")
+    ] = None,
     house: Annotated[Path | None, typer.Option("--house", help="A house-rules/1 YAML file to apply.")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {FORMATS}.")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, or tables in a file).")] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, or tables in a file).")
+    ] = 1,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
@@ -149,16 +157,27 @@ def simulate(
     rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Same seed, same file.")] = 1,
     table: Annotated[str, typer.Option("--table", help="The table id written in the log.")] = "T-01",
-    house: Annotated[Path | None, typer.Option("--house", help="House-rules file; its entry for --table applies.")] = None,
-    start: Annotated[str | None, typer.Option("--start", help="Opening time, ISO 8601 (default: the version's date).")] = None,
+    house: Annotated[
+        Path | None, typer.Option("--house", help="House-rules file; its entry for --table applies.")
+    ] = None,
+    start: Annotated[
+        str | None, typer.Option("--start", help="Opening time, ISO 8601 (default: the version's date).")
+    ] = None,
     minimum: Annotated[str, typer.Option("--minimum", help="Table minimum.")] = "10",
     maximum: Annotated[str, typer.Option("--maximum", help="Table maximum.")] = "1000",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE (.gz: compressed).")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to FILE (.gz: compressed).")
+    ] = None,
     inject: Annotated[
         str | None,
-        typer.Option("--inject", help="RULE[,RULE…]: break these rules (ids as `rules show` lists them) at random rounds."),
+        typer.Option(
+            "--inject",
+            help="RULE[,RULE…]: break these rules (ids as `rules show` lists them) at random rounds.",
+        ),
     ] = None,
-    rate: Annotated[float, typer.Option("--rate", help="With --inject: the share of rounds given a violation.")] = 0.05,
+    rate: Annotated[
+        float, typer.Option("--rate", help="With --inject: the share of rounds given a violation.")
+    ] = 0.05,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
 
@@ -181,14 +200,24 @@ def simulate(
             options = lookup(table, chosen)
         else:
             options = chosen.house_defaults()
-        when = start or f"{(chosen.valid_from.isoformat() if chosen.valid_from else '2025-01-01')}T20:00:00+01:00"
+        when = (
+            start
+            or f"{(chosen.valid_from.isoformat() if chosen.valid_from else '2025-01-01')}T20:00:00+01:00"
+        )
         try:
             opening = datetime.fromisoformat(when)
             low, high = Decimal(minimum), Decimal(maximum)
         except (ValueError, InvalidOperation) as exc:
             raise ValidatorError(f"bad --start, --minimum or --maximum: {exc}") from None
         records = run_simulation(
-            chosen, options, seed=seed, rounds=rounds, table_id=table, start=opening, minimum=low, maximum=high
+            chosen,
+            options,
+            seed=seed,
+            rounds=rounds,
+            table_id=table,
+            start=opening,
+            minimum=low,
+            maximum=high,
         )
         if inject is None:
             write(records, output, sys.stdout.buffer)
@@ -304,7 +333,9 @@ def rules_diff(
 
 
 @rules_app.command("check")
-def rules_check(files: Annotated[list[Path], typer.Argument(help="Ruleset files (.rules) or folders.")]) -> None:
+def rules_check(
+    files: Annotated[list[Path], typer.Argument(help="Ruleset files (.rules) or folders.")],
+) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     from validator.registry import load_all
 
@@ -330,7 +361,9 @@ def rules_check(files: Annotated[list[Path], typer.Argument(help="Ruleset files 
 
 @rules_app.command("test")
 def rules_test(
-    directory: Annotated[Path | None, typer.Argument(help="Fixture folder (default: tests/fixtures/rules).")] = None,
+    directory: Annotated[
+        Path | None, typer.Argument(help="Fixture folder (default: tests/fixtures/rules).")
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every case.")] = False,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
@@ -357,8 +390,6 @@ def rules_test(
     typer.echo("-" * 60)
     typer.echo(f"PASS: {passed}/{passed + failed}" + (f"   FAIL: {failed}" if failed else ""))
     raise typer.Exit(1 if failed or not passed else 0)
-
-
 
 
 def main() -> None:

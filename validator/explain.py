@@ -43,7 +43,9 @@ def explain_round(
     for number, (what, ran, state) in enumerate(told["story"], start=1):
         yield f"{number:>3}. {what}"
         if ran:
-            checks = ", ".join(f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _, rule, held in ran)
+            checks = ", ".join(
+                f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _, rule, held in ran
+            )
             yield f"     rules: {checks}"
         if state:
             yield f"     {state}"

@@ -60,7 +60,11 @@ def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[F
         return {**ruleset.house_defaults(), **_house_values(options)}
 
     for pinned in expectation.get("rulesets") or [None]:
-        found = [o for outcome in check_logs(registry, [str(log)], ruleset=pinned, house=house) for o in outcome.findings]
+        found = [
+            o
+            for outcome in check_logs(registry, [str(log)], ruleset=pinned, house=house)
+            for o in outcome.findings
+        ]
         problems = compare(expectation["findings"], [f.as_dict() for f in found])
         yield FixtureResult(name, pinned, not problems, tuple(problems))
 
@@ -83,7 +87,9 @@ def compare(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> lis
         for key, want in expected[index].items():
             got = actual[index].get(key)
             if got != want:
-                problems.append(f"finding {index + 1}: {key} is {got!r}, expected {want!r} ({_short(actual[index])})")
+                problems.append(
+                    f"finding {index + 1}: {key} is {got!r}, expected {want!r} ({_short(actual[index])})"
+                )
     return problems
 
 

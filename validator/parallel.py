@@ -54,9 +54,7 @@ def _split(path: str) -> list[Share]:
     if len(starts) <= 1:
         return [Share(path, None, 0, 1, True)]
     bounds = [*starts, (offset, 0)]
-    return [
-        Share(path, start, bounds[i + 1][0], line, i == 0) for i, (start, line) in enumerate(starts)
-    ]
+    return [Share(path, start, bounds[i + 1][0], line, i == 0) for i, (start, line) in enumerate(starts)]
 
 
 def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary]:

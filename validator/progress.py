@@ -41,7 +41,9 @@ def with_progress(outcomes: Iterable[T], *, enabled: bool) -> Iterator[T]:
                 task = display.add_task("")
             if display is not None and task is not None and rounds % 500 == 0:
                 rate = rounds / max(time.monotonic() - started, 1e-9)
-                display.update(task, description=f"{rounds:,} rounds · {rate:,.0f} rounds/s · {len(files)} file(s)")
+                display.update(
+                    task, description=f"{rounds:,} rounds · {rate:,.0f} rounds/s · {len(files)} file(s)"
+                )
             yield outcome
     finally:
         if display is not None:

@@ -47,7 +47,11 @@ class Registry:
         errors = []
         for family, versions in self.families.items():
             for before, after in zip(versions, versions[1:], strict=False):
-                if before.valid_until is None or after.valid_from is None or before.valid_until >= after.valid_from:
+                if (
+                    before.valid_until is None
+                    or after.valid_from is None
+                    or before.valid_until >= after.valid_from
+                ):
                     errors.append(
                         RulesetError(
                             after.file,

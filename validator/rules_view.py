@@ -122,7 +122,9 @@ def _rule_text(rule: Rule) -> str:
 
 def _side_bet_text(ruleset: Ruleset, name: str) -> str:
     bet = ruleset.side_bets[name]
-    return "; ".join(f"{t}: " + ", ".join(f"{l.label} {l.pays}" for l in lines) for t, lines in bet.paytables.items())
+    return "; ".join(
+        f"{t}: " + ", ".join(f"{l.label} {l.pays}" for l in lines) for t, lines in bet.paytables.items()
+    )
 
 
 def _section(title: str, old: dict[str, str], new: dict[str, str]) -> Iterator[str]:

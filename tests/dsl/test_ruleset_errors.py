@@ -5,7 +5,6 @@ place that is wrong."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import FIXTURES
 
 RULESETS = FIXTURES / "rulesets"
@@ -46,7 +45,10 @@ def test_rules_check_reports_the_error_at_its_place(cli, name):
     assert result.returncode == 2
     first_line = result.stderr.splitlines()[0]
     assert first_line.startswith(str(RULESETS / CASES[name].split(":")[0]) + ":")
-    assert first_line.endswith(CASES[name].split(".rules", 1)[1]) or CASES[name].split(".rules", 1)[1] in first_line
+    assert (
+        first_line.endswith(CASES[name].split(".rules", 1)[1])
+        or CASES[name].split(".rules", 1)[1] in first_line
+    )
 
 
 def test_syntax_error_shows_the_line_and_a_caret(cli):
@@ -72,7 +74,7 @@ def test_every_error_of_a_file_is_reported_not_only_the_first(tmp_path, cli):
     bad = tmp_path / "two.rules"
     bad.write_text(
         (RULESETS / "unknown-parameter.rules").read_text(encoding="utf-8")
-        + 'option surrender: bool = false\n',
+        + "option surrender: bool = false\n",
         encoding="utf-8",
     )
     result = cli("rules", "check", str(bad))

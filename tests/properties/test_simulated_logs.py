@@ -3,7 +3,6 @@ to valid records never causes a traceback and never loses a round."""
 
 from __future__ import annotations
 
-import copy
 import io
 import json
 from datetime import datetime
@@ -52,8 +51,16 @@ def _start(ruleset) -> datetime:
 def play(ruleset, seed: int, rounds: int) -> list[dict]:
     low, high = _limits(ruleset)
     return list(
-        simulate(ruleset, _house(ruleset), seed=seed, rounds=rounds, table_id="T-1", start=_start(ruleset),
-                 minimum=low, maximum=high)
+        simulate(
+            ruleset,
+            _house(ruleset),
+            seed=seed,
+            rounds=rounds,
+            table_id="T-1",
+            start=_start(ruleset),
+            minimum=low,
+            maximum=high,
+        )
     )
 
 
@@ -65,8 +72,13 @@ def check(records: list[dict] | bytes, tmp_path, ruleset) -> tuple[list, Summary
         path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
     summary = Summary()
     options = _house(ruleset)
-    replay = LogReplay(REGISTRY, str(path), summary, pinned=ruleset.version if ruleset.valid_from else ruleset.family,
-                       house=lambda _t, rs: {**rs.house_defaults(), **options})
+    replay = LogReplay(
+        REGISTRY,
+        str(path),
+        summary,
+        pinned=ruleset.version if ruleset.valid_from else ruleset.family,
+        house=lambda _t, rs: {**rs.house_defaults(), **options},
+    )
     outcomes = list(replay.replay(read_records(str(path))))
     return outcomes, summary
 
@@ -130,8 +142,15 @@ def test_damaged_logs_never_crash_and_every_round_is_accounted_for(name, seed, d
 
 
 _junk = st.one_of(
-    st.none(), st.booleans(), st.integers(-5, 100), st.text(max_size=4), st.just("AS"), st.just("7"),
-    st.lists(st.integers(0, 3), max_size=3), st.just({}), st.just(["deal", "9", "ZZ"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 100),
+    st.text(max_size=4),
+    st.just("AS"),
+    st.just("7"),
+    st.lists(st.integers(0, 3), max_size=3),
+    st.just({}),
+    st.just(["deal", "9", "ZZ"]),
 )
 
 

@@ -8,27 +8,52 @@ import json
 from conftest import run_cli
 
 TABLE = {
-    "type": "table", "format": "hand-log/1", "table": "BJ-03", "game": "blackjack", "ruleset": "fr/blackjack",
-    "at": "2025-03-14T20:00:00+01:00", "seats": 7, "minimum": 10, "maximum": 1000, "new_cards": True,
+    "type": "table",
+    "format": "hand-log/1",
+    "table": "BJ-03",
+    "game": "blackjack",
+    "ruleset": "fr/blackjack",
+    "at": "2025-03-14T20:00:00+01:00",
+    "seats": 7,
+    "minimum": 10,
+    "maximum": 1000,
+    "new_cards": True,
 }
 SHOE = {
-    "type": "shoe", "shoe": "S1", "at": "2025-03-14T20:02:00+01:00", "reason": "open", "decks": 6,
-    "backs": [3, 3], "shuffle": "manual", "cut_by": "4", "cut_card_behind": 70,
+    "type": "shoe",
+    "shoe": "S1",
+    "at": "2025-03-14T20:02:00+01:00",
+    "reason": "open",
+    "decks": 6,
+    "backs": [3, 3],
+    "shuffle": "manual",
+    "cut_by": "4",
+    "cut_card_behind": 70,
     "burn": ["9H", "2C", "KD", "4S", "7H"],
 }
 
 
 def round_(n: int, actions: list, bets: list | None = None) -> dict:
     return {
-        "type": "round", "round": f"R{n}", "shoe": "S1", "at": "2025-03-14T21:05:09+01:00",
+        "type": "round",
+        "round": f"R{n}",
+        "shoe": "S1",
+        "at": "2025-03-14T21:05:09+01:00",
         "bets": bets or [{"stake": "1", "amount": 20, "player": "P1", "seated": True}],
         "actions": actions,
     }
 
 
 # Box 1 stands on 19 against the dealer's 17: collected.
-CLEAN = [["deal", "1", "9H"], ["deal", "D", "6C"], ["deal", "1", "TD"], ["stand", "1"],
-         ["deal", "D", "TC"], ["deal", "D", "AS"], ["pay", "1", 20]]
+CLEAN = [
+    ["deal", "1", "9H"],
+    ["deal", "D", "6C"],
+    ["deal", "1", "TD"],
+    ["stand", "1"],
+    ["deal", "D", "TC"],
+    ["deal", "D", "AS"],
+    ["pay", "1", 20],
+]
 
 
 def lines(*records) -> str:
@@ -99,7 +124,13 @@ def test_a_date_no_version_covers_is_said_and_the_round_accounted_for(tmp_path):
     doc = json.loads(result.stdout)
     assert doc["findings"][0]["rule"] == "ruleset/no-version-in-force"
     assert "fr/blackjack has no version in force on 2010-01-01" in doc["findings"][0]["message"]
-    assert doc["summary"]["rounds"] == {"read": 2, "checked": 1, "clean": 1, "with_findings": 0, "unreadable": 1}
+    assert doc["summary"]["rounds"] == {
+        "read": 2,
+        "checked": 1,
+        "clean": 1,
+        "with_findings": 0,
+        "unreadable": 1,
+    }
 
 
 def test_pinned_ruleset_date_overrides_the_round_date(tmp_path):
@@ -130,7 +161,13 @@ def test_broken_records_are_format_findings_and_every_round_is_accounted_for(tmp
         (6, "hand-log/schema"),
         (7, "hand-log/unknown-hand"),
     ]
-    assert doc["summary"]["rounds"] == {"read": 5, "checked": 2, "clean": 2, "with_findings": 0, "unreadable": 3}
+    assert doc["summary"]["rounds"] == {
+        "read": 5,
+        "checked": 2,
+        "clean": 2,
+        "with_findings": 0,
+        "unreadable": 3,
+    }
 
 
 def test_after_an_unreplayable_round_the_shoe_count_stays_right(tmp_path):
@@ -138,8 +175,14 @@ def test_after_an_unreplayable_round_the_shoe_count_stays_right(tmp_path):
     # the shoe too. Six decks hold six: round 3's first one is the sixth, its second the seventh.
     # Round 3 is otherwise by the book: A-9 (20) stands, the dealer's A-8 is a soft 19, box 1 is paid.
     aces = [["deal", "1", "AS"], ["deal", "D", "AS"], ["deal", "1", "AS"], ["hit", "7", "AS"]]
-    later = [["deal", "1", "AS"], ["deal", "D", "AS"], ["deal", "1", "9C"], ["stand", "1"],
-             ["deal", "D", "8C"], ["pay", "1", 20]]
+    later = [
+        ["deal", "1", "AS"],
+        ["deal", "D", "AS"],
+        ["deal", "1", "9C"],
+        ["stand", "1"],
+        ["deal", "D", "8C"],
+        ["pay", "1", 20],
+    ]
     log = write(tmp_path, "a.jsonl", lines(TABLE, SHOE, round_(1, CLEAN), round_(2, aces), round_(3, later)))
     result = run_cli("check", str(log), "--format", "jsonl")
     found = [json.loads(line) for line in result.stdout.splitlines()]
@@ -154,7 +197,9 @@ def test_stdin_folders_and_gzip(tmp_path):
     folder = tmp_path / "logs"
     (folder / "deeper").mkdir(parents=True)
     write(folder, "a.jsonl", lines(TABLE, SHOE, round_(1, CLEAN)))
-    (folder / "deeper" / "b.jsonl.gz").write_bytes(gzip.compress(lines(TABLE, SHOE, round_(1, CLEAN)).encode()))
+    (folder / "deeper" / "b.jsonl.gz").write_bytes(
+        gzip.compress(lines(TABLE, SHOE, round_(1, CLEAN)).encode())
+    )
     write(folder, "notes.txt", "not a log")
     result = run_cli("check", str(folder), "--format", "json")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES
+
 from validator.fixtures import find_fixtures, load_expectation, run_fixture
 from validator.registry import default_registry
 

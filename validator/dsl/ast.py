@@ -7,7 +7,6 @@ Built by `transformer.RulesTransformer` from Lark's parse tree; checked and turn
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from decimal import Decimal
 from typing import Any
 

@@ -110,10 +110,12 @@ class _Compiler:
         options: dict[str, OptionDef] = {}
         for o in self.tree.options:
             if o.name in options:
-                self.error(o.pos, f"option {o.name!r} is declared twice (first on line {options[o.name].line})")
+                self.error(
+                    o.pos, f"option {o.name!r} is declared twice (first on line {options[o.name].line})"
+                )
                 continue
             if o.ref is None:
-                self.error(o.pos, f"option {o.name!r} has no legal reference: add ref \"…\"")
+                self.error(o.pos, f'option {o.name!r} has no legal reference: add ref "…"')
                 continue
             allowed: tuple[Any, ...] | None = None
             bounds = None
@@ -142,7 +144,9 @@ class _Compiler:
                 if problem:
                     self.error(o.default.pos, f"option {o.name!r}: default {problem}")
                 elif default is not None and not opt.allows(default):
-                    self.error(o.default.pos, f"option {o.name!r}: default {_show(default)} is not an allowed value")
+                    self.error(
+                        o.default.pos, f"option {o.name!r}: default {_show(default)} is not an allowed value"
+                    )
             for value in allowed or ():
                 problem = _option_type_problem(o.type, ast.Value(o.pos, value, _kind_of(value)))
                 if problem:
@@ -174,10 +178,14 @@ class _Compiler:
             if isinstance(node, ast.Call):
                 spec = FUNCTIONS.get(node.function)
                 if spec is None:
-                    self.error(node.pos, f"unknown function {node.function!r}{_closest(node.function, FUNCTIONS)}")
+                    self.error(
+                        node.pos, f"unknown function {node.function!r}{_closest(node.function, FUNCTIONS)}"
+                    )
                     ok = False
                 elif len(node.args) != spec[0]:
-                    self.error(node.pos, f"{node.function}() takes {spec[0]} argument(s), not {len(node.args)}")
+                    self.error(
+                        node.pos, f"{node.function}() takes {spec[0]} argument(s), not {len(node.args)}"
+                    )
                     ok = False
                 continue
             namespace, _, field = node.path.partition(".")
@@ -188,7 +196,10 @@ class _Compiler:
                     ok = False
             elif namespace == "house":
                 if field not in options and field not in fixed:
-                    self.error(node.pos, f"{node.path}: no such house option in this ruleset{_closest(field, options)}")
+                    self.error(
+                        node.pos,
+                        f"{node.path}: no such house option in this ruleset{_closest(field, options)}",
+                    )
                     ok = False
             elif namespace not in namespaces:
                 offered = ", ".join(n for n in namespaces)
@@ -196,7 +207,8 @@ class _Compiler:
                 ok = False
             elif field not in NAMESPACES[namespace]:
                 self.error(
-                    node.pos, f"{node.path}: '{namespace}' has no fact '{field}'{_closest(field, NAMESPACES[namespace])}"
+                    node.pos,
+                    f"{node.path}: '{namespace}' has no fact '{field}'{_closest(field, NAMESPACES[namespace])}",
                 )
                 ok = False
         return ok
@@ -211,7 +223,7 @@ class _Compiler:
                 self.error(sb.pos, f"side bet {sb.name!r} is declared twice")
                 continue
             if sb.ref is None:
-                self.error(sb.pos, f"side bet {sb.name!r} has no legal reference: add ref \"…\"")
+                self.error(sb.pos, f'side bet {sb.name!r} has no legal reference: add ref "…"')
                 continue
             tables: dict[str, tuple[PayLine, ...]] = {}
             for table in sb.paytables:
@@ -230,17 +242,32 @@ class _Compiler:
                         if self.check_names(amount, ns, params, options, fixed, "a paytable line's amount"):
                             winnings = compile_expr(amount, _values(params))
                             pays = unparse(amount)
-                            prize = next((n.path for n in names_in(amount) if isinstance(n, ast.Name)
-                                          and n.path in PRIZES), None)
+                            prize = next(
+                                (
+                                    n.path
+                                    for n in names_in(amount)
+                                    if isinstance(n, ast.Name) and n.path in PRIZES
+                                ),
+                                None,
+                            )
                         else:
                             ok = False
                     if ok:
                         lines.append(
-                            PayLine(line.label, pays, compile_expr(line.when, _values(params)),
-                                    unparse(line.when), line.pos.line, winnings, prize)
+                            PayLine(
+                                line.label,
+                                pays,
+                                compile_expr(line.when, _values(params)),
+                                unparse(line.when),
+                                line.pos.line,
+                                winnings,
+                                prize,
+                            )
                         )
                 tables[table.name] = tuple(lines)
-            bets[sb.name] = SideBetDef(sb.name, sb.title or sb.name, sb.ref.text, sb.notes, tables, sb.pos.line)
+            bets[sb.name] = SideBetDef(
+                sb.name, sb.title or sb.name, sb.ref.text, sb.notes, tables, sb.pos.line
+            )
         return bets
 
     # ---- rules ----
@@ -360,7 +387,9 @@ class _Compiler:
             namespace, _, field = ref.name.partition(".")
             option = options.get(field)
             if namespace != "house" or option is None:
-                self.error(ref.pos, f"{ref.name}: a paytable is named by a house option of this ruleset (house.…)")
+                self.error(
+                    ref.pos, f"{ref.name}: a paytable is named by a house option of this ruleset (house.…)"
+                )
                 return None
             missing = [v for v in option.allowed or () if str(v) not in bet.paytables]
             if option.allowed is None or missing:
@@ -494,8 +523,13 @@ def _type_problem(type_: str, value: ast.Value, symbols: tuple[str, ...]) -> str
 def _option_type_problem(type_: str, value: ast.Value) -> str | None:
     if value.kind == "none":
         return None
-    expected = {"bool": ("bool",), "int": ("number",), "decimal": ("number",), "ratio": ("ratio",),
-                "choice": ("symbol", "string")}[type_]
+    expected = {
+        "bool": ("bool",),
+        "int": ("number",),
+        "decimal": ("number",),
+        "ratio": ("ratio",),
+        "choice": ("symbol", "string"),
+    }[type_]
     if value.kind not in expected:
         return f"{_show(value.value)} is not a {type_}"
     if type_ == "int" and value.value != value.value.to_integral_value():

@@ -50,6 +50,7 @@ _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "/": operator.truediv,
 }
 
+
 def _floor_cents(amount: Any) -> Decimal:
     if amount is None:
         raise EvaluationError("floor_cents: the amount is not known")
@@ -286,7 +287,9 @@ def _json_value(value: Any) -> Any:
         return fmt(value)
     if isinstance(value, tuple):
         # Lists in rulesets are counts (decks per back colour, ranks): whole numbers shown as numbers.
-        return [int(v) if isinstance(v, Decimal) and v == v.to_integral_value() else _json_value(v) for v in value]
+        return [
+            int(v) if isinstance(v, Decimal) and v == v.to_integral_value() else _json_value(v) for v in value
+        ]
     if isinstance(value, ast.Ratio):
         return str(value)
     return value

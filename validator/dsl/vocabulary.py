@@ -29,9 +29,7 @@ PARAMETERS: dict[str, ParamSpec] = {
     "shoe.new_cards_each_session": ParamSpec("bool", "cards must be new / in perfect state at the séance"),
     "dealer.change_burn": ParamSpec("int", "cards a new dealer burns before dealing"),
     "table.max_seats": ParamSpec("int", "most boxes marked on the layout"),
-    "table.deal_order": ParamSpec(
-        "symbol", "the order cards are dealt", ("left_to_right",)
-    ),
+    "table.deal_order": ParamSpec("symbol", "the order cards are dealt", ("left_to_right",)),
     "table.settlement_order": ParamSpec(
         "symbol", "the order bets are settled across boxes", ("right_to_left", "any")
     ),
@@ -56,9 +54,7 @@ PARAMETERS: dict[str, ParamSpec] = {
     "split.max_hands": ParamSpec("int_or_none", "most hands a box may reach by splitting (none: no limit)"),
     "split.aces_max_splits": ParamSpec("int_or_none", "most splits of aces in one box (none: no limit)"),
     "split.aces_one_card": ParamSpec("bool", "a split ace receives one card only"),
-    "surrender.offered": ParamSpec(
-        "symbol", "whether surrender exists", ("never", "house_option", "always")
-    ),
+    "surrender.offered": ParamSpec("symbol", "whether surrender exists", ("never", "house_option", "always")),
     "surrender.share_lost": ParamSpec("ratio", "the share of the stake a surrender loses"),
     "hit.on_21": ParamSpec("symbol", "hitting a 21", ("allowed", "house_option", "forbidden")),
     "bust.collected_at_once": ParamSpec("bool", "a busted hand is collected before the next hand plays"),
@@ -231,8 +227,7 @@ NAMESPACES: dict[str, dict[str, str]] = {
         ),
         "secondary_hands": "JP1: stakes of this round that the secondary jackpot's paytable line pays",
         "previous_main": (
-            "at a jackpot record: the main meter of the table's previous jackpot record (none for the "
-            "first)"
+            "at a jackpot record: the main meter of the table's previous jackpot record (none for the first)"
         ),
         "previous_secondary": (
             "at a jackpot record: the secondary meter of the previous jackpot record (none for the first)"
@@ -324,8 +319,8 @@ SIDE_BET_STAKES: dict[str, str] = {
 # Functions over card lists, for paytables: name → (arity, doc).
 FUNCTIONS: dict[str, tuple[int, str]] = {
     "total": (1, "blackjack total of the cards"),
-    "count": (2, "how many of the cards are the given card (\"QH\")"),
-    "count_rank": (2, "how many of the cards have the given rank (\"7\")"),
+    "count": (2, 'how many of the cards are the given card ("QH")'),
+    "count_rank": (2, 'how many of the cards have the given rank ("7")'),
     "same_suit": (1, "all cards of one suit (pique, cœur, carreau, trèfle)"),
     "same_colour": (1, "all cards of one colour (red or black)"),
     "same_rank": (1, "all cards of one rank"),

@@ -376,7 +376,9 @@ def read_record_range(path: str, start: int, end: int, first_line: int) -> Itera
             number += 1
             position += len(content) + 1 if not too_long else too_long + 1
             if too_long:
-                message = f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
+                message = (
+                    f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
+                )
                 yield _problem_record(path, number, RULE_LINE_TOO_LONG, message)
             elif content and not content.isspace():
                 if number == 1 and content.startswith(_BOM):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from validator.replay.round_base import MalformedRound, RoundReplay, show_action, amount_of, parse_stake
+from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer, facts
 
 SETTLEMENTS = frozenset(("pay", "lose", "push"))
@@ -43,8 +43,13 @@ class BatailleRound(RoundReplay):
         elif verb in ("war", "surrender"):
             hand = self.hand(str(parse_stake(action[1])[0]), verb)
             amount = amount_of(action[2], "war amount") if verb == "war" else None
-            self.check(verb, at=hand.name, hand=hand, box=hand.box,
-                       action=facts(verb=verb, hand=hand.name, amount=amount))
+            self.check(
+                verb,
+                at=hand.name,
+                hand=hand,
+                box=hand.box,
+                action=facts(verb=verb, hand=hand.name, amount=amount),
+            )
             if verb == "war":
                 hand.went_to_war = True
                 name = f"{hand.box.number}:war"
@@ -76,13 +81,21 @@ class BatailleRound(RoundReplay):
             return
         # The war: burns, one card to each player at war, a burn, the dealer's card.
         if target == "D":
-            self.check("war_burn", at="D", burn=facts(count=self.burns, expected=self.judge.params.get("war.burn_between")))
+            self.check(
+                "war_burn",
+                at="D",
+                burn=facts(count=self.burns, expected=self.judge.params.get("war.burn_between")),
+            )
             self.dealer.war_card = self.take(raw_card)
             return
         hand = self.hand(target, "deal")
         if not self.war_cards_dealt:
             self.war_cards_dealt = True
-            self.check("war_burn", at=target, burn=facts(count=self.burns, expected=self.judge.params.get("war.burn_before")))
+            self.check(
+                "war_burn",
+                at=target,
+                burn=facts(count=self.burns, expected=self.judge.params.get("war.burn_before")),
+            )
         expected = target if hand.went_to_war and hand.war_card is None else "a hand at war"
         card = self.take(raw_card)
         self.check("deal", at=target, deal=facts(hand=target, expected=expected))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.replay.round_base import MalformedRound, RoundReplay, show_action, amount_of, parse_stake
+from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer, Hand, facts
 
 DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
@@ -58,14 +58,24 @@ class BlackjackRound(RoundReplay):
         elif verb == "insurance":
             hand = self.first_hand(action[1], "insurance")
             amount = amount_of(action[2], "insurance amount")
-            self.check("insurance", at=f"{action[1]}:insurance", hand=hand, box=hand.box,
-                       action=facts(verb="insurance", hand=hand.name, amount=amount))
+            self.check(
+                "insurance",
+                at=f"{action[1]}:insurance",
+                hand=hand,
+                box=hand.box,
+                action=facts(verb="insurance", hand=hand.name, amount=amount),
+            )
             name = f"{action[1]}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
         elif verb == "even_money":
             hand = self.first_hand(action[1], "even money")
-            self.check("even_money", at=hand.name, hand=hand, box=hand.box,
-                       action=facts(verb="even_money", hand=hand.name, amount=None))
+            self.check(
+                "even_money",
+                at=hand.name,
+                hand=hand,
+                box=hand.box,
+                action=facts(verb="even_money", hand=hand.name, amount=None),
+            )
             hand.even_money = True
         elif verb in ("burn", "discard"):
             self.take(action[1])
@@ -100,7 +110,9 @@ class BlackjackRound(RoundReplay):
             return
         hand = self.hand(target, "deal")
         # Outside the initial deal, only a split hand waiting for its second card is dealt to.
-        waiting = next((h.name for h in hand.box.hand_list if len(h.card_list) == 1), "a hand waiting after a split")
+        waiting = next(
+            (h.name for h in hand.box.hand_list if len(h.card_list) == 1), "a hand waiting after a split"
+        )
         card = self.take(raw_card)
         self.check("deal", at=target, deal=facts(hand=target, expected=waiting))
         hand.card_list.append(card)
@@ -173,7 +185,7 @@ class BlackjackRound(RoundReplay):
         # A bust collected during play and an even-money payment are not part of the final settlement.
         during_play = not self.dealer_started and index < self.last_decision
         # A surrender collected right after the round's last decision is still settled during play.
-        if (hand.busted or hand.surrendered) and not self.dealer_started or hand.even_money or during_play:
+        if ((hand.busted or hand.surrendered) and not self.dealer_started) or hand.even_money or during_play:
             return
         box = hand.box.number
         self.check("settle", at=stake, settle=facts(box=box, previous_box=self.previous_settled_box))
@@ -193,7 +205,9 @@ class BlackjackRound(RoundReplay):
             if kind == "insurance":
                 first = self.hands.get(str(box_no))
                 if first is not None:
-                    self.judge_settlement("insurance", name, amount, hand=first, box=first.box, dealer=self.dealer)
+                    self.judge_settlement(
+                        "insurance", name, amount, hand=first, box=first.box, dealer=self.dealer
+                    )
         self.sides.finish()
         self.check_every_stake_settled()
         self.sides.after_round()

@@ -9,7 +9,21 @@ SUITS = "SHDC"
 RED = frozenset("HD")
 
 # Blackjack value of each rank; an ace is 1 here and may count 11 in `best_total`.
-BJ_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10}
+BJ_VALUE = {
+    "A": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "T": 10,
+    "J": 10,
+    "Q": 10,
+    "K": 10,
+}
 # Bataille order: ace high.
 BATAILLE_VALUE = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 # Position in a run (for "tierce"): ace low; an ace also follows the king (handled in is_run).

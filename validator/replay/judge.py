@@ -83,7 +83,13 @@ class Judge:
         return ok
 
     def broken(
-        self, rule: Rule, check: CheckDef, ctx: dict[str, Any], line: int | None, round_id: str | None, stake: str | None
+        self,
+        rule: Rule,
+        check: CheckDef,
+        ctx: dict[str, Any],
+        line: int | None,
+        round_id: str | None,
+        stake: str | None,
     ) -> None:
         expected, actual = explain_failure(check.require_node, ctx, self.params)
         self.findings.append(
@@ -102,7 +108,9 @@ class Judge:
             )
         )
 
-    def expected_settlement(self, stake_kind: str, ctx: dict[str, Any]) -> tuple[Rule, SettleDef, Decimal | None] | None:
+    def expected_settlement(
+        self, stake_kind: str, ctx: dict[str, Any]
+    ) -> tuple[Rule, SettleDef, Decimal | None] | None:
         """The first settle clause, in the ruleset's order, whose condition holds; with its amount."""
         for rule, settle in self.ruleset.settles_by_stake.get(stake_kind, ()):
             try:

@@ -57,7 +57,9 @@ def amount_of(value: Any, what: str) -> Decimal:
 class RoundReplay:
     """State and helpers of one round; subclasses walk the actions of their game."""
 
-    def __init__(self, judge: Judge, table: TableState, shoe: Shoe, record: dict[str, Any], line: int) -> None:
+    def __init__(
+        self, judge: Judge, table: TableState, shoe: Shoe, record: dict[str, Any], line: int
+    ) -> None:
         self.judge = judge
         self.table = table
         self.shoe = shoe
@@ -122,7 +124,9 @@ class RoundReplay:
         for n, bet in enumerate(placed):
             box_no, split, kind = parse_stake(bet["stake"])
             if split is not None:
-                raise MalformedRound(f"bets[{n}]: a bet is placed on a box, not on split hand {bet['stake']!r}")
+                raise MalformedRound(
+                    f"bets[{n}]: a bet is placed on a box, not on split hand {bet['stake']!r}"
+                )
             amount = amount_of(bet["amount"], f"bets[{n}].amount")
             seated = bet.get("seated", True)
             player = bet.get("player") or f"box {box_no}"
@@ -179,7 +183,9 @@ class RoundReplay:
     def hand(self, name: str, verb: str) -> Hand:
         hand = self.hands.get(name)
         if hand is None:
-            raise MalformedRound(f"{verb} on hand {name!r}, which was never opened in this round", "hand-log/unknown-hand")
+            raise MalformedRound(
+                f"{verb} on hand {name!r}, which was never opened in this round", "hand-log/unknown-hand"
+            )
         return hand
 
     # ---- settlements ----
@@ -219,12 +225,14 @@ class RoundReplay:
         actual = _outcome(actual_s.verb, actual_s.amount, amount)
         if self.story is not None:
             mark = "ok" if expected == actual else "WRONG"
-            self.story.append((
-                f"settle {name}: the rules give {expected[0]} {fmt(expected[1])} ({rule.id}); "
-                f"the log shows {actual[0]} {fmt(actual[1])}: {mark}",
-                [],
-                "",
-            ))
+            self.story.append(
+                (
+                    f"settle {name}: the rules give {expected[0]} {fmt(expected[1])} ({rule.id}); "
+                    f"the log shows {actual[0]} {fmt(actual[1])}: {mark}",
+                    [],
+                    "",
+                )
+            )
         if expected == actual:
             return
         self.judge.payout(
@@ -242,7 +250,9 @@ class RoundReplay:
         stakes = self.all_stakes()
         for name in self.settlements:
             if name not in stakes:
-                raise MalformedRound(f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake")
+                raise MalformedRound(
+                    f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake"
+                )
         for name, amount in stakes.items():
             count = len(self.settlements.get(name, ()))
             self.check("stake_end", at=name, stake=facts(name=name, amount=amount, settlements=count))

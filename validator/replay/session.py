@@ -17,10 +17,10 @@ from validator.money import AmountError, to_decimal
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.bataille import BatailleRound
 from validator.replay.blackjack import BlackjackRound
+from validator.replay.cards import normalize
 from validator.replay.judge import Judge
 from validator.replay.round_base import MalformedRound
 from validator.replay.side_bets import jackpot_reading
-from validator.replay.cards import normalize
 from validator.replay.state import Shoe, TableState, facts
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
@@ -37,8 +37,14 @@ def record_date(record: dict[str, Any]) -> date:
 
 def format_finding(file: str, line: int, message: str, rule: str, round_id: str | None = None) -> Finding:
     return Finding(
-        kind="format", rule=rule, ref=FORMAT_REF, severity="error", file=file, line=line,
-        round=round_id, message=message,
+        kind="format",
+        rule=rule,
+        ref=FORMAT_REF,
+        severity="error",
+        file=file,
+        line=line,
+        round=round_id,
+        message=message,
     )
 
 
@@ -114,7 +120,9 @@ class LogReplay:
 
     def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
         # A line that could not be read may have been a round: counting it as one loses nothing.
-        is_round = not isinstance(data, dict) or data.get("type") in (None, "round") or problem.round is not None
+        is_round = (
+            not isinstance(data, dict) or data.get("type") in (None, "round") or problem.round is not None
+        )
         status = "unreadable" if is_round else "none"
         return self._outcome(line, problem.round, [problem], status)
 
@@ -136,15 +144,21 @@ class LogReplay:
         try:
             ruleset = self.ruleset_for(record_date(record))
         except NoVersionInForce as exc:
-            return self._outcome(line, None, [format_finding(self.file, line, str(exc), "ruleset/no-version-in-force")], "none")
+            return self._outcome(
+                line, None, [format_finding(self.file, line, str(exc), "ruleset/no-version-in-force")], "none"
+            )
         judge = self.judge_for(ruleset)
         if self.shoe is not None:
             # Burned cards leave the shoe like dealt ones: a card with no copy left is judged here too.
             for raw in burned:
                 code = normalize(raw)
                 in_shoe = self.shoe.take(code)
-                judge.check("card", judge.context(table=self.table, card=facts(code=code, in_shoe=in_shoe)),
-                            line=line, round_id=None)
+                judge.check(
+                    "card",
+                    judge.context(table=self.table, card=facts(code=code, in_shoe=in_shoe)),
+                    line=line,
+                    round_id=None,
+                )
         ctx = judge.context(table=self.table, **namespaces)
         judge.check(event, ctx, line=line, round_id=None)
         return self._outcome(line, None, judge.findings, "none") if judge.findings else None
@@ -153,7 +167,12 @@ class LogReplay:
         try:
             minimum, maximum = to_decimal(record["minimum"]), to_decimal(record["maximum"])
         except AmountError as exc:
-            return self._outcome(line, None, [format_finding(self.file, line, f"table record: {exc}", "hand-log/schema")], "none")
+            return self._outcome(
+                line,
+                None,
+                [format_finding(self.file, line, f"table record: {exc}", "hand-log/schema")],
+                "none",
+            )
         self.table = TableState(
             id=record["table"],
             game=record["game"],
@@ -173,7 +192,12 @@ class LogReplay:
             round_id = record.get("round")
             status = "unreadable" if record["type"] == "round" else "none"
             message = f"{what} comes before any table record: no table is open"
-            return self._outcome(line, round_id, [format_finding(self.file, line, message, "hand-log/no-table", round_id)], status)
+            return self._outcome(
+                line,
+                round_id,
+                [format_finding(self.file, line, message, "hand-log/no-table", round_id)],
+                status,
+            )
         return None
 
     def on_limits(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
@@ -181,9 +205,17 @@ class LogReplay:
             return missing
         assert self.table is not None
         try:
-            self.table.minimum, self.table.maximum = to_decimal(record["minimum"]), to_decimal(record["maximum"])
+            self.table.minimum, self.table.maximum = (
+                to_decimal(record["minimum"]),
+                to_decimal(record["maximum"]),
+            )
         except AmountError as exc:
-            return self._outcome(line, None, [format_finding(self.file, line, f"limits record: {exc}", "hand-log/schema")], "none")
+            return self._outcome(
+                line,
+                None,
+                [format_finding(self.file, line, f"limits record: {exc}", "hand-log/schema")],
+                "none",
+            )
         self.table.limits_displayed = record.get("displayed")
         return self._table_event("limits", record, line)
 
@@ -217,7 +249,12 @@ class LogReplay:
         round_id = record["round"]
         if self.shoe is None:
             message = f"round {round_id} is dealt before any shoe record of table {self.table.id}"
-            return self._outcome(line, round_id, [format_finding(self.file, line, message, "hand-log/no-shoe", round_id)], "unreadable")
+            return self._outcome(
+                line,
+                round_id,
+                [format_finding(self.file, line, message, "hand-log/no-shoe", round_id)],
+                "unreadable",
+            )
         try:
             ruleset = self.ruleset_for(record_date(record))
         except NoVersionInForce as exc:
@@ -235,7 +272,9 @@ class LogReplay:
         except MalformedRound as exc:
             self.shoe.restore(snapshot)
             self._discard_cards(record)
-            finding = format_finding(self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id)
+            finding = format_finding(
+                self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id
+            )
             return self._outcome(line, round_id, [finding], "unreadable")
         finally:
             if telling:
@@ -250,7 +289,12 @@ class LogReplay:
         assert self.shoe is not None
         for action in record.get("actions", []):
             for item in action[1:]:
-                if isinstance(item, str) and len(item) in (2, 3) and item[-1] in "SHDC" and item[0] in "A23456789TJQK1":
+                if (
+                    isinstance(item, str)
+                    and len(item) in (2, 3)
+                    and item[-1] in "SHDC"
+                    and item[0] in "A23456789TJQK1"
+                ):
                     self.shoe.take(normalize(item))
             if action[0] == "cut_card":
                 self.shoe.cut_card_out = True

@@ -86,15 +86,15 @@ class Hand:
         "card_list",
         "doubled",
         "even_money",
+        "initial_stake",
         "name",
         "split",
         "split_aces",
         "split_counts",
         "stake",
         "surrendered",
-        "went_to_war",
         "war_card",
-        "initial_stake",
+        "went_to_war",
     )
 
     def __init__(self, name: str, box: Box, stake: Decimal, *, split_counts: bool) -> None:

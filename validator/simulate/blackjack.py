@@ -146,7 +146,11 @@ class BlackjackSim(TableSim):
                     self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
                     hand.surrendered = True
                     return
-            if hand.pair and self.rng.random() < 0.6 and self.legal("split", self.ctx(hand, "split", hand.initial_stake)):
+            if (
+                hand.pair
+                and self.rng.random() < 0.6
+                and self.legal("split", self.ctx(hand, "split", hand.initial_stake))
+            ):
                 self.split(hand)
                 continue
             if hand.cards == 2 and total in (9, 10, 11) and self.rng.random() < 0.7:
@@ -184,7 +188,9 @@ class BlackjackSim(TableSim):
         box = hand.box
         aces = hand.pair_of_aces
         self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
-        new = Hand(f"{box.number}/{len(box.hand_list) + 1}", box, hand.initial_stake, split_counts=hand.split_counts)
+        new = Hand(
+            f"{box.number}/{len(box.hand_list) + 1}", box, hand.initial_stake, split_counts=hand.split_counts
+        )
         new.card_list.append(hand.card_list.pop())
         hand.split = new.split = True
         if aces:

@@ -30,7 +30,9 @@ def simulate(
     maximum: Decimal,
     seats: int = 7,
 ) -> Iterator[dict[str, Any]]:
-    missing = [name for name, option in ruleset.options.items() if option.required and house.get(name) is None]
+    missing = [
+        name for name, option in ruleset.options.items() if option.required and house.get(name) is None
+    ]
     if missing:
         # The text leaves these to the casino and gives no default: there is no game to play without them.
         raise ValidatorError(
@@ -38,7 +40,14 @@ def simulate(
             "give --house with a table that declares it"
         )
     sim = SIMULATORS[ruleset.game](
-        ruleset, house, seed=seed, table_id=table_id, start=start, minimum=minimum, maximum=maximum, seats=seats
+        ruleset,
+        house,
+        seed=seed,
+        table_id=table_id,
+        start=start,
+        minimum=minimum,
+        maximum=maximum,
+        seats=seats,
     )
     return sim.records(rounds)  # type: ignore[attr-defined]
 

@@ -80,7 +80,9 @@ class TableSim:
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
         self.judge.findings = []
-        return self.judge.check(event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None)
+        return self.judge.check(
+            event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None
+        )
 
     def tick(self, low: int = 40, high: int = 110) -> str:
         self.clock += timedelta(seconds=self.rng.randint(low, high))
@@ -107,7 +109,9 @@ class TableSim:
         least = int(self.params.get("shoe.cut_min_cards") or 0)
         share = self.params.get("shoe.cut_min_share")
         if share is not None:
-            least = max(least, int((Decimal(total) * share.factor).to_integral_value(rounding="ROUND_CEILING")))
+            least = max(
+                least, int((Decimal(total) * share.factor).to_integral_value(rounding="ROUND_CEILING"))
+            )
         cut_behind = self.rng.randint(max(least, 52) + 4, max(least, 52) + 40)
         self.shoe = SimShoe(self.rng, decks, cut_behind)
         self.shoe_no += 1
