@@ -17,7 +17,7 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.findings import Finding
-from validator.house.lint import SPEC_REF, house_options, lint_table, schema_findings
+from validator.house.lint import house_options, lint_table, schema_findings, unknown_ruleset
 from validator.house.load import HouseFile, load_house
 from validator.registry import Registry
 
@@ -31,20 +31,9 @@ def house_lookup(path: Path, registry: Registry) -> tuple[Callable[[str, Ruleset
     for table_id, entry in house.tables.items():
         spec = entry.get("ruleset") if isinstance(entry, dict) else None
         if isinstance(spec, str) and spec:
-            try:
-                registry.resolve(spec)
-            except ValidatorError as exc:
-                problems.append(
-                    Finding(
-                        kind="house",
-                        rule="house/unknown-ruleset",
-                        ref=SPEC_REF,
-                        severity="error",
-                        file=house.file,
-                        line=house.line(("tables", table_id, "ruleset")),
-                        message=f"tables.{table_id}.ruleset: {exc}",
-                    )
-                )
+            unknown = unknown_ruleset(house, table_id, spec, registry)
+            if unknown is not None:
+                problems.append(unknown)
     if problems:
         raise ValidatorError(_refusal(house, problems, "the file", date.today()))
     options: dict[tuple[str, str], dict[str, Any]] = {}

@@ -229,18 +229,28 @@ def resolve(
     path: Path_ = ("tables", table_id, "ruleset")
     if not isinstance(spec, str) or not spec:
         return None, []  # the schema finding says so
+    unknown = unknown_ruleset(house, table_id, spec, registry)
+    if unknown is not None:
+        return None, [unknown]
+    family, pinned = registry.resolve(spec)
     try:
-        family, pinned = registry.resolve(spec)
         return registry.in_force(family, pinned or day), []
     except NoVersionInForce as exc:
         return None, [
             _finding(house, path, "house/no-version-in-force", SPEC_REF, f"{exc} (lint --date picks the day)")
         ]
+
+
+def unknown_ruleset(house: HouseFile, table_id: str, spec: str, registry: Registry) -> Finding | None:
+    """The finding for a `ruleset` no family (or no well-formed @DATE) answers to, else None."""
+    try:
+        registry.resolve(spec)
     except ValidatorError as exc:
-        rule = "house/unknown-ruleset"
         close = _closest(spec.partition("@")[0], registry.families)
         hint = f"; did you mean {close}?" if close else ""
-        return None, [_finding(house, path, rule, SPEC_REF, f"{exc}{hint}")]
+        path: Path_ = ("tables", table_id, "ruleset")
+        return _finding(house, path, "house/unknown-ruleset", SPEC_REF, f"{exc}{hint}")
+    return None
 
 
 def schema_findings(house: HouseFile) -> list[Finding]:
