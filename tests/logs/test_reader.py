@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs import Record, check_record, iter_log_paths, load_schema, read_records, reader
+from validator.logs.fastcheck import SchemaCompiler
 from validator.logs.values import normalize_card, parse_time, to_decimal
 
 TABLE = {
@@ -552,9 +553,24 @@ def test_fast_check_agrees_with_jsonschema() -> None:
     assert cases > 2000
 
 
+def test_fast_check_cache_never_lends_a_verdict_to_another_action() -> None:
+    """Actions found valid are remembered; a lookalike must still be walked: `true` equals 1 to
+    Python, and a string holding the NUL the cache joins with could spell two strings."""
+    check = SchemaCompiler(reader._DEFS, reader.compile_pattern).checks(["round"])["round"]
+
+    def round_with(*actions: list[Any]) -> dict[str, Any]:
+        return {**ROUND, "actions": list(actions)}
+
+    assert check(round_with(["stand", "3"], ["pay", "3", 10]))
+    assert check(round_with(["stand", "3"], ["pay", "3", 10]))  # from the cache
+    assert not check(round_with(["stand\x003"]))
+    assert not check(round_with(["pay", "3", True]))
+    assert not reader._VALIDATORS["round"].is_valid(round_with(["pay", "3", True]))
+
+
 def test_fast_check_refuses_keywords_it_does_not_know() -> None:
     with pytest.raises(ValueError, match="additionalProperties"):
-        reader._Compiler({}).schema({"type": "object", "additionalProperties": False})
+        SchemaCompiler({}, reader.compile_pattern).schema({"type": "object", "additionalProperties": False})
 
 
 def test_check_record_directly() -> None:

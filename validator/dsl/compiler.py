@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
+from validator.dsl.codegen import all_held
 from validator.dsl.expr import compile_expr, format_value, names_in
 from validator.dsl.model import (
     CheckDef,
@@ -435,6 +436,12 @@ class _Compiler:
             file=self.tree.file,
             checks_by_event={k: tuple(v) for k, v in checks.items()},
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
+            all_held_by_event={
+                event: all_held(
+                    [(c.guard_node, c.require_node) for _, c in pairs], _values(params), f"rules_on_{event}"
+                )
+                for event, pairs in checks.items()
+            },
         )
 
 

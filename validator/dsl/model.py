@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
+from validator.dsl.codegen import AllHeld
 from validator.dsl.expr import Compiled
 
 
@@ -141,6 +142,8 @@ class Ruleset:
     # Indexes built once by the compiler for the replay's hot path.
     checks_by_event: dict[str, tuple[tuple[Rule, CheckDef], ...]] = field(default_factory=dict)
     settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)
+    # Each event's checks as one generated function (dsl.codegen): True when all held, else run them.
+    all_held_by_event: dict[str, AllHeld] = field(default_factory=dict)
 
     @property
     def version(self) -> str:

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -27,6 +27,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from validator.errors import ValidatorError
 from validator.findings import Finding
+from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.values import parse_time
 
 FORMAT = "hand-log/1"
@@ -108,195 +109,10 @@ def _type_validator(record_type: str) -> Draft202012Validator:
 _VALIDATORS = {record_type: _type_validator(record_type) for record_type in RECORD_TYPES}
 
 
-# --- the fast path --------------------------------------------------------------------------------------
-# jsonschema takes milliseconds per round (every action tries 16 if/then branches, each building error
-# objects). Almost every record is valid, so each type's subschema is also compiled once into plain
-# predicates that only answer "valid or not"; jsonschema runs only when they say no. The compiler knows
-# exactly the keywords the schema uses and refuses any other, so a schema change cannot silently make the
-# fast path more lenient; tests check that both agree on many broken records.
+# --- the fast path ---------------------------------------------------------------------------------------
+# jsonschema runs only on records that the generated checks of `fastcheck` find invalid, to say why.
 
-Check = Callable[[Any], bool]
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
-
-
-_TYPE_CHECKS: dict[str, Check] = {
-    "object": lambda x: isinstance(x, dict),
-    "array": lambda x: isinstance(x, list),
-    "string": lambda x: isinstance(x, str),
-    "boolean": lambda x: isinstance(x, bool),
-    "null": lambda x: x is None,
-    "number": _is_number,
-    # JSON Schema counts 7.0 as an integer.
-    "integer": lambda x: _is_number(x) and (isinstance(x, int) or x.is_integer()),
-}
-_ANNOTATIONS = frozenset({"$schema", "$defs", "$comment", "title", "description", "then", "else"})
-
-
-class _Compiler:
-    def __init__(self, defs: dict[str, Any]) -> None:
-        self.defs = defs
-        self.compiled: dict[str, Check] = {}
-
-    def ref(self, name: str) -> Check:
-        if name not in self.compiled:
-            self.compiled[name] = self.schema(self.defs[name])
-        return self.compiled[name]
-
-    def schema(self, schema: dict[str, Any]) -> Check:
-        return _all_of(
-            [self.keyword(key, value, schema) for key, value in schema.items() if key not in _ANNOTATIONS]
-        )
-
-    def verb_dispatch(self, branches: list[dict[str, Any]]) -> Check | None:
-        """allOf [if (a non-empty array whose first item is V) then S_V, ...] as one lookup of the first item.
-
-        Same meaning: the Vs are distinct strings, so at most one `if` holds, and none for anything else.
-        """
-        guard = {"type": "array", "minItems": 1}
-        table: dict[str, Check] = {}
-        for branch in branches:
-            test = branch.get("if", {})
-            if set(branch) != {"if", "then"} or set(test) != {*guard, "prefixItems"}:
-                return None
-            if any(test[k] != v for k, v in guard.items()) or len(test["prefixItems"]) != 1:
-                return None
-            verb = test["prefixItems"][0]
-            if set(verb) != {"const"} or not isinstance(verb["const"], str) or verb["const"] in table:
-                return None
-            table[verb["const"]] = self.schema(branch["then"])
-
-        # A séance repeats the same few thousand actions (["deal", "3", "9H"], ["stand", "3"]…): an
-        # action made only of strings and integers that passed once passes again without a walk.
-        # Exact types only: True == 1 would let ["pay", "1", true] borrow the verdict of ["pay", "1", 1].
-        known_good: set[tuple[Any, ...]] = set()
-
-        def check(x: Any) -> bool:
-            if not isinstance(x, list) or not x:
-                return True
-            first = x[0]
-            branch = table.get(first) if isinstance(first, str) else None
-            if branch is None:
-                return True
-            plain = all(type(item) is str or type(item) is int for item in x)
-            if plain:
-                key = tuple(x)
-                if key in known_good:
-                    return True
-            if not branch(x):
-                return False
-            if plain:
-                if len(known_good) > 100_000:  # memory stays flat however long the log
-                    known_good.clear()
-                known_good.add(key)
-            return True
-
-        return check
-
-    def keyword(self, key: str, value: Any, schema: dict[str, Any]) -> Check:
-        match key:
-            case "$ref":
-                prefix = "#/$defs/"
-                if not value.startswith(prefix):
-                    raise ValueError(f"fast check: unsupported $ref {value!r}")
-                return self.ref(value[len(prefix) :])
-            case "type":
-                if isinstance(value, str):
-                    return _TYPE_CHECKS[value]
-                kinds = [_TYPE_CHECKS[t] for t in value]
-                return lambda x: any(kind(x) for kind in kinds)
-            case "enum" | "const":
-                allowed = frozenset(value if key == "enum" else [value])
-                # Only strings: Python would also find True in {1} and 1.0 in {1}, JSON Schema would not.
-                if not all(isinstance(v, str) for v in allowed):
-                    raise ValueError(f"fast check: only string {key} values are supported")
-                return lambda x: isinstance(x, str) and x in allowed
-            case "pattern":
-                search = compile_pattern(value).search
-                return lambda x: not isinstance(x, str) or search(x) is not None
-            case "minLength":
-                return lambda x: not isinstance(x, str) or len(x) >= value
-            case "minimum":
-                return lambda x: not _is_number(x) or x >= value
-            case "maximum":
-                return lambda x: not _is_number(x) or x <= value
-            case "required":
-                return lambda x: not isinstance(x, dict) or all(name in x for name in value)
-            case "properties":
-                return _properties([(name, self.schema(sub)) for name, sub in value.items()])
-            case "prefixItems":
-                return _prefix_items([self.schema(sub) for sub in value])
-            case "items":
-                return _items(self.schema(value), len(schema.get("prefixItems", ())))
-            case "minItems":
-                return lambda x: not isinstance(x, list) or len(x) >= value
-            case "maxItems":
-                return lambda x: not isinstance(x, list) or len(x) <= value
-            case "anyOf":
-                options = [self.schema(sub) for sub in value]
-                return lambda x: any(option(x) for option in options)
-            case "allOf":
-                return self.verb_dispatch(value) or _all_of([self.schema(sub) for sub in value])
-            case "if":
-                when = self.schema(value)
-                then = self.schema(schema.get("then", {}))
-                otherwise = self.schema(schema.get("else", {}))
-                return lambda x: then(x) if when(x) else otherwise(x)
-            case _:
-                raise ValueError(f"fast check: schema keyword {key!r} is not supported")
-
-
-def _all_of(checks: list[Check]) -> Check:
-    if len(checks) == 1:
-        return checks[0]
-
-    def check(x: Any) -> bool:
-        # Loops rather than all(<generator>) throughout: this runs for every value of every record.
-        for one in checks:  # noqa: SIM110
-            if not one(x):
-                return False
-        return True
-
-    return check
-
-
-def _properties(props: list[tuple[str, Check]]) -> Check:
-    def check(x: Any) -> bool:
-        if isinstance(x, dict):
-            for name, one in props:
-                if name in x and not one(x[name]):
-                    return False
-        return True
-
-    return check
-
-
-def _prefix_items(firsts: list[Check]) -> Check:
-    def check(x: Any) -> bool:
-        if isinstance(x, list):
-            for one, item in zip(firsts, x, strict=False):
-                if not one(item):
-                    return False
-        return True
-
-    return check
-
-
-def _items(each: Check, skip: int) -> Check:
-    def check(x: Any) -> bool:
-        if isinstance(x, list):
-            for item in x[skip:] if skip else x:
-                if not each(item):
-                    return False
-        return True
-
-    return check
-
-
-_compiler = _Compiler(_DEFS)
-_FAST_CHECKS: dict[str, Check] = {record_type: _compiler.ref(record_type) for record_type in RECORD_TYPES}
+_FAST_CHECKS: dict[str, Check] = SchemaCompiler(_DEFS, compile_pattern).checks(list(RECORD_TYPES))
 
 
 # --- finding the logs ---------------------------------------------------------------------------------

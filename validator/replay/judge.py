@@ -11,10 +11,15 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.codegen import AllHeld
 from validator.dsl.expr import EvaluationError, explain_failure
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.findings import Finding
 from validator.money import fmt
+
+def _run_them(ctx: dict[str, Any]) -> bool:
+    return False
+
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+(?:\.[a-z_0-9]+)+)\}")
 
@@ -35,6 +40,14 @@ class Judge:
     def context(self, **namespaces: Any) -> dict[str, Any]:
         return {"house": self.house, **namespaces}
 
+    def all_held(self) -> dict[str, AllHeld]:
+        """Per event, the generated function that answers "every rule held" (dsl.codegen), so that the
+        rules themselves run only when there is something to report. While `explain` traces every rule,
+        each answer is "run them"."""
+        if self.trace is None:
+            return self.ruleset.all_held_by_event
+        return dict.fromkeys(self.ruleset.checks_by_event, _run_them)
+
     def check(
         self,
         event: str,
@@ -47,6 +60,8 @@ class Judge:
         """Run every rule listening to `event`; True when none was broken."""
         checks = self.ruleset.checks_by_event.get(event)
         if not checks:
+            return True
+        if self.trace is None and self.ruleset.all_held_by_event[event](ctx):
             return True
         return self.run(checks, event, ctx, line, round_id, stake)
 

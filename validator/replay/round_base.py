@@ -77,6 +77,7 @@ class RoundReplay:
         )
         self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts)
         self.listening = judge.ruleset.checks_by_event
+        self.all_held = judge.all_held()
         self.cut_card_seen = False
         self.sides = RoundSideBets(self)
         # `explain` sets a story: each step with the rules it ran and the state after it.
@@ -109,12 +110,15 @@ class RoundReplay:
     # ---- checks ----
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool:
         """Run the rules of `event`; `at` is the stake a finding names."""
-        checks = self.listening.get(event)
-        if not checks:
-            return True
+        all_held = self.all_held.get(event)
+        if all_held is None:
+            return True  # no rule listens
+        ctx = self.ctx
         if namespaces:
-            self.ctx.update(namespaces)
-        return self.judge.run(checks, event, self.ctx, self.line, self.round_id, at)
+            ctx.update(namespaces)
+        if all_held(ctx):
+            return True
+        return self.judge.run(self.listening[event], event, ctx, self.line, self.round_id, at)
 
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:

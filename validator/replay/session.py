@@ -261,11 +261,13 @@ class LogReplay:
             finding = format_finding(self.file, line, str(exc), "ruleset/no-version-in-force", round_id)
             return self._outcome(line, round_id, [finding], "unreadable")
         judge = self.judge_for(ruleset)
-        engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
-        snapshot = self.shoe.snapshot()
         telling = self.explain == round_id
         if telling:
-            judge.trace, engine.story = [], []
+            judge.trace = []  # before the engine is made: it then runs every rule, for the trace
+        engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
+        snapshot = self.shoe.snapshot()
+        if telling:
+            engine.story = []
             self.explained = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
         try:
             engine.replay()

@@ -1,0 +1,121 @@
+"""Each event's rules written out as one Python function: the replay's fast path.
+
+The closures of `expr` cost a call per node, and a card dealt runs a dozen rules: most of `check`'s
+time went there. Here all the rules listening to one event become the source of one function,
+compiled once per ruleset version, that answers a single question: did every rule hold, with nothing
+that could not be judged? Anything else — a rule broken, a fact missing, any exception at all — answers
+no, and the judge then runs the closures, which alone write findings, notes and `explain`'s trace. So
+there is one meaning of a rule (the closures'), and the fast path can only say "nothing to report" when
+they would say it too; tests compare both on every fixture.
+"""
+
+from __future__ import annotations
+
+import keyword
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl import ast
+from validator.dsl.expr import FUNCTIONS, Context, _plain
+
+AllHeld = Callable[[Context], bool]
+
+_OPERATORS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in"}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+
+
+class _Unknown(Exception):
+    """Arithmetic on a value that is not known: the closures raise EvaluationError there."""
+
+
+def _arith(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def apply(a: Any, b: Any) -> Any:
+        if a is None or b is None:
+            raise _Unknown
+        return op(Decimal(a) if isinstance(a, int) else a, b)
+
+    return apply
+
+
+class _Source:
+    """The text of one function, and the values its names stand for."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self.params = params
+        self.values: dict[str, Any] = {"_plain": _plain}
+        self.namespaces: list[str] = []
+
+    def constant(self, value: Any) -> str:
+        if value is None or value is True or value is False:
+            return repr(value)
+        name = f"_c{len(self.values)}"
+        self.values[name] = value
+        return name
+
+    def namespace(self, name: str) -> str:
+        if name not in self.namespaces:
+            self.namespaces.append(name)
+        return f"ns_{name}"
+
+    def expr(self, node: ast.Expr, *, truth: bool = False) -> str:
+        """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool()."""
+        if isinstance(node, ast.Literal):
+            return self.constant(_plain(node.value))
+        if isinstance(node, ast.Name):
+            namespace, _, field = node.path.partition(".")
+            if namespace == "param":
+                return self.constant(_plain(self.params[field]))
+            if namespace == "house":
+                return f"_plain({self.namespace('house')}.get({field!r}))"
+            if not all(part.isidentifier() and not keyword.iskeyword(part) for part in field.split(".")):
+                # The grammar allows no other names; a fact name goes into generated source, so make sure.
+                raise ValueError(f"not a fact name: {node.path!r}")  # pragma: no cover
+            return f"{self.namespace(namespace)}.{field}"
+        if isinstance(node, ast.ListExpr):
+            items = "".join(f"{self.expr(item)}, " for item in node.items)
+            return f"({items})"
+        if isinstance(node, ast.Call):
+            function = self.constant(FUNCTIONS[node.function])
+            return f"{function}({', '.join(self.expr(arg) for arg in node.args)})"
+        if isinstance(node, ast.Arith):
+            apply = self.constant(_arith(_ARITH[node.op]))
+            return f"{apply}({self.expr(node.left)}, {self.expr(node.right)})"
+        if isinstance(node, ast.Compare):
+            return f"({self.expr(node.left)} {_OPERATORS[node.op]} {self.expr(node.right)})"
+        if isinstance(node, ast.BoolOp):
+            joined = f" {node.op} ".join(self.expr(item, truth=True) for item in node.items)
+            return f"({joined})" if truth else f"bool({joined})"
+        if isinstance(node, ast.Not):
+            return f"(not {self.expr(node.item, truth=True)})"
+        raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
+
+
+def all_held(
+    conditions: Sequence[tuple[ast.Expr | None, ast.Expr]], params: Mapping[str, Any], name: str
+) -> AllHeld:
+    """One function for the (guard, require) pairs of an event, in order: True when every rule whose
+    guard holds has its requirement hold, and nothing raised."""
+    source = _Source(params)
+    body: list[str] = []
+    for guard, require in conditions:
+        test = f"not {source.expr(require, truth=True)}"
+        if guard is not None:
+            test = f"{source.expr(guard, truth=True)} and {test}"
+        body.append(f"        if {test}:\n            return False\n")
+    fetch = "".join(f"        ns_{ns} = get({ns!r})\n" for ns in source.namespaces)
+    text = (
+        f"def {name}(ctx):\n"
+        "    try:\n"
+        "        get = ctx.get\n"
+        f"{fetch}{''.join(body)}"
+        "        return True\n"
+        "    except Exception:\n"
+        "        return False\n"
+    )
+    scope = dict(source.values)
+    exec(compile(text, f"<rules of {name}>", "exec"), scope)
+    function: AllHeld = scope[name]
+    function.source = text  # type: ignore[attr-defined]
+    return function
