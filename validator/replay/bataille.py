@@ -23,7 +23,6 @@ class BatailleRound(RoundReplay):
         self.initial_done = False
         self.burns = 0
         self.war_cards_dealt = False
-        self.previous_settled_box = 0
         for index, action in enumerate(self.record.get("actions", [])):
             self.step(action, index)
             if self.story is not None:
@@ -70,11 +69,11 @@ class BatailleRound(RoundReplay):
                 self.owed.remove(target)
             self.initial_done = not self.owed
             card = self.take(raw_card)
-            self.check("deal", at=target, deal=facts(hand=target, expected=expected))
+            self.check_deal(target, expected)
             if target == "D":
-                self.dealer.card_list.append(card)
+                self.dealer.add(card)
             elif target in self.hands:
-                self.hands[target].card_list.append(card)
+                self.hands[target].add(card)
             if self.initial_done:
                 for hand in self.hands.values():
                     hand.box.bataille_tie = hand.rank is not None and hand.rank == self.dealer.rank
@@ -98,7 +97,7 @@ class BatailleRound(RoundReplay):
             )
         expected = target if hand.went_to_war and hand.war_card is None else "a hand at war"
         card = self.take(raw_card)
-        self.check("deal", at=target, deal=facts(hand=target, expected=expected))
+        self.check_deal(target, expected)
         hand.war_card = card
         self.burns = 0
 
@@ -112,8 +111,7 @@ class BatailleRound(RoundReplay):
             return
         if hand is None or hand.surrendered:
             return
-        self.check("settle", at=stake, settle=facts(box=box_no, previous_box=self.previous_settled_box))
-        self.previous_settled_box = box_no
+        self.check_settle_order(stake, box_no)
 
     def finish(self) -> None:
         for name, hand in self.hands.items():

@@ -34,7 +34,6 @@ class BlackjackRound(RoundReplay):
         self.current_box = min((self.hand_box(h) for h in order), default=PAST_ALL_BOXES)
         actions = self.record.get("actions", [])
         self.last_decision = max((i for i, a in enumerate(actions) if a[0] in DECISIONS), default=-1)
-        self.previous_settled_box = 0
         for index, action in enumerate(actions):
             self.step(action, index, actions)
             if self.story is not None:
@@ -98,11 +97,11 @@ class BlackjackRound(RoundReplay):
                 self.owed.remove(target)
             self.in_initial = bool(self.owed)
             card = self.take(raw_card)
-            self.check("deal", at=target, deal=facts(hand=target, expected=expected))
+            self.check_deal(target, expected)
             if target == "D":
-                self.dealer.card_list.append(card)
+                self.dealer.add(card)
             elif target in self.hands:
-                self.hands[target].card_list.append(card)
+                self.hands[target].add(card)
             return
         self.in_initial = False
         if target == "D":
@@ -114,23 +113,25 @@ class BlackjackRound(RoundReplay):
             (h.name for h in hand.box.hand_list if len(h.card_list) == 1), "a hand waiting after a split"
         )
         card = self.take(raw_card)
-        self.check("deal", at=target, deal=facts(hand=target, expected=waiting))
-        hand.card_list.append(card)
+        self.check_deal(target, waiting)
+        hand.add(card)
 
     def dealer_draw(self, raw_card: str) -> None:
         if not self.dealer_started:
             self.dealer_started = True
             self.current_box = PAST_ALL_BOXES
         card = self.take(raw_card)
-        self.check("dealer_draw", at="D", dealer=self.dealer)
-        self.dealer.card_list.append(card)
+        self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
+        self.dealer.add(card)
 
     def decision(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
         verb, name = action[0], action[1]
         self.in_initial = False
         hand = self.hand(name, verb)
         box = hand.box
-        self.check("turn", at=name, turn=facts(box=box.number, current=self.current_box))
+        turn = self.turn_facts
+        turn.box, turn.current = box.number, self.current_box
+        self.check_in_place("turn", at=name)
         if box.number > self.current_box:
             self.current_box = box.number
         amount = amount_of(action[2], f"{verb} amount") if verb in ("double", "split") else None
@@ -152,7 +153,7 @@ class BlackjackRound(RoundReplay):
     def draw(self, hand: Hand, raw_card: str, index: int, actions: list[list[Any]]) -> None:
         card = self.take(raw_card)
         was_busted = hand.busted
-        hand.card_list.append(card)
+        hand.add(card)
         hand.box.drew = True
         self.facts.table_drew = True
         # Only the card that busts the hand asks for its collection; a card dealt to a hand already
@@ -167,7 +168,7 @@ class BlackjackRound(RoundReplay):
         aces = hand.pair_of_aces
         new = Hand(f"{box.number}/{len(box.hand_list) + 1}", box, amount, split_counts=hand.split_counts)
         if len(hand.card_list) >= 2:
-            new.card_list.append(hand.card_list.pop())
+            new.add(hand.take_back())
         hand.split = new.split = True
         if aces:
             box.ace_splits += 1
@@ -187,9 +188,7 @@ class BlackjackRound(RoundReplay):
         # A surrender collected right after the round's last decision is still settled during play.
         if ((hand.busted or hand.surrendered) and not self.dealer_started) or hand.even_money or during_play:
             return
-        box = hand.box.number
-        self.check("settle", at=stake, settle=facts(box=box, previous_box=self.previous_settled_box))
-        self.previous_settled_box = box
+        self.check_settle_order(stake, hand.box.number)
         if not hand.surrendered:
             self.sides.main_settled()
 
@@ -197,7 +196,7 @@ class BlackjackRound(RoundReplay):
     def finish(self) -> None:
         live = [h for h in self.hands.values() if h.live and not h.blackjack]
         if self.dealer.card_list and live:
-            self.check("dealer_stand", at="D", dealer=self.dealer)
+            self.check_in_place("dealer_stand", at="D")
         for name, hand in self.hands.items():
             self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
         for name, amount in self.side_stakes.items():

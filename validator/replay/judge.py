@@ -17,6 +17,7 @@ from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.findings import Finding
 from validator.money import fmt
 
+
 def _run_them(ctx: dict[str, Any]) -> bool:
     return False
 

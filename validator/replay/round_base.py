@@ -75,10 +75,25 @@ class RoundReplay:
             reshuffle_due=shoe.cut_card_out,
             cards_left=shoe.left,
         )
-        self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts)
+        # Facts of the frequent events, changed in place at each event rather than made anew: a
+        # finding reads them (message, expected, actual) when it is written, before they change.
+        self.card_facts = facts(code=None, in_shoe=True)
+        self.deal_facts = facts(hand=None, expected=None)
+        self.turn_facts = facts(box=0, current=0)
+        self.settle_facts = facts(box=0, previous_box=0)
+        self.stake_facts = facts(name=None, amount=None, settlements=0, case=None)
+        self.ctx: dict[str, Any] = judge.context(
+            table=table,
+            round=self.facts,
+            card=self.card_facts,
+            deal=self.deal_facts,
+            turn=self.turn_facts,
+            settle=self.settle_facts,
+        )
         self.listening = judge.ruleset.checks_by_event
         self.all_held = judge.all_held()
         self.cut_card_seen = False
+        self.previous_settled_box = 0
         self.sides = RoundSideBets(self)
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
@@ -119,6 +134,26 @@ class RoundReplay:
         if all_held(ctx):
             return True
         return self.judge.run(self.listening[event], event, ctx, self.line, self.round_id, at)
+
+    def check_in_place(self, event: str, at: str | None = None) -> bool:
+        """`check` for the hot paths, which have already set the event's facts in the context."""
+        all_held = self.all_held.get(event)
+        if all_held is None or all_held(self.ctx):
+            return True
+        return self.judge.run(self.listening[event], event, self.ctx, self.line, self.round_id, at)
+
+    def check_deal(self, target: str, expected: str) -> None:
+        """A card dealt to `target` when the text deals it to `expected`."""
+        deal = self.deal_facts
+        deal.hand, deal.expected = target, expected
+        self.check_in_place("deal", at=target)
+
+    def check_settle_order(self, stake: str, box: int) -> None:
+        """A stake of box `box` settled in the final settlement, after the box settled before it."""
+        settle = self.settle_facts
+        settle.box, settle.previous_box = box, self.previous_settled_box
+        self.check_in_place("settle", at=stake)
+        self.previous_settled_box = box
 
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
@@ -174,14 +209,16 @@ class RoundReplay:
                 hand = Hand(str(number), box, box.stake, split_counts=split_counts)
                 box.hand_list.append(hand)
                 self.hands[hand.name] = hand
-                self.check("box", at=hand.name, box=box)
+                self.ctx["box"] = box
+                self.check_in_place("box", at=hand.name)
 
     # ---- cards ----
     def take(self, raw: str) -> str:
         card = normalize(raw)
-        in_shoe = self.shoe.take(card)
-        if "card" in self.listening:
-            self.check("card", card=facts(code=card, in_shoe=in_shoe))
+        card_facts = self.card_facts
+        card_facts.code = card
+        card_facts.in_shoe = self.shoe.take(card)
+        self.check_in_place("card")
         return card
 
     def hand(self, name: str, verb: str) -> Hand:
@@ -257,9 +294,12 @@ class RoundReplay:
                 raise MalformedRound(
                     f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake"
                 )
+        stake = self.ctx["stake"] = self.stake_facts
+        stake.case = None
         for name, amount in stakes.items():
-            count = len(self.settlements.get(name, ()))
-            self.check("stake_end", at=name, stake=facts(name=name, amount=amount, settlements=count))
+            stake.name, stake.amount = name, amount
+            stake.settlements = len(self.settlements.get(name, ()))
+            self.check_in_place("stake_end", at=name)
 
 
 def show_action(action: list[Any]) -> str:

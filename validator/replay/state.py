@@ -83,16 +83,19 @@ class Hand:
 
     __slots__ = (
         "box",
+        "busted",
         "card_list",
         "doubled",
         "even_money",
         "initial_stake",
         "name",
+        "soft",
         "split",
         "split_aces",
         "split_counts",
         "stake",
         "surrendered",
+        "total",
         "war_card",
         "went_to_war",
     )
@@ -111,23 +114,25 @@ class Hand:
         self.split_counts = split_counts
         self.went_to_war = False
         self.war_card: str | None = None
+        # Read by many rules at every card: kept up to date by add() and take_back(), not recomputed.
+        self.total, self.soft, self.busted = 0, False, False
+
+    def add(self, card: str) -> None:
+        self.card_list.append(card)
+        self.total, self.soft = best_total(self.card_list)
+        self.busted = self.total > 21
+
+    def take_back(self) -> str:
+        """The last card, taken off the hand (a split moves it to the new hand)."""
+        card = self.card_list.pop()
+        self.total, self.soft = best_total(self.card_list)
+        self.busted = self.total > 21
+        return card
 
     # ---- blackjack facts ----
     @property
     def cards(self) -> int:
         return len(self.card_list)
-
-    @property
-    def total(self) -> int:
-        return best_total(self.card_list)[0]
-
-    @property
-    def soft(self) -> bool:
-        return best_total(self.card_list)[1]
-
-    @property
-    def busted(self) -> bool:
-        return self.total > 21
 
     @property
     def blackjack(self) -> bool:
@@ -199,27 +204,21 @@ class Box:
 
 
 class Dealer:
-    __slots__ = ("card_list", "war_card")
+    __slots__ = ("busted", "card_list", "soft", "total", "war_card")
 
     def __init__(self) -> None:
         self.card_list: list[str] = []
         self.war_card: str | None = None
+        self.total, self.soft, self.busted = 0, False, False
+
+    def add(self, card: str) -> None:
+        self.card_list.append(card)
+        self.total, self.soft = best_total(self.card_list)
+        self.busted = self.total > 21
 
     @property
     def cards(self) -> int:
         return len(self.card_list)
-
-    @property
-    def total(self) -> int:
-        return best_total(self.card_list)[0]
-
-    @property
-    def soft(self) -> bool:
-        return best_total(self.card_list)[1]
-
-    @property
-    def busted(self) -> bool:
-        return self.total > 21
 
     @property
     def blackjack(self) -> bool:

@@ -51,10 +51,10 @@ class BatailleSim(TableSim):
         for hand in hands:
             card = draw(hand.name)
             actions.append(["deal", hand.name, card])
-            hand.card_list.append(card)
+            hand.add(card)
         card = draw("D")
         actions.append(["deal", "D", card])
-        dealer.card_list.append(card)
+        dealer.add(card)
         at_war: list[Hand] = []
         for hand in hands:
             hand.box.bataille_tie = hand.rank == dealer.rank

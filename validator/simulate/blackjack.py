@@ -101,13 +101,13 @@ class BlackjackSim(TableSim):
         assert self.shoe is not None
         card = self.shoe.draw(self.actions, hand.name)
         self.actions.append(["deal", hand.name, card])
-        hand.card_list.append(card)
+        hand.add(card)
 
     def deal_dealer(self) -> None:
         assert self.shoe is not None
         card = self.shoe.draw(self.actions, "D")
         self.actions.append(["deal", "D", card])
-        self.dealer.card_list.append(card)
+        self.dealer.add(card)
 
     def ctx(self, hand: Hand, verb: str, amount: Decimal | None = None) -> dict[str, Any]:
         return {
@@ -160,7 +160,7 @@ class BlackjackSim(TableSim):
                     self.actions.append(["double", hand.name, amount_json(amount), card])
                     hand.stake += amount
                     hand.doubled = True
-                    hand.card_list.append(card)
+                    hand.add(card)
                     hand.box.drew = True
                     self.round_facts.table_drew = True
                     self.after_card(hand)
@@ -169,7 +169,7 @@ class BlackjackSim(TableSim):
             if total < 21 and wants and self.legal("hit", self.ctx(hand, "hit")):
                 card = self.shoe.draw(self.actions, hand.name)
                 self.actions.append(["hit", hand.name, card])
-                hand.card_list.append(card)
+                hand.add(card)
                 hand.box.drew = True
                 self.round_facts.table_drew = True
                 self.after_card(hand)
@@ -191,7 +191,7 @@ class BlackjackSim(TableSim):
         new = Hand(
             f"{box.number}/{len(box.hand_list) + 1}", box, hand.initial_stake, split_counts=hand.split_counts
         )
-        new.card_list.append(hand.card_list.pop())
+        new.add(hand.take_back())
         hand.split = new.split = True
         if aces:
             box.ace_splits += 1
