@@ -4,8 +4,9 @@
     python benchmarks/bench_check.py --rounds 20000 30000
 
 For each size: simulates the log once (cached in the temp folder), times orjson parsing every line,
-times a full `check` of the file in a fresh process (as a user runs it, report to /dev/null), and
-reads that process's peak memory. Prints the ratio check/orjson, rounds per second, peak memory,
+times a full `check` of the file in a fresh process (as a user runs it, report to /dev/null), once
+with one process and once with `--jobs N` (default: the machine's cores), and reads the peak memory
+of the largest process. Prints the ratio check/orjson, rounds per second, peak memory,
 and whether the time grows linearly with the number of rounds.
 """
 
@@ -59,18 +60,22 @@ def orjson_parse(path: Path) -> float:
     return time.perf_counter() - started
 
 
-def check_in_fresh_process(path: Path) -> tuple[float, float]:
-    """(seconds, peak MB) of `casino-validator check` on the file, measured inside its own process."""
+def check_in_fresh_process(path: Path, jobs: int) -> tuple[float, float]:
+    """(seconds, peak MB of the largest process) of `casino-validator check --jobs N` on the file,
+    measured inside its own process (its workers' peaks read as its children's)."""
     probe = (
         "import resource, sys, time\n"
         "from validator.cli import app\n"
         "started = time.perf_counter()\n"
         "try:\n"
-        f"    app(['check', {str(path)!r}, '--format', 'json', '--output', {os.devnull!r}, '--quiet'])\n"
+        f"    app(['check', {str(path)!r}, '--format', 'json', '--output', {os.devnull!r}, '--quiet',"
+        f" '--jobs', '{jobs}'])\n"
         "except SystemExit:\n"
         "    pass\n"
         "elapsed = time.perf_counter() - started\n"
-        "print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+        "peak = max(resource.getrusage(who).ru_maxrss for who in"
+        " (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))\n"
+        "print(elapsed, peak / 1024)\n"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     seconds, peak = out.stdout.split()
@@ -82,26 +87,32 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--rounds", type=int, nargs="*", default=[50_000, 100_000, 200_000])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="the parallel run's --jobs")
     args = parser.parse_args()
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{platform.system()} {platform.release()}"
     )
-    print(f"{'rounds':>8} {'orjson s':>9} {'check s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8}")
+    print(
+        f"{'rounds':>8} {'orjson s':>9} | {'check s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8} "
+        f"| {f'-j{args.jobs} s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8}"
+    )
     rows = []
     for rounds in args.rounds:
         path = simulated_log(rounds)
         parse = min(orjson_parse(path) for _ in range(3))
-        seconds, peak = check_in_fresh_process(path)
-        rows.append((rounds, seconds))
-        print(
-            f"{rounds:>8} {parse:>9.2f} {seconds:>8.2f} {seconds / parse:>6.1f} {rounds / seconds:>9.0f} {peak:>8.0f}"
-        )
+        cells = [f"{rounds:>8} {parse:>9.2f}"]
+        for jobs in (1, args.jobs):
+            seconds, peak = check_in_fresh_process(path, jobs)
+            if jobs == 1:
+                rows.append((rounds, seconds))
+            cells.append(f"{seconds:>8.2f} {seconds / parse:>6.1f} {rounds / seconds:>9.0f} {peak:>8.0f}")
+        print(" | ".join(cells))
     if len(rows) > 1:
         per_round = [s / r * 1e6 for r, s in rows]
         spread = max(per_round) / min(per_round)
         print(
-            f"time per round: {', '.join(f'{p:.0f} µs' for p in per_round)} "
+            f"time per round (one process): {', '.join(f'{p:.0f} µs' for p in per_round)} "
             f"({'linear' if spread < 1.25 else 'NOT linear'}: spread {spread:.2f})"
         )
 

@@ -30,7 +30,8 @@ def check_logs(
 
 
 def rule_catalogue(registry: Registry, used: Iterable[str] | None = None) -> dict[str, RuleInfo]:
-    """Rules for reports (SARIF's rule list): of the versions used, else of every version; newest wording wins."""
+    """Rules for reports (SARIF's rule list): of the versions used, else of every version; newest
+    wording wins."""
     used_set = set(used) if used is not None else None
     catalogue: dict[str, RuleInfo] = {}
     for ruleset in registry.all():

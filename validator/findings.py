@@ -72,6 +72,9 @@ class Summary:
     rulesets: set[str] = field(default_factory=set)
     house: str | None = None
     notes: list[str] = field(default_factory=list)
+    # Rules that could not be judged somewhere ("<rule id>: why"), shown after the notes, sorted: the
+    # same list however the logs were shared out between processes.
+    unjudged: set[str] = field(default_factory=set)
 
     @property
     def rounds_read(self) -> int:
@@ -110,6 +113,11 @@ class Summary:
         for note in other.notes:
             if note not in self.notes:
                 self.notes.append(note)
+        self.unjudged |= other.unjudged
+
+    @property
+    def all_notes(self) -> list[str]:
+        return [*self.notes, *sorted(self.unjudged - set(self.notes))]
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -131,7 +139,7 @@ class Summary:
             "money": {"overpaid_by_house": fmt(self.overpaid), "underpaid_to_players": fmt(self.underpaid)},
             "rulesets": sorted(self.rulesets),
             "house": self.house,
-            "notes": list(self.notes),
+            "notes": self.all_notes,
         }
 
 

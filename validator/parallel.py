@@ -1,9 +1,13 @@
-"""`check --jobs N`: files, and tables within a plain file, checked in parallel processes.
+"""`check --jobs N`: files, and parts of a plain file, checked in parallel processes.
 
-A `table` record resets everything a replay carries (table, shoe, limits), so a file splits at its
-table records into shares that replay independently. Each worker writes its outcomes to a temporary
-file; the parent streams them back in the original order, so the report is the same, byte for byte,
-as one process gives, and memory stays flat.
+A file splits where the replay's state can be rebuilt without the records before: at a `table` record
+(which resets everything), and at a `shoe` record (a new shoe resets the cards; what the table carries
+over, its limits, is rebuilt by replaying the table record and the limits records before the share,
+silently). The one thing a table carries from round to round is the JP1 jackpot meters, so a table
+stops being split at shoes from its first jackpot record or JP1 stake on. Consecutive split points are
+grouped into shares of similar size. Each worker writes its outcomes to a temporary file; the parent
+streams them back in the original order, so the report is the same, byte for byte, as one process
+gives, and memory stays flat.
 """
 
 from __future__ import annotations
@@ -16,20 +20,48 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import orjson
 
 from validator.findings import RoundOutcome, Summary
-from validator.logs.reader import STDIN, iter_log_paths, read_record_range, read_records
+from validator.logs.reader import (
+    _BOM,
+    MAX_LINE,
+    STDIN,
+    check_record,
+    iter_log_paths,
+    read_record_range,
+    read_records,
+)
+from validator.money import AmountError
+from validator.replay.session import read_table
 
-_TABLE_RECORD = re.compile(rb'"type"\s*:\s*"table"')
+# A record whose type is one of these, as the line's bytes may spell it; lines that could not be one of
+# them (most rounds) are not parsed while planning. A backslash may spell anything: those are parsed.
+_MAYBE_STATEFUL = re.compile(rb':\s*"(?:table|limits|shoe|jackpot)"|\\|jp1')
+# Shares are at least this big (bytes), so that starting a share costs little beside replaying it.
+MIN_SHARE = 1 << 20
+SHARES_PER_JOB = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    start: int
+    end: int
+    number: int
 
 
 @dataclass(frozen=True, slots=True)
 class Share:
     path: str
-    start: int | None  # None: the whole file (gzip, stdin, or a file with one table)
+    start: int | None  # None: the whole file (gzip, stdin, or a file that does not split)
     end: int
     first_line: int
     first_of_file: bool
+    # Replayed silently before the share: the table record and limits records that set the table's
+    # state where the share begins (empty when it begins at a table record).
+    preamble: tuple[Line, ...] = ()
 
 
 def plan(paths: list[str], jobs: int) -> list[Share]:
@@ -38,23 +70,74 @@ def plan(paths: list[str], jobs: int) -> list[Share]:
         if path == STDIN or path.endswith(".gz") or jobs <= 1:
             shares.append(Share(path, None, 0, 1, True))
             continue
-        shares.extend(_split(path))
+        shares.extend(_split(path, jobs))
     return shares
 
 
-def _split(path: str) -> list[Share]:
-    """Byte ranges that start at table records."""
-    starts: list[tuple[int, int]] = []
+def _record_type(path: str, number: int, line: bytes) -> tuple[str | None, bool]:
+    """(`table` or `shoe` when the record resets that part of the replay's state, `limits` when it is a
+    limits record, else None; whether it touches the JP1 meters), exactly as the replay will see it."""
+    if len(line) > MAX_LINE + 1 or not _MAYBE_STATEFUL.search(line):
+        return None, False
+    if number == 1 and line.startswith(_BOM):
+        line = line[len(_BOM) :]
+    try:
+        data: Any = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None, False
+    if not isinstance(data, dict):
+        return None, False
+    kind = data.get("type")
+    if kind == "round":
+        jackpot = b"jp1" in orjson.dumps([data.get("bets"), data.get("actions")])
+        return None, jackpot
+    if kind not in ("table", "limits", "shoe", "jackpot"):
+        return None, False
+    if kind in ("table", "shoe"):
+        # Only a record the replay accepts resets anything; a broken one leaves the state as it was.
+        if check_record(data, path, number) is not None:
+            return None, False
+        if kind == "table":
+            try:
+                read_table(data, number)
+            except AmountError:
+                return None, False
+    return kind, kind == "jackpot"
+
+
+def _split(path: str, jobs: int) -> list[Share]:
+    """Shares of a plain file, cut at table records and, where the table allows, at shoe records."""
+    points: list[tuple[Line, tuple[Line, ...]]] = []  # (where a share may start, its preamble)
+    state: list[Line] = []  # the table record in force and the limits records since
+    splittable = False
     offset = 0
     with open(path, "rb") as handle:
-        for number, line in enumerate(handle, start=1):
-            if number == 1 or _TABLE_RECORD.search(line[:200]):
-                starts.append((offset, number))
-            offset += len(line)
-    if len(starts) <= 1:
+        for number, content in enumerate(handle, start=1):
+            line = Line(offset, offset + len(content), number)
+            offset = line.end
+            kind, jackpot = _record_type(path, number, content)
+            if number == 1 or kind == "table":
+                points.append((line, ()))
+            if kind == "table":
+                state, splittable = [line], True
+            elif kind == "shoe" and splittable and number > 1:
+                points.append((line, tuple(state)))
+            elif kind == "limits" and state:
+                state.append(line)
+            if jackpot:
+                splittable = False
+    target = max(MIN_SHARE, offset // (jobs * SHARES_PER_JOB))
+    chosen = points[:1]
+    for point in points[1:]:
+        if point[0].start - chosen[-1][0].start >= target:
+            chosen.append(point)
+    if len(chosen) <= 1:
         return [Share(path, None, 0, 1, True)]
-    bounds = [*starts, (offset, 0)]
-    return [Share(path, start, bounds[i + 1][0], line, i == 0) for i, (start, line) in enumerate(starts)]
+    ends = [line.start for line, _ in chosen[1:]] + [offset]
+    return [
+        Share(path, line.start, end, line.number, index == 0, preamble)
+        for index, ((line, preamble), end) in enumerate(zip(chosen, ends, strict=True))
+    ]
 
 
 def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary]:
@@ -70,7 +153,12 @@ def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Su
     summary = Summary()
     if share.first_of_file:
         summary.files = 1
-    replay = LogReplay(registry, share.path, summary, pinned=ruleset, house=lookup)
+    replay = LogReplay(registry, share.path, Summary(), pinned=ruleset, house=lookup)
+    for line in share.preamble:
+        for _ in replay.replay(read_record_range(share.path, line.start, line.end, line.number)):
+            pass  # the table's state is rebuilt; what these records say, their own share reports
+    replay.summary = summary
+    replay.judges.clear()
     records = (
         read_records(share.path)
         if share.start is None

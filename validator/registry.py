@@ -6,6 +6,7 @@ says so. There is no fallback to a neighbouring version.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from datetime import date
 from functools import cache
@@ -46,7 +47,7 @@ class Registry:
     def _check_overlaps(self) -> None:
         errors = []
         for family, versions in self.families.items():
-            for before, after in zip(versions, versions[1:], strict=False):
+            for before, after in itertools.pairwise(versions):
                 if (
                     before.valid_until is None
                     or after.valid_from is None

@@ -25,7 +25,8 @@ def list_lines(registry: Registry) -> Iterator[str]:
     for family in sorted(registry.families):
         yield family
         for ruleset in registry.families[family]:
-            yield f"  {ruleset.version:<28} {ruleset.dates():<36} {len(ruleset.rules):>3} rules  {ruleset.source}"
+            count = f"{len(ruleset.rules):>3} rules"
+            yield f"  {ruleset.version:<28} {ruleset.dates():<36} {count}  {ruleset.source}"
 
 
 def option_line(option: OptionDef) -> str:
@@ -53,7 +54,8 @@ def check_lines(rule: Rule) -> Iterator[str]:
 
 def show_lines(ruleset: Ruleset) -> Iterator[str]:
     yield f"{ruleset.version} — {ruleset.title}"
-    yield f"  game: {ruleset.game}   in force: {ruleset.dates()}   source: {ruleset.source}   file: {ruleset.file}"
+    where = f"source: {ruleset.source}   file: {ruleset.file}"
+    yield f"  game: {ruleset.game}   in force: {ruleset.dates()}   {where}"
     for note in ruleset.notes:
         yield f"  note: {note}"
     yield ""
@@ -123,7 +125,8 @@ def _rule_text(rule: Rule) -> str:
 def _side_bet_text(ruleset: Ruleset, name: str) -> str:
     bet = ruleset.side_bets[name]
     return "; ".join(
-        f"{t}: " + ", ".join(f"{l.label} {l.pays}" for l in lines) for t, lines in bet.paytables.items()
+        f"{t}: " + ", ".join(f"{line.label} {line.pays}" for line in lines)
+        for t, lines in bet.paytables.items()
     )
 
 

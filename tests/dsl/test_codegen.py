@@ -1,5 +1,6 @@
-"""The generated per-event functions (dsl.codegen) must say "all held" exactly when the rules' closures,
-run one by one, would report nothing: on every event of every rule fixture and sample log."""
+"""The generated functions (dsl.codegen) must answer as the rules' closures do: "all held" exactly when
+the closures, run one by one, would report nothing, and the same settle clause as the closures pick
+(or "ask the closures" when one of them cannot be evaluated): on every rule fixture and sample log."""
 
 from __future__ import annotations
 
@@ -33,6 +34,16 @@ def _closures_say_all_held(pairs: tuple[Any, ...], ctx: dict[str, Any]) -> bool:
     return True
 
 
+def _closures_pick(pairs: tuple[Any, ...], ctx: dict[str, Any]) -> int | None:
+    for index, (_rule, settle) in enumerate(pairs):
+        try:
+            if settle.guard is None or settle.guard(ctx):
+                return index
+        except (EvaluationError, TypeError):
+            return None
+    return -1
+
+
 @pytest.fixture(scope="module")
 def compared() -> tuple[Any, Counter[tuple[str, bool]]]:
     """A registry of its own whose fast functions also run the closures and compare."""
@@ -52,6 +63,17 @@ def compared() -> tuple[Any, Counter[tuple[str, bool]]]:
                 return answer
 
             ruleset.all_held_by_event[event] = both
+        for stake, first in list(ruleset.first_settle_by_stake.items()):
+            clauses = ruleset.settles_by_stake[stake]
+
+            def same_pick(ctx: dict[str, Any], first=first, clauses=clauses, stake=stake) -> int | None:
+                answer = first(ctx)
+                expected = _closures_pick(clauses, ctx)
+                assert answer == expected, f"settling {stake}: generated {answer}, closures {expected}"
+                seen[(f"settle {stake}", answer is not None and answer >= 0)] += 1
+                return answer
+
+            ruleset.first_settle_by_stake[stake] = same_pick
     return registry, seen
 
 
@@ -63,6 +85,7 @@ def test_generated_functions_agree_with_closures_on_every_fixture(compared) -> N
     # Both answers were given many times, on many events: the comparison was not vacuous.
     assert sum(n for (_, answer), n in seen.items() if not answer) > 300
     assert len({event for event, answer in seen if answer}) >= 15
+    assert seen[("settle main", True)] > 100
 
 
 def test_generated_functions_agree_with_closures_on_the_samples(compared) -> None:

@@ -347,7 +347,7 @@ def test_a_jackpot_paid_with_no_reading_is_not_judged(tmp_path, version):
         tmp_path, [table(), shoe(), sevens_round(1, [["approve", "1:jp1", "S-12"]])], version
     )
     assert found == []
-    assert any("jp1-paytable" in note for note in summary.notes)
+    assert any("jp1-paytable" in note for note in summary.all_notes)
 
 
 @pytest.mark.parametrize("version", BJ_001)
@@ -419,4 +419,4 @@ def test_side_bets_of_rulesets_without_them_are_noted_not_judged(tmp_path):
     _found, summary = check(
         tmp_path, [table(), shoe(), record], "fr/usage-blackjack", {"blackjack_pays": "3:2"}
     )
-    assert any(note.startswith("side bet lucky_ladies:") for note in summary.notes)
+    assert any(note.startswith("side bet lucky_ladies:") for note in summary.all_notes)

@@ -21,6 +21,7 @@ from validator.dsl import ast
 from validator.dsl.expr import FUNCTIONS, Context, _plain
 
 AllHeld = Callable[[Context], bool]
+FirstHolding = Callable[[Context], "int | None"]
 
 _OPERATORS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in"}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
@@ -44,7 +45,7 @@ class _Source:
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         self.params = params
-        self.values: dict[str, Any] = {"_plain": _plain}
+        self.values: dict[str, Any] = {"_plain": _plain, "_kept": (ast.Ratio, tuple)}
         self.namespaces: list[str] = []
 
     def constant(self, value: Any) -> str:
@@ -68,7 +69,9 @@ class _Source:
             if namespace == "param":
                 return self.constant(_plain(self.params[field]))
             if namespace == "house":
-                return f"_plain({self.namespace('house')}.get({field!r}))"
+                # _plain only for the values it changes (ratios, lists): most house values are plain.
+                value = f"{self.namespace('house')}.get({field!r})"
+                return f"(_h if type(_h := {value}) not in _kept else _plain(_h))"
             if not all(part.isidentifier() and not keyword.iskeyword(part) for part in field.split(".")):
                 # The grammar allows no other names; a fact name goes into generated source, so make sure.
                 raise ValueError(f"not a fact name: {node.path!r}")  # pragma: no cover
@@ -104,18 +107,35 @@ def all_held(
         if guard is not None:
             test = f"{source.expr(guard, truth=True)} and {test}"
         body.append(f"        if {test}:\n            return False\n")
-    fetch = "".join(f"        ns_{ns} = get({ns!r})\n" for ns in source.namespaces)
+    return _define(source, name, body, "True", "False")
+
+
+def first_holding(guards: Sequence[ast.Expr | None], params: Mapping[str, Any], name: str) -> FirstHolding:
+    """One function for the guards of a stake's settle clauses, in order: the index of the first that
+    holds (a clause with no guard always holds), -1 when none does, None when a guard raised."""
+    source = _Source(params)
+    body = []
+    for index, guard in enumerate(guards):
+        if guard is None:
+            body.append(f"        return {index}\n")
+            break
+        body.append(f"        if {source.expr(guard, truth=True)}:\n            return {index}\n")
+    return _define(source, name, body, "-1", "None")
+
+
+def _define(source: _Source, name: str, body: list[str], otherwise: str, failed: str) -> Any:
+    # A namespace the event does not offer is a KeyError, which sends the question to the closures.
+    fetch = "".join(f"        ns_{ns} = ctx[{ns!r}]\n" for ns in source.namespaces)
     text = (
         f"def {name}(ctx):\n"
         "    try:\n"
-        "        get = ctx.get\n"
         f"{fetch}{''.join(body)}"
-        "        return True\n"
+        f"        return {otherwise}\n"
         "    except Exception:\n"
-        "        return False\n"
+        f"        return {failed}\n"
     )
     scope = dict(source.values)
     exec(compile(text, f"<rules of {name}>", "exec"), scope)
-    function: AllHeld = scope[name]
-    function.source = text  # type: ignore[attr-defined]
+    function = scope[name]
+    function.source = text
     return function

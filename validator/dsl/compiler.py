@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.codegen import all_held
+from validator.dsl.codegen import all_held, first_holding
 from validator.dsl.expr import compile_expr, format_value, names_in
 from validator.dsl.model import (
     CheckDef,
@@ -209,7 +209,8 @@ class _Compiler:
             elif field not in NAMESPACES[namespace]:
                 self.error(
                     node.pos,
-                    f"{node.path}: '{namespace}' has no fact '{field}'{_closest(field, NAMESPACES[namespace])}",
+                    f"{node.path}: '{namespace}' has no fact '{field}'"
+                    + _closest(field, NAMESPACES[namespace]),
                 )
                 ok = False
         return ok
@@ -441,6 +442,10 @@ class _Compiler:
                     [(c.guard_node, c.require_node) for _, c in pairs], _values(params), f"rules_on_{event}"
                 )
                 for event, pairs in checks.items()
+            },
+            first_settle_by_stake={
+                stake: first_holding([s.guard_node for _, s in pairs], _values(params), f"settle_{stake}")
+                for stake, pairs in settles.items()
             },
         )
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.codegen import AllHeld
+from validator.dsl.codegen import AllHeld, FirstHolding
 from validator.dsl.expr import Compiled
 
 
@@ -144,6 +144,8 @@ class Ruleset:
     settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)
     # Each event's checks as one generated function (dsl.codegen): True when all held, else run them.
     all_held_by_event: dict[str, AllHeld] = field(default_factory=dict)
+    # Each stake kind's settle guards as one generated function: the index of the clause that applies.
+    first_settle_by_stake: dict[str, FirstHolding] = field(default_factory=dict)
 
     @property
     def version(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
 RANKS = "A23456789TJQK"
@@ -75,6 +76,6 @@ def is_run(cards: Sequence[str]) -> bool:
         return False
     for high_ace in (False, True):
         idx = sorted(14 if (high_ace and c[0] == "A") else RUN_INDEX[c[0]] for c in cards)
-        if all(b == a + 1 for a, b in zip(idx, idx[1:], strict=False)):
+        if all(b == a + 1 for a, b in itertools.pairwise(idx)):
             return True
     return False

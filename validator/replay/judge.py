@@ -128,7 +128,15 @@ class Judge:
         self, stake_kind: str, ctx: dict[str, Any]
     ) -> tuple[Rule, SettleDef, Decimal | None] | None:
         """The first settle clause, in the ruleset's order, whose condition holds; with its amount."""
-        for rule, settle in self.ruleset.settles_by_stake.get(stake_kind, ()):
+        pairs = self.ruleset.settles_by_stake.get(stake_kind, ())
+        first = self.ruleset.first_settle_by_stake.get(stake_kind)
+        index = first(ctx) if first is not None else None
+        if index is not None:
+            # The generated guards chose without trouble (dsl.codegen); else the closures say why.
+            if index < 0:
+                return None
+            pairs = pairs[index : index + 1]
+        for rule, settle in pairs:
             try:
                 if settle.guard is not None and not settle.guard(ctx):
                     continue

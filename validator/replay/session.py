@@ -48,6 +48,21 @@ def format_finding(file: str, line: int, message: str, rule: str, round_id: str 
     )
 
 
+def read_table(record: dict[str, Any], line: int) -> TableState:
+    """A valid table record as the table's new state; AmountError if its limits are not amounts (the
+    record then changes nothing)."""
+    return TableState(
+        id=record["table"],
+        game=record["game"],
+        seats=record["seats"],
+        minimum=to_decimal(record["minimum"]),
+        maximum=to_decimal(record["maximum"]),
+        new_cards=record.get("new_cards"),
+        ruleset=record.get("ruleset"),
+        line=line,
+    )
+
+
 class LogReplay:
     """One file's replay. `pinned` is `--ruleset`: a family, or a family@date that fixes the version."""
 
@@ -114,9 +129,7 @@ class LogReplay:
             if outcome is not None:
                 yield outcome
         for judge in self.judges.values():
-            for note in sorted(judge.unjudged):
-                if note not in self.summary.notes:
-                    self.summary.notes.append(note)
+            self.summary.unjudged |= judge.unjudged
 
     def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
         # A line that could not be read may have been a round: counting it as one loses nothing.
@@ -165,7 +178,7 @@ class LogReplay:
 
     def on_table(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
         try:
-            minimum, maximum = to_decimal(record["minimum"]), to_decimal(record["maximum"])
+            table = read_table(record, line)
         except AmountError as exc:
             return self._outcome(
                 line,
@@ -173,16 +186,7 @@ class LogReplay:
                 [format_finding(self.file, line, f"table record: {exc}", "hand-log/schema")],
                 "none",
             )
-        self.table = TableState(
-            id=record["table"],
-            game=record["game"],
-            seats=record["seats"],
-            minimum=minimum,
-            maximum=maximum,
-            new_cards=record.get("new_cards"),
-            ruleset=record.get("ruleset"),
-            line=line,
-        )
+        self.table = table
         self.shoe = None
         return self._table_event("table", record, line)
 

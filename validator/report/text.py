@@ -118,9 +118,9 @@ class TextReporter(Reporter):
             digits = len(str(counts[0][1]))
             lines += [[(f"{_INDENT}{count:>{digits}}  ", None), (rule, "cyan")] for rule, count in counts]
         lines += [row(label, value) for label, value in tail]
-        if summary.notes:
+        if summary.all_notes:
             lines.append(row("notes", []))
-            lines += [[(f"{_INDENT}- {note}", None)] for note in summary.notes]
+            lines += [[(f"{_INDENT}- {note}", None)] for note in summary.all_notes]
         # Trailing spaces after an empty "by rule:" value would only trouble diff-based reviews.
         return [_rstrip(pieces) for pieces in lines]
 

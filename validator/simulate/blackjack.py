@@ -122,12 +122,16 @@ class BlackjackSim(TableSim):
         share = self.params.get("insurance.share")
         for box in order:
             hand = box.hand_list[0]
-            if hand.blackjack and self.params.get("even_money.offered") and self.rng.random() < 0.5:
-                if self.legal("even_money", self.ctx(hand, "even_money")):
-                    self.actions.append(["even_money", str(box.number)])
-                    self.actions.append(["pay", hand.name, amount_json(hand.stake)])
-                    hand.even_money = True
-                    continue
+            if (
+                hand.blackjack
+                and self.params.get("even_money.offered")
+                and self.rng.random() < 0.5
+                and self.legal("even_money", self.ctx(hand, "even_money"))
+            ):
+                self.actions.append(["even_money", str(box.number)])
+                self.actions.append(["pay", hand.name, amount_json(hand.stake)])
+                hand.even_money = True
+                continue
             if self.params.get("insurance.offered") and share is not None and self.rng.random() < 0.25:
                 amount = hand.stake * share.factor
                 if self.legal("insurance", self.ctx(hand, "insurance", amount)):
@@ -139,13 +143,17 @@ class BlackjackSim(TableSim):
             if hand.split_aces and len(hand.card_list) >= 2 and self.params.get("split.aces_one_card"):
                 return
             total = hand.total
-            if hand.cards == 2 and total in (15, 16) and self.rng.random() < 0.4:
-                if self.legal("surrender", self.ctx(hand, "surrender")):
-                    self.actions.append(["surrender", hand.name])
-                    share = self.params["surrender.share_lost"].factor
-                    self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
-                    hand.surrendered = True
-                    return
+            if (
+                hand.cards == 2
+                and total in (15, 16)
+                and self.rng.random() < 0.4
+                and self.legal("surrender", self.ctx(hand, "surrender"))
+            ):
+                self.actions.append(["surrender", hand.name])
+                share = self.params["surrender.share_lost"].factor
+                self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
+                hand.surrendered = True
+                return
             if (
                 hand.pair
                 and self.rng.random() < 0.6
@@ -153,18 +161,22 @@ class BlackjackSim(TableSim):
             ):
                 self.split(hand)
                 continue
-            if hand.cards == 2 and total in (9, 10, 11) and self.rng.random() < 0.7:
-                if self.legal("double", self.ctx(hand, "double", hand.stake)):
-                    amount = hand.stake
-                    card = self.shoe.draw(self.actions, hand.name)
-                    self.actions.append(["double", hand.name, amount_json(amount), card])
-                    hand.stake += amount
-                    hand.doubled = True
-                    hand.add(card)
-                    hand.box.drew = True
-                    self.round_facts.table_drew = True
-                    self.after_card(hand)
-                    return
+            if (
+                hand.cards == 2
+                and total in (9, 10, 11)
+                and self.rng.random() < 0.7
+                and self.legal("double", self.ctx(hand, "double", hand.stake))
+            ):
+                amount = hand.stake
+                card = self.shoe.draw(self.actions, hand.name)
+                self.actions.append(["double", hand.name, amount_json(amount), card])
+                hand.stake += amount
+                hand.doubled = True
+                hand.add(card)
+                hand.box.drew = True
+                self.round_facts.table_drew = True
+                self.after_card(hand)
+                return
             wants = total < 17 or (hand.soft and total < 18 and self.rng.random() < 0.5)
             if total < 21 and wants and self.legal("hit", self.ctx(hand, "hit")):
                 card = self.shoe.draw(self.actions, hand.name)

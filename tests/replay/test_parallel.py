@@ -1,0 +1,156 @@
+"""`check --jobs N` gives what one process gives, in the same order: split at tables and at shoes, with
+the table's limits rebuilt before a share, broken records at the split points, and JP1 tables (whose
+meters run from round to round) kept whole from their first jackpot on."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from conftest import ROOT
+
+from validator import parallel
+from validator.check import check_logs
+from validator.findings import Summary
+from validator.registry import default_registry
+from validator.simulate.inject import inject, injectable
+from validator.simulate.run import simulate
+
+REGISTRY = default_registry()
+BLACKJACK = REGISTRY.pick("fr/blackjack@2016-06-10")
+
+
+@pytest.fixture(autouse=True)
+def small_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Test logs are small: let every allowed split point start a share.
+    monkeypatch.setattr(parallel, "MIN_SHARE", 1)
+    monkeypatch.setattr(parallel, "SHARES_PER_JOB", 10_000)
+
+
+def _records(rounds: int, seed: int, table: str = "T-1", day: str = "2016-06-10") -> list[dict[str, Any]]:
+    return list(
+        simulate(
+            BLACKJACK,
+            BLACKJACK.house_defaults(),
+            seed=seed,
+            rounds=rounds,
+            table_id=table,
+            start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
+            minimum=Decimal(10),
+            maximum=Decimal(1000),
+        )
+    )
+
+
+def _write(path: Path, records: list[Any]) -> str:
+    lines = [r if isinstance(r, bytes) else orjson.dumps(r) for r in records]
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return str(path)
+
+
+def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
+    summary = Summary()
+    outcomes = list(check_logs(REGISTRY, paths, summary=summary))
+    return outcomes, summary.as_dict()
+
+
+def _in_parallel(paths: list[str], jobs: int = 2) -> tuple[list[Any], dict[str, Any]]:
+    summary = Summary()
+    outcomes = list(parallel.check_parallel(paths, jobs, summary))
+    return outcomes, summary.as_dict()
+
+
+def _shoes(records: list[dict[str, Any]]) -> int:
+    return sum(1 for r in records if r["type"] == "shoe")
+
+
+def test_a_table_splits_at_its_shoes_with_the_same_outcomes(tmp_path):
+    records = _records(400, seed=11)
+    planted: list = []
+    broken = list(inject(iter(records), BLACKJACK, injectable(BLACKJACK), 0.3, 11, planted))
+    log = _write(tmp_path / "t.jsonl", broken)
+    shares = parallel.plan([log], 2)
+    assert _shoes(records) >= 4 and len(shares) == 1 + _shoes(records)  # the table record, then each shoe
+    assert all(len(share.preamble) == 1 for share in shares[1:])  # the table record
+    one = _one_process([log])
+    assert planted and one[1]["findings"]["total"] > 0
+    assert _in_parallel([log]) == one
+    assert _in_parallel([log], jobs=3) == one
+
+
+def test_limits_before_a_shoe_are_rebuilt_in_its_share(tmp_path):
+    records = _records(300, seed=5)
+    shoe_lines = [i for i, r in enumerate(records) if r["type"] == "shoe"]
+    # Raise the minimum before the second shoe: its rounds' small bets are now below it.
+    limits = {"type": "limits", "at": records[shoe_lines[1]]["at"], "minimum": 50, "maximum": 1000}
+    records.insert(shoe_lines[1], limits)
+    log = _write(tmp_path / "t.jsonl", records)
+    shares = parallel.plan([log], 2)
+    assert [len(s.preamble) for s in shares[2:]] == [2] * (len(shares) - 2)  # table and limits
+    one = _one_process([log])
+    assert one[1]["findings"]["by_rule"].get("fr/blackjack/bet-within-limits")
+    assert _in_parallel([log]) == one
+
+
+def test_broken_table_and_shoe_records_do_not_start_a_share(tmp_path):
+    records: list[Any] = _records(300, seed=8)
+    shoe_lines = [i for i, r in enumerate(records) if r["type"] == "shoe"]
+    records[shoe_lines[1]] = {**records[shoe_lines[1]], "decks": "six"}  # fails the schema
+    bad_table = {**records[0], "minimum": "ten"}  # passes the schema, but is no amount
+    records.insert(shoe_lines[2], bad_table)
+    records.insert(shoe_lines[2], b'{"type": "shoe", "shoe": ')  # not JSON
+    log = _write(tmp_path / "t.jsonl", records)
+    starts = {s.first_line for s in parallel.plan([log], 2)}
+    assert shoe_lines[1] + 1 not in starts
+    one = _one_process([log])
+    assert one[1]["findings"]["by_rule"]["hand-log/schema"] == 2
+    assert _in_parallel([log]) == one
+
+
+def test_several_tables_and_files(tmp_path):
+    first = _write(tmp_path / "a.jsonl", _records(150, seed=1) + _records(150, seed=2, table="T-2"))
+    second = _write(tmp_path / "b.jsonl", _records(120, seed=3, table="T-3"))
+    one = _one_process([first, second])
+    assert one[1]["files"] == 2
+    assert _in_parallel([first, second], jobs=3) == one
+
+
+def test_a_jp1_table_is_not_split_at_shoes_after_its_first_jackpot(tmp_path):
+    records: list[Any] = _records(300, seed=4, day="2025-03-14")
+    shoe_lines = [i for i, r in enumerate(records) if r["type"] == "shoe"]
+    jackpot = {"type": "jackpot", "at": records[shoe_lines[1]]["at"], "main": "100.00", "secondary": "10.00"}
+    records.insert(shoe_lines[1] + 1, jackpot)
+    log = _write(tmp_path / "jp1.jsonl", records)
+    starts = [s.first_line for s in parallel.plan([log], 2)]
+    assert starts == [1, shoe_lines[0] + 1, shoe_lines[1] + 1]  # none after the jackpot record
+    assert _in_parallel([log]) == _one_process([log])
+
+
+def test_a_jp1_stake_stops_the_split_too(tmp_path):
+    records: list[Any] = _records(300, seed=6, day="2025-03-14")
+    shoe_lines = [i for i, r in enumerate(records) if r["type"] == "shoe"]
+    placed = records[shoe_lines[1] + 1]
+    placed["bets"] = [*placed["bets"], {"stake": placed["bets"][0]["stake"] + ":jp1", "amount": 1}]
+    log = _write(tmp_path / "jp1.jsonl", records)
+    starts = [s.first_line for s in parallel.plan([log], 2)]
+    assert starts == [1, shoe_lines[0] + 1, shoe_lines[1] + 1]
+    one = _one_process([log])
+    assert _in_parallel([log]) == one
+
+
+def test_every_sample_gives_the_same_report_in_parallel():
+    paths = [str(ROOT / "samples" / "logs")]
+    assert _in_parallel(paths) == _one_process(paths)
+
+
+def test_the_command_line_gives_the_same_bytes(tmp_path, cli):
+    log = _write(tmp_path / "t.jsonl", _records(3000, seed=21))  # over 2 MB: two shares of 1 MB
+    assert len(parallel.plan([log], 2)) >= 2
+    one = cli("check", log, "--format", "json")
+    two = cli("check", log, "--format", "json", "--jobs", "2")
+    assert one.returncode == two.returncode == 0
+    assert one.stdout == two.stdout
