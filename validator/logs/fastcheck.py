@@ -180,13 +180,18 @@ class SchemaCompiler:
                     out.append(f"{inner}for {item} in {source}:\n")
                     out.extend(block)
             case "anyOf":
-                options = [self._function_for(sub, self._fresh("any_of")) for sub in value]
-                test = " or ".join(f"{option}({x})" for option in options)
+                inline = [self._expression(sub, x) for sub in value]
+                if all(inline):
+                    # Scalars (a stake, an amount): one expression, no call per value.
+                    test = " or ".join(f"({one})" for one in inline)
+                else:
+                    options = [self._function_for(sub, self._fresh("any_of")) for sub in value]
+                    test = " or ".join(f"{option}({x})" for option in options)
                 out.append(f"{pad}if not ({test}):\n{fail}")
             case "allOf":
                 dispatch = self._verb_dispatch(value)
                 if dispatch is not None:
-                    out.append(f"{pad}if not {dispatch}({x}):\n{fail}")
+                    out.append(f"{pad}if not {dispatch}.check({x}):\n{fail}")
                 else:
                     for sub in value:
                         self._statements(sub, x, out, pad)
@@ -202,6 +207,31 @@ class SchemaCompiler:
                     out.append(f"{pad}else:\n{''.join(otherwise)}")
             case _:
                 raise ValueError(f"fast check: schema keyword {key!r} is not supported")
+
+    def _expression(self, schema: dict[str, Any], x: str) -> str | None:
+        """An expression true when `x` is valid, for a string or number schema with no nested values;
+        None for anything else."""
+        while set(schema) - _ANNOTATIONS == {"$ref"}:
+            schema = self.defs[schema["$ref"].removeprefix("#/$defs/")]
+        kind = schema.get("type")
+        keys = set(schema) - _ANNOTATIONS - {"type"}
+        if kind not in ("string", "number", "integer") or not keys <= {
+            "pattern",
+            "minLength",
+            "minimum",
+            "maximum",
+        }:
+            return None
+        parts = [_TYPE_TESTS[kind].format(x=x)]
+        if "pattern" in schema:
+            parts.append(f"{self._constant(self.pattern(schema['pattern']).search)}({x}) is not None")
+        if "minLength" in schema:
+            parts.append(f"len({x}) >= {int(schema['minLength'])}")
+        if "minimum" in schema:
+            parts.append(f"{x} >= {self._constant(schema['minimum'])}")
+        if "maximum" in schema:
+            parts.append(f"{x} <= {self._constant(schema['maximum'])}")
+        return " and ".join(parts)
 
     def _verb_dispatch(self, branches: list[dict[str, Any]]) -> str | None:
         """allOf [if (a non-empty array whose first item is V) then S_V, ...] as one lookup of the first
@@ -219,8 +249,7 @@ class SchemaCompiler:
             if set(verb) != {"const"} or not isinstance(verb["const"], str) or verb["const"] in table:
                 return None
             table[verb["const"]] = self._function_for(branch["then"], self._fresh("verb"))
-        dispatch = self._constant(_CachedDispatch(table, self))
-        return f"{dispatch}.check"
+        return self._constant(_CachedDispatch(table, self))
 
 
 class _CachedDispatch:

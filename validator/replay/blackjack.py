@@ -135,10 +135,13 @@ class BlackjackRound(RoundReplay):
         if box.number > self.current_box:
             self.current_box = box.number
         amount = amount_of(action[2], f"{verb} amount") if verb in ("double", "split") else None
-        self.ctx.update(hand=hand, box=box, action=facts(verb=verb, hand=name, amount=amount))
+        ctx = self.ctx
+        ctx["hand"], ctx["box"] = hand, box
+        decided = ctx["action"] = self.action_facts
+        decided.verb, decided.hand, decided.amount = verb, name, amount
         if verb == "split":
             self.sides.mark_split(box, index)
-        self.check(verb, at=name)
+        self.check_in_place(verb, at=name)
         if verb == "hit":
             self.draw(hand, action[2], index, actions)
         elif verb == "double":

@@ -3,6 +3,7 @@ shoe, recording and judging settlements."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -33,6 +34,7 @@ class Settlement:
     index: int
 
 
+@functools.lru_cache(maxsize=4096)  # a séance names the same few dozen stakes in every round
 def parse_stake(stake: str) -> tuple[int, str | None, str]:
     """`3` → (3, None, "main"), `3/2` → (3, "2", "main"), `3:insurance` → (3, None, "insurance")."""
     match = _STAKE.match(stake)
@@ -82,6 +84,7 @@ class RoundReplay:
         self.turn_facts = facts(box=0, current=0)
         self.settle_facts = facts(box=0, previous_box=0)
         self.stake_facts = facts(name=None, amount=None, settlements=0, case=None)
+        self.action_facts = facts(verb=None, hand=None, amount=None)
         self.ctx: dict[str, Any] = judge.context(
             table=table,
             round=self.facts,
@@ -92,6 +95,7 @@ class RoundReplay:
         )
         self.listening = judge.ruleset.checks_by_event
         self.all_held = judge.all_held()
+        self.card_held = self.all_held.get("card")
         self.cut_card_seen = False
         self.previous_settled_box = 0
         self.sides = RoundSideBets(self)
@@ -169,7 +173,9 @@ class RoundReplay:
             amount = amount_of(bet["amount"], f"bets[{n}].amount")
             seated = bet.get("seated", True)
             player = bet.get("player") or f"box {box_no}"
-            box = self.boxes.setdefault(box_no, Box(box_no))
+            box = self.boxes.get(box_no)
+            if box is None:
+                box = self.boxes[box_no] = Box(box_no)
             if kind == "main":
                 box.stake += amount
                 if seated:
@@ -218,7 +224,10 @@ class RoundReplay:
         card_facts = self.card_facts
         card_facts.code = card
         card_facts.in_shoe = self.shoe.take(card)
-        self.check_in_place("card")
+        # check_in_place("card"), written out: this runs for every card of the log.
+        held = self.card_held
+        if held is not None and not held(self.ctx):
+            self.judge.run(self.listening["card"], "card", self.ctx, self.line, self.round_id, None)
         return card
 
     def hand(self, name: str, verb: str) -> Hand:
