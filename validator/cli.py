@@ -87,7 +87,7 @@ def check(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, or tables in a file).")
+        int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, tables, a table's shoes).")
     ] = 1,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
