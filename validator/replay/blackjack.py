@@ -130,7 +130,10 @@ class BlackjackRound(RoundReplay):
         hand = self.hand(name, verb)
         box = hand.box
         turn = self.turn_facts
-        turn.box, turn.current = box.number, self.current_box
+        turn.box = box.number
+        turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
+        turn.current = None if turn.dealer_drawing else self.current_box
+        turn.whose = "the dealer's" if turn.dealer_drawing else f"box {self.current_box}'s"
         self.check_in_place("turn", at=name)
         if box.number > self.current_box:
             self.current_box = box.number

@@ -81,7 +81,7 @@ class RoundReplay:
         # finding reads them (message, expected, actual) when it is written, before they change.
         self.card_facts = facts(code=None, in_shoe=True)
         self.deal_facts = facts(hand=None, expected=None)
-        self.turn_facts = facts(box=0, current=0)
+        self.turn_facts = facts(box=0, current=0, dealer_drawing=False, whose="")
         self.settle_facts = facts(box=0, previous_box=0)
         self.stake_facts = facts(name=None, amount=None, settlements=0, case=None)
         self.action_facts = facts(verb=None, hand=None, amount=None)
