@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import keyword
 import operator
+import re
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import FUNCTIONS, Context, _plain
+from validator.dsl.expr import FUNCTIONS, Context, plain_value
 
 AllHeld = Callable[[Context], bool]
 FirstHolding = Callable[[Context], "int | None"]
@@ -45,7 +46,7 @@ class _Source:
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         self.params = params
-        self.values: dict[str, Any] = {"_plain": _plain, "_kept": (ast.Ratio, tuple)}
+        self.values: dict[str, Any] = {"plain_value": plain_value, "_kept": (ast.Ratio, tuple)}
         self.namespaces: list[str] = []
 
     def constant(self, value: Any) -> str:
@@ -63,15 +64,15 @@ class _Source:
     def expr(self, node: ast.Expr, *, truth: bool = False) -> str:
         """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool()."""
         if isinstance(node, ast.Literal):
-            return self.constant(_plain(node.value))
+            return self.constant(plain_value(node.value))
         if isinstance(node, ast.Name):
             namespace, _, field = node.path.partition(".")
             if namespace == "param":
-                return self.constant(_plain(self.params[field]))
+                return self.constant(plain_value(self.params[field]))
             if namespace == "house":
-                # _plain only for the values it changes (ratios, lists): most house values are plain.
+                # plain_value only for the values it changes (ratios, lists): most house values are plain.
                 value = f"{self.namespace('house')}.get({field!r})"
-                return f"(_h if type(_h := {value}) not in _kept else _plain(_h))"
+                return f"(_h if type(_h := {value}) not in _kept else plain_value(_h))"
             if not all(part.isidentifier() and not keyword.iskeyword(part) for part in field.split(".")):
                 # The grammar allows no other names; a fact name goes into generated source, so make sure.
                 raise ValueError(f"not a fact name: {node.path!r}")  # pragma: no cover
@@ -124,6 +125,7 @@ def first_holding(guards: Sequence[ast.Expr | None], params: Mapping[str, Any], 
 
 
 def _define(source: _Source, name: str, body: list[str], otherwise: str, failed: str) -> Any:
+    name = re.sub(r"\W", "_", name)  # a stake or event name, as a Python identifier
     # A namespace the event does not offer is a KeyError, which sends the question to the closures.
     fetch = "".join(f"        ns_{ns} = ctx[{ns!r}]\n" for ns in source.namespaces)
     text = (

@@ -24,12 +24,12 @@ class EvaluationError(Exception):
     """A condition could not be computed (a fact missing at that point of the replay)."""
 
 
-def _plain(value: Any) -> Any:
+def plain_value(value: Any) -> Any:
     """Ratios take part in arithmetic and comparisons by their factor (3:2 → 1.5)."""
     if isinstance(value, ast.Ratio):
         return value.factor
     if isinstance(value, tuple):
-        return tuple(_plain(v) for v in value)
+        return tuple(plain_value(v) for v in value)
     return value
 
 
@@ -73,7 +73,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
     """Compile once; the closure is what runs for every event of every round."""
     if isinstance(node, ast.Literal):
-        value = _plain(node.value)
+        value = plain_value(node.value)
         return lambda ctx: value
     if isinstance(node, ast.Name):
         return _compile_name(node.path, params)
@@ -140,21 +140,21 @@ _NOT_CONSTANT = object()
 def _constant(node: ast.Expr, params: Mapping[str, Any]) -> Any:
     """The value of an expression that does not depend on the replay (a literal, a parameter)."""
     if isinstance(node, ast.Literal):
-        return _plain(node.value)
+        return plain_value(node.value)
     if isinstance(node, ast.Name) and node.path.startswith("param."):
-        return _plain(params[node.path.partition(".")[2]])
+        return plain_value(params[node.path.partition(".")[2]])
     return _NOT_CONSTANT
 
 
 def _compile_name(path: str, params: Mapping[str, Any]) -> Compiled:
     namespace, _, field = path.partition(".")
     if namespace == "param":
-        value = _plain(params[field])
+        value = plain_value(params[field])
         return lambda ctx: value
     if namespace == "house":
 
         def house(ctx: Context) -> Any:
-            return _plain(ctx["house"].get(field))
+            return plain_value(ctx["house"].get(field))
 
         return house
     getter = operator.attrgetter(field)

@@ -177,7 +177,7 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "box": "the box that acted",
         "current": "the box whose turn it was (none once the dealer has started drawing)",
         "dealer_drawing": "the dealer has started drawing: no player acts any more",
-        "whose": "whose turn it was, in words (\"box 3's\", \"the dealer's\"), for messages",
+        "whose": 'whose turn it was, in words ("box 3\'s", "the dealer\'s"), for messages',
     },
     "bust": {"collected_at_once": "the next action collects the busted hand"},
     "settle": {

@@ -108,21 +108,7 @@ class Judge:
         stake: str | None,
     ) -> None:
         expected, actual = explain_failure(check.require_node, ctx, self.params)
-        self.findings.append(
-            Finding(
-                kind=rule.kind,  # type: ignore[arg-type]
-                rule=rule.id,
-                ref=rule.ref,
-                severity=rule.severity,  # type: ignore[arg-type]
-                file=self.file,
-                line=line,
-                round=round_id,
-                stake=stake,
-                message=self.message(rule, ctx),
-                expected=expected,
-                actual=actual,
-            )
-        )
+        self.record(rule, rule.kind, ctx, line, round_id, stake, expected, actual, None)
 
     def expected_settlement(
         self, stake_kind: str, ctx: dict[str, Any]
@@ -163,9 +149,24 @@ class Judge:
         actual: dict[str, Any],
         discrepancy: Decimal,
     ) -> None:
+        self.record(rule, "payout", ctx, line, round_id, stake, expected, actual, discrepancy)
+
+    def record(
+        self,
+        rule: Rule,
+        kind: str,
+        ctx: dict[str, Any],
+        line: int | None,
+        round_id: str | None,
+        stake: str | None,
+        expected: dict[str, Any],
+        actual: dict[str, Any],
+        discrepancy: Decimal | None,
+    ) -> None:
+        """A finding in the words of the rule, its message filled from the facts as they stand now."""
         self.findings.append(
             Finding(
-                kind="payout",
+                kind=kind,  # type: ignore[arg-type]
                 rule=rule.id,
                 ref=rule.ref,
                 severity=rule.severity,  # type: ignore[arg-type]
