@@ -83,6 +83,8 @@ class LogReplay:
         self.table: TableState | None = None
         self.shoe: Shoe | None = None
         self.judges: dict[tuple[str, str], Judge] = {}
+        # (day, ruleset) of the last round; forgotten when a table record opens another table.
+        self._last_ruleset: tuple[str, Ruleset] | None = None
         # `explain`: the round to tell step by step, and what was told.
         self.explain: str | None = None
         self.explained: dict[str, Any] | None = None
@@ -102,6 +104,17 @@ class LogReplay:
                 f"{self.file}:{self.table.line}: table {self.table.id} plays {self.table.game}, "
                 f"but ruleset {family} is for {ruleset.game}"
             )
+        return ruleset
+
+    def ruleset_of_round(self, record: dict[str, Any]) -> Ruleset:
+        """`ruleset_for` the round's date, remembered for the table's rounds of the same day: a table
+        deals hundreds of rounds a day under one version."""
+        assert self.table is not None
+        key = record["at"][:10]  # the schema's time starts with the local date
+        if self._last_ruleset is not None and self._last_ruleset[0] == key:
+            return self._last_ruleset[1]
+        ruleset = self.ruleset_for(record_date(record))
+        self._last_ruleset = (key, ruleset)
         return ruleset
 
     def judge_for(self, ruleset: Ruleset) -> Judge:
@@ -187,6 +200,7 @@ class LogReplay:
                 "none",
             )
         self.table = table
+        self._last_ruleset = None
         self.shoe = None
         return self._table_event("table", record, line)
 
@@ -260,7 +274,7 @@ class LogReplay:
                 "unreadable",
             )
         try:
-            ruleset = self.ruleset_for(record_date(record))
+            ruleset = self.ruleset_of_round(record)
         except NoVersionInForce as exc:
             finding = format_finding(self.file, line, str(exc), "ruleset/no-version-in-force", round_id)
             return self._outcome(line, round_id, [finding], "unreadable")
