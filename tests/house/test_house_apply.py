@@ -14,6 +14,15 @@ from typing import Any
 
 import pytest
 from house_helpers import SHOE_2016, check, write_house, write_log
+from logbuilders import (
+    bataille_king_against_nine,
+    bataille_tie_surrendered,
+    dealer_busts_to_25,
+    eighteen_without_a_seven,
+    one_box_against_dealer_18,
+    split_after_a_lucky_ladies_win,
+    tierce_flush,
+)
 
 TABLE_2016 = {
     "type": "table",
@@ -117,18 +126,7 @@ CASES = [
     # 1°, al. 2 (from 2020-05-25): "interdire de jouer debout lorsque des places assises sont vacantes".
     (
         "no_standing_when_seats_free",
-        séance_2025(
-            [seated("1", 20), standing("1", 10)],
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6H"],
-                ["deal", "1", "QD"],
-                ["stand", "1"],
-                ["deal", "D", "TC"],
-                ["deal", "D", "2D"],
-                ["pay", "1", 30],
-            ],
-        ),
+        séance_2025([seated("1", 20), standing("1", 10)], one_box_against_dealer_18(main_paid=30)),
         {},
         {"options": {"no_standing_when_seats_free": True}},
         [("fr/blackjack/no-standing-when-seats-free", "1")],
@@ -268,16 +266,7 @@ CASES = [
         "lucky_ladies.seated_only",
         séance_2025(
             [seated("1", 20), standing("1", 10), standing("1:lucky_ladies", 5)],
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6H"],
-                ["deal", "1", "QD"],
-                ["pay", "1:lucky_ladies", 20],
-                ["stand", "1"],
-                ["deal", "D", "TC"],
-                ["deal", "D", "2D"],
-                ["pay", "1", 30],
-            ],
+            one_box_against_dealer_18([["pay", "1:lucky_ladies", 20]], main_paid=30),
         ),
         {"side_bets": {"lucky_ladies": {"seated_only": False}}},
         {"side_bets": {"lucky_ladies": {"seated_only": True}}},
@@ -288,16 +277,7 @@ CASES = [
         "lucky_ladies.maximum",
         séance_2025(
             [seated("1", 20), seated("1:lucky_ladies", 60)],
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6H"],
-                ["deal", "1", "QD"],
-                ["pay", "1:lucky_ladies", 240],
-                ["stand", "1"],
-                ["deal", "D", "TC"],
-                ["deal", "D", "2D"],
-                ["pay", "1", 20],
-            ],
+            one_box_against_dealer_18([["pay", "1:lucky_ladies", 240]]),
         ),
         {"side_bets": {"lucky_ladies": {"minimum": 1, "maximum": 100}}},
         {"side_bets": {"lucky_ladies": {"minimum": 1, "maximum": 50}}},
@@ -307,16 +287,7 @@ CASES = [
         "lucky_ladies.minimum",
         séance_2025(
             [seated("1", 20), seated("1:lucky_ladies", 60)],
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6H"],
-                ["deal", "1", "QD"],
-                ["pay", "1:lucky_ladies", 240],
-                ["stand", "1"],
-                ["deal", "D", "TC"],
-                ["deal", "D", "2D"],
-                ["pay", "1", 20],
-            ],
+            one_box_against_dealer_18([["pay", "1:lucky_ladies", 240]]),
         ),
         {"side_bets": {"lucky_ladies": {"minimum": 60}}},
         {"side_bets": {"lucky_ladies": {"minimum": 100}}},
@@ -328,16 +299,7 @@ CASES = [
         "lucky_ladies.paytable",
         séance_2025(
             [seated("1", 20), seated("1:lucky_ladies", 10)],
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6H"],
-                ["deal", "1", "QS"],
-                ["pay", "1:lucky_ladies", 100],
-                ["stand", "1"],
-                ["deal", "D", "TC"],
-                ["deal", "D", "2D"],
-                ["pay", "1", 20],
-            ],
+            one_box_against_dealer_18([["pay", "1:lucky_ladies", 100]], cards=("KS", "QS")),
         ),
         {"side_bets": {"lucky_ladies": {"paytable": "B"}}},
         {"side_bets": {"lucky_ladies": {"paytable": "A"}}},
@@ -346,24 +308,7 @@ CASES = [
     # 5°, a): "interdire … de constituer deux mains séparées" after the dames de cœur bet won.
     (
         "lucky_ladies.no_split_after_win",
-        séance_2025(
-            [seated("1", 20), seated("1:lucky_ladies", 5)],
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6H"],
-                ["deal", "1", "QS"],
-                ["pay", "1:lucky_ladies", 45],
-                ["split", "1", 20],
-                ["deal", "1", "9D"],
-                ["stand", "1"],
-                ["deal", "1/2", "8H"],
-                ["stand", "1/2"],
-                ["deal", "D", "TC"],
-                ["deal", "D", "2D"],
-                ["push", "1/2"],
-                ["pay", "1", 20],
-            ],
-        ),
+        séance_2025([seated("1", 20), seated("1:lucky_ladies", 5)], split_after_a_lucky_ladies_win()),
         {"side_bets": {"lucky_ladies": {"no_split_after_win": False}}},
         {"side_bets": {"lucky_ladies": {"no_split_after_win": True}}},
         [("fr/blackjack/lucky-ladies-no-split-after-win", "1")],
@@ -373,16 +318,7 @@ CASES = [
         "hyper_blackjack.seated_only",
         séance_2025(
             [seated("1", 20), standing("1", 10), standing("1:hyper:bust", 5)],
-            [
-                ["deal", "1", "TS"],
-                ["deal", "D", "6C"],
-                ["deal", "1", "8D"],
-                ["stand", "1"],
-                ["deal", "D", "TD"],
-                ["deal", "D", "9H"],
-                ["pay", "1", 30],
-                ["pay", "1:hyper:bust", 10],
-            ],
+            dealer_busts_to_25(main_paid=30, bust_paid=10),
         ),
         {"side_bets": {"hyper_blackjack": {}}},
         {"side_bets": {"hyper_blackjack": {"seated_only": True}}},
@@ -393,15 +329,7 @@ CASES = [
         "two_plus_one.maximum",
         séance_2025(
             [seated("1", 20), seated("1:two_plus_one", 100)],
-            [
-                ["deal", "1", "9H"],
-                ["deal", "D", "JH"],
-                ["deal", "1", "TH"],
-                ["pay", "1:two_plus_one", 3000],
-                ["stand", "1"],
-                ["deal", "D", "7C"],
-                ["pay", "1", 20],
-            ],
+            tierce_flush([["pay", "1:two_plus_one", 3000]]),
         ),
         {"side_bets": {"two_plus_one": {"maximum": 100}}},
         {"side_bets": {"two_plus_one": {"maximum": 50}}},
@@ -410,19 +338,7 @@ CASES = [
     # 8°, al. 2: JP1 stakes are "d'un montant fixe déterminé par le règlement intérieur".
     (
         "jp1.stake",
-        séance_2025(
-            [seated("1", 20), seated("1:jp1", 2)],
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6C"],
-                ["deal", "1", "8D"],
-                ["stand", "1"],
-                ["deal", "D", "TD"],
-                ["deal", "D", "3H"],
-                ["lose", "1"],
-                ["lose", "1:jp1"],
-            ],
-        ),
+        séance_2025([seated("1", 20), seated("1:jp1", 2)], eighteen_without_a_seven([["lose", "1:jp1"]])),
         {"side_bets": {"jp1": {"stake": 2}}},
         {"side_bets": {"jp1": {"stake": 1}}},
         [("fr/blackjack/jp1-fixed-stake", "1:jp1")],
@@ -433,13 +349,7 @@ CASES = [
         "egalite.offered",
         séance_2025(
             [seated("1", 20), seated("1:egalite", 5)],
-            [
-                ["deal", "1", "9S"],
-                ["deal", "D", "9D"],
-                ["surrender", "1"],
-                ["lose", "1", 10],
-                ["pay", "1:egalite", 50],
-            ],
+            bataille_tie_surrendered([["pay", "1:egalite", 50]]),
             TABLE_BATAILLE,
         ),
         {"side_bets": {"egalite": {"offered": True}}},
@@ -451,7 +361,7 @@ CASES = [
         "egalite.maximum",
         séance_2025(
             [seated("1", 20), seated("1:egalite", 30)],
-            [["deal", "1", "KS"], ["deal", "D", "9H"], ["pay", "1", 20], ["lose", "1:egalite"]],
+            bataille_king_against_nine([["lose", "1:egalite"]]),
             TABLE_BATAILLE,
         ),
         {"side_bets": {"egalite": {"offered": True, "maximum": 30}}},

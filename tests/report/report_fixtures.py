@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 
 from validator.findings import Finding, RoundOutcome, RuleInfo, Summary
@@ -50,14 +51,10 @@ UNDERPAID = Finding(
     actual={"pay": "10"},
     discrepancy=Decimal("-5"),
 )
-UNDERPAID_AGAIN = Finding(
-    kind="payout",
-    rule="fr/blackjack/natural-pays-3-to-2",
-    ref=REF_55_11,
-    severity="error",
-    file=FILE_A,
+# The same rule broken again in the same round, on seat 5.
+UNDERPAID_AGAIN = replace(
+    UNDERPAID,
     line=16,
-    round="r-0002",
     stake="seat-5/main",
     message="The blackjack of seat 5 was paid 20 where 3 to 2 on a stake of 20 gives 30.",
     expected={"pay": "30"},

@@ -10,12 +10,24 @@ test_side_bet_fixtures.py checks that the files on disk are what this script wri
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # logbuilders: rounds shared with tests/house
+sys.path.insert(0, str(HERE))  # sb_logs
 
+from logbuilders import (  # noqa: E402
+    Action,
+    bataille_king_against_nine,
+    bataille_tie_surrendered,
+    dealer_busts_to_25,
+    eighteen_without_a_seven,
+    one_box_against_dealer_18,
+    split_after_a_lucky_ladies_win,
+    tierce_flush,
+)
 from sb_logs import BATAILLE, BJ_000, BJ_001, BJ_ALL, bet, jackpot, round_, shoe, table, write_fixture  # noqa: E402
 
 ROOT = HERE.parent / "fixtures" / "rules" / "fr"
@@ -53,6 +65,18 @@ def finding(
     }
 
 
+def fact_finding(
+    rule: str, stake: str, fact: str, expected: Any, actual: Any, line: int = 3
+) -> dict[str, Any]:
+    """A procedure finding of round R1 on one fact: the rule wants `expected`, the log gives `actual`."""
+    return finding(rule, line, stake, {fact: expected}, {fact: actual})
+
+
+def payout_finding(rule: str, stake: str, pay: str, paytable_line: str, paid: str) -> dict[str, Any]:
+    """A payout finding of round R1 (line 3): the paytable's `paytable_line` gives `pay`, the log `paid`."""
+    return finding(rule, 3, stake, {"pay": pay, "line": paytable_line}, {"pay": paid}, kind="payout")
+
+
 def bj(rule: str) -> str:
     return f"fr/blackjack/{rule}"
 
@@ -61,63 +85,150 @@ def ba(rule: str) -> str:
     return f"fr/bataille/{rule}"
 
 
+def box_one_bets(stake: str, amount: Any) -> list[dict[str, Any]]:
+    """P1, seated at box 1: 20 on the main bet and `amount` on the side stake `stake`."""
+    return [bet("1", 20), bet(stake, amount)]
+
+
+def standing_behind_box_one(stake: str, amount: Any) -> list[dict[str, Any]]:
+    """P1 seated at box 1 with 20; P2, standing, rides 10 on box 1 and bets `amount` on `stake` there."""
+    return [bet("1", 20, "P1"), bet("1", 10, "P2", seated=False), bet(stake, amount, "P2", seated=False)]
+
+
 # ================================================================ blackjack rounds
 # Box 1: K♠ Q♦ = 20 (any two cards totalling 20: 4 for 1 on both paytables, in every wording); box 3:
 # 9♣ 8♣ = 17 (no 20: lost). Dealer 6♥, then 10♣ 2♦ = 18: box 3 collected, box 1 paid even money.
-def base_round(n: int = 1, ll_settlement: list[list[Any]] | None = None) -> dict[str, Any]:
-    ll = (
-        ll_settlement
-        if ll_settlement is not None
-        else [["lose", "3:lucky_ladies"], ["pay", "1:lucky_ladies", 20]]
-    )
+# `side` is settled right after the deal (by default, each box's 5 on lucky ladies), `end` after the main
+# stakes.
+def base_round(
+    bets: list[dict[str, Any]] | None = None,
+    side: Sequence[Action] | None = None,
+    end: Sequence[Action] = (),
+) -> dict[str, Any]:
+    if bets is None:
+        bets = [bet("1", 20), bet("1:lucky_ladies", 5), bet("3", 20), bet("3:lucky_ladies", 5)]
+    if side is None:
+        side = [["lose", "3:lucky_ladies"], ["pay", "1:lucky_ladies", 20]]
     return round_(
-        n,
-        [bet("1", 20), bet("1:lucky_ladies", 5), bet("3", 20), bet("3:lucky_ladies", 5)],
+        1,
+        bets,
         [
             ["deal", "1", "KS"],
             ["deal", "3", "9C"],
             ["deal", "D", "6H"],
             ["deal", "1", "QD"],
             ["deal", "3", "8C"],
-            *ll,
+            *side,
             ["stand", "1"],
             ["stand", "3"],
             ["deal", "D", "TC"],
             ["deal", "D", "2D"],
             ["lose", "3"],
             ["pay", "1", 20],
+            *end,
         ],
     )
 
 
 def one_box(
     bets: list[dict[str, Any]],
-    after_deal: list[list[Any]],
-    end: list[list[Any]],
+    after_deal: Sequence[Action],
+    end: Sequence[Action],
     main_paid: int = 20,
     cards: tuple[str, str] = ("KS", "QD"),
 ) -> dict[str, Any]:
     """Box 1 dealt two cards (K♠ Q♦ by default) against the dealer's 6♥; it stands; the dealer draws
     10♣ 2♦ to 18 and box 1's 20 is paid even money on its stake."""
-    return round_(
-        1,
-        bets,
-        [
-            ["deal", "1", cards[0]],
-            ["deal", "D", "6H"],
-            ["deal", "1", cards[1]],
-            *after_deal,
-            ["stand", "1"],
-            ["deal", "D", "TC"],
-            ["deal", "D", "2D"],
-            ["pay", "1", main_paid],
-            *end,
-        ],
-    )
+    return round_(1, bets, one_box_against_dealer_18(after_deal, end, main_paid, cards))
 
 
 def head() -> list[dict[str, Any]]:
     return [table(), shoe()]
+
+
+# ---------------------------------------------------------------- side bets box 1 wins
+def lucky_ladies_won(
+    bets: list[dict[str, Any]], paid: Any, main_paid: int = 20, cards: tuple[str, str] = ("KS", "QD")
+) -> dict[str, Any]:
+    """`one_box` with box 1's lucky ladies paid `paid` right after the deal (K♠ Q♦, any two cards
+    totalling 20, pays 4 for 1)."""
+    return one_box(bets, [["pay", "1:lucky_ladies", paid]], [], main_paid, cards)
+
+
+# Box 1: 10♠ 8♦ = 18 stands; the dealer 6♣ 10♦ 9♥ = 25 busts: box 1 paid, « BUST » paid 2 for 1.
+def hyper_bust_won(bets: list[dict[str, Any]], paid: Any, main_paid: int = 20) -> dict[str, Any]:
+    return round_(1, bets, dealer_busts_to_25(main_paid, paid))
+
+
+# Box 1: 9♥ 10♥ with the dealer's J♥: tierce flush, 30 for 1 (2 → 60). Dealer J♥ 7♣ = 17: box 1 paid.
+def two_plus_one_won(bets: list[dict[str, Any]], paid: Any, main_paid: int = 20) -> dict[str, Any]:
+    return round_(1, bets, tierce_flush([["pay", "1:two_plus_one", paid]], main_paid=main_paid))
+
+
+# (bets, the side stake's payout, box 1's main payout): a round in which box 1 wins both.
+WonRound = Callable[[list[dict[str, Any]], Any, int], dict[str, Any]]
+
+
+class SideBet(NamedTuple):
+    """A side bet as box 1 plays it in the fixtures of its seated-only and limits rules."""
+
+    house_name: str  # its entry in the house rules
+    stake: str  # box 1's stake
+    versions: list[str]  # the ruleset versions that have it
+    won: WonRound
+
+
+LUCKY_LADIES = SideBet("lucky_ladies", "1:lucky_ladies", BJ_ALL, lucky_ladies_won)
+HYPER_BUST = SideBet("hyper_blackjack", "1:hyper:bust", BJ_001, hyper_bust_won)
+TWO_PLUS_ONE = SideBet("two_plus_one", "1:two_plus_one", BJ_001, two_plus_one_won)
+
+
+def write_seated_only_fixtures(folder: Path, side: SideBet, amount: Any, *, paid: Any) -> None:
+    """The house limits the side bet to seated players: P2, standing behind box 1 with a main bet of his
+    own, bets `amount` on it (a finding); seated P1 bets the same (none). Box 1 wins both, the side bet
+    paid `paid`; the rule is the one `folder` is named after."""
+    house = {f"{side.house_name}.seated_only": True}
+    write_fixture(
+        folder,
+        "fails-standing-player",
+        [*head(), side.won(standing_behind_box_one(side.stake, amount), paid, 30)],
+        side.versions,
+        [fact_finding(bj(folder.name), side.stake, "bet.seated", True, False)],
+        house,
+    )
+    write_fixture(
+        folder,
+        "passes-seated-player",
+        [*head(), side.won(box_one_bets(side.stake, amount), paid, 20)],
+        side.versions,
+        [],
+        house,
+    )
+
+
+def write_amount_fixture(
+    folder: Path,
+    name: str,
+    house: dict[str, Any],
+    side: SideBet,
+    amount: Any,
+    *,
+    paid: Any,
+    broken_limit: str | None = None,
+) -> None:
+    """Box 1 wins a side stake of `amount`, paid `paid`. With `broken_limit` (the bound the amount is
+    outside of, as the finding states it) the rule `folder` is named after finds the amount."""
+    findings = []
+    if broken_limit is not None:
+        findings = [fact_finding(bj(folder.name), side.stake, "bet.amount", broken_limit, str(amount))]
+    write_fixture(
+        folder,
+        name,
+        [*head(), side.won(box_one_bets(side.stake, amount), paid, 20)],
+        side.versions,
+        findings,
+        house,
+    )
 
 
 def blackjack_fixtures() -> None:
@@ -129,49 +240,18 @@ def blackjack_fixtures() -> None:
     write_fixture(
         d,
         "fails-egalite-at-blackjack",
-        [*head(), one_box([bet("1", 20), bet("1:egalite", 5)], [], [["lose", "1:egalite"]])],
+        [*head(), one_box(box_one_bets("1:egalite", 5), [], [["lose", "1:egalite"]])],
         BJ_ALL,
-        [
-            finding(
-                bj("side-bet-offered"),
-                3,
-                "1:egalite",
-                {"bet.side_offered": True},
-                {"bet.side_offered": False},
-            )
-        ],
+        [fact_finding(bj("side-bet-offered"), "1:egalite", "bet.side_offered", True, False)],
     )
     # Hyper black jack is 6° of seed 001: the lucky-ladies wording (seed 000) has no such bet.
+    hyper_on_box_4 = one_box_against_dealer_18(end=[["lose", "4:hyper:bust"]], box="4")
     write_fixture(
         d,
         "fails-hyper-before-2020",
-        [
-            *head(),
-            round_(
-                1,
-                [bet("4", 20), bet("4:hyper:bust", 5)],
-                [
-                    ["deal", "4", "KS"],
-                    ["deal", "D", "6H"],
-                    ["deal", "4", "QD"],
-                    ["stand", "4"],
-                    ["deal", "D", "TC"],
-                    ["deal", "D", "2D"],
-                    ["pay", "4", 20],
-                    ["lose", "4:hyper:bust"],
-                ],
-            ),
-        ],
+        [*head(), round_(1, [bet("4", 20), bet("4:hyper:bust", 5)], hyper_on_box_4)],
         BJ_000,
-        [
-            finding(
-                bj("side-bet-offered"),
-                3,
-                "4:hyper:bust",
-                {"bet.side_offered": True},
-                {"bet.side_offered": False},
-            )
-        ],
+        [fact_finding(bj("side-bet-offered"), "4:hyper:bust", "bet.side_offered", True, False)],
     )
     write_fixture(d, "passes-lucky-ladies", [*head(), base_round()], BJ_ALL, [])
 
@@ -183,56 +263,21 @@ def blackjack_fixtures() -> None:
         "fails-no-main-bet-on-the-box",
         [*head(), one_box([bet("1", 20), bet("3:lucky_ladies", 5)], [["lose", "3:lucky_ladies"]], [])],
         BJ_ALL,
-        [
-            finding(
-                bj("side-bet-with-main-bet"),
-                3,
-                "3:lucky_ladies",
-                {"bet.player_main": True},
-                {"bet.player_main": False},
-            )
-        ],
+        [fact_finding(bj("side-bet-with-main-bet"), "3:lucky_ladies", "bet.player_main", True, False)],
     )
     # P2 stands behind box 1 and bets lucky ladies without a main bet of his own.
     write_fixture(
         d,
         "fails-another-players-main-bet",
-        [
-            *head(),
-            one_box(
-                [bet("1", 20, "P1"), bet("1:lucky_ladies", 5, "P2", seated=False)],
-                [["pay", "1:lucky_ladies", 20]],
-                [],
-            ),
-        ],
+        [*head(), lucky_ladies_won([bet("1", 20, "P1"), bet("1:lucky_ladies", 5, "P2", seated=False)], 20)],
         BJ_ALL,
-        [
-            finding(
-                bj("side-bet-with-main-bet"),
-                3,
-                "1:lucky_ladies",
-                {"bet.player_main": True},
-                {"bet.player_main": False},
-            )
-        ],
+        [fact_finding(bj("side-bet-with-main-bet"), "1:lucky_ladies", "bet.player_main", True, False)],
     )
     # P2, standing, rides 10 on box 1 and bets lucky ladies there: box 1's K♠ Q♦ pays his bet 4 for 1.
     write_fixture(
         d,
         "passes-standing-player-with-his-main-bet",
-        [
-            *head(),
-            one_box(
-                [
-                    bet("1", 20, "P1"),
-                    bet("1", 10, "P2", seated=False),
-                    bet("1:lucky_ladies", 5, "P2", seated=False),
-                ],
-                [["pay", "1:lucky_ladies", 20]],
-                [],
-                main_paid=30,
-            ),
-        ],
+        [*head(), lucky_ladies_won(standing_behind_box_one("1:lucky_ladies", 5), 20, main_paid=30)],
         BJ_ALL,
         [],
     )
@@ -243,116 +288,30 @@ def blackjack_fixtures() -> None:
     write_fixture(
         d,
         "fails-stake-not-among-the-bets",
-        [
-            *head(),
-            round_(
-                1,
-                [bet("1", 20), bet("3", 20), bet("3:lucky_ladies", 5)],
-                [
-                    ["deal", "1", "KS"],
-                    ["deal", "3", "9C"],
-                    ["deal", "D", "6H"],
-                    ["deal", "1", "QD"],
-                    ["deal", "3", "8C"],
-                    ["lose", "3:lucky_ladies"],
-                    ["pay", "1:lucky_ladies", 20],
-                    ["stand", "1"],
-                    ["stand", "3"],
-                    ["deal", "D", "TC"],
-                    ["deal", "D", "2D"],
-                    ["lose", "3"],
-                    ["pay", "1", 20],
-                ],
-            ),
-        ],
+        [*head(), base_round([bet("1", 20), bet("3", 20), bet("3:lucky_ladies", 5)])],
         BJ_ALL,
-        [
-            finding(
-                bj("side-bet-before-deal"),
-                3,
-                "1:lucky_ladies",
-                {"bet.before_deal": True},
-                {"bet.before_deal": False},
-            )
-        ],
+        [fact_finding(bj("side-bet-before-deal"), "1:lucky_ladies", "bet.before_deal", True, False)],
     )
     write_fixture(d, "passes", [*head(), base_round()], BJ_ALL, [])
 
     # ---------------------------------------------------------------- lucky-ladies-seated-only
-    d = out / "lucky-ladies-seated-only"
-    house = {"lucky_ladies.seated_only": True}
-    write_fixture(
-        d,
-        "fails-standing-player",
-        [
-            *head(),
-            one_box(
-                [
-                    bet("1", 20, "P1"),
-                    bet("1", 10, "P2", seated=False),
-                    bet("1:lucky_ladies", 5, "P2", seated=False),
-                ],
-                [["pay", "1:lucky_ladies", 20]],
-                [],
-                main_paid=30,
-            ),
-        ],
-        BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-seated-only"),
-                3,
-                "1:lucky_ladies",
-                {"bet.seated": True},
-                {"bet.seated": False},
-            )
-        ],
-        house,
-    )
-    write_fixture(
-        d,
-        "passes-seated-player",
-        [*head(), one_box([bet("1", 20), bet("1:lucky_ladies", 5)], [["pay", "1:lucky_ladies", 20]], [])],
-        BJ_ALL,
-        [],
-        house,
-    )
+    write_seated_only_fixtures(out / "lucky-ladies-seated-only", LUCKY_LADIES, 5, paid=20)
 
     # ---------------------------------------------------------------- lucky-ladies-limits
     d = out / "lucky-ladies-limits"
     house = {"lucky_ladies.minimum": 1, "lucky_ladies.maximum": 50}
     # K♠ Q♦ pays 4 for 1: 60 → 240, 0.5 → 2.
-    write_fixture(
-        d,
-        "fails-over-maximum",
-        [*head(), one_box([bet("1", 20), bet("1:lucky_ladies", 60)], [["pay", "1:lucky_ladies", 240]], [])],
-        BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-limits"), 3, "1:lucky_ladies", {"bet.amount": "<= 50"}, {"bet.amount": "60"}
-            )
-        ],
-        house,
-    )
-    write_fixture(
-        d,
-        "fails-below-minimum",
-        [*head(), one_box([bet("1", 20), bet("1:lucky_ladies", 0.5)], [["pay", "1:lucky_ladies", 2]], [])],
-        BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-limits"), 3, "1:lucky_ladies", {"bet.amount": ">= 1"}, {"bet.amount": "0.5"}
-            )
-        ],
-        house,
-    )
+    write_amount_fixture(d, "fails-over-maximum", house, LUCKY_LADIES, 60, paid=240, broken_limit="<= 50")
+    write_amount_fixture(d, "fails-below-minimum", house, LUCKY_LADIES, 0.5, paid=2, broken_limit=">= 1")
     write_fixture(
         d,
         "passes-at-the-limits",
         [
             *head(),
-            base_round(1, [["lose", "3:lucky_ladies"], ["pay", "1:lucky_ladies", 200]])
-            | {"bets": [bet("1", 20), bet("1:lucky_ladies", 50), bet("3", 20), bet("3:lucky_ladies", 1)]},
+            base_round(
+                [bet("1", 20), bet("1:lucky_ladies", 50), bet("3", 20), bet("3:lucky_ladies", 1)],
+                [["lose", "3:lucky_ladies"], ["pay", "1:lucky_ladies", 200]],
+            ),
         ],
         BJ_ALL,
         [],
@@ -365,12 +324,7 @@ def blackjack_fixtures() -> None:
     # Q♥ Q♥ against the dealer's 6♥ (no exception of b)): "Paire de dames de cœur", 125 for 1 on table A
     # in every wording: 5 → 625.
     def queens(paid: int) -> dict[str, Any]:
-        return one_box(
-            [bet("1", 20), bet("1:lucky_ladies", 5)],
-            [["pay", "1:lucky_ladies", paid]],
-            [],
-            cards=("QH", "QH"),
-        )
+        return lucky_ladies_won(box_one_bets("1:lucky_ladies", 5), paid, cards=("QH", "QH"))
 
     write_fixture(
         d,
@@ -378,13 +332,8 @@ def blackjack_fixtures() -> None:
         [*head(), queens(95)],
         BJ_ALL,
         [
-            finding(
-                bj("lucky-ladies-paytable"),
-                3,
-                "1:lucky_ladies",
-                {"pay": "625", "line": "Paire de dames de cœur"},
-                {"pay": "95"},
-                kind="payout",
+            payout_finding(
+                bj("lucky-ladies-paytable"), "1:lucky_ladies", "625", "Paire de dames de cœur", "95"
             )
         ],
     )
@@ -398,9 +347,10 @@ def blackjack_fixtures() -> None:
         "fails-collected-after-the-play",
         [
             *head(),
-            one_box([bet("1", 20), bet("1:lucky_ladies", 5)], [], [], cards=("KS", "9C"))
-            | {
-                "actions": [
+            round_(
+                1,
+                box_one_bets("1:lucky_ladies", 5),
+                [
                     ["deal", "1", "KS"],
                     ["deal", "D", "6H"],
                     ["deal", "1", "9C"],
@@ -409,17 +359,13 @@ def blackjack_fixtures() -> None:
                     ["deal", "D", "TC"],
                     ["deal", "D", "2D"],
                     ["pay", "1", 20],
-                ]
-            },
+                ],
+            ),
         ],
         BJ_ALL,
         [
-            finding(
-                bj("lucky-ladies-settlement-time"),
-                3,
-                "1:lucky_ladies",
-                {"side.play_started": False},
-                {"side.play_started": True},
+            fact_finding(
+                bj("lucky-ladies-settlement-time"), "1:lucky_ladies", "side.play_started", False, True
             )
         ],
     )
@@ -430,7 +376,7 @@ def blackjack_fixtures() -> None:
             *head(),
             round_(
                 1,
-                [bet("1", 20), bet("1:lucky_ladies", 5)],
+                box_one_bets("1:lucky_ladies", 5),
                 [
                     ["deal", "1", "KS"],
                     ["deal", "D", "6H"],
@@ -445,12 +391,8 @@ def blackjack_fixtures() -> None:
         ],
         BJ_ALL,
         [
-            finding(
-                bj("lucky-ladies-settlement-time"),
-                3,
-                "1:lucky_ladies",
-                {"side.initial_deal_done": True},
-                {"side.initial_deal_done": False},
+            fact_finding(
+                bj("lucky-ladies-settlement-time"), "1:lucky_ladies", "side.initial_deal_done", True, False
             )
         ],
     )
@@ -464,16 +406,7 @@ def blackjack_fixtures() -> None:
     def four_boxes(ll: list[list[Any]]) -> dict[str, Any]:
         return round_(
             1,
-            [bet(b, 20) for b in ("1",)]
-            + [bet("1:lucky_ladies", 5)]
-            + [
-                bet("2", 20),
-                bet("2:lucky_ladies", 5),
-                bet("5", 20),
-                bet("5:lucky_ladies", 5),
-                bet("6", 20),
-                bet("6:lucky_ladies", 5),
-            ],
+            [x for box in ("1", "2", "5", "6") for x in (bet(box, 20), bet(f"{box}:lucky_ladies", 5))],
             [
                 ["deal", "1", "KS"],
                 ["deal", "2", "9C"],
@@ -498,197 +431,118 @@ def blackjack_fixtures() -> None:
             ],
         )
 
+    def ladies_order_finding(previous_verb: str, previous_box: int) -> dict[str, Any]:
+        """Box 5's lost lucky ladies collected right after box `previous_box`'s was settled."""
+        return finding(
+            bj("lucky-ladies-settlement-order"),
+            3,
+            "5:lucky_ladies",
+            {"condition": LL_ORDER},
+            {
+                "side.verb": "lose",
+                "side.previous_verb": previous_verb,
+                "side.box": 5,
+                "side.previous_box": previous_box,
+            },
+        )
+
+    lose_2, lose_5 = ["lose", "2:lucky_ladies"], ["lose", "5:lucky_ladies"]
+    pay_1, pay_6 = ["pay", "1:lucky_ladies", 20], ["pay", "6:lucky_ladies", 20]
     write_fixture(
         d,
         "fails-winner-paid-before-a-loser",
-        [
-            *head(),
-            four_boxes(
-                [
-                    ["pay", "6:lucky_ladies", 20],
-                    ["lose", "5:lucky_ladies"],
-                    ["lose", "2:lucky_ladies"],
-                    ["pay", "1:lucky_ladies", 20],
-                ]
-            ),
-        ],
+        [*head(), four_boxes([pay_6, lose_5, lose_2, pay_1])],
         BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-settlement-order"),
-                3,
-                "5:lucky_ladies",
-                {"condition": LL_ORDER},
-                {"side.verb": "lose", "side.previous_verb": "pay", "side.box": 5, "side.previous_box": 6},
-            )
-        ],
+        [ladies_order_finding("pay", 6)],
     )
     write_fixture(
         d,
         "fails-left-to-right",
-        [
-            *head(),
-            four_boxes(
-                [
-                    ["lose", "2:lucky_ladies"],
-                    ["lose", "5:lucky_ladies"],
-                    ["pay", "6:lucky_ladies", 20],
-                    ["pay", "1:lucky_ladies", 20],
-                ]
-            ),
-        ],
+        [*head(), four_boxes([lose_2, lose_5, pay_6, pay_1])],
         BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-settlement-order"),
-                3,
-                "5:lucky_ladies",
-                {"condition": LL_ORDER},
-                {"side.verb": "lose", "side.previous_verb": "lose", "side.box": 5, "side.previous_box": 2},
-            )
-        ],
+        [ladies_order_finding("lose", 2)],
     )
     write_fixture(
         d,
         "passes-losers-then-winners-right-to-left",
-        [
-            *head(),
-            four_boxes(
-                [
-                    ["lose", "5:lucky_ladies"],
-                    ["lose", "2:lucky_ladies"],
-                    ["pay", "6:lucky_ladies", 20],
-                    ["pay", "1:lucky_ladies", 20],
-                ]
-            ),
-        ],
+        [*head(), four_boxes([lose_5, lose_2, pay_6, pay_1])],
         BJ_ALL,
         [],
     )
 
     # ---------------------------------------------------------------- lucky-ladies-queens-of-hearts
     d = out / "lucky-ladies-queens-of-hearts"
-    bets = [bet("1", 20), bet("1:lucky_ladies", 5)]
+    bets = box_one_bets("1:lucky_ladies", 5)
+
+    # Q♥ Q♥ on box 1 against the dealer's K♣ then 5♦ 3♣ = 18, or against his A♣ then K♦ (black jack).
+    def queens_against_king(early: list[list[Any]], settlement: list[list[Any]]) -> dict[str, Any]:
+        return round_(
+            1,
+            bets,
+            [
+                ["deal", "1", "QH"],
+                ["deal", "D", "KC"],
+                ["deal", "1", "QH"],
+                *early,
+                ["stand", "1"],
+                ["deal", "D", "5D"],
+                ["deal", "D", "3C"],
+                *settlement,
+            ],
+        )
+
+    def queens_against_ace(settlement: list[list[Any]]) -> dict[str, Any]:
+        return round_(
+            1,
+            bets,
+            [
+                ["deal", "1", "QH"],
+                ["deal", "D", "AC"],
+                ["deal", "1", "QH"],
+                ["stand", "1"],
+                ["deal", "D", "KD"],
+                *settlement,
+            ],
+        )
+
+    def queens_finding(dealer_blackjack: bool, main_settled: int, main_unsettled: int) -> dict[str, Any]:
+        return finding(
+            bj("lucky-ladies-queens-of-hearts"),
+            3,
+            "1:lucky_ladies",
+            {"condition": QUEENS},
+            {
+                "dealer.blackjack": dealer_blackjack,
+                "side.main_settled": main_settled,
+                "side.main_unsettled": main_unsettled,
+            },
+        )
+
+    queens_625, queens_5000 = ["pay", "1:lucky_ladies", 625], ["pay", "1:lucky_ladies", 5000]
     # Against the dealer's K♣, then 5♦ 3♣ = 18 (no black jack): 125 for 1 = 625, paid before box 1's 20.
-    no_bj_late = round_(
-        1,
-        bets,
-        [
-            ["deal", "1", "QH"],
-            ["deal", "D", "KC"],
-            ["deal", "1", "QH"],
-            ["stand", "1"],
-            ["deal", "D", "5D"],
-            ["deal", "D", "3C"],
-            ["pay", "1:lucky_ladies", 625],
-            ["pay", "1", 20],
-        ],
-    )
+    no_bj_late = queens_against_king([], [queens_625, ["pay", "1", 20]])
     # Against the dealer's A♣, then K♦: black jack. Box 1's 20 collected, then the queens paid 1000 for 1.
-    bj_last = round_(
-        1,
-        bets,
-        [
-            ["deal", "1", "QH"],
-            ["deal", "D", "AC"],
-            ["deal", "1", "QH"],
-            ["stand", "1"],
-            ["deal", "D", "KD"],
-            ["lose", "1"],
-            ["pay", "1:lucky_ladies", 5000],
-        ],
-    )
+    bj_last = queens_against_ace([["lose", "1"], queens_5000])
     write_fixture(
         d,
         "fails-paid-before-the-dealers-second-card",
-        [
-            *head(),
-            round_(
-                1,
-                bets,
-                [
-                    ["deal", "1", "QH"],
-                    ["deal", "D", "KC"],
-                    ["deal", "1", "QH"],
-                    ["pay", "1:lucky_ladies", 625],
-                    ["stand", "1"],
-                    ["deal", "D", "5D"],
-                    ["deal", "D", "3C"],
-                    ["pay", "1", 20],
-                ],
-            ),
-        ],
+        [*head(), queens_against_king([queens_625], [["pay", "1", 20]])],
         BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-queens-of-hearts"),
-                3,
-                "1:lucky_ladies",
-                {"dealer.cards": ">= 2"},
-                {"dealer.cards": 1},
-            )
-        ],
+        [fact_finding(bj("lucky-ladies-queens-of-hearts"), "1:lucky_ladies", "dealer.cards", ">= 2", 1)],
     )
     write_fixture(
         d,
         "fails-paid-before-the-main-stakes-against-black-jack",
-        [
-            *head(),
-            round_(
-                1,
-                bets,
-                [
-                    ["deal", "1", "QH"],
-                    ["deal", "D", "AC"],
-                    ["deal", "1", "QH"],
-                    ["stand", "1"],
-                    ["deal", "D", "KD"],
-                    ["pay", "1:lucky_ladies", 5000],
-                    ["lose", "1"],
-                ],
-            ),
-        ],
+        [*head(), queens_against_ace([queens_5000, ["lose", "1"]])],
         BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-queens-of-hearts"),
-                3,
-                "1:lucky_ladies",
-                {"condition": QUEENS},
-                {"dealer.blackjack": True, "side.main_settled": 0, "side.main_unsettled": 1},
-            )
-        ],
+        [queens_finding(True, 0, 1)],
     )
     write_fixture(
         d,
         "fails-paid-after-the-main-stakes-without-black-jack",
-        [
-            *head(),
-            round_(
-                1,
-                bets,
-                [
-                    ["deal", "1", "QH"],
-                    ["deal", "D", "KC"],
-                    ["deal", "1", "QH"],
-                    ["stand", "1"],
-                    ["deal", "D", "5D"],
-                    ["deal", "D", "3C"],
-                    ["pay", "1", 20],
-                    ["pay", "1:lucky_ladies", 625],
-                ],
-            ),
-        ],
+        [*head(), queens_against_king([], [["pay", "1", 20], queens_625])],
         BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-queens-of-hearts"),
-                3,
-                "1:lucky_ladies",
-                {"condition": QUEENS},
-                {"dealer.blackjack": False, "side.main_settled": 1, "side.main_unsettled": 0},
-            )
-        ],
+        [queens_finding(False, 1, 0)],
     )
     write_fixture(d, "passes-paid-first-without-black-jack", [*head(), no_bj_late], BJ_ALL, [])
     write_fixture(d, "passes-paid-last-against-black-jack", [*head(), bj_last], BJ_ALL, [])
@@ -701,38 +555,9 @@ def blackjack_fixtures() -> None:
     write_fixture(
         d,
         "fails-split-after-a-win",
-        [
-            *head(),
-            round_(
-                1,
-                [bet("1", 20), bet("1:lucky_ladies", 5)],
-                [
-                    ["deal", "1", "KS"],
-                    ["deal", "D", "6H"],
-                    ["deal", "1", "QS"],
-                    ["pay", "1:lucky_ladies", 45],
-                    ["split", "1", 20],
-                    ["deal", "1", "9D"],
-                    ["stand", "1"],
-                    ["deal", "1/2", "8H"],
-                    ["stand", "1/2"],
-                    ["deal", "D", "TC"],
-                    ["deal", "D", "2D"],
-                    ["push", "1/2"],
-                    ["pay", "1", 20],
-                ],
-            ),
-        ],
+        [*head(), round_(1, box_one_bets("1:lucky_ladies", 5), split_after_a_lucky_ladies_win())],
         BJ_ALL,
-        [
-            finding(
-                bj("lucky-ladies-no-split-after-win"),
-                3,
-                "1",
-                {"box.lucky_ladies_won": False},
-                {"box.lucky_ladies_won": True},
-            )
-        ],
+        [fact_finding(bj("lucky-ladies-no-split-after-win"), "1", "box.lucky_ladies_won", False, True)],
         house,
     )
     # 8♠ 8♥ = 16: the bet is lost, and the pair may be split. 8 10♦ = 18 returned; 8 9♣ = 17 collected.
@@ -743,7 +568,7 @@ def blackjack_fixtures() -> None:
             *head(),
             round_(
                 1,
-                [bet("1", 20), bet("1:lucky_ladies", 5)],
+                box_one_bets("1:lucky_ladies", 5),
                 [
                     ["deal", "1", "8S"],
                     ["deal", "D", "6H"],
@@ -768,102 +593,12 @@ def blackjack_fixtures() -> None:
 
     # ================================================================ seed 001 only
     # ---------------------------------------------------------------- hyper black jack
-    # Box 1: 10♠ 8♦ = 18 stands; the dealer 6♣ 10♦ 9♥ = 25 busts: box 1 paid, « BUST » paid 2 for 1.
-    def hyper_bust(bets: list[dict[str, Any]], main_paid: int = 20, amount: int = 5) -> dict[str, Any]:
-        return round_(
-            1,
-            bets,
-            [
-                ["deal", "1", "TS"],
-                ["deal", "D", "6C"],
-                ["deal", "1", "8D"],
-                ["stand", "1"],
-                ["deal", "D", "TD"],
-                ["deal", "D", "9H"],
-                ["pay", "1", main_paid],
-                ["pay", "1:hyper:bust", amount * 2],
-            ],
-        )
-
-    d = out / "hyper-blackjack-seated-only"
-    house = {"hyper_blackjack.seated_only": True}
-    write_fixture(
-        d,
-        "fails-standing-player",
-        [
-            *head(),
-            hyper_bust(
-                [
-                    bet("1", 20, "P1"),
-                    bet("1", 10, "P2", seated=False),
-                    bet("1:hyper:bust", 5, "P2", seated=False),
-                ],
-                30,
-            ),
-        ],
-        BJ_001,
-        [
-            finding(
-                bj("hyper-blackjack-seated-only"),
-                3,
-                "1:hyper:bust",
-                {"bet.seated": True},
-                {"bet.seated": False},
-            )
-        ],
-        house,
-    )
-    write_fixture(
-        d,
-        "passes-seated-player",
-        [*head(), hyper_bust([bet("1", 20), bet("1:hyper:bust", 5)])],
-        BJ_001,
-        [],
-        house,
-    )
+    write_seated_only_fixtures(out / "hyper-blackjack-seated-only", HYPER_BUST, 5, paid=10)
 
     d = out / "hyper-blackjack-limits"
     house = {"hyper_blackjack.minimum": 1, "hyper_blackjack.maximum": 50}
-    write_fixture(
-        d,
-        "fails-below-minimum",
-        [
-            *head(),
-            round_(
-                1,
-                [bet("1", 20), bet("1:hyper:bust", 0.5)],
-                [
-                    ["deal", "1", "TS"],
-                    ["deal", "D", "6C"],
-                    ["deal", "1", "8D"],
-                    ["stand", "1"],
-                    ["deal", "D", "TD"],
-                    ["deal", "D", "9H"],
-                    ["pay", "1", 20],
-                    ["pay", "1:hyper:bust", 1],
-                ],
-            ),
-        ],
-        BJ_001,
-        [
-            finding(
-                bj("hyper-blackjack-limits"), 3, "1:hyper:bust", {"bet.amount": ">= 1"}, {"bet.amount": "0.5"}
-            )
-        ],
-        house,
-    )
-    write_fixture(
-        d,
-        "fails-over-maximum",
-        [*head(), hyper_bust([bet("1", 20), bet("1:hyper:bust", 51)], amount=51)],
-        BJ_001,
-        [
-            finding(
-                bj("hyper-blackjack-limits"), 3, "1:hyper:bust", {"bet.amount": "<= 50"}, {"bet.amount": "51"}
-            )
-        ],
-        house,
-    )
+    write_amount_fixture(d, "fails-below-minimum", house, HYPER_BUST, 0.5, paid=1, broken_limit=">= 1")
+    write_amount_fixture(d, "fails-over-maximum", house, HYPER_BUST, 51, paid=102, broken_limit="<= 50")
     write_fixture(
         d,
         "passes-at-the-limits",
@@ -872,17 +607,7 @@ def blackjack_fixtures() -> None:
             round_(
                 1,
                 [bet("1", 20), bet("1:hyper:bust", 50), bet("1:hyper:17", 1)],
-                [
-                    ["deal", "1", "TS"],
-                    ["deal", "D", "6C"],
-                    ["deal", "1", "8D"],
-                    ["stand", "1"],
-                    ["deal", "D", "TD"],
-                    ["deal", "D", "9H"],
-                    ["lose", "1:hyper:17"],
-                    ["pay", "1", 20],
-                    ["pay", "1:hyper:bust", 100],
-                ],
+                dealer_busts_to_25(bust_paid=100, before_main=[["lose", "1:hyper:17"]]),
             ),
         ],
         BJ_001,
@@ -891,26 +616,26 @@ def blackjack_fixtures() -> None:
     )
 
     d = out / "hyper-blackjack-paytable"
+
     # Dealer A♣ then K♥: black jack. « 21 » is a 21 of more than two cards: lost; « black jack » 19 for 1.
+    def against_black_jack(hyper_bets: list[dict[str, Any]], settlement: list[list[Any]]) -> dict[str, Any]:
+        return round_(
+            1,
+            [bet("1", 20), *hyper_bets],
+            [
+                ["deal", "1", "TS"],
+                ["deal", "D", "AC"],
+                ["deal", "1", "8D"],
+                ["stand", "1"],
+                ["deal", "D", "KH"],
+                *settlement,
+            ],
+        )
+
     write_fixture(
         d,
         "fails-21-paid-on-the-dealers-black-jack",
-        [
-            *head(),
-            round_(
-                1,
-                [bet("1", 20), bet("1:hyper:21", 5)],
-                [
-                    ["deal", "1", "TS"],
-                    ["deal", "D", "AC"],
-                    ["deal", "1", "8D"],
-                    ["stand", "1"],
-                    ["deal", "D", "KH"],
-                    ["lose", "1"],
-                    ["pay", "1:hyper:21", 50],
-                ],
-            ),
-        ],
+        [*head(), against_black_jack([bet("1:hyper:21", 5)], [["lose", "1"], ["pay", "1:hyper:21", 50]])],
         BJ_001,
         [
             finding(
@@ -923,15 +648,9 @@ def blackjack_fixtures() -> None:
         "passes-three-cases-at-once",
         [
             *head(),
-            round_(
-                1,
-                [bet("1", 20), bet("1:hyper:blackjack", 5), bet("1:hyper:21", 5), bet("1:hyper:bust", 5)],
+            against_black_jack(
+                [bet("1:hyper:blackjack", 5), bet("1:hyper:21", 5), bet("1:hyper:bust", 5)],
                 [
-                    ["deal", "1", "TS"],
-                    ["deal", "D", "AC"],
-                    ["deal", "1", "8D"],
-                    ["stand", "1"],
-                    ["deal", "D", "KH"],
                     ["lose", "1:hyper:21"],
                     ["lose", "1:hyper:bust"],
                     ["lose", "1"],
@@ -946,7 +665,7 @@ def blackjack_fixtures() -> None:
     d = out / "hyper-blackjack-settlement-order"
 
     # Box 2: K♠ Q♥ = 20; dealer 6♣ 10♦ 3♥ = 19: box 2 paid, « 19 » paid 5 for 1 (25), « BUST » lost.
-    def hyper_19(settlement: list[list[Any]], early: list[list[Any]] = ()) -> dict[str, Any]:
+    def hyper_19(settlement: list[list[Any]], early: Sequence[Action] = ()) -> dict[str, Any]:
         return round_(
             1,
             [bet("2", 20), bet("2:hyper:19", 5), bet("2:hyper:bust", 5)],
@@ -962,183 +681,73 @@ def blackjack_fixtures() -> None:
             ],
         )
 
-    order = HYPER_ORDER
+    def hyper_order_finding(stake: str, verb: str, main_settled: int, main_unsettled: int) -> dict[str, Any]:
+        return finding(
+            bj("hyper-blackjack-settlement-order"),
+            3,
+            stake,
+            {"condition": HYPER_ORDER},
+            {"side.verb": verb, "side.main_settled": main_settled, "side.main_unsettled": main_unsettled},
+        )
+
+    lose_bust, pay_19, pay_main = ["lose", "2:hyper:bust"], ["pay", "2:hyper:19", 25], ["pay", "2", 20]
     write_fixture(
         d,
         "fails-winner-paid-before-the-main-stakes",
-        [*head(), hyper_19([["lose", "2:hyper:bust"], ["pay", "2:hyper:19", 25], ["pay", "2", 20]])],
+        [*head(), hyper_19([lose_bust, pay_19, pay_main])],
         BJ_001,
-        [
-            finding(
-                bj("hyper-blackjack-settlement-order"),
-                3,
-                "2:hyper:19",
-                {"condition": order},
-                {"side.verb": "pay", "side.main_settled": 0, "side.main_unsettled": 1},
-            )
-        ],
+        [hyper_order_finding("2:hyper:19", "pay", 0, 1)],
     )
     write_fixture(
         d,
         "fails-loser-collected-after-the-main-stakes",
-        [*head(), hyper_19([["pay", "2", 20], ["lose", "2:hyper:bust"], ["pay", "2:hyper:19", 25]])],
+        [*head(), hyper_19([pay_main, lose_bust, pay_19])],
         BJ_001,
-        [
-            finding(
-                bj("hyper-blackjack-settlement-order"),
-                3,
-                "2:hyper:bust",
-                {"condition": order},
-                {"side.verb": "lose", "side.main_settled": 1, "side.main_unsettled": 0},
-            )
-        ],
+        [hyper_order_finding("2:hyper:bust", "lose", 1, 0)],
     )
     write_fixture(
         d,
         "fails-collected-before-the-dealers-point",
-        [*head(), hyper_19([["pay", "2", 20], ["pay", "2:hyper:19", 25]], early=[["lose", "2:hyper:bust"]])],
+        [*head(), hyper_19([pay_main, pay_19], early=[lose_bust])],
         BJ_001,
         [
-            finding(
-                bj("hyper-blackjack-settlement-order"),
-                3,
-                "2:hyper:bust",
-                {"side.dealer_done": True},
-                {"side.dealer_done": False},
+            fact_finding(
+                bj("hyper-blackjack-settlement-order"), "2:hyper:bust", "side.dealer_done", True, False
             )
         ],
     )
-    write_fixture(
-        d,
-        "passes",
-        [*head(), hyper_19([["lose", "2:hyper:bust"], ["pay", "2", 20], ["pay", "2:hyper:19", 25]])],
-        BJ_001,
-        [],
-    )
+    write_fixture(d, "passes", [*head(), hyper_19([lose_bust, pay_main, pay_19])], BJ_001, [])
 
     # ---------------------------------------------------------------- 2 + 1 cartes
-    # Box 1: 9♥ 10♥ with the dealer's J♥: tierce flush, 30 for 1 (2 → 60). Dealer J♥ 7♣ = 17: box 1 paid.
-    def flush(
-        bets: list[dict[str, Any]],
-        side: list[list[Any]],
-        end: list[list[Any]] = (),
-        main_paid: int = 20,
-        cards: tuple[str, str, str] = ("9H", "JH", "TH"),
-    ) -> dict[str, Any]:
-        return round_(
-            1,
-            bets,
-            [
-                ["deal", "1", cards[0]],
-                ["deal", "D", cards[1]],
-                ["deal", "1", cards[2]],
-                *side,
-                ["stand", "1"],
-                ["deal", "D", "7C"],
-                ["pay", "1", main_paid],
-                *end,
-            ],
-        )
-
-    d = out / "two-plus-one-seated-only"
-    house = {"two_plus_one.seated_only": True}
-    write_fixture(
-        d,
-        "fails-standing-player",
-        [
-            *head(),
-            flush(
-                [
-                    bet("1", 20, "P1"),
-                    bet("1", 10, "P2", seated=False),
-                    bet("1:two_plus_one", 2, "P2", seated=False),
-                ],
-                [["pay", "1:two_plus_one", 60]],
-                main_paid=30,
-            ),
-        ],
-        BJ_001,
-        [
-            finding(
-                bj("two-plus-one-seated-only"),
-                3,
-                "1:two_plus_one",
-                {"bet.seated": True},
-                {"bet.seated": False},
-            )
-        ],
-        house,
-    )
-    write_fixture(
-        d,
-        "passes-seated-player",
-        [*head(), flush([bet("1", 20), bet("1:two_plus_one", 2)], [["pay", "1:two_plus_one", 60]])],
-        BJ_001,
-        [],
-        house,
-    )
+    write_seated_only_fixtures(out / "two-plus-one-seated-only", TWO_PLUS_ONE, 2, paid=60)
 
     d = out / "two-plus-one-limits"
     house = {"two_plus_one.minimum": 1, "two_plus_one.maximum": 50}
-    write_fixture(
-        d,
-        "fails-over-maximum",
-        [*head(), flush([bet("1", 20), bet("1:two_plus_one", 100)], [["pay", "1:two_plus_one", 3000]])],
-        BJ_001,
-        [
-            finding(
-                bj("two-plus-one-limits"), 3, "1:two_plus_one", {"bet.amount": "<= 50"}, {"bet.amount": "100"}
-            )
-        ],
-        house,
-    )
-    write_fixture(
-        d,
-        "passes-at-the-limit",
-        [*head(), flush([bet("1", 20), bet("1:two_plus_one", 50)], [["pay", "1:two_plus_one", 1500]])],
-        BJ_001,
-        [],
-        house,
-    )
+    write_amount_fixture(d, "fails-over-maximum", house, TWO_PLUS_ONE, 100, paid=3000, broken_limit="<= 50")
+    write_amount_fixture(d, "passes-at-the-limit", house, TWO_PLUS_ONE, 50, paid=1500)
 
     d = out / "two-plus-one-paytable"
+    two_plus_one_bets = box_one_bets("1:two_plus_one", 2)
     write_fixture(
         d,
         "fails-tierce-flush-paid-as-a-tierce",
-        [*head(), flush([bet("1", 20), bet("1:two_plus_one", 2)], [["pay", "1:two_plus_one", 20]])],
+        [*head(), two_plus_one_won(two_plus_one_bets, 20)],
         BJ_001,
-        [
-            finding(
-                bj("two-plus-one-paytable"),
-                3,
-                "1:two_plus_one",
-                {"pay": "60", "line": "TIERCE FLUSH"},
-                {"pay": "20"},
-                kind="payout",
-            )
-        ],
+        [payout_finding(bj("two-plus-one-paytable"), "1:two_plus_one", "60", "TIERCE FLUSH", "20")],
     )
     write_fixture(
-        d,
-        "passes-tierce-flush-30-for-1",
-        [*head(), flush([bet("1", 20), bet("1:two_plus_one", 2)], [["pay", "1:two_plus_one", 60]])],
-        BJ_001,
-        [],
+        d, "passes-tierce-flush-30-for-1", [*head(), two_plus_one_won(two_plus_one_bets, 60)], BJ_001, []
     )
 
     d = out / "two-plus-one-settlement-time"
     write_fixture(
         d,
         "fails-collected-with-the-main-stakes",
-        [*head(), flush([bet("1", 20), bet("1:two_plus_one", 2)], [], [["pay", "1:two_plus_one", 60]])],
+        [*head(), round_(1, two_plus_one_bets, tierce_flush([], [["pay", "1:two_plus_one", 60]]))],
         BJ_001,
         [
-            finding(
-                bj("two-plus-one-settlement-time"),
-                3,
-                "1:two_plus_one",
-                {"side.play_started": False},
-                {"side.play_started": True},
+            fact_finding(
+                bj("two-plus-one-settlement-time"), "1:two_plus_one", "side.play_started", False, True
             )
         ],
     )
@@ -1149,7 +758,7 @@ def blackjack_fixtures() -> None:
             *head(),
             round_(
                 1,
-                [bet("1", 20), bet("1:two_plus_one", 2)],
+                two_plus_one_bets,
                 [
                     ["deal", "1", "9H"],
                     ["deal", "D", "JH"],
@@ -1162,60 +771,32 @@ def blackjack_fixtures() -> None:
             ),
         ],
         BJ_001,
-        [
-            finding(
-                bj("two-plus-one-settlement-time"),
-                3,
-                "1:two_plus_one",
-                {"side.box_cards": ">= 2"},
-                {"side.box_cards": 1},
-            )
-        ],
+        [fact_finding(bj("two-plus-one-settlement-time"), "1:two_plus_one", "side.box_cards", ">= 2", 1)],
     )
     write_fixture(
         d,
         "passes-right-after-the-second-card",
-        [*head(), flush([bet("1", 20), bet("1:two_plus_one", 2)], [["pay", "1:two_plus_one", 60]])],
+        [*head(), two_plus_one_won(two_plus_one_bets, 60)],
         BJ_001,
         [],
     )
 
     # ---------------------------------------------------------------- JP1
     # Box 1: K♠ 8♦ = 18, no seven: the JP1 stake is lost; dealer 6♣ 10♦ 3♥ = 19: box 1 collected.
-    def no_seven(bets: list[dict[str, Any]], jp1: list[list[Any]]) -> dict[str, Any]:
-        return round_(
-            1,
-            bets,
-            [
-                ["deal", "1", "KS"],
-                ["deal", "D", "6C"],
-                ["deal", "1", "8D"],
-                ["stand", "1"],
-                ["deal", "D", "TD"],
-                ["deal", "D", "3H"],
-                ["lose", "1"],
-                *jp1,
-            ],
-        )
+    def no_seven(jp1_stake: int) -> dict[str, Any]:
+        return round_(1, box_one_bets("1:jp1", jp1_stake), eighteen_without_a_seven([["lose", "1:jp1"]]))
 
     d = out / "jp1-fixed-stake"
     house = {"jp1.stake": 1}
     write_fixture(
         d,
         "fails-not-the-fixed-amount",
-        [*head(), no_seven([bet("1", 20), bet("1:jp1", 2)], [["lose", "1:jp1"]])],
+        [*head(), no_seven(2)],
         BJ_001,
-        [finding(bj("jp1-fixed-stake"), 3, "1:jp1", {"bet.amount": "1"}, {"bet.amount": "2"})],
+        [fact_finding(bj("jp1-fixed-stake"), "1:jp1", "bet.amount", "1", "2")],
         house,
     )
-    write_fixture(
-        d,
-        "passes-the-fixed-amount",
-        [*head(), no_seven([bet("1", 20), bet("1:jp1", 1)], [["lose", "1:jp1"]])],
-        BJ_001,
-        [],
-        house,
-    )
+    write_fixture(d, "passes-the-fixed-amount", [*head(), no_seven(1)], BJ_001, [], house)
 
     d = out / "jp1-paytable"
 
@@ -1223,7 +804,7 @@ def blackjack_fixtures() -> None:
     def two_sevens(paid: int) -> dict[str, Any]:
         return round_(
             1,
-            [bet("1", 20), bet("1:jp1", 1)],
+            box_one_bets("1:jp1", 1),
             [
                 ["deal", "1", "7S"],
                 ["deal", "D", "9C"],
@@ -1241,16 +822,7 @@ def blackjack_fixtures() -> None:
         "fails-two-sevens-paid-as-one",
         [*head(), two_sevens(2)],
         BJ_001,
-        [
-            finding(
-                bj("jp1-paytable"),
-                3,
-                "1:jp1",
-                {"pay": "25", "line": "Deux « 7 »"},
-                {"pay": "2"},
-                kind="payout",
-            )
-        ],
+        [payout_finding(bj("jp1-paytable"), "1:jp1", "25", "Deux « 7 »", "2")],
     )
     write_fixture(d, "passes-two-sevens-25-for-1", [*head(), two_sevens(25)], BJ_001, [])
 
@@ -1258,63 +830,43 @@ def blackjack_fixtures() -> None:
 
     # 7♥ 7♥, then 7♥: three sevens of one suit, the main jackpot, 15230.00 as the record before the round
     # shows it. Dealer 9♠ 8♣ = 17: box 1's 21 paid.
-    def three_sevens(approve: bool) -> dict[str, Any]:
-        return round_(
-            1,
-            [bet("1", 20), bet("1:jp1", 1)],
-            [
-                ["deal", "1", "7H"],
-                ["deal", "D", "9S"],
-                ["deal", "1", "7H"],
-                ["hit", "1", "7H"],
-                ["stand", "1"],
-                ["deal", "D", "8C"],
-                ["pay", "1", 20],
-                *([["approve", "1:jp1", "S-12"]] if approve else []),
-                ["pay", "1:jp1", "15230.00"],
-            ],
-        )
+    def three_sevens(approve: bool) -> list[dict[str, Any]]:
+        return [
+            *head(),
+            jackpot("15230.00", "2410.50"),
+            round_(
+                1,
+                box_one_bets("1:jp1", 1),
+                [
+                    ["deal", "1", "7H"],
+                    ["deal", "D", "9S"],
+                    ["deal", "1", "7H"],
+                    ["hit", "1", "7H"],
+                    ["stand", "1"],
+                    ["deal", "D", "8C"],
+                    ["pay", "1", 20],
+                    *([["approve", "1:jp1", "S-12"]] if approve else []),
+                    ["pay", "1:jp1", "15230.00"],
+                ],
+            ),
+        ]
 
     write_fixture(
         d,
         "fails-jackpot-paid-without-approval",
-        [table(), shoe(), jackpot("15230.00", "2410.50"), three_sevens(False)],
+        three_sevens(False),
         BJ_001,
-        [
-            finding(
-                bj("jp1-supervisor-approval"), 4, "1:jp1", {"side.approved": True}, {"side.approved": False}
-            )
-        ],
+        [fact_finding(bj("jp1-supervisor-approval"), "1:jp1", "side.approved", True, False, line=4)],
     )
-    write_fixture(
-        d,
-        "passes-approved-then-paid",
-        [table(), shoe(), jackpot("15230.00", "2410.50"), three_sevens(True)],
-        BJ_001,
-        [],
-    )
+    write_fixture(d, "passes-approved-then-paid", three_sevens(True), BJ_001, [])
 
     d = out / "jp1-meters"
     # Two JP1 stakes of 1 (boxes 1 and 3, no seven: both lost) between readings of 1000 + 200: the next
     # reading must total 1202, neither meter lower.
-    round_two = round_(
-        1,
+    round_two = base_round(
         [bet("1", 20), bet("1:jp1", 1), bet("3", 20), bet("3:jp1", 1)],
-        [
-            ["deal", "1", "KS"],
-            ["deal", "3", "9C"],
-            ["deal", "D", "6H"],
-            ["deal", "1", "QD"],
-            ["deal", "3", "8C"],
-            ["stand", "1"],
-            ["stand", "3"],
-            ["deal", "D", "TC"],
-            ["deal", "D", "2D"],
-            ["lose", "3"],
-            ["pay", "1", 20],
-            ["lose", "3:jp1"],
-            ["lose", "1:jp1"],
-        ],
+        side=[],
+        end=[["lose", "3:jp1"], ["lose", "1:jp1"]],
     )
     meters = "jackpot.main + jackpot.secondary"
     write_fixture(
@@ -1362,64 +914,38 @@ def bataille_fixtures() -> None:
 
     # Box 1: K♠ against the dealer's 9♥: paid even money; no tie, the mise égalité is lost.
     def king_nine(bets: list[dict[str, Any]], side: list[list[Any]]) -> dict[str, Any]:
-        return round_(1, bets, [["deal", "1", "KS"], ["deal", "D", "9H"], ["pay", "1", 20], *side])
+        return round_(1, bets, bataille_king_against_nine(side))
 
     # Box 1: 9♠ against the dealer's 9♦: a tie. The player surrenders (half of 20 collected); the mise
     # égalité pays 10 for 1.
     def tie(bets: list[dict[str, Any]], side: list[list[Any]]) -> dict[str, Any]:
-        return round_(
-            1, bets, [["deal", "1", "9S"], ["deal", "D", "9D"], ["surrender", "1"], ["lose", "1", 10], *side]
-        )
+        return round_(1, bets, bataille_tie_surrendered(side))
+
+    def egalite_lost(amount: Any) -> dict[str, Any]:
+        return king_nine(box_one_bets("1:egalite", amount), [["lose", "1:egalite"]])
+
+    def egalite_paid(paid: int) -> dict[str, Any]:
+        return tie(box_one_bets("1:egalite", 5), [["pay", "1:egalite", paid]])
 
     d = out / "side-bet-offered"
     write_fixture(
         d,
         "fails-lucky-ladies-at-bataille",
-        [*head, king_nine([bet("1", 20), bet("1:lucky_ladies", 5)], [["lose", "1:lucky_ladies"]])],
+        [*head, king_nine(box_one_bets("1:lucky_ladies", 5), [["lose", "1:lucky_ladies"]])],
         BATAILLE,
-        [
-            finding(
-                ba("side-bet-offered"),
-                3,
-                "1:lucky_ladies",
-                {"bet.side_offered": True},
-                {"bet.side_offered": False},
-            )
-        ],
+        [fact_finding(ba("side-bet-offered"), "1:lucky_ladies", "bet.side_offered", True, False)],
     )
-    write_fixture(
-        d,
-        "passes-egalite",
-        [*head, tie([bet("1", 20), bet("1:egalite", 5)], [["pay", "1:egalite", 50]])],
-        BATAILLE,
-        [],
-        offered,
-    )
+    write_fixture(d, "passes-egalite", [*head, egalite_paid(50)], BATAILLE, [], offered)
 
     d = out / "egalite-offered"
     write_fixture(
         d,
         "fails-not-offered-by-the-house",
-        [*head, tie([bet("1", 20), bet("1:egalite", 5)], [["pay", "1:egalite", 50]])],
+        [*head, egalite_paid(50)],
         BATAILLE,
-        [
-            finding(
-                ba("egalite-offered"),
-                3,
-                "1:egalite",
-                {"house.egalite.offered": True},
-                {"house.egalite.offered": False},
-            )
-        ],
+        [fact_finding(ba("egalite-offered"), "1:egalite", "house.egalite.offered", True, False)],
     )
-    write_fixture(
-        d,
-        "passes-offered",
-        [*head, tie([bet("1", 20), bet("1:egalite", 5)], [["pay", "1:egalite", 50]])],
-        BATAILLE,
-        [],
-        offered,
-    )
+    write_fixture(d, "passes-offered", [*head, egalite_paid(50)], BATAILLE, [], offered)
 
     d = out / "egalite-with-main-bet"
     write_fixture(
@@ -1456,48 +982,33 @@ def bataille_fixtures() -> None:
         "fails-stake-not-among-the-bets",
         [*head, tie([bet("1", 20)], [["pay", "1:egalite", 50]])],
         BATAILLE,
-        [
-            finding(
-                ba("side-bet-before-deal"),
-                3,
-                "1:egalite",
-                {"bet.before_deal": True},
-                {"bet.before_deal": False},
-            )
-        ],
+        [fact_finding(ba("side-bet-before-deal"), "1:egalite", "bet.before_deal", True, False)],
         offered,
     )
-    write_fixture(
-        d,
-        "passes",
-        [*head, tie([bet("1", 20), bet("1:egalite", 5)], [["pay", "1:egalite", 50]])],
-        BATAILLE,
-        [],
-        offered,
-    )
+    write_fixture(d, "passes", [*head, egalite_paid(50)], BATAILLE, [], offered)
 
     d = out / "egalite-limits"
     write_fixture(
         d,
         "fails-over-the-house-maximum",
-        [*head, king_nine([bet("1", 20), bet("1:egalite", 30)], [["lose", "1:egalite"]])],
+        [*head, egalite_lost(30)],
         BATAILLE,
-        [finding(ba("egalite-limits"), 3, "1:egalite", {"bet.amount": "<= 25"}, {"bet.amount": "30"})],
+        [fact_finding(ba("egalite-limits"), "1:egalite", "bet.amount", "<= 25", "30")],
         {**offered, "egalite.maximum": 25},
     )
     # No limits of its own in the house rules: the table's (5 to 500).
     write_fixture(
         d,
         "fails-below-the-table-minimum",
-        [*head, king_nine([bet("1", 20), bet("1:egalite", 1)], [["lose", "1:egalite"]])],
+        [*head, egalite_lost(1)],
         BATAILLE,
-        [finding(ba("egalite-limits"), 3, "1:egalite", {"bet.amount": ">= 5"}, {"bet.amount": "1"})],
+        [fact_finding(ba("egalite-limits"), "1:egalite", "bet.amount", ">= 5", "1")],
         offered,
     )
     write_fixture(
         d,
         "passes-at-the-house-maximum",
-        [*head, king_nine([bet("1", 20), bet("1:egalite", 25)], [["lose", "1:egalite"]])],
+        [*head, egalite_lost(25)],
         BATAILLE,
         [],
         {**offered, "egalite.maximum": 25},
@@ -1507,28 +1018,12 @@ def bataille_fixtures() -> None:
     write_fixture(
         d,
         "fails-paid-even-money",
-        [*head, tie([bet("1", 20), bet("1:egalite", 5)], [["pay", "1:egalite", 5]])],
+        [*head, egalite_paid(5)],
         BATAILLE,
-        [
-            finding(
-                ba("egalite-pays-10-1"),
-                3,
-                "1:egalite",
-                {"pay": "50", "line": "Égalité"},
-                {"pay": "5"},
-                kind="payout",
-            )
-        ],
+        [payout_finding(ba("egalite-pays-10-1"), "1:egalite", "50", "Égalité", "5")],
         offered,
     )
-    write_fixture(
-        d,
-        "passes-10-for-1",
-        [*head, tie([bet("1", 20), bet("1:egalite", 5)], [["pay", "1:egalite", 50]])],
-        BATAILLE,
-        [],
-        offered,
-    )
+    write_fixture(d, "passes-10-for-1", [*head, egalite_paid(50)], BATAILLE, [], offered)
 
 
 def main() -> None:

@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sb_logs import BJ_000, BJ_001, bet, check, jackpot, round_, shoe, table
-
-BJ_ALL = [*BJ_000, *BJ_001]
+from logbuilders import one_box_against_dealer_18, split_after_a_lucky_ladies_win
+from sb_logs import BJ_001, BJ_ALL, bet, check, jackpot, round_, shoe, table
 
 
 def fields(found: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
@@ -90,17 +89,7 @@ def test_queens_of_hearts_against_a_low_card_are_paid_with_the_others(tmp_path, 
         return round_(
             1,
             [bet("1", 20), bet("1:lucky_ladies", 5)],
-            [
-                ["deal", "1", "QH"],
-                ["deal", "D", "6H"],
-                ["deal", "1", "QH"],
-                *ll,
-                ["stand", "1"],
-                ["deal", "D", "TC"],
-                ["deal", "D", "2D"],
-                *late,
-                ["pay", "1", 20],
-            ],
+            one_box_against_dealer_18(side=ll, before_main=late, cards=("QH", "QH")),
         )
 
     assert check(tmp_path, [table(), shoe(), play([["pay", "1:lucky_ladies", 625]], [])], version)[0] == []
@@ -118,25 +107,7 @@ def test_queens_of_hearts_against_a_low_card_are_paid_with_the_others(tmp_path, 
 
 @pytest.mark.parametrize("version", BJ_ALL)
 def test_split_after_a_win_is_allowed_unless_the_house_forbids_it(tmp_path, version):
-    record = round_(
-        1,
-        [bet("1", 20), bet("1:lucky_ladies", 5)],
-        [
-            ["deal", "1", "KS"],
-            ["deal", "D", "6H"],
-            ["deal", "1", "QS"],
-            ["pay", "1:lucky_ladies", 45],
-            ["split", "1", 20],
-            ["deal", "1", "9D"],
-            ["stand", "1"],
-            ["deal", "1/2", "8H"],
-            ["stand", "1/2"],
-            ["deal", "D", "TC"],
-            ["deal", "D", "2D"],
-            ["push", "1/2"],
-            ["pay", "1", 20],
-        ],
-    )
+    record = round_(1, [bet("1", 20), bet("1:lucky_ladies", 5)], split_after_a_lucky_ladies_win())
     assert check(tmp_path, [table(), shoe(), record], version)[0] == []
     found, _ = check(tmp_path, [table(), shoe(), record], version, {"lucky_ladies.no_split_after_win": True})
     assert [f["rule"] for f in found] == ["fr/blackjack/lucky-ladies-no-split-after-win"]
@@ -383,17 +354,17 @@ def test_jp1_placed_late(tmp_path, version):
 # ---------------------------------------------------------------- every side stake settled once
 @pytest.mark.parametrize("version", BJ_ALL)
 def test_a_side_stake_never_settled_or_settled_twice(tmp_path, version):
-    base = [["deal", "1", "KS"], ["deal", "D", "6H"], ["deal", "1", "9C"]]
-    end = [["stand", "1"], ["deal", "D", "TC"], ["deal", "D", "2D"], ["pay", "1", 20]]
-    never = round_(1, [bet("1", 20), bet("1:lucky_ladies", 5)], [*base, *end])
+    # Box 1: K♠ 9♣ = 19 against the dealer's 18: its lucky ladies (no 20) is lost.
+    never = round_(1, [bet("1", 20), bet("1:lucky_ladies", 5)], one_box_against_dealer_18(cards=("KS", "9C")))
     found, _ = check(tmp_path, [table(), shoe(), never], version)
     assert [(f["rule"], f["kind"], f["stake"]) for f in found] == [
         ("fr/blackjack/stake-settled-once", "payout", "1:lucky_ladies")
     ]
+    lose = ["lose", "1:lucky_ladies"]
     twice = round_(
         1,
         [bet("1", 20), bet("1:lucky_ladies", 5)],
-        [*base, ["lose", "1:lucky_ladies"], *end[:3], ["lose", "1:lucky_ladies"], end[3]],
+        one_box_against_dealer_18(side=[lose], before_main=[lose], cards=("KS", "9C")),
     )
     found, _ = check(tmp_path, [table(), shoe(), twice], version)
     assert "fr/blackjack/stake-settled-once" in [f["rule"] for f in found]
