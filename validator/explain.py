@@ -11,6 +11,7 @@ from validator.findings import RoundOutcome, Summary
 from validator.logs.reader import read_records
 from validator.registry import Registry
 from validator.replay.session import HouseLookup, LogReplay
+from validator.report.base import has_values, values_line
 
 
 def explain_round(
@@ -50,6 +51,14 @@ def explain_round(
         if state:
             yield f"     {state}"
     yield ""
+    if outcome.status == "unreadable":
+        # The replay stopped part way (a hand never opened, an amount that is no number): what it saw
+        # up to there is above; why it stopped is the round's only finding.
+        steps = len(told["story"])
+        yield f"The round could not be replayed{f' after step {steps}' if steps else ''}:"
+        for finding in outcome.findings:
+            yield f"  {finding.rule}: {finding.message}"
+        return
     if not outcome.findings:
         yield "No finding: every rule run on this round held."
         return
@@ -57,8 +66,8 @@ def explain_round(
     for finding in outcome.findings:
         yield f"  {finding.rule} [{finding.kind}] on {finding.stake or 'the round'}: {finding.message}"
         yield f"    ref: {finding.ref}"
-        if finding.expected is not None or finding.actual is not None:
-            yield f"    expected {finding.expected}, actual {finding.actual}"
+        if has_values(finding):
+            yield f"    {values_line(finding)}"
         rule = _find_rule(ruleset_used, finding.rule)
         if rule is not None:
             from validator.rules_view import check_lines
