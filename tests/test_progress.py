@@ -1,0 +1,89 @@
+"""The progress display: on a terminal, for runs longer than a second (rounds, rounds/s, files); nothing
+when standard error is not a terminal, nor with --quiet, nor for a short run."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+from conftest import ROOT
+
+from validator import progress
+from validator.findings import RoundOutcome
+
+HOUSE = ROOT / "samples" / "house" / "trouville.yaml"
+
+
+def _read_all(fd: int, wait: float = 0.5) -> bytes:
+    out = b""
+    while True:
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            return out
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the other end closed
+            return out
+        if not chunk:
+            return out
+        out += chunk
+
+
+def _slow_outcomes(count: int, pause: float) -> Iterator[RoundOutcome]:
+    for n in range(count):
+        time.sleep(pause)
+        yield RoundOutcome(f"log-{n % 2}.jsonl", n + 1, f"r{n}", (), "clean")
+
+
+def test_a_long_run_on_a_terminal_shows_rounds_rate_and_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(progress, "DELAY", 0.05)
+    master, slave = pty.openpty()
+    terminal = os.fdopen(slave, "w")
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setenv("TERM", "xterm")
+    try:
+        seen = list(progress.with_progress(_slow_outcomes(1001, 0.0004), enabled=True))
+        terminal.flush()
+        shown = _read_all(master).decode("utf-8", "replace")
+    finally:
+        terminal.close()
+        os.close(master)
+    assert len(seen) == 1001  # nothing held back or lost
+    assert "1,000 rounds" in shown and "rounds/s" in shown and "2 file(s)" in shown
+
+
+def test_disabled_progress_passes_outcomes_through_untouched(capsys: pytest.CaptureFixture[str]) -> None:
+    outcomes = list(_slow_outcomes(5, 0))
+    assert list(progress.with_progress(iter(outcomes), enabled=False)) == outcomes
+    assert capsys.readouterr().err == ""
+
+
+def _check_on_a_terminal(*extra: str) -> str:
+    """`check` with its standard error on a pseudo-terminal; what the terminal received."""
+    master, slave = pty.openpty()
+    command = [sys.executable, "-m", "validator", "check", str(ROOT / "samples" / "logs" / "clean")]
+    command += ["--house", str(HOUSE), *extra]
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=slave) as process:
+        os.close(slave)
+        shown = _read_all(master, wait=30)
+        process.wait(timeout=60)
+    os.close(master)
+    return shown.decode("utf-8", "replace")
+
+
+def test_check_shows_nothing_for_a_short_run_or_with_quiet() -> None:
+    # The clean samples replay in well under a second once the program has started.
+    assert "rounds/s" not in _check_on_a_terminal()
+    assert "rounds/s" not in _check_on_a_terminal("--quiet")
+
+
+def test_check_shows_nothing_when_standard_error_is_not_a_terminal(cli) -> None:
+    result = cli("check", str(ROOT / "samples" / "logs" / "clean"), "--house", str(HOUSE))
+    assert result.returncode == 0
+    assert result.stderr == ""
