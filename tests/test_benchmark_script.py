@@ -1,0 +1,37 @@
+"""The benchmark script runs and prints what the README quotes (it is measured by hand, never timed in
+a test): a row per size with orjson's time, check's time, the ratio, rounds/s and peak memory, for one
+process and for --jobs, and the linearity line."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from conftest import ROOT
+
+
+def test_the_benchmark_script_prints_its_table(tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}  # its simulated logs are cached in the temp folder
+    script = ROOT / "benchmarks" / "bench_check.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--rounds", "60", "120", "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("machine: ")
+    assert "ratio" in lines[1] and "peak MB" in lines[1] and "-j2 s" in lines[1]
+    number = r"\s+[\d.]+"
+    row = re.compile(rf"^\s+(60|120){number} \|{number * 4} \|{number * 4}$")
+    assert [row.match(line) is not None for line in lines[2:4]] == [True, True], lines
+    linearity = r"time per round \(one process\): \d+ µs, \d+ µs \((NOT )?linear: spread [\d.]+\)"
+    assert re.match(linearity, lines[4])
+    assert sorted(p.name for p in tmp_path.glob("casino-validator-bench-*")) == [
+        "casino-validator-bench-120-2026.jsonl",
+        "casino-validator-bench-60-2026.jsonl",
+    ]
