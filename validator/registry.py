@@ -12,6 +12,7 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
+from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
 from validator.dsl.parser import parse_ruleset
@@ -32,7 +33,7 @@ def load_file(path: Path | str, display: str | None = None) -> Ruleset:
         raise ValidatorError(f"{name}: no such file") from None
     except UnicodeDecodeError as exc:
         raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
-    return compile_ruleset(parse_ruleset(text, name))
+    return compile_ruleset(parsed(text, name, parse_ruleset))
 
 
 class Registry:
