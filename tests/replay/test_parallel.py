@@ -12,6 +12,8 @@ from typing import Any
 import orjson
 import pytest
 from conftest import ROOT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from validator import parallel
 from validator.check import check_logs
@@ -154,3 +156,41 @@ def test_the_command_line_gives_the_same_bytes(tmp_path, cli):
     two = cli("check", log, "--format", "json", "--jobs", "2")
     assert one.returncode == two.returncode == 0
     assert one.stdout == two.stdout
+
+
+_MUTATIONS = ("drop", "duplicate", "swap", "garble", "junk_field", "drop_field")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**16), data=st.data())
+def test_damaged_logs_give_the_same_report_in_parallel(seed, data, tmp_path):
+    # Damage aimed at what decides the split points: table, limits and shoe records above all.
+    lines = [orjson.dumps(r) for r in _records(120, seed=seed)]
+    for _ in range(data.draw(st.integers(1, 6))):
+        stateful = [i for i, line in enumerate(lines) if b'"type":"round"' not in line]
+        i = data.draw(st.sampled_from(stateful or [0]))
+        kind = data.draw(st.sampled_from(_MUTATIONS))
+        if kind == "drop" and len(lines) > 1:
+            del lines[i]
+        elif kind == "duplicate":
+            lines.insert(data.draw(st.integers(0, len(lines))), lines[i])
+        elif kind == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "garble":
+            lines[i] = lines[i][: data.draw(st.integers(0, len(lines[i])))]
+        else:
+            try:
+                record = orjson.loads(lines[i])
+            except orjson.JSONDecodeError:
+                continue
+            if not isinstance(record, dict) or not record:
+                continue
+            key = data.draw(st.sampled_from(sorted(record)))
+            if kind == "drop_field":
+                del record[key]
+            else:
+                record[key] = data.draw(st.sampled_from([None, "ten", -1, "table", "shoe", [], "jp1"]))
+            lines[i] = orjson.dumps(record)
+    log = _write(tmp_path / f"damaged-{seed}.jsonl", lines)
+    assert _in_parallel([log]) == _one_process([log])
