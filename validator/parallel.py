@@ -26,7 +26,7 @@ import orjson
 
 from validator.findings import RoundOutcome, Summary
 from validator.logs.reader import (
-    _BOM,
+    BOM,
     MAX_LINE,
     STDIN,
     check_record,
@@ -79,8 +79,8 @@ def _record_type(path: str, number: int, line: bytes) -> tuple[str | None, bool]
     limits record, else None; whether it touches the JP1 meters), exactly as the replay will see it."""
     if len(line) > MAX_LINE + 1 or not _MAYBE_STATEFUL.search(line):
         return None, False
-    if number == 1 and line.startswith(_BOM):
-        line = line[len(_BOM) :]
+    if number == 1 and line.startswith(BOM):
+        line = line[len(BOM) :]
     try:
         data: Any = orjson.loads(line)
     except orjson.JSONDecodeError:

@@ -37,7 +37,7 @@ LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
 MAX_LINE = 1 << 20  # bytes, newline excluded
 _SKIP_CHUNK = 1 << 16
 _GZIP_MAGIC = b"\x1f\x8b"
-_BOM = b"\xef\xbb\xbf"
+BOM = b"\xef\xbb\xbf"
 # Everything a damaged gzip stream (or a failing disk) can raise while being read.
 _BROKEN_STREAM = (EOFError, gzip.BadGzipFile, zlib.error, OSError)
 
@@ -174,9 +174,9 @@ def read_records(path: str) -> Iterator[Record]:
                 )
                 yield _problem_record(name, number, RULE_LINE_TOO_LONG, message)
                 continue
-            if number == 1 and content.startswith(_BOM):
+            if number == 1 and content.startswith(BOM):
                 # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
-                content = content[len(_BOM) :]
+                content = content[len(BOM) :]
             if content and not content.isspace():
                 yield _parse_line(name, number, content)
 
@@ -197,8 +197,8 @@ def read_record_range(path: str, start: int, end: int, first_line: int) -> Itera
                 )
                 yield _problem_record(path, number, RULE_LINE_TOO_LONG, message)
             elif content and not content.isspace():
-                if number == 1 and content.startswith(_BOM):
-                    content = content[len(_BOM) :]
+                if number == 1 and content.startswith(BOM):
+                    content = content[len(BOM) :]
                 yield _parse_line(path, number, content)
             if position >= end:
                 return
