@@ -185,6 +185,33 @@ def test_limits_the_entry_leaves_out_are_not_judged(tmp_path):
     assert "fr/blackjack/max-multiple-of-minimum" in text and "not judged" in text
 
 
+@pytest.mark.parametrize(
+    ("minimum", "maximum", "path", "expected", "actual"),
+    [
+        (10, 100, "tables.ON-01.maximum", {"table.maximum": "<= 5"}, {"table.maximum": "100"}),
+        ("0.50", 5, "tables.ON-01.minimum", {"table.minimum": ">= 1"}, {"table.minimum": "0.5"}),
+    ],
+)
+def test_ontario_limits_beyond_the_licence(tmp_path, minimum, maximum, path, expected, actual):
+    # Section 1 of the licence: « La mise maximale est de cinq dollars (5 $). La mise minimale est de un
+    # dollar (1 $) ». A table posting wider limits offers bets the licence forbids.
+    house = write_house(
+        tmp_path, {"ON-01": {"ruleset": "on/fair-blackjack", "minimum": minimum, "maximum": maximum}}
+    )
+    status, [finding], _ = lint(house)
+    assert status == 1
+    assert finding["rule"] == "on/fair-blackjack/table-limits-within-licence"
+    assert (finding["path"], finding["expected"], finding["actual"]) == (path, expected, actual)
+
+
+@pytest.mark.parametrize(("minimum", "maximum"), [(1, 5), (2, 5), (1, 3)])
+def test_ontario_limits_within_the_licence_are_clean(tmp_path, minimum, maximum):
+    house = write_house(
+        tmp_path, {"ON-01": {"ruleset": "on/fair-blackjack", "minimum": minimum, "maximum": maximum}}
+    )
+    assert lint(house)[:2] == (0, [])
+
+
 @pytest.mark.parametrize("ruleset", ["fr/blackjack@2016-06-10", "fr/blackjack@2025-06-24", "fr/bataille"])
 def test_eight_seats_break_the_seven_box_rule(tmp_path, ruleset):
     house = write_house(tmp_path, {"T-01": {"ruleset": ruleset, "seats": 8}})
