@@ -78,34 +78,68 @@ class Shoe:
         self.remaining, self.left, self.cut_card_out = snap[0].copy(), snap[1], snap[2]
 
 
-class Hand:
+class Cards:
+    """The cards in front of a hand or the dealer, with the totals many rules read at every card: kept
+    up to date as cards come and go (add, take_back), not recomputed at each reading."""
+
+    __slots__ = ("busted", "card_list", "soft", "total", "war_card")
+
+    def __init__(self) -> None:
+        self.card_list: list[str] = []
+        self.war_card: str | None = None
+        self.total, self.soft, self.busted = 0, False, False
+
+    def add(self, card: str) -> None:
+        self.card_list.append(card)
+        self._count()
+
+    def take_back(self) -> str:
+        """The last card, taken off (a split moves it to the new hand)."""
+        card = self.card_list.pop()
+        self._count()
+        return card
+
+    def _count(self) -> None:
+        self.total, self.soft = best_total(self.card_list)
+        self.busted = self.total > 21
+
+    @property
+    def cards(self) -> int:
+        return len(self.card_list)
+
+    # ---- bataille facts ----
+    @property
+    def rank(self) -> int | None:
+        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
+
+    @property
+    def war_rank(self) -> int | None:
+        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
+
+
+class Hand(Cards):
     """One player's hand: a box's first hand (`3`) or a hand made by splitting (`3/2`)."""
 
     __slots__ = (
         "box",
-        "busted",
-        "card_list",
         "doubled",
         "even_money",
         "initial_stake",
         "name",
-        "soft",
         "split",
         "split_aces",
         "split_counts",
         "stake",
         "surrendered",
-        "total",
-        "war_card",
         "went_to_war",
     )
 
     def __init__(self, name: str, box: Box, stake: Decimal, *, split_counts: bool) -> None:
+        super().__init__()
         self.name = name
         self.box = box
         self.stake = stake
         self.initial_stake = box.initial_stake
-        self.card_list: list[str] = []
         self.split = False
         self.split_aces = False
         self.doubled = False
@@ -113,27 +147,8 @@ class Hand:
         self.even_money = False
         self.split_counts = split_counts
         self.went_to_war = False
-        self.war_card: str | None = None
-        # Read by many rules at every card: kept up to date by add() and take_back(), not recomputed.
-        self.total, self.soft, self.busted = 0, False, False
-
-    def add(self, card: str) -> None:
-        self.card_list.append(card)
-        self.total, self.soft = best_total(self.card_list)
-        self.busted = self.total > 21
-
-    def take_back(self) -> str:
-        """The last card, taken off the hand (a split moves it to the new hand)."""
-        card = self.card_list.pop()
-        self.total, self.soft = best_total(self.card_list)
-        self.busted = self.total > 21
-        return card
 
     # ---- blackjack facts ----
-    @property
-    def cards(self) -> int:
-        return len(self.card_list)
-
     @property
     def blackjack(self) -> bool:
         return len(self.card_list) == 2 and self.total == 21 and (self.split_counts or not self.split)
@@ -154,15 +169,6 @@ class Hand:
     def live(self) -> bool:
         """Still on the layout, waiting for the dealer's point."""
         return not (self.busted or self.surrendered or self.even_money)
-
-    # ---- bataille facts ----
-    @property
-    def rank(self) -> int | None:
-        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
-
-    @property
-    def war_rank(self) -> int | None:
-        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
 
 
 class Box:
@@ -203,22 +209,8 @@ class Box:
         return len(self.hand_list)
 
 
-class Dealer:
-    __slots__ = ("busted", "card_list", "soft", "total", "war_card")
-
-    def __init__(self) -> None:
-        self.card_list: list[str] = []
-        self.war_card: str | None = None
-        self.total, self.soft, self.busted = 0, False, False
-
-    def add(self, card: str) -> None:
-        self.card_list.append(card)
-        self.total, self.soft = best_total(self.card_list)
-        self.busted = self.total > 21
-
-    @property
-    def cards(self) -> int:
-        return len(self.card_list)
+class Dealer(Cards):
+    __slots__ = ()
 
     @property
     def blackjack(self) -> bool:
@@ -231,14 +223,6 @@ class Dealer:
     @property
     def up_ten(self) -> bool:
         return bool(self.card_list) and value(self.card_list[0]) == 10
-
-    @property
-    def rank(self) -> int | None:
-        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
-
-    @property
-    def war_rank(self) -> int | None:
-        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
 
 
 @dataclass
