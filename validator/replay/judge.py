@@ -62,7 +62,7 @@ class Judge:
         checks = self.ruleset.checks_by_event.get(event)
         if not checks:
             return True
-        if self.trace is None and self.ruleset.all_held_by_event[event](ctx):
+        if self.all_held()[event](ctx):
             return True
         return self.run(checks, event, ctx, line, round_id, stake)
 

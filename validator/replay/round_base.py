@@ -95,7 +95,6 @@ class RoundReplay:
         )
         self.listening = judge.ruleset.checks_by_event
         self.all_held = judge.all_held()
-        self.card_held = self.all_held.get("card")
         self.cut_card_seen = False
         self.previous_settled_box = 0
         self.sides = RoundSideBets(self)
@@ -224,10 +223,7 @@ class RoundReplay:
         card_facts = self.card_facts
         card_facts.code = card
         card_facts.in_shoe = self.shoe.take(card)
-        # check_in_place("card"), written out: this runs for every card of the log.
-        held = self.card_held
-        if held is not None and not held(self.ctx):
-            self.judge.run(self.listening["card"], "card", self.ctx, self.line, self.round_id, None)
+        self.check_in_place("card")
         return card
 
     def hand(self, name: str, verb: str) -> Hand:
