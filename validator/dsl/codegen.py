@@ -12,33 +12,17 @@ they would say it too; tests compare both on every fixture.
 from __future__ import annotations
 
 import keyword
-import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import FUNCTIONS, Context, plain_value
+from validator.dsl.expr import FUNCTIONS, Context, arithmetic, plain_value
 
 AllHeld = Callable[[Context], bool]
 FirstHolding = Callable[[Context], "int | None"]
 
 _OPERATORS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in"}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
-
-
-class _Unknown(Exception):
-    """Arithmetic on a value that is not known: the closures raise EvaluationError there."""
-
-
-def _arith(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    def apply(a: Any, b: Any) -> Any:
-        if a is None or b is None:
-            raise _Unknown
-        return op(Decimal(a) if isinstance(a, int) else a, b)
-
-    return apply
 
 
 class _Source:
@@ -84,8 +68,8 @@ class _Source:
             function = self.constant(FUNCTIONS[node.function])
             return f"{function}({', '.join(self.expr(arg) for arg in node.args)})"
         if isinstance(node, ast.Arith):
-            apply = self.constant(_arith(_ARITH[node.op]))
-            return f"{apply}({self.expr(node.left)}, {self.expr(node.right)})"
+            apply, where = self.constant(arithmetic), self.constant(node)
+            return f"{apply}({where}, {self.expr(node.left)}, {self.expr(node.right)})"
         if isinstance(node, ast.Compare):
             return f"({self.expr(node.left)} {_OPERATORS[node.op]} {self.expr(node.right)})"
         if isinstance(node, ast.BoolOp):

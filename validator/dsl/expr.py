@@ -51,6 +51,13 @@ _ARITH: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
+def arithmetic(node: ast.Arith, a: Any, b: Any) -> Any:
+    """`a op b` as the rules mean it: exact decimals (a count is made one), and no value unknown."""
+    if a is None or b is None:
+        raise EvaluationError(f"{unparse(node)}: a value is not known")
+    return _ARITH[node.op](Decimal(a) if isinstance(a, int) else a, b)
+
+
 def _floor_cents(amount: Any) -> Decimal:
     if amount is None:
         raise EvaluationError("floor_cents: the amount is not known")
@@ -85,16 +92,8 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
         args = [compile_expr(a, params) for a in node.args]
         return lambda ctx: fn(*(a(ctx) for a in args))
     if isinstance(node, ast.Arith):
-        op = _ARITH[node.op]
         left, right = compile_expr(node.left, params), compile_expr(node.right, params)
-
-        def arith(ctx: Context) -> Any:
-            a, b = left(ctx), right(ctx)
-            if a is None or b is None:
-                raise EvaluationError(f"{unparse(node)}: a value is not known")
-            return op(Decimal(a) if isinstance(a, int) else a, b)
-
-        return arith
+        return lambda ctx: arithmetic(node, left(ctx), right(ctx))
     if isinstance(node, ast.Compare):
         cmp = _COMPARE[node.op]
         left, right = compile_expr(node.left, params), compile_expr(node.right, params)
