@@ -49,7 +49,6 @@ class SchemaCompiler:
         self.defs = defs
         self.pattern = pattern
         self.values: dict[str, Any] = {}
-        self.functions: dict[str, str] = {}  # def name → function name
         self.sources: list[str] = []
         self._names = 0
         self.scope: dict[str, Any] = {}
