@@ -12,6 +12,7 @@ gives, and memory stays flat.
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import re
@@ -35,7 +36,8 @@ from validator.logs.reader import (
     read_records,
 )
 from validator.money import AmountError
-from validator.replay.session import read_table
+from validator.registry import default_registry
+from validator.replay.session import HouseLookup, LogReplay, read_table
 
 # A record whose type is one of these, as the line's bytes may spell it; lines that could not be one of
 # them (most rounds) are not parsed while planning. A backslash may spell anything: those are parsed.
@@ -140,16 +142,17 @@ def _split(path: str, jobs: int) -> list[Share]:
     ]
 
 
+@functools.cache
+def _house_lookup(house: str) -> HouseLookup:
+    """A worker checks several shares: it reads and lints the house file once."""
+    from validator.house.apply import house_lookup
+
+    return house_lookup(Path(house), default_registry())[0]
+
+
 def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary]:
-    from validator.registry import default_registry
-    from validator.replay.session import LogReplay
-
     registry = default_registry()
-    lookup = None
-    if house is not None:
-        from validator.house.apply import house_lookup
-
-        lookup, _ = house_lookup(Path(house), registry)
+    lookup = _house_lookup(house) if house is not None else None
     summary = Summary()
     if share.first_of_file:
         summary.files = 1
