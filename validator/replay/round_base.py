@@ -127,16 +127,10 @@ class RoundReplay:
 
     # ---- checks ----
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool:
-        """Run the rules of `event`; `at` is the stake a finding names."""
-        all_held = self.all_held.get(event)
-        if all_held is None:
-            return True  # no rule listens
-        ctx = self.ctx
-        if namespaces:
-            ctx.update(namespaces)
-        if all_held(ctx):
-            return True
-        return self.judge.run(self.listening[event], event, ctx, self.line, self.round_id, at)
+        """Run the rules of `event` with these facts; `at` is the stake a finding names."""
+        if namespaces and event in self.all_held:  # an event no rule listens to leaves the context alone
+            self.ctx.update(namespaces)
+        return self.check_in_place(event, at)
 
     def check_in_place(self, event: str, at: str | None = None) -> bool:
         """`check` for the hot paths, which have already set the event's facts in the context."""
