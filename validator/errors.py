@@ -9,6 +9,10 @@ class ValidatorError(Exception):
     exit_code = 2
 
 
+class UnknownRuleset(ValidatorError):
+    """A ruleset family the registry does not hold (`--ruleset`, or a table record's `ruleset`)."""
+
+
 class RulesetError(ValidatorError):
     """A ruleset that does not parse or does not make sense, located at FILE:LINE:COL."""
 

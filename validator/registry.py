@@ -16,7 +16,7 @@ from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
 from validator.dsl.parser import parse_ruleset
-from validator.errors import RulesetError, RulesetErrors, ValidatorError
+from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
 from validator.resources import rulesets_dir
 
 
@@ -74,7 +74,7 @@ class Registry:
             return self.families[family]
         except KeyError:
             known = ", ".join(sorted(self.families))
-            raise ValidatorError(f"unknown ruleset {family!r}: known rulesets are {known}") from None
+            raise UnknownRuleset(f"unknown ruleset {family!r}: known rulesets are {known}") from None
 
     def in_force(self, family: str, day: date) -> Ruleset:
         versions = self.family(family)

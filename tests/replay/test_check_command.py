@@ -116,6 +116,19 @@ def test_unknown_ruleset_is_exit_2(tmp_path):
     assert "unknown ruleset 'fr/roulette'" in result.stderr
 
 
+def test_a_table_record_naming_an_unknown_ruleset_is_exit_2_at_its_line(tmp_path):
+    log = write(tmp_path, "a.jsonl", lines(round_(0, CLEAN), {**TABLE, "ruleset": "fr/roulette"}, SHOE))
+    for jobs in ("1", "2"):
+        result = run_cli("check", str(log), "--jobs", jobs)
+        assert result.returncode == 2
+        assert result.stderr == (
+            f"casino-validator: {log}:2: table BJ-03 names unknown ruleset 'fr/roulette': known rulesets are "
+            "fr/bataille, fr/blackjack, fr/usage-blackjack, on/fair-blackjack; "
+            "correct the record or give one with --ruleset\n"
+        )
+        assert run_cli("check", str(log), "--jobs", jobs, "--ruleset", "fr/blackjack").returncode == 1
+
+
 def test_a_date_no_version_covers_is_said_and_the_round_accounted_for(tmp_path):
     early = {**round_(1, CLEAN), "at": "2010-01-01T21:00:00+01:00"}
     log = write(tmp_path, "a.jsonl", lines(TABLE, SHOE, early, round_(2, CLEAN)))

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Any
 
 from validator.dsl.model import Ruleset
-from validator.errors import ValidatorError
+from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.money import AmountError, to_decimal
 from validator.registry import NoVersionInForce, Registry
@@ -98,7 +98,14 @@ class LogReplay:
                 f"{self.file}:{self.table.line}: table {self.table.id} names no ruleset; "
                 "give one with --ruleset"
             )
-        ruleset = self.registry.in_force(family, self.pinned_date or day)
+        try:
+            ruleset = self.registry.in_force(family, self.pinned_date or day)
+        except UnknownRuleset as exc:
+            # Only a table record's name can be unknown here: --ruleset was checked at start.
+            raise UnknownRuleset(
+                f"{self.file}:{self.table.line}: table {self.table.id} names {exc}; "
+                "correct the record or give one with --ruleset"
+            ) from None
         if ruleset.game != self.table.game:
             raise ValidatorError(
                 f"{self.file}:{self.table.line}: table {self.table.id} plays {self.table.game}, "
