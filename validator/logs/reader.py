@@ -31,6 +31,8 @@ from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.values import parse_time
 
 FORMAT = "hand-log/1"
+# The reference every format finding carries, whether the reader or the replay found it.
+FORMAT_REF = "hand-log/1 (spec/hand-log.md)"
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
@@ -308,12 +310,12 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
     round_id = data.get("round")
     round_id = round_id if isinstance(round_id, str) else None
     if "type" not in data:
-        return _finding(RULE_SCHEMA, file, line, "record: missing field 'type'", round_id)
+        return format_finding(file, line, "record: missing field 'type'", RULE_SCHEMA, round_id)
     record_type = data["type"]
     if not isinstance(record_type, str) or record_type not in _VALIDATORS:
         known = ", ".join(RECORD_TYPES)
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
-        return _finding(RULE_UNKNOWN_TYPE, file, line, message, round_id)
+        return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)
     validator = _VALIDATORS[record_type]
     if not _FAST_CHECKS[record_type](data) and not validator.is_valid(data):
         error = _first_error(validator, data)
@@ -321,24 +323,27 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
             detail = _describe(error)
         except Exception:  # a record that defeats the wording still gets its finding, not a traceback
             detail = error.message
-        return _finding(RULE_SCHEMA, file, line, f"{record_type} record: {detail}", round_id)
+        return format_finding(file, line, f"{record_type} record: {detail}", RULE_SCHEMA, round_id)
     # The schema's pattern accepts 2025-02-30; the replay needs a real date to pick the rules in force.
     try:
         parse_time(data["at"])
     except ValueError as error:
-        return _finding(RULE_SCHEMA, file, line, f"{record_type} record: at: {error}", round_id)
+        return format_finding(file, line, f"{record_type} record: at: {error}", RULE_SCHEMA, round_id)
     return None
 
 
 def _problem_record(file: str, line: int, rule: str, message: str) -> Record:
-    return Record(file, line, None, _finding(rule, file, line, message, None))
+    return Record(file, line, None, format_finding(file, line, message, rule, None))
 
 
-def _finding(rule: str, file: str, line: int, message: str, round_id: str | None) -> Finding:
+def format_finding(
+    file: str, line: int | None, message: str, rule: str, round_id: str | None = None
+) -> Finding:
+    """A record that is not valid hand-log/1 and cannot be replayed."""
     return Finding(
         kind="format",
         rule=rule,
-        ref=FORMAT,
+        ref=FORMAT_REF,
         severity="error",
         file=file,
         line=line,

@@ -13,6 +13,7 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
+from validator.logs.reader import format_finding
 from validator.money import AmountError, to_decimal
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.bataille import BatailleRound
@@ -24,7 +25,6 @@ from validator.replay.side_bets import jackpot_reading
 from validator.replay.state import Shoe, TableState, facts
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
-FORMAT_REF = "hand-log/1 (spec/hand-log.md)"
 
 # A house-rules source: table id → option values, or None for the regulation's defaults.
 HouseLookup = Callable[[str, Ruleset], dict[str, Any]]
@@ -33,19 +33,6 @@ HouseLookup = Callable[[str, Ruleset], dict[str, Any]]
 def record_date(record: dict[str, Any]) -> date:
     """The local date of the record's time: the law in force where and when the coup was dealt."""
     return datetime.fromisoformat(record["at"]).date()
-
-
-def format_finding(file: str, line: int, message: str, rule: str, round_id: str | None = None) -> Finding:
-    return Finding(
-        kind="format",
-        rule=rule,
-        ref=FORMAT_REF,
-        severity="error",
-        file=file,
-        line=line,
-        round=round_id,
-        message=message,
-    )
 
 
 def read_table(record: dict[str, Any], line: int) -> TableState:
