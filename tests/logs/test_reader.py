@@ -427,6 +427,17 @@ def test_truncated_gzip_missing_its_trailer(tmp_path: Path) -> None:
     assert "ends early or is corrupt after line 3" in records[-1].problem.message
 
 
+def test_a_gz_name_on_a_file_that_is_not_gzip(tmp_path: Path) -> None:
+    log = tmp_path / "plain.jsonl.gz"
+    log.write_bytes(b"hi\n")
+    records = read(log)
+    assert problems(records) == [(1, "hand-log/truncated")]
+    assert records[0].problem is not None
+    assert records[0].problem.message == (
+        "the file cannot be read from its first line (Not a gzipped file (b'hi')); nothing in it was checked"
+    )
+
+
 def test_truncated_gzip_cut_in_the_middle(tmp_path: Path) -> None:
     rounds = [{**ROUND, "round": f"r{i}"} for i in range(3000)]
     log = write_log(tmp_path / "cut.jsonl.gz", rounds, zipped=True)

@@ -271,6 +271,8 @@ def _skip_rest_of_line(stream: IO[bytes]) -> int:
 
 def _truncated_message(lines_read: int, error: BaseException) -> str:
     detail = str(error) or type(error).__name__
+    if lines_read == 0:
+        return f"the file cannot be read from its first line ({detail}); nothing in it was checked"
     return (
         f"the file ends early or is corrupt after line {lines_read} ({detail}); "
         "the rest of the file cannot be read"
