@@ -150,13 +150,13 @@ def _house_lookup(house: str) -> HouseLookup:
     return house_lookup(Path(house), default_registry())[0]
 
 
-def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary]:
-    registry = default_registry()
-    lookup = _house_lookup(house) if house is not None else None
-    summary = Summary()
+def _outcomes(
+    share: Share, ruleset: str | None, lookup: HouseLookup | None, summary: Summary
+) -> Iterator[RoundOutcome]:
+    """The share's outcomes, counted in `summary`."""
     if share.first_of_file:
         summary.files = 1
-    replay = LogReplay(registry, share.path, Summary(), pinned=ruleset, house=lookup)
+    replay = LogReplay(default_registry(), share.path, Summary(), pinned=ruleset, house=lookup)
     for line in share.preamble:
         for _ in replay.replay(read_record_range(share.path, line.start, line.end, line.number)):
             pass  # the table's state is rebuilt; what these records say, their own share reports
@@ -167,9 +167,15 @@ def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Su
         if share.start is None
         else read_record_range(share.path, share.start, share.end, share.first_line)
     )
+    yield from replay.replay(records)
+
+
+def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary]:
+    lookup = _house_lookup(house) if house is not None else None
+    summary = Summary()
     fd, spool = tempfile.mkstemp(prefix="casino-validator-", suffix=".pickle")
     with os.fdopen(fd, "wb") as out:
-        for outcome in replay.replay(records):
+        for outcome in _outcomes(share, ruleset, lookup, summary):
             pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
     return spool, summary
 
@@ -196,15 +202,23 @@ def check_parallel(
 ) -> Iterator[RoundOutcome]:
     shares = plan(paths, jobs)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_work, share, ruleset, house) for share in shares]
+        # Standard input is the parent's: a worker would find it empty. It is replayed here, in its turn.
+        futures = [
+            None if share.path == STDIN else pool.submit(_work, share, ruleset, house) for share in shares
+        ]
         try:
-            for future in futures:
-                spool, part = future.result()
-                yield from _replay_spool(spool)
+            for share, future in zip(shares, futures, strict=True):
+                part = Summary()
+                if future is None:
+                    lookup = _house_lookup(house) if house is not None else None
+                    yield from _outcomes(share, ruleset, lookup, part)
+                else:
+                    spool, part = future.result()
+                    yield from _replay_spool(spool)
                 summary.merge(part)
         finally:
             for future in futures:
-                if future.done() and not future.exception():
+                if future is not None and future.done() and not future.exception():
                     leftover = future.result()[0]
                     if os.path.exists(leftover):
                         os.unlink(leftover)

@@ -4,6 +4,7 @@ meters run from round to round) kept whole from their first jackpot on."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -157,6 +158,21 @@ def test_the_command_line_gives_the_same_bytes(tmp_path, cli):
     two = cli("check", log, "--format", "json", "--jobs", "2")
     assert one.returncode == two.returncode == 0
     assert one.stdout == two.stdout
+
+
+def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli):
+    # A worker process finds standard input empty: the rounds piped in must not vanish with --jobs.
+    piped = tmp_path / "piped.jsonl"
+    broken = list(inject(iter(_records(300, seed=5)), BLACKJACK, injectable(BLACKJACK), 0.2, 5, []))
+    _write(piped, broken)
+    other = _write(tmp_path / "other.jsonl", _records(3000, seed=6))
+    text = piped.read_text()
+    one = cli("check", other, "-", other, "--format", "json", stdin=text)
+    two = cli("check", "-", other, "--format", "json", "--jobs", "2", stdin=text)
+    assert one.returncode == two.returncode == 1
+    assert json.loads(one.stdout)["summary"] == json.loads(two.stdout)["summary"]
+    assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3300
+    assert cli("check", "-", other, "--format", "json", stdin=text).stdout == two.stdout
 
 
 _MUTATIONS = ("drop", "duplicate", "swap", "garble", "junk_field", "drop_field")
