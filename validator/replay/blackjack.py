@@ -170,16 +170,7 @@ class BlackjackRound(RoundReplay):
             self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=facts(collected_at_once=collected))
 
     def split(self, hand: Hand, amount: Decimal) -> None:
-        box = hand.box
-        aces = hand.pair_of_aces
-        new = Hand(f"{box.number}/{len(box.hand_list) + 1}", box, amount, split_counts=hand.split_counts)
-        if len(hand.card_list) >= 2:
-            new.add(hand.take_back())
-        hand.split = new.split = True
-        if aces:
-            box.ace_splits += 1
-            hand.split_aces = new.split_aces = True
-        box.hand_list.append(new)
+        new = hand.split_off(amount)
         self.hands[new.name] = new
 
     def settle_action(self, action: list[Any], index: int) -> None:

@@ -170,6 +170,20 @@ class Hand(Cards):
         """Still on the layout, waiting for the dealer's point."""
         return not (self.busted or self.surrendered or self.even_money)
 
+    def split_off(self, stake: Decimal) -> Hand:
+        """Splitting: the second card leaves for a new hand of the same box, staked `stake`."""
+        box = self.box
+        aces = self.pair_of_aces
+        new = Hand(f"{box.number}/{len(box.hand_list) + 1}", box, stake, split_counts=self.split_counts)
+        if len(self.card_list) >= 2:
+            new.add(self.take_back())
+        self.split = new.split = True
+        if aces:
+            box.ace_splits += 1
+            self.split_aces = new.split_aces = True
+        box.hand_list.append(new)
+        return new
+
 
 class Box:
     """A betting box: its stake, who bets on it, and the hands it holds after splitting."""

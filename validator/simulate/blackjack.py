@@ -197,18 +197,8 @@ class BlackjackSim(TableSim):
             self.collected.add(hand.name)
 
     def split(self, hand: Hand) -> None:
-        box = hand.box
-        aces = hand.pair_of_aces
         self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
-        new = Hand(
-            f"{box.number}/{len(box.hand_list) + 1}", box, hand.initial_stake, split_counts=hand.split_counts
-        )
-        new.add(hand.take_back())
-        hand.split = new.split = True
-        if aces:
-            box.ace_splits += 1
-            hand.split_aces = new.split_aces = True
-        box.hand_list.append(new)
+        hand.split_off(hand.initial_stake)
         self.deal(hand)
 
     def dealer_must_draw(self) -> bool:
