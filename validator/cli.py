@@ -13,6 +13,7 @@ import typer
 
 from validator import __version__
 from validator.errors import RulesetErrors, ValidatorError
+from validator.outputs import replacing
 
 app = typer.Typer(
     name="casino-validator",
@@ -37,11 +38,7 @@ def _output(path: Path | None):
     if path is None:
         yield sys.stdout
         return
-    try:
-        handle = path.open("w", encoding="utf-8", newline="\n")
-    except OSError as exc:
-        raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
-    with handle:
+    with replacing(path) as handle:
         yield handle
 
 

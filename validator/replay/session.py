@@ -116,12 +116,22 @@ class LogReplay:
         key = (ruleset.version, self.table.id)
         judge = self.judges.get(key)
         if judge is None:
-            options = self.house(self.table.id, ruleset) if self.house else ruleset.house_defaults()
+            options = self._house_options(ruleset) if self.house else ruleset.house_defaults()
             judge = Judge(ruleset, options, self.file)
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
         judge.findings = []
         return judge
+
+    def _house_options(self, ruleset: Ruleset) -> dict[str, Any]:
+        assert self.table is not None and self.house is not None
+        try:
+            return self.house(self.table.id, ruleset)
+        except ValidatorError as exc:
+            # The house file is named; so is the log that asked for the table, for the one who fixes it.
+            raise ValidatorError(
+                f"{exc}\n  asked for by the table record at {self.file}:{self.table.line}"
+            ) from None
 
     # ---- records ----
     def replay(self, records: Iterator[Any]) -> Iterator[RoundOutcome]:

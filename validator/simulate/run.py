@@ -11,6 +11,7 @@ from typing import Any, BinaryIO
 
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
+from validator.outputs import replacing
 from validator.simulate.bataille import BatailleSim
 from validator.simulate.blackjack import BlackjackSim
 from validator.simulate.table import TableSim, write_records
@@ -55,7 +56,7 @@ def simulate(
 def write(records: Iterator[dict[str, Any]], path: Path | None, stdout: BinaryIO) -> int:
     if path is None:
         return write_records(records, stdout)
-    with path.open("wb") as raw:
+    with replacing(path, "wb") as raw:
         if path.suffix != ".gz":
             return write_records(records, raw)
         # mtime=0 and no name keep a gzipped log byte-identical for the same seed.

@@ -1,0 +1,59 @@
+"""Writing a report or a simulated log to a file named on the command line.
+
+A run that stops part way (exit 2, Ctrl-C) must not leave a half-written report where a CI job or an
+auditor will read it as the result: the text goes to a temporary file beside the target, which takes
+the target's name only when the run completes. A previous file of that name is left as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from validator.errors import ValidatorError
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
+    """`path` opened for writing (`"w"` text in UTF-8 with \\n line ends, or `"wb"`), complete or not at all.
+
+    A path that exists and is not a regular file (`/dev/stdout`, a named pipe) is written directly."""
+    text = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
+    if path.is_dir():
+        raise ValidatorError(f"{path}: is a folder; give the name of a file to write")
+    direct = path.exists() and not stat.S_ISREG(path.stat().st_mode)
+    try:
+        if direct:
+            handle = path.open(mode, **text)
+        else:
+            fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+            os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not mkstemp's 0600
+            handle = os.fdopen(fd, mode, **text)
+    except OSError as exc:
+        raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
+    if direct:
+        with handle:
+            yield handle
+        return
+    try:
+        with handle:
+            yield handle
+        try:
+            os.replace(temporary, path)
+        except OSError as exc:
+            raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
