@@ -174,9 +174,13 @@ def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Su
     lookup = _house_lookup(house) if house is not None else None
     summary = Summary()
     fd, spool = tempfile.mkstemp(prefix="casino-validator-", suffix=".pickle")
-    with os.fdopen(fd, "wb") as out:
-        for outcome in _outcomes(share, ruleset, lookup, summary):
-            pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for outcome in _outcomes(share, ruleset, lookup, summary):
+                pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException:
+        os.unlink(spool)
+        raise
     return spool, summary
 
 
@@ -217,8 +221,11 @@ def check_parallel(
                     yield from _replay_spool(spool)
                 summary.merge(part)
         finally:
+            # Stopped early (an error, Ctrl-C, a reader that stopped reading): the shares still running
+            # finish before their spools can be removed; those not started never start.
+            pool.shutdown(wait=True, cancel_futures=True)
             for future in futures:
-                if future is not None and future.done() and not future.exception():
+                if future is not None and not future.cancelled() and not future.exception():
                     leftover = future.result()[0]
                     if os.path.exists(leftover):
                         os.unlink(leftover)

@@ -5,6 +5,7 @@ meters run from round to round) kept whole from their first jackpot on."""
 from __future__ import annotations
 
 import json
+import tempfile
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -173,6 +174,27 @@ def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli):
     assert json.loads(one.stdout)["summary"] == json.loads(two.stdout)["summary"]
     assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3300
     assert cli("check", "-", other, "--format", "json", stdin=text).stdout == two.stdout
+
+
+def _spools(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.suffix == ".pickle")
+
+
+def test_no_spool_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
+    spool_dir = tmp_path / "spools"
+    spool_dir.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spool_dir))  # the workers are forked: they inherit it
+    logs = [_write(tmp_path / f"t{i}.jsonl", _records(150, seed=i, table=f"BJ-{i}")) for i in range(4)]
+    unknown = orjson.loads(Path(logs[1]).read_bytes().split(b"\n", 1)[0])
+    _write(tmp_path / "t1.jsonl", [{**unknown, "ruleset": "fr/roulette"}, *_records(150, seed=1)[1:]])
+    with pytest.raises(ValidatorError, match="names unknown ruleset 'fr/roulette'"):
+        _in_parallel(logs)
+    assert _spools(spool_dir) == []
+    # A reader that stops reading part way (the generator closed) leaves none either.
+    outcomes = parallel.check_parallel([logs[0], logs[2], logs[3]], 2, Summary())
+    next(outcomes)
+    outcomes.close()
+    assert _spools(spool_dir) == []
 
 
 _MUTATIONS = ("drop", "duplicate", "swap", "garble", "junk_field", "drop_field")
