@@ -1,7 +1,8 @@
-"""The card-by-card actions of the short hand-log/1 rounds that several test folders replay (the side-bet
-fixtures, the side-bet procedure tests, the house-rules tests). Each builder returns a round's `actions`
-only: the callers wrap them in their own table, shoe and round records. The cards are chosen by hand;
-what a round must give is worked out, from the article, beside each use.
+"""Pieces of the short hand-log/1 logs that several test folders write (the reader and `check` tests, the
+side-bet fixtures and procedure tests, the house-rules tests): the `table` and `shoe` records every log
+opens with, and the card-by-card actions of rounds. The action builders return a round's `actions` only:
+the callers wrap them in their own round records. The cards are chosen by hand; what a round must give is
+worked out, from the article, beside each use.
 """
 
 from __future__ import annotations
@@ -10,6 +11,43 @@ from collections.abc import Sequence
 from typing import Any
 
 Action = list[Any]
+
+
+def table_record(day: str = "2025-03-14", casino: str | None = None, **fields: Any) -> dict[str, Any]:
+    """A `table` record: blackjack table BJ-03 under fr/blackjack, opened at 20:00 (+01:00) on `day`, seven
+    boxes, limits 10 to 1000, new cards; `casino` (after the table id) only when given. `fields` replace
+    values in place, so the keys keep their order in the log written."""
+    record: dict[str, Any] = {"type": "table", "format": "hand-log/1", "table": "BJ-03"}
+    if casino is not None:
+        record["casino"] = casino
+    record |= {
+        "game": "blackjack",
+        "ruleset": "fr/blackjack",
+        "at": f"{day}T20:00:00+01:00",
+        "seats": 7,
+        "minimum": 10,
+        "maximum": 1000,
+        "new_cards": True,
+    }
+    return record | fields
+
+
+def shoe_record(day: str = "2025-03-14", **fields: Any) -> dict[str, Any]:
+    """A `shoe` record: shoe S1 opened at 20:02 (+01:00) on `day`, six decks of two backs shuffled by hand,
+    cut by box 1 with the cut card 70 cards from the end, five cards burned. `fields` replace values in
+    place, as in `table_record`."""
+    return {
+        "type": "shoe",
+        "shoe": "S1",
+        "at": f"{day}T20:02:00+01:00",
+        "reason": "open",
+        "decks": 6,
+        "backs": [3, 3],
+        "shuffle": "manual",
+        "cut_by": "1",
+        "cut_card_behind": 70,
+        "burn": ["9H", "2C", "KD", "4S", "7H"],
+    } | fields
 
 
 def one_box_against_dealer_18(

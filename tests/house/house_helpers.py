@@ -13,19 +13,6 @@ from conftest import run_cli
 from validator.dsl.ast import Ratio
 from validator.dsl.model import Ruleset
 
-SHOE_2016 = {
-    "type": "shoe",
-    "shoe": "S1",
-    "at": "2016-03-14T20:02:00+01:00",
-    "reason": "open",
-    "decks": 6,
-    "backs": [3, 3],
-    "shuffle": "manual",
-    "cut_by": "1",
-    "cut_card_behind": 70,
-    "burn": ["9H", "2C", "KD", "4S", "7H"],
-}
-
 
 def yaml_value(value: Any) -> Any:
     """A rule value as a casino writes it in YAML: numbers as numbers, ratios as quoted text."""

@@ -13,39 +13,24 @@ import json
 from typing import Any
 
 import pytest
-from house_helpers import SHOE_2016, check, write_house, write_log
+from house_helpers import check, write_house, write_log
 from logbuilders import (
     bataille_king_against_nine,
     bataille_tie_surrendered,
     dealer_busts_to_25,
     eighteen_without_a_seven,
     one_box_against_dealer_18,
+    shoe_record,
     split_after_a_lucky_ladies_win,
+    table_record,
     tierce_flush,
 )
 
-TABLE_2016 = {
-    "type": "table",
-    "format": "hand-log/1",
-    "table": "BJ-03",
-    "game": "blackjack",
-    "ruleset": "fr/blackjack",
-    "at": "2016-03-14T20:00:00+01:00",
-    "seats": 7,
-    "minimum": 10,
-    "maximum": 1000,
-    "new_cards": True,
-}
-TABLE_2025 = {**TABLE_2016, "table": "BJ-07", "at": "2025-03-14T20:00:00+01:00"}
-SHOE_2025 = {**SHOE_2016, "at": "2025-03-14T20:02:00+01:00"}
-TABLE_BATAILLE = {
-    **TABLE_2025,
-    "table": "BA-01",
-    "game": "bataille",
-    "ruleset": "fr/bataille",
-    "minimum": 5,
-    "maximum": 500,
-}
+TABLE_2016 = table_record("2016-03-14")
+SHOE_2016 = shoe_record("2016-03-14")
+TABLE_2025 = table_record(table="BJ-07")
+SHOE_2025 = shoe_record()
+TABLE_BATAILLE = table_record(table="BA-01", game="bataille", ruleset="fr/bataille", minimum=5, maximum=500)
 
 
 def seated(stake: str, amount: Any, player: str = "P1") -> dict[str, Any]:
@@ -405,31 +390,22 @@ def test_house_option_changes_the_verdict(tmp_path, records, clean, broken, expe
 # fr/usage-blackjack: the description gives no blackjack payout; the house's declared rate is applied.
 # Two blackjacks (A-T on box 3, Q-A on box 7) paid 3 for 2: 37.5 on 25 and 7.5 on 5.
 US_RECORDS = [
-    {
-        "type": "table",
-        "format": "hand-log/1",
-        "table": "US-01",
-        "casino": "Casino de démonstration",
-        "game": "blackjack",
-        "ruleset": "fr/usage-blackjack",
-        "at": "2024-07-05T21:00:00+02:00",
-        "seats": 7,
-        "minimum": 5,
-        "maximum": 500,
-        "new_cards": True,
-    },
-    {
-        "type": "shoe",
-        "shoe": "US-01/2024-07-05/1",
-        "at": "2024-07-05T21:01:28+02:00",
-        "reason": "open",
-        "decks": 6,
-        "backs": [6],
-        "shuffle": "manual",
-        "cut_by": "6",
-        "cut_card_behind": 62,
-        "burn": [],
-    },
+    table_record(
+        casino="Casino de démonstration",
+        table="US-01",
+        ruleset="fr/usage-blackjack",
+        at="2024-07-05T21:00:00+02:00",
+        minimum=5,
+        maximum=500,
+    ),
+    shoe_record(
+        shoe="US-01/2024-07-05/1",
+        at="2024-07-05T21:01:28+02:00",
+        backs=[6],
+        cut_by="6",
+        cut_card_behind=62,
+        burn=[],
+    ),
     {
         "type": "round",
         "round": "US-01/2024-07-05/1/2",

@@ -300,49 +300,49 @@ def assert_unreadable(result, where: str, words: str):
     assert words in result.stderr
 
 
-def test_broken_yaml_gives_line_and_column(tmp_path):
-    path = write_text(
-        tmp_path, HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    options: {surrender: true\n"
-    )
-    assert_unreadable(run_cli("lint", str(path)), f"{path}:7:1", "expected ',' or '}'")
-
-
-def test_list_where_a_mapping_belongs(tmp_path):
-    path = write_text(
-        tmp_path, HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    options:\n      - surrender\n"
-    )
-    assert_unreadable(
-        run_cli("lint", str(path)), f"{path}:6:5", "tables.BJ-03.options: a list where a mapping belongs"
-    )
-
-
-def test_number_where_text_belongs(tmp_path):
-    path = write_text(tmp_path, HEADER + "  BJ-03:\n    ruleset: 2024\n")
-    assert_unreadable(
-        run_cli("lint", str(path)), f"{path}:5:5", "tables.BJ-03.ruleset: a number where text belongs"
-    )
-
-
-def test_table_id_read_as_a_number(tmp_path):
-    path = write_text(tmp_path, HEADER + "  01:\n    ruleset: fr/blackjack\n")
-    assert_unreadable(run_cli("lint", str(path)), f"{path}:4:3", 'quote it ("01")')
-
-
-def test_unquoted_ratio_is_base_60_in_yaml(tmp_path):
-    path = write_text(
-        tmp_path,
-        HEADER + "  US-01:\n    ruleset: fr/usage-blackjack\n    options:\n      blackjack_pays: 3:2\n",
-    )
-    assert_unreadable(
-        run_cli("lint", str(path)), f"{path}:7:23", 'the number 182 (base 60), not as text: quote it ("3:2")'
-    )
-
-
-def test_duplicate_key(tmp_path):
-    path = write_text(tmp_path, HEADER + "  BJ-03:\n    ruleset: fr/blackjack\n    ruleset: fr/bataille\n")
-    assert_unreadable(
-        run_cli("lint", str(path)), f"{path}:6:5", "tables.BJ-03.ruleset is written twice (first on line 5)"
-    )
+# The `tables:` part of the file (after HEADER), the LINE:COL the error names, words of its message.
+@pytest.mark.parametrize(
+    ("tables", "place", "words"),
+    [
+        pytest.param(
+            "  BJ-03:\n    ruleset: fr/blackjack\n    options: {surrender: true\n",
+            "7:1",
+            "expected ',' or '}'",
+            id="broken-yaml",
+        ),
+        pytest.param(
+            "  BJ-03:\n    ruleset: fr/blackjack\n    options:\n      - surrender\n",
+            "6:5",
+            "tables.BJ-03.options: a list where a mapping belongs",
+            id="list-where-a-mapping-belongs",
+        ),
+        pytest.param(
+            "  BJ-03:\n    ruleset: 2024\n",
+            "5:5",
+            "tables.BJ-03.ruleset: a number where text belongs",
+            id="number-where-text-belongs",
+        ),
+        pytest.param(
+            "  01:\n    ruleset: fr/blackjack\n", "4:3", 'quote it ("01")', id="table-id-read-as-a-number"
+        ),
+        pytest.param(
+            "  US-01:\n    ruleset: fr/usage-blackjack\n    options:\n      blackjack_pays: 3:2\n",
+            "7:23",
+            'the number 182 (base 60), not as text: quote it ("3:2")',
+            id="unquoted-ratio-is-base-60-in-yaml",
+        ),
+        pytest.param(
+            "  BJ-03:\n    ruleset: fr/blackjack\n    ruleset: fr/bataille\n",
+            "6:5",
+            "tables.BJ-03.ruleset is written twice (first on line 5)",
+            id="duplicate-key",
+        ),
+        pytest.param("  BJ-03: {ruleset: fr/blackjack}\n  BJ-04: *x\n", "5:10", "alias *x", id="alias-alone"),
+    ],
+)
+def test_unreadable_file_gives_line_and_column(tmp_path, tables, place, words):
+    path = write_text(tmp_path, HEADER + tables)
+    assert_unreadable(run_cli("lint", str(path)), f"{path}:{place}", words)
 
 
 def test_anchor_bomb_is_refused_without_expanding(tmp_path):
@@ -351,11 +351,6 @@ def test_anchor_bomb_is_refused_without_expanding(tmp_path):
         levels.append(f"{name}: &{name} [" + ",".join([f"*{previous}"] * 9) + "]")
     path = write_text(tmp_path, "format: house-rules/1\n" + "\n".join(levels) + "\ntables: *i\n")
     assert_unreadable(run_cli("lint", str(path)), f"{path}:2:4", "anchors and aliases are not allowed")
-
-
-def test_alias_alone_is_refused(tmp_path):
-    path = write_text(tmp_path, HEADER + "  BJ-03: {ruleset: fr/blackjack}\n  BJ-04: *x\n")
-    assert_unreadable(run_cli("lint", str(path)), f"{path}:5:10", "alias *x")
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 import pytest
 from jsonschema import Draft202012Validator
+from logbuilders import shoe_record, table_record
 
 from validator.errors import ValidatorError
 from validator.findings import Finding
@@ -23,19 +24,7 @@ from validator.logs import Record, check_record, iter_log_paths, load_schema, re
 from validator.logs.fastcheck import SchemaCompiler
 from validator.logs.values import normalize_card, parse_time, to_decimal
 
-TABLE = {
-    "type": "table",
-    "format": "hand-log/1",
-    "table": "BJ-03",
-    "casino": "Casino de Trouville",
-    "game": "blackjack",
-    "ruleset": "fr/blackjack",
-    "at": "2025-03-14T20:00:00+01:00",
-    "seats": 7,
-    "minimum": 10,
-    "maximum": 1000,
-    "new_cards": True,
-}
+TABLE = table_record(casino="Casino de Trouville")
 LIMITS = {
     "type": "limits",
     "at": "2025-03-14T23:00:00+01:00",
@@ -44,18 +33,7 @@ LIMITS = {
     "displayed": True,
 }
 DEALER = {"type": "dealer", "at": "2025-03-14T22:00:00+01:00", "dealer": "D-204", "burn": ["5S"]}
-SHOE = {
-    "type": "shoe",
-    "shoe": "BJ-03/2025-03-14/1",
-    "at": "2025-03-14T20:02:00+01:00",
-    "reason": "open",
-    "decks": 6,
-    "backs": [3, 3],
-    "shuffle": "manual",
-    "cut_by": "4",
-    "cut_card_behind": 70,
-    "burn": ["9H", "2C", "KD", "4S", "7H"],
-}
+SHOE = shoe_record(shoe="BJ-03/2025-03-14/1", cut_by="4")
 JACKPOT = {"type": "jackpot", "at": "2025-03-14T20:02:00+01:00", "main": "15230.00", "secondary": "2410.50"}
 ROUND = {
     "type": "round",

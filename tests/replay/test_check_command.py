@@ -6,31 +6,10 @@ import gzip
 import json
 
 from conftest import run_cli
+from logbuilders import shoe_record, table_record
 
-TABLE = {
-    "type": "table",
-    "format": "hand-log/1",
-    "table": "BJ-03",
-    "game": "blackjack",
-    "ruleset": "fr/blackjack",
-    "at": "2025-03-14T20:00:00+01:00",
-    "seats": 7,
-    "minimum": 10,
-    "maximum": 1000,
-    "new_cards": True,
-}
-SHOE = {
-    "type": "shoe",
-    "shoe": "S1",
-    "at": "2025-03-14T20:02:00+01:00",
-    "reason": "open",
-    "decks": 6,
-    "backs": [3, 3],
-    "shuffle": "manual",
-    "cut_by": "4",
-    "cut_card_behind": 70,
-    "burn": ["9H", "2C", "KD", "4S", "7H"],
-}
+TABLE = table_record()
+SHOE = shoe_record(cut_by="4")
 
 
 def round_(n: int, actions: list, bets: list | None = None) -> dict:

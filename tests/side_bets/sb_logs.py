@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from logbuilders import shoe_record, table_record
+
 BJ_001 = ["fr/blackjack@2020-05-25", "fr/blackjack@2024-11-01"]  # seed 001: dames de cœur, hyper, 2 + 1, JP1
 BJ_000 = ["fr/blackjack@2013-12-15", "fr/blackjack@2019-08-12"]  # seed 000: lucky ladies only
 BJ_ALL = [*BJ_000, *BJ_001]
@@ -19,34 +21,19 @@ def table(
     game: str = "blackjack", table_id: str = "BJ-07", minimum: int = 10, maximum: int = 1000
 ) -> dict[str, Any]:
     ruleset = "fr/blackjack" if game == "blackjack" else "fr/bataille"
-    return {
-        "type": "table",
-        "format": "hand-log/1",
-        "table": table_id,
-        "casino": "Casino de Trouville",
-        "game": game,
-        "ruleset": ruleset,
-        "at": f"{DAY}T20:00:00+01:00",
-        "seats": 7,
-        "minimum": minimum,
-        "maximum": maximum,
-        "new_cards": True,
-    }
+    return table_record(
+        DAY,
+        casino="Casino de Trouville",
+        table=table_id,
+        game=game,
+        ruleset=ruleset,
+        minimum=minimum,
+        maximum=maximum,
+    )
 
 
 def shoe() -> dict[str, Any]:
-    return {
-        "type": "shoe",
-        "shoe": "S1",
-        "at": f"{DAY}T20:02:00+01:00",
-        "reason": "open",
-        "decks": 6,
-        "backs": [3, 3],
-        "shuffle": "manual",
-        "cut_by": "1",
-        "cut_card_behind": 70,
-        "burn": ["9H", "2C", "KD", "4S", "7H"],
-    }
+    return shoe_record(DAY)
 
 
 def jackpot(main: str, secondary: str, minute: int = 3) -> dict[str, Any]:

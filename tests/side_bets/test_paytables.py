@@ -18,6 +18,20 @@ from validator.registry import default_registry
 
 REGISTRY = default_registry()
 
+
+def assert_paid(
+    found: list[dict[str, Any]], right: bool, rule: str, stake: str, line: str, due: str, paid: str
+) -> None:
+    """Paid right (`paid` is `due`): no finding. Paid wrong: one payout finding of `rule` on `stake`, the
+    paytable's `line` giving `due` where the log pays `paid`."""
+    if right:
+        assert found == []
+    else:
+        assert [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found] == [
+            (rule, "payout", stake, {"pay": due, "line": line}, {"pay": paid})
+        ]
+
+
 # ---------------------------------------------------------------- the law, as the texts print it
 # Seed 000, 5° (lucky ladies), and seed 001, 5° (dames de cœur): "X pour 1", tables A and B.
 LUCKY_LADIES_000 = {
@@ -140,18 +154,9 @@ def test_lucky_ladies_line(tmp_path, version, table_name, label, odds, right):
     pay = ["pay", "1:lucky_ladies", paid]
     record = ll_round(cards, ["bj", pay] if label.startswith("2 dames") else pay)
     found, _ = check(tmp_path, [table(), shoe(), record], version, {"lucky_ladies.paytable": table_name})
-    if right:
-        assert found == []
-        return
-    assert [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found] == [
-        (
-            "fr/blackjack/lucky-ladies-paytable",
-            "payout",
-            "1:lucky_ladies",
-            {"pay": str(due), "line": label},
-            {"pay": str(due - 1)},
-        )
-    ]
+    assert_paid(
+        found, right, "fr/blackjack/lucky-ladies-paytable", "1:lucky_ladies", label, str(due), str(paid)
+    )
 
 
 @pytest.mark.parametrize("version", [*BJ_000, *BJ_001])
@@ -215,18 +220,9 @@ def test_hyper_blackjack_line(tmp_path, version, label, odds, right):
         [table(), shoe(), hyper_round(case, dealer, main, ["pay", f"1:hyper:{case}", paid])],
         version,
     )
-    if right:
-        assert found == []
-    else:
-        assert [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found] == [
-            (
-                "fr/blackjack/hyper-blackjack-paytable",
-                "payout",
-                f"1:hyper:{case}",
-                {"pay": str(due), "line": label},
-                {"pay": str(due - 1)},
-            )
-        ]
+    assert_paid(
+        found, right, "fr/blackjack/hyper-blackjack-paytable", f"1:hyper:{case}", label, str(due), str(paid)
+    )
 
 
 @pytest.mark.parametrize("version", BJ_001)
@@ -289,18 +285,9 @@ def test_two_plus_one_line(tmp_path, version, label, odds, right):
     found, _ = check(
         tmp_path, [table(), shoe(), plus_round(cards, up, main, ["pay", "1:two_plus_one", paid])], version
     )
-    if right:
-        assert found == []
-    else:
-        assert [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found] == [
-            (
-                "fr/blackjack/two-plus-one-paytable",
-                "payout",
-                "1:two_plus_one",
-                {"pay": str(due), "line": label},
-                {"pay": str(due - 1)},
-            )
-        ]
+    assert_paid(
+        found, right, "fr/blackjack/two-plus-one-paytable", "1:two_plus_one", label, str(due), str(paid)
+    )
 
 
 @pytest.mark.parametrize("version", BJ_001)
@@ -373,18 +360,7 @@ def test_jp1_line(tmp_path, version, label, gain, right):
     approve = [["approve", "1:jp1", "S-12"]] if isinstance(gain, str) else []
     record = jp1_round(JP1_HANDS[label], [*approve, ["pay", "1:jp1", str(paid)]])
     found, _ = check(tmp_path, [table(), shoe(), jackpot(*METERS), record], version)
-    if right:
-        assert found == []
-    else:
-        assert [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found] == [
-            (
-                "fr/blackjack/jp1-paytable",
-                "payout",
-                "1:jp1",
-                {"pay": _money(due), "line": label},
-                {"pay": _money(paid)},
-            )
-        ]
+    assert_paid(found, right, "fr/blackjack/jp1-paytable", "1:jp1", label, _money(due), _money(paid))
 
 
 # Box 1 holds a top hand; box 3 bets JP1 with K♠ 8♦ (no seven) and wins the consolation only.
@@ -407,18 +383,7 @@ def test_jp1_consolation_line(tmp_path, version, label, odds, right):
         ("1", "3"),
     )
     found, _ = check(tmp_path, [table(), shoe(), jackpot(*METERS), record], version)
-    if right:
-        assert found == []
-    else:
-        assert [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found] == [
-            (
-                "fr/blackjack/jp1-paytable",
-                "payout",
-                "3:jp1",
-                {"pay": str(odds), "line": label},
-                {"pay": str(paid)},
-            )
-        ]
+    assert_paid(found, right, "fr/blackjack/jp1-paytable", "3:jp1", label, str(odds), str(paid))
 
 
 @pytest.mark.parametrize("version", BJ_001)
@@ -517,18 +482,7 @@ def test_egalite_line(tmp_path, right):
         BATAILLE[0],
         {"egalite.offered": True},
     )
-    if right:
-        assert found == []
-    else:
-        assert [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found] == [
-            (
-                "fr/bataille/egalite-pays-10-1",
-                "payout",
-                "1:egalite",
-                {"pay": "50", "line": "Égalité"},
-                {"pay": "49"},
-            )
-        ]
+    assert_paid(found, right, "fr/bataille/egalite-pays-10-1", "1:egalite", "Égalité", "50", str(paid))
 
 
 def test_egalite_without_a_tie_is_lost(tmp_path):
