@@ -64,16 +64,8 @@ class BatailleRound(RoundReplay):
 
     def deal(self, target: str, raw_card: str) -> None:
         if not self.initial_done:
-            expected = self.owed[0]
-            if target in self.owed:
-                self.owed.remove(target)
+            self.deal_owed(target, raw_card)
             self.initial_done = not self.owed
-            card = self.take(raw_card)
-            self.check_deal(target, expected)
-            if target == "D":
-                self.dealer.add(card)
-            elif target in self.hands:
-                self.hands[target].add(card)
             if self.initial_done:
                 for hand in self.hands.values():
                     hand.box.bataille_tie = hand.rank is not None and hand.rank == self.dealer.rank

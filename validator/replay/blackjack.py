@@ -90,18 +90,8 @@ class BlackjackRound(RoundReplay):
 
     def deal(self, target: str, raw_card: str) -> None:
         if self.in_initial and self.owed:
-            # The card is due to the first receiver still owed one; a card out of turn is one finding,
-            # and the receiver it skipped is still owed its card.
-            expected = self.owed[0]
-            if target in self.owed:
-                self.owed.remove(target)
+            self.deal_owed(target, raw_card)
             self.in_initial = bool(self.owed)
-            card = self.take(raw_card)
-            self.check_deal(target, expected)
-            if target == "D":
-                self.dealer.add(card)
-            elif target in self.hands:
-                self.hands[target].add(card)
             return
         self.in_initial = False
         if target == "D":

@@ -14,7 +14,7 @@ from validator.money import AmountError, fmt, to_decimal
 from validator.replay.cards import normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.state import Box, Hand, RoundFacts, Shoe, TableState, facts
+from validator.replay.state import Box, Dealer, Hand, RoundFacts, Shoe, TableState, facts
 
 _STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
 
@@ -58,6 +58,11 @@ def amount_of(value: Any, what: str) -> Decimal:
 
 class RoundReplay:
     """State and helpers of one round; subclasses walk the actions of their game."""
+
+    # Set by each game's replay(): the dealer's cards, and the receivers still owed a card of the
+    # initial deal, in the order the text deals them.
+    dealer: Dealer
+    owed: list[str]
 
     def __init__(
         self, judge: Judge, table: TableState, shoe: Shoe, record: dict[str, Any], line: int
@@ -138,6 +143,19 @@ class RoundReplay:
         if all_held is None or all_held(self.ctx):
             return True
         return self.judge.run(self.listening[event], event, self.ctx, self.line, self.round_id, at)
+
+    def deal_owed(self, target: str, raw_card: str) -> None:
+        """A card of the initial deal. It is due to the first receiver still owed one; a card out of
+        turn is one finding, and the receiver it skipped is still owed its card."""
+        expected = self.owed[0]
+        if target in self.owed:
+            self.owed.remove(target)
+        card = self.take(raw_card)
+        self.check_deal(target, expected)
+        if target == "D":
+            self.dealer.add(card)
+        elif target in self.hands:
+            self.hands[target].add(card)
 
     def check_deal(self, target: str, expected: str) -> None:
         """A card dealt to `target` when the text deals it to `expected`."""
