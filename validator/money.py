@@ -10,20 +10,35 @@ class AmountError(ValueError):
     pass
 
 
+# No table stakes or pays a quadrillion, or a millionth: bounding amounts keeps every sum and product
+# the rules make of them exact within Decimal's 28 digits (a wider amount would be rounded silently).
+MAX_INTEGER_DIGITS = 15
+MAX_FRACTION_DIGITS = 6
+
+
 def to_decimal(value: Any) -> Decimal:
     """An amount of hand-log/1: a JSON number or a decimal string.
 
     orjson gives numbers with a fraction as floats; `str()` of a float is its shortest round-trip
-    text, so `7.50` in the log becomes Decimal("7.5") exactly, never 7.4999….
+    text, so `7.50` in the log becomes Decimal("7.5") exactly, never 7.4999…: a double holds 15
+    significant digits exactly. Amounts beyond that must be written as strings, which hand-log/1 allows.
     """
-    if isinstance(value, bool) or value is None:
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
         raise AmountError(f"{value!r} is not an amount")
-    if isinstance(value, int | Decimal):
-        return Decimal(value)
     try:
-        return Decimal(str(value))
+        amount = (
+            value if isinstance(value, Decimal) else Decimal(value if isinstance(value, int) else str(value))
+        )
     except InvalidOperation:
         raise AmountError(f"{value!r} is not an amount") from None
+    # Decimal() also reads "NaN" and "Infinity", which no table pays out.
+    if not amount.is_finite():
+        raise AmountError(f"{value!r} is not an amount")
+    if amount and amount.adjusted() >= MAX_INTEGER_DIGITS:
+        raise AmountError(f"{value!r} is too large for an amount (over {MAX_INTEGER_DIGITS} digits)")
+    if amount.normalize().as_tuple().exponent < -MAX_FRACTION_DIGITS:  # type: ignore[operator]
+        raise AmountError(f"{value!r} has more than {MAX_FRACTION_DIGITS} decimals")
+    return amount
 
 
 def fmt(amount: Decimal | int | None) -> str | None:

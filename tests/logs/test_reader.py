@@ -9,7 +9,6 @@ import io
 import sys
 import tracemalloc
 from datetime import timedelta
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs import Record, check_record, iter_log_paths, load_schema, read_records, reader
 from validator.logs.fastcheck import SchemaCompiler
-from validator.logs.values import normalize_card, parse_time, to_decimal
+from validator.logs.values import parse_time
 
 TABLE = table_record(casino="Casino de Trouville")
 LIMITS = {
@@ -138,7 +137,7 @@ def test_every_valid_record_type_is_read_as_is(tmp_path: Path) -> None:
     assert [r.line for r in records] == list(range(1, len(VALID_RECORDS) + 1))
     assert all(r.problem is None for r in records), [r.problem for r in records]
     assert [r.data for r in records] == VALID_RECORDS
-    # Amounts stay as written: the replay converts them with to_decimal.
+    # Amounts stay as written: the replay converts them with money.to_decimal.
     assert records[6].data is not None
     assert records[6].data["bets"][0]["amount"] == "7.50"
     assert records[0].file == str(log)
@@ -572,17 +571,6 @@ def test_check_record_directly() -> None:
 # --- values ------------------------------------------------------------------------------------------
 
 
-def test_to_decimal() -> None:
-    assert to_decimal(20) == Decimal(20)
-    assert to_decimal("7.50") == Decimal("7.50")
-    assert to_decimal(orjson.loads(b"7.50")) == Decimal("7.5")
-    assert to_decimal(orjson.loads(b"0.1")) + to_decimal(orjson.loads(b"0.2")) == Decimal("0.3")
-    assert to_decimal(orjson.loads(b"123456789012.345")) == Decimal("123456789012.345")
-    for bad in (True, "NaN", "Infinity", "abc", None):
-        with pytest.raises(ValueError):
-            to_decimal(bad)  # type: ignore[arg-type]
-
-
 def test_parse_time() -> None:
     moment = parse_time("2025-03-14T21:05:09+01:00")
     assert moment.utcoffset() == timedelta(hours=1)
@@ -591,12 +579,3 @@ def test_parse_time() -> None:
     for bad in ("2025-03-14T21:05:09", "2025-02-30T21:05:09+01:00", "yesterday"):
         with pytest.raises(ValueError):
             parse_time(bad)
-
-
-def test_normalize_card() -> None:
-    assert normalize_card("10H") == "TH"
-    assert normalize_card("TH") == "TH"
-    assert normalize_card("AS") == "AS"
-    for bad in ("1X", "AS\n", "11H", "as"):
-        with pytest.raises(ValueError):
-            normalize_card(bad)

@@ -23,7 +23,7 @@ def round_(n: int, actions: list, bets: list | None = None) -> dict:
     }
 
 
-# Box 1 stands on 19 against the dealer's 17: collected.
+# Box 1 stands on 19 against the dealer's 17: paid even money.
 CLEAN = [
     ["deal", "1", "9H"],
     ["deal", "D", "6C"],
@@ -226,6 +226,34 @@ def test_bad_utf8_and_a_10_mb_line(tmp_path):
         (4, "hand-log/line-too-long"),
     ]
     assert doc["summary"]["rounds"]["clean"] == 1
+
+
+def test_amounts_too_wide_to_compute_exactly_are_format_findings(tmp_path):
+    # 29 digits would be rounded by Decimal's 28: the payment would look wrong when it is right.
+    wide = "12345678901234567890123456789.5"
+    bets = [{"stake": "1", "amount": wide, "player": "P1", "seated": True}]
+    meters = {
+        "type": "jackpot",
+        "at": "2025-03-14T21:00:00+01:00",
+        "main": "1" + "0" * 27,
+        "secondary": "2410.50",
+    }
+    log = write(
+        tmp_path, "a.jsonl", lines(TABLE, SHOE, meters, round_(1, [*CLEAN[:-1], ["pay", "1", wide]], bets))
+    )
+    result = run_cli("check", str(log), "--format", "json")
+    assert result.returncode == 1, result.stderr
+    doc = json.loads(result.stdout)
+    assert [(f["line"], f["rule"], f["message"]) for f in doc["findings"]] == [
+        (3, "hand-log/schema", f"jackpot record: '1{'0' * 27}' is too large for an amount (over 15 digits)"),
+        (
+            4,
+            "hand-log/inconsistent",
+            f"round R1: bets[0].amount: '{wide}' is too large for an amount (over 15 digits); "
+            "the round cannot be replayed",
+        ),
+    ]
+    assert summary_of(result)["rounds"]["unreadable"] == 1
 
 
 def test_output_file(tmp_path):
