@@ -16,6 +16,7 @@ import functools
 import os
 import pickle
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -64,16 +65,31 @@ class Share:
     # Replayed silently before the share: the table record and limits records that set the table's
     # state where the share begins (empty when it begins at a table record).
     preamble: tuple[Line, ...] = ()
+    # Standard input, a named pipe, `<(…)`: read once, by the parent, in its turn (a worker would
+    # find standard input empty, and a pipe the planner read would be empty too).
+    in_parent: bool = False
 
 
 def plan(paths: list[str], jobs: int) -> list[Share]:
     shares: list[Share] = []
     for path in iter_log_paths(paths):
-        if path == STDIN or path.endswith(".gz") or jobs <= 1:
+        if not _is_regular_file(path):
+            shares.append(Share(path, None, 0, 1, True, in_parent=True))
+            continue
+        if path.endswith(".gz") or jobs <= 1:
             shares.append(Share(path, None, 0, 1, True))
             continue
         shares.extend(_split(path, jobs))
     return shares
+
+
+def _is_regular_file(path: str) -> bool:
+    if path == STDIN:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True  # the reader says what is wrong with it, in a worker as in one process
 
 
 def _record_type(path: str, number: int, line: bytes) -> tuple[str | None, bool]:
@@ -206,10 +222,7 @@ def check_parallel(
 ) -> Iterator[RoundOutcome]:
     shares = plan(paths, jobs)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        # Standard input is the parent's: a worker would find it empty. It is replayed here, in its turn.
-        futures = [
-            None if share.path == STDIN else pool.submit(_work, share, ruleset, house) for share in shares
-        ]
+        futures = [None if share.in_parent else pool.submit(_work, share, ruleset, house) for share in shares]
         try:
             for share, future in zip(shares, futures, strict=True):
                 part = Summary()

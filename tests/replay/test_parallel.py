@@ -5,7 +5,9 @@ meters run from round to round) kept whole from their first jackpot on."""
 from __future__ import annotations
 
 import json
+import os
 import tempfile
+import threading
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -174,6 +176,21 @@ def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli):
     assert json.loads(one.stdout)["summary"] == json.loads(two.stdout)["summary"]
     assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3300
     assert cli("check", "-", other, "--format", "json", stdin=text).stdout == two.stdout
+
+
+def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli):
+    # Splitting a pipe would read it to plan and find it empty to replay; a worker cannot reopen it.
+    log = _write(tmp_path / "t.jsonl", _records(3000, seed=8))  # over 2 MB: a regular file would split
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(Path(log).read_bytes()))
+    writer.start()
+    two = cli("check", str(fifo), "--format", "json", "--jobs", "2")
+    writer.join()
+    one = cli("check", log, "--format", "json")
+    assert two.returncode == one.returncode == 0, two.stderr
+    assert json.loads(two.stdout)["summary"] == json.loads(one.stdout)["summary"]
+    assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3000
 
 
 def _spools(folder: Path) -> list[str]:
