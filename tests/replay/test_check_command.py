@@ -203,6 +203,18 @@ def test_stdin_folders_and_gzip(tmp_path):
     assert summary_of(piped)["rounds"]["clean"] == 1
 
 
+def test_standard_input_has_one_name_in_every_finding():
+    # A line the reader refuses and a round the replay judges: one file in SARIF, JUnit, GitHub.
+    broken = lines(TABLE, SHOE) + "{not json\n" + lines(round_(2, [*CLEAN[:-1], ["pay", "1", 30]]))
+    result = run_cli("check", "-", "--format", "json", stdin=broken)
+    assert result.returncode == 1
+    found = json.loads(result.stdout)["findings"]
+    assert [(f["file"], f["line"], f["rule"]) for f in found] == [
+        ("<stdin>", 3, "hand-log/invalid-json"),
+        ("<stdin>", 4, "fr/blackjack/higher-total-wins"),
+    ]
+
+
 def test_truncated_gzip_gives_a_format_finding(tmp_path):
     data = gzip.compress(lines(TABLE, SHOE, *[round_(n, CLEAN) for n in range(1, 40)]).encode())
     log = write(tmp_path, "cut.jsonl.gz", data[: len(data) // 2])

@@ -153,10 +153,15 @@ def _expand(arg: str) -> list[str]:
 # --- reading -----------------------------------------------------------------------------------------
 
 
+def display_name(path: str) -> str:
+    """How findings and messages name a log: standard input as `<stdin>`, a file by its path."""
+    return STDIN_NAME if path == STDIN else path
+
+
 def read_records(path: str) -> Iterator[Record]:
     """Every non-blank line of one log, in order. Gzip is recognised by the name or the magic bytes.
     A file that cannot be opened raises `ValidatorError` when iteration starts."""
-    name = STDIN_NAME if path == STDIN else path
+    name = display_name(path)
     with _open_log(path) as stream:
         lines = _read_lines(stream)
         number = 0
@@ -319,13 +324,20 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
         return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)
     validator = _VALIDATORS[record_type]
-    if not _FAST_CHECKS[record_type](data) and not validator.is_valid(data):
-        error = _first_error(validator, data)
-        try:
-            detail = _describe(error)
-        except Exception:  # a record that defeats the wording still gets its finding, not a traceback
-            detail = error.message
-        return format_finding(file, line, f"{record_type} record: {detail}", RULE_SCHEMA, round_id)
+    if not _FAST_CHECKS[record_type](data):
+        # jsonschema recurses into every level of a value: a list nested 1,000 deep (valid JSON, well
+        # under MAX_LINE) would exhaust Python's stack. No valid record comes near MAX_DEPTH.
+        deep = _too_deep(data)
+        if deep is not None:
+            message = f"{record_type} record: {deep}: nested too deeply (over {MAX_DEPTH} levels)"
+            return format_finding(file, line, message, RULE_SCHEMA, round_id)
+        if not validator.is_valid(data):
+            error = _first_error(validator, data)
+            try:
+                detail = _describe(error)
+            except Exception:  # a record that defeats the wording still gets its finding, not a traceback
+                detail = _at(error.absolute_path, _shortened(error))
+            return format_finding(file, line, f"{record_type} record: {_clip(detail)}", RULE_SCHEMA, round_id)
     # The schema's pattern accepts 2025-02-30; the replay needs a real date to pick the rules in force.
     try:
         parse_time(data["at"])

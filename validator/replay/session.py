@@ -13,7 +13,7 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
-from validator.logs.reader import format_finding
+from validator.logs.reader import display_name, format_finding
 from validator.money import AmountError, to_decimal
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.bataille import BatailleRound
@@ -63,7 +63,7 @@ class LogReplay:
         house: HouseLookup | None = None,
     ) -> None:
         self.registry = registry
-        self.file = file
+        self.file = display_name(file)  # findings name standard input as the reader's do
         self.summary = summary
         self.pinned_family, self.pinned_date = registry.resolve(pinned) if pinned else (None, None)
         self.house = house
