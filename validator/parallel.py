@@ -26,6 +26,7 @@ from typing import Any
 
 import orjson
 
+from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
 from validator.logs.reader import (
     BOM,
@@ -186,18 +187,24 @@ def _outcomes(
     yield from replay.replay(records)
 
 
-def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary]:
-    lookup = _house_lookup(house) if house is not None else None
+def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary, ValidatorError | None]:
+    """The share's outcomes spooled to a file; and the error that stopped it part way, if one did: the
+    outcomes before it are reported first, as one process reports them before stopping."""
     summary = Summary()
     fd, spool = tempfile.mkstemp(prefix="casino-validator-", suffix=".pickle")
+    stopped = None
     try:
         with os.fdopen(fd, "wb") as out:
-            for outcome in _outcomes(share, ruleset, lookup, summary):
-                pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+            try:
+                lookup = _house_lookup(house) if house is not None else None
+                for outcome in _outcomes(share, ruleset, lookup, summary):
+                    pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+            except ValidatorError as exc:
+                stopped = exc
     except BaseException:
         os.unlink(spool)
         raise
-    return spool, summary
+    return spool, summary, stopped
 
 
 def _replay_spool(spool: str) -> Iterator[RoundOutcome]:
@@ -230,8 +237,10 @@ def check_parallel(
                     lookup = _house_lookup(house) if house is not None else None
                     yield from _outcomes(share, ruleset, lookup, part)
                 else:
-                    spool, part = future.result()
+                    spool, part, stopped = future.result()
                     yield from _replay_spool(spool)
+                    if stopped is not None:
+                        raise stopped
                 summary.merge(part)
         finally:
             # Stopped early (an error, Ctrl-C, a reader that stopped reading): the shares still running

@@ -193,6 +193,19 @@ def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli):
     assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3000
 
 
+def test_a_run_stopped_part_way_reports_the_same_findings_first(tmp_path, cli):
+    # One process reports every finding before the table whose ruleset is unknown, then stops (exit 2).
+    planted = list(inject(iter(_records(3000, seed=9)), BLACKJACK, injectable(BLACKJACK), 0.05, 9, []))
+    unknown = {**_records(1, seed=10, table="BJ-99")[0], "ruleset": "fr/roulette"}
+    log = _write(tmp_path / "t.jsonl", [*planted, unknown, *_records(50, seed=10, table="BJ-99")[1:]])
+    assert len(parallel.plan([log], 2)) >= 3
+    one = cli("check", log, "--format", "jsonl")
+    two = cli("check", log, "--format", "jsonl", "--jobs", "2")
+    assert one.returncode == two.returncode == 2
+    assert one.stdout.count("\n") > 100
+    assert (two.stdout, two.stderr) == (one.stdout, one.stderr)
+
+
 def _spools(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.suffix == ".pickle")
 
