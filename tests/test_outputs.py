@@ -66,6 +66,25 @@ def test_a_device_is_written_directly(cli):
     assert json.loads(result.stdout)["summary"]["files"] == 1
 
 
+def test_through_a_symbolic_link_the_file_it_points_to_is_written(tmp_path, cli):
+    (tmp_path / "reports").mkdir()
+    target = tmp_path / "reports" / "latest.json"
+    target.write_text("yesterday's report\n")
+    link = tmp_path / "report.json"
+    link.symlink_to(target)
+    assert cli("check", str(CLEAN), "-f", "json", "-o", str(link)).returncode == 0
+    assert link.is_symlink()
+    assert json.loads(target.read_text(encoding="utf-8"))["summary"]["files"] == 1
+    assert _leftovers(tmp_path / "reports") == []
+    # A link to a device (here, the command's standard output) is written through, never replaced.
+    to_stdout = tmp_path / "out"
+    to_stdout.symlink_to("/proc/self/fd/1")
+    result = cli("check", str(CLEAN), "-f", "json", "-o", str(to_stdout))
+    assert result.returncode == 0, result.stderr
+    assert to_stdout.is_symlink()
+    assert json.loads(result.stdout)["summary"]["files"] == 1
+
+
 def test_simulate_writes_its_log_whole(tmp_path, cli):
     log = tmp_path / "sim.jsonl.gz"
     args = ("simulate", "--ruleset", "fr/blackjack@2025-01-01", "--rounds", "20", "--seed", "3")

@@ -24,20 +24,29 @@ def _umask() -> int:
     return mask
 
 
+def _special(path: Path) -> bool:
+    return path.is_absolute() and path.parts[1:2] in (("dev",), ("proc",))
+
+
 @contextmanager
 def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
     """`path` opened for writing (`"w"` text in UTF-8 with \\n line ends, or `"wb"`), complete or not at all.
 
-    A path that exists and is not a regular file (`/dev/stdout`, a named pipe) is written directly."""
+    A symbolic link's target is the file replaced; a device or a pipe is written directly."""
     text = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
     if path.is_dir():
         raise ValidatorError(f"{path}: is a folder; give the name of a file to write")
-    direct = path.exists() and not stat.S_ISREG(path.stat().st_mode)
+    # Through a symbolic link, the file it points to is replaced, not the link. Devices, pipes and what
+    # /dev and /proc name (/dev/stdout: a link to /proc/self/fd/1) are written directly.
+    target = Path(os.path.realpath(path))
+    direct = (
+        _special(path) or _special(target) or (target.exists() and not stat.S_ISREG(target.stat().st_mode))
+    )
     try:
         if direct:
             handle = path.open(mode, **text)
         else:
-            fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+            fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
             os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not mkstemp's 0600
             handle = os.fdopen(fd, mode, **text)
     except OSError as exc:
@@ -50,7 +59,7 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
         with handle:
             yield handle
         try:
-            os.replace(temporary, path)
+            os.replace(temporary, target)
         except OSError as exc:
             raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
     except BaseException:
