@@ -203,6 +203,26 @@ def test_stdin_folders_and_gzip(tmp_path):
     assert summary_of(piped)["rounds"]["clean"] == 1
 
 
+def test_a_broken_record_of_another_type_is_not_a_round_even_with_a_round_id(tmp_path):
+    broken_shoe = {**SHOE, "decks": "six", "round": "R-x"}
+    misspelt = {**round_(2, CLEAN), "type": "rond"}
+    log = write(tmp_path, "a.jsonl", lines(TABLE, broken_shoe, SHOE, round_(1, CLEAN), misspelt))
+    result = run_cli("check", str(log), "--format", "json")
+    assert result.returncode == 1
+    doc = json.loads(result.stdout)
+    assert [(f["line"], f["rule"]) for f in doc["findings"]] == [
+        (2, "hand-log/schema"),
+        (5, "hand-log/unknown-type"),
+    ]
+    assert doc["summary"]["rounds"] == {
+        "read": 2,
+        "checked": 1,
+        "clean": 1,
+        "with_findings": 0,
+        "unreadable": 1,
+    }
+
+
 def test_standard_input_has_one_name_in_every_finding():
     # A line the reader refuses and a round the replay judges: one file in SARIF, JUnit, GitHub.
     broken = lines(TABLE, SHOE) + "{not json\n" + lines(round_(2, [*CLEAN[:-1], ["pay", "1", 30]]))

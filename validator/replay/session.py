@@ -13,7 +13,7 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
-from validator.logs.reader import display_name, format_finding
+from validator.logs.reader import RECORD_TYPES, display_name, format_finding
 from validator.money import AmountError, to_decimal
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.bataille import BatailleRound
@@ -149,10 +149,11 @@ class LogReplay:
             self.summary.unjudged |= judge.unjudged
 
     def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
-        # A line that could not be read may have been a round: counting it as one loses nothing.
-        is_round = (
-            not isinstance(data, dict) or data.get("type") in (None, "round") or problem.round is not None
-        )
+        # A line that could not be read may have been a round: counting it as one loses nothing. A
+        # record of another known type is not one, whatever else it carries; an unknown type with a
+        # round id may be a round whose type is misspelt.
+        kind = data.get("type") if isinstance(data, dict) else None
+        is_round = kind in (None, "round") or (kind not in RECORD_TYPES and problem.round is not None)
         status = "unreadable" if is_round else "none"
         return self._outcome(line, problem.round, [problem], status)
 
