@@ -223,6 +223,29 @@ def test_a_broken_record_of_another_type_is_not_a_round_even_with_a_round_id(tmp
     }
 
 
+def test_a_round_naming_another_shoe_is_said_and_still_replayed(tmp_path):
+    other = {**round_(2, [*CLEAN[:-1], ["pay", "1", 30]]), "shoe": "S0"}
+    log = write(tmp_path, "a.jsonl", lines(TABLE, SHOE, round_(1, CLEAN), other))
+    result = run_cli("check", str(log), "--format", "json")
+    assert result.returncode == 1
+    doc = json.loads(result.stdout)
+    assert [(f["line"], f["kind"], f["rule"], f["message"]) for f in doc["findings"]] == [
+        (
+            4,
+            "format",
+            "hand-log/other-shoe",
+            "round R2 names shoe 'S0', but the shoe in play at table BJ-03 is 'S1'",
+        ),
+        (
+            4,
+            "payout",
+            "fr/blackjack/higher-total-wins",
+            "A hand with more points than the dealer is paid even money.",
+        ),
+    ]
+    assert doc["summary"]["rounds"]["with_findings"] == 1
+
+
 def test_standard_input_has_one_name_in_every_finding():
     # A line the reader refuses and a round the replay judges: one file in SARIF, JUnit, GitHub.
     broken = lines(TABLE, SHOE) + "{not json\n" + lines(round_(2, [*CLEAN[:-1], ["pay", "1", 30]]))

@@ -307,6 +307,14 @@ class LogReplay:
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
         found = judge.findings
+        if record["shoe"] != self.shoe.id:
+            # The round is replayed with the shoe in play, the only one whose cards are known; but a log
+            # whose rounds name another shoe is not the record of what was dealt from it.
+            message = (
+                f"round {round_id} names shoe {record['shoe']!r}, but the shoe in play at table "
+                f"{self.table.id} is {self.shoe.id!r}"
+            )
+            found = [format_finding(self.file, line, message, "hand-log/other-shoe", round_id), *found]
         return self._outcome(line, round_id, found, "findings" if found else "clean")
 
     def _discard_cards(self, record: dict[str, Any]) -> None:
