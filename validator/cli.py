@@ -160,8 +160,14 @@ def simulate(
     start: Annotated[
         str | None, typer.Option("--start", help="Opening time, ISO 8601 (default: the version's date).")
     ] = None,
-    minimum: Annotated[str, typer.Option("--minimum", help="Table minimum.")] = "10",
-    maximum: Annotated[str, typer.Option("--maximum", help="Table maximum.")] = "1000",
+    minimum: Annotated[
+        str | None,
+        typer.Option("--minimum", help="Table minimum (default: the house entry's, else 10)."),
+    ] = None,
+    maximum: Annotated[
+        str | None,
+        typer.Option("--maximum", help="Table maximum (default: the house entry's, else 1000)."),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to FILE (.gz: compressed).")
     ] = None,
@@ -180,41 +186,24 @@ def simulate(
 
     With --inject, the planted violations are written beside the log as LOG.planted.json: for each, the
     rule, round, line and stake of the finding `check` must give.
-    """
-    from datetime import datetime
-    from decimal import Decimal, InvalidOperation
 
-    from validator.simulate.run import simulate as run_simulation
+    Every option is checked before anything is written: the limits are judged by the version's own
+    rules on the table, and the séance must stay within the dates the version is in force.
+    """
+    from validator.simulate.plan import prepare
     from validator.simulate.run import write
 
     try:
-        registry = _registry()
-        chosen = registry.pick(ruleset)
-        if house is not None:
-            from validator.house.apply import house_lookup
-
-            lookup, _ = house_lookup(house, registry)
-            options = lookup(table, chosen)
-        else:
-            options = chosen.house_defaults()
-        when = (
-            start
-            or f"{(chosen.valid_from.isoformat() if chosen.valid_from else '2025-01-01')}T20:00:00+01:00"
-        )
-        try:
-            opening = datetime.fromisoformat(when)
-            low, high = Decimal(minimum), Decimal(maximum)
-        except (ValueError, InvalidOperation) as exc:
-            raise ValidatorError(f"bad --start, --minimum or --maximum: {exc}") from None
-        records = run_simulation(
-            chosen,
-            options,
-            seed=seed,
+        chosen, records = prepare(
+            _registry(),
+            ruleset=ruleset,
             rounds=rounds,
-            table_id=table,
-            start=opening,
-            minimum=low,
-            maximum=high,
+            seed=seed,
+            table=table,
+            house=house,
+            start=start,
+            minimum=minimum,
+            maximum=maximum,
         )
         if inject is None:
             write(records, output, sys.stdout.buffer)
@@ -245,6 +234,7 @@ def lint(
     ] = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
+    import os
     from datetime import date
 
     from validator.check import rule_catalogue
@@ -252,6 +242,11 @@ def lint(
     from validator.house.lint import lint_files
     from validator.report import make_reporter
 
+    # A file named twice (or by two paths) is linted once, as `check` reads a log named twice once.
+    unique: dict[str, Path] = {}
+    for file in files:
+        unique.setdefault(os.path.realpath(file), file)
+    files = list(unique.values())
     unreadable: list[str] = []
 
     def cannot_read(message: str) -> None:
@@ -334,16 +329,26 @@ def rules_check(
     files: Annotated[list[Path], typer.Argument(help="Ruleset files (.rules) or folders.")],
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
+    import os
+
     from validator.registry import load_all
 
     paths: list[Path] = []
+    seen: set[str] = set()  # a file named twice (or also through its folder) is checked once
     for path in files:
         if path.is_dir():
-            paths.extend(sorted(path.rglob("*.rules")))
+            found = sorted(p for p in path.rglob("*.rules") if p.is_file())
+            if not found:
+                raise _fail(f"{path}: no ruleset file (*.rules) in this folder")
         elif path.exists():
-            paths.append(path)
+            found = [path]
         else:
             raise _fail(f"{path}: no such file or directory")
+        for each in found:
+            key = os.path.realpath(each)
+            if key not in seen:
+                seen.add(key)
+                paths.append(each)
     try:
         registry = load_all(paths)
     except RulesetErrors as exc:

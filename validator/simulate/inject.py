@@ -17,6 +17,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from validator.dsl.ast import Name
+from validator.dsl.expr import names_in
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.replay.cards import BATAILLE_VALUE, best_total, normalize
@@ -235,7 +237,8 @@ def _settled_twice(record: dict[str, Any], view: RoundView, rng: random.Random) 
 
 
 def _over_the_maximum(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-    """Multiply one box's money by a whole factor that takes its stake past the table maximum."""
+    """Multiply one box's money by a whole factor that takes its stake past the maximum (the table's, or the
+    text's own where the rule reads one)."""
     boxes = [s for s in view.box_bets if _main(s)]
     box = _choice(rng, boxes)
     if box is None:
@@ -351,6 +354,26 @@ def injectable(ruleset: Ruleset) -> list[str]:
     return [rule.id for rule in ruleset.rules if rule.name in known]
 
 
+def _amounts_of_the_text(ruleset: Ruleset, rule_id: str) -> Decimal:
+    """The largest amount among the parameters a rule reads (0: none): a limit the text fixes itself, such
+    as a licence's maximum, against which a stake past the table's own maximum may still be allowed."""
+    largest = Decimal(0)
+    for checks in ruleset.checks_by_event.values():
+        for rule, check in checks:
+            if rule.id != rule_id:
+                continue
+            nodes = [check.require_node] + ([check.guard_node] if check.guard_node is not None else [])
+            for node in nodes:
+                for name in names_in(node):
+                    if not isinstance(name, Name) or not name.path.startswith("param."):
+                        continue
+                    parameter = ruleset.parameters.get(name.path.removeprefix("param."))
+                    value = parameter.value if parameter is not None else None
+                    if isinstance(value, Decimal) and value.is_finite():
+                        largest = max(largest, value)
+    return largest
+
+
 def resolve(ruleset: Ruleset, rule_ids: list[str]) -> list[tuple[str, Injector]]:
     chosen = []
     can = injectable(ruleset)
@@ -377,6 +400,8 @@ def inject(
     if not 0 < rate <= 1:
         raise ValidatorError(f"--rate {rate}: give a share of rounds between 0 (excluded) and 1")
     chosen = resolve(ruleset, rule_ids)
+    # A stake is pushed past the table's maximum and past any the rule reads from the text.
+    text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id, _ in chosen}
     rng = random.Random(f"inject/{seed}")
     maximum = Decimal(0)
     for line, record in enumerate(records, start=1):
@@ -391,7 +416,7 @@ def inject(
                     "bets": [dict(b) for b in record["bets"]],
                     "actions": [list(a) for a in record["actions"]],
                 }
-                edit = injector(copy, RoundView(record, maximum), rng)
+                edit = injector(copy, RoundView(record, max(maximum, text_maximum[rule_id])), rng)
                 if edit is not None:
                     record = edit.record
                     planted.append(Planted(rule_id, record["round"], line, edit.stake, edit.what))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gzip
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -30,7 +30,10 @@ def simulate(
     minimum: Decimal,
     maximum: Decimal,
     seats: int = 7,
+    until: date | None = None,
 ) -> Iterator[dict[str, Any]]:
+    """The séance's records, played lazily. With `until`, a record dated after that local day raises
+    SeanceOverrun instead of being written (`simulate` checks the séance fits before playing it)."""
     missing = [
         name for name, option in ruleset.options.items() if option.required and house.get(name) is None
     ]
@@ -49,6 +52,7 @@ def simulate(
         minimum=minimum,
         maximum=maximum,
         seats=seats,
+        until=until,
     )
     return sim.records(rounds)  # type: ignore[attr-defined]
 

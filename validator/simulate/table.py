@@ -4,14 +4,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from validator.dsl.model import Ruleset
+from validator.errors import ValidatorError
 from validator.replay.cards import all_cards
 from validator.replay.judge import Judge
 from validator.replay.state import TableState
+
+# How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
+# a jackpot reading (`tick(1, 5)`) and the round itself (`tick()`, at most 110 s; bataille's at least
+# 20 s). `simulate` bounds the séance's end with them before playing it (simulate/plan.py).
+LONGEST_ROUND_SECONDS = 180 + 5 + 110
+SHORTEST_ROUND_SECONDS = 20
+
+
+class SeanceOverrun(ValidatorError):
+    """The clock would pass the last day the séance may reach (`day`), or the year 9999 (`day` None)."""
+
+    def __init__(self, day: date | None) -> None:
+        self.day = day
+        super().__init__(
+            f"the séance runs past {day.isoformat()}" if day else "the séance runs past the year 9999"
+        )
 
 
 def amount_json(value: Decimal) -> int | str:
@@ -61,12 +78,15 @@ class TableSim:
         minimum: Decimal,
         maximum: Decimal,
         seats: int = 7,
+        until: date | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.house = house
         self.rng = random.Random(seed)
         self.table_id = table_id
         self.clock = start
+        # The last local day a record may carry: the end of the version played (None: no end).
+        self.until = until
         self.minimum = minimum
         self.maximum = maximum
         self.seats = seats
@@ -74,6 +94,7 @@ class TableSim:
         self.judge = Judge(ruleset, house, "<simulate>")
         self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
         self.shoe_no = 0
+        self.shoe_id = ""
         self.round_no = 0
         self.shoe: SimShoe | None = None
 
@@ -85,7 +106,12 @@ class TableSim:
         )
 
     def tick(self, low: int = 40, high: int = 110) -> str:
-        self.clock += timedelta(seconds=self.rng.randint(low, high))
+        try:
+            self.clock += timedelta(seconds=self.rng.randint(low, high))
+        except OverflowError:
+            raise SeanceOverrun(None) from None
+        if self.until is not None and self.clock.date() > self.until:
+            raise SeanceOverrun(self.until)
         return self.clock.isoformat()
 
     def table_record(self) -> dict[str, Any]:
@@ -115,6 +141,8 @@ class TableSim:
         cut_behind = self.rng.randint(max(least, 52) + 4, max(least, 52) + 40)
         self.shoe = SimShoe(self.rng, decks, cut_behind)
         self.shoe_no += 1
+        # Named once, when it opens: a séance running past midnight keeps dealing from the same shoe.
+        self.shoe_id = f"{self.table_id}/{self.clock.date().isoformat()}/{self.shoe_no}"
         burn = self.shoe.burn(int(self.params.get("shoe.burn", 0)))
         backs = self.params.get("shoe.backs")
         return {
@@ -129,10 +157,6 @@ class TableSim:
             "cut_card_behind": cut_behind,
             "burn": burn,
         }
-
-    @property
-    def shoe_id(self) -> str:
-        return f"{self.table_id}/{self.clock.date().isoformat()}/{self.shoe_no}"
 
     def bets(self) -> list[dict[str, Any]]:
         """Seated players on some boxes, now and then a standing player riding on a seated box."""

@@ -1,0 +1,236 @@
+"""What `casino-validator simulate` settles before it plays: the version, the house options, the opening
+time, the table's limits, the table record and the séance's length. A run that cannot be made stops here
+(ValidatorError, exit 2) before anything is written; a run that passes writes valid hand-log/1 that
+`check` judges by the version asked for.
+
+Nothing about the law is decided here: the limits are judged by the version's own rules on the `table`
+event, run on the table record the simulator writes exactly as `check` runs them on a log's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, time
+from decimal import Decimal, InvalidOperation
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from validator.dsl.model import Ruleset
+from validator.errors import ValidatorError
+from validator.findings import Finding
+from validator.house.load import HouseFile, dotted
+from validator.logs.reader import check_record
+from validator.money import fmt
+from validator.registry import NoVersionInForce, Registry
+from validator.replay.judge import Judge
+from validator.replay.session import read_table
+from validator.simulate.run import simulate
+from validator.simulate.table import LONGEST_ROUND_SECONDS, SHORTEST_ROUND_SECONDS, SeanceOverrun
+
+DEFAULT_MINIMUM = Decimal(10)
+DEFAULT_MAXIMUM = Decimal(1000)
+# The limits the simulator plays: in cents at most, and up to a trillion, so that every stake, double,
+# split and payout it writes stays an exact amount that hand-log/1 readers take.
+CENT = Decimal("0.01")
+LARGEST_LIMIT = Decimal(10) ** 12
+EXAMPLE_START = "2025-03-14T20:00:00+01:00"
+SOURCE = "<simulate>"
+# The option a field of the table record comes from, to name it when the record is not valid.
+_FIELD_OPTIONS = {"table": "--table", "at": "--start", "minimum": "--minimum", "maximum": "--maximum"}
+_LIMIT_FACTS = ("table.minimum", "table.maximum")
+
+
+@dataclass(frozen=True)
+class Limit:
+    value: Decimal
+    what: str  # where it comes from, as the messages name it: "--minimum", "FILE:LINE: tables.X.minimum"
+    chosen: bool  # given by --minimum/--maximum or the house entry, not the default
+
+
+def prepare(
+    registry: Registry,
+    *,
+    ruleset: str,
+    rounds: int,
+    seed: int,
+    table: str,
+    house: Path | None,
+    start: str | None,
+    minimum: str | None,
+    maximum: str | None,
+) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
+    """The version played and the séance's records, played lazily once every check has passed."""
+    chosen = registry.pick(ruleset)
+    house_file: HouseFile | None = None
+    if house is not None:
+        from validator.house.apply import house_lookup
+        from validator.house.load import load_house
+
+        lookup, _ = house_lookup(house, registry)
+        options = lookup(table, chosen)  # refuses a table with no entry, or one the linter finds wrong
+        house_file = load_house(house)
+    else:
+        options = chosen.house_defaults()
+    opening = opening_time(start, chosen, registry)
+    low = limit(minimum, "minimum", house_file, table, DEFAULT_MINIMUM)
+    high = limit(maximum, "maximum", house_file, table, DEFAULT_MAXIMUM)
+    if high.value < low.value:
+        raise ValidatorError(
+            f"{high.what} {fmt(high.value)} is below {low.what} {fmt(low.value)}: "
+            "give a maximum at least the minimum"
+        )
+    try:
+        table.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidatorError(f"--table {table!r}: not valid UTF-8 text") from None
+
+    def play() -> Iterator[dict[str, Any]]:
+        return simulate(
+            chosen,
+            options,
+            seed=seed,
+            rounds=rounds,
+            table_id=table,
+            start=opening,
+            minimum=low.value,
+            maximum=high.value,
+            until=chosen.valid_until,
+        )
+
+    records = play()
+    first = next(records)  # the table record: nothing else is played before it is yielded
+    check_table_record(first, chosen, options, low, high)
+    check_length(chosen, opening, rounds, play)
+    return chosen, chain([first], records)
+
+
+def opening_time(text: str | None, ruleset: Ruleset, registry: Registry) -> datetime:
+    """`--start`, or the first evening of the version: a time with a UTC offset, on a day it is in force."""
+    if text is None:
+        day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-01-01"
+        return datetime.fromisoformat(f"{day}T20:00:00+01:00")
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValidatorError(
+            f"--start {text}: not an ISO 8601 time; give one with its UTC offset, such as {EXAMPLE_START}"
+        ) from None
+    if moment.utcoffset() is None:
+        raise ValidatorError(
+            f"--start {text}: no UTC offset; hand-log/1 times carry one, such as {EXAMPLE_START}"
+        )
+    day = moment.date()
+    if not ruleset.in_force_on(day):
+        try:
+            other = registry.in_force(ruleset.family, day)
+            hint = f", or play the version of that day with --ruleset {other.family}@{day.isoformat()}"
+        except NoVersionInForce:
+            hint = f"; {ruleset.family} has no version in force that day"
+        raise ValidatorError(
+            f"--start {text}: {day.isoformat()} is outside the dates of {ruleset.version}, "
+            f"{ruleset.dates()}; `check` judges each round by the version in force on its day: "
+            f"start within its dates{hint}"
+        )
+    return moment
+
+
+def limit(raw: str | None, which: str, house: HouseFile | None, table: str, default: Decimal) -> Limit:
+    """`--minimum`/`--maximum`; else the house entry's, if it declares one; else the default."""
+    if raw is not None:
+        return Limit(amount(raw, f"--{which}"), f"--{which}", True)
+    entry = house.tables.get(table) if house is not None else None
+    if house is not None and isinstance(entry, dict) and entry.get(which) is not None:
+        path = ("tables", table, which)
+        what = f"{house.file}:{house.line(path)}: {dotted(path)}"
+        return Limit(amount(entry[which], what), what, True)
+    return Limit(default, f"the default {which}", False)
+
+
+def amount(raw: Any, what: str) -> Decimal:
+    """A table limit: a finite amount above 0, in cents at most, up to LARGEST_LIMIT."""
+    shown = raw if isinstance(raw, str) else repr(raw)
+    try:
+        if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+            raise InvalidOperation
+        value = Decimal(raw if isinstance(raw, int | str) else str(raw))
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite():
+        raise ValidatorError(f"{what} {shown}: not an amount; give a number such as 10 or 7.50")
+    if value <= 0:
+        raise ValidatorError(f"{what} {shown}: a table limit must be more than 0")
+    if value > LARGEST_LIMIT:
+        raise ValidatorError(
+            f"{what} {shown}: too large; the simulator plays limits up to {fmt(LARGEST_LIMIT)}"
+        )
+    if value != value.quantize(CENT):
+        raise ValidatorError(f"{what} {shown}: more than 2 decimals; a table limit is in cents at most")
+    return value
+
+
+def check_table_record(
+    record: dict[str, Any], ruleset: Ruleset, options: dict[str, Any], low: Limit, high: Limit
+) -> None:
+    """The table record as `check` reads it: valid hand-log/1, and allowed by the version's `table` rules."""
+    try:
+        data = orjson.loads(orjson.dumps(record))
+    except (orjson.JSONEncodeError, orjson.JSONDecodeError) as exc:
+        raise ValidatorError(f"the table record cannot be written as JSON: {exc}") from None
+    problem = check_record(data, SOURCE, 1)
+    if problem is not None:
+        field, _, detail = problem.message.removeprefix("table record: ").partition(": ")
+        option = _FIELD_OPTIONS.get(field, "the options")
+        raise ValidatorError(f"{option}: not valid in a hand-log/1 table record: {field}: {detail}")
+    try:
+        state = read_table(data, 1)
+    except ValueError as exc:  # AmountError: limits the reader does not take
+        raise ValidatorError(f"--minimum/--maximum: not valid in a hand-log/1 table record: {exc}") from None
+    judge = Judge(ruleset, options, SOURCE)
+    judge.check("table", judge.context(table=state), line=1, round_id=None)
+    if judge.findings:
+        raise ValidatorError(_refusal(ruleset, judge.findings, low, high))
+
+
+def _refusal(ruleset: Ruleset, findings: list[Finding], low: Limit, high: Limit) -> str:
+    where = f"{low.what}, {high.what}" if low.chosen or high.chosen else "the simulator's defaults"
+    lines = [
+        f"the table would open with limits {fmt(low.value)} to {fmt(high.value)} ({where}), "
+        f"which {ruleset.version} does not allow:"
+    ]
+    for finding in findings:
+        ref = f" ({finding.ref})" if finding.ref else ""
+        lines.append(f"  {finding.rule}: {finding.message}{ref}")
+    if any(fact in _LIMIT_FACTS for f in findings for fact in {**(f.expected or {}), **(f.actual or {})}):
+        lines.append("give limits it allows with --minimum and --maximum")
+    return "\n".join(lines)
+
+
+def check_length(ruleset: Ruleset, opening: datetime, rounds: int, play: Any) -> None:
+    """Every record of the séance on a day the version is in force, and before the year 10000.
+
+    The clock's bounds per round settle most runs; between them the séance is played once, unwritten."""
+    until = ruleset.valid_until
+    last = datetime.combine(until, time.max) if until is not None else datetime.max
+    room = (last - opening.replace(tzinfo=None)).total_seconds()
+    overrun: SeanceOverrun | None = None
+    if rounds * SHORTEST_ROUND_SECONDS > room:
+        overrun = SeanceOverrun(until)
+    elif (rounds + 1) * LONGEST_ROUND_SECONDS > room:
+        try:
+            for _ in play():
+                pass
+        except SeanceOverrun as exc:
+            overrun = exc
+    if overrun is None:
+        return
+    opened = f"a séance of {rounds} rounds opening at {opening.isoformat()}"
+    if overrun.day is None:
+        raise ValidatorError(f"{opened} would run past the year 9999: start earlier or play fewer rounds")
+    raise ValidatorError(
+        f"{opened} would run past {overrun.day.isoformat()}, the last day of {ruleset.version}, and `check` "
+        "judges each round by the version in force on its day: start earlier or play fewer rounds"
+    )
