@@ -12,6 +12,7 @@ are not compared. `"findings": []` is a passing case: the log breaks nothing.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -38,18 +39,120 @@ def find_fixtures(root: Path) -> list[Path]:
     return sorted(root.rglob("*.expect.json"))
 
 
+# The shape of NAME.expect.json; each `description` says what a value must be, in the error message.
+EXPECTATION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "an object with a 'findings' list",
+    "required": ["findings"],
+    "additionalProperties": False,
+    "properties": {
+        "rulesets": {
+            "type": "array",
+            "description": 'a list of ruleset ids, such as ["fr/blackjack@2019-08-12"]',
+            "items": {
+                "type": "string",
+                "minLength": 1,
+                "description": 'a ruleset id (ID or ID@YYYY-MM-DD), such as "fr/blackjack@2019-08-12"',
+            },
+        },
+        "house": {
+            "type": "object",
+            "description": 'an object of house options, such as {"surrender": true}',
+        },
+        "findings": {
+            "type": "array",
+            "description": "a list of findings ([] for a log that breaks nothing)",
+            "items": {
+                "type": "object",
+                "description": 'a finding: an object of the fields to compare, such as {"line": 3}',
+            },
+        },
+    },
+}
+
+
 def load_expectation(path: Path) -> dict[str, Any]:
+    """NAME.expect.json, read and checked against `EXPECTATION_SCHEMA`; anything wrong is a
+    `ValidatorError` naming the file."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        raise ValidatorError(f"{path}: a folder, not an expectation file") from None
+    except OSError as exc:
+        raise ValidatorError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ValidatorError(f"{path}:{line}: not UTF-8 text ({exc.reason})") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValidatorError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
-        raise ValidatorError(f"{path}: an expectation is an object with a 'findings' list")
+    problem = _shape_problem(data)
+    if problem:
+        raise ValidatorError(f"{path}: {problem}")
     return data
+
+
+def _shape_problem(data: Any) -> str | None:
+    from jsonschema import Draft202012Validator
+
+    errors = sorted(
+        Draft202012Validator(EXPECTATION_SCHEMA).iter_errors(data),
+        key=lambda e: [str(part) for part in e.absolute_path],
+    )
+    if not errors:
+        return None
+    error = errors[0]
+    where = "".join(f"[{p}]" if isinstance(p, int) else p for p in error.absolute_path)
+    if error.validator == "required":
+        return "no 'findings' list: write \"findings\": [] for a log that breaks nothing"
+    if error.validator == "additionalProperties":
+        known = list(EXPECTATION_SCHEMA["properties"])
+        unknown = sorted(set(error.instance) - set(known))[0]
+        close = difflib.get_close_matches(unknown, known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return f"unknown key {unknown!r}{hint} (the keys are {', '.join(known)})"
+    shown = json.dumps(error.instance, ensure_ascii=False)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return f"{where or 'the expectation'} must be {error.schema['description']}, not {shown}"
+
+
+def _pinned(registry: Registry, expect_path: Path, expectation: dict[str, Any]) -> list[str | None]:
+    """The `rulesets` to pin in turn, each checked to name a version (and the `house` options against
+    it, when it pins a date); [None]: the log's own."""
+    specs = expectation.get("rulesets") or []
+    for index, spec in enumerate(specs):
+        try:
+            family, day = registry.resolve(spec)
+            version = registry.in_force(family, day) if day is not None else None
+        except ValidatorError as exc:
+            raise ValidatorError(f"{expect_path}: rulesets[{index}]: {exc}") from None
+        if version is not None:
+            _check_house(expect_path, expectation, version)
+    return specs or [None]
+
+
+def _check_house(expect_path: Path, expectation: dict[str, Any], ruleset: Ruleset) -> None:
+    """The `house` options, judged against the version as `lint` judges a table's options."""
+    from validator.house.lint import option_findings
+    from validator.house.load import HouseFile
+
+    options = expectation.get("house") or {}
+    found = option_findings(HouseFile(str(expect_path), expectation), ("house",), ruleset, options)
+    errors = [f for f in found if f.severity == "error"]
+    if errors:
+        message = errors[0].message
+        if ruleset.version not in message:
+            message += f" (under {ruleset.version})"
+        raise ValidatorError(f"{expect_path}: {message}")
 
 
 def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[FixtureResult]:
     expectation = load_expectation(expect_path)
+    pins = _pinned(registry, expect_path, expectation)
     log = expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".jsonl")
     if not log.exists():
         raise ValidatorError(f"{expect_path}: its log {log.name} is missing")
@@ -57,9 +160,10 @@ def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[F
     options = expectation.get("house") or {}
 
     def house(_table: str, ruleset: Ruleset) -> dict[str, Any]:
+        _check_house(expect_path, expectation, ruleset)
         return {**ruleset.house_defaults(), **_house_values(options)}
 
-    for pinned in expectation.get("rulesets") or [None]:
+    for pinned in pins:
         found = [
             o
             for outcome in check_logs(registry, [str(log)], ruleset=pinned, house=house)

@@ -28,11 +28,16 @@ def load_file(path: Path | str, display: str | None = None) -> Ruleset:
     path = Path(path)
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark some editors write at the start is dropped, as the log reader does.
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ValidatorError(f"{name}: no such file") from None
     except UnicodeDecodeError as exc:
         raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
+    except IsADirectoryError:
+        raise ValidatorError(f"{name}: a folder, not a ruleset file") from None
+    except OSError as exc:
+        raise ValidatorError(f"{name}: cannot be read ({exc.strerror})") from None
     return compile_ruleset(parsed(text, name, parse_ruleset))
 
 
@@ -54,13 +59,17 @@ class Registry:
                     or after.valid_from is None
                     or before.valid_until >= after.valid_from
                 ):
+                    which = (
+                        f"the version in force from {after.valid_from.isoformat()}"
+                        if after.valid_from is not None
+                        else "the undated version, which applies to every date,"
+                    )
                     errors.append(
                         RulesetError(
                             after.file,
                             1,
                             1,
-                            f"{family}: the version in force from {after.valid_from} overlaps the one of "
-                            f"{before.file} ({before.dates()})",
+                            f"{family}: {which} overlaps the one of {before.file}, {before.dates()}",
                         )
                     )
         if errors:

@@ -86,3 +86,41 @@ def test_a_missing_file_is_exit_2(cli):
     result = cli("rules", "check", "no/such.rules")
     assert result.returncode == 2
     assert "no/such.rules: no such file or directory" in result.stderr
+
+
+def test_a_file_named_twice_is_checked_once(cli):
+    valid = RULESETS / "valid-minimal.rules"
+    result = cli("rules", "check", str(valid), str(valid), str(RULESETS / "." / "valid-minimal.rules"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{valid}: ok — xx/minimal@2020-01-01, 1 rules\n"
+
+
+def test_two_undated_versions_overlap_without_a_none_date(tmp_path, cli):
+    text = (RULESETS / "valid-minimal.rules").read_text(encoding="utf-8")
+    undated = text.replace("in force from 2020-01-01 until 2020-12-31", "in force undated")
+    assert undated != text
+    (tmp_path / "a.rules").write_text(undated, encoding="utf-8")
+    (tmp_path / "b.rules").write_text(undated, encoding="utf-8")
+    result = cli("rules", "check", str(tmp_path / "a.rules"), str(tmp_path / "b.rules"))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"{tmp_path / 'b.rules'}:1:1: xx/minimal: the undated version, which applies to every date, "
+        f"overlaps the one of {tmp_path / 'a.rules'}, undated (applies to every date)\n"
+    )
+
+
+def test_a_folder_without_rules_files_is_exit_2(tmp_path, cli):
+    (tmp_path / "notes.txt").write_text("no rules here\n", encoding="utf-8")
+    (tmp_path / "sub.rules").mkdir()  # a folder, not a ruleset file
+    result = cli("rules", "check", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == f"casino-validator: {tmp_path}: no ruleset file (*.rules) in this folder\n"
+
+
+def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path, cli):
+    bom = tmp_path / "bom.rules"
+    bom.write_bytes(b"\xef\xbb\xbf" + (RULESETS / "valid-minimal.rules").read_bytes())
+    result = cli("rules", "check", str(bom))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{bom}: ok — xx/minimal@2020-01-01, 1 rules\n"

@@ -67,3 +67,93 @@ def test_the_rules_test_command_runs_the_fixtures(cli):
     result = cli("rules", "test", str(RULE_FIXTURES))
     assert result.returncode == 0, result.stdout[-3000:]
     assert "FAIL" not in result.stdout
+
+
+# ------------------------------------------------------- a malformed expectation: exit 2, no traceback
+
+PASSING_LOG = RULE_FIXTURES / "fr" / "blackjack" / "dealer-stands-17" / "passes.jsonl"
+
+BAD_EXPECTATIONS = {
+    "ruleset-not-a-string": (
+        b'{"rulesets": [123], "findings": []}',
+        'rulesets[0] must be a ruleset id (ID or ID@YYYY-MM-DD), such as "fr/blackjack@2019-08-12", not 123',
+    ),
+    "rulesets-not-a-list": (
+        b'{"rulesets": "fr/blackjack", "findings": []}',
+        'rulesets must be a list of ruleset ids, such as ["fr/blackjack@2019-08-12"], not "fr/blackjack"',
+    ),
+    "unknown-ruleset": (
+        b'{"rulesets": ["fr/blackjak"], "findings": []}',
+        "rulesets[0]: unknown ruleset 'fr/blackjak': known rulesets are fr/bataille, fr/blackjack, "
+        "fr/usage-blackjack, on/fair-blackjack",
+    ),
+    "house-a-list": (
+        b'{"house": ["x"], "findings": []}',
+        'house must be an object of house options, such as {"surrender": true}, not ["x"]',
+    ),
+    "house-a-string": (
+        b'{"house": "x", "findings": []}',
+        'house must be an object of house options, such as {"surrender": true}, not "x"',
+    ),
+    "finding-a-string": (
+        b'{"findings": ["x"]}',
+        'findings[0] must be a finding: an object of the fields to compare, such as {"line": 3}, not "x"',
+    ),
+    "finding-null": (
+        b'{"findings": [null]}',
+        'findings[0] must be a finding: an object of the fields to compare, such as {"line": 3}, not null',
+    ),
+    "no-findings": (
+        b'{"rulesets": ["fr/blackjack"]}',
+        "no 'findings' list: write \"findings\": [] for a log that breaks nothing",
+    ),
+    "misspelt-key": (
+        b'{"ruleset": ["fr/blackjack"], "findings": []}',
+        "unknown key 'ruleset'; did you mean 'rulesets'? (the keys are rulesets, house, findings)",
+    ),
+    "not-utf8": (b'{"findings": []}\n\xff\n', "not UTF-8 text (invalid start byte)"),
+    "not-json": (b'{"findings": [}', "not JSON: Expecting value"),
+    "house-option-not-a-number": (
+        b'{"rulesets": ["fr/blackjack@2019-08-12"], "house": {"max_split_hands": "abc"}, "findings": []}',
+        'house.max_split_hands: "abc" is not a number (under fr/blackjack@2019-08-12)',
+    ),
+    "house-option-out-of-range": (
+        b'{"rulesets": ["fr/blackjack@2019-08-12"], "house": {"max_split_hands": 9}, "findings": []}',
+        "house.max_split_hands: 9 is not allowed: the regulation allows 2 to 8 "
+        "(under fr/blackjack@2019-08-12)",
+    ),
+}
+_PLACE = {"not-utf8": ":2", "not-json": ":1:15"}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_EXPECTATIONS))
+def test_a_malformed_expectation_is_exit_2_naming_the_file(tmp_path, cli, case):
+    content, message = BAD_EXPECTATIONS[case]
+    (tmp_path / "a.jsonl").write_bytes(PASSING_LOG.read_bytes())
+    expect = tmp_path / "a.expect.json"
+    expect.write_bytes(content)
+    result = cli("rules", "test", str(tmp_path))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr == f"casino-validator: {expect}{_PLACE.get(case, '')}: {message}\n"
+
+
+def test_house_options_are_checked_against_the_version_the_log_names(tmp_path, cli):
+    (tmp_path / "a.jsonl").write_bytes(PASSING_LOG.read_bytes())
+    expect = tmp_path / "a.expect.json"
+    expect.write_text('{"house": {"surender": true}, "findings": []}', encoding="utf-8")
+    result = cli("rules", "test", str(tmp_path))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr == (
+        f"casino-validator: {expect}: house.surender: fr/blackjack@2013-12-15 declares no house option "
+        f"surender; did you mean surrender?\n  asked for by the table record at {tmp_path / 'a.jsonl'}:1\n"
+    )
+
+
+def test_a_folder_named_like_an_expectation_is_exit_2(tmp_path, cli):
+    (tmp_path / "b.expect.json").mkdir()
+    result = cli("rules", "test", str(tmp_path))
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == f"casino-validator: {tmp_path / 'b.expect.json'}: a folder, not an expectation file\n"
+    )

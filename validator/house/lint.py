@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, getcontext
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -149,6 +149,11 @@ def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
             return None, f"{_shown(raw)} is not a number"
         if kind == "int" and value != value.to_integral_value():
             return None, f"{_shown(raw)} is not a whole number"
+        if value.adjusted() >= getcontext().prec:
+            # More digits than Decimal computes with (28): no rule could use it, and quantize would raise.
+            if option.allowed is None and option.range is None:
+                return None, f"{_shown(raw)} is not a valid value: over {getcontext().prec} digits"
+            return None, f"{_shown(raw)} is not allowed: the regulation allows {_allowed_text(option)}"
         if kind == "int":
             value = value.quantize(Decimal(1))
     elif kind == "ratio":
@@ -257,10 +262,16 @@ def schema_findings(house: HouseFile) -> list[Finding]:
     """What the schema says beyond types (those stop the reading): a missing key, a wrong `format`,
     an unknown key at the top. A table's own unknown keys are `lint_table`'s, which knows its ruleset."""
     findings: list[Finding] = []
+    required_at: set[Path_] = set()
     for error in schema_errors(house.data):
         path = tuple(error.absolute_path)
         if error.validator == "type":
             continue
+        if error.validator == "required":
+            # jsonschema gives one error per missing key; the first finding names them all.
+            if path in required_at:
+                continue
+            required_at.add(path)
         if error.validator == "additionalProperties":
             if len(path) == 2 and path[0] == "tables":
                 continue
@@ -286,7 +297,9 @@ def _schema_message(error: ValidationError) -> str:
     value = error.validator_value
     if error.validator == "required":
         missing = [k for k in value if k not in error.instance]
-        return f"{_one_of(missing)} is required here"
+        if len(missing) == 1:
+            return f"{missing[0]} is required here"
+        return f"{', '.join(missing[:-1])} and {missing[-1]} are required here"
     if error.validator == "const":
         return f"must be {_shown(value)}, not {_shown(error.instance)}"
     if error.validator == "minimum":
@@ -455,6 +468,24 @@ def _table_keys() -> list[str]:
     return list(load_schema()["$defs"]["table"]["properties"])
 
 
+def option_findings(
+    house: HouseFile, base: Path_, ruleset: Ruleset, options: dict[str, Any]
+) -> list[Finding]:
+    """Options keyed as the rules name them (`surrender`, `lucky_ladies.paytable`), as a rule fixture's
+    `house` gives them: each judged as a table's options are (an allowed value, not one the text fixes,
+    an option the version declares)."""
+    found: list[Finding] = []
+    for key, raw in options.items():
+        path = (*base, key)
+        if key in ruleset.options:
+            found.extend(_check_option(house, path, ruleset.options[key], raw))
+        elif key in ruleset.fixed:
+            found.append(_fixed_finding(house, path, ruleset, key, raw))
+        else:
+            found.append(_unknown_option(house, path, ruleset, key, ruleset.options))
+    return found
+
+
 def _side_bet_options(ruleset: Ruleset) -> dict[str, OptionDef]:
     """Options named `<side bet>.<setting>`: written under `side_bets.<side bet>` in a house file."""
     return {n: o for n, o in ruleset.options.items() if "." in n and n.partition(".")[0] in ruleset.side_bets}
@@ -562,13 +593,22 @@ def _table_rules(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResul
         return result
     entry = house.tables[table_id]
     base: Path_ = ("tables", table_id)
-    seats = entry.get("seats")
+    # A value the schema refuses ("1e400" is not a decimal number, seats 0) has its finding already:
+    # no rule judges with it, as if it were not given.
+    refused = {
+        key
+        for error in schema_errors(house.data)
+        for key in _TABLE_FACTS
+        if tuple(error.absolute_path)[:3] == (*base, key)
+    }
+    given = {key: None if key in refused else entry.get(key) for key in _TABLE_FACTS}
+    seats = given["seats"]
     state = TableState(
         id=table_id,
         game=ruleset.game,
         seats=seats if isinstance(seats, int) and not isinstance(seats, bool) else None,  # type: ignore[arg-type]
-        minimum=_amount(entry.get("minimum")),  # type: ignore[arg-type]
-        maximum=_amount(entry.get("maximum")),  # type: ignore[arg-type]
+        minimum=_amount(given["minimum"]),  # type: ignore[arg-type]
+        maximum=_amount(given["maximum"]),  # type: ignore[arg-type]
         new_cards=None,
         ruleset=ruleset.family,
         line=house.line(base),
@@ -604,7 +644,9 @@ def _table_rules(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResul
             )
     unjudged |= {note.partition(":")[0] for note in judge.unjudged}
     if unjudged:
-        absent = [key for key in _TABLE_FACTS if f"table.{key}" in missing]
+        absent = [
+            f"valid {key}" if key in refused else key for key in _TABLE_FACTS if f"table.{key}" in missing
+        ]
         result.notes.append(
             f"{house.file}: {dotted(base)} gives no {_one_of(absent) if absent else 'value for some facts'}: "
             f"{', '.join(sorted(unjudged))} not judged"
