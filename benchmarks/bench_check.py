@@ -27,8 +27,20 @@ RULESET = "fr/blackjack@2016-06-10"
 SEED = 2026
 
 
+def _simulator_digest() -> str:
+    import hashlib
+
+    import validator.simulate
+
+    digest = hashlib.sha256()
+    for source in sorted(Path(validator.simulate.__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def simulated_log(rounds: int) -> Path:
-    path = Path(tempfile.gettempdir()) / f"casino-validator-bench-{rounds}-{SEED}.jsonl"
+    # Kept between runs, named by what makes it: a changed simulator makes another log.
+    path = Path(tempfile.gettempdir()) / f"casino-validator-bench-{rounds}-{SEED}-{_simulator_digest()}.jsonl"
     if not path.exists():
         subprocess.run(
             [
