@@ -97,11 +97,14 @@ class Registry:
 
     def resolve(self, spec: str) -> tuple[str, date | None]:
         """`fr/blackjack` or `fr/blackjack@2019-06-01` → (family, pinned date or None)."""
-        family, _, when = spec.partition("@")
+        family, at, when = spec.partition("@")
         self.family(family)
-        if not when:
+        if not at:
             return family, None
         try:
+            # fromisoformat also reads 20250101; the message, and the user, expect YYYY-MM-DD.
+            if len(when) != 10:
+                raise ValueError(when)
             return family, date.fromisoformat(when)
         except ValueError:
             raise ValidatorError(f"{spec!r}: the date after @ must be YYYY-MM-DD") from None

@@ -95,6 +95,14 @@ def test_unknown_ruleset_is_exit_2(tmp_path):
     assert "unknown ruleset 'fr/roulette'" in result.stderr
 
 
+def test_a_pinned_date_must_be_written_yyyy_mm_dd(tmp_path):
+    log = write(tmp_path, "a.jsonl", lines(TABLE, SHOE, round_(1, CLEAN)))
+    for spec in ("fr/blackjack@", "fr/blackjack@20250101"):
+        result = run_cli("check", str(log), "--ruleset", spec)
+        assert result.returncode == 2
+        assert result.stderr == f"casino-validator: '{spec}': the date after @ must be YYYY-MM-DD\n"
+
+
 def test_a_table_record_naming_an_unknown_ruleset_is_exit_2_at_its_line(tmp_path):
     log = write(tmp_path, "a.jsonl", lines(round_(0, CLEAN), {**TABLE, "ruleset": "fr/roulette"}, SHOE))
     for jobs in ("1", "2"):
