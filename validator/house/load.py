@@ -100,11 +100,25 @@ class HouseFile:
         return tables if isinstance(tables, dict) else {}
 
 
+# How deep lists and mappings may nest: a house-rules file needs 5 levels (tables.BJ-03.side_bets.x.y).
+# PyYAML composes, and jsonschema checks, by recursion: `[[[…]]]` 500 deep would exhaust Python's stack.
+MAX_DEPTH = 32
+
+
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases the moment the parser meets them."""
+    """SafeLoader that refuses anchors and aliases the moment the parser meets them, and values nested
+    more than MAX_DEPTH levels deep."""
+
+    _depth = 0
 
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
         event = self.peek_event()
+        if self._depth >= MAX_DEPTH and isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            raise _Refused(
+                event.start_mark,
+                f"nested too deeply: over {MAX_DEPTH} levels of lists and mappings "
+                "(a house-rules file has 5 at most)",
+            )
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(
                 event.start_mark,
@@ -118,7 +132,11 @@ class _Loader(yaml.SafeLoader):
                 f"anchor &{anchor}: anchors and aliases are not allowed in "
                 "a house-rules file (write each value out)",
             )
-        return super().compose_node(parent, index)
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 class _Refused(Exception):

@@ -312,6 +312,13 @@ def _undecodable(content: bytes, error: orjson.JSONDecodeError) -> tuple[str, st
     return RULE_INVALID_JSON, f"the line is not valid JSON: {error.msg} at column {error.colno}"
 
 
+# How deep a field's value may nest (a list in a list...) before the record is refused unread: a valid
+# record's deepest value, an action, is 2 levels deep; jsonschema's recursion needs the rest bounded.
+MAX_DEPTH = 32
+# The longest schema message a finding carries; values are shortened before, this only bounds the rest.
+_MAX_MESSAGE = 400
+
+
 def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
     """The format finding for a parsed record that is not valid hand-log/1, or None if it is valid."""
     round_id = data.get("round")
@@ -343,6 +350,21 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
         parse_time(data["at"])
     except ValueError as error:
         return format_finding(file, line, f"{record_type} record: at: {error}", RULE_SCHEMA, round_id)
+    return None
+
+
+def _too_deep(data: dict[str, Any]) -> str | None:
+    """The first field of the record whose value nests more than MAX_DEPTH levels, or None."""
+    for key, value in data.items():
+        # Iterative: the point is not to recurse on a value this deep.
+        stack: list[tuple[Any, int]] = [(value, 0)]
+        while stack:
+            node, depth = stack.pop()
+            if isinstance(node, dict | list):
+                if depth >= MAX_DEPTH:
+                    return key
+                children = node.values() if isinstance(node, dict) else node
+                stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
     return None
 
 
@@ -486,7 +508,20 @@ def _keyword_message(error: ValidationError) -> str:
         case "minLength":
             return "must not be empty"
         case _:
-            return error.message
+            return _shortened(error)
+
+
+def _shortened(error: ValidationError) -> str:
+    """jsonschema's own message, with the value it quotes in full (a deep or long value runs to kilobytes)
+    shortened as `_show` shortens values."""
+    quoted = repr(error.instance)
+    if quoted in error.message:
+        return error.message.replace(quoted, _show(error.instance), 1)
+    return error.message
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
 
 
 def _at(path: Iterable[str | int], text: str) -> str:
@@ -501,7 +536,10 @@ def _at(path: Iterable[str | int], text: str) -> str:
 
 def _show(value: object, limit: int = 60) -> str:
     """A value as it appears in a message: strings quoted, other values as JSON, long ones shortened."""
-    text = repr(value) if isinstance(value, str) else orjson.dumps(value).decode()
+    try:
+        text = repr(value) if isinstance(value, str) else orjson.dumps(value).decode()
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes (255 levels)
+        return "[[[..." if isinstance(value, list) else "{...}"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
