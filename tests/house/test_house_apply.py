@@ -501,6 +501,33 @@ def test_house_rules_the_linter_refuses_are_not_applied(tmp_path):
     assert f"casino-validator lint {house} --date 2013-12-15" in stderr
 
 
+def test_an_option_of_30_digits_stops_check_and_simulate_with_its_finding(tmp_path):
+    # Both apply the house file through the linter's option check, which raised InvalidOperation past
+    # Decimal's 28 digits.
+    from conftest import run_cli
+
+    records = séance_2025([seated("1", 20)], [])
+    house = write_house(tmp_path, {"BJ-07": entry(records, {"options": {"max_split_hands": 10**29}})})
+    words = f"tables.BJ-07.options.max_split_hands: {10**29} is not allowed: the regulation allows 2 to 8"
+    status, findings, stderr = check(write_log(tmp_path, records), "--house", str(house))
+    assert (status, findings) == (2, []) and "Traceback" not in stderr
+    assert words in stderr
+    out = tmp_path / "sim.jsonl"
+    result = run_cli(
+        "simulate",
+        "--ruleset",
+        "fr/blackjack@2025-01-01",
+        "--house",
+        str(house),
+        "--table",
+        "BJ-07",
+        "-o",
+        str(out),
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert words in result.stderr and not out.exists()
+
+
 def test_unreadable_house_file_stops_check(tmp_path):
     log = write_log(tmp_path, CASES[0][1])
     house = tmp_path / "house.yaml"

@@ -152,6 +152,42 @@ def test_schema_findings_missing_ruleset_wrong_format_unknown_top_key(tmp_path):
     )
 
 
+@pytest.mark.parametrize("digits", [28, 29, 30, 60])
+def test_an_option_of_many_digits_is_not_allowed(tmp_path, digits):
+    # Art. 55-4, 3°: 2 to 8 hands. 29 digits and more went past Decimal's precision: a traceback.
+    value = int("1" * digits)
+    house = write_house(
+        tmp_path, {"BJ-07": {"ruleset": "fr/blackjack", "options": {"max_split_hands": value}}}
+    )
+    status, [finding], stderr = lint(house, *TODAY_2025)
+    assert status == 1 and "Traceback" not in stderr
+    assert (finding["rule"], finding["path"]) == (
+        "house/option-not-allowed",
+        "tables.BJ-07.options.max_split_hands",
+    )
+    assert finding["message"].endswith(f"{value} is not allowed: the regulation allows 2 to 8")
+
+
+def test_missing_format_and_tables_is_one_finding(tmp_path):
+    # jsonschema gives one `required` error per missing key; each used to become the same finding.
+    status, findings, _ = lint(write_text(tmp_path, "casino: X\n"))
+    assert status == 1
+    assert [(f["rule"], f["line"], f["message"]) for f in findings] == [
+        ("house/schema", 1, "format and tables are required here")
+    ]
+
+
+def test_a_file_named_twice_is_linted_once(tmp_path):
+    house = write_house(tmp_path, {"BJ-03": {"ruleset": "fr/blackjack", "options": {"surender": True}}})
+    result = run_cli(
+        "lint", str(house), str(house), str(tmp_path / "." / house.name), "--format", "json", *TODAY_2025
+    )
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    assert [f["path"] for f in document["findings"]] == ["tables.BJ-03.options.surender"]
+    assert document["summary"]["files"] == 1
+
+
 # ---------------------------------------------------------------- limits and seats: the ruleset's own rules
 
 
@@ -183,6 +219,27 @@ def test_limits_the_entry_leaves_out_are_not_judged(tmp_path):
     text = run_cli("lint", str(house), *TODAY_2025).stdout
     assert "tables.BJ-03 gives no maximum or seats" in text
     assert "fr/blackjack/max-multiple-of-minimum" in text and "not judged" in text
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("minimum", "1e400", '"1e400" is not a decimal number'),
+        ("minimum", "-10", '"-10" is not a decimal number'),
+        ("maximum", -1000, "-1000 is below 0"),
+    ],
+)
+def test_a_refused_limit_is_not_judged_by_the_rules(tmp_path, key, value, words):
+    # The schema refuses the value; art. 55-5's multiple must not then be judged with it (1e400 was read
+    # as 10^400 and reported again as "not 50, 100 or 200 times the minimum").
+    entry = {"ruleset": "fr/blackjack", "minimum": 10, "maximum": 1000, "seats": 7, key: value}
+    house = write_house(tmp_path, {"BJ-03": entry})
+    status, findings, _ = lint(house, *TODAY_2025)
+    assert status == 1
+    assert [(f["rule"], f["path"]) for f in findings] == [("house/schema", f"tables.BJ-03.{key}")]
+    assert words in findings[0]["message"]
+    text = run_cli("lint", str(house), *TODAY_2025).stdout
+    assert f"tables.BJ-03 gives no valid {key}: fr/blackjack/max-multiple-of-minimum not judged" in text
 
 
 @pytest.mark.parametrize(
@@ -338,6 +395,27 @@ def assert_unreadable(result, where: str, words: str):
             id="duplicate-key",
         ),
         pytest.param("  BJ-03: {ruleset: fr/blackjack}\n  BJ-04: *x\n", "5:10", "alias *x", id="alias-alone"),
+        # 500 lists deep exhausted PyYAML's recursion (300 deep gave the type error): refused where the
+        # 33rd level opens (the file, tables, BJ-03 and options are the first four).
+        pytest.param(
+            "  BJ-03:\n    ruleset: fr/blackjack\n    options:\n      surrender: "
+            + "[" * 500
+            + "]" * 500
+            + "\n",
+            f"7:{18 + 28}",
+            "nested too deeply: over 32 levels of lists and mappings",
+            id="value-nested-500-deep",
+        ),
+        pytest.param(
+            "  BJ-03:\n    ruleset: fr/blackjack\n    options:\n      surrender: "
+            + "{a: " * 600
+            + "1"
+            + "}" * 600
+            + "\n",
+            f"7:{18 + 4 * 28}",
+            "nested too deeply",
+            id="mapping-nested-600-deep",
+        ),
     ],
 )
 def test_unreadable_file_gives_line_and_column(tmp_path, tables, place, words):

@@ -341,6 +341,85 @@ def test_the_first_fault_in_the_line_is_reported(tmp_path: Path) -> None:
     )
 
 
+def nested_line(record: dict[str, Any], field: str, opening: bytes, inside: bytes, closing: bytes) -> bytes:
+    """`record` as one line with `field` replaced by `opening inside closing` written out (orjson cannot
+    write values over 255 levels deep, json over Python's recursion limit)."""
+    return dump({**record, field: "NESTED"}).replace(b'"NESTED"', opening + inside + closing)
+
+
+def test_a_value_nested_1000_deep_is_a_schema_finding_and_reading_goes_on(tmp_path: Path) -> None:
+    # Valid JSON well under MAX_LINE; jsonschema recursed once per level: RecursionError.
+    deep_bets = nested_line(ROUND, "bets", b"[" * 1000, b"", b"]" * 1000)
+    deep_actions = nested_line(ROUND, "actions", b"[" + b'{"a": ' * 900, b"1", b"}" * 900 + b"]")
+    records = read(write_log(tmp_path / "a.jsonl", [TABLE, SHOE, deep_bets, deep_actions, ROUND]))
+    assert problems(records) == [(3, "hand-log/schema"), (4, "hand-log/schema")]
+    assert records[2].problem is not None and records[3].problem is not None
+    assert records[2].problem.message == "round record: bets: nested too deeply (over 32 levels)"
+    assert records[3].problem.message == "round record: actions: nested too deeply (over 32 levels)"
+    # Still a round (with its id): the replay counts it as a round read that could not be replayed.
+    assert records[2].data is not None and records[2].data["type"] == "round"
+    assert records[2].problem.round == ROUND["round"]
+    assert records[4].data == ROUND and records[4].problem is None
+
+
+def test_nesting_limit_is_exact() -> None:
+    def bets(levels: int) -> list[Any]:
+        value: Any = 1
+        for _ in range(levels):
+            value = [value]
+        return value
+
+    at_limit = check_record({**ROUND, "bets": bets(reader.MAX_DEPTH)}, "f", 1)
+    assert at_limit is not None and at_limit.message.startswith("round record: bets[0]: [[[[")
+    assert "is not a bet" in at_limit.message
+    over = check_record({**ROUND, "bets": bets(reader.MAX_DEPTH + 1)}, "f", 1)
+    assert over is not None and over.message == "round record: bets: nested too deeply (over 32 levels)"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # An object 900 deep made a 6 KB message; one 300 deep defeated orjson's 255 levels in `_show`.
+        nested_line(ROUND, "actions", b"[" + b'{"a": ' * 900, b"1", b"}" * 900 + b"]"),
+        nested_line(ROUND, "bets", b"[" * 300, b"1", b"]" * 300),
+        nested_line(ROUND, "type", b"[" * 300, b"1", b"]" * 300),
+        nested_line({"round": "r"}, "type", b'{"a": ' * 300, b"1", b"}" * 300),
+        # Within the limit, but each level has a long key.
+        nested_line(
+            ROUND, "actions", b"[" + b'{"' + b"k" * 500 + b'": ' * 1, b"[" * 30 + b"1" + b"]" * 30, b"}]"
+        ),
+        nested_line(ROUND, "round", b'{"' + b"k" * 5000 + b'": ', b"1", b"}"),
+    ],
+)
+def test_schema_messages_stay_short_whatever_the_value(tmp_path: Path, line: bytes) -> None:
+    finding = only_problem(read(write_log(tmp_path / "a.jsonl", [line])))
+    assert finding.rule in ("hand-log/schema", "hand-log/unknown-type")
+    assert len(finding.message) <= 200, finding.message
+
+
+def test_check_accounts_for_a_round_nested_too_deeply(tmp_path: Path) -> None:
+    from conftest import run_cli
+
+    later = {**ROUND, "round": "BJ-03/2025-03-14/1/19", "at": "2025-03-14T21:09:09+01:00"}
+    deep = nested_line({**ROUND, "round": "BJ-03/2025-03-14/1/18"}, "bets", b"[" * 1000, b"", b"]" * 1000)
+    log = write_log(tmp_path / "a.jsonl", [TABLE, SHOE, ROUND, deep, later])
+    for jobs in ("1", "2"):
+        result = run_cli("check", str(log), "--format", "json", "--jobs", jobs)
+        assert result.returncode == 1, result.stderr
+        assert "Traceback" not in result.stderr
+        document = orjson.loads(result.stdout)
+        assert [(f["line"], f["rule"], f["round"], f["message"]) for f in document["findings"]] == [
+            (
+                4,
+                "hand-log/schema",
+                "BJ-03/2025-03-14/1/18",
+                "round record: bets: nested too deeply (over 32 levels)",
+            )
+        ]
+        rounds = document["summary"]["rounds"]
+        assert (rounds["read"], rounds["unreadable"]) == (3, 1)
+
+
 def test_bad_utf8(tmp_path: Path) -> None:
     latin1 = '{"type": "dealer", "at": "2025-03-14T22:00:00+01:00", "dealer": "Hélène"}'.encode("latin-1")
     records = read(write_log(tmp_path / "a.jsonl", [TABLE, latin1, DEALER]))
