@@ -1,9 +1,22 @@
-"""Shared paths and helpers for the test suite. Tests import the installed package (`pip install .`)."""
+"""Shared paths and helpers for the test suite. Tests import the installed package (`pip install .`).
+
+`run_cli` drives the real command in-process, through the CLI library's runner: the same arguments,
+exit status, standard output and standard error as a user sees, without paying a Python start-up per
+call (the suite ran 109 subprocesses). An exception that escapes the command is written to `stderr` as
+Python would print it, so a test asserting "no traceback" still fails on a crash. `run_cli_process`
+launches `python -m validator` for the few smoke tests that must see a real process (terminals,
+signals, start-up).
+"""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tempfile
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -12,11 +25,50 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 SAMPLES = ROOT / "samples"
 
+# The suite never writes into the user's real cache folder: parsed rulesets go to a folder of its own,
+# removed when the run ends. Set before any test imports the package, and inherited by subprocesses.
+_CACHE = tempfile.TemporaryDirectory(prefix="casino-validator-test-cache-")
+os.environ["CASINO_VALIDATOR_CACHE"] = _CACHE.name
+
+
+@contextmanager
+def _working_directory(path: Path) -> Iterator[None]:
+    before = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
 
 def run_cli(
     *args: str, stdin: str | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """The real command, as a user runs it (`python -m validator` is the same entry point)."""
+    """The real command, as a user runs it, in this process (see the module's docstring)."""
+    from typer.testing import CliRunner
+
+    from validator.cli import app
+
+    runner = CliRunner()
+    with _working_directory(cwd or ROOT):
+        result = runner.invoke(app, list(args), input=stdin, catch_exceptions=True)
+    stderr = result.stderr
+    status = result.exit_code
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        exc = result.exception
+        stderr += "Traceback (most recent call last):\n" + "".join(
+            traceback.format_exception(type(exc), exc, exc.__traceback__)
+        )
+        status = 1
+    return subprocess.CompletedProcess(
+        ["casino-validator", *args], status, stdout=result.stdout, stderr=stderr
+    )
+
+
+def run_cli_process(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The real command in a process of its own (`python -m validator` is the installed entry point)."""
     return subprocess.run(
         [sys.executable, "-m", "validator", *args],
         capture_output=True,

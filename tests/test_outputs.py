@@ -7,7 +7,7 @@ import os
 import stat
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, run_cli_process
 
 from validator.errors import ValidatorError
 from validator.outputs import replacing
@@ -60,8 +60,9 @@ def test_an_output_that_cannot_be_written_is_exit_2(tmp_path, cli, target, messa
     assert "Traceback" not in result.stderr
 
 
-def test_a_device_is_written_directly(cli):
-    result = cli("check", str(CLEAN), "-f", "json", "-o", "/dev/stdout")
+def test_a_device_is_written_directly():
+    # /dev/stdout is the process's own descriptor: a real process.
+    result = run_cli_process("check", str(CLEAN), "-f", "json", "-o", "/dev/stdout")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["summary"]["files"] == 1
 
@@ -79,7 +80,7 @@ def test_through_a_symbolic_link_the_file_it_points_to_is_written(tmp_path, cli)
     # A link to a device (here, the command's standard output) is written through, never replaced.
     to_stdout = tmp_path / "out"
     to_stdout.symlink_to("/proc/self/fd/1")
-    result = cli("check", str(CLEAN), "-f", "json", "-o", str(to_stdout))
+    result = run_cli_process("check", str(CLEAN), "-f", "json", "-o", str(to_stdout))
     assert result.returncode == 0, result.stderr
     assert to_stdout.is_symlink()
     assert json.loads(result.stdout)["summary"]["files"] == 1
