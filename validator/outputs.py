@@ -33,7 +33,7 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
     """`path` opened for writing (`"w"` text in UTF-8 with \\n line ends, or `"wb"`), complete or not at all.
 
     A symbolic link's target is the file replaced; a device or a pipe is written directly."""
-    text = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
+    encoding, newline = ("utf-8", "\n") if "b" not in mode else (None, None)
     if path.is_dir():
         raise ValidatorError(f"{path}: is a folder; give the name of a file to write")
     # Through a symbolic link, the file it points to is replaced, not the link. Devices, pipes and what
@@ -44,11 +44,11 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
     )
     try:
         if direct:
-            handle = path.open(mode, **text)
+            handle = path.open(mode, encoding=encoding, newline=newline)
         else:
             fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
             os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not mkstemp's 0600
-            handle = os.fdopen(fd, mode, **text)
+            handle = os.fdopen(fd, mode, encoding=encoding, newline=newline)
     except OSError as exc:
         raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
     if direct:

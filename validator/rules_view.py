@@ -84,8 +84,8 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         yield f"  {rule.id}  [{rule.kind}, {rule.severity}]"
         yield f"    {rule.message}"
         yield f"    ref: {rule.ref}"
-        for line in check_lines(rule):
-            yield f"    {line}"
+        for text in check_lines(rule):
+            yield f"    {text}"
 
 
 def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:

@@ -274,7 +274,7 @@ class _CachedDispatch:
         except TypeError:
             key = None
         else:
-            if self.known_good.get(key) == len(x):
+            if key is not None and self.known_good.get(key) == len(x):
                 return True
         first = x[0]
         if not isinstance(first, str):

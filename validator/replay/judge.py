@@ -7,7 +7,7 @@ for each stake; the judge runs the compiled conditions and writes findings in th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -18,7 +18,7 @@ from validator.findings import Finding
 from validator.money import fmt
 
 
-def _run_them(ctx: dict[str, Any]) -> bool:
+def _run_them(ctx: Mapping[str, Any]) -> bool:
     return False
 
 

@@ -65,6 +65,8 @@ class LogReplay:
         self.registry = registry
         self.file = display_name(file)  # findings name standard input as the reader's do
         self.summary = summary
+        self.pinned_family: str | None
+        self.pinned_date: date | None
         self.pinned_family, self.pinned_date = registry.resolve(pinned) if pinned else (None, None)
         self.house = house
         self.table: TableState | None = None

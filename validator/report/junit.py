@@ -64,7 +64,7 @@ class JunitReporter(Reporter):
         counts = {"tests": str(len(cases)), "failures": str(failures), "errors": str(errors)}
         self._suite.attrib.update(counts, skipped="0")
         ET.SubElement(self._suite, "system-out").text = _xml(summary_sentence(summary))
-        root = ET.Element("testsuites", name=TOOL_NAME, **counts)
+        root = ET.Element("testsuites", {"name": TOOL_NAME, **counts})
         root.append(self._suite)
         ET.indent(root)
         self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')

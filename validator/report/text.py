@@ -128,7 +128,7 @@ class TextReporter(Reporter):
         if self._console is None:
             self.out.write("".join(text for text, _ in pieces) + "\n")
         else:
-            self._console.print(Text.assemble(*pieces))
+            self._console.print(Text.assemble(*((text, style or "") for text, style in pieces)))
 
 
 def _rstrip(pieces: list[Piece]) -> list[Piece]:

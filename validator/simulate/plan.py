@@ -111,8 +111,8 @@ def prepare(
 def opening_time(text: str | None, ruleset: Ruleset, registry: Registry) -> datetime:
     """`--start`, or the first evening of the version: a time with a UTC offset, on a day it is in force."""
     if text is None:
-        day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-01-01"
-        return datetime.fromisoformat(f"{day}T20:00:00+01:00")
+        first = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-01-01"
+        return datetime.fromisoformat(f"{first}T20:00:00+01:00")
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
