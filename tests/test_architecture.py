@@ -34,3 +34,55 @@ def test_no_python_branches_on_ruleset_ids():
             if any(word in node.value for word in FAMILY_WORDS) and "such as" not in node.value:
                 offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
     assert offenders == []
+
+
+def _imports_of(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules `path` imports, at the top or inside a function (either makes a cycle)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        found.update(name for name in names if name in modules)
+    return found
+
+
+def _module_graph() -> dict[str, set[str]]:
+    paths = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        paths[name] = path
+    modules = set(paths)
+    return {name: _imports_of(path, modules) - {name} for name, path in paths.items()}
+
+
+def test_no_import_cycles():
+    graph = _module_graph()
+    cycles = []
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(graph[module]):
+            if state.get(target) == 1:
+                cycles.append(" -> ".join([*path[path.index(target) :], target]))
+            elif target not in state:
+                visit(target, [*path, target])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert cycles == []
+
+
+def test_the_import_graph_is_read_from_the_package():
+    # A test of the test: the graph has the modules and edges it must have, so an empty graph cannot pass.
+    graph = _module_graph()
+    assert "validator.replay.round_base" in graph
+    assert "validator.replay.stakes" in graph["validator.replay.side_bets"]
+    assert "validator.replay.side_bets" in graph["validator.replay.round_base"]

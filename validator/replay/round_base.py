@@ -3,66 +3,32 @@ shoe, recording and judging settlements."""
 
 from __future__ import annotations
 
-import functools
-import re
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
 from decimal import Decimal
 from typing import Any
 
 from validator.dsl.model import PaytableOutcome
-from validator.money import AmountError, fmt, to_decimal
+from validator.money import fmt
 from validator.replay.cards import normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
+from validator.replay.stakes import MalformedRound, Settlement, amount_of, parse_stake
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, Shoe, TableState, facts
 
-_STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
+__all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_stake"]
 
 
-class MalformedRound(Exception):
-    """A round that cannot be replayed as logged (a hand never opened, an amount that is no number…)."""
-
-    def __init__(self, message: str, rule: str = "hand-log/inconsistent") -> None:
-        super().__init__(message)
-        self.rule = rule
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    verb: str  # pay, lose, push
-    amount: Decimal | None
-    index: int
-
-
-@functools.lru_cache(maxsize=4096)  # a séance names the same few dozen stakes in every round
-def parse_stake(stake: str) -> tuple[int, str | None, str]:
-    """`3` → (3, None, "main"), `3/2` → (3, "2", "main"), `3:insurance` → (3, None, "insurance")."""
-    match = _STAKE.match(stake)
-    if not match:
-        raise MalformedRound(f"{stake!r} is not a stake")
-    box, split, side = match.groups()
-    if side is not None and split is not None:
-        raise MalformedRound(f"{stake!r} is not a stake")
-    return int(box), split, side or "main"
-
-
-def amount_of(value: Any, what: str) -> Decimal:
-    try:
-        amount = to_decimal(value)
-    except AmountError as exc:
-        raise MalformedRound(f"{what}: {exc}") from None
-    if amount < 0:
-        raise MalformedRound(f"{what}: a negative amount ({value})")
-    return amount
-
-
-class RoundReplay:
+class RoundReplay(ABC):
     """State and helpers of one round; subclasses walk the actions of their game."""
 
     # Set by each game's replay(): the dealer's cards, and the receivers still owed a card of the
     # initial deal, in the order the text deals them.
     dealer: Dealer
     owed: list[str]
+
+    @abstractmethod
+    def replay(self) -> None:
+        """Walk the round's actions in order: deal, decisions, the dealer's draw, settlements."""
 
     def __init__(
         self, judge: Judge, table: TableState, shoe: Shoe, record: dict[str, Any], line: int
@@ -102,6 +68,9 @@ class RoundReplay:
         self.all_held = judge.all_held()
         self.cut_card_seen = False
         self.previous_settled_box = 0
+        # Set by each game's replay(); empty and False until it starts dealing.
+        self.owed = []
+        self.dealer_started = False
         self.sides = RoundSideBets(self)
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None

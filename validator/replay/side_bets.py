@@ -12,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from validator.dsl.expr import EvaluationError
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
 from validator.dsl.vocabulary import SIDE_BET_STAKES
 from validator.money import to_decimal
 from validator.replay.cards import normalize
-from validator.replay.state import Box, facts
+from validator.replay.stakes import Settlement, parse_stake
+from validator.replay.state import Box, Hand, RoundFacts, facts
 
 if TYPE_CHECKING:
     from validator.replay.judge import Judge
-    from validator.replay.round_base import RoundReplay
     from validator.replay.state import TableState
 
 # Player decisions (and the other things a player does once the cards are out): play has begun.
@@ -223,10 +223,35 @@ def jackpot_facts(meters: Meters | None, main_hands: int, secondary_hands: int) 
 # ---- one round ---------------------------------------------------------------------------------
 
 
+class RoundHost(Protocol):
+    """What the side-bet mechanics see of the round that carries them: its records, its stakes and
+    settlements so far, where the deal has got to, and the two ways to have a rule judged. The engines
+    (replay.round_base.RoundReplay) provide it; nothing else of theirs is reached."""
+
+    judge: Judge
+    table: TableState
+    record: dict[str, Any]
+    boxes: dict[int, Box]
+    hands: dict[str, Hand]
+    side_stakes: dict[str, Decimal]
+    settlements: dict[str, list[Settlement]]
+    listening: dict[str, Any]
+    ctx: dict[str, Any]
+    facts: RoundFacts
+    owed: list[str]
+    dealer_started: bool
+
+    def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool: ...
+
+    def all_stakes(self) -> dict[str, Decimal]: ...
+
+    def judge_settlement(self, stake_kind: str, name: str, amount: Decimal, **namespaces: Any) -> None: ...
+
+
 class RoundSideBets:
     """The side stakes of one round, followed as the engine walks the actions."""
 
-    def __init__(self, engine: RoundReplay) -> None:
+    def __init__(self, engine: RoundHost) -> None:
         self.engine = engine
         self.judge = engine.judge
         self.ruleset: Ruleset = engine.judge.ruleset
@@ -270,7 +295,6 @@ class RoundSideBets:
         engine = self.engine
         if stake in engine.side_stakes:
             return
-        from validator.replay.round_base import parse_stake
 
         box_no, _, kind = parse_stake(stake)
         side, case = side_of(kind)
@@ -295,7 +319,6 @@ class RoundSideBets:
 
     def settled(self, action: list[Any], index: int) -> None:
         """A side stake (or an insurance) settled by the log, at `index` of the actions."""
-        from validator.replay.round_base import parse_stake
 
         engine = self.engine
         verb, stake = action[0], action[1]
@@ -324,9 +347,8 @@ class RoundSideBets:
             verb=verb,
             previous_box=previous_box,
             previous_verb=previous_verb,
-            initial_deal_done=not getattr(engine, "owed", ()),
-            play_started=bool(getattr(engine, "dealer_started", False))
-            or any(a[0] in PLAY for a in self.actions[:index]),
+            initial_deal_done=not engine.owed,
+            play_started=engine.dealer_started or any(a[0] in PLAY for a in self.actions[:index]),
             box_cards=len(so_far.get(box_no, ())),
             dealer_done=len(dealer_list) >= 2 and not later_dealer_card,
             main_settled=self.final_main,
@@ -382,7 +404,6 @@ class RoundSideBets:
 
     def finish(self) -> None:
         """Judge every side stake's settlement by the ruleset's paytables."""
-        from validator.replay.round_base import parse_stake
 
         engine = self.engine
         if not engine.side_stakes:
@@ -427,7 +448,6 @@ class RoundSideBets:
 
     def after_round(self) -> None:
         """The round is replayed: its JP1 stakes join the meters, and a meter whose hand was dealt is paid."""
-        from validator.replay.round_base import parse_stake
 
         engine = self.engine
         if not engine.side_stakes:
