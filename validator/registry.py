@@ -12,6 +12,8 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
+from validator.dsl import ast
+from validator.dsl.amend import consolidate, in_force_on
 from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
@@ -24,7 +26,8 @@ class NoVersionInForce(ValidatorError):
     pass
 
 
-def load_file(path: Path | str, display: str | None = None) -> Ruleset:
+def read_tree(path: Path | str, display: str | None = None) -> ast.RulesetFile:
+    """A ruleset file's syntax tree, as written (an amending file not yet applied to its base)."""
     path = Path(path)
     name = display or str(path)
     try:
@@ -38,7 +41,111 @@ def load_file(path: Path | str, display: str | None = None) -> Ruleset:
         raise ValidatorError(f"{name}: a folder, not a ruleset file") from None
     except OSError as exc:
         raise ValidatorError(f"{name}: cannot be read ({exc.strerror})") from None
-    return compile_ruleset(parsed(text, name, parse_ruleset))
+    return parsed(text, name, parse_ruleset)
+
+
+def load_file(path: Path | str, display: str | None = None) -> Ruleset:
+    """One file's version; an amending file is applied to its base, found among the files beside it."""
+    [ruleset] = _compile_all([(Path(path), read_tree(path, display))])
+    return ruleset
+
+
+def _version_of(tree: ast.RulesetFile) -> str:
+    for header in tree.headers:
+        if header.key == "in_force" and header.value[0] is not None:
+            return f"{tree.family}@{header.value[0].isoformat()}"
+    return tree.family
+
+
+def _consolidated(given: list[tuple[Path, ast.RulesetFile]]) -> list[ast.RulesetFile]:
+    """Each given tree as a whole version: amending files applied to the version they amend, which is
+    looked for among the given files, then among the `.rules` files beside the amending one."""
+    pool = list(given)
+    seen_paths = {path.resolve() for path, _ in given}
+    done: dict[int, ast.RulesetFile] = {}
+    visiting: set[int] = set()
+    errors: list[RulesetError] = []
+
+    def siblings(path: Path) -> None:
+        for other in sorted(path.parent.glob("*.rules")):
+            if other.resolve() not in seen_paths and other.is_file():
+                seen_paths.add(other.resolve())
+                try:
+                    pool.append((other, read_tree(other)))
+                except (RulesetError, ValidatorError):
+                    continue  # a broken neighbour is reported when it is itself checked
+
+    def whole(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
+        if tree.amends is None:
+            return tree
+        if id(tree) in done:
+            return done[id(tree)]
+        if id(tree) in visiting:
+            pos = tree.amends.pos
+            raise RulesetErrors(
+                [RulesetError(tree.file, pos.line, pos.column, "amendments amend each other")]
+            )
+        visiting.add(id(tree))
+        amends = tree.amends
+
+        def bases() -> list[tuple[Path, ast.RulesetFile]]:
+            return [
+                (p, t)
+                for p, t in pool
+                if t is not tree and t.family == amends.family and in_force_on(t, amends.on)
+            ]
+
+        found = bases()
+        if not found:
+            siblings(path)
+            found = bases()
+        if len(found) != 1:
+            why = "no version" if not found else "more than one version"
+            raise RulesetErrors(
+                [
+                    RulesetError(
+                        tree.file,
+                        amends.pos.line,
+                        amends.pos.column,
+                        f"{why} of {amends.family} in force on {amends.on.isoformat()} to amend",
+                    )
+                ]
+            )
+        base_path, base_tree = found[0]
+        result = consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
+        visiting.discard(id(tree))
+        done[id(tree)] = result
+        return result
+
+    out = []
+    for path, tree in given:
+        try:
+            out.append(whole(path, tree))
+        except RulesetErrors as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise RulesetErrors(errors)
+    return out
+
+
+def _compile_all(given: list[tuple[Path, ast.RulesetFile]]) -> list[Ruleset]:
+    rulesets = []
+    errors: list[RulesetError] = []
+    try:
+        trees = _consolidated(given)
+    except RulesetErrors as exc:
+        errors.extend(exc.errors)
+        trees = []
+    for tree in trees:
+        try:
+            rulesets.append(compile_ruleset(tree))
+        except RulesetErrors as exc:
+            errors.extend(exc.errors)
+        except RulesetError as exc:
+            errors.append(exc)
+    if errors:
+        raise RulesetErrors(errors)
+    return rulesets
 
 
 class Registry:
@@ -123,16 +230,20 @@ def ruleset_files(root: Path | None = None) -> list[Path]:
 
 
 def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
-    rulesets = []
+    given: list[tuple[Path, ast.RulesetFile]] = []
     errors: list[RulesetError] = []
     for path in paths:
         display = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
         try:
-            rulesets.append(load_file(path, display=f"rulesets/{display}" if root else display))
+            given.append((path, read_tree(path, display=f"rulesets/{display}" if root else display)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
         except RulesetError as exc:
             errors.append(exc)
+    try:
+        rulesets = _compile_all(given)
+    except RulesetErrors as exc:
+        errors.extend(exc.errors)
     if errors:
         raise RulesetErrors(errors)
     return Registry(rulesets)

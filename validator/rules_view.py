@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from typing import Any
 
 from validator.dsl.expr import format_value, unparse
@@ -58,6 +59,10 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
     yield f"  game: {ruleset.game}   in force: {ruleset.dates()}   {where}"
     for note in ruleset.notes:
         yield f"  note: {note}"
+    if ruleset.amends is not None:
+        yield ""
+        yield f"Consolidated: {ruleset.amends} as amended by"
+        yield from amendment_lines(ruleset)
     yield ""
     yield "Parameters"
     for param in ruleset.parameters.values():
@@ -88,9 +93,28 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
             yield f"    {text}"
 
 
+def amends(new: Ruleset, old: Ruleset) -> bool:
+    """Whether `new` is written as an amendment of `old` (the version in force on the date it names)."""
+    if new.amends is None or new.family != old.family:
+        return False
+    family, _, day = new.amends.partition("@")
+    return family == old.family and old.in_force_on(date.fromisoformat(day))
+
+
+def amendment_lines(ruleset: Ruleset) -> Iterator[str]:
+    for amendment in ruleset.amendments:
+        yield f"  {amendment.citation}"
+        for verb, kind, name in amendment.changes:
+            yield f"    {verb} {kind} {name}"
+
+
 def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
     yield f"--- {old.version} ({old.dates()})"
     yield f"+++ {new.version} ({new.dates()})"
+    if amends(new, old):
+        yield ""
+        yield f"Amended by (the texts that make {new.version} from {old.version})"
+        yield from amendment_lines(new)
     yield from _section(
         "Parameters",
         {n: show_value(p.value) for n, p in old.parameters.items()},
@@ -116,6 +140,34 @@ def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
         {r.name: _rule_text(r) for r in old.rules},
         {r.name: _rule_text(r) for r in new.rules},
     )
+
+
+def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
+    """Every (kind, name) whose whole content differs between two versions — value, reference,
+    message, docs, conditions, paytable lines — or that only one of them has."""
+
+    def contents(ruleset: Ruleset) -> dict[tuple[str, str], str]:
+        out: dict[tuple[str, str], str] = {}
+        for name, param in ruleset.parameters.items():
+            out["parameter", name] = f"{show_value(param.value)} | {param.ref} | {param.note}"
+        for name, option in ruleset.options.items():
+            out["option", name] = f"{option_line(option)} | {option.ref} | {sorted(option.doc.items())}"
+        for name, fixed in ruleset.fixed.items():
+            out["fixed", name] = f"{show_value(fixed.value)} | {fixed.ref}"
+        for name, bet in ruleset.side_bets.items():
+            lines = [
+                f"{table}: {line.label} {line.pays} when {line.source}"
+                for table, paylines in bet.paytables.items()
+                for line in paylines
+            ]
+            out["side_bet", name] = f"{bet.title} | {bet.ref} | {bet.notes} | {lines}"
+        for rule in ruleset.rules:
+            docs = sorted(rule.doc.items())
+            out["rule", rule.name] = f"{_rule_text(rule)} | {rule.ref} | {rule.message} | {docs}"
+        return out
+
+    before, after = contents(old), contents(new)
+    return {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
 
 
 def _rule_text(rule: Rule) -> str:

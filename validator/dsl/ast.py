@@ -7,6 +7,7 @@ Built by `transformer.RulesTransformer` from Lark's parse tree; checked and turn
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -219,6 +220,43 @@ class Header:
     value: Any
 
 
+AMENDABLE = {
+    "parameter": "parameters",
+    "option": "options",
+    "fixed": "fixed",
+    "side_bet": "side_bets",
+    "rule": "rules",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change an amending text makes: `add`, `replace` (the whole item, as written anew) or `repeal`."""
+
+    pos: Pos
+    verb: str  # add, replace, repeal
+    kind: str  # parameter, option, fixed, side_bet, rule
+    name: str
+    item: Any  # the new Parameter, Option, Fixed, SideBet or RuleDecl; None for a repeal
+    after: str | None = None  # an added rule's place: after this rule (else at the end)
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment:
+    """The changes one amending text made, cited as a lawyer cites it."""
+
+    pos: Pos
+    citation: str
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Amends:
+    pos: Pos
+    family: str
+    on: date
+
+
 @dataclass(frozen=True, slots=True)
 class RulesetFile:
     file: str
@@ -231,3 +269,14 @@ class RulesetFile:
     side_bets: tuple[SideBet, ...]
     rules: tuple[RuleDecl, ...]
     source_text: str
+    amends: Amends | None = None
+    amendments: tuple[Amendment, ...] = ()
+    # Items a consolidated version inherited: (kind, name, the file that wrote them). Items not listed
+    # were written in `file`.
+    origins: tuple[tuple[str, str, str], ...] = ()
+
+    def file_of(self, kind: str, name: str) -> str:
+        for k, n, file in self.origins:
+            if k == kind and n == name:
+                return file
+        return self.file

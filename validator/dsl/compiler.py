@@ -17,6 +17,7 @@ from validator.dsl import ast
 from validator.dsl.codegen import all_held, first_holding
 from validator.dsl.expr import compile_expr, format_value, names_in
 from validator.dsl.model import (
+    AmendmentInfo,
     CheckDef,
     FixedDef,
     OptionDef,
@@ -55,9 +56,14 @@ class _Compiler:
     def __init__(self, tree: ast.RulesetFile) -> None:
         self.tree = tree
         self.errors: list[RulesetError] = []
+        # The file of the item being compiled: a consolidated version inherits items written elsewhere.
+        self.file = tree.file
 
     def error(self, pos: ast.Pos, message: str) -> None:
-        self.errors.append(RulesetError(self.tree.file, pos.line, pos.column, message))
+        self.errors.append(RulesetError(self.file, pos.line, pos.column, message))
+
+    def at(self, kind: str, name: str) -> None:
+        self.file = self.tree.file_of(kind, name)
 
     # ---- header ----
     def headers(self) -> dict[str, Any]:
@@ -92,6 +98,7 @@ class _Compiler:
     def parameters(self) -> dict[str, ParamValue]:
         params: dict[str, ParamValue] = {}
         for p in self.tree.parameters:
+            self.at("parameter", p.name)
             spec = PARAMETERS.get(p.name)
             if spec is None:
                 self.error(p.pos, f"unknown parameter {p.name!r}{_closest(p.name, PARAMETERS)}")
@@ -110,6 +117,7 @@ class _Compiler:
     def options(self) -> dict[str, OptionDef]:
         options: dict[str, OptionDef] = {}
         for o in self.tree.options:
+            self.at("option", o.name)
             if o.name in options:
                 self.error(
                     o.pos, f"option {o.name!r} is declared twice (first on line {options[o.name].line})"
@@ -158,6 +166,7 @@ class _Compiler:
     def fixed(self, options: dict[str, OptionDef]) -> dict[str, FixedDef]:
         fixed: dict[str, FixedDef] = {}
         for f in self.tree.fixed:
+            self.at("fixed", f.name)
             if f.name in options or f.name in fixed:
                 self.error(f.pos, f"{f.name!r} is both fixed and declared elsewhere in this ruleset")
                 continue
@@ -221,6 +230,7 @@ class _Compiler:
 
         bets: dict[str, SideBetDef] = {}
         for sb in self.tree.side_bets:
+            self.at("side_bet", sb.name)
             if sb.name in bets:
                 self.error(sb.pos, f"side bet {sb.name!r} is declared twice")
                 continue
@@ -279,6 +289,7 @@ class _Compiler:
         seen: dict[str, int] = {}
         values = _values(params)
         for r in self.tree.rules:
+            self.at("rule", r.name)
             rule_id = f"{family}/{r.name}"
             if r.name in seen:
                 self.error(r.pos, f"duplicate rule id {rule_id!r} (first on line {seen[r.name]})")
@@ -369,7 +380,7 @@ class _Compiler:
                     checks=tuple(checks),
                     settles=tuple(settles),
                     doc=dict(r.doc),
-                    file=self.tree.file,
+                    file=self.file,
                     line=r.pos.line,
                 )
             )
@@ -411,6 +422,7 @@ class _Compiler:
         fixed = self.fixed(options)
         side_bets = self.side_bets(params, options, fixed)
         rules = self.rules(self.tree.family, params, options, fixed, side_bets)
+        self.file = self.tree.file
         if self.errors:
             raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
         start, end = headers["in_force"]
@@ -435,6 +447,13 @@ class _Compiler:
             side_bets=side_bets,
             rules=rules,
             file=self.tree.file,
+            amends=f"{self.tree.amends.family}@{self.tree.amends.on.isoformat()}"
+            if self.tree.amends
+            else None,
+            amendments=tuple(
+                AmendmentInfo(a.citation, tuple((c.verb, c.kind, c.name) for c in a.changes))
+                for a in self.tree.amendments
+            ),
             checks_by_event={k: tuple(v) for k, v in checks.items()},
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
             all_held_by_event={
@@ -557,6 +576,10 @@ _TYPE_WORDS = {
     "decimal": "a number (or none)",
     "list": "a list such as [3, 3]",
 }
+
+
+def _amended_version(amends: ast.Amends | None) -> str | None:
+    return f"{amends.family}@{amends.on.isoformat()}" if amends else None
 
 
 def compile_ruleset(tree: ast.RulesetFile) -> Ruleset:

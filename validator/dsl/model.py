@@ -124,6 +124,14 @@ class Rule:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class AmendmentInfo:
+    """What one amending text changed: (verb, kind, name) for each add, replace or repeal."""
+
+    citation: str
+    changes: tuple[tuple[str, str, str], ...]
+
+
 @dataclass(frozen=True)
 class Ruleset:
     family: str
@@ -139,6 +147,9 @@ class Ruleset:
     side_bets: dict[str, SideBetDef]
     rules: tuple[Rule, ...]
     file: str
+    # A version written as an amendment: the version it amends (ID@DATE as written) and what changed.
+    amends: str | None = None
+    amendments: tuple[AmendmentInfo, ...] = ()
     # Indexes built once by the compiler for the replay's hot path.
     checks_by_event: dict[str, tuple[tuple[Rule, CheckDef], ...]] = field(default_factory=dict)
     settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)

@@ -20,6 +20,15 @@ def _pos(meta_or_token: Any) -> ast.Pos:
     return ast.Pos(getattr(meta_or_token, "line", 0) or 0, getattr(meta_or_token, "column", 0) or 0)
 
 
+_KIND_OF: dict[type, str] = {
+    ast.Parameter: "parameter",
+    ast.Option: "option",
+    ast.Fixed: "fixed",
+    ast.SideBet: "side_bet",
+    ast.RuleDecl: "rule",
+}
+
+
 def _string(token: Token) -> str:
     raw = str(token)
     if raw.startswith('"""'):
@@ -59,6 +68,8 @@ class RulesTransformer(Transformer):
             ast.Fixed: [],
             ast.SideBet: [],
             ast.RuleDecl: [],
+            ast.Amends: [],
+            ast.Amendment: [],
         }
         for item in items:
             buckets[type(item)].append(item)
@@ -73,7 +84,47 @@ class RulesTransformer(Transformer):
             side_bets=tuple(buckets[ast.SideBet]),
             rules=tuple(buckets[ast.RuleDecl]),
             source_text=self.text,
+            amends=buckets[ast.Amends][0] if buckets[ast.Amends] else None,
+            amendments=tuple(buckets[ast.Amendment]),
         )
+
+    # ---- amendments ----
+    def amends(self, meta, children):
+        family, day = children
+        return ast.Amends(_pos(meta), str(family), self._date(day))
+
+    def amendment(self, meta, children):
+        citation, *changes = children
+        return ast.Amendment(_pos(meta), _string(citation), tuple(changes))
+
+    def replace(self, meta, children):
+        (item,) = children
+        return ast.Change(_pos(meta), "replace", _KIND_OF[type(item)], item.name, item)
+
+    def add(self, meta, children):
+        item, *after = children
+        anchor = str(after[0]) if after else None
+        if anchor is not None and not isinstance(item, ast.RuleDecl):
+            raise self._error(_pos(after[0]), "only an added rule takes a place (after RULE)")
+        return ast.Change(_pos(meta), "add", _KIND_OF[type(item)], item.name, item, anchor)
+
+    def _repeal(self, meta, kind: str, children) -> ast.Change:
+        return ast.Change(_pos(meta), "repeal", kind, str(children[0]), None)
+
+    def repeal_parameter(self, meta, children):
+        return self._repeal(meta, "parameter", children)
+
+    def repeal_option(self, meta, children):
+        return self._repeal(meta, "option", children)
+
+    def repeal_fixed(self, meta, children):
+        return self._repeal(meta, "fixed", children)
+
+    def repeal_side_bet(self, meta, children):
+        return self._repeal(meta, "side_bet", children)
+
+    def repeal_rule(self, meta, children):
+        return self._repeal(meta, "rule", children)
 
     def header(self, meta, children):
         (family,) = children

@@ -1,0 +1,163 @@
+"""Versions written as amendments: the consolidated version of a date, the checks that an amendment
+only changes what exists (or adds what does not), and what `rules show` and `rules diff` print."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES
+
+from validator.errors import RulesetErrors
+from validator.registry import load_all, load_file
+from validator.rules_view import changed_items
+
+AMENDED = FIXTURES / "rulesets" / "amended"
+HEADER = """ruleset xx/amended
+amends xx/amended@2020-01-01
+title "T"
+source "S"
+in force from 2021-01-01
+"""
+
+
+def registry():
+    return load_all(sorted(AMENDED.glob("*.rules")))
+
+
+def test_the_consolidated_versions_inherit_replace_add_and_repeal():
+    first, second, third = registry().family("xx/amended")
+    assert [r.name for r in first.rules] == ["six-decks", "burn-five", "last-rule"]
+    # Texte B: six-decks replaced in place by eight-decks; Texte C: burn-five repealed.
+    assert [r.name for r in second.rules] == ["eight-decks", "last-rule"]
+    assert second.param("shoe.decks") == 8 and second.param("shoe.burn") == 5
+    assert second.parameters["shoe.decks"].ref == "Texte A, al. 1, as amended by Texte B, art. 1"
+    assert second.game == "blackjack" and second.title == "The second wording"
+    assert second.notes == ("Texte B, art. 1 changed the decks; Texte C, art. 4 struck the burn rule.",)
+    # The third amends the version in force on 2021-06-30, the second, and inherits its changes.
+    assert [r.name for r in third.rules] == ["eight-decks", "last-rule"]
+    assert third.options["surrender"].default is True and third.param("shoe.decks") == 8
+    assert (second.amends, third.amends) == ("xx/amended@2020-01-01", "xx/amended@2021-06-30")
+
+
+def test_each_rule_names_the_file_that_wrote_it():
+    _, second, third = registry().family("xx/amended")
+    files = {r.name: Path(r.file).name for r in third.rules}
+    assert files == {"eight-decks": "2021-01-01.rules", "last-rule": "2020-01-01.rules"}
+    assert {r.name: Path(r.file).name for r in second.rules}["last-rule"] == "2020-01-01.rules"
+
+
+def test_the_declared_changes_are_exactly_what_differs():
+    first, second, third = registry().family("xx/amended")
+    for old, new in ((first, second), (second, third)):
+        declared = {(kind, name) for a in new.amendments for _, kind, name in a.changes}
+        assert changed_items(old, new) == declared
+
+
+def test_rules_diff_of_consecutive_versions_shows_the_amendments(cli, tmp_path):
+    for path in AMENDED.glob("*.rules"):
+        shutil.copy(path, tmp_path / path.name)
+    result = cli("rules", "check", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    from validator.rules_view import diff_lines
+
+    first, second, _ = registry().family("xx/amended")
+    lines = list(diff_lines(first, second))
+    at = lines.index("Amended by (the texts that make xx/amended@2021-01-01 from xx/amended@2020-01-01)")
+    assert lines[at + 1 : at + 7] == [
+        "  Texte B, art. 1",
+        "    replace parameter shoe.decks",
+        "    add rule eight-decks",
+        "    repeal rule six-decks",
+        "  Texte C, art. 4",
+        "    repeal rule burn-five",
+    ]
+
+
+def test_rules_check_of_an_amending_file_alone_finds_its_base_beside_it(cli):
+    result = cli("rules", "check", str(AMENDED / "2022-01-01.rules"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("ok — xx/amended@2022-01-01, 2 rules")
+    assert load_file(AMENDED / "2021-01-01.rules").param("shoe.decks") == 8
+
+
+def errors_of(tmp_path: Path, amendment: str) -> list[str]:
+    shutil.copy(AMENDED / "2020-01-01.rules", tmp_path / "2020-01-01.rules")
+    (tmp_path / "2021.rules").write_text(HEADER + amendment, encoding="utf-8")
+    with pytest.raises(RulesetErrors) as caught:
+        load_all([tmp_path / "2020-01-01.rules", tmp_path / "2021.rules"])
+    return [str(e).split("\n")[0].replace(f"{tmp_path}/", "") for e in caught.value.errors]
+
+
+@pytest.mark.parametrize(
+    ("amendment", "message"),
+    [
+        (
+            'amendment "B" {\n  add parameter shoe.decks = 8  ref "B"\n}\n',
+            "2021.rules:7:3: parameter shoe.decks is already in xx/amended@2020-01-01: "
+            "replace it instead of adding it",
+        ),
+        (
+            'amendment "B" {\n  replace parameter shoe.backs = [3, 3]  ref "B"\n}\n',
+            "2021.rules:7:3: xx/amended@2020-01-01 has no parameter shoe.backs to replace",
+        ),
+        (
+            'amendment "B" {\n  repeal rule no-such-rule\n}\n',
+            "2021.rules:7:3: xx/amended@2020-01-01 has no rule no-such-rule to repeal",
+        ),
+        (
+            'amendment "B" {\n  add rule r { ref "B" message "m" on shoe require true } after nowhere\n}\n',
+            "2021.rules:7:3: no rule nowhere to add r after",
+        ),
+        (
+            'parameter shoe.burn = 4  ref "B"\n',
+            "2021.rules:6:1: this file amends xx/amended@2020-01-01: the parameter shoe.burn must sit in an "
+            '`amendment "…" { … }` block that cites the text making the change (add, replace or repeal)',
+        ),
+    ],
+    ids=["add-existing", "replace-missing", "repeal-missing", "after-missing", "change-outside-a-block"],
+)
+def test_an_amendment_that_does_not_fit_its_base_is_an_error_at_its_line(tmp_path, amendment, message):
+    assert errors_of(tmp_path, amendment) == [message]
+
+
+def test_a_repealed_parameter_a_kept_rule_reads_is_reported_in_the_file_of_that_rule(tmp_path):
+    errors = errors_of(tmp_path, 'amendment "B" {\n  repeal parameter shoe.burn\n}\n')
+    assert errors == ["2020-01-01.rules:21:36: param.shoe.burn: not set in this ruleset"]
+
+
+def test_an_amendment_needs_a_version_in_force_on_its_date(tmp_path):
+    shutil.copy(AMENDED / "2020-01-01.rules", tmp_path / "2020-01-01.rules")
+    text = HEADER.replace("amends xx/amended@2020-01-01", "amends xx/amended@2019-05-01")
+    (tmp_path / "late.rules").write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetErrors) as caught:
+        load_all([tmp_path / "late.rules"])
+    assert [str(e) for e in caught.value.errors] == [
+        f"{tmp_path}/late.rules:2:1: no version of xx/amended in force on 2019-05-01 to amend"
+    ]
+
+
+def test_another_familys_version_cannot_be_amended(tmp_path):
+    shutil.copy(FIXTURES / "rulesets" / "valid-minimal.rules", tmp_path / "minimal.rules")
+    text = HEADER.replace("amends xx/amended@2020-01-01", "amends xx/minimal@2020-06-01")
+    (tmp_path / "other.rules").write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetErrors) as caught:
+        load_all([tmp_path / "minimal.rules", tmp_path / "other.rules"])
+    assert f"{tmp_path}/other.rules:2:1: xx/amended cannot amend another ruleset (xx/minimal)" in [
+        str(e) for e in caught.value.errors
+    ]
+
+
+def test_rules_show_prints_the_consolidated_version_and_its_amendments(cli, tmp_path):
+    from validator.rules_view import show_lines
+
+    _, second, _ = registry().family("xx/amended")
+    lines = list(show_lines(second))
+    at = lines.index("Consolidated: xx/amended@2020-01-01 as amended by")
+    assert lines[at + 1] == "  Texte B, art. 1"
+    assert "  shoe.burn = 5    (Texte A, al. 2)" in lines
+    rules = lines[lines.index("Rules") :]
+    assert "  xx/amended/eight-decks  [procedure, error]" in rules
+    assert not any("burn-five" in line for line in rules)
+    assert "    repeal rule burn-five" in lines[at:]

@@ -1,0 +1,95 @@
+"""Versions as amendments: a later wording is written as what its amending text did to the version
+before it, and the consolidated version of a date is resolved here, before compiling.
+
+A file that says `amends fr/blackjack@2013-12-15` inherits every parameter, option, fixed value, side
+bet and rule of the version in force on that date, then applies its `amendment "…" { … }` blocks in
+order: `add` an item the version before did not have, `replace` one it had (written whole, as the
+amending text rewrites a paragraph), `repeal` one. Each change is checked against the version it
+amends — adding what exists, or replacing or repealing what does not, is an error at its line — so the
+versions cannot silently disagree, as copies could. The amending file gives its own title, source,
+dates and notes; the game is inherited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from validator.dsl import ast
+from validator.errors import RulesetError, RulesetErrors
+
+
+def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str) -> ast.RulesetFile:
+    """`tree` (an amending file) applied to `base` (already consolidated): one whole version."""
+    assert tree.amends is not None
+    errors: list[RulesetError] = []
+
+    def error(pos: ast.Pos, message: str) -> None:
+        errors.append(RulesetError(tree.file, pos.line, pos.column, message))
+
+    if tree.amends.family != tree.family:
+        error(tree.amends.pos, f"{tree.family} cannot amend another ruleset ({tree.amends.family})")
+    for kind, field in ast.AMENDABLE.items():
+        for item in getattr(tree, field):
+            error(
+                item.pos,
+                f"this file amends {base_version}: the {kind} {item.name} must sit in an "
+                f'`amendment "…" {{ … }}` block that cites the text making the change '
+                f"(add, replace or repeal)",
+            )
+
+    items: dict[str, list[Any]] = {kind: list(getattr(base, field)) for kind, field in ast.AMENDABLE.items()}
+    origin: dict[tuple[str, str], str] = {
+        (kind, item.name): base.file_of(kind, item.name) for kind, found in items.items() for item in found
+    }
+    for amendment in tree.amendments:
+        for change in amendment.changes:
+            found = items[change.kind]
+            at = next((i for i, item in enumerate(found) if item.name == change.name), None)
+            what = f"{change.kind} {change.name}"
+            if change.verb == "add":
+                if at is not None:
+                    error(change.pos, f"{what} is already in {base_version}: replace it instead of adding it")
+                    continue
+                place = len(found)
+                if change.after is not None:
+                    anchor = next((i for i, item in enumerate(found) if item.name == change.after), None)
+                    if anchor is None:
+                        error(change.pos, f"no rule {change.after} to add {change.name} after")
+                        continue
+                    place = anchor + 1
+                found.insert(place, change.item)
+                origin[(change.kind, change.name)] = tree.file
+            elif at is None:
+                error(change.pos, f"{base_version} has no {what} to {change.verb}")
+            elif change.verb == "replace":
+                found[at] = change.item
+                origin[(change.kind, change.name)] = tree.file
+            else:
+                del found[at]
+                origin.pop((change.kind, change.name), None)
+    if errors:
+        raise RulesetErrors(errors)
+
+    headers = tree.headers
+    if not any(h.key == "game" for h in headers):
+        headers = (*headers, *(h for h in base.headers if h.key == "game"))
+    return replace(
+        tree,
+        headers=headers,
+        parameters=tuple(items["parameter"]),
+        options=tuple(items["option"]),
+        fixed=tuple(items["fixed"]),
+        side_bets=tuple(items["side_bet"]),
+        rules=tuple(items["rule"]),
+        origins=tuple((kind, name, file) for (kind, name), file in origin.items() if file != tree.file),
+    )
+
+
+def in_force_on(tree: ast.RulesetFile, day: Any) -> bool:
+    """Whether the file's own `in force` header covers `day` (read before compiling, to find a base)."""
+    for header in tree.headers:
+        if header.key == "in_force":
+            start, end = header.value
+            return (start is None or start <= day) and (end is None or day <= end)
+    return False
