@@ -57,11 +57,15 @@ def _version_of(tree: ast.RulesetFile) -> str:
     return tree.family
 
 
-def _consolidated(given: list[tuple[Path, ast.RulesetFile]]) -> list[ast.RulesetFile]:
+def _consolidated(
+    given: list[tuple[Path, ast.RulesetFile]], broken_given: tuple[Path, ...] = ()
+) -> list[ast.RulesetFile]:
     """Each given tree as a whole version: amending files applied to the version they amend, which is
-    looked for among the given files, then among the `.rules` files beside the amending one."""
+    looked for among the given files, then among the `.rules` files beside the amending one.
+    `broken_given`: files given with these that did not parse (their errors are reported already)."""
     pool = list(given)
-    seen_paths = {path.resolve() for path, _ in given}
+    broken_siblings: list[str] = []
+    seen_paths = {path.resolve() for path, _ in given} | {path.resolve() for path in broken_given}
     done: dict[int, ast.RulesetFile] = {}
     visiting: set[int] = set()
     errors: list[RulesetError] = []
@@ -72,21 +76,36 @@ def _consolidated(given: list[tuple[Path, ast.RulesetFile]]) -> list[ast.Ruleset
                 seen_paths.add(other.resolve())
                 try:
                     pool.append((other, read_tree(other)))
-                except (RulesetError, ValidatorError):
-                    continue  # a broken neighbour is reported when it is itself checked
+                except (RulesetError, RulesetErrors, ValidatorError):
+                    broken_siblings.append(other.name)
+
+    failed: set[int] = set()
 
     def whole(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
         if tree.amends is None:
             return tree
         if id(tree) in done:
             return done[id(tree)]
+        if id(tree) in failed:
+            raise RulesetErrors([])  # its own errors are reported once, where it is checked
         if id(tree) in visiting:
             pos = tree.amends.pos
-            raise RulesetErrors(
-                [RulesetError(tree.file, pos.line, pos.column, "amendments amend each other")]
-            )
+            cycle = RulesetError(tree.file, pos.line, pos.column, "versions amend each other in a circle")
+            raise RulesetErrors([cycle])
         visiting.add(id(tree))
+        try:
+            result = _apply(path, tree)
+        except RulesetErrors:
+            failed.add(id(tree))
+            raise
+        finally:
+            visiting.discard(id(tree))
+        done[id(tree)] = result
+        return result
+
+    def _apply(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
         amends = tree.amends
+        assert amends is not None
 
         def bases() -> list[tuple[Path, ast.RulesetFile]]:
             return [
@@ -99,23 +118,16 @@ def _consolidated(given: list[tuple[Path, ast.RulesetFile]]) -> list[ast.Ruleset
         if not found:
             siblings(path)
             found = bases()
+        if not found and broken_given and not broken_siblings:
+            raise RulesetErrors([])  # the version it amends may be a given file that does not parse
         if len(found) != 1:
             why = "no version" if not found else "more than one version"
-            raise RulesetErrors(
-                [
-                    RulesetError(
-                        tree.file,
-                        amends.pos.line,
-                        amends.pos.column,
-                        f"{why} of {amends.family} in force on {amends.on.isoformat()} to amend",
-                    )
-                ]
-            )
+            message = f"{why} of {amends.family} in force on {amends.on.isoformat()} to amend"
+            if not found and broken_siblings:
+                message += f" ({', '.join(broken_siblings)} beside it does not parse)"
+            raise RulesetErrors([RulesetError(tree.file, amends.pos.line, amends.pos.column, message)])
         base_path, base_tree = found[0]
-        result = consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
-        visiting.discard(id(tree))
-        done[id(tree)] = result
-        return result
+        return consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
 
     out = []
     for path, tree in given:
@@ -128,11 +140,13 @@ def _consolidated(given: list[tuple[Path, ast.RulesetFile]]) -> list[ast.Ruleset
     return out
 
 
-def _compile_all(given: list[tuple[Path, ast.RulesetFile]]) -> list[Ruleset]:
+def _compile_all(
+    given: list[tuple[Path, ast.RulesetFile]], broken_given: tuple[Path, ...] = ()
+) -> list[Ruleset]:
     rulesets = []
     errors: list[RulesetError] = []
     try:
-        trees = _consolidated(given)
+        trees = _consolidated(given, broken_given)
     except RulesetErrors as exc:
         errors.extend(exc.errors)
         trees = []
@@ -231,6 +245,7 @@ def ruleset_files(root: Path | None = None) -> list[Path]:
 
 def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     given: list[tuple[Path, ast.RulesetFile]] = []
+    broken: list[Path] = []
     errors: list[RulesetError] = []
     for path in paths:
         display = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
@@ -238,10 +253,12 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
             given.append((path, read_tree(path, display=f"rulesets/{display}" if root else display)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
+            broken.append(path)
         except RulesetError as exc:
             errors.append(exc)
+            broken.append(path)
     try:
-        rulesets = _compile_all(given)
+        rulesets = _compile_all(given, tuple(broken))
     except RulesetErrors as exc:
         errors.extend(exc.errors)
     if errors:

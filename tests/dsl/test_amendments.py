@@ -3,11 +3,13 @@ only changes what exists (or adds what does not), and what `rules show` and `rul
 
 from __future__ import annotations
 
+import itertools
 import shutil
+from datetime import date
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, ROOT
 
 from validator.errors import RulesetErrors
 from validator.registry import load_all, load_file
@@ -122,6 +124,20 @@ def test_an_amendment_that_does_not_fit_its_base_is_an_error_at_its_line(tmp_pat
     assert errors_of(tmp_path, amendment) == [message]
 
 
+def test_an_added_item_of_any_kind_takes_its_place_after_another(tmp_path):
+    shutil.copy(AMENDED / "2020-01-01.rules", tmp_path / "2020-01-01.rules")
+    amendment = (
+        'amendment "B" {\n'
+        '  add parameter shoe.cut_min_cards = 52  ref "B" after shoe.decks\n'
+        '  add option max_split_hands: int in 2..8 = 4  ref "B" after surrender\n'
+        "}\n"
+    )
+    (tmp_path / "2021.rules").write_text(HEADER + amendment, encoding="utf-8")
+    _, second = load_all([tmp_path / "2020-01-01.rules", tmp_path / "2021.rules"]).family("xx/amended")
+    assert list(second.parameters) == ["shoe.decks", "shoe.cut_min_cards", "shoe.burn"]
+    assert list(second.options) == ["surrender", "max_split_hands"]
+
+
 def test_a_repealed_parameter_a_kept_rule_reads_is_reported_in_the_file_of_that_rule(tmp_path):
     errors = errors_of(tmp_path, 'amendment "B" {\n  repeal parameter shoe.burn\n}\n')
     assert errors == ["2020-01-01.rules:21:36: param.shoe.burn: not set in this ruleset"]
@@ -161,3 +177,41 @@ def test_rules_show_prints_the_consolidated_version_and_its_amendments(cli, tmp_
     assert "  xx/amended/eight-decks  [procedure, error]" in rules
     assert not any("burn-five" in line for line in rules)
     assert "    repeal rule burn-five" in lines[at:]
+
+
+def test_fr_blackjack_is_one_base_and_its_amendments():
+    from validator.registry import default_registry
+
+    versions = default_registry().family("fr/blackjack")
+    assert versions[0].amends is None
+    for before, after in itertools.pairwise(versions):
+        # Each later wording amends the one before it, and declares exactly what differs from it.
+        assert after.amends is not None and before.in_force_on(date.fromisoformat(after.amends.split("@")[1]))
+        declared = {(kind, name) for a in after.amendments for _, kind, name in a.changes}
+        assert changed_items(before, after) == declared, after.version
+        assert all(a.citation.startswith(("Arrêté du ", "Arrêtés du ")) for a in after.amendments)
+    folder = ROOT / "rulesets" / "fr" / "blackjack"
+    assert sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules")) <= 1700
+
+
+def test_a_version_whose_base_is_broken_reports_only_the_base(tmp_path):
+    shutil.copy(AMENDED / "2021-01-01.rules", tmp_path / "2021-01-01.rules")
+    shutil.copy(AMENDED / "2022-01-01.rules", tmp_path / "2022-01-01.rules")
+    base = (AMENDED / "2020-01-01.rules").read_text(encoding="utf-8")
+    broken = base.replace("shoe.burned == param.shoe.burn", "shoe.burned === 5")
+    assert broken != base
+    (tmp_path / "2020-01-01.rules").write_text(broken, encoding="utf-8")
+    with pytest.raises(RulesetErrors) as caught:
+        load_all(sorted(tmp_path.glob("*.rules")))
+    assert [str(e).split(":")[0] for e in caught.value.errors] == [f"{tmp_path}/2020-01-01.rules"]
+
+
+def test_an_amending_file_checked_alone_names_the_broken_file_beside_it(tmp_path, cli):
+    shutil.copy(AMENDED / "2021-01-01.rules", tmp_path / "2021-01-01.rules")
+    (tmp_path / "2020-01-01.rules").write_text("ruleset xx/amended\ntitle", encoding="utf-8")
+    result = cli("rules", "check", str(tmp_path / "2021-01-01.rules"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"{tmp_path}/2021-01-01.rules:2:1: no version of xx/amended in force on 2020-01-01 to amend "
+        "(2020-01-01.rules beside it does not parse)"
+    )

@@ -55,7 +55,7 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
                 if change.after is not None:
                     anchor = next((i for i, item in enumerate(found) if item.name == change.after), None)
                     if anchor is None:
-                        error(change.pos, f"no rule {change.after} to add {change.name} after")
+                        error(change.pos, f"no {change.kind} {change.after} to add {change.name} after")
                         continue
                     place = anchor + 1
                 found.insert(place, change.item)

@@ -238,7 +238,7 @@ class Change:
     kind: str  # parameter, option, fixed, side_bet, rule
     name: str
     item: Any  # the new Parameter, Option, Fixed, SideBet or RuleDecl; None for a repeal
-    after: str | None = None  # an added rule's place: after this rule (else at the end)
+    after: str | None = None  # an added item's place: after this item of its kind (else at the end)
 
 
 @dataclass(frozen=True, slots=True)

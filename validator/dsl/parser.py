@@ -38,6 +38,7 @@ _TOKEN_WORDS = {
     "ADD_OP": "+ or -",
     "MUL_OP": "* or /",
     "OPTION_NAME": "an option name",
+    "ANCHOR": "the name of the item it follows",
     "KIND": "procedure or payout",
     "$END": "end of file",
     "COMMA": "','",

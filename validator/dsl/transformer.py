@@ -104,8 +104,6 @@ class RulesTransformer(Transformer):
     def add(self, meta, children):
         item, *after = children
         anchor = str(after[0]) if after else None
-        if anchor is not None and not isinstance(item, ast.RuleDecl):
-            raise self._error(_pos(after[0]), "only an added rule takes a place (after RULE)")
         return ast.Change(_pos(meta), "add", _KIND_OF[type(item)], item.name, item, anchor)
 
     def _repeal(self, meta, kind: str, children) -> ast.Change:
