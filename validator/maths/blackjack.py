@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 
 from validator.maths.dealer import DealerRule, final_distribution
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
+from validator.replay.state import Hand
 
 Dist = dict[float, float]
 MAX_HANDS = 8  # where a version puts no limit on splitting, the box is taken to reach 8 hands at most
@@ -65,7 +66,9 @@ class Rules:
     def read(cls, probe: Probe) -> Rules:
         stands_on = int(probe.param("dealer.stands_on", 17))
         rule = DealerRule(stands_on, bool(probe.param("dealer.hits_soft_17", False)))
-        rules = cls(probe, int(probe.param("shoe.decks", 6)), rule, bool(probe.param("dealer.hole_card", False)))
+        rules = cls(
+            probe, int(probe.param("shoe.decks", 6)), rule, bool(probe.param("dealer.hole_card", False))
+        )
         rules.build_payoffs()
         return rules
 
@@ -82,30 +85,30 @@ class Rules:
     def build_payoffs(self) -> None:
         probe = self.probe
         dealers = [probe.dealer(self.dealer_cards(o)) for o in range(self.dealer.size)]
-        hands: dict[tuple[str, int], Callable[[], object]] = {}
+        hands: dict[tuple[str, int], Callable[[], Hand]] = {}
         for stake in (1, 2):
             doubled = stake == 2
             for total in range(4, 22):
                 cards = ["TS", "5S", "6S"] if total == 21 else _cards(total, False, 3 if doubled else 2)
-                hands[(str(total), stake)] = lambda c=cards, d=doubled, s=stake: probe.hand(
-                    c, doubled=d, stake=Decimal(s)
-                )
-            hands[("bust", stake)] = lambda d=doubled, s=stake: probe.hand(
-                ["TS", "6S", "TH"], doubled=d, stake=Decimal(s)
+                hands[(str(total), stake)] = partial(probe.hand, cards, doubled=doubled, stake=Decimal(stake))
+            hands[("bust", stake)] = partial(
+                probe.hand, ["TS", "6S", "TH"], doubled=doubled, stake=Decimal(stake)
             )
         hands[("blackjack", 1)] = lambda: probe.hand(["AS", "TS"])
         hands[("surrender", 1)] = lambda: probe.hand(["TS", "6S"], surrendered=True)
         for key, make in hands.items():
             row = []
             for dealer in dealers:
-                net = probe.settle(make(), dealer)  # type: ignore[arg-type]
+                net = probe.settle(make(), dealer)
                 row.append(float(net) if net is not None else 0.0)
             self.pay[key] = tuple(row)
         split_natural = probe.hand(["AS", "TS"], split=True).blackjack
         self.pay[("split21", 1)] = self.pay[("blackjack", 1)] if split_natural else self.pay[("21", 1)]
 
     # ---- decisions, from the version's rules (cached per situation) ----
-    def _legal(self, key: tuple[object, ...], event: str, make: Callable[[], tuple[object, object, object]]) -> bool:
+    def _legal(
+        self, key: tuple[object, ...], event: str, make: Callable[[], tuple[object, object, object]]
+    ) -> bool:
         found = self.cache.get(key)
         if found is None:
             hand, dealer, amount = make()
@@ -151,8 +154,7 @@ class Rules:
     def can_split(self, pair: int, hands: int, identical: bool = True) -> bool:
         probe = self.probe
         aces = pair == ACE
-        second = "H" if identical else "H"
-        other = card_of(pair, second) if identical or pair != TEN else "KH"
+        other = card_of(pair, "H") if identical or pair != TEN else "KH"
 
         def make() -> tuple[object, object, object]:
             hand = probe.hand(
@@ -165,6 +167,23 @@ class Rules:
             return hand, self.up(TEN), Decimal(1)
 
         return self._legal(("split", pair, hands, identical), "split", make)
+
+    def same_game(self, other: Rules) -> bool:
+        """Would `other` give every answer this game was computed with? Then its figures are these."""
+        if (other.decks, other.dealer, other.hole_card, other.pay) != (
+            self.decks,
+            self.dealer,
+            self.hole_card,
+            self.pay,
+        ):
+            return False
+        asks: dict[str, Callable[..., bool]] = {
+            "hit": lambda hard, ace, cards, split_aces: other.can_hit(hard, ace, cards, split_aces),
+            "double": other.can_double,
+            "surrender": other.can_surrender,
+            "split": other.can_split,
+        }
+        return all(asks[str(key[0])](*key[1:]) == answer for key, answer in list(self.cache.items()))
 
     def max_hands(self, pair: int) -> int:
         """How many hands a box may reach by splitting this pair (1: no split)."""
@@ -202,7 +221,9 @@ class Position:
         self.natural = full[natural]
         if rules.hole_card:
             rest = 1.0 - self.natural
-            self.dist = tuple(0.0 if i == natural else (x / rest if rest else 0.0) for i, x in enumerate(full))
+            self.dist = tuple(
+                0.0 if i == natural else (x / rest if rest else 0.0) for i, x in enumerate(full)
+            )
         else:
             self.dist = full
         self.memo: dict[tuple[int, bool, bool], tuple[float, Dist]] = {}
@@ -290,7 +311,7 @@ class Position:
         nonpair = (sum(self.p[i] * values[i] for i in range(VALUES) if i != pair) / (1 - q)) if q < 1 else 0.0
         anyhand = sum(self.p[i] * values[i] for i in range(VALUES))
 
-        @lru_cache(maxsize=None)
+        @cache
         def rest(have: int, open_: int) -> float:
             if open_ == 0:
                 return 0.0
@@ -344,10 +365,11 @@ class MainGame:
     split_probability: float
     split_return: float
     strategy: dict[tuple[int, int, int], str]
+    rules: Rules
 
 
-def main_game(probe: Probe) -> MainGame:
-    rules = Rules.read(probe)
+def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
+    rules = rules or Rules.read(probe)
     full = full_shoe(rules.decks)
     total = sum(full)
     ev = 0.0
@@ -370,8 +392,10 @@ def main_game(probe: Probe) -> MainGame:
                 else:
                     split_p += p
                     split_ev += p * outcome.ev
-    lines = tuple(sorted(((_net_label(net), p, net) for net, p in dist.items() if p > 0), key=lambda x: -x[2]))
-    return MainGame(ev, lines, split_p, split_ev / split_p if split_p else 0.0, strategy)
+    lines = tuple(
+        sorted(((_net_label(net), p, net) for net, p in dist.items() if p > 0), key=lambda x: -x[2])
+    )
+    return MainGame(ev, lines, split_p, split_ev / split_p if split_p else 0.0, strategy, rules)
 
 
 def _net_label(net: float) -> str:

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.model import PaytableOutcome, Ruleset
+from validator.errors import ValidatorError
 from validator.replay.judge import Judge
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, TableState, facts
 
@@ -97,8 +98,14 @@ class Probe:
             "dealer": dealer,
             "stake": facts(name=hand.name, amount=hand.stake, settlements=1, case=None),
         }
+        self.judge.unjudged.clear()
         decided = self.judge.expected_settlement(stake_kind, ctx)
         if decided is None:
+            if self.judge.unjudged:
+                raise ValidatorError(
+                    f"{self.ruleset.version}: a {stake_kind} stake cannot be settled: "
+                    + "; ".join(sorted(self.judge.unjudged))
+                )
             return None
         _rule, settle, amount = decided
         if isinstance(amount, PaytableOutcome):
