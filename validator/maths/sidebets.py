@@ -50,7 +50,7 @@ class SideBetReturn:
 
 
 def _reads(bet: SideBetDef) -> set[tuple[str, str]]:
-    return {
+    found: set[tuple[str, str]] = {
         m.groups() for lines in bet.paytables.values() for line in lines for m in _FACT.finditer(line.source)
     }
 
