@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
+from functools import cache, partial
 
 from validator.maths.dealer import DealerRule, final_distribution
 from validator.maths.probe import Probe

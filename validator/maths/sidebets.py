@@ -50,9 +50,11 @@ class SideBetReturn:
 
 
 def _reads(bet: SideBetDef) -> set[tuple[str, str]]:
-    found: set[tuple[str, str]] = {
-        m.groups() for lines in bet.paytables.values() for line in lines for m in _FACT.finditer(line.source)
-    }
+    found: set[tuple[str, str]] = set()
+    for lines in bet.paytables.values():
+        for line in lines:
+            found.update((m.group(1), m.group(2)) for m in _FACT.finditer(line.source))
+    return found
 
 
 def _cases(bet: SideBetDef) -> list[str | None]:
