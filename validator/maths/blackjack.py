@@ -5,10 +5,13 @@ total-dependent after it: each initial hand (two cards and the dealer's first ca
 full shoe of the version's decks, and every later card, the player's and the dealer's, is drawn from that
 composition (the dealer's own cards with removal, card by card). Stand, hit, double, split (resplits by
 the rules' limit, split aces and their one card) and surrender are weighed whenever the version's rules
-allow them; without a hole card the dealer's blackjack is one of his results and each stake is settled
-against it by the version's clauses, with a hole card the dealer looks first and the players decide
-knowing he has none. Insurance and even money are not taken (a separate stake at a loss for a player who
-does not count cards).
+allow them. The dealer's blackjack is one of his results, and each stake (doubled and split ones too) is
+settled against it by the version's clauses, unless the version says the dealer looks at his cards for
+a blackjack before the players decide (parameter `dealer.peeks = true`): then a blackjack ends the round
+at once and the players decide knowing he has none. A hole card he does not look at changes nothing:
+the players decide without it, as with no hole card (the description of fr/usage-blackjack deals one
+and never says the dealer checks it). Insurance and even money are not taken (a separate stake at a
+loss for a player who does not count cards).
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ class Rules:
     probe: Probe
     decks: int
     dealer: DealerRule
-    hole_card: bool
+    peeks: bool
     pay: dict[tuple[str, int], tuple[float, ...]] = field(default_factory=dict)
     cache: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
@@ -66,9 +69,7 @@ class Rules:
     def read(cls, probe: Probe) -> Rules:
         stands_on = int(probe.param("dealer.stands_on", 17))
         rule = DealerRule(stands_on, bool(probe.param("dealer.hits_soft_17", False)))
-        rules = cls(
-            probe, int(probe.param("shoe.decks", 6)), rule, bool(probe.param("dealer.hole_card", False))
-        )
+        rules = cls(probe, int(probe.param("shoe.decks", 6)), rule, bool(probe.param("dealer.peeks", False)))
         rules.build_payoffs()
         return rules
 
@@ -170,10 +171,10 @@ class Rules:
 
     def same_game(self, other: Rules) -> bool:
         """Would `other` give every answer this game was computed with? Then its figures are these."""
-        if (other.decks, other.dealer, other.hole_card, other.pay) != (
+        if (other.decks, other.dealer, other.peeks, other.pay) != (
             self.decks,
             self.dealer,
-            self.hole_card,
+            self.peeks,
             self.pay,
         ):
             return False
@@ -219,7 +220,7 @@ class Position:
         full = final_distribution(rules.dealer, comp, up)
         natural = rules.dealer.blackjack
         self.natural = full[natural]
-        if rules.hole_card:
+        if rules.peeks:
             rest = 1.0 - self.natural
             self.dist = tuple(
                 0.0 if i == natural else (x / rest if rest else 0.0) for i, x in enumerate(full)
@@ -347,7 +348,7 @@ def initial(rules: Rules, first: int, second: int, up: int, comp: Composition) -
     ev, action, dist = best
     if action == "split":
         dist = {}
-    if rules.hole_card and pos.natural:
+    if rules.peeks and pos.natural:
         hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
         vs_natural = rules.pay[(hand_key, 1)][rules.dealer.blackjack]
         ev = pos.natural * vs_natural + (1 - pos.natural) * ev

@@ -30,6 +30,7 @@ STRATEGY = {
     "bataille": "on a tie, the better of the ways the rules allow (war or surrender)",
 }
 LARGEST_RANGE = 16  # an int option is weighed value by value when its range is no wider than this
+DECKS = 6  # where a version does not say (as `simulate` deals)
 
 
 def number(value: float, places: int = 8) -> str:
@@ -143,7 +144,9 @@ def report(found: Figures, table: str | None) -> dict[str, Any]:
         "ruleset": ruleset.version,
         "game": ruleset.game,
         "table": table,
-        "decks": int(ruleset.parameters["shoe.decks"].value) if "shoe.decks" in ruleset.parameters else None,
+        "decks": int(ruleset.parameters["shoe.decks"].value) if "shoe.decks" in ruleset.parameters else DECKS,
+        # False: the version does not say how many decks; the figures use DECKS, as the simulator deals.
+        "decks_from_version": "shoe.decks" in ruleset.parameters,
         "house_options": chosen,
         "main": {
             "return": number(found.main),

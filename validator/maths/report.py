@@ -15,7 +15,10 @@ def _rows(lines: list[dict[str, Any]]) -> list[str]:
 
 
 def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) -> str:
-    out = [f"{report['ruleset']} ({report['game']}, {report['decks']} decks)"]
+    decks = f"{report['decks']} decks" + (
+        "" if report["decks_from_version"] else ", not given by the version"
+    )
+    out = [f"{report['ruleset']} ({report['game']}, {decks})"]
     if report.get("table"):
         out.append(f"table {report['table']}")
     chosen = ", ".join(f"{k}={v}" for k, v in report["house_options"].items() if v != "none")
