@@ -212,8 +212,9 @@ def _add(into: Dist, dist: Dist, weight: float) -> None:
 class Position:
     """The values of every hand against one dealer card, from one composition (after the initial cards)."""
 
-    def __init__(self, rules: Rules, comp: Composition, up: int) -> None:
+    def __init__(self, rules: Rules, comp: Composition, up: int, *, track: bool = True) -> None:
         self.rules = rules
+        self.track = track  # False: expected returns only, no distribution of results (faster)
         self.up = up
         n = sum(comp)
         self.p = [c / n for c in comp]
@@ -272,7 +273,8 @@ class Position:
             if p:
                 value = self.play(hard + i + 1, ace or i == ACE, split_aces)
                 ev += p * value[0]
-                _add(dist, value[1], p)
+                if self.track:
+                    _add(dist, value[1], p)
         return ev, dist
 
     def double(self, hard: int, ace: bool) -> tuple[float, Dist]:
@@ -282,7 +284,8 @@ class Position:
             if p:
                 value = self.stand(hard + i + 1, ace or i == ACE, 2)
                 ev += p * value[0]
-                _add(dist, value[1], p)
+                if self.track:
+                    _add(dist, value[1], p)
         return ev, dist
 
     def two_cards(self, first: int, second: int, *, split: bool, split_aces: bool) -> tuple[float, str, Dist]:
@@ -323,9 +326,11 @@ class Position:
         return rest(2, 2)
 
 
-def initial(rules: Rules, first: int, second: int, up: int, comp: Composition) -> Outcome:
+def initial(
+    rules: Rules, first: int, second: int, up: int, comp: Composition, *, track: bool = True
+) -> Outcome:
     """Best play of one initial hand against the dealer's first card, from `comp` (all three removed)."""
-    pos = Position(rules, comp, up)
+    pos = Position(rules, comp, up, track=track)
     ev, action, dist = pos.two_cards(first, second, split=False, split_aces=False)
     options: list[tuple[float, str, Dist]] = [(ev, action, dist)]
     if rules.can_surrender(first, second, up):
@@ -369,7 +374,8 @@ class MainGame:
     rules: Rules
 
 
-def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
+def main_game(probe: Probe, rules: Rules | None = None, *, track: bool = True) -> MainGame:
+    """The main stake's expected return; with `track`, the distribution of each round's net result."""
     rules = rules or Rules.read(probe)
     full = full_shoe(rules.decks)
     total = sum(full)
@@ -385,14 +391,14 @@ def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
             after = without(full, first, second)
             for up in range(VALUES):
                 p = p_hand * after[up] / (total - 2)
-                outcome = initial(rules, first, second, up, without(after, up))
+                outcome = initial(rules, first, second, up, without(after, up), track=track)
                 ev += p * outcome.ev
                 strategy[(first, second, up)] = outcome.action
-                if outcome.dist:
-                    _add(dist, outcome.dist, p)
-                else:
+                if outcome.action == "split":
                     split_p += p
                     split_ev += p * outcome.ev
+                else:
+                    _add(dist, outcome.dist, p)
     lines = tuple(
         sorted(((_net_label(net), p, net) for net, p in dist.items() if p > 0), key=lambda x: -x[2])
     )

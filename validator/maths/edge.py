@@ -79,7 +79,7 @@ def main_return(
         rules = Rules.read(probe)
         if base.rules.same_game(rules):
             return base.ev, {}, base
-        game: MainGame = main_game(probe, rules)
+        game: MainGame = main_game(probe, rules, track=False)
     else:
         game = main_game(probe)
     lines = [_line(f"net {label}", net, p) for label, p, net in game.lines]
@@ -144,7 +144,9 @@ def report(found: Figures, table: str | None) -> dict[str, Any]:
         "ruleset": ruleset.version,
         "game": ruleset.game,
         "table": table,
-        "decks": int(ruleset.parameters["shoe.decks"].value) if "shoe.decks" in ruleset.parameters else DECKS,
+        "shoe_decks": int(ruleset.parameters["shoe.decks"].value)
+        if "shoe.decks" in ruleset.parameters
+        else DECKS,
         # False: the version does not say how many decks; the figures use DECKS, as the simulator deals.
         "decks_from_version": "shoe.decks" in ruleset.parameters,
         "house_options": chosen,

@@ -15,7 +15,7 @@ def _rows(lines: list[dict[str, Any]]) -> list[str]:
 
 
 def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) -> str:
-    decks = f"{report['decks']} decks" + (
+    decks = f"{report['shoe_decks']} decks" + (
         "" if report["decks_from_version"] else ", not given by the version"
     )
     out = [f"{report['ruleset']} ({report['game']}, {decks})"]

@@ -97,6 +97,9 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     tally: dict[tuple[str, ...], list[float]] = {}
     jackpot = facts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
     stake = facts(name=name, amount=Decimal(1), settlements=1, case=case)
+    reads_hand = any(ns == "hand" for ns, _ in reads)
+    reads_dealer = any(ns == "dealer" for ns, _ in reads)
+    empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
     for player, dealer, p in _deals(decks, player_cards, dealer_first):
         dealers: list[tuple[list[str], float]]
         if rules is not None:
@@ -104,14 +107,13 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
         else:
             dealers = [(list(dealer), 1.0)]
         for dealer_list, q in dealers:
-            hand = probe.hand(player[:1] if player_cards == 1 else player[:2])
-            if player[:1] and player_cards == 1:
-                hand.war_card = None
+            # Only what the paytable reads is built (a hand, the dealer), the rest stays empty.
+            hand = probe.hand(player[:1] if player_cards == 1 else player[:2]) if reads_hand else empty_hand
             ctx: dict[str, Any] = {
                 "house": probe.house,
                 "box": hand.box,
                 "hand": hand,
-                "dealer": probe.dealer(dealer_list),
+                "dealer": probe.dealer(dealer_list) if reads_dealer else empty_dealer,
                 "stake": stake,
                 "player": facts(
                     first_two=tuple(player[:2]),
