@@ -1,7 +1,7 @@
 """Every version of every ruleset: the time `edge` takes for its figures, and its exact main-stake return
 against séances simulated with the strategy the computation used (a million rounds each by default).
 
-    python scripts/edge_check.py [--rounds N] [--seed S] [--house samples/house/trouville.yaml]
+    python scripts/edge_check.py [--rounds N] [--seed S] [--house samples/house/trouville.yaml] [--only V]
 
 A version whose house options have required choices without a default (fr/usage-blackjack's
 blackjack payout) takes them from the first table of the house file declared under its family.
@@ -27,6 +27,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--house", type=Path, default=Path("samples/house/trouville.yaml"))
+    parser.add_argument("--only", action="append", help="a version (ID@DATE, or ID); repeat for more")
     args = parser.parse_args()
     registry = default_registry()
     house = load_house(args.house)
@@ -34,6 +35,8 @@ def main() -> int:
     print("| version | figures (s) | exact return | simulated mean | 99 % half-width | rounds | inside |")
     print("|---|---:|---:|---:|---:|---:|---|")
     for ruleset in registry.all():
+        if args.only and ruleset.version not in args.only:
+            continue
         options = None
         if any(o.required for o in ruleset.options.values()):
             for table, entry in house.tables.items():
