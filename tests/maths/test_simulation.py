@@ -40,6 +40,15 @@ def test_simulated_rounds_land_in_the_interval(version):
     assert result.inside, result
 
 
+def test_a_house_entry_with_surrender_and_a_split_limit():
+    """BJ-07 of the sample house file: surrender, three hands at most, side bets on the layout."""
+    registry = default_registry()
+    ruleset = registry.pick("fr/blackjack@2024-11-01")
+    options = house_options(load_house(HOUSE), "BJ-07", ruleset)
+    result = check(ruleset, options, ROUNDS, seed=1)
+    assert result.inside, result
+
+
 def test_round_return_counts_splits_doubles_and_surrenders():
     record = {
         "bets": [

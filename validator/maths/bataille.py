@@ -13,6 +13,7 @@ from validator.maths.probe import Probe
 from validator.replay.cards import BATAILLE_VALUE
 
 RANKS = "23456789TJQKA"
+TIED = "9"  # the rank of the tie analysed: every rank gives the same figures
 WAR_STAKE = "war"
 
 
@@ -38,31 +39,31 @@ def bataille(probe: Probe) -> BatailleReturn:
     higher = probe.hand(["KS"])
     win = float(probe.settle(higher, probe.dealer(["2S"])) or 0)
     lose = float(probe.settle(probe.hand(["2S"]), probe.dealer(["KS"])) or 0)
-    tied = probe.hand(["9S"])
+    tied = probe.hand([TIED + "S"])
     tied.box.bataille_tie = True
-    dealer = probe.dealer(["9H"])
+    dealer = probe.dealer([TIED + "H"])
     options: list[tuple[float, str, list[tuple[str, float, float]]]] = []
     if probe.legal("surrender", tied, dealer):
-        gone = probe.hand(["9S"], surrendered=True)
+        gone = probe.hand([TIED + "S"], surrendered=True)
         net = float(probe.settle(gone, dealer) or 0)
         options.append((net, "surrender", [("tie, surrender", 1.0, net)]))
     if probe.legal("war", tied, dealer, _stake(probe, one)):
         # After the tie: 2 cards of the tied rank are out, the war cards come from what is left.
         left = total - 2
-        same = (per_rank - 2) / left  # one war card of the tied rank
         war_lines: dict[str, list[float]] = {}
         ev = 0.0
         for mine in RANKS:
             for theirs in RANKS:
-                n_mine = per_rank - (2 if mine == "9" else 0)
-                n_theirs = per_rank - (2 if theirs == "9" else 0) - (mine == theirs)
+                # The tied rank (any: ranks are alike) has two cards fewer in the shoe.
+                n_mine = per_rank - (2 if mine == TIED else 0)
+                n_theirs = per_rank - (2 if theirs == TIED else 0) - (mine == theirs)
                 p = n_mine / left * n_theirs / (left - 1)
-                hand = probe.hand(["9S"])
+                hand = probe.hand([TIED + "S"])
                 hand.went_to_war, hand.war_card = True, mine + "S"
-                opp = probe.dealer(["9H"])
+                opp = probe.dealer([TIED + "H"])
                 opp.war_card = theirs + "H"
                 net = float(probe.settle(hand, opp) or 0)
-                war = probe.hand(["9S"], stake=_stake(probe, one))
+                war = probe.hand([TIED + "S"], stake=_stake(probe, one))
                 war.went_to_war, war.war_card = True, mine + "S"
                 net += float(probe.settle(war, opp, WAR_STAKE) or 0)
                 order = BATAILLE_VALUE[mine[0]] - BATAILLE_VALUE[theirs[0]]
@@ -70,7 +71,6 @@ def bataille(probe: Probe) -> BatailleReturn:
                 entry = war_lines.setdefault(label, [0.0, net])
                 entry[0] += p
                 ev += p * net
-        del same
         options.append((ev, "war", [(label, p, net) for label, (p, net) in war_lines.items()]))
     if not options:
         options.append((0.0, "none", [("tie", 1.0, 0.0)]))
