@@ -86,3 +86,48 @@ def test_the_import_graph_is_read_from_the_package():
     assert "validator.replay.round_base" in graph
     assert "validator.replay.stakes" in graph["validator.replay.side_bets"]
     assert "validator.replay.side_bets" in graph["validator.replay.round_base"]
+
+
+def _law_names() -> set[str]:
+    """Every option, side bet, paytable, paytable line and rule of the shipped rulesets."""
+    from validator.dsl.vocabulary import EVENTS, SETTLE_STAKES
+    from validator.registry import default_registry
+
+    names: set[str] = set()
+    for ruleset in default_registry().all():
+        names.update(ruleset.options)
+        names.update(ruleset.fixed)
+        for bet in ruleset.side_bets.values():
+            names.add(bet.name)
+            names.update(bet.paytables)
+            names.update(line.label for lines in bet.paytables.values() for line in lines)
+        for rule in ruleset.rules:
+            names.update((rule.id, rule.name))
+    # Words that are also the game's mechanics (an event, a kind of stake) name those, not the law; a
+    # number ("20", a hyper black jack line) names nothing.
+    return {n for n in names if not n.isdigit()} - set(EVENTS) - set(SETTLE_STAKES)
+
+
+def test_maths_names_no_option_side_bet_or_rule():
+    """The mathematics (validator/maths) reads options, side bets and rules from the rulesets: none of
+    their names is written in its code, whole or inside a longer string."""
+    names = _law_names()
+    compound = {n for n in names if any(mark in n for mark in "._-/ ")}
+    offenders = []
+    for path in (PACKAGE / "maths").rglob("*.py"):
+        for node in _code_strings(path):
+            value = node.value
+            if value in names or any(name in value for name in compound):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {value!r}")
+    assert offenders == []
+
+
+def test_maths_names_are_found_when_written(tmp_path):
+    """The check above catches a name when one is written (so it cannot pass vacuously)."""
+    names = _law_names()
+    assert {"double_after_split", "lucky_ladies", "fr/blackjack/settlement-order"} <= names
+    sample = tmp_path / "sample.py"
+    sample.write_text('OPTION = "lucky_ladies.paytable"\n', encoding="utf-8")
+    compound = {n for n in names if any(mark in n for mark in "._-/ ")}
+    found = [n.value for n in _code_strings(sample) if any(name in n.value for name in compound)]
+    assert found == ["lucky_ladies.paytable"]

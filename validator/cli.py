@@ -224,6 +224,30 @@ def simulate(
 
 # ---------------------------------------------------------------- lint
 @app.command()
+def edge(
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="ID or ID@YYYY-MM-DD.")] = None,
+    house: Annotated[
+        Path | None, typer.Option("--house", help="A house-rules/1 file (with --table).")
+    ] = None,
+    table: Annotated[str | None, typer.Option("--table", help="The table whose house entry applies.")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    options: Annotated[bool, typer.Option("--options", help="What each house option would change.")] = False,
+) -> None:
+    """Exact expected return of the main stake and every side bet, each outcome with its probability."""
+    from validator.maths.cli_edge import run
+
+    try:
+        typer.echo(
+            run(_registry(), ruleset=ruleset, house=house, table=table, fmt=fmt, with_options=options),
+            nl=False,
+        )
+    except RulesetErrors as exc:
+        raise _fail(str(exc)) from None
+    except ValidatorError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command()
 def lint(
     files: Annotated[list[Path], typer.Argument(help="House-rules/1 YAML files (règlement intérieur).")],
     fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {FORMATS}.")] = "text",

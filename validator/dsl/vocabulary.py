@@ -34,6 +34,9 @@ PARAMETERS: dict[str, ParamSpec] = {
         "symbol", "the order bets are settled across boxes", ("right_to_left", "any")
     ),
     "dealer.hole_card": ParamSpec("bool", "the dealer takes a second, face-down card in the initial deal"),
+    "dealer.peeks": ParamSpec(
+        "bool", "the dealer looks at his hole card for a blackjack before the players decide (default: no)"
+    ),
     "dealer.hits_soft_17": ParamSpec("bool", "the dealer draws on a soft 17"),
     "dealer.stands_on": ParamSpec("int", "the total at which the dealer stops drawing"),
     "pays.even": ParamSpec("ratio", "payout of an ordinary winning hand"),

@@ -63,7 +63,12 @@ class BatailleSim(TableSim):
             share = self.params["war.stake_share"].factor
             ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
             war_ctx = {**ctx, "action": facts(verb="war", hand=hand.name, amount=hand.stake * share)}
-            if self.rng.random() < 0.7 and self.legal("war", war_ctx):
+            if self.strategy is not None:
+                asked = war_ctx
+                wants_war = self.strategy(hand, dealer, lambda verb, c=asked: self.legal(verb, c)) == "war"
+            else:
+                wants_war = self.rng.random() < 0.7
+            if wants_war and self.legal("war", war_ctx):
                 actions.append(["war", hand.name, amount_json(hand.stake * share)])
                 hand.went_to_war = True
                 at_war.append(hand)

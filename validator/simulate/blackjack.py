@@ -63,7 +63,7 @@ class BlackjackSim(TableSim):
         sides = RoundSides(self, side_bets, actions)
         sides.after_second_cards(boxes, dealer)
         insurance: dict[int, Decimal] = {}
-        if dealer.up_ace:
+        if dealer.up_ace and self.strategy is None:
             self.offer_insurance(order, insurance)
         for box in order:
             index = 0
@@ -139,6 +139,9 @@ class BlackjackSim(TableSim):
                     insurance[box.number] = amount
 
     def play_hand(self, hand: Hand) -> None:
+        if self.strategy is not None:
+            self.play_by_strategy(hand)
+            return
         while not (hand.busted or hand.blackjack or hand.doubled or hand.surrendered or hand.even_money):
             if hand.split_aces and len(hand.card_list) >= 2 and self.params.get("split.aces_one_card"):
                 return
@@ -149,10 +152,7 @@ class BlackjackSim(TableSim):
                 and self.rng.random() < 0.4
                 and self.legal("surrender", self.ctx(hand, "surrender"))
             ):
-                self.actions.append(["surrender", hand.name])
-                share = self.params["surrender.share_lost"].factor
-                self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
-                hand.surrendered = True
+                self.surrender(hand)
                 return
             if (
                 hand.pair
@@ -167,29 +167,74 @@ class BlackjackSim(TableSim):
                 and self.rng.random() < 0.7
                 and self.legal("double", self.ctx(hand, "double", hand.stake))
             ):
-                amount = hand.stake
-                card = self.shoe.draw(self.actions, hand.name)
-                self.actions.append(["double", hand.name, amount_json(amount), card])
-                hand.stake += amount
-                hand.doubled = True
-                hand.add(card)
-                hand.box.drew = True
-                self.round_facts.table_drew = True
-                self.after_card(hand)
+                self.double(hand)
                 return
             wants = total < 17 or (hand.soft and total < 18 and self.rng.random() < 0.5)
             if total < 21 and wants and self.legal("hit", self.ctx(hand, "hit")):
-                card = self.shoe.draw(self.actions, hand.name)
-                self.actions.append(["hit", hand.name, card])
-                hand.add(card)
-                hand.box.drew = True
-                self.round_facts.table_drew = True
-                self.after_card(hand)
+                self.hit(hand)
                 continue
-            # A stand is logged only where it is a decision: not at 21 where drawing is forbidden.
-            if total < 21 or self.legal("hit", self.ctx(hand, "hit")):
-                self.actions.append(["stand", hand.name])
+            self.stand(hand)
             return
+
+    def play_by_strategy(self, hand: Hand) -> None:
+        """Each decision asked of `self.strategy(hand, dealer, legal)`, among those the rules allow."""
+        assert self.strategy is not None
+        amounts = {"split": hand.initial_stake, "double": None}
+
+        def legal(verb: str) -> bool:
+            amount = hand.stake if verb == "double" else amounts.get(verb)
+            return self.legal(verb, self.ctx(hand, verb, amount))
+
+        while not (hand.busted or hand.blackjack or hand.doubled or hand.surrendered or hand.even_money):
+            if hand.split_aces and len(hand.card_list) >= 2 and not legal("hit"):
+                return
+            decision = self.strategy(hand, self.dealer, legal)
+            if decision == "surrender":
+                self.surrender(hand)
+                return
+            if decision == "split":
+                self.split(hand)
+                continue
+            if decision == "double":
+                self.double(hand)
+                return
+            if decision == "hit":
+                self.hit(hand)
+                continue
+            self.stand(hand)
+            return
+
+    def surrender(self, hand: Hand) -> None:
+        self.actions.append(["surrender", hand.name])
+        share = self.params["surrender.share_lost"].factor
+        self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
+        hand.surrendered = True
+
+    def double(self, hand: Hand) -> None:
+        assert self.shoe is not None
+        amount = hand.stake
+        card = self.shoe.draw(self.actions, hand.name)
+        self.actions.append(["double", hand.name, amount_json(amount), card])
+        hand.stake += amount
+        hand.doubled = True
+        hand.add(card)
+        hand.box.drew = True
+        self.round_facts.table_drew = True
+        self.after_card(hand)
+
+    def hit(self, hand: Hand) -> None:
+        assert self.shoe is not None
+        card = self.shoe.draw(self.actions, hand.name)
+        self.actions.append(["hit", hand.name, card])
+        hand.add(card)
+        hand.box.drew = True
+        self.round_facts.table_drew = True
+        self.after_card(hand)
+
+    def stand(self, hand: Hand) -> None:
+        # A stand is logged only where it is a decision: not at 21 where drawing is forbidden.
+        if hand.total < 21 or self.legal("hit", self.ctx(hand, "hit")):
+            self.actions.append(["stand", hand.name])
 
     def after_card(self, hand: Hand) -> None:
         if hand.busted and self.params.get("bust.collected_at_once"):

@@ -31,6 +31,7 @@ def simulate(
     maximum: Decimal,
     seats: int = 7,
     until: date | None = None,
+    strategy: Any = None,
 ) -> Iterator[dict[str, Any]]:
     """The séance's records, played lazily. With `until`, a record dated after that local day raises
     SeanceOverrun instead of being written (`simulate` checks the séance fits before playing it)."""
@@ -54,6 +55,7 @@ def simulate(
         seats=seats,
         until=until,
     )
+    sim.strategy = strategy
     return sim.records(rounds)  # type: ignore[attr-defined]
 
 

@@ -97,6 +97,8 @@ class TableSim:
         self.shoe_id = ""
         self.round_no = 0
         self.shoe: SimShoe | None = None
+        # A player's strategy (`strategy(hand, dealer, legal) -> decision`); None: random legal play.
+        self.strategy: Any = None
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""

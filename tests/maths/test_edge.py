@@ -1,0 +1,153 @@
+"""`casino-validator edge`: driven by the rulesets, its JSON against docs/edge.schema.json, the options'
+costs, the API, and the command itself."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from validator.errors import ValidatorError
+from validator.maths.api import house_edge
+from validator.maths.bataille import bataille
+from validator.maths.blackjack import main_game
+from validator.maths.cli_edge import run
+from validator.maths.edge import figures, options_cost, report
+from validator.maths.probe import Probe
+from validator.maths.sidebets import side_bets
+from validator.registry import default_registry, load_file
+from validator.resources import rulesets_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = json.loads((ROOT / "docs" / "edge.schema.json").read_text(encoding="utf-8"))
+HOUSE = ROOT / "samples" / "house" / "trouville.yaml"
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return default_registry()
+
+
+def _edited(tmp: Path, family: str, version: str, old: str, new: str):
+    """The version of `family` in force from `version`, with `old` replaced by `new` in the one file of
+    the family that writes it (a later version may inherit it from the wording it amends)."""
+    folder = tmp / family.replace("/", "_")
+    shutil.copytree(rulesets_dir() / family, folder)
+    [writer] = [p for p in folder.glob("*.rules") if old in p.read_text(encoding="utf-8")]
+    writer.write_text(writer.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    return load_file(folder / f"{version}.rules")
+
+
+def test_json_of_a_bataille_table_follows_the_schema(registry):
+    data = json.loads(run(registry, ruleset=None, house=HOUSE, table="BA-01", fmt="json", with_options=True))
+    jsonschema.validate(data, SCHEMA)
+    assert data["ruleset"] == "fr/bataille@2013-05-12" and data["table"] == "BA-01"
+    probabilities = [Decimal(line["probability"]) for line in data["main"]["lines"]]
+    assert abs(sum(probabilities) - 1) < Decimal("1e-7")
+
+
+def test_json_of_a_blackjack_version_follows_the_schema(registry):
+    data = report(figures(registry.pick("fr/blackjack@2024-11-01"), None), None)
+    jsonschema.validate(data, SCHEMA)
+    names = {bet["name"] for bet in data["side_bets"]}
+    assert names == set(registry.pick("fr/blackjack@2024-11-01").side_bets)
+    for bet in data["side_bets"]:
+        assert abs(sum(Decimal(line["probability"]) for line in bet["lines"]) - 1) < Decimal("1e-7")
+
+
+def test_schema_refuses_a_report_missing_its_main_figure():
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"format": "edge/1"}, SCHEMA)
+
+
+def test_a_paytable_line_changes_the_figure_with_no_python_edit(tmp_path, registry):
+    """Égalité at 10 for 1 returns 11 p - 1 with p = 23/311 (a tie from six decks); at 11 for 1, 12 p - 1."""
+    p = 23 / 311
+    before = side_bets(Probe(registry.pick("fr/bataille"), registry.pick("fr/bataille").house_defaults()))
+    assert before[0].ev == pytest.approx(11 * p - 1, abs=1e-12)
+    edited = _edited(tmp_path, "fr/bataille", "2013-05-12", "pays 10:1 when", "pays 11:1 when")
+    after = side_bets(Probe(edited, edited.house_defaults()))
+    assert after[0].ev == pytest.approx(12 * p - 1, abs=1e-12)
+
+
+def test_a_parameter_changes_the_figure_with_no_python_edit(tmp_path, registry):
+    """A blackjack paid 6:5 instead of 3:2 costs the player about 1.4 points (published rule tables:
+    https://www.thecolorofblackjack.com/solution_one.html gives 1.39 %)."""
+    ruleset = registry.pick("fr/blackjack@2024-11-01")
+    base = main_game(Probe(ruleset, ruleset.house_defaults()), track=False).ev
+    edited = _edited(
+        tmp_path,
+        "fr/blackjack",
+        "2024-11-01",
+        "parameter pays.blackjack = 3:2",
+        "parameter pays.blackjack = 6:5",
+    )
+    cost = (base - main_game(Probe(edited, edited.house_defaults()), track=False).ev) * 100
+    assert 1.3 < cost < 1.45
+
+
+def test_a_war_settled_otherwise_changes_the_bataille(tmp_path, registry):
+    version = registry.pick("fr/bataille")
+    french = bataille(Probe(version, version.house_defaults()))
+    # By the text a tied war returns both stakes: going to war beats surrendering.
+    assert french.tie_choice == "war"
+    assert -french.ev * 100 == pytest.approx(3.4242, abs=1e-4)
+
+
+def test_options_cost_follows_the_rules(registry):
+    version = registry.pick("fr/blackjack@2024-11-01")
+    rows = {row["option"]: row for row in options_cost(version, None)}
+    surrender = rows["surrender"]["changes"][0]
+    assert surrender["value"] == "true" and Decimal(surrender["main_edge_change"]) < Decimal("-0.1")
+    das = rows["double_after_split"]["changes"][0]
+    assert Decimal(das["main_edge_change"]) > Decimal("0.1")
+    # An option that changes no decision and no settlement costs nothing (seated-only side bets).
+    assert all(Decimal(c["main_edge_change"]) == 0 for c in rows["min_boxes_single_player"]["changes"])
+    # The paytable the house chooses moves the side bet it pays, not the main game.
+    table = rows["lucky_ladies.paytable"]["changes"][0]
+    assert (
+        Decimal(table["main_edge_change"]) == 0 and Decimal(table["side_bet_edge_change"]["lucky_ladies"]) < 0
+    )
+    assert rows["jp1.stake"]["changes"] is None
+
+
+def test_api_house_edge(registry):
+    edge = house_edge("fr/bataille", date(2025, 1, 31), None)
+    assert isinstance(edge, Decimal) and edge == Decimal("0.03424211")
+    with pytest.raises(ValidatorError):
+        house_edge("fr/usage-blackjack", date(2025, 1, 31), None)  # the payout is the house's to declare
+
+
+def test_required_option_without_house_is_refused(registry):
+    with pytest.raises(ValidatorError, match="blackjack_pays"):
+        run(registry, ruleset="fr/usage-blackjack", house=None, table=None, fmt="text", with_options=False)
+
+
+def test_house_needs_table(registry):
+    with pytest.raises(ValidatorError, match="--table"):
+        run(registry, ruleset="fr/bataille", house=HOUSE, table=None, fmt="text", with_options=False)
+
+
+def test_command_text_and_exit_codes():
+    ok = subprocess.run(
+        [sys.executable, "-m", "validator", "edge", "--house", str(HOUSE), "--table", "BA-01"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert "house edge 3.4242 %" in ok.stdout and "Égalité" in ok.stdout and "0.0739549839" in ok.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "validator", "edge", "--ruleset", "xx/nothing"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "unknown ruleset" in bad.stderr

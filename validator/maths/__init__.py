@@ -1,0 +1,1 @@
+"""The game's mathematics: exact expected returns of a ruleset version and a table's house options."""

@@ -1,0 +1,70 @@
+"""The dealer's final result from a shoe composition: drawn card by card with removal, exactly.
+
+Results are indexed by `DealerRule.outcomes`: each standing total from `stands_on` to 21, then "bust",
+then "blackjack" (two cards making 21). Cached per (rule, composition, first card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from validator.maths.shoe import VALUES, Composition
+
+
+@dataclass(frozen=True, slots=True)
+class DealerRule:
+    """How the dealer draws, as the version's parameters say: he stands from `stands_on`, and draws on a
+    soft total equal to `stands_on` when `hits_soft` is true."""
+
+    stands_on: int
+    hits_soft: bool
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(range(self.stands_on, 22))
+
+    @property
+    def bust(self) -> int:
+        return len(self.totals)
+
+    @property
+    def blackjack(self) -> int:
+        return len(self.totals) + 1
+
+    @property
+    def size(self) -> int:
+        return len(self.totals) + 2
+
+
+@lru_cache(maxsize=65536)
+def final_distribution(rule: DealerRule, comp: Composition, up: int) -> tuple[float, ...]:
+    """P(each outcome) for a dealer whose first card is value index `up`, drawing from `comp` (the
+    first card already out of it)."""
+    result = [0.0] * rule.size
+    counts = list(comp)
+    stands_on, hits_soft, first = rule.stands_on, rule.hits_soft, rule.totals[0]
+    bust, natural = rule.bust, rule.blackjack
+
+    def draw(hard: int, ace: bool, cards: int, p: float, left: int) -> None:
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if total > 21:
+            result[bust] += p
+            return
+        if total >= stands_on and not (hits_soft and soft and total == stands_on):
+            if cards == 2 and total == 21:
+                result[natural] += p
+            else:
+                result[total - first] += p
+            return
+        for i in range(VALUES):
+            c = counts[i]
+            if c:
+                counts[i] = c - 1
+                draw(hard + i + 1, ace or i == 0, cards + 1, p * c / left, left - 1)
+                counts[i] = c
+        return
+
+    draw(up + 1, up == 0, 1, 1.0, sum(counts))
+    return tuple(result)

@@ -1,0 +1,229 @@
+"""`casino-validator edge`: every figure of one version and one table's house options, and what each
+option the version leaves to the house would change.
+
+Figures are computed in binary floating point (probabilities, not money) and reported as decimals
+rounded to 8 places; a house edge is minus the expected return per unit staked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl.expr import format_value
+from validator.dsl.model import OptionDef, Ruleset
+from validator.errors import ValidatorError
+from validator.maths.bataille import bataille
+from validator.maths.blackjack import MainGame, Rules, main_game
+from validator.maths.probe import Probe
+from validator.maths.sidebets import SideBetReturn, side_bets
+
+FORMAT = "edge/1"
+STRATEGY = {
+    "blackjack": (
+        "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
+        "composition-dependent for the first decision, total-dependent after it; no insurance"
+    ),
+    "bataille": "on a tie, the better of the ways the rules allow (war or surrender)",
+}
+LARGEST_RANGE = 16  # an int option is weighed value by value when its range is no wider than this
+DECKS = 6  # where a version does not say (as `simulate` deals)
+
+
+def number(value: float, places: int = 8) -> str:
+    shown = Decimal(repr(value)).quantize(Decimal(1).scaleb(-places))
+    return format(shown.copy_abs() if shown.is_zero() else shown, "f")
+
+
+def percent(ev: float) -> str:
+    return number(-ev * 100, 4)
+
+
+def house_for(ruleset: Ruleset, house: Mapping[str, Any] | None) -> dict[str, Any]:
+    values = ruleset.house_defaults()
+    if house:
+        values.update(house)
+    missing = [n for n, o in ruleset.options.items() if o.required and values.get(n) is None]
+    if missing:
+        raise ValidatorError(
+            f"{ruleset.version} leaves {', '.join(missing)} to the house rules and has no default: "
+            "give --house FILE --table ID with a table that declares it"
+        )
+    return values
+
+
+@dataclass(slots=True)
+class Figures:
+    ruleset: Ruleset
+    house: dict[str, Any]
+    main: float
+    main_json: dict[str, Any]
+    side: list[SideBetReturn]
+    seconds: float
+
+
+def main_return(
+    ruleset: Ruleset, house: dict[str, Any], base: MainGame | None = None
+) -> tuple[float, dict[str, Any], MainGame | None]:
+    """The main stake's return; with `base`, a game whose rules answer every question as base's did
+    is not computed again."""
+    probe = Probe(ruleset, house)
+    if ruleset.game == "bataille":
+        result = bataille(probe)
+        lines = [_line(label, net, p) for label, p, net in result.lines]
+        return result.ev, {"strategy": STRATEGY["bataille"], "tie": result.tie_choice, "lines": lines}, None
+    if base is not None:
+        rules = Rules.read(probe)
+        if base.rules.same_game(rules):
+            return base.ev, {}, base
+        game: MainGame = main_game(probe, rules, track=False)
+    else:
+        game = main_game(probe)
+    lines = [_line(f"net {label}", net, p) for label, p, net in game.lines]
+    if game.split_probability:
+        lines.append(
+            {
+                "outcome": "split (net over the box's hands, on average)",
+                "net": number(game.split_return),
+                "probability": number(game.split_probability),
+            }
+        )
+    return game.ev, {"strategy": STRATEGY["blackjack"], "lines": lines}, game
+
+
+def _line(label: str, net: float, p: float) -> dict[str, str]:
+    return {"outcome": label, "net": number(net, 4), "probability": number(p)}
+
+
+def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
+    start = time.perf_counter()
+    values = house_for(ruleset, house)
+    ev, main_json, _ = main_return(ruleset, values)
+    side = side_bets(Probe(ruleset, values))
+    return Figures(ruleset, values, ev, main_json, side, time.perf_counter() - start)
+
+
+def side_json(bet: SideBetReturn, stake: Any) -> dict[str, Any]:
+    meters = []
+    for meter, p in sorted(bet.meters.items()):
+        unit = Decimal(str(stake)) if stake not in (None, "") else Decimal(1)
+        # Return with the other meters at 0 reaches 0 when this meter holds -ev / p stakes.
+        meters.append(
+            {
+                "meter": meter,
+                "probability": number(p, 10),
+                "return_per_stake_of_meter": number(p, 10),
+                "break_even": number(float(-bet.ev / p * float(unit)), 2) if p else None,
+                "stake": str(unit),
+            }
+        )
+    return {
+        "name": bet.name,
+        "title": bet.title,
+        "case": bet.case,
+        "return": number(bet.ev),
+        "house_edge_percent": percent(bet.ev),
+        "lines": [
+            {"outcome": line.label, "net": number(line.net, 4), "probability": number(line.probability, 10)}
+            | ({"meter": line.meter} if line.meter else {})
+            for line in bet.lines
+        ],
+        "meters": meters,
+    }
+
+
+def report(found: Figures, table: str | None) -> dict[str, Any]:
+    ruleset = found.ruleset
+    chosen = {name: format_value(found.house.get(name)) for name in sorted(ruleset.options)}
+    side_stake = {b.name: _stake_option(ruleset, found.house, b.name) for b in found.side}
+    return {
+        "format": FORMAT,
+        "ruleset": ruleset.version,
+        "game": ruleset.game,
+        "table": table,
+        "shoe_decks": int(ruleset.parameters["shoe.decks"].value)
+        if "shoe.decks" in ruleset.parameters
+        else DECKS,
+        # False: the version does not say how many decks; the figures use DECKS, as the simulator deals.
+        "decks_from_version": "shoe.decks" in ruleset.parameters,
+        "house_options": chosen,
+        "main": {
+            "return": number(found.main),
+            "house_edge_percent": percent(found.main),
+            **found.main_json,
+        },
+        "side_bets": [side_json(b, side_stake[b.name]) for b in found.side],
+        "seconds": number(found.seconds, 2),
+    }
+
+
+def _stake_option(ruleset: Ruleset, house: Mapping[str, Any], bet: str) -> Any:
+    """A side bet's fixed stake, where the house declares one (`<bet>.stake`): meters are in money."""
+    value = house.get(f"{bet}.stake")
+    return value if f"{bet}.stake" in ruleset.options else None
+
+
+# ---- what each option costs ----
+
+
+def alternatives(option: OptionDef) -> list[Any] | None:
+    """The values the house may choose for an option, or None when they cannot be listed (amounts)."""
+    if option.allowed is not None:
+        return list(option.allowed)
+    if option.type == "bool":
+        return [False, True]
+    if option.type == "int" and option.range is not None:
+        low, high = int(option.range[0]), int(option.range[1])
+        if high - low <= LARGEST_RANGE:
+            return [*range(low, high + 1), *([None] if not option.required else [])]
+    return None
+
+
+def options_cost(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """For each option the version lets the house choose: each other value, and the change it makes to
+    the house edge of the main game and of each side bet (percentage points; + is more for the house)."""
+    base = house_for(ruleset, house)
+    base_main, _, base_game = main_return(ruleset, base)
+    base_side = {(b.name, b.case): b.ev for b in side_bets(Probe(ruleset, base))}
+    rows: list[dict[str, Any]] = []
+    for name, option in sorted(ruleset.options.items()):
+        values = alternatives(option)
+        if values is None:
+            rows.append({"option": name, "current": format_value(base.get(name)), "changes": None})
+            continue
+        changes = []
+        for value in values:
+            if value == base.get(name):
+                continue
+            variant = {**base, name: value}
+            main, _, _ = main_return(ruleset, variant, base_game)
+            sides = [b for b in side_bets(Probe(ruleset, variant), only=_reading(ruleset, name))]
+            entry: dict[str, Any] = {
+                "value": format_value(value),
+                "main_edge_change": number((base_main - main) * 100, 4),
+            }
+            side_changes = {
+                f"{b.name}:{b.case}" if b.case else b.name: number(
+                    (base_side[(b.name, b.case)] - b.ev) * 100, 4
+                )
+                for b in sides
+            }
+            if side_changes:
+                entry["side_bet_edge_change"] = side_changes
+            changes.append(entry)
+        rows.append({"option": name, "current": format_value(base.get(name)), "changes": changes})
+    return rows
+
+
+def _reading(ruleset: Ruleset, option: str) -> set[str]:
+    """The side bets whose settlement reads this house option (their paytable's name, or a line)."""
+    found = set()
+    for bet_name, bet in ruleset.side_bets.items():
+        texts = [t for _, settle in ruleset.settles_by_stake.get(bet_name, ()) for t in settle.tables]
+        texts += [line.source for lines in bet.paytables.values() for line in lines]
+        if any(f"house.{option}" in text for text in texts):
+            found.add(bet_name)
+    return found

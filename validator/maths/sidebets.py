@@ -1,0 +1,224 @@
+"""Side bets by exact enumeration of the shoe: every combination of the cards a paytable reads, weighted by
+its probability of being dealt from a full shoe, settled by the version's own `settle <bet> =>
+paytable …` clause (so by the table the house chose).
+
+Which cards are dealt is read from the facts the paytable's lines name: the player's first two or three
+cards, the dealer's first card, the dealer's final result (drawn by the version's parameters), the case a
+stake is on. Card functions in paytables (`total`, `same_suit`, `run`, …) do not depend on the order of
+the cards, so the player's first two cards are enumerated as pairs, not sequences.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl.model import PaytableOutcome, SideBetDef
+from validator.maths.blackjack import Rules
+from validator.maths.dealer import final_distribution
+from validator.maths.probe import Probe
+from validator.maths.shoe import VALUES, full_shoe
+from validator.replay.cards import BJ_VALUE, all_cards
+from validator.replay.side_bets import DealerCards
+from validator.replay.state import facts
+
+_FACT = re.compile(r"\b(player|dealer|hand|stake|jackpot|dealer_cards)\.([a-z_]+)")
+_CASE = re.compile(r"\bstake\.case\s*==\s*\"([^\"]*)\"")
+# The dealer's facts that only his final result gives.
+_DEALER_FINAL = frozenset(("total", "busted", "blackjack", "soft", "cards"))
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    label: str
+    probability: float
+    net: float  # per unit staked: the winnings, or -1 when no line holds
+    meter: str | None = None  # the meter a line pays out (its winnings then depend on it)
+
+
+@dataclass(frozen=True, slots=True)
+class SideBetReturn:
+    name: str
+    title: str
+    case: str | None
+    ev: float  # with every meter at 0
+    lines: tuple[Line, ...]
+    meters: dict[str, float]  # meter → probability a stake wins it
+
+
+def _reads(bet: SideBetDef) -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    for lines in bet.paytables.values():
+        for line in lines:
+            found.update((m.group(1), m.group(2)) for m in _FACT.finditer(line.source))
+    return found
+
+
+def _cases(bet: SideBetDef) -> list[str | None]:
+    found = sorted(
+        {
+            m.group(1)
+            for lines in bet.paytables.values()
+            for line in lines
+            for m in _CASE.finditer(line.source)
+        }
+    )
+    return list(found) or [None]
+
+
+def side_bets(probe: Probe, only: set[str] | None = None) -> list[SideBetReturn]:
+    """Every side bet of the version (or those named in `only`), case by case."""
+    ruleset = probe.ruleset
+    results = []
+    for name, bet in ruleset.side_bets.items():
+        if not ruleset.settles_by_stake.get(name) or (only is not None and name not in only):
+            continue
+        for case in _cases(bet):
+            results.append(_enumerate(probe, name, bet, case))
+    return results
+
+
+def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> SideBetReturn:
+    reads = _reads(bet)
+    fields = {f for ns, f in reads if ns == "player"}
+    player_cards = 3 if "first_three" in fields else 2 if fields & {"first_two", "with_dealer_first"} else 0
+    if any(ns == "hand" for ns, _ in reads):
+        player_cards = max(player_cards, 1)
+    dealer_first = "with_dealer_first" in fields or any(
+        (ns == "dealer" and f not in _DEALER_FINAL) or ns == "dealer_cards" for ns, f in reads
+    )
+    dealer_final = any(ns == "dealer" and f in _DEALER_FINAL for ns, f in reads)
+    decks = int(probe.param("shoe.decks", 6))
+    prizes = {line.label: line.prize for lines in bet.paytables.values() for line in lines if line.prize}
+    rules = Rules.read(probe) if dealer_final and probe.ruleset.game == "blackjack" else None
+    tally: dict[tuple[str, ...], list[float]] = {}
+    jackpot = facts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
+    stake = facts(name=name, amount=Decimal(1), settlements=1, case=case)
+    reads_hand = any(ns == "hand" for ns, _ in reads)
+    reads_dealer = any(ns == "dealer" for ns, _ in reads)
+    empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
+    for player, dealer, p in _deals(decks, player_cards, dealer_first):
+        dealers: list[tuple[list[str], float]]
+        if rules is not None:
+            dealers = _dealer_results(rules, decks, player, dealer)
+        else:
+            dealers = [(list(dealer), 1.0)]
+        for dealer_list, q in dealers:
+            # Only what the paytable reads is built (a hand, the dealer), the rest stays empty.
+            hand = probe.hand(player[:1] if player_cards == 1 else player[:2]) if reads_hand else empty_hand
+            ctx: dict[str, Any] = {
+                "house": probe.house,
+                "box": hand.box,
+                "hand": hand,
+                "dealer": probe.dealer(dealer_list) if reads_dealer else empty_dealer,
+                "stake": stake,
+                "player": facts(
+                    first_two=tuple(player[:2]),
+                    first_three=tuple(player[:3]),
+                    with_dealer_first=(*player[:2], dealer[0]) if dealer else (),
+                    other_jackpot_main=False,
+                    other_jackpot_secondary=False,
+                ),
+                "dealer_cards": DealerCards(dealer_list),
+                "jackpot": jackpot,
+            }
+            decided = probe.judge.expected_settlement(name, ctx)
+            winnings: Decimal | None = None
+            labels: tuple[str, ...] = ()
+            if decided is not None:
+                amount = decided[2]
+                if isinstance(amount, PaytableOutcome):
+                    winnings, labels = amount.winnings, amount.lines
+                elif decided[1].verb == "pay":
+                    winnings = amount
+            key = labels if winnings is not None else ()
+            entry = tally.setdefault(key, [0.0, float(winnings) if winnings is not None else -1.0])
+            entry[0] += p * q
+    lines = []
+    meters: dict[str, float] = {}
+    ev = 0.0
+    for labels, (p, net) in sorted(tally.items(), key=lambda kv: -kv[1][1]):
+        meter = next((prizes[label] for label in labels if label in prizes), None)
+        label = " + ".join(labels) if labels else "no line (stake lost)"
+        lines.append(Line(label, p, net, meter))
+        ev += p * net
+        if meter is not None:
+            meters[meter] = meters.get(meter, 0.0) + p
+    return SideBetReturn(name, bet.title, case, ev, tuple(lines), meters)
+
+
+def _deals(decks: int, player_cards: int, dealer_first: bool) -> Iterator[tuple[list[str], list[str], float]]:
+    """(player's cards, dealer's first card or none, probability) for every deal the bet reads."""
+    cards = all_cards()
+    count = {c: decks for c in cards}
+    total = decks * len(cards)
+
+    def singles(left: int) -> Iterator[tuple[str, float]]:
+        for c in cards:
+            if count[c]:
+                yield c, count[c] / left
+
+    def pairs(left: int) -> Iterator[tuple[list[str], float]]:
+        for i, a in enumerate(cards):
+            for b in cards[i:]:
+                if a == b:
+                    p = count[a] * (count[a] - 1) / (left * (left - 1))
+                else:
+                    p = 2 * count[a] * count[b] / (left * (left - 1))
+                if p:
+                    yield [a, b], p
+
+    def rest(player: list[str], p: float, left: int) -> Iterator[tuple[list[str], list[str], float]]:
+        if not dealer_first:
+            yield player, [], p
+            return
+        for c, q in singles(left):
+            yield player, [c], p * q
+
+    if player_cards == 0:
+        yield from rest([], 1.0, total)
+        return
+    if player_cards == 1:
+        for c, p in singles(total):
+            count[c] -= 1
+            yield from rest([c], p, total - 1)
+            count[c] += 1
+        return
+    for pair, p in pairs(total):
+        for c in pair:
+            count[c] -= 1
+        if player_cards == 3:
+            for third, q in singles(total - 2):
+                count[third] -= 1
+                yield from rest([*pair, third], p * q, total - 3)
+                count[third] += 1
+        else:
+            yield from rest(pair, p, total - 2)
+        for c in pair:
+            count[c] += 1
+
+
+def _dealer_results(
+    rules: Rules, decks: int, player: list[str], dealer: list[str]
+) -> list[tuple[list[str], float]]:
+    """The dealer's final results, from the shoe without the cards already seen."""
+    counts = list(full_shoe(decks))
+    for card in player + dealer:
+        counts[BJ_VALUE[card[0]] - 1] -= 1
+    key = tuple(counts)
+    dist = [0.0] * rules.dealer.size
+    if dealer:
+        up = BJ_VALUE[dealer[0][0]] - 1
+        dist = list(final_distribution(rules.dealer, key, up))
+    else:
+        left = sum(counts)
+        for up in range(VALUES):
+            if counts[up]:
+                comp = list(counts)
+                comp[up] -= 1
+                for i, x in enumerate(final_distribution(rules.dealer, tuple(comp), up)):
+                    dist[i] += counts[up] / left * x
+    return [(rules.dealer_cards(o), x) for o, x in enumerate(dist) if x]
