@@ -28,6 +28,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs.fastcheck import Check, SchemaCompiler
+from validator.logs.remote import expand_url, is_url, open_url
 from validator.logs.values import parse_time
 
 FORMAT = "hand-log/1"
@@ -137,6 +138,8 @@ def iter_log_paths(args: list[str]) -> list[str]:
 def _expand(arg: str) -> list[str]:
     if arg == STDIN:
         return [STDIN]
+    if is_url(arg):
+        return expand_url(arg, LOG_SUFFIXES)
     if os.path.isdir(arg):
         found = sorted(
             p.relative_to(arg) for p in Path(arg).rglob("*") if p.name.endswith(LOG_SUFFIXES) and p.is_file()
@@ -191,7 +194,7 @@ def read_records(path: str) -> Iterator[Record]:
 def read_record_range(path: str, start: int, end: int, first_line: int) -> Iterator[Record]:
     """The records of bytes [start, end) of a plain (not gzip) log whose first line there is
     `first_line`: how `--jobs` reads one table's share of a file."""
-    with open(path, "rb") as raw:
+    with open_plain(path) as raw:
         raw.seek(start)
         number = first_line - 1
         position = start
@@ -211,19 +214,27 @@ def read_record_range(path: str, start: int, end: int, first_line: int) -> Itera
                 return
 
 
+def open_plain(path: str) -> IO[bytes]:
+    """A local file opened for reading bytes; a file that cannot be opened is a `ValidatorError`, worded
+    the same wherever it happens (one process, the planner, a worker)."""
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise ValidatorError(f"{path}: no such file or directory") from None
+    except OSError as error:
+        raise ValidatorError(f"{path}: {(error.strerror or str(error)).lower()}") from None
+
+
 @contextmanager
 def _open_log(path: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
         if sys.stdin is None:
             raise ValidatorError(f"{STDIN}: there is no standard input to read")
         raw, owned = _peekable(sys.stdin.buffer), False
+    elif is_url(path):
+        raw, owned = _peekable(open_url(path)), True
     else:
-        try:
-            raw, owned = open(path, "rb"), True  # noqa: SIM115 - closed below, after the gzip layer
-        except FileNotFoundError:
-            raise ValidatorError(f"{path}: no such file or directory") from None
-        except OSError as error:
-            raise ValidatorError(f"{path}: {(error.strerror or str(error)).lower()}") from None
+        raw, owned = open_plain(path), True
     try:
         if path.endswith(".gz") or _starts_with_gzip_magic(raw):
             # GzipFile leaves the file it wraps open; `raw` is closed in the finally.
