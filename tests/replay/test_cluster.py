@@ -178,7 +178,17 @@ def real_cluster(tmp_path) -> Iterator[str]:
     dask = [sys.executable, "-m", "dask"]
     processes = [
         subprocess.Popen(
-            [*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file", str(address_file)],
+            [
+                *dask,
+                "scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--no-dashboard",
+                "--scheduler-file",
+                str(address_file),
+            ],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
