@@ -3,10 +3,11 @@
 `--jobs N` starts a local cluster of N single-threaded worker processes (the replay is pure Python: threads
 would share one interpreter lock); `--scheduler ADDRESS`, or `DASK_SCHEDULER_ADDRESS`, sends the tasks to
 a cluster already running, whose workers have this package and can read the logs and the house file at
-the paths given. Each share of the plan (`validator.parallel`) is one task that returns its outcomes as
-data. The client keeps at most a window of shares submitted ahead of the one being written; the others
-wait on the workers, so the client holds one share's outcomes at a time and writes them in the plan's
-order: the report is the same, byte for byte, as one process's.
+the same absolute paths (a relative path is made absolute in this process's folder; the report names the
+files as they were given). Each share of the plan (`validator.parallel`) is one task that returns its
+outcomes as data. The client keeps at most a window of shares submitted ahead of the one being written;
+the others wait on the workers, so the client holds one share's outcomes at a time and writes them in
+the plan's order: the report is the same, byte for byte, as one process's.
 
 Dask recomputes the shares of a worker that dies; Ctrl-C (or a reader that stops reading) cancels the
 shares not yet written and shuts the local cluster down, its scratch folder with it. Standard input,
@@ -29,7 +30,7 @@ from typing import Any
 
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
-from validator.parallel import Share, check_share, plan, share_outcomes
+from validator.parallel import HouseRef, Share, check_share, plan, share_outcomes
 from validator.progress import PlanProgress
 
 # Shares submitted ahead of the one being written, per worker thread: enough to keep every worker busy
@@ -64,9 +65,9 @@ def check_on_cluster(
             shares = plan(paths, jobs or workers)
         if progress is not None:
             progress.start(len(shares), sum(share.size for share in shares))
-        yield from _in_order(
-            client, shares, max(1, workers) * AHEAD_PER_WORKER, summary, ruleset, house, progress
-        )
+        where = HouseRef.of(house) if house is not None else None
+        window = max(1, workers) * AHEAD_PER_WORKER
+        yield from _in_order(client, shares, window, summary, ruleset, where, progress)
 
 
 class _Session:
@@ -161,7 +162,7 @@ def _in_order(
     window: int,
     summary: Summary,
     ruleset: str | None,
-    house: str | None,
+    house: HouseRef | None,
     progress: PlanProgress | None,
 ) -> Iterator[RoundOutcome]:
     run = uuid.uuid4().hex[:12]

@@ -30,6 +30,7 @@ from validator.logs.reader import (
     MAX_LINE,
     STDIN,
     check_record,
+    display_name,
     iter_log_paths,
     open_plain,
     read_record_range,
@@ -72,6 +73,18 @@ class Share:
     in_parent: bool = False
     # Bytes to read (0 when not known beforehand: standard input, a pipe): what progress counts.
     size: int = 0
+    # Where a worker opens the file: its absolute path (a worker's folder is not the client's); `path`,
+    # as given, is how the report names it. Empty: at `path` (a URL, standard input).
+    location: str = ""
+
+    @property
+    def source(self) -> str:
+        return self.location or self.path
+
+
+def located(path: str) -> str:
+    """Where another process finds `path`: a local path made absolute; a URL, `-` as they are."""
+    return "" if path == STDIN or is_url(path) else os.path.abspath(path)
 
 
 def plan(paths: list[str], jobs: int) -> list[Share]:
@@ -86,7 +99,7 @@ def plan(paths: list[str], jobs: int) -> list[Share]:
             shares.append(Share(path, None, 0, 1, True, in_parent=True))
             continue
         if path.endswith(".gz") or jobs <= 1:
-            shares.append(Share(path, None, 0, 1, True, size=_size(path)))
+            shares.append(Share(path, None, 0, 1, True, size=_size(path), location=located(path)))
             continue
         shares.extend(_split(path, jobs))
     return shares
@@ -165,11 +178,12 @@ def _split(path: str, jobs: int) -> list[Share]:
     for point in points[1:]:
         if point[0].start - chosen[-1][0].start >= target:
             chosen.append(point)
+    where = located(path)
     if len(chosen) <= 1:
-        return [Share(path, None, 0, 1, True, size=offset)]
+        return [Share(path, None, 0, 1, True, size=offset, location=where)]
     ends = [line.start for line, _ in chosen[1:]] + [offset]
     return [
-        Share(path, line.start, end, line.number, index == 0, preamble, size=end - line.start)
+        Share(path, line.start, end, line.number, index == 0, preamble, size=end - line.start, location=where)
         for index, ((line, preamble), end) in enumerate(zip(chosen, ends, strict=True))
     ]
 
@@ -185,16 +199,28 @@ class ShareResult:
     stopped: ValidatorError | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class HouseRef:
+    """The house-rules file as the user named it, and where a worker reads it."""
+
+    name: str
+    location: str
+
+    @classmethod
+    def of(cls, house: str) -> HouseRef:
+        return cls(house, located(house))
+
+
 @functools.cache
-def _house_lookup(house: str) -> HouseLookup:
+def _house_lookup(house: HouseRef) -> HouseLookup:
     """A worker checks several shares: it reads and lints the house file once."""
     from validator.house.apply import house_lookup
 
-    return house_lookup(Path(house), default_registry())[0]
+    return house_lookup(Path(house.location or house.name), default_registry(), house.name)[0]
 
 
 def share_outcomes(
-    share: Share, ruleset: str | None, house: str | None, summary: Summary
+    share: Share, ruleset: str | None, house: HouseRef | None, summary: Summary
 ) -> Iterator[RoundOutcome]:
     """The share's outcomes, one at a time, counted in `summary`."""
     lookup = _house_lookup(house) if house is not None else None
@@ -202,19 +228,20 @@ def share_outcomes(
         summary.files = 1
     replay = LogReplay(default_registry(), share.path, Summary(), pinned=ruleset, house=lookup)
     for line in share.preamble:
-        for _ in replay.replay(read_record_range(share.path, line.start, line.end, line.number)):
+        preamble = read_record_range(share.source, line.start, line.end, line.number, share.path)
+        for _ in replay.replay(preamble):
             pass  # the table's state is rebuilt; what these records say, their own share reports
     replay.summary = summary
     replay.judges.clear()
     records = (
-        read_records(share.path)
+        read_records(share.source, display_name(share.path))
         if share.start is None
-        else read_record_range(share.path, share.start, share.end, share.first_line)
+        else read_record_range(share.source, share.start, share.end, share.first_line, share.path)
     )
     yield from replay.replay(records)
 
 
-def check_share(share: Share, ruleset: str | None, house: str | None) -> ShareResult:
+def check_share(share: Share, ruleset: str | None, house: HouseRef | None) -> ShareResult:
     """One share, whole: the task a worker runs."""
     summary = Summary()
     outcomes: list[RoundOutcome] = []

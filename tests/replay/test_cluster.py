@@ -107,6 +107,26 @@ def test_a_worker_that_cannot_read_a_log_stops_the_run_as_one_process_does(tmp_p
     )
 
 
+def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeypatch, dask_scheduler):  # noqa: F811
+    # The shared cluster's workers run in the project's folder; the logs and house file are elsewhere.
+    monkeypatch.chdir(tmp_path)
+    _log(tmp_path / "t.jsonl", 300, seed=7)
+    (tmp_path / "house.yaml").write_bytes(HOUSE.read_bytes())
+    summary = Summary()
+    outcomes = list(cluster.check_on_cluster(["t.jsonl"], summary, jobs=2, scheduler=dask_scheduler))
+    assert (outcomes, summary.as_dict()) == _one_process(["t.jsonl"])
+    assert {o.file for o in outcomes} == {"t.jsonl"}
+    # The house file has no entry for table T-1: the message names it as given, as one process does.
+    with pytest.raises(ValidatorError) as on_cluster:
+        list(cluster.check_on_cluster(["t.jsonl"], Summary(), house="house.yaml", scheduler=dask_scheduler))
+    from validator.house.apply import house_lookup
+
+    with pytest.raises(ValidatorError) as alone:
+        list(check_logs(REGISTRY, ["t.jsonl"], house=house_lookup(Path("house.yaml"), REGISTRY)[0]))
+    assert str(on_cluster.value) == str(alone.value)
+    assert str(alone.value).startswith("house.yaml: table T-1 has no entry in this house-rules file")
+
+
 def _alive(group: int) -> list[str]:
     """The processes of a process group that are still running (zombies are dead)."""
     alive = []
@@ -123,7 +143,7 @@ def _alive(group: int) -> list[str]:
 
 
 def test_ctrl_c_stops_the_run_within_a_second_and_leaves_nothing(tmp_path):
-    log = _log(tmp_path / "big.jsonl", 8000, seed=41, rate=0.0)
+    log = _log(tmp_path / "big.jsonl", 12000, seed=41, rate=0.0)
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     report = tmp_path / "out" / "report.json"
@@ -151,7 +171,7 @@ def test_ctrl_c_stops_the_run_within_a_second_and_leaves_nothing(tmp_path):
         while len(list(scratch.glob("casino-validator-dask-*/dask-scratch-space/worker-*/"))) < 2:
             assert process.poll() is None and time.monotonic() < deadline, "no worker started"
             time.sleep(0.05)
-        time.sleep(0.5)  # the workers have shares in hand
+        time.sleep(1.0)  # the workers have joined and have shares in hand
         assert process.poll() is None
         os.killpg(process.pid, signal.SIGINT)  # what the terminal does on Ctrl-C: the whole group
         interrupted = time.monotonic()
@@ -208,7 +228,7 @@ def real_cluster(tmp_path) -> Iterator[str]:
             processes.append(
                 subprocess.Popen(
                     worker,
-                    cwd=ROOT,
+                    cwd=tmp_path,  # not the command's folder: relative paths must not be taken as they are
                     env=env,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
@@ -233,7 +253,7 @@ def real_cluster(tmp_path) -> Iterator[str]:
 
 
 def test_a_real_cluster_checks_the_samples_to_the_same_bytes(real_cluster, cli):
-    logs, house = str(SAMPLES / "logs"), str(HOUSE)
+    logs, house = "samples/logs", "samples/house/trouville.yaml"  # relative to the command's folder
     one = cli("check", logs, "--house", house, "--format", "json")
     two = cli("check", logs, "--house", house, "--format", "json", "--scheduler", real_cluster)
     assert one.returncode == two.returncode == 1
