@@ -58,6 +58,44 @@ def test_a_long_run_on_a_terminal_shows_rounds_rate_and_files(monkeypatch: pytes
     assert "1,000 rounds" in shown and "rounds/s" in shown and "2 file(s)" in shown
 
 
+def test_a_run_on_a_cluster_also_shows_the_plan_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The shares finish in any order on the workers: the plan's counts come from them, not the rounds.
+    monkeypatch.setattr(progress, "DELAY", 0.05)
+    plan = progress.PlanProgress()
+    plan.start(4, 4_000_000)
+
+    def outcomes() -> Iterator[RoundOutcome]:
+        for n, outcome in enumerate(_slow_outcomes(1001, 0.0004)):
+            if n in (10, 20, 30):
+                plan.done(1_000_000)
+            yield outcome
+
+    master, slave = pty.openpty()
+    terminal = os.fdopen(slave, "w")
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setenv("TERM", "xterm")
+    try:
+        seen = list(progress.with_progress(outcomes(), enabled=True, plan=plan))
+        terminal.flush()
+        shown = _read_all(master).decode("utf-8", "replace")
+    finally:
+        terminal.close()
+        os.close(master)
+    assert len(seen) == 1001
+    assert "1,000 rounds" in shown and "3/4 shares · 75% of 4.0 MB" in shown
+
+
+def test_plan_progress_counts_a_recomputed_share_once() -> None:
+    plan = progress.PlanProgress()
+    assert plan.describe() == ""  # before the plan is known
+    plan.start(2, 300)
+    plan.done(100)
+    plan.done(200)
+    plan.done(200)  # a share a lost worker had finished, done again elsewhere
+    assert (plan.shares_done, plan.bytes_done) == (2, 300)
+    assert plan.describe() == " · 2/2 shares · 100% of 0.0 MB"
+
+
 def test_disabled_progress_passes_outcomes_through_untouched(capsys: pytest.CaptureFixture[str]) -> None:
     outcomes = list(_slow_outcomes(5, 0))
     assert list(progress.with_progress(iter(outcomes), enabled=False)) == outcomes

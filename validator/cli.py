@@ -42,11 +42,22 @@ def _output(path: Path | None):
         yield handle
 
 
-def progress(outcomes, *, enabled: bool):
-    """A progress line on a terminal for runs longer than a second: rounds, rounds/s, files."""
+def progress(outcomes, *, enabled: bool, plan=None):
+    """A progress line on a terminal for runs longer than a second: rounds, rounds/s, files (and shares)."""
     from validator.progress import with_progress
 
-    return with_progress(outcomes, enabled=enabled and sys.stderr.isatty())
+    return with_progress(outcomes, enabled=enabled and sys.stderr.isatty(), plan=plan)
+
+
+def scheduler_address(option: str | None, jobs: int) -> str | None:
+    """--scheduler, else $DASK_SCHEDULER_ADDRESS unless --jobs asks for a local cluster."""
+    import os
+
+    if option is not None and jobs > 1:
+        raise ValidatorError(
+            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
+        )
+    return option or (os.environ.get("DASK_SCHEDULER_ADDRESS") or None if jobs == 1 else None)
 
 
 def _registry():
@@ -84,8 +95,18 @@ def check(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, tables, a table's shoes).")
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Processes of a local Dask cluster (files, tables, a table's shoes)."
+        ),
     ] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="ADDRESS of a running Dask scheduler to check on (default: $DASK_SCHEDULER_ADDRESS).",
+        ),
+    ] = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
@@ -105,17 +126,28 @@ def check(
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")
-            if jobs > 1:
-                from validator.parallel import check_parallel
+            plan = None
+            scheduler = scheduler_address(scheduler, jobs)
+            if jobs > 1 or scheduler:
+                from validator.cluster import check_on_cluster
+                from validator.progress import PlanProgress
 
                 if ruleset:
                     registry.resolve(ruleset)
-                outcomes = check_parallel(
-                    logs, jobs, summary, ruleset=ruleset, house=str(house) if house is not None else None
+                plan = PlanProgress()
+                house_path = str(house) if house is not None else None
+                outcomes = check_on_cluster(
+                    logs,
+                    summary,
+                    jobs=jobs,
+                    scheduler=scheduler,
+                    ruleset=ruleset,
+                    house=house_path,
+                    progress=plan,
                 )
             else:
                 outcomes = check_logs(registry, logs, ruleset=ruleset, house=lookup, summary=summary)
-            for outcome in progress(outcomes, enabled=not quiet):
+            for outcome in progress(outcomes, enabled=not quiet, plan=plan):
                 reporter.round(outcome)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
     except ValidatorError as exc:

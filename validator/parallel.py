@@ -1,26 +1,23 @@
-"""`check --jobs N`: files, and parts of a plain file, checked in parallel processes.
+"""How `check` shares out the work (the plan), and what one share does (the task an engine runs).
 
 A file splits where the replay's state can be rebuilt without the records before: at a `table` record
 (which resets everything), and at a `shoe` record (a new shoe resets the cards; what the table carries
 over, its limits, is rebuilt by replaying the table record and the limits records before the share,
 silently). The one thing a table carries from round to round is the JP1 jackpot meters, so a table
 stops being split at shoes from its first jackpot record or JP1 stake on. Consecutive split points are
-grouped into shares of similar size. Each worker writes its outcomes to a temporary file; the parent
-streams them back in the original order, so the report is the same, byte for byte, as one process
-gives, and memory stays flat.
+grouped into shares of similar size, and no bigger than `MAX_SHARE`, so a share's outcomes are a bounded
+amount of data to send back. `validator.cluster` runs the shares on Dask and writes their outcomes in
+the plan's order, so the report is the same, byte for byte, as one process gives.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import pickle
 import re
 import stat
-import tempfile
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +30,13 @@ from validator.logs.reader import (
     MAX_LINE,
     STDIN,
     check_record,
+    display_name,
     iter_log_paths,
+    open_plain,
     read_record_range,
     read_records,
 )
+from validator.logs.remote import is_local_only, is_url, url_size
 from validator.money import AmountError
 from validator.registry import default_registry
 from validator.replay.session import HouseLookup, LogReplay, read_table
@@ -46,6 +46,8 @@ from validator.replay.session import HouseLookup, LogReplay, read_table
 _MAYBE_STATEFUL = re.compile(rb':\s*"(?:table|limits|shoe|jackpot)"|\\|jp1')
 # Shares are at least this big (bytes), so that starting a share costs little beside replaying it.
 MIN_SHARE = 1 << 20
+# At most this big, when the file allows: a share's outcomes come back to the client in one piece.
+MAX_SHARE = 32 << 20
 SHARES_PER_JOB = 4
 
 
@@ -69,19 +71,45 @@ class Share:
     # Standard input, a named pipe, `<(…)`: read once, by the parent, in its turn (a worker would
     # find standard input empty, and a pipe the planner read would be empty too).
     in_parent: bool = False
+    # Bytes to read (0 when not known beforehand: standard input, a pipe): what progress counts.
+    size: int = 0
+    # Where a worker opens the file: its absolute path (a worker's folder is not the client's); `path`,
+    # as given, is how the report names it. Empty: at `path` (a URL, standard input).
+    location: str = ""
+
+    @property
+    def source(self) -> str:
+        return self.location or self.path
+
+
+def located(path: str) -> str:
+    """Where another process finds `path`: a local path made absolute; a URL, `-` as they are."""
+    return "" if path == STDIN or is_url(path) else os.path.abspath(path)
 
 
 def plan(paths: list[str], jobs: int) -> list[Share]:
     shares: list[Share] = []
     for path in iter_log_paths(paths):
+        if is_url(path):
+            # Not split: planning would download the whole file once more. A process-local file system
+            # (memory://) is read by the parent, as the workers cannot see it.
+            shares.append(Share(path, None, 0, 1, True, in_parent=is_local_only(path), size=url_size(path)))
+            continue
         if not _is_regular_file(path):
             shares.append(Share(path, None, 0, 1, True, in_parent=True))
             continue
         if path.endswith(".gz") or jobs <= 1:
-            shares.append(Share(path, None, 0, 1, True))
+            shares.append(Share(path, None, 0, 1, True, size=_size(path), location=located(path)))
             continue
         shares.extend(_split(path, jobs))
     return shares
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _is_regular_file(path: str) -> bool:
@@ -130,7 +158,7 @@ def _split(path: str, jobs: int) -> list[Share]:
     state: list[Line] = []  # the table record in force and the limits records since
     splittable = False
     offset = 0
-    with open(path, "rb") as handle:
+    with open_plain(path) as handle:
         for number, content in enumerate(handle, start=1):
             line = Line(offset, offset + len(content), number)
             offset = line.end
@@ -145,109 +173,81 @@ def _split(path: str, jobs: int) -> list[Share]:
                 state.append(line)
             if jackpot:
                 splittable = False
-    target = max(MIN_SHARE, offset // (jobs * SHARES_PER_JOB))
+    target = min(MAX_SHARE, max(MIN_SHARE, offset // (jobs * SHARES_PER_JOB)))
     chosen = points[:1]
     for point in points[1:]:
         if point[0].start - chosen[-1][0].start >= target:
             chosen.append(point)
+    where = located(path)
     if len(chosen) <= 1:
-        return [Share(path, None, 0, 1, True)]
+        return [Share(path, None, 0, 1, True, size=offset, location=where)]
     ends = [line.start for line, _ in chosen[1:]] + [offset]
     return [
-        Share(path, line.start, end, line.number, index == 0, preamble)
+        Share(path, line.start, end, line.number, index == 0, preamble, size=end - line.start, location=where)
         for index, ((line, preamble), end) in enumerate(zip(chosen, ends, strict=True))
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class ShareResult:
+    """What a share gives back, as data: its outcomes in order, their tally, and the error that stopped
+    it part way, if one did (the outcomes before it are reported first, as one process reports them
+    before stopping)."""
+
+    outcomes: tuple[RoundOutcome, ...]
+    summary: Summary = field(default_factory=Summary)
+    stopped: ValidatorError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRef:
+    """The house-rules file as the user named it, and where a worker reads it."""
+
+    name: str
+    location: str
+
+    @classmethod
+    def of(cls, house: str) -> HouseRef:
+        return cls(house, located(house))
+
+
 @functools.cache
-def _house_lookup(house: str) -> HouseLookup:
+def _house_lookup(house: HouseRef) -> HouseLookup:
     """A worker checks several shares: it reads and lints the house file once."""
     from validator.house.apply import house_lookup
 
-    return house_lookup(Path(house), default_registry())[0]
+    return house_lookup(Path(house.location or house.name), default_registry(), house.name)[0]
 
 
-def _outcomes(
-    share: Share, ruleset: str | None, lookup: HouseLookup | None, summary: Summary
+def share_outcomes(
+    share: Share, ruleset: str | None, house: HouseRef | None, summary: Summary
 ) -> Iterator[RoundOutcome]:
-    """The share's outcomes, counted in `summary`."""
+    """The share's outcomes, one at a time, counted in `summary`."""
+    lookup = _house_lookup(house) if house is not None else None
     if share.first_of_file:
         summary.files = 1
     replay = LogReplay(default_registry(), share.path, Summary(), pinned=ruleset, house=lookup)
     for line in share.preamble:
-        for _ in replay.replay(read_record_range(share.path, line.start, line.end, line.number)):
+        preamble = read_record_range(share.source, line.start, line.end, line.number, share.path)
+        for _ in replay.replay(preamble):
             pass  # the table's state is rebuilt; what these records say, their own share reports
     replay.summary = summary
     replay.judges.clear()
     records = (
-        read_records(share.path)
+        read_records(share.source, display_name(share.path))
         if share.start is None
-        else read_record_range(share.path, share.start, share.end, share.first_line)
+        else read_record_range(share.source, share.start, share.end, share.first_line, share.path)
     )
     yield from replay.replay(records)
 
 
-def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary, ValidatorError | None]:
-    """The share's outcomes spooled to a file; and the error that stopped it part way, if one did: the
-    outcomes before it are reported first, as one process reports them before stopping."""
+def check_share(share: Share, ruleset: str | None, house: HouseRef | None) -> ShareResult:
+    """One share, whole: the task a worker runs."""
     summary = Summary()
-    fd, spool = tempfile.mkstemp(prefix="casino-validator-", suffix=".pickle")
-    stopped = None
+    outcomes: list[RoundOutcome] = []
     try:
-        with os.fdopen(fd, "wb") as out:
-            try:
-                lookup = _house_lookup(house) if house is not None else None
-                for outcome in _outcomes(share, ruleset, lookup, summary):
-                    pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
-            except ValidatorError as exc:
-                stopped = exc
-    except BaseException:
-        os.unlink(spool)
-        raise
-    return spool, summary, stopped
-
-
-def _replay_spool(spool: str) -> Iterator[RoundOutcome]:
-    try:
-        with open(spool, "rb") as handle:
-            while True:
-                try:
-                    yield pickle.load(handle)
-                except EOFError:
-                    return
-    finally:
-        os.unlink(spool)
-
-
-def check_parallel(
-    paths: list[str],
-    jobs: int,
-    summary: Summary,
-    *,
-    ruleset: str | None = None,
-    house: str | None = None,
-) -> Iterator[RoundOutcome]:
-    shares = plan(paths, jobs)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [None if share.in_parent else pool.submit(_work, share, ruleset, house) for share in shares]
-        try:
-            for share, future in zip(shares, futures, strict=True):
-                part = Summary()
-                if future is None:
-                    lookup = _house_lookup(house) if house is not None else None
-                    yield from _outcomes(share, ruleset, lookup, part)
-                else:
-                    spool, part, stopped = future.result()
-                    yield from _replay_spool(spool)
-                    if stopped is not None:
-                        raise stopped
-                summary.merge(part)
-        finally:
-            # Stopped early (an error, Ctrl-C, a reader that stopped reading): the shares still running
-            # finish before their spools can be removed; those not started never start.
-            pool.shutdown(wait=True, cancel_futures=True)
-            for future in futures:
-                if future is not None and not future.cancelled() and not future.exception():
-                    leftover = future.result()[0]
-                    if os.path.exists(leftover):
-                        os.unlink(leftover)
+        for outcome in share_outcomes(share, ruleset, house, summary):
+            outcomes.append(outcome)
+    except ValidatorError as exc:
+        return ShareResult(tuple(outcomes), summary, exc)
+    return ShareResult(tuple(outcomes), summary)

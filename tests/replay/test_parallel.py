@@ -1,6 +1,9 @@
 """`check --jobs N` gives what one process gives, in the same order: split at tables and at shoes, with
 the table's limits rebuilt before a share, broken records at the split points, and JP1 tables (whose
-meters run from round to round) kept whole from their first jackpot on."""
+meters run from round to round) kept whole from their first jackpot on. The shares run on Dask: on the
+tests' shared local cluster through its scheduler's address; the command-line tests give `--jobs 2` (a
+cluster of the command's own) once, and elsewhere `--scheduler` with the shared cluster's address, which
+runs the same code without paying for a cluster's start each time."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import json
 import os
 import tempfile
 import threading
+from collections.abc import Iterator
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -16,10 +20,11 @@ from typing import Any
 import orjson
 import pytest
 from conftest import ROOT
+from daskcluster import dask_cluster, dask_scheduler  # noqa: F401 - fixtures
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from validator import parallel
+from validator import cluster, parallel
 from validator.check import check_logs
 from validator.errors import ValidatorError
 from validator.findings import Summary
@@ -36,6 +41,16 @@ def small_shares(monkeypatch: pytest.MonkeyPatch) -> None:
     # Test logs are small: let every allowed split point start a share.
     monkeypatch.setattr(parallel, "MIN_SHARE", 1)
     monkeypatch.setattr(parallel, "SHARES_PER_JOB", 10_000)
+
+
+SCHEDULER: list[str] = []
+
+
+@pytest.fixture(autouse=True, scope="module")
+def on_the_shared_cluster(dask_scheduler: str) -> Iterator[None]:  # noqa: F811
+    SCHEDULER.append(dask_scheduler)
+    yield
+    SCHEDULER.clear()
 
 
 def _records(rounds: int, seed: int, table: str = "T-1", day: str = "2016-06-10") -> list[dict[str, Any]]:
@@ -67,7 +82,7 @@ def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
 
 def _in_parallel(paths: list[str], jobs: int = 2) -> tuple[list[Any], dict[str, Any]]:
     summary = Summary()
-    outcomes = list(parallel.check_parallel(paths, jobs, summary))
+    outcomes = list(cluster.check_on_cluster(paths, summary, jobs=jobs, scheduler=SCHEDULER[0]))
     return outcomes, summary.as_dict()
 
 
@@ -163,7 +178,7 @@ def test_the_command_line_gives_the_same_bytes(tmp_path, cli):
     assert one.stdout == two.stdout
 
 
-def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli):
+def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli, dask_scheduler):  # noqa: F811
     # A worker process finds standard input empty: the rounds piped in must not vanish with --jobs.
     piped = tmp_path / "piped.jsonl"
     broken = list(inject(iter(_records(300, seed=5)), BLACKJACK, injectable(BLACKJACK), 0.2, 5, []))
@@ -171,21 +186,21 @@ def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli):
     other = _write(tmp_path / "other.jsonl", _records(3000, seed=6))
     text = piped.read_text()
     one = cli("check", other, "-", other, "--format", "json", stdin=text)
-    two = cli("check", "-", other, "--format", "json", "--jobs", "2", stdin=text)
+    two = cli("check", "-", other, "--format", "json", "--scheduler", dask_scheduler, stdin=text)
     assert one.returncode == two.returncode == 1
     assert json.loads(one.stdout)["summary"] == json.loads(two.stdout)["summary"]
     assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3300
     assert cli("check", "-", other, "--format", "json", stdin=text).stdout == two.stdout
 
 
-def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli):
+def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli, dask_scheduler):  # noqa: F811
     # Splitting a pipe would read it to plan and find it empty to replay; a worker cannot reopen it.
     log = _write(tmp_path / "t.jsonl", _records(3000, seed=8))  # over 2 MB: a regular file would split
     fifo = tmp_path / "pipe.jsonl"
     os.mkfifo(fifo)
     writer = threading.Thread(target=lambda: fifo.write_bytes(Path(log).read_bytes()))
     writer.start()
-    two = cli("check", str(fifo), "--format", "json", "--jobs", "2")
+    two = cli("check", str(fifo), "--format", "json", "--scheduler", dask_scheduler)
     writer.join()
     one = cli("check", log, "--format", "json")
     assert two.returncode == one.returncode == 0, two.stderr
@@ -193,38 +208,45 @@ def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli):
     assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3000
 
 
-def test_a_run_stopped_part_way_reports_the_same_findings_first(tmp_path, cli):
+def test_a_run_stopped_part_way_reports_the_same_findings_first(tmp_path, cli, dask_scheduler):  # noqa: F811
     # One process reports every finding before the table whose ruleset is unknown, then stops (exit 2).
     planted = list(inject(iter(_records(3000, seed=9)), BLACKJACK, injectable(BLACKJACK), 0.05, 9, []))
     unknown = {**_records(1, seed=10, table="BJ-99")[0], "ruleset": "fr/roulette"}
     log = _write(tmp_path / "t.jsonl", [*planted, unknown, *_records(50, seed=10, table="BJ-99")[1:]])
     assert len(parallel.plan([log], 2)) >= 3
     one = cli("check", log, "--format", "jsonl")
-    two = cli("check", log, "--format", "jsonl", "--jobs", "2")
+    two = cli("check", log, "--format", "jsonl", "--scheduler", dask_scheduler)
     assert one.returncode == two.returncode == 2
     assert one.stdout.count("\n") > 100
     assert (two.stdout, two.stderr) == (one.stdout, one.stderr)
 
 
-def _spools(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.suffix == ".pickle")
+def _scratch(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
 
 
-def test_no_spool_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
-    spool_dir = tmp_path / "spools"
-    spool_dir.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(spool_dir))  # the workers are forked: they inherit it
+def test_nothing_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))  # where the local cluster keeps its files
     logs = [_write(tmp_path / f"t{i}.jsonl", _records(150, seed=i, table=f"BJ-{i}")) for i in range(4)]
     unknown = orjson.loads(Path(logs[1]).read_bytes().split(b"\n", 1)[0])
     _write(tmp_path / "t1.jsonl", [{**unknown, "ruleset": "fr/roulette"}, *_records(150, seed=1)[1:]])
     with pytest.raises(ValidatorError, match="names unknown ruleset 'fr/roulette'"):
-        _in_parallel(logs)
-    assert _spools(spool_dir) == []
-    # A reader that stops reading part way (the generator closed) leaves none either.
-    outcomes = parallel.check_parallel([logs[0], logs[2], logs[3]], 2, Summary())
+        list(cluster.check_on_cluster(logs, Summary(), jobs=2))  # a local cluster of its own
+    assert _scratch(scratch) == []
+
+
+def test_a_reader_that_stops_reading_cancels_the_shares(tmp_path, dask_cluster):  # noqa: F811
+    logs = [_write(tmp_path / f"t{i}.jsonl", _records(150, seed=i, table=f"BJ-{i}")) for i in range(4)]
+    outcomes = cluster.check_on_cluster(logs, Summary(), jobs=2, scheduler=SCHEDULER[0])
     next(outcomes)
     outcomes.close()
-    assert _spools(spool_dir) == []
+    from distributed import Client
+
+    with Client(dask_cluster, set_as_default=False) as client:
+        left = client.run_on_scheduler(lambda dask_scheduler: [str(key) for key in dask_scheduler.tasks])
+    assert [key for key in left if key.startswith("casino-validator-")] == []
 
 
 _MUTATIONS = ("drop", "duplicate", "swap", "garble", "junk_field", "drop_field")

@@ -24,9 +24,12 @@ from validator.registry import Registry
 _SHOWN = 5  # findings quoted in the refusal; lint lists them all
 
 
-def house_lookup(path: Path, registry: Registry) -> tuple[Callable[[str, Ruleset], dict[str, Any]], str]:
-    """The lookup the replay calls for each (table, version), and the label the summary shows."""
-    house = load_house(path)
+def house_lookup(
+    path: Path, registry: Registry, name: str | None = None
+) -> tuple[Callable[[str, Ruleset], dict[str, Any]], str]:
+    """The lookup the replay calls for each (table, version), and the label the summary shows. `name`:
+    how messages name the file, when not as `path` (a worker reads it by its absolute path)."""
+    house = load_house(path, name)
     problems = [f for f in schema_findings(house) if f.severity == "error"]
     for table_id, entry in house.tables.items():
         spec = entry.get("ruleset") if isinstance(entry, dict) else None

@@ -145,10 +145,11 @@ class _Refused(Exception):
         self.message = message
 
 
-def load_house(path: Path | str) -> HouseFile:
-    """Read a house-rules file and check its structure; `HouseFileError` (exit 2) when it cannot be read."""
+def load_house(path: Path | str, name: str | None = None) -> HouseFile:
+    """Read a house-rules file and check its structure; `HouseFileError` (exit 2) when it cannot be read.
+    `name` is how messages name the file, when not as `path`."""
     path = Path(path)
-    name = str(path)
+    name = name if name is not None else str(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

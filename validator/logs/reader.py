@@ -28,6 +28,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs.fastcheck import Check, SchemaCompiler
+from validator.logs.remote import expand_url, is_url, open_url
 from validator.logs.values import parse_time
 
 FORMAT = "hand-log/1"
@@ -137,6 +138,8 @@ def iter_log_paths(args: list[str]) -> list[str]:
 def _expand(arg: str) -> list[str]:
     if arg == STDIN:
         return [STDIN]
+    if is_url(arg):
+        return expand_url(arg, LOG_SUFFIXES)
     if os.path.isdir(arg):
         found = sorted(
             p.relative_to(arg) for p in Path(arg).rglob("*") if p.name.endswith(LOG_SUFFIXES) and p.is_file()
@@ -158,11 +161,12 @@ def display_name(path: str) -> str:
     return STDIN_NAME if path == STDIN else path
 
 
-def read_records(path: str) -> Iterator[Record]:
+def read_records(path: str, name: str | None = None) -> Iterator[Record]:
     """Every non-blank line of one log, in order. Gzip is recognised by the name or the magic bytes.
-    A file that cannot be opened raises `ValidatorError` when iteration starts."""
-    name = display_name(path)
-    with _open_log(path) as stream:
+    A file that cannot be opened raises `ValidatorError` when iteration starts. `name` is how findings
+    and messages name the file, when not as `path` (a worker opens it by its absolute path)."""
+    name = name if name is not None else display_name(path)
+    with _open_log(path, name) as stream:
         lines = _read_lines(stream)
         number = 0
         while True:
@@ -188,10 +192,13 @@ def read_records(path: str) -> Iterator[Record]:
                 yield _parse_line(name, number, content)
 
 
-def read_record_range(path: str, start: int, end: int, first_line: int) -> Iterator[Record]:
+def read_record_range(
+    path: str, start: int, end: int, first_line: int, name: str | None = None
+) -> Iterator[Record]:
     """The records of bytes [start, end) of a plain (not gzip) log whose first line there is
     `first_line`: how `--jobs` reads one table's share of a file."""
-    with open(path, "rb") as raw:
+    name = name if name is not None else path
+    with open_plain(path, name) as raw:
         raw.seek(start)
         number = first_line - 1
         position = start
@@ -202,28 +209,37 @@ def read_record_range(path: str, start: int, end: int, first_line: int) -> Itera
                 message = (
                     f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
                 )
-                yield _problem_record(path, number, RULE_LINE_TOO_LONG, message)
+                yield _problem_record(name, number, RULE_LINE_TOO_LONG, message)
             elif content and not content.isspace():
                 if number == 1 and content.startswith(BOM):
                     content = content[len(BOM) :]
-                yield _parse_line(path, number, content)
+                yield _parse_line(name, number, content)
             if position >= end:
                 return
 
 
+def open_plain(path: str, name: str | None = None) -> IO[bytes]:
+    """A local file opened for reading bytes; a file that cannot be opened is a `ValidatorError`, worded
+    the same wherever it happens (one process, the planner, a worker), naming the file as `name`."""
+    name = name if name is not None else path
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise ValidatorError(f"{name}: no such file or directory") from None
+    except OSError as error:
+        raise ValidatorError(f"{name}: {(error.strerror or str(error)).lower()}") from None
+
+
 @contextmanager
-def _open_log(path: str) -> Iterator[IO[bytes]]:
+def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
         if sys.stdin is None:
             raise ValidatorError(f"{STDIN}: there is no standard input to read")
         raw, owned = _peekable(sys.stdin.buffer), False
+    elif is_url(path):
+        raw, owned = _peekable(open_url(path)), True
     else:
-        try:
-            raw, owned = open(path, "rb"), True  # noqa: SIM115 - closed below, after the gzip layer
-        except FileNotFoundError:
-            raise ValidatorError(f"{path}: no such file or directory") from None
-        except OSError as error:
-            raise ValidatorError(f"{path}: {(error.strerror or str(error)).lower()}") from None
+        raw, owned = open_plain(path, name), True
     try:
         if path.endswith(".gz") or _starts_with_gzip_magic(raw):
             # GzipFile leaves the file it wraps open; `raw` is closed in the finally.

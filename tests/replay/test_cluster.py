@@ -1,0 +1,287 @@
+"""`check` on Dask survives what a cluster meets: a worker killed mid-run (its shares are computed again
+elsewhere, the report is whole and the same), a worker that cannot read a log (the message one process
+gives), Ctrl-C (the run stops within a second, nothing left behind), and a real cluster started as
+separate `dask scheduler` and `dask worker` processes, as the README shows."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from conftest import ROOT, SAMPLES
+from daskcluster import dask_cluster, dask_scheduler  # noqa: F401 - fixtures
+
+from validator import cluster, parallel
+from validator.check import check_logs
+from validator.errors import ValidatorError
+from validator.findings import Summary
+from validator.registry import default_registry
+from validator.simulate.inject import inject, injectable
+from validator.simulate.run import simulate
+
+REGISTRY = default_registry()
+BLACKJACK = REGISTRY.pick("fr/blackjack@2016-06-10")
+HOUSE = SAMPLES / "house" / "trouville.yaml"
+
+
+def _log(path: Path, rounds: int, seed: int, rate: float = 0.05) -> str:
+    records = simulate(
+        BLACKJACK,
+        BLACKJACK.house_defaults(),
+        seed=seed,
+        rounds=rounds,
+        table_id="T-1",
+        start=datetime.fromisoformat("2016-06-10T20:00:00+01:00"),
+        minimum=Decimal(10),
+        maximum=Decimal(1000),
+    )
+    if rate:
+        records = inject(records, BLACKJACK, injectable(BLACKJACK), rate, seed, [])
+    lines = [orjson.dumps(r) for r in records]
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return str(path)
+
+
+def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
+    summary = Summary()
+    return list(check_logs(REGISTRY, paths, summary=summary)), summary.as_dict()
+
+
+def test_a_worker_killed_mid_run_has_its_shares_computed_again(tmp_path, monkeypatch, dask_cluster):  # noqa: F811
+    from distributed import Client
+
+    monkeypatch.setattr(parallel, "MIN_SHARE", 1)  # a share per shoe
+    monkeypatch.setattr(parallel, "SHARES_PER_JOB", 10_000)
+    log = _log(tmp_path / "t.jsonl", 1000, seed=31)
+    assert len(parallel.plan([log], 2)) >= 10
+    summary = Summary()
+    outcomes = cluster.check_on_cluster([log], summary, jobs=2, scheduler=dask_cluster.scheduler_address)
+    seen = [next(outcomes)]  # the first share is written; shares after it are on the workers
+    with Client(dask_cluster, set_as_default=False) as client:
+        pids = client.run(os.getpid)
+        held = {
+            w: [k for k in keys if str(k).startswith("casino-validator-")]
+            for w, keys in client.has_what().items()
+        }
+        for worker, keys in client.processing().items():
+            held.setdefault(worker, []).extend(k for k in keys if str(k).startswith("casino-validator-"))
+        victim = max(held, key=lambda worker: len(held[worker]))
+        assert held[victim]  # what it computed or is computing is lost with it
+        os.kill(pids[victim], signal.SIGKILL)
+        seen.extend(outcomes)
+        assert pids[victim] not in client.run(os.getpid).values()
+    assert (seen, summary.as_dict()) == _one_process([log])
+
+
+def test_a_worker_that_cannot_read_a_log_stops_the_run_as_one_process_does(tmp_path, monkeypatch, cli):
+    log = _log(tmp_path / "gone.jsonl", 300, seed=3)
+    planned = parallel.plan([log], 2)
+
+    def plan_then_lose_the_file(paths: list[str], jobs: int) -> list[parallel.Share]:
+        os.unlink(log)  # planned where the file was there, checked where it is not
+        return planned
+
+    monkeypatch.setattr(cluster, "plan", plan_then_lose_the_file)
+    with pytest.raises(ValidatorError) as on_worker:
+        list(cluster.check_on_cluster([log], Summary(), jobs=2))
+    with pytest.raises(ValidatorError) as alone:
+        _one_process([log])
+    assert str(on_worker.value) == str(alone.value) == f"{log}: no such file or directory"
+    monkeypatch.undo()  # the command itself plans with the real planner
+    one, two = cli("check", log), cli("check", log, "--jobs", "2")
+    assert one.returncode == two.returncode == 2
+    assert (
+        (two.stdout, two.stderr)
+        == (one.stdout, one.stderr)
+        == ("", f"casino-validator: {log}: no such file or directory\n")
+    )
+
+
+def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeypatch, dask_scheduler):  # noqa: F811
+    # The shared cluster's workers run in the project's folder; the logs and house file are elsewhere.
+    monkeypatch.chdir(tmp_path)
+    _log(tmp_path / "t.jsonl", 300, seed=7)
+    (tmp_path / "house.yaml").write_bytes(HOUSE.read_bytes())
+    summary = Summary()
+    outcomes = list(cluster.check_on_cluster(["t.jsonl"], summary, jobs=2, scheduler=dask_scheduler))
+    assert (outcomes, summary.as_dict()) == _one_process(["t.jsonl"])
+    assert {o.file for o in outcomes} == {"t.jsonl"}
+    # The house file has no entry for table T-1: the message names it as given, as one process does.
+    with pytest.raises(ValidatorError) as on_cluster:
+        list(cluster.check_on_cluster(["t.jsonl"], Summary(), house="house.yaml", scheduler=dask_scheduler))
+    from validator.house.apply import house_lookup
+
+    with pytest.raises(ValidatorError) as alone:
+        list(check_logs(REGISTRY, ["t.jsonl"], house=house_lookup(Path("house.yaml"), REGISTRY)[0]))
+    assert str(on_cluster.value) == str(alone.value)
+    assert str(alone.value).startswith("house.yaml: table T-1 has no entry in this house-rules file")
+
+
+def _alive(group: int) -> list[str]:
+    """The processes of a process group that are still running (zombies are dead)."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            alive.append(entry.name)
+    return alive
+
+
+def test_ctrl_c_stops_the_run_within_a_second_and_leaves_nothing(tmp_path):
+    log = _log(tmp_path / "big.jsonl", 12000, seed=41, rate=0.0)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    report = tmp_path / "out" / "report.json"
+    report.parent.mkdir()
+    command = [
+        sys.executable,
+        "-m",
+        "validator",
+        "check",
+        log,
+        "--jobs",
+        "2",
+        "-q",
+        "-f",
+        "json",
+        "-o",
+        str(report),
+    ]
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(list(scratch.glob("casino-validator-dask-*/dask-scratch-space/worker-*/"))) < 2:
+            assert process.poll() is None and time.monotonic() < deadline, "no worker started"
+            time.sleep(0.05)
+        time.sleep(1.0)  # the workers have joined and have shares in hand
+        assert process.poll() is None
+        os.killpg(process.pid, signal.SIGINT)  # what the terminal does on Ctrl-C: the whole group
+        interrupted = time.monotonic()
+        _, stderr = process.communicate(timeout=30)
+        stopped = time.monotonic() - interrupted
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130
+    assert stopped < 1.0
+    assert "Traceback" not in stderr
+    time.sleep(0.2)
+    assert _alive(process.pid) == []
+    assert list(scratch.iterdir()) == []
+    assert list(report.parent.iterdir()) == []  # no report, and no part of one
+
+
+@pytest.fixture
+def real_cluster(tmp_path) -> Iterator[str]:
+    """`dask scheduler` and two `dask worker` processes on localhost, on ports the system picks."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)}
+    address_file = tmp_path / "scheduler.json"
+    dask = [sys.executable, "-m", "dask"]
+    processes = [
+        subprocess.Popen(
+            [
+                *dask,
+                "scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--no-dashboard",
+                "--scheduler-file",
+                str(address_file),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    ]
+    try:
+        deadline = time.monotonic() + 30
+        while not address_file.exists() or not address_file.read_text().strip():
+            assert processes[0].poll() is None and time.monotonic() < deadline, "the scheduler did not start"
+            time.sleep(0.05)
+        address = json.loads(address_file.read_text())["address"]
+        for name in ("one", "two"):
+            worker = [*dask, "worker", address, "--nthreads", "1", "--nworkers", "1", "--no-dashboard"]
+            worker += ["--host", "127.0.0.1", "--name", name, "--local-directory", str(tmp_path / name)]
+            processes.append(
+                subprocess.Popen(
+                    worker,
+                    cwd=tmp_path,  # not the command's folder: relative paths must not be taken as they are
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
+            )
+        from distributed import Client
+
+        with Client(address, set_as_default=False, timeout=30) as client:
+            client.wait_for_workers(2, timeout=30)
+        yield address
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def test_a_real_cluster_checks_the_samples_to_the_same_bytes(real_cluster, cli):
+    logs, house = "samples/logs", "samples/house/trouville.yaml"  # relative to the command's folder
+    one = cli("check", logs, "--house", house, "--format", "json")
+    two = cli("check", logs, "--house", house, "--format", "json", "--scheduler", real_cluster)
+    assert one.returncode == two.returncode == 1
+    assert (two.stdout, two.stderr) == (one.stdout, one.stderr)
+    # DASK_SCHEDULER_ADDRESS is the other way to name the cluster.
+    env = {**os.environ, "DASK_SCHEDULER_ADDRESS": real_cluster}
+    three = subprocess.run(
+        [sys.executable, "-m", "validator", "check", logs, "--house", house, "--format", "jsonl"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert three.stdout == cli("check", logs, "--house", house, "--format", "jsonl").stdout
+    assert json.loads(two.stdout)["summary"]["files"] == 10
+
+
+def test_jobs_and_scheduler_together_are_refused(cli):
+    result = cli("check", str(SAMPLES / "logs"), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "casino-validator: --jobs starts a local cluster, --scheduler uses a running one: give one of them\n"
+    )
+
+
+def test_a_scheduler_that_does_not_answer_is_an_exit_2_message(monkeypatch, cli):
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)
+    with pytest.raises(ValidatorError, match=r"^--scheduler tcp://127.0.0.1:9: cannot reach the scheduler"):
+        list(cluster.check_on_cluster([str(SAMPLES / "logs")], Summary(), scheduler="tcp://127.0.0.1:9"))

@@ -1,0 +1,91 @@
+"""Logs named by a URL that fsspec opens: `s3://`, `gs://`, `http(s)://`, `file://`, `memory://`.
+
+fsspec is the optional extra `remote` (`pip install 'casino-validator[remote]'`), and each kind of store
+needs its own package beside it (s3fs, gcsfs, aiohttp for http). It is imported only when a URL is named,
+and whatever goes wrong in it (no such package, no such object, a refused connection) becomes the
+`ValidatorError` of the URL, never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import IO, Any, TypeVar
+
+from validator.errors import ValidatorError
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+# File systems that live inside one process: another process (a worker) cannot see their files.
+_PROCESS_LOCAL = ("memory",)
+
+T = TypeVar("T")
+
+
+def is_url(path: str) -> bool:
+    return _URL.match(path) is not None
+
+
+def protocol(url: str) -> str:
+    return url.split("://", 1)[0].lower()
+
+
+def is_local_only(url: str) -> bool:
+    return protocol(url) in _PROCESS_LOCAL
+
+
+def _filesystem(url: str) -> tuple[Any, str]:
+    try:
+        import fsspec  # type: ignore[import-untyped]
+    except ImportError:
+        raise ValidatorError(
+            f"{url}: reading URLs needs fsspec: pip install 'casino-validator[remote]'"
+        ) from None
+    return _guarded(url, lambda: fsspec.core.url_to_fs(url))
+
+
+def _guarded(url: str, call: Callable[[], T]) -> T:
+    try:
+        return call()
+    except FileNotFoundError:
+        raise ValidatorError(f"{url}: no such file or directory") from None
+    except ImportError as error:  # fsspec knows the protocol; its package is not installed
+        raise ValidatorError(f"{url}: {error}") from None
+    except ValidatorError:
+        raise
+    except Exception as error:  # each store's client has its own errors (botocore, aiohttp...)
+        detail = str(error) or type(error).__name__
+        raise ValidatorError(f"{url}: {detail}") from None
+
+
+def open_url(url: str) -> IO[bytes]:
+    fs, path = _filesystem(url)
+    if _guarded(url, lambda: fs.isdir(path)):
+        raise ValidatorError(f"{url}: is a directory")
+    return _guarded(url, lambda: fs.open(path, "rb"))
+
+
+def expand_url(url: str, suffixes: tuple[str, ...]) -> list[str]:
+    """The URL of a file as given; of a folder, the URLs of the logs inside (recursively, sorted)."""
+    fs, path = _filesystem(url)
+    if _guarded(url, lambda: fs.isdir(path)):
+        base = path.rstrip("/")
+        found = sorted(
+            str(name)[len(base) :].lstrip("/")
+            for name in _guarded(url, lambda: fs.find(base))
+            if str(name).endswith(suffixes)
+        )
+        if not found:
+            raise ValidatorError(f"{url}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder")
+        return [f"{url.rstrip('/')}/{name}" for name in found]
+    if _guarded(url, lambda: fs.exists(path)):
+        return [url]
+    raise ValidatorError(f"{url}: no such file or directory")
+
+
+def url_size(url: str) -> int:
+    """The size in bytes, or 0 when the store does not say (progress only)."""
+    try:
+        fs, path = _filesystem(url)
+        return int(_guarded(url, lambda: fs.size(path)) or 0)
+    except (ValidatorError, TypeError, ValueError):
+        return 0
