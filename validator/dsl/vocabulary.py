@@ -97,6 +97,11 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "same_shoe": "the round names the shoe in play",
         "reshuffle_due": "the cut card came out in an earlier round of this shoe",
         "cards_left": "cards left in the shoe before the round",
+        "live_hands": (
+            "at the dealer's stand: hands still on the layout waiting for his point (not busted, "
+            "surrendered or paid even money), blackjacks included"
+        ),
+        "live_blackjacks": "at the dealer's stand: how many of those live hands are blackjacks",
     },
     "box": {
         "number": "the box number, 1 at the dealer's left",

@@ -181,8 +181,11 @@ class BlackjackRound(RoundReplay):
 
     # ---- end of the round ----
     def finish(self) -> None:
-        live = [h for h in self.hands.values() if h.live and not h.blackjack]
-        if self.dealer.card_list and live:
+        # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
+        live = [h for h in self.hands.values() if h.live]
+        self.facts.live_hands = len(live)
+        self.facts.live_blackjacks = sum(1 for h in live if h.blackjack)
+        if self.dealer.card_list:
             self.check_in_place("dealer_stand", at="D")
         for name, hand in self.hands.items():
             self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)

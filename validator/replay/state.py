@@ -250,6 +250,8 @@ class RoundFacts:
     same_shoe: bool = True
     reshuffle_due: bool = False
     cards_left: int = 0
+    live_hands: int = 0
+    live_blackjacks: int = 0
 
 
 # Event-specific facts (`deal.*`, `turn.*`, `bet.*`, `stake.*`, …) are plain namespaces.
