@@ -97,6 +97,7 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "same_shoe": "the round names the shoe in play",
         "reshuffle_due": "the cut card came out in an earlier round of this shoe",
         "cards_left": "cards left in the shoe before the round",
+        "second_cards_dealt": "every box has received the second card of the initial deal",
         "live_hands": (
             "at the dealer's stand: hands still on the layout waiting for his point (not busted, "
             "surrendered or paid even money), blackjacks included"

@@ -150,6 +150,7 @@ class RoundReplay:
         expected = self.owed[0]
         if target in self.owed:
             self.owed.remove(target)
+            self.facts.second_cards_dealt = all(receiver == "D" for receiver in self.owed)
         card = self.take(raw_card)
         self.check_deal(target, expected)
         if target == "D":

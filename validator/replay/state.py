@@ -250,6 +250,7 @@ class RoundFacts:
     same_shoe: bool = True
     reshuffle_due: bool = False
     cards_left: int = 0
+    second_cards_dealt: bool = False
     live_hands: int = 0
     live_blackjacks: int = 0
 
