@@ -93,7 +93,10 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "players": "players with a seated main bet",
         "boxes": "boxes with a main bet",
         "free_seats": "boxes with no seated player's bet",
-        "table_drew": "a player has drawn a card beyond the first two",
+        "table_drew": (
+            "a player has drawn a card beyond the first two: a hit, a double's card, or the card dealt to a "
+            "split hand"
+        ),
         "same_shoe": "the round names the shoe in play",
         "reshuffle_due": "the cut card came out in an earlier round of this shoe",
         "cards_left": "cards left in the shoe before the round",
@@ -112,7 +115,7 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "player_boxes": "boxes played by the box's seated player",
         "hands": "hands the box holds after splitting",
         "ace_splits": "pairs of aces split in the box",
-        "drew": "the box has drawn a card beyond its first two",
+        "drew": "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)",
         "bataille_tie": "bataille: the box's first card ties the dealer's",
         "lucky_ladies_won": (
             "the box's lucky ladies (dames de cœur) stake wins by the ruleset's paytable, on the cards "

@@ -105,6 +105,9 @@ class BlackjackRound(RoundReplay):
         card = self.take(raw_card)
         self.check_deal(target, waiting)
         hand.add(card)
+        # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
+        hand.box.drew = True
+        self.facts.table_drew = True
 
     def dealer_draw(self, raw_card: str) -> None:
         if not self.dealer_started:

@@ -70,7 +70,7 @@ class BlackjackSim(TableSim):
             while index < len(box.hand_list):
                 hand = box.hand_list[index]
                 if len(hand.card_list) == 1:
-                    self.deal(hand)
+                    self.deal_split_card(hand)
                 self.play_hand(hand)
                 index += 1
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
@@ -199,7 +199,13 @@ class BlackjackSim(TableSim):
     def split(self, hand: Hand) -> None:
         self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
         hand.split_off(hand.initial_stake)
+        self.deal_split_card(hand)
+
+    def deal_split_card(self, hand: Hand) -> None:
+        """A split hand's second card: a card drawn at the table, as a hit is (the replay's mechanics)."""
         self.deal(hand)
+        hand.box.drew = True
+        self.round_facts.table_drew = True
 
     def dealer_must_draw(self) -> bool:
         dealer = self.dealer
