@@ -197,6 +197,8 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "name": "the stake (3, 3/2, 3:insurance)",
         "amount": "the money riding on the stake",
         "settlements": "how many times the log settled the stake",
+        "verb": "in a settle clause: how the log first settles the stake (pay, lose, push); none at stake_end",
+        "paid": "in a settle clause: the winnings the log's first settlement pays (none unless it pays)",
         "case": (
             "hyper black jack: the case the stake is on (17, 18, 19, 20, 21, blackjack, bust); none for "
             "other stakes"

@@ -88,7 +88,7 @@ class RoundReplay:
         self.deal_facts = facts(hand=None, expected=None)
         self.turn_facts = facts(box=0, current=0, dealer_drawing=False, whose="")
         self.settle_facts = facts(box=0, previous_box=0)
-        self.stake_facts = facts(name=None, amount=None, settlements=0, case=None)
+        self.stake_facts = facts(name=None, amount=None, settlements=0, case=None, verb=None, paid=None)
         self.action_facts = facts(verb=None, hand=None, amount=None)
         self.ctx: dict[str, Any] = judge.context(
             table=table,
@@ -267,7 +267,15 @@ class RoundReplay:
         if not done:
             return  # the stake-settled-once rule reports it; no second finding for one mistake
         case = side_of(name.split(":", 1)[1])[1] if ":" in name else None
-        stake = facts(name=name, amount=amount, settlements=len(done), case=case)
+        first = done[0]
+        stake = facts(
+            name=name,
+            amount=amount,
+            settlements=len(done),
+            case=case,
+            verb=first.verb,
+            paid=first.amount if first.verb == "pay" else None,
+        )
         self.ctx.update(namespaces, stake=stake)
         decided = self.judge.expected_settlement(stake_kind, self.ctx)
         if decided is None:
