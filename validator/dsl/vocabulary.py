@@ -45,6 +45,9 @@ PARAMETERS: dict[str, ParamSpec] = {
         "bool", "a player's blackjack beats a dealer's two-card 21 (else: push)"
     ),
     "insurance.share": ParamSpec("ratio", "the insurance stake as a share of the main stake"),
+    "insurance.settled_at_second_card": ParamSpec(
+        "bool", "insurances are settled as soon as the dealer shows his second card (the simulator plays it)"
+    ),
     "insurance.offered": ParamSpec("bool", "insurance is offered against a dealer's ace"),
     "even_money.offered": ParamSpec("bool", "a player with blackjack may take even money against an ace"),
     "double.first_two_cards_only": ParamSpec("bool", "doubling only on a hand's first two cards"),
@@ -197,7 +200,7 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "name": "the stake (3, 3/2, 3:insurance)",
         "amount": "the money riding on the stake",
         "settlements": "how many times the log settled the stake",
-        "verb": "in a settle clause: how the log first settles the stake (pay, lose, push); none at stake_end",
+        "verb": "in a settle clause: how the log first settles the stake (pay, lose, push); else none",
         "paid": "in a settle clause: the winnings the log's first settlement pays (none unless it pays)",
         "case": (
             "hyper black jack: the case the stake is on (17, 18, 19, 20, 21, blackjack, bust); none for "
@@ -297,6 +300,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "dealer_draw": ("round", "dealer"),
     "dealer_stand": ("round", "dealer"),
     "settle": ("round", "settle"),
+    # An insurance paid or collected by the log (settle.box its box, settle.previous_box the last box of
+    # the final settlement so far, 0 before it starts; action.verb pay, lose or push).
+    "insurance_settle": ("round", "settle", "dealer", "action"),
     "stake_end": ("round", "stake"),
     "war_burn": ("round", "burn"),
     # A side bet's stake settled by the log (pay, lose or push), when it happens in the round.

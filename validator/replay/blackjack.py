@@ -171,6 +171,9 @@ class BlackjackRound(RoundReplay):
         self.record_settlement(action, index)
         hand = self.hands.get(stake)
         if hand is None:
+            box_no, _, kind = parse_stake(stake)
+            if kind == "insurance":
+                self.insurance_settled(action, box_no)
             self.sides.settled(action, index)
             return
         # A bust collected during play and an even-money payment are not part of the final settlement.
@@ -181,6 +184,17 @@ class BlackjackRound(RoundReplay):
         self.check_settle_order(stake, hand.box.number)
         if not hand.surrendered:
             self.sides.main_settled()
+
+    def insurance_settled(self, action: list[Any], box_no: int) -> None:
+        """An insurance paid or collected: when, against the dealer's cards and the final settlement."""
+        if "insurance_settle" not in self.listening:
+            return
+        self.check(
+            "insurance_settle",
+            at=action[1],
+            settle=facts(box=box_no, previous_box=self.previous_settled_box),
+            action=facts(verb=action[0], hand=action[1], amount=None),
+        )
 
     # ---- end of the round ----
     def finish(self) -> None:

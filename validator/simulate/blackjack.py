@@ -74,9 +74,12 @@ class BlackjackSim(TableSim):
                 self.play_hand(hand)
                 index += 1
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
+        at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
         if live or insurance or sides.needs_dealer():
             while self.dealer_must_draw():
                 self.deal_dealer()
+                if insurance and at_second_card and self.dealer.cards == 2:
+                    self.settle_insurance(insurance)
         sides.before_main(boxes, dealer)
         self.settle(order, insurance)
         jackpot = getattr(self, "jackpot", None)
@@ -215,7 +218,8 @@ class BlackjackSim(TableSim):
         stands_on = int(self.params.get("dealer.stands_on", 17))
         return total < stands_on or (bool(self.params.get("dealer.hits_soft_17")) and total == 17 and soft)
 
-    def settle(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+    def settle_insurance(self, insurance: dict[int, Decimal]) -> None:
+        """Every insurance, right to left; settled ones leave `insurance`."""
         insurance_pays = self.params.get("pays.insurance")
         for number in sorted(insurance, reverse=True):
             stake = f"{number}:insurance"
@@ -223,6 +227,10 @@ class BlackjackSim(TableSim):
                 self.actions.append(["pay", stake, amount_json(insurance[number] * insurance_pays.factor)])
             else:
                 self.actions.append(["lose", stake])
+        insurance.clear()
+
+    def settle(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+        self.settle_insurance(insurance)
         for box in reversed(order):
             for hand in box.hand_list:
                 if hand.surrendered or hand.even_money or hand.name in self.collected:
