@@ -65,6 +65,9 @@ PARAMETERS: dict[str, ParamSpec] = {
     "limits.maximum": ParamSpec("decimal", "fixed maximum bet (none: the table's)"),
     "limits.max_multiples": ParamSpec("list", "allowed maximum as multiples of the minimum"),
     "war.burn_before": ParamSpec("int", "bataille: cards burned before the war cards"),
+    "war.burn_among_players": ParamSpec(
+        "int", "bataille: cards burned between two players' war cards (none: not judged)"
+    ),
     "war.burn_between": ParamSpec("int", "bataille: cards burned between players' and dealer's war card"),
     "war.stake_share": ParamSpec("ratio", "bataille: the war stake as a share of the initial stake"),
     "hands.max_per_player": ParamSpec("int_or_none", "most hands one player may hold (none: no limit)"),
