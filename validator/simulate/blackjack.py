@@ -58,6 +58,7 @@ class BlackjackSim(TableSim):
         self.deal_dealer()
         for box in order:
             self.deal(box.hand_list[0])
+        self.round_facts.second_cards_dealt = True
         if self.params.get("dealer.hole_card"):
             self.deal_dealer()
         sides = RoundSides(self, side_bets, actions)
