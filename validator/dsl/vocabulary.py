@@ -91,6 +91,15 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "cards": "cards in the shoe (decks × 52)",
         "burned": "cards burned when the shoe started",
         "cut_card_behind": "cards behind the cut card",
+        "cut_by": 'who made the last cut: a box ("1" … "7") or "dealer"; none when the record does not say',
+        "cut_card_at": (
+            'where the cut card came out in the table\'s last round before this shoe: a box ("3") or "D" '
+            "(the dealer's hand); none when it did not come out in that round"
+        ),
+        "rightmost_box": (
+            "the highest box (farthest at the dealer's right) with a seated player's main bet in the table's "
+            "last round before this shoe, as text; none before the table's first round"
+        ),
         "reason": "why the shoe started: open, cut_card, supervisor, exhausted",
         "shuffle": "manual or machine",
     },

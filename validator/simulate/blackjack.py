@@ -23,7 +23,7 @@ class BlackjackSim(TableSim):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             if self.jackpot is not None and (reading := self.jackpot.reading()) is not None:
                 yield reading
-            yield self.play_round()
+            yield self.remember_round(self.play_round())
 
     # ---- one round ----
     def play_round(self) -> dict[str, Any]:
