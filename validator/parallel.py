@@ -66,7 +66,8 @@ class Share:
     first_line: int
     first_of_file: bool
     # Replayed silently before the share: the table record and limits records that set the table's
-    # state where the share begins (empty when it begins at a table record).
+    # state where the share begins (empty when it begins at a table record), then the previous shoe
+    # record and the table's last round under it, which the new shoe's cut is judged against.
     preamble: tuple[Line, ...] = ()
     # Standard input, a named pipe, `<(…)`: read once, by the parent, in its turn (a worker would
     # find standard input empty, and a pipe the planner read would be empty too).
@@ -156,6 +157,8 @@ def _split(path: str, jobs: int) -> list[Share]:
     """Shares of a plain file, cut at table records and, where the table allows, at shoe records."""
     points: list[tuple[Line, tuple[Line, ...]]] = []  # (where a share may start, its preamble)
     state: list[Line] = []  # the table record in force and the limits records since
+    last_shoe: Line | None = None  # the shoe in play, and the last round record under it
+    last_round: Line | None = None
     splittable = False
     offset = 0
     with open_plain(path) as handle:
@@ -167,10 +170,16 @@ def _split(path: str, jobs: int) -> list[Share]:
                 points.append((line, ()))
             if kind == "table":
                 state, splittable = [line], True
-            elif kind == "shoe" and splittable and number > 1:
-                points.append((line, tuple(state)))
+                last_shoe = last_round = None
+            elif kind == "shoe":
+                if splittable and number > 1:
+                    before = (last_shoe, last_round) if last_shoe and last_round else ()
+                    points.append((line, (*state, *before)))
+                last_shoe, last_round = line, None
             elif kind == "limits" and state:
                 state.append(line)
+            elif kind is None and b'"round"' in content:
+                last_round = line
             if jackpot:
                 splittable = False
     target = min(MAX_SHARE, max(MIN_SHARE, offset // (jobs * SHARES_PER_JOB)))

@@ -132,8 +132,9 @@ def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
     )
     yield from _section(
         "Side bets",
-        {n: _side_bet_text(old, n) for n in old.side_bets},
-        {n: _side_bet_text(new, n) for n in new.side_bets},
+        {**{n: _side_bet_text(old, n) for n in old.side_bets}, **_paytable_lines(old, new.side_bets)},
+        {**{n: _side_bet_text(new, n) for n in new.side_bets}, **_paytable_lines(new, old.side_bets)},
+        ordered=True,
     )
     yield from _section(
         "Rules",
@@ -182,9 +183,27 @@ def _side_bet_text(ruleset: Ruleset, name: str) -> str:
     )
 
 
-def _section(title: str, old: dict[str, str], new: dict[str, str]) -> Iterator[str]:
+def _paytable_lines(ruleset: Ruleset, other: Any) -> dict[str, str]:
+    """Each paytable line of the side bets both versions have, with its condition: a line whose
+    condition changed (2019 → 2020, lucky ladies' pair gained same_suit) shows even when its odds did
+    not. Lines are matched by their place in the table, the order the text lists them in."""
+    lines: dict[str, str] = {}
+    for name, bet in ruleset.side_bets.items():
+        if name not in other:
+            continue
+        for table, table_lines in bet.paytables.items():
+            for number, line in enumerate(table_lines, 1):
+                key = f"{name}, paytable {table}, line {number}"
+                lines[key] = f'"{line.label}" {line.pays} when {line.source}'
+    return lines
+
+
+def _section(title: str, old: dict[str, str], new: dict[str, str], *, ordered: bool = False) -> Iterator[str]:
+    """What was removed, added or changed; `ordered` keeps the dicts' order (old's, then new's
+    additions) rather than sorting by name."""
     changes = []
-    for name in sorted(old.keys() | new.keys()):
+    names = list(dict.fromkeys([*old, *new])) if ordered else sorted(old.keys() | new.keys())
+    for name in names:
         if name not in new:
             changes.append(f"  - {name}: {old[name]}")
         elif name not in old:

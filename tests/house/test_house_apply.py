@@ -341,6 +341,31 @@ CASES = [
         {"side_bets": {"egalite": {"offered": False}}},
         [("fr/bataille/egalite-offered", "1:egalite")],
     ),
+    # The same mise égalité at a table whose house file lists the bet with its limits, as house-rules.md's
+    # example does (`egalite: {minimum: 1, maximum: 25}`, no `offered` key): listing it offers it; an
+    # explicit `offered: false` still withdraws it.
+    (
+        "egalite listed with its limits",
+        séance_2025(
+            [seated("1", 20), seated("1:egalite", 5)],
+            bataille_tie_surrendered([["pay", "1:egalite", 50]]),
+            TABLE_BATAILLE,
+        ),
+        {"side_bets": {"egalite": {"minimum": 1, "maximum": 25}}},
+        {"side_bets": {"egalite": {"offered": False, "minimum": 1, "maximum": 25}}},
+        [("fr/bataille/egalite-offered", "1:egalite")],
+    ),
+    (
+        "egalite not listed",
+        séance_2025(
+            [seated("1", 20), seated("1:egalite", 5)],
+            bataille_tie_surrendered([["pay", "1:egalite", 50]]),
+            TABLE_BATAILLE,
+        ),
+        {"side_bets": {"egalite": {}}},
+        {},
+        [("fr/bataille/egalite-offered", "1:egalite")],
+    ),
     # Bataille, al. 28: "les limites minimales et maximales indiquées à la table".
     (
         "egalite.maximum",

@@ -97,11 +97,39 @@ def test_a_table_splits_at_its_shoes_with_the_same_outcomes(tmp_path):
     log = _write(tmp_path / "t.jsonl", broken)
     shares = parallel.plan([log], 2)
     assert _shoes(records) >= 4 and len(shares) == 1 + _shoes(records)  # the table record, then each shoe
-    assert all(len(share.preamble) == 1 for share in shares[1:])  # the table record
+    # The table record; from the second shoe on, the previous shoe record and its last round too (a new
+    # shoe's cut is judged against where the cut card came out in it).
+    assert [len(share.preamble) for share in shares[1:]] == [1] + [3] * (len(shares) - 2)
     one = _one_process([log])
     assert planted and one[1]["findings"]["total"] > 0
     assert _in_parallel([log]) == one
     assert _in_parallel([log], jobs=3) == one
+
+
+def test_a_shoe_cut_by_the_wrong_player_is_found_in_its_own_share(tmp_path):
+    # Ontario, section 5: the player before whom the cut card came out in the last round cuts the new
+    # shoe. That round belongs to the previous shoe, so a share starting at the new shoe replays it first.
+    ontario = REGISTRY.pick("on/fair-blackjack")
+    records = list(
+        simulate(
+            ontario,
+            ontario.house_defaults(),
+            seed=4,
+            rounds=300,
+            table_id="ON-1",
+            start=datetime.fromisoformat("2025-08-23T19:00:00-04:00"),
+            minimum=Decimal(1),
+            maximum=Decimal(5),
+        )
+    )
+    shoes = [r for r in records if r["type"] == "shoe" and r["reason"] == "cut_card"]
+    assert len(shoes) >= 3
+    for shoe in shoes[::2]:
+        shoe["cut_by"] = "1" if shoe["cut_by"] != "1" else "2"
+    log = _write(tmp_path / "on.jsonl", records)
+    one = _one_process([log])
+    assert one[1]["findings"]["by_rule"] == {"on/fair-blackjack/cut-by-player": len(shoes[::2])}
+    assert _in_parallel([log]) == one
 
 
 def test_limits_before_a_shoe_are_rebuilt_in_its_share(tmp_path):
@@ -112,7 +140,8 @@ def test_limits_before_a_shoe_are_rebuilt_in_its_share(tmp_path):
     records.insert(shoe_lines[1], limits)
     log = _write(tmp_path / "t.jsonl", records)
     shares = parallel.plan([log], 2)
-    assert [len(s.preamble) for s in shares[2:]] == [2] * (len(shares) - 2)  # table and limits
+    # table and limits, then the previous shoe and its last round
+    assert [len(s.preamble) for s in shares[2:]] == [4] * (len(shares) - 2)
     one = _one_process([log])
     assert one[1]["findings"]["by_rule"].get("fr/blackjack/bet-within-limits")
     assert _in_parallel([log]) == one

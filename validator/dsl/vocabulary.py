@@ -48,6 +48,9 @@ PARAMETERS: dict[str, ParamSpec] = {
         "bool", "a player's blackjack beats a dealer's two-card 21 (else: push)"
     ),
     "insurance.share": ParamSpec("ratio", "the insurance stake as a share of the main stake"),
+    "insurance.settled_at_second_card": ParamSpec(
+        "bool", "insurances are settled as soon as the dealer shows his second card (the simulator plays it)"
+    ),
     "insurance.offered": ParamSpec("bool", "insurance is offered against a dealer's ace"),
     "even_money.offered": ParamSpec("bool", "a player with blackjack may take even money against an ace"),
     "double.first_two_cards_only": ParamSpec("bool", "doubling only on a hand's first two cards"),
@@ -65,6 +68,9 @@ PARAMETERS: dict[str, ParamSpec] = {
     "limits.maximum": ParamSpec("decimal", "fixed maximum bet (none: the table's)"),
     "limits.max_multiples": ParamSpec("list", "allowed maximum as multiples of the minimum"),
     "war.burn_before": ParamSpec("int", "bataille: cards burned before the war cards"),
+    "war.burn_among_players": ParamSpec(
+        "int", "bataille: cards burned between two players' war cards (none: not judged)"
+    ),
     "war.burn_between": ParamSpec("int", "bataille: cards burned between players' and dealer's war card"),
     "war.stake_share": ParamSpec("ratio", "bataille: the war stake as a share of the initial stake"),
     "hands.max_per_player": ParamSpec("int_or_none", "most hands one player may hold (none: no limit)"),
@@ -88,6 +94,15 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "cards": "cards in the shoe (decks × 52)",
         "burned": "cards burned when the shoe started",
         "cut_card_behind": "cards behind the cut card",
+        "cut_by": 'who made the last cut: a box ("1" … "7") or "dealer"; none when the record does not say',
+        "cut_card_at": (
+            'where the cut card came out in the table\'s last round before this shoe: a box ("3") or "D" '
+            "(the dealer's hand); none when it did not come out in that round"
+        ),
+        "rightmost_box": (
+            "the highest box (farthest at the dealer's right) with a seated player's main bet in the table's "
+            "last round before this shoe, as text; none before the table's first round"
+        ),
         "reason": "why the shoe started: open, cut_card, supervisor, exhausted",
         "shuffle": "manual or machine",
     },
@@ -96,10 +111,19 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "players": "players with a seated main bet",
         "boxes": "boxes with a main bet",
         "free_seats": "boxes with no seated player's bet",
-        "table_drew": "a player has drawn a card beyond the first two",
+        "table_drew": (
+            "a player has drawn a card beyond the first two: a hit, a double's card, or the card dealt to a "
+            "split hand"
+        ),
         "same_shoe": "the round names the shoe in play",
         "reshuffle_due": "the cut card came out in an earlier round of this shoe",
         "cards_left": "cards left in the shoe before the round",
+        "second_cards_dealt": "every box has received the second card of the initial deal",
+        "live_hands": (
+            "at the dealer's stand: hands still on the layout waiting for his point (not busted, "
+            "surrendered or paid even money), blackjacks included"
+        ),
+        "live_blackjacks": "at the dealer's stand: how many of those live hands are blackjacks",
     },
     "box": {
         "number": "the box number, 1 at the dealer's left",
@@ -109,7 +133,7 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "player_boxes": "boxes played by the box's seated player",
         "hands": "hands the box holds after splitting",
         "ace_splits": "pairs of aces split in the box",
-        "drew": "the box has drawn a card beyond its first two",
+        "drew": "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)",
         "bataille_tie": "bataille: the box's first card ties the dealer's",
         "lucky_ladies_won": (
             "the box's lucky ladies (dames de cœur) stake wins by the ruleset's paytable, on the cards "
@@ -191,6 +215,8 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "name": "the stake (3, 3/2, 3:insurance)",
         "amount": "the money riding on the stake",
         "settlements": "how many times the log settled the stake",
+        "verb": "in a settle clause: how the log first settles the stake (pay, lose, push); else none",
+        "paid": "in a settle clause: the winnings the log's first settlement pays (none unless it pays)",
         "case": (
             "hyper black jack: the case the stake is on (17, 18, 19, 20, 21, blackjack, bust); none for "
             "other stakes"
@@ -289,6 +315,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "dealer_draw": ("round", "dealer"),
     "dealer_stand": ("round", "dealer"),
     "settle": ("round", "settle"),
+    # An insurance paid or collected by the log (settle.box its box, settle.previous_box the last box of
+    # the final settlement so far, 0 before it starts; action.verb pay, lose or push).
+    "insurance_settle": ("round", "settle", "dealer", "action"),
     "stake_end": ("round", "stake"),
     "war_burn": ("round", "burn"),
     # A side bet's stake settled by the log (pay, lose or push), when it happens in the round.

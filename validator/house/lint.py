@@ -568,6 +568,12 @@ def house_options(house: HouseFile, table_id: str, ruleset: Ruleset) -> dict[str
             if problem is None:
                 values[key] = value
     for bet, settings in (entry.get(_SIDE_BETS) or {}).items():
+        # A casino that lists a side bet (with its limits, as house-rules.md's own example does) offers
+        # it: where the ruleset has a `<bet>.offered` switch, listing the bet turns it on, and an
+        # explicit `offered: false` still withdraws it.
+        switch = ruleset.options.get(f"{bet}.offered")
+        if switch is not None and switch.type == "bool" and "offered" not in (settings or {}):
+            values[switch.name] = True
         for key, raw in (settings or {}).items():
             option = ruleset.options.get(f"{bet}.{key}")
             if option is not None:

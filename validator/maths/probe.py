@@ -96,7 +96,7 @@ class Probe:
             "box": hand.box,
             "hand": hand,
             "dealer": dealer,
-            "stake": facts(name=hand.name, amount=hand.stake, settlements=1, case=None),
+            "stake": facts(name=hand.name, amount=hand.stake, settlements=1, case=None, verb=None, paid=None),
         }
         self.judge.unjudged.clear()
         decided = self.judge.expected_settlement(stake_kind, ctx)

@@ -96,7 +96,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     rules = Rules.read(probe) if dealer_final and probe.ruleset.game == "blackjack" else None
     tally: dict[tuple[str, ...], list[float]] = {}
     jackpot = facts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
-    stake = facts(name=name, amount=Decimal(1), settlements=1, case=case)
+    stake = facts(name=name, amount=Decimal(1), settlements=1, case=case, verb=None, paid=None)
     reads_hand = any(ns == "hand" for ns, _ in reads)
     reads_dealer = any(ns == "dealer" for ns, _ in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])

@@ -105,6 +105,9 @@ class BlackjackRound(RoundReplay):
         card = self.take(raw_card)
         self.check_deal(target, waiting)
         hand.add(card)
+        # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
+        hand.box.drew = True
+        self.facts.table_drew = True
 
     def dealer_draw(self, raw_card: str) -> None:
         if not self.dealer_started:
@@ -168,6 +171,9 @@ class BlackjackRound(RoundReplay):
         self.record_settlement(action, index)
         hand = self.hands.get(stake)
         if hand is None:
+            box_no, _, kind = parse_stake(stake)
+            if kind == "insurance":
+                self.insurance_settled(action, box_no)
             self.sides.settled(action, index)
             return
         # A bust collected during play and an even-money payment are not part of the final settlement.
@@ -179,10 +185,24 @@ class BlackjackRound(RoundReplay):
         if not hand.surrendered:
             self.sides.main_settled()
 
+    def insurance_settled(self, action: list[Any], box_no: int) -> None:
+        """An insurance paid or collected: when, against the dealer's cards and the final settlement."""
+        if "insurance_settle" not in self.listening:
+            return
+        self.check(
+            "insurance_settle",
+            at=action[1],
+            settle=facts(box=box_no, previous_box=self.previous_settled_box),
+            action=facts(verb=action[0], hand=action[1], amount=None),
+        )
+
     # ---- end of the round ----
     def finish(self) -> None:
-        live = [h for h in self.hands.values() if h.live and not h.blackjack]
-        if self.dealer.card_list and live:
+        # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
+        live = [h for h in self.hands.values() if h.live]
+        self.facts.live_hands = len(live)
+        self.facts.live_blackjacks = sum(1 for h in live if h.blackjack)
+        if self.dealer.card_list:
             self.check_in_place("dealer_stand", at="D")
         for name, hand in self.hands.items():
             self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)

@@ -54,16 +54,15 @@ class RoundReplay(ABC):
         self.deal_facts = facts(hand=None, expected=None)
         self.turn_facts = facts(box=0, current=0, dealer_drawing=False, whose="")
         self.settle_facts = facts(box=0, previous_box=0)
-        self.stake_facts = facts(name=None, amount=None, settlements=0, case=None)
+        self.stake_facts = facts(name=None, amount=None, settlements=0, case=None, verb=None, paid=None)
         self.action_facts = facts(verb=None, hand=None, amount=None)
-        self.ctx: dict[str, Any] = judge.context(
-            table=table,
-            round=self.facts,
-            card=self.card_facts,
-            deal=self.deal_facts,
-            turn=self.turn_facts,
-            settle=self.settle_facts,
-        )
+        self.in_place = {
+            "card": self.card_facts,
+            "deal": self.deal_facts,
+            "turn": self.turn_facts,
+            "settle": self.settle_facts,
+        }
+        self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts, **self.in_place)
         self.listening = judge.ruleset.checks_by_event
         self.all_held = judge.all_held()
         self.cut_card_seen = False
@@ -101,10 +100,17 @@ class RoundReplay(ABC):
 
     # ---- checks ----
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool:
-        """Run the rules of `event` with these facts; `at` is the stake a finding names."""
-        if namespaces and event in self.all_held:  # an event no rule listens to leaves the context alone
-            self.ctx.update(namespaces)
-        return self.check_in_place(event, at)
+        """Run the rules of `event` with these facts; `at` is the stake a finding names. A namespace
+        the hot paths change in place (card, deal, turn, settle) may be given for this event only: the
+        one changed in place is put back after it, so later events do not read this one's facts."""
+        if not namespaces or event not in self.all_held:  # no rule listens: the context is left alone
+            return self.check_in_place(event, at)
+        self.ctx.update(namespaces)
+        try:
+            return self.check_in_place(event, at)
+        finally:
+            for name in namespaces.keys() & self.in_place.keys():
+                self.ctx[name] = self.in_place[name]
 
     def check_in_place(self, event: str, at: str | None = None) -> bool:
         """`check` for the hot paths, which have already set the event's facts in the context."""
@@ -119,6 +125,7 @@ class RoundReplay(ABC):
         expected = self.owed[0]
         if target in self.owed:
             self.owed.remove(target)
+            self.facts.second_cards_dealt = all(receiver == "D" for receiver in self.owed)
         card = self.take(raw_card)
         self.check_deal(target, expected)
         if target == "D":
@@ -235,7 +242,15 @@ class RoundReplay(ABC):
         if not done:
             return  # the stake-settled-once rule reports it; no second finding for one mistake
         case = side_of(name.split(":", 1)[1])[1] if ":" in name else None
-        stake = facts(name=name, amount=amount, settlements=len(done), case=case)
+        first = done[0]
+        stake = facts(
+            name=name,
+            amount=amount,
+            settlements=len(done),
+            case=case,
+            verb=first.verb,
+            paid=first.amount if first.verb == "pay" else None,
+        )
         self.ctx.update(namespaces, stake=stake)
         decided = self.judge.expected_settlement(stake_kind, self.ctx)
         if decided is None:

@@ -71,6 +71,10 @@ class LogReplay:
         self.house = house
         self.table: TableState | None = None
         self.shoe: Shoe | None = None
+        # The table's last round: where its cut card came out, its farthest seated box at the dealer's
+        # right (what a new shoe's cut is judged against; forgotten at a table record).
+        self._last_cut_at: str | None = None
+        self._last_rightmost: str | None = None
         self.judges: dict[tuple[str, str], Judge] = {}
         # (day, ruleset) of the last round; forgotten when a table record opens another table.
         self._last_ruleset: tuple[str, Ruleset] | None = None
@@ -209,6 +213,7 @@ class LogReplay:
         self.table = table
         self._last_ruleset = None
         self.shoe = None
+        self._last_cut_at = self._last_rightmost = None
         return self._table_event("table", record, line)
 
     def _needs_table(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
@@ -253,7 +258,7 @@ class LogReplay:
     def on_shoe(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
         if (missing := self._needs_table(record, line)) is not None:
             return missing
-        self.shoe = Shoe(record)
+        self.shoe = Shoe(record, self._last_cut_at, self._last_rightmost)
         return self._table_event("shoe", record, line, record.get("burn") or [], shoe=self.shoe)
 
     def on_jackpot(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
@@ -285,6 +290,7 @@ class LogReplay:
         except NoVersionInForce as exc:
             finding = format_finding(self.file, line, str(exc), "ruleset/no-version-in-force", round_id)
             return self._outcome(line, round_id, [finding], "unreadable")
+        self._remember_round(record)
         judge = self.judge_for(ruleset)
         telling = self.explain == round_id
         if telling:
@@ -318,6 +324,18 @@ class LogReplay:
             )
             found = [format_finding(self.file, line, message, "hand-log/other-shoe", round_id), *found]
         return self._outcome(line, round_id, found, "findings" if found else "clean")
+
+    def _remember_round(self, record: dict[str, Any]) -> None:
+        """Where the round's cut card came out, and its farthest seated box at the dealer's right."""
+        self._last_cut_at = next(
+            (str(a[1]) for a in record.get("actions", []) if a and a[0] == "cut_card" and len(a) > 1), None
+        )
+        boxes = [
+            int(bet["stake"].split(":")[0].split("/")[0])
+            for bet in record.get("bets", [])
+            if bet.get("seated", True) and ":" not in bet["stake"] and bet["stake"].split("/")[0].isdigit()
+        ]
+        self._last_rightmost = str(max(boxes)) if boxes else None
 
     def _discard_cards(self, record: dict[str, Any]) -> None:
         """The cards of an unreplayable round still left the shoe: keep the next rounds' counts right."""

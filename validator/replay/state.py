@@ -38,6 +38,8 @@ class Shoe:
         "backs",
         "burned",
         "cards",
+        "cut_by",
+        "cut_card_at",
         "cut_card_behind",
         "cut_card_out",
         "decks",
@@ -45,10 +47,13 @@ class Shoe:
         "left",
         "reason",
         "remaining",
+        "rightmost_box",
         "shuffle",
     )
 
-    def __init__(self, record: dict[str, Any]) -> None:
+    def __init__(
+        self, record: dict[str, Any], cut_card_at: str | None = None, rightmost_box: str | None = None
+    ) -> None:
         self.id: str = record["shoe"]
         self.decks: int = record["decks"]
         backs = record.get("backs")
@@ -57,6 +62,11 @@ class Shoe:
         burn = record.get("burn") or []
         self.burned = len(burn)
         self.cut_card_behind = record.get("cut_card_behind")
+        self.cut_by: str | None = record.get("cut_by")
+        # The table's last round before this shoe: where the cut card came out in it (a box, "D"), and
+        # the farthest box at the dealer's right with a seated player (Ontario, section 5).
+        self.cut_card_at = cut_card_at
+        self.rightmost_box = rightmost_box
         self.reason = record.get("reason")
         self.shuffle = record.get("shuffle")
         self.remaining: Counter[str] = Counter({card: self.decks for card in all_cards()})
@@ -250,6 +260,9 @@ class RoundFacts:
     same_shoe: bool = True
     reshuffle_due: bool = False
     cards_left: int = 0
+    second_cards_dealt: bool = False
+    live_hands: int = 0
+    live_blackjacks: int = 0
 
 
 # Event-specific facts (`deal.*`, `turn.*`, `bet.*`, `stake.*`, …) are plain namespaces.

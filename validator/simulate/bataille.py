@@ -20,7 +20,7 @@ class BatailleSim(TableSim):
             assert self.shoe is not None
             if self.shoe.cut_out or self.shoe.left < 40:
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
-            yield self.play_round()
+            yield self.remember_round(self.play_round())
 
     def play_round(self) -> dict[str, Any]:
         assert self.shoe is not None

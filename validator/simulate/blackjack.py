@@ -23,7 +23,7 @@ class BlackjackSim(TableSim):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             if self.jackpot is not None and (reading := self.jackpot.reading()) is not None:
                 yield reading
-            yield self.play_round()
+            yield self.remember_round(self.play_round())
 
     # ---- one round ----
     def play_round(self) -> dict[str, Any]:
@@ -58,6 +58,7 @@ class BlackjackSim(TableSim):
         self.deal_dealer()
         for box in order:
             self.deal(box.hand_list[0])
+        self.round_facts.second_cards_dealt = True
         if self.params.get("dealer.hole_card"):
             self.deal_dealer()
         sides = RoundSides(self, side_bets, actions)
@@ -70,13 +71,16 @@ class BlackjackSim(TableSim):
             while index < len(box.hand_list):
                 hand = box.hand_list[index]
                 if len(hand.card_list) == 1:
-                    self.deal(hand)
+                    self.deal_split_card(hand)
                 self.play_hand(hand)
                 index += 1
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
+        at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
         if live or insurance or sides.needs_dealer():
             while self.dealer_must_draw():
                 self.deal_dealer()
+                if insurance and at_second_card and self.dealer.cards == 2:
+                    self.settle_insurance(insurance)
         sides.before_main(boxes, dealer)
         self.settle(order, insurance)
         jackpot = getattr(self, "jackpot", None)
@@ -244,7 +248,13 @@ class BlackjackSim(TableSim):
     def split(self, hand: Hand) -> None:
         self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
         hand.split_off(hand.initial_stake)
+        self.deal_split_card(hand)
+
+    def deal_split_card(self, hand: Hand) -> None:
+        """A split hand's second card: a card drawn at the table, as a hit is (the replay's mechanics)."""
         self.deal(hand)
+        hand.box.drew = True
+        self.round_facts.table_drew = True
 
     def dealer_must_draw(self) -> bool:
         dealer = self.dealer
@@ -254,7 +264,8 @@ class BlackjackSim(TableSim):
         stands_on = int(self.params.get("dealer.stands_on", 17))
         return total < stands_on or (bool(self.params.get("dealer.hits_soft_17")) and total == 17 and soft)
 
-    def settle(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+    def settle_insurance(self, insurance: dict[int, Decimal]) -> None:
+        """Every insurance, right to left; settled ones leave `insurance`."""
         insurance_pays = self.params.get("pays.insurance")
         for number in sorted(insurance, reverse=True):
             stake = f"{number}:insurance"
@@ -262,6 +273,10 @@ class BlackjackSim(TableSim):
                 self.actions.append(["pay", stake, amount_json(insurance[number] * insurance_pays.factor)])
             else:
                 self.actions.append(["lose", stake])
+        insurance.clear()
+
+    def settle(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+        self.settle_insurance(insurance)
         for box in reversed(order):
             for hand in box.hand_list:
                 if hand.surrendered or hand.even_money or hand.name in self.collected:

@@ -99,6 +99,9 @@ class TableSim:
         self.shoe: SimShoe | None = None
         # A player's strategy (`strategy(hand, dealer, legal) -> decision`); None: random legal play.
         self.strategy: Any = None
+        # The last round: where its cut card came out, its farthest seated box at the dealer's right.
+        self.last_cut_at: str | None = None
+        self.last_rightmost: str | None = None
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
@@ -155,10 +158,30 @@ class TableSim:
             "decks": decks,
             "backs": [int(b) for b in backs] if backs else [decks],
             "shuffle": self.rng.choice(["manual", "machine"]),
-            "cut_by": str(self.rng.randint(1, self.seats)),
+            "cut_by": self.cutter(reason),
             "cut_card_behind": cut_behind,
             "burn": burn,
         }
+
+    def remember_round(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Note where the round's cut card came out and its farthest seated box; the record, unchanged."""
+        self.last_cut_at = next((str(a[1]) for a in record["actions"] if a[0] == "cut_card"), None)
+        seated = [int(b["stake"]) for b in record["bets"] if b["seated"] and ":" not in b["stake"]]
+        self.last_rightmost = str(max(seated)) if seated else None
+        return record
+
+    def cutter(self, reason: str) -> str:
+        """The box whose player makes the last cut. Always a player (the French texts: « présenté à un
+        joueur pour une nouvelle et dernière coupe »); the one Ontario's section 5 names where the last
+        round shows it: the box the cut card came out before, else the farthest seated box at the
+        dealer's right (cut card in his hand, a reshuffle asked for by the supervisor). The draw is made
+        every time, so the séance's other cards do not depend on it."""
+        drawn = str(self.rng.randint(1, self.seats))
+        if reason == "cut_card" and self.last_cut_at not in (None, "D"):
+            return str(self.last_cut_at)
+        if reason in ("cut_card", "supervisor") and self.last_rightmost is not None:
+            return self.last_rightmost
+        return drawn
 
     def bets(self) -> list[dict[str, Any]]:
         """Seated players on some boxes, now and then a standing player riding on a seated box."""
