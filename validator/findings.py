@@ -153,6 +153,9 @@ class RoundOutcome:
     round: str | None
     findings: tuple[Finding, ...]
     status: Literal["clean", "findings", "unreadable", "none"] = "none"
+    # The round's facts and money (validator.replay.ledger.RoundFacts), only when the run asks for
+    # them (the audit dataset); None otherwise.
+    facts: Any = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ gives, and memory stays flat.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import pickle
 import re
@@ -22,10 +23,11 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from validator.check import teller
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
 from validator.logs.reader import (
@@ -40,6 +42,9 @@ from validator.logs.reader import (
 from validator.money import AmountError
 from validator.registry import default_registry
 from validator.replay.session import HouseLookup, LogReplay, read_table
+
+if TYPE_CHECKING:
+    from validator.dataset.writer import DatasetSpec, ShareWriter
 
 # A record whose type is one of these, as the line's bytes may spell it; lines that could not be one of
 # them (most rounds) are not parsed while planning. A backslash may spell anything: those are parsed.
@@ -168,12 +173,20 @@ def _house_lookup(house: str) -> HouseLookup:
 
 
 def _outcomes(
-    share: Share, ruleset: str | None, lookup: HouseLookup | None, summary: Summary
+    share: Share, ruleset: str | None, lookup: HouseLookup | None, summary: Summary, collect: bool = False
 ) -> Iterator[RoundOutcome]:
-    """The share's outcomes, counted in `summary`."""
+    """The share's outcomes, counted in `summary`; with `collect`, carrying the rounds' facts."""
     if share.first_of_file:
         summary.files = 1
-    replay = LogReplay(default_registry(), share.path, Summary(), pinned=ruleset, house=lookup)
+    replay = LogReplay(
+        default_registry(),
+        share.path,
+        Summary(),
+        pinned=ruleset,
+        house=lookup,
+        collect=collect,
+        teller=teller(collect),
+    )
     for line in share.preamble:
         for _ in replay.replay(read_record_range(share.path, line.start, line.end, line.number)):
             pass  # the table's state is rebuilt; what these records say, their own share reports
@@ -187,24 +200,45 @@ def _outcomes(
     yield from replay.replay(records)
 
 
-def _work(share: Share, ruleset: str | None, house: str | None) -> tuple[str, Summary, ValidatorError | None]:
+def _work(
+    share: Share,
+    ruleset: str | None,
+    house: str | None,
+    dataset: DatasetSpec | None = None,
+    collect: bool = False,
+) -> tuple[str, Summary, ValidatorError | None]:
     """The share's outcomes spooled to a file; and the error that stopped it part way, if one did: the
-    outcomes before it are reported first, as one process reports them before stopping."""
+    outcomes before it are reported first, as one process reports them before stopping. With `dataset`,
+    the worker writes the share's rows itself (no single writer in the middle)."""
     summary = Summary()
+    writer = _share_writer(dataset, share)
     fd, spool = tempfile.mkstemp(prefix="casino-validator-", suffix=".pickle")
     stopped = None
     try:
         with os.fdopen(fd, "wb") as out:
             try:
                 lookup = _house_lookup(house) if house is not None else None
-                for outcome in _outcomes(share, ruleset, lookup, summary):
+                for outcome in _outcomes(share, ruleset, lookup, summary, collect or dataset is not None):
+                    if writer is not None:
+                        writer.add(outcome)
                     pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+                if writer is not None:
+                    writer.close()
             except ValidatorError as exc:
                 stopped = exc
     except BaseException:
         os.unlink(spool)
         raise
     return spool, summary, stopped
+
+
+def _share_writer(dataset: DatasetSpec | None, share: Share) -> ShareWriter | None:
+    if dataset is None:
+        return None
+    from validator.dataset.writer import ShareWriter
+
+    where = hashlib.sha256(share.path.encode()).hexdigest()[:8]
+    return ShareWriter(dataset, f"{where}.{share.first_line}")
 
 
 def _replay_spool(spool: str) -> Iterator[RoundOutcome]:
@@ -226,16 +260,27 @@ def check_parallel(
     *,
     ruleset: str | None = None,
     house: str | None = None,
+    dataset: DatasetSpec | None = None,
+    collect: bool = False,
 ) -> Iterator[RoundOutcome]:
     shares = plan(paths, jobs)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [None if share.in_parent else pool.submit(_work, share, ruleset, house) for share in shares]
+        futures = [
+            None if share.in_parent else pool.submit(_work, share, ruleset, house, dataset, collect)
+            for share in shares
+        ]
         try:
             for share, future in zip(shares, futures, strict=True):
                 part = Summary()
                 if future is None:
                     lookup = _house_lookup(house) if house is not None else None
-                    yield from _outcomes(share, ruleset, lookup, part)
+                    writer = _share_writer(dataset, share)
+                    for outcome in _outcomes(share, ruleset, lookup, part, collect or dataset is not None):
+                        if writer is not None:
+                            writer.add(outcome)
+                        yield outcome
+                    if writer is not None:
+                        writer.close()
                 else:
                     spool, part, stopped = future.result()
                     yield from _replay_spool(spool)
