@@ -36,7 +36,7 @@ def colluding(tmp_path_factory):
 
 
 def test_the_planted_pair_is_flagged(colluding) -> None:
-    seance, audit, summary = colluding
+    seance, audit, _summary = colluding
     assert len(seance.colluded) >= 10, "the séance must hold the planted overpayments"
     flagged = [(p["dealer"], p["player"]) for p in audit.pairs if p["flagged"]]
     assert flagged == [("D-12", "P2")]

@@ -53,7 +53,7 @@ def samples_run(tmp_path_factory):
 
 
 def test_report_figures_are_the_json_summary(samples_run) -> None:
-    dataset, _, audit = samples_run
+    _dataset, _, audit = samples_run
     done = _cli("check", "samples/", "--house", str(HOUSE), "--format", "json", "--quiet")
     assert done.returncode == 1, done.stderr
     summary = json.loads(done.stdout)["summary"]
@@ -129,14 +129,16 @@ def test_money_is_exact_decimal_and_findings_carry_fingerprints(samples_run) -> 
     for name in ("wagered", "paid", "collected", "rules_give", "overpaid", "underpaid"):
         assert str(rounds.field(name).type) == "decimal128(38, 10)"
     assert str(findings.field("discrepancy").type) == "decimal128(38, 10)"
-    table = pq.read_table(list((dataset / "findings").glob("*/*/*.parquet"))[0])
+    table = pq.read_table(next(iter((dataset / "findings").glob("*/*/*.parquet"))))
     assert all(re.fullmatch(r"[0-9a-f]{32}", f) for f in table.column("fingerprint").to_pylist())
-    assert all(k is None or re.fullmatch(r"[0-9a-f]{16}:\d+", k) for k in table.column("round_key").to_pylist())
+    keys = table.column("round_key").to_pylist()
+    assert all(k is None or re.fullmatch(r"[0-9a-f]{16}:\d+", k) for k in keys)
 
 
 def test_partitioned_by_casino_and_month(samples_run) -> None:
     dataset, _, _ = samples_run
-    folders = {p.parent.relative_to(dataset / "rounds").as_posix() for p in (dataset / "rounds").glob("*/*/*")}
+    rounds = dataset / "rounds"
+    folders = {p.parent.relative_to(rounds).as_posix() for p in rounds.glob("*/*/*")}
     assert "casino_key=casino-de-trouville/month=2025-03" in folders
     assert "casino_key=casino-de-demonstration/month=2016-06" in folders
 
@@ -152,7 +154,7 @@ def test_checking_a_log_again_replaces_its_rows(tmp_path: Path) -> None:
     second = _check_into(tmp_path / "alone", [str(other)])
     assert audit.overview["rounds"] == first.rounds_read + second.rounds_read
     assert audit.overview["findings"] == first.findings + second.findings
-    runs = duckdb.connect().execute("SELECT count(*) FROM read_parquet(?)", [str(dataset / "runs" / "*.parquet")])
+    runs = duckdb.connect().execute("SELECT count(*) FROM read_parquet(?)", [str(dataset / "runs" / "*")])
     assert runs.fetchone() == (3,)
     # the same bytes under another name are the same log
     copy = tmp_path / "copy.jsonl"
@@ -184,13 +186,14 @@ def test_theoretical_edge_is_shown_with_its_distance(samples_run) -> None:
     assert row["distance"] == row["hold"] - Decimal("0.0230")
     html = render(audit, {})
     cell = html[html.index('data-table="BA-01"') :]
-    assert "<td class=\"n\" data-theoretical>2.30 %</td>" in cell[:600]
+    assert '<td class="n" data-theoretical>2.30 %</td>' in cell[:600]
     assert "theoretical edge is the one the table's rules give" in html
 
 
 def test_the_readme_pair_of_commands(tmp_path: Path) -> None:
     dataset, page = tmp_path / "ds", tmp_path / "audit.html"
-    done = _cli("check", "samples/", "--house", "samples/house/trouville.yaml", "--dataset", str(dataset), "-q")
+    house = "samples/house/trouville.yaml"
+    done = _cli("check", "samples/", "--house", house, "--dataset", str(dataset), "-q")
     assert done.returncode == 1, done.stderr
     done = _cli("report", str(dataset), "-o", str(page))
     assert done.returncode == 0, done.stderr
@@ -210,7 +213,7 @@ def test_one_run_as_html_is_the_same_report(tmp_path: Path) -> None:
     summary = json.loads(_cli("check", "samples/logs/disputes", "-f", "json", "-q").stdout)["summary"]
     assert f'data-figure="rounds">{summary["rounds"]["read"]}<' in html
     assert f'data-figure="findings">{summary["findings"]["total"]}<' in html
-    assert "<pre class=\"trace\">Round " in html
+    assert '<pre class="trace">Round ' in html
 
 
 def test_bad_input_is_exit_2(tmp_path: Path) -> None:
