@@ -39,12 +39,26 @@ def new_run_id() -> str:
     return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"
 
 
-@functools.cache
 def file_digest(path: str) -> str:
-    """SHA-256 of the log's bytes (as stored: a `.gz` file's compressed bytes). Standard input, read once,
-    has no digest known before it is read: each run's is its own, so it never replaces anything."""
+    """SHA-256 of the log's bytes (as stored: a `.gz` file's compressed bytes), computed once per version
+    of the file in a process. Standard input, read once, has no digest known before it is read: each
+    run's is its own, so it never replaces anything."""
     if path in ("-", STDIN_NAME):
-        return hashlib.sha256(f"stdin:{secrets.token_hex(16)}".encode()).hexdigest()
+        return _stdin_digest()
+    try:
+        status = os.stat(path)
+    except OSError:
+        return hashlib.sha256(f"unreadable:{path}".encode()).hexdigest()
+    return _digest(os.path.realpath(path), status.st_mtime_ns, status.st_size)
+
+
+@functools.cache
+def _stdin_digest() -> str:
+    return hashlib.sha256(f"stdin:{secrets.token_hex(16)}".encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=1024)
+def _digest(path: str, mtime: int, size: int) -> str:
     sha = hashlib.sha256()
     try:
         with open(path, "rb") as handle:
@@ -116,10 +130,13 @@ class ShareWriter:
     _parts: int = 0
     _where: tuple[str | None, _When] = (None, _When())
     _digests: set[str] = field(default_factory=set)
+    _file: tuple[str | None, str] = (None, "")
 
     def add(self, outcome: RoundOutcome) -> None:
-        digest = file_digest(outcome.file)
-        self._digests.add(digest)
+        if outcome.file != self._file[0]:
+            self._file = (outcome.file, file_digest(outcome.file))
+            self._digests.add(self._file[1])
+        digest = self._file[1]
         facts: RoundFacts | None = outcome.facts
         if facts is not None:
             self._where = (facts.casino, _when(facts.at))
