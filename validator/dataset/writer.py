@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from validator import __version__
+from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
 from validator.fingerprint import fingerprint
 from validator.logs.reader import STDIN_NAME, iter_log_paths
@@ -279,12 +280,19 @@ class ShareWriter:
         table, digest, casino, month = full_key
         arrow_schema = schema.ROUNDS if table == "rounds" else schema.FINDINGS
         folder = Path(self.spec.root) / table / f"casino_key={casino}" / f"month={month}"
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValidatorError(f"{folder}: cannot write the dataset ({exc.strerror})") from None
         self._parts += 1
         name = f"{digest[:16]}-{self.spec.run_id}-{self.share}-{self._parts}.parquet"
         temporary = folder / f".{name}.tmp"  # hidden from readers until whole
-        pq.write_table(pa.Table.from_pylist(rows, schema=arrow_schema), temporary, compression="zstd")
-        os.replace(temporary, folder / name)
+        try:
+            pq.write_table(pa.Table.from_pylist(rows, schema=arrow_schema), temporary, compression="zstd")
+            os.replace(temporary, folder / name)
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise ValidatorError(f"{folder}: cannot write the dataset ({exc})") from None
 
     def close(self) -> set[str]:
         """Write what is left; the digests of the logs written."""
@@ -326,7 +334,12 @@ class DatasetRun:
     @classmethod
     def start(cls, root: str, paths: list[str], options: dict[str, Any], house: str | None) -> DatasetRun:
         spec = DatasetSpec(root, new_run_id(), house, house_digest(house))
-        Path(root).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(root).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValidatorError(f"--dataset {root}: cannot make the folder ({exc.strerror})") from None
+        if not os.access(root, os.W_OK):
+            raise ValidatorError(f"--dataset {root}: the folder cannot be written")
         return cls(spec, paths, options)
 
     def writer(self, share: str = "0") -> ShareWriter:
