@@ -34,6 +34,15 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _in_process(*args: str):
+    """The command run in this process (the same app as the console script), for speed."""
+    from typer.testing import CliRunner
+
+    from validator.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
 def _check_into(dataset: Path, paths: list[str]) -> Summary:
     registry = default_registry()
     lookup, label = house_lookup(HOUSE, registry)
@@ -54,8 +63,8 @@ def samples_run(tmp_path_factory):
 
 def test_report_figures_are_the_json_summary(samples_run) -> None:
     _dataset, _, audit = samples_run
-    done = _cli("check", "samples/", "--house", str(HOUSE), "--format", "json", "--quiet")
-    assert done.returncode == 1, done.stderr
+    done = _in_process("check", str(SAMPLES), "--house", str(HOUSE), "--format", "json", "--quiet")
+    assert done.exit_code == 1, done.stderr
     summary = json.loads(done.stdout)["summary"]
     overview = audit.overview
     assert overview["rounds"] == summary["rounds"]["read"] == 743
@@ -210,7 +219,9 @@ def test_one_run_as_html_is_the_same_report(tmp_path: Path) -> None:
     done = _cli("check", "samples/logs/disputes", "--format", "html", "-o", str(page), "-q", "--jobs", "2")
     assert done.returncode == 1, done.stderr
     html = page.read_text(encoding="utf-8")
-    summary = json.loads(_cli("check", "samples/logs/disputes", "-f", "json", "-q").stdout)["summary"]
+    summary = json.loads(_in_process("check", str(SAMPLES / "logs" / "disputes"), "-f", "json", "-q").stdout)[
+        "summary"
+    ]
     assert f'data-figure="rounds">{summary["rounds"]["read"]}<' in html
     assert f'data-figure="findings">{summary["findings"]["total"]}<' in html
     assert '<pre class="trace">Round ' in html
@@ -219,12 +230,18 @@ def test_one_run_as_html_is_the_same_report(tmp_path: Path) -> None:
 def test_bad_input_is_exit_2(tmp_path: Path) -> None:
     done = _cli("report", str(tmp_path), "-o", str(tmp_path / "a.html"))
     assert done.returncode == 2 and "not a dataset" in done.stderr
-    done = _cli("report", str(tmp_path / "none"))
-    assert done.returncode == 2 and "no such dataset folder" in done.stderr
-    (tmp_path / "runs").mkdir()
-    done = _cli("report", str(tmp_path), "--from", "2025-13-01")
-    assert done.returncode == 2 and "--from '2025-13-01': give a day as YYYY-MM-DD" in done.stderr
     assert "Traceback" not in done.stderr
+    done = _in_process("report", str(tmp_path / "none"))
+    assert done.exit_code == 2 and "no such dataset folder" in done.stderr
+    (tmp_path / "runs").mkdir()
+    done = _in_process("report", str(tmp_path), "--from", "2025-13-01")
+    assert done.exit_code == 2 and "--from '2025-13-01': give a day as YYYY-MM-DD" in done.stderr
+    done = _in_process("report", str(tmp_path), "--from", "2025-03-02", "--to", "2025-03-01")
+    assert done.exit_code == 2 and "--from 2025-03-02 is after --to 2025-03-01" in done.stderr
+    (tmp_path / "file").write_text("")
+    done = _in_process("check", str(SAMPLES / "logs" / "disputes"), "--dataset", str(tmp_path / "file"), "-q")
+    assert done.exit_code == 2 and "cannot make the folder" in done.stderr
+    assert not list(tmp_path.glob("runs/*")), "a run that could not be made leaves nothing"
 
 
 def test_other_commands_do_not_load_the_audit_libraries() -> None:

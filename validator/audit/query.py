@@ -32,7 +32,7 @@ class Filters:
     table: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Audit:
     """What the report shows; every list is already sorted and capped."""
 

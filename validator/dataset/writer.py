@@ -121,7 +121,7 @@ def _when(at: str | None) -> _When:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class ShareWriter:
     """The rows of one writer; `share` tells its files apart from the other writers' of the same log."""
 
@@ -322,7 +322,7 @@ def house_digest(path: str | None) -> str | None:
     return file_digest(path)
 
 
-@dataclass
+@dataclass(slots=True)
 class DatasetRun:
     """One `check --dataset` run: its writers' common spec, and the commit at its end."""
 
