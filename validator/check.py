@@ -8,7 +8,7 @@ from typing import Any
 from validator.findings import RoundOutcome, RuleInfo, Summary
 from validator.logs.reader import iter_log_paths, read_records
 from validator.registry import Registry
-from validator.replay.session import HouseLookup, LogReplay
+from validator.replay.session import HouseLookup, LogReplay, Teller
 
 
 def check_logs(
@@ -18,15 +18,28 @@ def check_logs(
     ruleset: str | None = None,
     house: HouseLookup | None = None,
     summary: Summary | None = None,
+    collect: bool = False,
 ) -> Iterator[RoundOutcome]:
-    """Every round of every log, in order, as outcomes; `summary` is filled as they go."""
+    """Every round of every log, in order, as outcomes; `summary` is filled as they go. With `collect`,
+    each round's outcome carries its facts and money for the audit dataset (`replay.ledger`)."""
     summary = summary if summary is not None else Summary()
     if ruleset:
         registry.resolve(ruleset)  # an unknown ruleset stops the run before any file is read
     for path in iter_log_paths(list(paths)):
         summary.files += 1
-        replay = LogReplay(registry, path, summary, pinned=ruleset, house=house)
+        replay = LogReplay(
+            registry, path, summary, pinned=ruleset, house=house, collect=collect, teller=teller(collect)
+        )
         yield from replay.replay(read_records(path))
+
+
+def teller(collect: bool) -> Teller | None:
+    """What writes a round's account for the audit dataset: `explain`'s, when facts are collected."""
+    if not collect:
+        return None
+    from validator.explain import trace_text
+
+    return trace_text
 
 
 def rule_catalogue(registry: Registry, used: Iterable[str] | None = None) -> dict[str, RuleInfo]:

@@ -25,7 +25,7 @@ app = typer.Typer(
 rules_app = typer.Typer(help="Read, check, compare and test the rulesets.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
-FORMATS = "text, jsonl, json, sarif, junit, github"
+FORMATS = "text, jsonl, json, sarif, junit, github, html"
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -107,13 +107,31 @@ def check(
             help="ADDRESS of a running Dask scheduler to check on (default: $DASK_SCHEDULER_ADDRESS).",
         ),
     ] = None,
+    dataset: Annotated[
+        Path | None,
+        typer.Option(
+            "--dataset", help="Also write every round, finding and run as Parquet under DIR (`report`)."
+        ),
+    ] = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
     from validator.findings import Summary
     from validator.report import make_reporter
 
+    run = None
     try:
+        if dataset is not None:
+            from validator.dataset.writer import DatasetRun
+
+            options = {
+                "ruleset": ruleset,
+                "house": str(house) if house else None,
+                "jobs": jobs,
+                "format": fmt,
+            }
+            run = DatasetRun.start(str(dataset), logs, options, str(house) if house else None)
+        collect = run is not None or fmt == "html"
         registry = _registry()
         lookup = None
         house_label = None
@@ -144,15 +162,59 @@ def check(
                     ruleset=ruleset,
                     house=house_path,
                     progress=plan,
+                    dataset=run.spec if run else None,
+                    collect=fmt == "html",
                 )
             else:
-                outcomes = check_logs(registry, logs, ruleset=ruleset, house=lookup, summary=summary)
+                outcomes = check_logs(
+                    registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
+                )
+                if run is not None:
+                    outcomes = run.writer().write_all(outcomes)
             for outcome in progress(outcomes, enabled=not quiet, plan=plan):
                 reporter.round(outcome)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
+        if run is not None:
+            run.commit(summary)
+    except ValidatorError as exc:
+        if run is not None:
+            run.abort()
+        raise _fail(str(exc)) from None
+    except BaseException:
+        if run is not None:
+            run.abort()
+        raise
+    raise typer.Exit(1 if summary.findings else 0)
+
+
+# ---------------------------------------------------------------- report
+@app.command()
+def report(
+    datasets: Annotated[list[Path], typer.Argument(help="Dataset folders written by `check --dataset`.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the HTML to FILE.")] = None,
+    start: Annotated[str | None, typer.Option("--from", help="First day (YYYY-MM-DD, local).")] = None,
+    end: Annotated[str | None, typer.Option("--to", help="Last day (YYYY-MM-DD, local).")] = None,
+    casino: Annotated[
+        str | None, typer.Option("--casino", help="Only this casino (its name in the logs).")
+    ] = None,
+    table: Annotated[str | None, typer.Option("--table", help="Only this table id.")] = None,
+) -> None:
+    """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
+    from validator.audit import audit_html, parse_day
+
+    try:
+        html = audit_html(
+            [str(d) for d in datasets],
+            _registry(),
+            start=parse_day(start, "--from"),
+            end=parse_day(end, "--to"),
+            casino=casino,
+            table=table,
+        )
+        with _output(output) as out:
+            out.write(html)
     except ValidatorError as exc:
         raise _fail(str(exc)) from None
-    raise typer.Exit(1 if summary.findings else 0)
 
 
 # ---------------------------------------------------------------- explain

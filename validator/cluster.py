@@ -26,12 +26,16 @@ import uuid
 from collections import deque
 from collections.abc import Iterator
 from contextlib import ExitStack
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
-from validator.parallel import HouseRef, Share, check_share, plan, share_outcomes
+from validator.parallel import HouseRef, Share, check_share, plan, share_outcomes, share_writer
 from validator.progress import PlanProgress
+
+if TYPE_CHECKING:
+    from validator.dataset.writer import DatasetSpec
 
 # Shares submitted ahead of the one being written, per worker thread: enough to keep every worker busy
 # while the client writes, few enough that waiting results stay small.
@@ -50,10 +54,13 @@ def check_on_cluster(
     ruleset: str | None = None,
     house: str | None = None,
     progress: PlanProgress | None = None,
+    dataset: DatasetSpec | None = None,
+    collect: bool = False,
 ) -> Iterator[RoundOutcome]:
     """Every round of every log, in order, as outcomes; `summary` is filled as they go. With a scheduler
     address, on that cluster (`jobs`, if given, sets how finely the plan splits); else on a local cluster
-    of `jobs` processes."""
+    of `jobs` processes. With `dataset`, each share's rows are written by whoever checks it; with
+    `collect`, outcomes carry their rounds' facts (see parallel.check_share)."""
     with ExitStack() as stack:
         if scheduler is None:
             shares = plan(paths, jobs)
@@ -67,7 +74,18 @@ def check_on_cluster(
             progress.start(len(shares), sum(share.size for share in shares))
         where = HouseRef.of(house) if house is not None else None
         window = max(1, workers) * AHEAD_PER_WORKER
-        yield from _in_order(client, shares, window, summary, ruleset, where, progress)
+        task = _Task(ruleset, where, dataset, collect)
+        yield from _in_order(client, shares, window, summary, task, progress)
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """What every share of a run is checked with."""
+
+    ruleset: str | None
+    house: HouseRef | None
+    dataset: DatasetSpec | None
+    collect: bool
 
 
 class _Session:
@@ -161,8 +179,7 @@ def _in_order(
     shares: list[Share],
     window: int,
     summary: Summary,
-    ruleset: str | None,
-    house: HouseRef | None,
+    task: _Task,
     progress: PlanProgress | None,
 ) -> Iterator[RoundOutcome]:
     run = uuid.uuid4().hex[:12]
@@ -181,8 +198,10 @@ def _in_order(
             future = client.submit(
                 check_share,
                 share,
-                ruleset,
-                house,
+                task.ruleset,
+                task.house,
+                task.dataset,
+                task.collect,
                 key=f"casino-validator-{run}-{index}",
                 priority=len(shares) - index,  # the plan's order, first come first
                 pure=False,
@@ -197,7 +216,15 @@ def _in_order(
             share, future = pending.popleft()
             part = Summary()
             if future is None:
-                yield from share_outcomes(share, ruleset, house, part)
+                # Read by this process (standard input, a pipe): streamed here, its rows written here.
+                writer = share_writer(task.dataset, share)
+                collect = task.collect or task.dataset is not None
+                for outcome in share_outcomes(share, task.ruleset, task.house, part, collect):
+                    if writer is not None:
+                        writer.add(outcome)
+                    yield outcome
+                if writer is not None:
+                    writer.close()
                 if progress is not None:
                     progress.done(share.size)
             else:

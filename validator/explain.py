@@ -5,6 +5,7 @@ and each finding with the rule that fired (as `opa eval --explain` tells why a d
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
@@ -31,7 +32,17 @@ def explain_round(
             break
     if outcome is None:
         raise ValidatorError(f"{path}: no round {round_id!r} in this log")
-    told = replay.explained
+    yield from tell(path, round_id, replay.explained, outcome)
+
+
+def trace_text(path: str, round_id: str, told: dict[str, Any], outcome: RoundOutcome) -> str:
+    """`tell` as one text: the replay's `Teller` for the audit dataset."""
+    return "\n".join(tell(path, round_id, told, outcome))
+
+
+def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOutcome) -> Iterator[str]:
+    """The account of one replayed round: `told` is what the replay recorded while tracing it (None when
+    the round could not be replayed), `outcome` its findings. The audit report shows the same lines."""
     if told is None:  # the round could not be replayed: say why
         yield f"Round {round_id} ({path}:{outcome.line}) could not be replayed:"
         for finding in outcome.findings:

@@ -8,9 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from validator.money import fmt
+
+if TYPE_CHECKING:
+    from validator.replay.ledger import RoundFacts
 
 Kind = Literal["procedure", "payout", "format", "house"]
 Severity = Literal["error", "warning"]
@@ -153,6 +156,8 @@ class RoundOutcome:
     round: str | None
     findings: tuple[Finding, ...]
     status: Literal["clean", "findings", "unreadable", "none"] = "none"
+    # The round's facts and money, only when the run asks for them (the audit dataset); None otherwise.
+    facts: RoundFacts | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,17 +12,20 @@ the plan's order, so the report is the same, byte for byte, as one process gives
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
 import os
 import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from validator.check import teller
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
 from validator.logs.reader import (
@@ -40,6 +43,9 @@ from validator.logs.remote import is_local_only, is_url, url_size
 from validator.money import AmountError
 from validator.registry import default_registry
 from validator.replay.session import HouseLookup, LogReplay, read_table
+
+if TYPE_CHECKING:
+    from validator.dataset.writer import DatasetSpec, ShareWriter
 
 # A record whose type is one of these, as the line's bytes may spell it; lines that could not be one of
 # them (most rounds) are not parsed while planning. A backslash may spell anything: those are parsed.
@@ -229,13 +235,22 @@ def _house_lookup(house: HouseRef) -> HouseLookup:
 
 
 def share_outcomes(
-    share: Share, ruleset: str | None, house: HouseRef | None, summary: Summary
+    share: Share, ruleset: str | None, house: HouseRef | None, summary: Summary, collect: bool = False
 ) -> Iterator[RoundOutcome]:
-    """The share's outcomes, one at a time, counted in `summary`."""
+    """The share's outcomes, one at a time, counted in `summary`; with `collect`, carrying the rounds'
+    facts for the audit dataset."""
     lookup = _house_lookup(house) if house is not None else None
     if share.first_of_file:
         summary.files = 1
-    replay = LogReplay(default_registry(), share.path, Summary(), pinned=ruleset, house=lookup)
+    replay = LogReplay(
+        default_registry(),
+        share.path,
+        Summary(),
+        pinned=ruleset,
+        house=lookup,
+        collect=collect,
+        teller=teller(collect),
+    )
     for line in share.preamble:
         preamble = read_record_range(share.source, line.start, line.end, line.number, share.path)
         for _ in replay.replay(preamble):
@@ -250,13 +265,38 @@ def share_outcomes(
     yield from replay.replay(records)
 
 
-def check_share(share: Share, ruleset: str | None, house: HouseRef | None) -> ShareResult:
-    """One share, whole: the task a worker runs."""
+def check_share(
+    share: Share,
+    ruleset: str | None,
+    house: HouseRef | None,
+    dataset: DatasetSpec | None = None,
+    collect: bool = False,
+) -> ShareResult:
+    """One share, whole: the task a worker runs. With `dataset`, the worker writes the share's rows
+    itself (no single writer in the middle). The rounds' facts travel back only with `collect` (the
+    client's own report needs them, as `--format html` does)."""
     summary = Summary()
     outcomes: list[RoundOutcome] = []
+    writer = share_writer(dataset, share)
     try:
-        for outcome in share_outcomes(share, ruleset, house, summary):
+        for outcome in share_outcomes(share, ruleset, house, summary, collect or dataset is not None):
+            if writer is not None:
+                writer.add(outcome)
+                if not collect:
+                    outcome = dataclasses.replace(outcome, facts=None)
             outcomes.append(outcome)
+        if writer is not None:
+            writer.close()
     except ValidatorError as exc:
         return ShareResult(tuple(outcomes), summary, exc)
     return ShareResult(tuple(outcomes), summary)
+
+
+def share_writer(dataset: DatasetSpec | None, share: Share) -> ShareWriter | None:
+    """The writer of a share's own dataset files, named after its log and first line."""
+    if dataset is None:
+        return None
+    from validator.dataset.writer import ShareWriter
+
+    where = hashlib.sha256(share.path.encode()).hexdigest()[:8]
+    return ShareWriter(dataset, f"{where}.{share.first_line}")

@@ -16,6 +16,7 @@ from validator.findings import Finding, RoundOutcome, Summary
 from validator.report import REPORTERS, make_reporter
 from validator.report.base import Reporter
 from validator.report.github import GithubReporter
+from validator.report.html import HtmlReporter
 from validator.report.jsondoc import JsonReporter
 from validator.report.jsonl import JsonLinesReporter
 from validator.report.junit import JunitReporter
@@ -33,6 +34,7 @@ def test_registry() -> None:
         "sarif": SarifReporter,
         "junit": JunitReporter,
         "github": GithubReporter,
+        "html": HtmlReporter,
     } == REPORTERS
     out = io.StringIO()
     for name, cls in REPORTERS.items():
@@ -46,7 +48,9 @@ def test_registry() -> None:
 def test_unknown_format() -> None:
     with pytest.raises(ValidatorError) as caught:
         make_reporter("x", io.StringIO())
-    assert str(caught.value) == "unknown format 'x': choose one of text, jsonl, json, sarif, junit, github"
+    assert (
+        str(caught.value) == "unknown format 'x': choose one of text, jsonl, json, sarif, junit, github, html"
+    )
     assert caught.value.exit_code == 2
 
 

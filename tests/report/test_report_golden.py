@@ -27,7 +27,9 @@ SCENARIOS: dict[str, Callable[[str], str]] = {"": render_full, "-clean": render_
 
 
 def test_every_format_has_a_golden() -> None:
-    assert set(EXTENSIONS) == set(REPORTERS)
+    # `html` is the audit report: it says when it was made and inlines plotly.js (4.8 MB), so its figures
+    # are tested in tests/audit against the json summary instead of bytes against a golden.
+    assert set(EXTENSIONS) == set(REPORTERS) - {"html"}
 
 
 @pytest.mark.parametrize("suffix", SCENARIOS)

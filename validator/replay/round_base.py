@@ -74,6 +74,8 @@ class RoundReplay(ABC):
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
         self._told = 0
+        # The audit dataset sets this: stake → the settlement the rules give, (verb, amount).
+        self.rules_give: dict[str, tuple[str, Decimal]] | None = None
 
     # ---- explain ----
     def narrate(self, what: str) -> None:
@@ -265,6 +267,8 @@ class RoundReplay(ABC):
         expected = _outcome(verb, expected_amount, amount)
         actual_s = done[0]
         actual = _outcome(actual_s.verb, actual_s.amount, amount)
+        if self.rules_give is not None:
+            self.rules_give[name] = expected
         if self.story is not None:
             mark = "ok" if expected == actual else "WRONG"
             self.story.append(

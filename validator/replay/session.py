@@ -6,6 +6,9 @@ on each round's date, and keeps every round accounted for: clean, with findings,
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
@@ -20,6 +23,7 @@ from validator.replay.bataille import BatailleRound
 from validator.replay.blackjack import BlackjackRound
 from validator.replay.cards import normalize
 from validator.replay.judge import Judge
+from validator.replay.ledger import RoundFacts, record_facts
 from validator.replay.round_base import MalformedRound
 from validator.replay.side_bets import jackpot_reading
 from validator.replay.state import Shoe, TableState, facts
@@ -28,6 +32,8 @@ ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
 
 # A house-rules source: table id → option values, or None for the regulation's defaults.
 HouseLookup = Callable[[str, Ruleset], dict[str, Any]]
+# Writes a traced round as `explain` does: (file, round id, what the replay told, outcome) → text.
+Teller = Callable[[str, str, dict[str, Any], RoundOutcome], str]
 
 
 def record_date(record: dict[str, Any]) -> date:
@@ -61,6 +67,8 @@ class LogReplay:
         *,
         pinned: str | None = None,
         house: HouseLookup | None = None,
+        collect: bool = False,
+        teller: Teller | None = None,
     ) -> None:
         self.registry = registry
         self.file = display_name(file)  # findings name standard input as the reader's do
@@ -81,6 +89,11 @@ class LogReplay:
         # `explain`: the round to tell step by step, and what was told.
         self.explain: str | None = None
         self.explained: dict[str, Any] | None = None
+        # The audit dataset: each round's outcome carries its facts and money (`ledger.RoundFacts`),
+        # and a round with findings its account as `explain` gives it, written by `teller`.
+        self.collect = collect
+        self.teller = teller
+        self.casino: str | None = None
 
     # ---- rulesets and judges ----
     def ruleset_for(self, day: date) -> Ruleset:
@@ -161,9 +174,23 @@ class LogReplay:
         kind = data.get("type") if isinstance(data, dict) else None
         is_round = kind in (None, "round") or (kind not in RECORD_TYPES and problem.round is not None)
         status = "unreadable" if is_round else "none"
-        return self._outcome(line, problem.round, [problem], status)
+        facts = None
+        if self.collect and is_round and isinstance(data, dict):
+            facts = self._facts(data)
+        return self._outcome(line, problem.round, [problem], status, facts)
 
-    def _outcome(self, line: int, round_id: str | None, found: list[Finding], status: str) -> RoundOutcome:
+    def _facts(self, record: dict[str, Any], ruleset: str | None = None) -> RoundFacts:
+        """What a round record says without its replay (one that could not be replayed)."""
+        return record_facts(self.casino, self.table.id if self.table else None, record, ruleset)
+
+    def _outcome(
+        self,
+        line: int,
+        round_id: str | None,
+        found: list[Finding],
+        status: str,
+        facts: RoundFacts | None = None,
+    ) -> RoundOutcome:
         for finding in found:
             self.summary.count(finding)
         if status == "unreadable":
@@ -172,7 +199,7 @@ class LogReplay:
             self.summary.rounds_with_findings += 1
         elif status == "clean":
             self.summary.rounds_clean += 1
-        return RoundOutcome(self.file, line, round_id, tuple(found), status)  # type: ignore[arg-type]
+        return RoundOutcome(self.file, line, round_id, tuple(found), status, facts)  # type: ignore[arg-type]
 
     def _table_event(
         self, event: str, record: dict[str, Any], line: int, burned: Sequence[str] = (), **namespaces: Any
@@ -211,6 +238,7 @@ class LogReplay:
                 "none",
             )
         self.table = table
+        self.casino = record.get("casino")
         self._last_ruleset = None
         self.shoe = None
         self._last_cut_at = self._last_rightmost = None
@@ -222,11 +250,13 @@ class LogReplay:
             round_id = record.get("round")
             status = "unreadable" if record["type"] == "round" else "none"
             message = f"{what} comes before any table record: no table is open"
+            facts = self._facts(record) if self.collect and status == "unreadable" else None
             return self._outcome(
                 line,
                 round_id,
                 [format_finding(self.file, line, message, "hand-log/no-table", round_id)],
                 status,
+                facts,
             )
         return None
 
@@ -284,12 +314,15 @@ class LogReplay:
                 round_id,
                 [format_finding(self.file, line, message, "hand-log/no-shoe", round_id)],
                 "unreadable",
+                self._facts(record) if self.collect else None,
             )
         try:
             ruleset = self.ruleset_of_round(record)
         except NoVersionInForce as exc:
             finding = format_finding(self.file, line, str(exc), "ruleset/no-version-in-force", round_id)
-            return self._outcome(line, round_id, [finding], "unreadable")
+            return self._outcome(
+                line, round_id, [finding], "unreadable", self._facts(record) if self.collect else None
+            )
         self._remember_round(record)
         judge = self.judge_for(ruleset)
         telling = self.explain == round_id
@@ -297,6 +330,10 @@ class LogReplay:
             judge.trace = []  # before the engine is made: it then runs every rule, for the trace
         engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
         snapshot = self.shoe.snapshot()
+        collect = self.collect
+        if collect:
+            engine.rules_give = {}
+            meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
             engine.story = []
             self.explained = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
@@ -308,7 +345,8 @@ class LogReplay:
             finding = format_finding(
                 self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id
             )
-            return self._outcome(line, round_id, [finding], "unreadable")
+            facts = self._facts(record, ruleset.version) if collect else None
+            return self._outcome(line, round_id, [finding], "unreadable", facts)
         finally:
             if telling:
                 judge.trace = None
@@ -323,7 +361,47 @@ class LogReplay:
                 f"{self.table.id} is {self.shoe.id!r}"
             )
             found = [format_finding(self.file, line, message, "hand-log/other-shoe", round_id), *found]
-        return self._outcome(line, round_id, found, "findings" if found else "clean")
+        facts = None
+        if collect:
+            facts = record_facts(
+                self.casino, self.table.id, record, ruleset.version, engine, engine.rules_give
+            )
+            if found and self.teller is not None and not telling:
+                trace = self._retell(record, line, ruleset, judge, snapshot, meters, found)
+                facts = dataclasses.replace(facts, trace=trace)
+        return self._outcome(line, round_id, found, "findings" if found else "clean", facts)
+
+    def _retell(
+        self,
+        record: dict[str, Any],
+        line: int,
+        ruleset: Ruleset,
+        judge: Judge,
+        before: Any,
+        meters: Any,
+        found: list[Finding],
+    ) -> str:
+        """A round with findings replayed a second time, traced, for its account in the audit report:
+        the shoe and the JP1 meters are set back to where the round began, then to where it ended."""
+        assert self.table is not None and self.shoe is not None and self.teller is not None
+        after, meters_after, kept = self.shoe.snapshot(), self.table.jackpot, judge.findings
+        unjudged = set(judge.unjudged)
+        self.shoe.restore(before)
+        self.table.jackpot = meters
+        judge.findings, judge.trace = [], []
+        try:
+            engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
+            engine.story = []
+            told = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
+            # It was replayed once already; a round that stops, stops at the same step again.
+            with contextlib.suppress(MalformedRound):
+                engine.replay()  # type: ignore[attr-defined]
+        finally:
+            judge.findings, judge.trace, judge.unjudged = kept, None, unjudged
+            self.shoe.restore(after)
+            self.table.jackpot = meters_after
+        outcome = RoundOutcome(self.file, line, record["round"], tuple(found), "findings")
+        return self.teller(self.file, record["round"], told, outcome)
 
     def _remember_round(self, record: dict[str, Any]) -> None:
         """Where the round's cut card came out, and its farthest seated box at the dealer's right."""

@@ -13,6 +13,7 @@ from typing import TextIO
 from validator.errors import ValidatorError
 from validator.report.base import Reporter
 from validator.report.github import GithubReporter
+from validator.report.html import HtmlReporter
 from validator.report.jsondoc import JsonReporter
 from validator.report.jsonl import JsonLinesReporter
 from validator.report.junit import JunitReporter
@@ -22,7 +23,15 @@ from validator.report.text import TextReporter
 # The order is the one `--format` help and the error message list.
 REPORTERS: dict[str, type[Reporter]] = {
     cls.name: cls
-    for cls in (TextReporter, JsonLinesReporter, JsonReporter, SarifReporter, JunitReporter, GithubReporter)
+    for cls in (
+        TextReporter,
+        JsonLinesReporter,
+        JsonReporter,
+        SarifReporter,
+        JunitReporter,
+        GithubReporter,
+        HtmlReporter,
+    )
 }
 
 

@@ -1,0 +1,287 @@
+"""`check --dataset` and `report`: the dataset holds what the run found, the report's figures are the
+json summary's, a log checked again replaces its rows, and the money columns are exact decimals."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+
+from validator.audit.html import render, rule_docs
+from validator.audit.query import Filters, build
+from validator.check import check_logs
+from validator.dataset.writer import DatasetRun
+from validator.findings import Summary
+from validator.house.apply import house_lookup
+from validator.registry import default_registry
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+HOUSE = SAMPLES / "house" / "trouville.yaml"
+
+
+def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "validator", *args], capture_output=True, text=True, cwd=cwd, check=False
+    )
+
+
+def _in_process(*args: str):
+    """The command run in this process (the same app as the console script), for speed."""
+    from typer.testing import CliRunner
+
+    from validator.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def _check_into(dataset: Path, paths: list[str]) -> Summary:
+    registry = default_registry()
+    lookup, label = house_lookup(HOUSE, registry)
+    run = DatasetRun.start(str(dataset), paths, {"house": str(HOUSE)}, str(HOUSE))
+    summary = Summary(house=label)
+    for _ in run.writer().write_all(check_logs(registry, paths, house=lookup, summary=summary, collect=True)):
+        pass
+    run.commit(summary)
+    return summary
+
+
+@pytest.fixture(scope="module")
+def samples_run(tmp_path_factory):
+    dataset = tmp_path_factory.mktemp("audit") / "ds"
+    summary = _check_into(dataset, [str(SAMPLES)])
+    return dataset, summary, build([str(dataset)])
+
+
+def test_report_figures_are_the_json_summary(samples_run) -> None:
+    _dataset, _, audit = samples_run
+    done = _in_process("check", str(SAMPLES), "--house", str(HOUSE), "--format", "json", "--quiet")
+    assert done.exit_code == 1, done.stderr
+    summary = json.loads(done.stdout)["summary"]
+    overview = audit.overview
+    assert overview["rounds"] == summary["rounds"]["read"] == 743
+    assert overview["clean"] == summary["rounds"]["clean"]
+    assert overview["with_findings"] == summary["rounds"]["with_findings"]
+    assert overview["unreadable"] == summary["rounds"]["unreadable"]
+    assert overview["findings"] == summary["findings"]["total"]
+    assert {r["rule"]: r["n"] for r in audit.rules} == summary["findings"]["by_rule"]
+    assert {k["kind"]: k["n"] for k in audit.kinds} == summary["findings"]["by_kind"]
+    assert {s["severity"]: s["n"] for s in audit.severities} == summary["findings"]["by_severity"]
+    assert overview["overpaid"] == Decimal(summary["money"]["overpaid_by_house"])
+    assert overview["underpaid"] == Decimal(summary["money"]["underpaid_to_players"])
+    # and the page shows them
+    html = render(audit, rule_docs(default_registry()))
+    assert f'data-figure="rounds">{summary["rounds"]["read"]}<' in html
+    for rule, count in summary["findings"]["by_rule"].items():
+        assert f'data-rule="{rule}">{count}<' in html
+    assert f'data-value="{overview["overpaid"]}"' in html
+
+
+def test_a_round_as_the_log_shows_it(samples_run) -> None:
+    """BA-01's first round (samples/logs/clean/BA-01-2025-01-31.jsonl, line 3): box 2 bets 35 and is
+    collected, boxes 3, 4 and 6 bet 20, 20, 50 and are paid even money (bataille, art. 55-6)."""
+    dataset, _, _ = samples_run
+    row = (
+        duckdb.connect()
+        .execute(
+            "SELECT wagered, paid, collected, rules_give, dealer, players, casino, utc_offset_minutes, day,"
+            " clean, stakes FROM read_parquet(?) WHERE round = 'BA-01/2025-01-31/1/1'",
+            [str(dataset / "rounds" / "*" / "*" / "*.parquet")],
+        )
+        .fetchall()
+    )
+    assert len(row) == 1
+    wagered, paid, collected, rules_give, dealer, players, casino, offset, day, clean, stakes = row[0]
+    assert (wagered, paid, collected, rules_give) == (Decimal(125), Decimal(90), Decimal(35), Decimal(55))
+    assert (dealer, players, casino, offset, str(day), clean) == (
+        "D-201",
+        ["P1", "P2", "P3"],
+        "Casino de démonstration",
+        60,
+        "2025-01-31",
+        True,
+    )
+    assert {s["stake"]: (s["player"], s["rules_net"]) for s in stakes} == {
+        "2": ("P2", Decimal(-35)),
+        "3": ("P1", Decimal(20)),
+        "4": ("P3", Decimal(20)),
+        "6": ("P3", Decimal(50)),
+    }
+
+
+def test_clean_rounds_are_paid_what_the_rules_give(samples_run) -> None:
+    dataset, _, _ = samples_run
+    wrong = (
+        duckdb.connect()
+        .execute(
+            "SELECT count(*) FROM read_parquet(?) WHERE clean AND rules_give IS NOT NULL"
+            " AND paid - collected <> rules_give",
+            [str(dataset / "rounds" / "*" / "*" / "*.parquet")],
+        )
+        .fetchone()
+    )
+    assert wrong == (0,)
+
+
+def test_money_is_exact_decimal_and_findings_carry_fingerprints(samples_run) -> None:
+    dataset, _, _ = samples_run
+    rounds = pq.read_schema(next((dataset / "rounds").glob("*/*/*.parquet")))
+    findings = pq.read_schema(next((dataset / "findings").glob("*/*/*.parquet")))
+    for name in ("wagered", "paid", "collected", "rules_give", "overpaid", "underpaid"):
+        assert str(rounds.field(name).type) == "decimal128(38, 10)"
+    assert str(findings.field("discrepancy").type) == "decimal128(38, 10)"
+    table = pq.read_table(next(iter((dataset / "findings").glob("*/*/*.parquet"))))
+    assert all(re.fullmatch(r"[0-9a-f]{32}", f) for f in table.column("fingerprint").to_pylist())
+    keys = table.column("round_key").to_pylist()
+    assert all(k is None or re.fullmatch(r"[0-9a-f]{16}:\d+", k) for k in keys)
+
+
+def test_partitioned_by_casino_and_month(samples_run) -> None:
+    dataset, _, _ = samples_run
+    rounds = dataset / "rounds"
+    folders = {p.parent.relative_to(rounds).as_posix() for p in rounds.glob("*/*/*")}
+    assert "casino_key=casino-de-trouville/month=2025-03" in folders
+    assert "casino_key=casino-de-demonstration/month=2016-06" in folders
+
+
+def test_checking_a_log_again_replaces_its_rows(tmp_path: Path) -> None:
+    log = SAMPLES / "logs" / "disputes" / "BJ-03-2016-06-11.jsonl"
+    other = SAMPLES / "logs" / "disputes" / "BA-01-2025-02-01.jsonl"
+    dataset = tmp_path / "ds"
+    first = _check_into(dataset, [str(log)])
+    _check_into(dataset, [str(log)])
+    _check_into(dataset, [str(other)])
+    audit = build([str(dataset)])
+    second = _check_into(tmp_path / "alone", [str(other)])
+    assert audit.overview["rounds"] == first.rounds_read + second.rounds_read
+    assert audit.overview["findings"] == first.findings + second.findings
+    runs = duckdb.connect().execute("SELECT count(*) FROM read_parquet(?)", [str(dataset / "runs" / "*")])
+    assert runs.fetchone() == (3,)
+    # the same bytes under another name are the same log
+    copy = tmp_path / "copy.jsonl"
+    shutil.copy(log, copy)
+    _check_into(dataset, [str(copy)])
+    assert build([str(dataset)]).overview["rounds"] == audit.overview["rounds"]
+
+
+def test_filters(samples_run) -> None:
+    dataset, _, audit = samples_run
+    one = build([str(dataset)], Filters(table="BA-01"))
+    assert one.overview["rounds"] == 152
+    assert [h["table"] for h in one.hold] == ["BA-01"]
+    from datetime import date
+
+    in_2016 = build([str(dataset)], Filters(start=date(2016, 1, 1), end=date(2016, 12, 31)))
+    assert in_2016.overview["rounds"] == 167  # BJ-03's clean séance (160) and its disputes (7)
+    assert in_2016.overview["last_day"] == date(2016, 6, 11)
+    trouville = build([str(dataset)], Filters(casino="Casino de Trouville"))
+    assert trouville.overview["casinos"] == 1
+    assert 0 < trouville.overview["rounds"] < audit.overview["rounds"]
+
+
+def test_theoretical_edge_is_shown_with_its_distance(samples_run) -> None:
+    dataset, _, _ = samples_run
+    audit = build([str(dataset)], theoretical={"BA-01": Decimal("0.0230")})
+    row = next(h for h in audit.hold if h["table"] == "BA-01")
+    assert row["theoretical"] == Decimal("0.0230")
+    assert row["distance"] == row["hold"] - Decimal("0.0230")
+    html = render(audit, {})
+    cell = html[html.index('data-table="BA-01"') :]
+    assert '<td class="n" data-theoretical>2.30 %</td>' in cell[:600]
+    assert "theoretical edge is the one the table's rules give" in html
+
+
+def test_the_readme_pair_of_commands(tmp_path: Path) -> None:
+    dataset, page = tmp_path / "ds", tmp_path / "audit.html"
+    house = "samples/house/trouville.yaml"
+    done = _cli("check", "samples/", "--house", house, "--dataset", str(dataset), "-q")
+    assert done.returncode == 1, done.stderr
+    done = _cli("report", str(dataset), "-o", str(page))
+    assert done.returncode == 0, done.stderr
+    html = page.read_text(encoding="utf-8")
+    for section in ("overview", "rules", "money", "dealers", "pairs", "hold", "findings"):
+        assert f'<section id="{section}"' in html
+    assert html.count("<script>") == 2  # plotly.js once, then the charts
+    assert not re.search(r"<(?:script|link|img)[^>]+(?:src|href)=", html)  # nothing fetched
+    assert page.stat().st_size < 10 * 1024 * 1024
+
+
+def test_one_run_as_html_is_the_same_report(tmp_path: Path) -> None:
+    page = tmp_path / "one.html"
+    done = _cli("check", "samples/logs/disputes", "--format", "html", "-o", str(page), "-q", "--jobs", "2")
+    assert done.returncode == 1, done.stderr
+    html = page.read_text(encoding="utf-8")
+    summary = json.loads(_in_process("check", str(SAMPLES / "logs" / "disputes"), "-f", "json", "-q").stdout)[
+        "summary"
+    ]
+    assert f'data-figure="rounds">{summary["rounds"]["read"]}<' in html
+    assert f'data-figure="findings">{summary["findings"]["total"]}<' in html
+    assert '<pre class="trace">Round ' in html
+
+
+def test_bad_input_is_exit_2(tmp_path: Path) -> None:
+    done = _cli("report", str(tmp_path), "-o", str(tmp_path / "a.html"))
+    assert done.returncode == 2 and "not a dataset" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = _in_process("report", str(tmp_path / "none"))
+    assert done.exit_code == 2 and "no such dataset folder" in done.stderr
+    (tmp_path / "runs").mkdir()
+    done = _in_process("report", str(tmp_path), "--from", "2025-13-01")
+    assert done.exit_code == 2 and "--from '2025-13-01': give a day as YYYY-MM-DD" in done.stderr
+    done = _in_process("report", str(tmp_path), "--from", "2025-03-02", "--to", "2025-03-01")
+    assert done.exit_code == 2 and "--from 2025-03-02 is after --to 2025-03-01" in done.stderr
+    (tmp_path / "file").write_text("")
+    done = _in_process("check", str(SAMPLES / "logs" / "disputes"), "--dataset", str(tmp_path / "file"), "-q")
+    assert done.exit_code == 2 and "cannot make the folder" in done.stderr
+    assert not list(tmp_path.glob("runs/*")), "a run that could not be made leaves nothing"
+
+
+def test_other_commands_do_not_load_the_audit_libraries() -> None:
+    code = (
+        "import sys\n"
+        "from validator.cli import app\n"
+        "try:\n"
+        "    app(['check', 'samples/logs/disputes', '-q', '-f', 'json'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in ('pyarrow', 'duckdb', 'jinja2', 'plotly') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stderr
+
+
+def test_parallel_workers_write_their_own_files(tmp_path: Path, monkeypatch) -> None:
+    """Under --jobs, each share of a log is written by the worker that replays it, into its own files,
+    and the dataset holds the same rows as one process writes."""
+    from validator import cluster, parallel
+
+    monkeypatch.setattr(parallel, "MIN_SHARE", 4096)  # a small log still splits at its shoes
+    log = str(SAMPLES / "logs" / "clean" / "BJ-03-2016-06-10.jsonl")
+    assert len(parallel.plan([log], 2)) > 1
+    run = DatasetRun.start(str(tmp_path / "jobs"), [log], {"jobs": 2}, None)
+    summary = Summary()
+    for _ in cluster.check_on_cluster([log], summary, jobs=2, dataset=run.spec):
+        pass
+    run.commit(summary)
+    files = list((tmp_path / "jobs" / "rounds").glob("*/*/*.parquet"))
+    assert len({f.name.split("-")[-2] for f in files}) > 1  # one writer per share
+    alone = tmp_path / "one"
+    registry = default_registry()
+    one = DatasetRun.start(str(alone), [log], {}, None)
+    for _ in one.writer().write_all(check_logs(registry, [log], summary=Summary(), collect=True)):
+        pass
+    one.commit(Summary())
+    query = "SELECT round, wagered, paid, collected, rules_give, status FROM read_parquet(?) ORDER BY line"
+    rows = [
+        duckdb.connect().execute(query, [str(root / "rounds" / "*" / "*" / "*.parquet")]).fetchall()
+        for root in (tmp_path / "jobs", alone)
+    ]
+    assert rows[0] == rows[1] and len(rows[0]) == summary.rounds_read

@@ -1,0 +1,122 @@
+"""A round's facts for the audit dataset: where and when it was dealt, by whom, to whom, and the money
+of each stake — wagered, paid by the house, collected by it, and what the rules give.
+
+Built only when a run asks for it (`check --dataset`, `--format html`): the normal replay never makes
+these objects. The money comes from the replay itself (the stakes after doubles and splits, every
+settlement the log shows, and the settlement the ruleset's `settle` clauses decide), so the dataset says
+what the findings say, never a second reading of the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class StakeMoney:
+    """One stake of a round: `3`, `3/2` (a split hand), `3:insurance`, `3:lucky_ladies`."""
+
+    stake: str
+    bet: str  # "main" or the side bet's name (insurance, lucky_ladies, hyper:21, war, …)
+    player: str | None
+    wagered: Decimal
+    paid: Decimal  # by the house to the player, every `pay` of the stake
+    collected: Decimal  # by the house from the player, every `lose` (all the stake when no amount)
+    rules_net: Decimal | None  # the player's net the rules give (pay +, lose −, push 0); None: not judged
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    casino: str | None
+    table: str | None
+    shoe: str | None
+    at: str | None
+    dealer: str | None
+    ruleset: str | None
+    boxes: int
+    players: tuple[str, ...]
+    stakes: tuple[StakeMoney, ...]
+    # `explain`'s step-by-step account of the round, kept for rounds with findings only.
+    trace: str | None = None
+
+
+def box_players(record: Mapping[str, Any]) -> dict[int, str]:
+    """Box → the player who plays it: the seated player of its main bet, else the first one named."""
+    players: dict[int, str] = {}
+    seated: dict[int, str] = {}
+    for bet in record.get("bets") or ():
+        if not isinstance(bet, dict):
+            continue
+        player, stake = bet.get("player"), bet.get("stake")
+        if not isinstance(player, str) or not isinstance(stake, str) or not stake[:1].isdigit():
+            continue
+        box = int(stake[0])
+        players.setdefault(box, player)
+        if ":" not in stake and bet.get("seated", True):
+            seated.setdefault(box, player)
+    return {**players, **seated}
+
+
+def record_facts(
+    casino: str | None,
+    table: str | None,
+    record: Mapping[str, Any],
+    ruleset: str | None = None,
+    engine: Any = None,
+    rules_give: Mapping[str, tuple[str, Decimal]] | None = None,
+) -> RoundFacts:
+    """The facts of a round record; with the money of each stake when `engine` replayed it whole."""
+    players = box_players(record)
+    stakes: tuple[StakeMoney, ...] = ()
+    bets = [b.get("stake") for b in record.get("bets") or () if isinstance(b, dict)]
+    boxes = len({s[0] for s in bets if isinstance(s, str) and s[:1].isdigit()})
+    if engine is not None:
+        stakes = tuple(_stakes(engine, players, rules_give or {}))
+        boxes = engine.facts.boxes
+    return RoundFacts(
+        casino=casino,
+        table=table,
+        shoe=_text(record.get("shoe")),
+        at=_text(record.get("at")),
+        dealer=_text(record.get("dealer")),
+        ruleset=ruleset,
+        boxes=boxes,
+        players=tuple(sorted(set(players.values()))),
+        stakes=stakes,
+    )
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _stakes(
+    engine: Any, players: dict[int, str], rules_give: Mapping[str, tuple[str, Decimal]]
+) -> Iterator[StakeMoney]:
+    for name, wagered in engine.all_stakes().items():
+        box, _, bet = name.partition(":")
+        paid = collected = ZERO
+        for settlement in engine.settlements.get(name, ()):
+            if settlement.verb == "pay":
+                paid += settlement.amount or ZERO
+            elif settlement.verb == "lose":
+                collected += wagered if settlement.amount is None else settlement.amount
+        given = rules_give.get(name)
+        rules_net = None
+        if given is not None:
+            verb, amount = given
+            rules_net = amount if verb == "pay" else (-amount if verb == "lose" else ZERO)
+        yield StakeMoney(
+            stake=name,
+            bet=bet or "main",
+            player=players.get(int(box.split("/")[0])),
+            wagered=Decimal(wagered),
+            paid=paid,
+            collected=collected,
+            rules_net=rules_net,
+        )
