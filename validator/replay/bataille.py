@@ -3,6 +3,7 @@ or is surrendered; settlement from the dealer's right."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
@@ -50,9 +51,10 @@ class BatailleRound(RoundReplay):
                 action=facts(verb=verb, hand=hand.name, amount=amount),
             )
             if verb == "war":
+                assert amount is not None  # read above for a war
                 hand.went_to_war = True
                 name = f"{hand.box.number}:war"
-                self.side_stakes[name] = self.side_stakes.get(name, 0) + amount
+                self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
             else:
                 hand.surrendered = True
         elif verb in SETTLEMENTS:
@@ -113,8 +115,8 @@ class BatailleRound(RoundReplay):
             self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
         for name, amount in self.side_stakes.items():
             box_no, _, kind = parse_stake(name)
-            hand = self.hands.get(str(box_no))
-            if kind == "war" and hand is not None:
-                self.judge_settlement("war", name, amount, hand=hand, box=hand.box, dealer=self.dealer)
+            at_war = self.hands.get(str(box_no))
+            if kind == "war" and at_war is not None:
+                self.judge_settlement("war", name, amount, hand=at_war, box=at_war.box, dealer=self.dealer)
         self.sides.finish()
         self.check_every_stake_settled()

@@ -141,10 +141,12 @@ class BlackjackRound(RoundReplay):
         if verb == "hit":
             self.draw(hand, action[2], index, actions)
         elif verb == "double":
+            assert amount is not None  # read above for a double and a split
             hand.stake += amount
             hand.doubled = True
             self.draw(hand, action[3], index, actions)
         elif verb == "split":
+            assert amount is not None
             self.split(hand, amount)
         elif verb == "surrender":
             hand.surrendered = True

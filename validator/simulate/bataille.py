@@ -105,19 +105,24 @@ class BatailleSim(TableSim):
         lost = self.params["surrender.share_lost"].factor
         for hand in reversed(hands):
             war = f"{hand.box.number}:war"
+            # Every hand and the dealer hold their card by now, and a hand at war its war card.
+            rank, dealer_rank = hand.rank, dealer.rank
+            assert rank is not None and dealer_rank is not None
             if hand.surrendered:
                 actions.append(["lose", hand.name, amount_json(hand.stake * lost)])
             elif hand.went_to_war:
-                if hand.war_rank > dealer.war_rank:
+                war_rank, dealer_war_rank = hand.war_rank, dealer.war_rank
+                assert war_rank is not None and dealer_war_rank is not None
+                if war_rank > dealer_war_rank:
                     actions.append(["pay", hand.name, amount_json(hand.stake * war_win)])
                     actions.append(["push", war])
-                elif hand.war_rank == dealer.war_rank:
+                elif war_rank == dealer_war_rank:
                     actions.append(["push", hand.name])
                     actions.append(["push", war])
                 else:
                     actions.append(["lose", hand.name])
                     actions.append(["lose", war])
-            elif hand.rank > dealer.rank:
+            elif rank > dealer_rank:
                 actions.append(["pay", hand.name, amount_json(hand.stake * even)])
             else:
                 actions.append(["lose", hand.name])

@@ -287,6 +287,8 @@ class BlackjackSim(TableSim):
         dealer = self.dealer
         even = self.params["pays.even"].factor
         blackjack = self.params.get("pays.blackjack") or self.house.get("blackjack_pays")
+        # A version silent on the payout makes the house declare it (a required option): there is one.
+        assert blackjack is not None
         if hand.busted:
             return ["lose", hand.name]
         if hand.blackjack and dealer.blackjack:

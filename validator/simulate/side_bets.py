@@ -242,10 +242,12 @@ class JackpotSim:
 
     def reading(self) -> dict[str, Any] | None:
         """A jackpot record when the meters moved since the last one (and before the first round)."""
-        now = (self.meters.main, self.meters.secondary)
+        main, secondary = self.meters.main, self.meters.secondary
+        assert main is not None and secondary is not None  # the simulator opens its meters at the start
+        now = (main, secondary)
         if now == self.shown:
             return None
-        self.shown = now  # type: ignore[assignment]
+        self.shown = now
         return {
             "type": "jackpot",
             "at": self.sim.tick(1, 5),
