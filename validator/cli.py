@@ -272,14 +272,16 @@ def lint(
 
 # ---------------------------------------------------------------- schema
 @app.command()
-def schema(which: Annotated[str, typer.Argument(help="hand-log or house-rules")]) -> None:
-    """Print a JSON Schema the project ships."""
+def schema(which: Annotated[str, typer.Argument(help="hand-log, house-rules or findings")]) -> None:
+    """Print a JSON Schema the project ships (findings: the json document; a jsonl line is its $defs/finding)."""
     if which == "hand-log":
         from validator.logs.reader import load_schema
     elif which == "house-rules":
         from validator.house.schema import load_schema  # type: ignore[no-redef]
+    elif which == "findings":
+        from validator.report.schema import findings_schema as load_schema  # type: ignore[no-redef]
     else:
-        raise _fail(f"unknown schema {which!r}: choose hand-log or house-rules")
+        raise _fail(f"unknown schema {which!r}: choose hand-log, house-rules or findings")
     typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
 
 

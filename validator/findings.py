@@ -1,6 +1,6 @@
 """The one record every check produces, and the tally a run keeps of them.
 
-A `Finding` is what `findings.md` calls a finding: the same fields whatever the output format.
+A `Finding` is what `docs/findings.md` calls a finding: the same fields whatever the output format.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Finding:
     discrepancy: Decimal | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The public fields, in the order of `findings.md`; `path` only where there is one (lint)."""
+        """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
         out: dict[str, Any] = {
             "kind": self.kind,
             "rule": self.rule,

@@ -24,7 +24,7 @@ REF_55_2 = "Arrêté du 14 mai 2007, art. 55-2"
 REF_55_3 = "Arrêté du 14 mai 2007, art. 55-3"
 REF_55_4 = "Arrêté du 14 mai 2007, art. 55-4, 1°"
 REF_55_11 = "Arrêté du 14 mai 2007, art. 55-11"
-REF_LOG = "hand-log/1 (spec/hand-log.md)"
+REF_LOG = "hand-log/1 (docs/hand-log.md)"
 
 TABLE_LIMIT = Finding(
     kind="procedure",

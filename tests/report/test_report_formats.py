@@ -59,7 +59,7 @@ def test_jsonl_is_the_findings_and_nothing_else() -> None:
 @pytest.mark.parametrize(("render", "summary"), [(render_full, full_summary), (render_clean, clean_summary)])
 def test_streamed_json_is_the_whole_document(render, summary) -> None:
     findings = [f.as_dict() for f in FINDINGS] if render is render_full else []
-    document = {"findings": findings, "summary": summary().as_dict()}
+    document = {"version": 1, "findings": findings, "summary": summary().as_dict()}
     assert render("json") == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -114,7 +114,7 @@ def test_text_line_without_a_line_number() -> None:
     assert lines[summary_at - 1] == ""
     assert lines[summary_at - 2] == (
         "logs/salle 2/table,9.jsonl: hand-log/truncated [format] The file ends in the middle of a record: "
-        "the gzip stream is cut short. (hand-log/1 (spec/hand-log.md))"
+        "the gzip stream is cut short. (hand-log/1 (docs/hand-log.md))"
     )
 
 

@@ -142,8 +142,8 @@ def test_driver_and_rules() -> None:
     assert by_id["fr/blackjack/natural-pays-3-to-2"]["properties"]["tags"] == ["payout"]
     assert "tags" not in by_id["fr/blackjack/split-aces-one-card"]["properties"]
     truncated = by_id["hand-log/truncated"]
-    assert truncated["fullDescription"]["text"] == "hand-log/1 (spec/hand-log.md)"
-    assert truncated["properties"] == {"ref": "hand-log/1 (spec/hand-log.md)", "tags": ["format"]}
+    assert truncated["fullDescription"]["text"] == "hand-log/1 (docs/hand-log.md)"
+    assert truncated["properties"] == {"ref": "hand-log/1 (docs/hand-log.md)", "tags": ["format"]}
 
 
 def test_results_point_to_their_rule_and_place() -> None:

@@ -36,7 +36,7 @@ from validator.registry import NoVersionInForce, Registry
 from validator.replay.judge import Judge
 from validator.replay.state import TableState
 
-SPEC_REF = "house-rules/1 (spec/house-rules.md)"
+SPEC_REF = "house-rules/1 (docs/house-rules.md)"
 
 # The table-level keys a house entry gives the table state, as the `table` namespace names them.
 _TABLE_FACTS = ("minimum", "maximum", "seats")

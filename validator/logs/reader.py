@@ -32,7 +32,7 @@ from validator.logs.values import parse_time
 
 FORMAT = "hand-log/1"
 # The reference every format finding carries, whether the reader or the replay found it.
-FORMAT_REF = "hand-log/1 (spec/hand-log.md)"
+FORMAT_REF = "hand-log/1 (docs/hand-log.md)"
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")

@@ -54,7 +54,7 @@ def json_default(value: Any) -> Any:
 
 
 def one_line_json(value: Any) -> str:
-    """JSON on one line, spaced as findings.md writes it: `{"pay": "30"}`."""
+    """JSON on one line, spaced as docs/findings.md writes it: `{"pay": "30"}`."""
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
@@ -68,7 +68,7 @@ def location(finding: Finding) -> str:
 
 
 def headline(finding: Finding) -> str:
-    """`file:line: RULE [kind] message (ref)`, the line of findings.md."""
+    """`file:line: RULE [kind] message (ref)`, the line of docs/findings.md."""
     return f"{location(finding)}: {finding.rule} [{finding.kind}] {with_ref(finding)}"
 
 
@@ -86,7 +86,7 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def kinds_text(summary: Summary) -> str:
-    """`2 procedure, 1 payout`, in the order findings.md lists the kinds; kinds not seen are left out."""
+    """`2 procedure, 1 payout`, in the order docs/findings.md lists the kinds; kinds not seen are left out."""
     return ", ".join(f"{summary.by_kind[k]} {k}" for k in KINDS if summary.by_kind[k])
 
 

@@ -23,7 +23,7 @@ SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
 SRCROOT = "SRCROOT"
 _LEVELS = {"error": "error", "warning": "warning"}
-# Keys of a result's property bag, in findings.md order; each only when the finding has it.
+# Keys of a result's property bag, in docs/findings.md order; each only when the finding has it.
 _RESULT_PROPERTIES = ("round", "stake", "path", "expected", "actual")
 
 
