@@ -55,6 +55,15 @@ def _registry():
     return default_registry()
 
 
+def _root(sarif_root: Path | None, fmt: str) -> str | None:
+    """The project root, looked up only for what needs it (SARIF)."""
+    if sarif_root is None and fmt != "sarif":
+        return None
+    from validator.project_root import find_root
+
+    return find_root(sarif_root)
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"casino-validator {__version__}")
@@ -86,6 +95,14 @@ def check(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, tables, a table's shoes).")
     ] = 1,
+    sarif_root: Annotated[
+        Path | None,
+        typer.Option(
+            "--sarif-root",
+            metavar="DIR",
+            help="Folder SARIF paths and fingerprints are relative to (default: the git work tree, else the current folder).",
+        ),
+    ] = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
@@ -93,6 +110,7 @@ def check(
     from validator.report import make_reporter
 
     try:
+        root = _root(sarif_root, fmt)
         registry = _registry()
         lookup = None
         house_label = None
@@ -101,7 +119,7 @@ def check(
 
             lookup, house_label = house_lookup(house, registry)
         with _output(output) as out:
-            reporter = make_reporter(fmt, out, color=output is None and out.isatty())
+            reporter = make_reporter(fmt, out, color=output is None and out.isatty(), root=root)
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")
@@ -232,6 +250,14 @@ def lint(
         str | None,
         typer.Option("--date", help="YYYY-MM-DD: the rulesets' versions in force that day (default: today)."),
     ] = None,
+    sarif_root: Annotated[
+        Path | None,
+        typer.Option(
+            "--sarif-root",
+            metavar="DIR",
+            help="Folder SARIF paths and fingerprints are relative to (default: the git work tree, else the current folder).",
+        ),
+    ] = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
     import os
@@ -259,12 +285,13 @@ def lint(
         except ValueError:
             raise ValidatorError(f"--date {when!r}: give a day as YYYY-MM-DD") from None
         registry = _registry()
+        root = _root(sarif_root, fmt)
         with _output(output) as out:
-            reporter = make_reporter(fmt, out, color=output is None and out.isatty())
+            reporter = make_reporter(fmt, out, color=output is None and out.isatty(), root=root)
             summary = Summary(house=", ".join(str(f) for f in files))
             for outcome in lint_files(registry, files, day, summary, cannot_read):
                 reporter.round(outcome)
-            reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
+            reporter.finish(summary, rule_catalogue(registry, summary.rulesets, builtin=("house/",)))
     except ValidatorError as exc:
         raise _fail(str(exc)) from None
     raise typer.Exit(2 if unreadable else 1 if summary.findings else 0)

@@ -157,10 +157,14 @@ class RoundOutcome:
 
 @dataclass(frozen=True, slots=True)
 class RuleInfo:
-    """What a report needs to describe a rule (SARIF's rule list, help links)."""
+    """What a report needs to describe a rule (SARIF's rule list): its reference, and its docs as the
+    ruleset (or `rule_docs.py`) writes them: `summary` what it checks, `doc` why (the words of the text),
+    then what fails and what passes."""
 
     id: str
     ref: str
     severity: Severity
     summary: str
     doc: str = ""
+    fails: str = ""
+    passes: str = ""
