@@ -100,7 +100,7 @@ def check(
         typer.Option(
             "--sarif-root",
             metavar="DIR",
-            help="Folder SARIF paths and fingerprints are relative to (default: the git work tree, else the current folder).",
+            help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
         ),
     ] = None,
 ) -> None:
@@ -255,7 +255,7 @@ def lint(
         typer.Option(
             "--sarif-root",
             metavar="DIR",
-            help="Folder SARIF paths and fingerprints are relative to (default: the git work tree, else the current folder).",
+            help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
         ),
     ] = None,
 ) -> None:
@@ -300,7 +300,7 @@ def lint(
 # ---------------------------------------------------------------- schema
 @app.command()
 def schema(which: Annotated[str, typer.Argument(help="hand-log, house-rules or findings")]) -> None:
-    """Print a JSON Schema the project ships (findings: the json document; a jsonl line is its $defs/finding)."""
+    """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     if which == "hand-log":
         from validator.logs.reader import load_schema
     elif which == "house-rules":

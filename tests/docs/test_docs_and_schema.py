@@ -32,7 +32,8 @@ def test_each_document_is_in_the_repository(name: str) -> None:
 def test_format_findings_cite_the_documents_in_docs() -> None:
     assert FORMAT_REF == "hand-log/1 (docs/hand-log.md)"
     assert SPEC_REF == "house-rules/1 (docs/house-rules.md)"
-    for path in [ROOT / "README.md", *(ROOT / "validator").rglob("*.py"), *(ROOT / "tests/report/golden").iterdir()]:
+    golden = (ROOT / "tests/report/golden").iterdir()
+    for path in [ROOT / "README.md", *(ROOT / "validator").rglob("*.py"), *golden]:
         text = path.read_text(encoding="utf-8")
         assert "spec/" not in text.replace("sarif-spec", ""), path
 
@@ -74,7 +75,7 @@ def test_schema_findings_validates_json_and_jsonl_output() -> None:
     assert document.returncode == 1
     doc = json.loads(document.stdout)
     assert doc["version"] == DOCUMENT_VERSION
-    assert list(doc)[0] == "version"
+    assert next(iter(doc)) == "version"
     jsonschema.validate(doc, schema)
     line_schema = {"$ref": "#/$defs/finding", "$defs": schema["$defs"]}
     lines = _run("check", log, "--format", "jsonl", "-q").stdout.splitlines()

@@ -168,7 +168,8 @@ def test_results_point_to_their_rule_and_place() -> None:
         assert props.get("expected") == finding.expected
         assert props.get("actual") == finding.actual
     truncated = run["results"][-1]["locations"][0]["physicalLocation"]
-    assert truncated["artifactLocation"] == {"uri": "logs/salle%202/table%2C9.jsonl", "uriBaseId": "%SRCROOT%"}
+    uri = {"uri": "logs/salle%202/table%2C9.jsonl", "uriBaseId": "%SRCROOT%"}
+    assert truncated["artifactLocation"] == uri
     assert FILE_B == "logs/salle 2/table,9.jsonl"
 
 

@@ -16,8 +16,8 @@ import pytest
 from test_report_sarif import assert_valid
 
 from validator.check import rule_catalogue
-from validator.fingerprint import fingerprint
 from validator.findings import Finding
+from validator.fingerprint import fingerprint
 from validator.registry import default_registry
 from validator.report.sarif import FINGERPRINT_KEY, MAX_RESULTS
 
