@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -26,6 +27,61 @@ rules_app = typer.Typer(help="Read, check, compare and test the rulesets.", no_a
 app.add_typer(rules_app, name="rules")
 
 FORMATS = "text, jsonl, json, sarif, junit, github"
+
+
+class FailLevel(StrEnum):
+    error = "error"
+    warning = "warning"
+
+
+# Options `check` and `lint` share: what is reported and what fails (validator/policy.py decides).
+SelectOpt = Annotated[
+    list[str] | None,
+    typer.Option("--select", metavar="RULE,…", help="Report only these rule ids or prefixes (e.g. house/)."),
+]
+IgnoreOpt = Annotated[
+    list[str] | None, typer.Option("--ignore", metavar="RULE,…", help="Leave out these rule ids or prefixes.")
+]
+FailLevelOpt = Annotated[
+    FailLevel | None,
+    typer.Option("--fail-level", help="Lowest severity that fails the run (exit 1). [default: error]"),
+]
+BaselineOpt = Annotated[
+    Path | None, typer.Option("--baseline", metavar="FILE", help="Report only findings not in this baseline.")
+]
+WriteBaselineOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--write-baseline", metavar="FILE", help="Record this run's findings as a baseline; exit 0."
+    ),
+]
+ConfigOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        metavar="FILE",
+        help="Configuration file (default: casino-validator.toml or pyproject.toml).",
+    ),
+]
+NoConfigOpt = Annotated[bool, typer.Option("--no-config", help="Ignore any configuration file.")]
+
+
+def _policy(
+    registry, root: str, select, ignore, fail_level, baseline, write_baseline, config, no_config, house=()
+):
+    from validator.policy import Options, build_policy, split_rules
+
+    options = Options(
+        select=split_rules(select),
+        ignore=split_rules(ignore),
+        fail_level=fail_level.value if fail_level is not None else None,
+        baseline=baseline,
+        write_baseline=write_baseline,
+        config=config,
+        no_config=no_config,
+    )
+    known = {rule.id for ruleset in registry.all() for rule in ruleset.rules}
+    return build_policy(options, root=root, known_rules=known, house_files=house)
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -55,10 +111,8 @@ def _registry():
     return default_registry()
 
 
-def _root(sarif_root: Path | None, fmt: str) -> str | None:
-    """The project root, looked up only for what needs it (SARIF)."""
-    if sarif_root is None and fmt != "sarif":
-        return None
+def _root(sarif_root: Path | None) -> str:
+    """The project root SARIF paths and fingerprints (baselines) are relative to."""
     from validator.project_root import find_root
 
     return find_root(sarif_root)
@@ -103,6 +157,13 @@ def check(
             help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
         ),
     ] = None,
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
+    fail_level: FailLevelOpt = None,
+    baseline: BaselineOpt = None,
+    write_baseline: WriteBaselineOpt = None,
+    config: ConfigOpt = None,
+    no_config: NoConfigOpt = False,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
@@ -110,8 +171,11 @@ def check(
     from validator.report import make_reporter
 
     try:
-        root = _root(sarif_root, fmt)
+        root = _root(sarif_root)
         registry = _registry()
+        policy = _policy(
+            registry, root, select, ignore, fail_level, baseline, write_baseline, config, no_config
+        )
         lookup = None
         house_label = None
         if house is not None:
@@ -133,12 +197,13 @@ def check(
                 )
             else:
                 outcomes = check_logs(registry, logs, ruleset=ruleset, house=lookup, summary=summary)
-            for outcome in progress(outcomes, enabled=not quiet):
+            for outcome in policy.apply(progress(outcomes, enabled=not quiet), summary):
                 reporter.round(outcome)
+            policy.finish(summary)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
     except ValidatorError as exc:
         raise _fail(str(exc)) from None
-    raise typer.Exit(1 if summary.findings else 0)
+    raise typer.Exit(policy.exit_status(summary))
 
 
 # ---------------------------------------------------------------- explain
@@ -258,6 +323,13 @@ def lint(
             help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
         ),
     ] = None,
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
+    fail_level: FailLevelOpt = None,
+    baseline: BaselineOpt = None,
+    write_baseline: WriteBaselineOpt = None,
+    config: ConfigOpt = None,
+    no_config: NoConfigOpt = False,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
     import os
@@ -285,16 +357,20 @@ def lint(
         except ValueError:
             raise ValidatorError(f"--date {when!r}: give a day as YYYY-MM-DD") from None
         registry = _registry()
-        root = _root(sarif_root, fmt)
+        root = _root(sarif_root)
+        policy = _policy(
+            registry, root, select, ignore, fail_level, baseline, write_baseline, config, no_config, files
+        )
         with _output(output) as out:
             reporter = make_reporter(fmt, out, color=output is None and out.isatty(), root=root)
             summary = Summary(house=", ".join(str(f) for f in files))
-            for outcome in lint_files(registry, files, day, summary, cannot_read):
+            for outcome in policy.apply(lint_files(registry, files, day, summary, cannot_read), summary):
                 reporter.round(outcome)
+            policy.finish(summary)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets, builtin=("house/",)))
     except ValidatorError as exc:
         raise _fail(str(exc)) from None
-    raise typer.Exit(2 if unreadable else 1 if summary.findings else 0)
+    raise typer.Exit(2 if unreadable else policy.exit_status(summary))
 
 
 # ---------------------------------------------------------------- schema

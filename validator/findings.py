@@ -75,6 +75,10 @@ class Summary:
     # Rules that could not be judged somewhere ("<rule id>: why"), shown after the notes, sorted: the
     # same list however the logs were shared out between processes.
     unjudged: set[str] = field(default_factory=set)
+    # What `policy.py` left out of the report (never counted above), and how.
+    ignored: int = 0
+    baselined: int = 0
+    suppressed: Counter[str] = field(default_factory=Counter)
 
     @property
     def rounds_read(self) -> int:
@@ -98,6 +102,28 @@ class Summary:
             else:
                 self.underpaid -= finding.discrepancy
 
+    def uncount(self, finding: Finding) -> None:
+        """Take back a finding `count` took, when the policy leaves it out of the report."""
+        self.by_rule[finding.rule] -= 1
+        self.by_kind[finding.kind] -= 1
+        self.by_severity[finding.severity] -= 1
+        self._drop_zeros()
+        if finding.discrepancy is not None:
+            if finding.discrepancy > 0:
+                self.overpaid -= finding.discrepancy
+            else:
+                self.underpaid += finding.discrepancy
+
+    def _drop_zeros(self) -> None:
+        # A finding taken back before the share that counted it is merged (--jobs) leaves a zero behind.
+        for counter in (self.by_rule, self.by_kind, self.by_severity):
+            for key in [k for k, v in counter.items() if v == 0]:
+                del counter[key]
+
+    @property
+    def left_out(self) -> int:
+        return self.ignored + self.baselined + sum(self.suppressed.values())
+
     def merge(self, other: Summary) -> None:
         self.files += other.files
         self.records += other.records
@@ -107,6 +133,7 @@ class Summary:
         self.by_rule.update(other.by_rule)
         self.by_kind.update(other.by_kind)
         self.by_severity.update(other.by_severity)
+        self._drop_zeros()
         self.overpaid += other.overpaid
         self.underpaid += other.underpaid
         self.rulesets |= other.rulesets
@@ -114,12 +141,21 @@ class Summary:
             if note not in self.notes:
                 self.notes.append(note)
         self.unjudged |= other.unjudged
+        self.ignored += other.ignored
+        self.baselined += other.baselined
+        self.suppressed.update(other.suppressed)
 
     @property
     def all_notes(self) -> list[str]:
         return [*self.notes, *sorted(self.unjudged - set(self.notes))]
 
     def as_dict(self) -> dict[str, Any]:
+        out = self._as_dict()
+        if not self.left_out:
+            del out["left_out"]  # only where a selection, a baseline or a suppression left something out
+        return out
+
+    def _as_dict(self) -> dict[str, Any]:
         return {
             "files": self.files,
             "records": self.records,
@@ -140,6 +176,12 @@ class Summary:
             "rulesets": sorted(self.rulesets),
             "house": self.house,
             "notes": self.all_notes,
+            "left_out": {
+                "ignored": self.ignored,
+                "baselined": self.baselined,
+                "suppressed": sum(self.suppressed.values()),
+                "suppressions": dict(sorted(self.suppressed.items())),
+            },
         }
 
 

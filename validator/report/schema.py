@@ -83,6 +83,17 @@ SUMMARY: dict[str, Any] = {
         "rulesets": {"type": "array", "items": {"type": "string"}},
         "house": _NULLABLE_STRING,
         "notes": {"type": "array", "items": {"type": "string"}},
+        "left_out": {
+            "type": "object",
+            "description": "only when --select/--ignore, a baseline or inline suppressions left findings out",
+            "required": ["ignored", "baselined", "suppressed", "suppressions"],
+            "properties": {
+                "ignored": _COUNT,
+                "baselined": _COUNT,
+                "suppressed": _COUNT,
+                "suppressions": {"type": "object", "additionalProperties": _COUNT},
+            },
+        },
     },
 }
 
