@@ -185,3 +185,21 @@ def test_jobs_give_the_same_decision() -> None:
     assert one == two
     assert one["summary"]["findings"]["total"] == 4
     assert all(count > 0 for count in one["summary"]["findings"]["by_rule"].values())
+
+
+def test_the_pre_commit_hook_as_the_readme_writes_it() -> None:
+    import re
+
+    import yaml
+
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert hook["entry"] == "casino-validator lint" and hook["pass_filenames"] is True
+    files = re.compile(hook["files"])
+    assert files.search("house/trouville.yaml") and files.search("casinos/nord/house/bj.yml")
+    assert not files.search("houses.yaml") and not files.search("house/notes.txt")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "v0.1.0" not in readme
+    snippet = readme[readme.index("repos:\n") :].split("```")[0]
+    config = yaml.safe_load(snippet)
+    assert re.fullmatch(r"[0-9a-f]{40}", config["repos"][0]["rev"])
+    assert config["repos"][0]["hooks"][0]["id"] == hook["id"]
