@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -13,20 +14,40 @@ from typing import Annotated
 import typer
 
 from validator import __version__
+from validator.cli_help import PlainCommand
 from validator.errors import RulesetErrors, ValidatorError
 from validator.outputs import replacing
 
+# Plain help (click's own layout, no boxes): it wraps at word boundaries in any terminal width and reads
+# the same in a CI log; `-h` works as `--help` everywhere.
+_HELP = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 app = typer.Typer(
     name="casino-validator",
     help="Check casino table games (blackjack, bataille) against the law that governs them.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings=_HELP,
 )
-rules_app = typer.Typer(help="Read, check, compare and test the rulesets.", no_args_is_help=True)
+rules_app = typer.Typer(
+    help="Read, check, compare and test the rulesets.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings=_HELP,
+)
 app.add_typer(rules_app, name="rules")
 
-FORMATS = "text, jsonl, json, sarif, junit, github"
+
+class Format(StrEnum):
+    """`--format`: the names of validator/report's REPORTERS, in their order (a test keeps them equal)."""
+
+    text = "text"
+    jsonl = "jsonl"
+    json = "json"
+    sarif = "sarif"
+    junit = "junit"
+    github = "github"
 
 
 class FailLevel(StrEnum):
@@ -44,7 +65,11 @@ IgnoreOpt = Annotated[
 ]
 FailLevelOpt = Annotated[
     FailLevel | None,
-    typer.Option("--fail-level", help="Lowest severity that fails the run (exit 1). [default: error]"),
+    typer.Option(
+        "--fail-level",
+        metavar="[error|warning]",
+        help="Lowest severity that fails the run (exit 1); default error.",
+    ),
 ]
 BaselineOpt = Annotated[
     Path | None, typer.Option("--baseline", metavar="FILE", help="Report only findings not in this baseline.")
@@ -98,11 +123,18 @@ def _output(path: Path | None):
         yield handle
 
 
-def progress(outcomes, *, enabled: bool):
-    """A progress line on a terminal for runs longer than a second: rounds, rounds/s, files."""
-    from validator.progress import with_progress
+def progress(outcomes, *, enabled: bool, started: float, logs: list[str], jobs: int):
+    """A progress line on a terminal for runs longer than a second: rounds, rounds/s, files, and the
+    bytes read of the logs' total with an ETA; its clock starts with the command."""
+    from validator.logs.reader import bytes_read, iter_log_paths
+    from validator.progress import input_sizes, with_progress
 
-    return with_progress(outcomes, enabled=enabled and sys.stderr.isatty())
+    if not (enabled and sys.stderr.isatty()):
+        return outcomes
+    sizes = input_sizes(iter_log_paths(list(logs)))
+    total = sum(sizes.values()) or None
+    position = bytes_read if jobs == 1 else None
+    return with_progress(outcomes, enabled=True, started=started, total=total, position=position, sizes=sizes)
 
 
 def _registry():
@@ -134,20 +166,36 @@ def main_options(
 
 
 # ---------------------------------------------------------------- check
-@app.command()
+@app.command(cls=PlainCommand, short_help="Replay game logs and report what went against the rules.")
 def check(
     logs: Annotated[
-        list[str], typer.Argument(help="Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin.")
+        list[str],
+        typer.Argument(
+            metavar="LOG...", help="Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin."
+        ),
     ],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", help="ID or ID@YYYY-MM-DD; overrides the table record.")
+        str | None,
+        typer.Option(
+            "--ruleset", metavar="ID[@DATE]", help="ID or ID@YYYY-MM-DD; overrides the table record."
+        ),
     ] = None,
-    house: Annotated[Path | None, typer.Option("--house", help="A house-rules/1 YAML file to apply.")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {FORMATS}.")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
+    house: Annotated[
+        Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
+    ] = None,
+    fmt: Annotated[
+        Format,
+        typer.Option("--format", "-f", metavar="[text|jsonl|json|sarif|junit|github]", help="Output format."),
+    ] = Format.text,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the report to FILE.")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, tables, a table's shoes).")
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, metavar="N", help="Parallel processes (files, tables, a table's shoes)."
+        ),
     ] = 1,
     sarif_root: Annotated[
         Path | None,
@@ -170,6 +218,7 @@ def check(
     from validator.findings import Summary
     from validator.report import make_reporter
 
+    started = time.monotonic()
     try:
         root = _root(sarif_root)
         registry = _registry()
@@ -197,7 +246,8 @@ def check(
                 )
             else:
                 outcomes = check_logs(registry, logs, ruleset=ruleset, house=lookup, summary=summary)
-            for outcome in policy.apply(progress(outcomes, enabled=not quiet), summary):
+            shown = progress(outcomes, enabled=not quiet, started=started, logs=logs, jobs=jobs)
+            for outcome in policy.apply(shown, summary):
                 reporter.round(outcome)
             policy.finish(summary)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
@@ -207,15 +257,23 @@ def check(
 
 
 # ---------------------------------------------------------------- explain
-@app.command()
+@app.command(cls=PlainCommand, short_help="Replay one round step by step and say why each finding was made.")
 def explain(
-    log: Annotated[str, typer.Argument(help="The log file holding the round.")],
-    round_id: Annotated[str, typer.Option("--round", help="The round id to replay step by step.")],
-    ruleset: Annotated[str | None, typer.Option("--ruleset", help="ID or ID@YYYY-MM-DD.")] = None,
-    house: Annotated[Path | None, typer.Option("--house", help="A house-rules/1 YAML file to apply.")] = None,
+    log: Annotated[str, typer.Argument(metavar="LOG", help="The log file holding the round.")],
+    round_id: Annotated[
+        str, typer.Option("--round", metavar="ID", help="The round id to replay step by step.")
+    ],
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help="ID or ID@YYYY-MM-DD.")
+    ] = None,
+    house: Annotated[
+        Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
+    ] = None,
 ) -> None:
-    """Replay one round step by step and say why each finding was made."""
-    from validator.explain import explain_round
+    """Replay one round step by step and say why each finding was made.
+
+    Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
+    from validator.explain import explain
 
     try:
         registry = _registry()
@@ -224,46 +282,70 @@ def explain(
             from validator.house.apply import house_lookup
 
             lookup, _ = house_lookup(house, registry)
-        for line in explain_round(registry, log, round_id, ruleset=ruleset, house=lookup):
+        told = explain(registry, log, round_id, ruleset=ruleset, house=lookup)
+        for line in told.lines:
             typer.echo(line)
     except ValidatorError as exc:
         raise _fail(str(exc)) from None
+    raise typer.Exit(told.exit_status)
 
 
 # ---------------------------------------------------------------- simulate
-@app.command()
+@app.command(cls=PlainCommand, short_help="Play séances by a ruleset version, written as hand-log/1.")
 def simulate(
-    ruleset: Annotated[str, typer.Option("--ruleset", help="ID@YYYY-MM-DD: the version to play by.")],
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same file.")] = 1,
-    table: Annotated[str, typer.Option("--table", help="The table id written in the log.")] = "T-01",
+    ruleset: Annotated[
+        str,
+        typer.Option(
+            "--ruleset",
+            metavar="ID[@DATE]",
+            help="ID@YYYY-MM-DD: the version to play by; the séance starts on DATE.",
+        ),
+    ],
+    rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N", help="How many rounds.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same file.")] = 1,
+    table: Annotated[
+        str, typer.Option("--table", metavar="ID", help="The table id written in the log.")
+    ] = "T-01",
     house: Annotated[
-        Path | None, typer.Option("--house", help="House-rules file; its entry for --table applies.")
+        Path | None,
+        typer.Option("--house", metavar="FILE", help="House-rules file; its entry for --table applies."),
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--start", help="Opening time, ISO 8601 (default: the version's date).")
+        str | None,
+        typer.Option("--start", metavar="TIME", help="Opening time, ISO 8601 (default: the version's date)."),
     ] = None,
     minimum: Annotated[
         str | None,
-        typer.Option("--minimum", help="Table minimum (default: the house entry's, else 10)."),
+        typer.Option(
+            "--minimum",
+            metavar="AMOUNT",
+            help="Table minimum (default: the house entry's, else the version's own, else 10).",
+        ),
     ] = None,
     maximum: Annotated[
         str | None,
-        typer.Option("--maximum", help="Table maximum (default: the house entry's, else 1000)."),
+        typer.Option(
+            "--maximum",
+            metavar="AMOUNT",
+            help="Table maximum (default: the house entry's, else the version's own, else 1000).",
+        ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to FILE (.gz: compressed).")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to FILE (.gz: compressed).")
     ] = None,
     inject: Annotated[
         str | None,
         typer.Option(
             "--inject",
+            metavar="RULE,…",
             help="RULE[,RULE…]: break these rules (ids as `rules show` lists them) at random rounds.",
         ),
     ] = None,
     rate: Annotated[
-        float, typer.Option("--rate", help="With --inject: the share of rounds given a violation.")
+        float,
+        typer.Option("--rate", metavar="R", help="With --inject: the share of rounds given a violation."),
     ] = 0.05,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
 
@@ -276,6 +358,8 @@ def simulate(
     from validator.simulate.plan import prepare
     from validator.simulate.run import write
 
+    started = time.monotonic()
+
     try:
         chosen, records = prepare(
             _registry(),
@@ -287,6 +371,15 @@ def simulate(
             start=start,
             minimum=minimum,
             maximum=maximum,
+        )
+        from validator.progress import with_count
+
+        records = with_count(
+            records,
+            total=rounds,
+            counts=lambda record: record.get("type") == "round",
+            enabled=sys.stderr.isatty() and not quiet,
+            started=started,
         )
         if inject is None:
             write(records, output, sys.stdout.buffer)
@@ -306,14 +399,26 @@ def simulate(
 
 
 # ---------------------------------------------------------------- lint
-@app.command()
+@app.command(cls=PlainCommand, short_help="Check house-rules files against what the regulation allows.")
 def lint(
-    files: Annotated[list[Path], typer.Argument(help="House-rules/1 YAML files (règlement intérieur).")],
-    fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {FORMATS}.")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")] = None,
+    files: Annotated[
+        list[Path],
+        typer.Argument(metavar="HOUSE.yaml...", help="House-rules/1 YAML files (règlement intérieur)."),
+    ],
+    fmt: Annotated[
+        Format,
+        typer.Option("--format", "-f", metavar="[text|jsonl|json|sarif|junit|github]", help="Output format."),
+    ] = Format.text,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the report to FILE.")
+    ] = None,
     when: Annotated[
         str | None,
-        typer.Option("--date", help="YYYY-MM-DD: the rulesets' versions in force that day (default: today)."),
+        typer.Option(
+            "--date",
+            metavar="YYYY-MM-DD",
+            help="YYYY-MM-DD: the rulesets' versions in force that day (default: today).",
+        ),
     ] = None,
     sarif_root: Annotated[
         Path | None,
@@ -374,8 +479,10 @@ def lint(
 
 
 # ---------------------------------------------------------------- schema
-@app.command()
-def schema(which: Annotated[str, typer.Argument(help="hand-log, house-rules or findings")]) -> None:
+@app.command(cls=PlainCommand, short_help="Print a JSON Schema (hand-log, house-rules, findings).")
+def schema(
+    which: Annotated[str, typer.Argument(metavar="hand-log|house-rules|findings", help="Which schema.")],
+) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     if which == "hand-log":
         from validator.logs.reader import load_schema
@@ -389,7 +496,7 @@ def schema(which: Annotated[str, typer.Argument(help="hand-log, house-rules or f
 
 
 # ---------------------------------------------------------------- rules
-@rules_app.command("list")
+@rules_app.command("list", cls=PlainCommand)
 def rules_list() -> None:
     """Families, their versions and the dates each is in force."""
     from validator.rules_view import list_lines
@@ -401,8 +508,10 @@ def rules_list() -> None:
         raise _fail(str(exc)) from None
 
 
-@rules_app.command("show")
-def rules_show(spec: Annotated[str, typer.Argument(help="ID or ID@YYYY-MM-DD")]) -> None:
+@rules_app.command("show", cls=PlainCommand)
+def rules_show(
+    spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
+) -> None:
     """The resolved ruleset: parameters, house options, side bets and rules."""
     from validator.rules_view import show_lines
 
@@ -413,10 +522,10 @@ def rules_show(spec: Annotated[str, typer.Argument(help="ID or ID@YYYY-MM-DD")])
         raise _fail(str(exc)) from None
 
 
-@rules_app.command("diff")
+@rules_app.command("diff", cls=PlainCommand)
 def rules_diff(
-    old: Annotated[str, typer.Argument(help="ID@DATE")],
-    new: Annotated[str, typer.Argument(help="ID@DATE")],
+    old: Annotated[str, typer.Argument(metavar="ID@DATE", help="The older version.")],
+    new: Annotated[str, typer.Argument(metavar="ID@DATE", help="The newer version.")],
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.rules_view import diff_lines
@@ -429,9 +538,11 @@ def rules_diff(
         raise _fail(str(exc)) from None
 
 
-@rules_app.command("check")
+@rules_app.command("check", cls=PlainCommand)
 def rules_check(
-    files: Annotated[list[Path], typer.Argument(help="Ruleset files (.rules) or folders.")],
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE...", help="Ruleset files (.rules) or folders.")
+    ],
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     import os
@@ -466,19 +577,20 @@ def rules_check(
         typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
 
 
-@rules_app.command("test")
+@rules_app.command("test", cls=PlainCommand)
 def rules_test(
     directory: Annotated[
-        Path | None, typer.Argument(help="Fixture folder (default: tests/fixtures/rules).")
+        Path | None,
+        typer.Argument(metavar="DIR", help="Fixture folder (default: the project's tests/fixtures/rules)."),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every case.")] = False,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
-    from validator.fixtures import find_fixtures, run_fixture
+    from validator.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
-    root = directory or Path("tests/fixtures/rules")
     passed = failed = 0
     try:
+        root = directory or default_fixture_dir()
         registry = _registry()
         for expect in find_fixtures(root):
             for result in run_fixture(registry, expect, root):

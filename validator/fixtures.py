@@ -33,6 +33,24 @@ class FixtureResult:
     problems: tuple[str, ...]
 
 
+FIXTURES = Path("tests") / "fixtures" / "rules"
+
+
+def default_fixture_dir(start: Path | None = None) -> Path:
+    """`rules test` without a folder: the project's fixtures, found from the current folder upwards,
+    else beside the package (a checkout or an editable install); otherwise an error saying what to pass."""
+    folder = (start or Path.cwd()).resolve()
+    package_checkout = Path(__file__).resolve().parent.parent
+    for candidate in (folder, *folder.parents, package_checkout):
+        if (candidate / FIXTURES).is_dir():
+            return candidate / FIXTURES
+    raise ValidatorError(
+        f"no rule fixtures found ({FIXTURES} in this folder, its parents, or beside the installed "
+        "package): pass the folder, as in `casino-validator rules test DIR`, where DIR holds "
+        "NAME.jsonl logs each with its NAME.expect.json"
+    )
+
+
 def find_fixtures(root: Path) -> list[Path]:
     if not root.exists():
         raise ValidatorError(f"{root}: no such directory")

@@ -15,11 +15,11 @@ import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 import orjson
 from jsonschema import Draft202012Validator, validators
@@ -211,6 +211,22 @@ def read_record_range(path: str, start: int, end: int, first_line: int) -> Itera
                 return
 
 
+class _Meter:
+    """Bytes of log files read so far in this process (compressed bytes for gzip), for the progress
+    display's ETA: files closed count their last position, files open their current one."""
+
+    closed = 0
+    open: ClassVar[dict[int, IO[bytes]]] = {}
+
+
+def bytes_read() -> int:
+    position = _Meter.closed
+    for raw in list(_Meter.open.values()):
+        with suppress(OSError, ValueError):
+            position += raw.tell()
+    return position
+
+
 @contextmanager
 def _open_log(path: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
@@ -224,6 +240,8 @@ def _open_log(path: str) -> Iterator[IO[bytes]]:
             raise ValidatorError(f"{path}: no such file or directory") from None
         except OSError as error:
             raise ValidatorError(f"{path}: {(error.strerror or str(error)).lower()}") from None
+    if owned:
+        _Meter.open[id(raw)] = raw
     try:
         if path.endswith(".gz") or _starts_with_gzip_magic(raw):
             # GzipFile leaves the file it wraps open; `raw` is closed in the finally.
@@ -233,6 +251,9 @@ def _open_log(path: str) -> Iterator[IO[bytes]]:
             yield raw
     finally:
         if owned:
+            _Meter.open.pop(id(raw), None)
+            with suppress(OSError, ValueError):
+                _Meter.closed += raw.tell()
             raw.close()
 
 
