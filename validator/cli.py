@@ -468,7 +468,7 @@ def lint(
         )
         with _output(output) as out:
             reporter = make_reporter(fmt, out, color=output is None and out.isatty(), root=root)
-            summary = Summary(house=", ".join(str(f) for f in files))
+            summary = Summary(house=", ".join(str(f) for f in files), subject="house")
             for outcome in policy.apply(lint_files(registry, files, day, summary, cannot_read), summary):
                 reporter.round(outcome)
             policy.finish(summary)

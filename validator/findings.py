@@ -72,6 +72,9 @@ class Summary:
     rulesets: set[str] = field(default_factory=set)
     house: str | None = None
     notes: list[str] = field(default_factory=list)
+    # "lint": the run read house files, whose records are table entries; it has no rounds and no money.
+    subject: Literal["logs", "house"] = "logs"
+    tables_with_findings: int = 0
     # Rules that could not be judged somewhere ("<rule id>: why"), shown after the notes, sorted: the
     # same list however the logs were shared out between processes.
     unjudged: set[str] = field(default_factory=set)
@@ -151,6 +154,14 @@ class Summary:
 
     def as_dict(self) -> dict[str, Any]:
         out = self._as_dict()
+        if self.subject == "house":
+            for key in ("records", "rounds", "money"):
+                del out[key]
+            out["tables"] = {
+                "checked": self.records,
+                "clean": self.records - self.tables_with_findings,
+                "with_findings": self.tables_with_findings,
+            }
         if not self.left_out:
             del out["left_out"]  # only where a selection, a baseline or a suppression left something out
         return out
@@ -195,6 +206,8 @@ class RoundOutcome:
     round: str | None
     findings: tuple[Finding, ...]
     status: Literal["clean", "findings", "unreadable", "none"] = "none"
+    # lint: the table entry of the house file this outcome is about (JUnit's test case), even when clean.
+    entry: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

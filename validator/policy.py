@@ -72,6 +72,8 @@ class Policy:
                 summary.rounds_with_findings -= 1
                 summary.rounds_clean += 1
                 status = "clean"
+            if outcome.entry is not None and outcome.findings and not kept:
+                summary.tables_with_findings -= 1
             yield replace(outcome, findings=tuple(kept), status=status)
         yield from self._unused(summary)
 

@@ -523,7 +523,8 @@ def test_clean_file_exits_0(tmp_path):
     )
     result = run_cli("lint", str(house), *TODAY_2025)
     assert result.returncode == 0, result.stdout
-    assert "findings:             none" in result.stdout
+    assert "findings:    none" in result.stdout
+    assert "tables:      1 (0 with findings)" in result.stdout
 
 
 def test_schema_command_prints_the_shipped_schema():

@@ -97,6 +97,8 @@ def rules_by_count(summary: Summary) -> list[tuple[str, int]]:
 
 def summary_sentence(summary: Summary) -> str:
     """The whole run in one sentence, for formats that have room for no more (a CI notice)."""
+    if summary.subject == "house":
+        return f"{TOOL_NAME}: {lint_sentence(summary)}."
     rounds = (
         f"{plural(summary.rounds_read, 'round')} read in {plural(summary.files, 'file')}: "
         f"{summary.rounds_checked} checked ({summary.rounds_clean} clean, "
@@ -113,3 +115,19 @@ def summary_sentence(summary: Summary) -> str:
         found = "no findings"
     money = f"overpaid by the house {fmt(summary.overpaid)}, underpaid to players {fmt(summary.underpaid)}"
     return f"{TOOL_NAME}: {rounds}; {found}; {money}."
+
+
+def findings_text(summary: Summary) -> str:
+    if not summary.findings:
+        return "no findings"
+    errors = summary.by_severity["error"]
+    warnings = summary.by_severity["warning"]
+    return f"{plural(summary.findings, 'finding')} ({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+
+
+def lint_sentence(summary: Summary) -> str:
+    """`2 files, 5 tables (1 with findings): 3 findings (2 errors, 1 warning)`: what lint read and found."""
+    return (
+        f"{plural(summary.files, 'file')}, {plural(summary.records, 'table')} "
+        f"({summary.tables_with_findings} with findings): {findings_text(summary)}"
+    )

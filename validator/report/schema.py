@@ -18,7 +18,7 @@ _COUNT = {"type": "integer", "minimum": 0}
 _AMOUNT = {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$", "description": "an exact decimal amount"}
 _VALUES = {
     "type": ["object", "null"],
-    "description": "what the rules give (expected) or the log shows (actual), e.g. {\"pay\": \"30\"}",
+    "description": 'what the rules give (expected) or the log shows (actual), e.g. {"pay": "30"}',
 }
 
 FINDING: dict[str, Any] = {

@@ -89,7 +89,19 @@ class TextReporter(Reporter):
             ]
         else:
             findings = [("none", "bold green")]
-        rows: list[tuple[str, list[Piece]]] = [
+        if summary.subject == "house":  # lint: files, table entries and findings; no rounds, no money
+            rows: list[tuple[str, list[Piece]]] = [
+                ("files", [(str(summary.files), None)]),
+                ("tables", [(f"{summary.records} ({summary.tables_with_findings} with findings)", None)]),
+                ("findings", findings),
+                ("by kind", [(kinds_text(summary) or "none", None)]),
+            ]
+            tail: list[tuple[str, list[Piece]]] = [
+                ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+                ("house rules", [(summary.house or NO_HOUSE, None)]),
+            ]
+            return self._summary_block(summary, rows, tail)
+        rows = [
             ("files", [(f"{summary.files} ({plural(summary.records, 'record')})", None)]),
             ("rounds read", [(str(summary.rounds_read), None)]),
             ("rounds checked", [(str(summary.rounds_checked), None)]),
@@ -99,12 +111,20 @@ class TextReporter(Reporter):
             ("findings", findings),
             ("by kind", [(kinds_text(summary) or "none", None)]),
         ]
-        tail: list[tuple[str, list[Piece]]] = [
+        tail = [
             ("overpaid by house", [(fmt(summary.overpaid) or "0", None)]),
             ("underpaid to players", [(fmt(summary.underpaid) or "0", None)]),
             ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
             ("house rules", [(summary.house or NO_HOUSE, None)]),
         ]
+        return self._summary_block(summary, rows, tail)
+
+    def _summary_block(
+        self,
+        summary: Summary,
+        rows: list[tuple[str, list[Piece]]],
+        tail: list[tuple[str, list[Piece]]],
+    ) -> list[list[Piece]]:
         width = max(len(label) for label, _ in rows + tail) + 1
 
         def row(label: str, value: list[Piece]) -> list[Piece]:
