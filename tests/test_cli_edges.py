@@ -175,3 +175,24 @@ def test_simulate_progress_counts_rounds_of_the_total(monkeypatch) -> None:
         ),
     )
     assert "400 of 400 rounds (100 %)" in shown and "ETA 0:00" in shown
+
+
+def test_lint_speaks_of_files_tables_and_findings() -> None:
+    import xml.etree.ElementTree as ET
+
+    files = [str(ROOT / "samples/house/mistakes.yaml"), str(ROOT / "samples/house/trouville.yaml")]
+    status, text = invoke("lint", *files, "--date", "2025-06-24", "--format", "junit")
+    assert status == 1
+    suite = ET.fromstring(text.split("\n", 1)[1]).find("testsuite")
+    assert suite is not None
+    cases = suite.findall("testcase")
+    # mistakes.yaml has 4 table entries, trouville.yaml 5: one test case each, clean ones included.
+    assert len(cases) == 9
+    assert {c.get("name") for c in cases} >= {"tables.BJ-11", "tables.BJ-03", "tables.BA-01"}
+    assert sum(1 for c in cases if c.find("failure") is not None) == 4
+    _, text = invoke("lint", *files, "--date", "2025-06-24", "--format", "json")
+    summary = json.loads(text)["summary"]
+    assert summary["tables"] == {"checked": 9, "clean": 5, "with_findings": 4}
+    assert "rounds" not in summary and "money" not in summary
+    _, text = invoke("lint", *files, "--date", "2025-06-24")
+    assert "  tables:      9 (4 with findings)" in text and "round" not in text.split("summary")[1]

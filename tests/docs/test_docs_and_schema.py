@@ -84,3 +84,6 @@ def test_schema_findings_validates_json_and_jsonl_output() -> None:
         jsonschema.validate(json.loads(line), line_schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**json.loads(lines[0]), "kind": "nonsense"}, line_schema)
+    lint = _run("lint", "samples/house/mistakes.yaml", "--format", "json")
+    assert lint.returncode == 1
+    jsonschema.validate(json.loads(lint.stdout), schema)

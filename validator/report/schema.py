@@ -56,8 +56,14 @@ FINDING: dict[str, Any] = {
 
 SUMMARY: dict[str, Any] = {
     "type": "object",
-    "required": ["files", "records", "rounds", "findings", "money", "rulesets", "house", "notes"],
+    "description": "check: files, records, rounds and money; lint: files and tables (its records are table entries).",
+    "required": ["files", "findings", "rulesets", "house", "notes"],
     "properties": {
+        "tables": {
+            "type": "object",
+            "required": ["checked", "clean", "with_findings"],
+            "properties": {k: _COUNT for k in ("checked", "clean", "with_findings")},
+        },
         "files": _COUNT,
         "records": _COUNT,
         "rounds": {
