@@ -56,7 +56,7 @@ FINDING: dict[str, Any] = {
 
 SUMMARY: dict[str, Any] = {
     "type": "object",
-    "description": "check: files, records, rounds and money; lint: files and tables (its records are table entries).",
+    "description": "check: files, records, rounds and money; lint: files and tables (table entries).",
     "required": ["files", "findings", "rulesets", "house", "notes"],
     "properties": {
         "tables": {
