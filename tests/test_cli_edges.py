@@ -196,3 +196,22 @@ def test_lint_speaks_of_files_tables_and_findings() -> None:
     assert "rounds" not in summary and "money" not in summary
     _, text = invoke("lint", *files, "--date", "2025-06-24")
     assert "  tables:      9 (4 with findings)" in text and "round" not in text.split("summary")[1]
+
+
+def test_rules_show_one_rule_with_its_reference_docs_and_versions() -> None:
+    status, text = invoke("rules", "show", "fr/blackjack/dealer-stands-17")
+    assert status == 0
+    lines = text.splitlines()
+    assert lines[0] == "fr/blackjack/dealer-stands-17 (procedure, error)"
+    assert lines[1] == "  ref: Arrêté du 14 mai 2007, art. 55-4, 1°"
+    assert any(line.startswith("  why: « S'il a 17 points ou plus") for line in lines)
+    versions = [line.split()[0] for line in lines if line.startswith("    fr/blackjack@")]
+    assert versions == [
+        "fr/blackjack@2013-12-15",
+        "fr/blackjack@2019-08-12",
+        "fr/blackjack@2020-05-25",
+        "fr/blackjack@2024-11-01",
+    ]
+    status, text = invoke("rules", "show", "house/unknown-key")
+    assert status == 0 and "checks: Every key of a table entry is one the ruleset declares." in text
+    assert invoke("rules", "show", "fr/blackjack/no-such-rule")[0] == 2

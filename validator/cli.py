@@ -512,11 +512,14 @@ def rules_list() -> None:
 def rules_show(
     spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
 ) -> None:
-    """The resolved ruleset: parameters, house options, side bets and rules."""
-    from validator.rules_view import show_lines
+    """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
+    docs and the versions that have it."""
+    from validator.rules_view import is_rule_id, rule_lines, show_lines
 
     try:
-        for line in show_lines(_registry().pick(spec)):
+        registry = _registry()
+        lines = rule_lines(registry, spec) if is_rule_id(registry, spec) else show_lines(registry.pick(spec))
+        for line in lines:
             typer.echo(line)
     except ValidatorError as exc:
         raise _fail(str(exc)) from None

@@ -208,6 +208,9 @@ class RoundOutcome:
     status: Literal["clean", "findings", "unreadable", "none"] = "none"
     # lint: the table entry of the house file this outcome is about (JUnit's test case), even when clean.
     entry: str | None = None
+    # check: the table the round was played at and the round's time as logged, for reports to name.
+    table: str | None = None
+    at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,8 +245,20 @@ def test_a_refused_limit_is_not_judged_by_the_rules(tmp_path, key, value, words)
 @pytest.mark.parametrize(
     ("minimum", "maximum", "path", "expected", "actual"),
     [
-        (10, 100, "tables.ON-01.maximum", {"table.maximum": "<= 5"}, {"table.maximum": "100"}),
-        ("0.50", 5, "tables.ON-01.minimum", {"table.minimum": ">= 1"}, {"table.minimum": "0.5"}),
+        (
+            10,
+            100,
+            "tables.ON-01.maximum",
+            {"maximum main bet shown at the table": "5 or less"},
+            {"maximum main bet shown at the table": "100"},
+        ),
+        (
+            "0.50",
+            5,
+            "tables.ON-01.minimum",
+            {"minimum main bet shown at the table": "1 or more"},
+            {"minimum main bet shown at the table": "0.5"},
+        ),
     ],
 )
 def test_ontario_limits_beyond_the_licence(tmp_path, minimum, maximum, path, expected, actual):

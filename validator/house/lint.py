@@ -26,6 +26,7 @@ from jsonschema.exceptions import ValidationError
 from validator.dsl.ast import Name, Ratio
 from validator.dsl.expr import names_in
 from validator.dsl.model import OptionDef, Ruleset
+from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.house.load import HouseFile, Path_, dotted, load_house, schema_errors
@@ -615,6 +616,7 @@ def _table_rules(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResul
     )
     missing = {f"table.{key}" for key in _TABLE_FACTS if getattr(state, key) is None}
     judge = Judge(ruleset, house_options(house, table_id, ruleset), house.file)
+    judge.in_words = False  # _blamed reads the facts' names; the values are reworded below
     seen: set[str] = set()
     unjudged: set[str] = set()
     for event in _TABLE_EVENTS:
@@ -633,9 +635,13 @@ def _table_rules(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResul
                 continue
             seen.add(finding.rule)
             path = _blamed(base, entry, finding)
+            checks_text = ruleset.rule(finding.rule).doc.get("checks", "")
+            expected, actual = in_words(finding.expected or {}, finding.actual or {}, checks_text)
             result.findings.append(
                 replace(
                     finding,
+                    expected=expected,
+                    actual=actual,
                     kind="house",
                     path=dotted(path),
                     line=house.line(path),

@@ -131,3 +131,31 @@ def lint_sentence(summary: Summary) -> str:
         f"{plural(summary.files, 'file')}, {plural(summary.records, 'table')} "
         f"({summary.tables_with_findings} with findings): {findings_text(summary)}"
     )
+
+
+def stake_words(stake: str) -> str:
+    """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`."""
+    if stake == "D":
+        return "dealer"
+    box, _, side = stake.partition(":")
+    hand = box
+    box = box.split("/", 1)[0]
+    words = f"box {box}"
+    if hand != box:
+        words += f", hand {hand}"
+    if side:
+        words += ", " + side.replace(":", " ").replace("_", " ")
+    return words
+
+
+def round_context(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+    """`table BJ-03, round BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3`: where at the table a round
+    finding happened, for an auditor to find it in the table's own records."""
+    parts = []
+    if table:
+        parts.append(f"table {table}")
+    if finding.round is not None:
+        parts.append(f"round {finding.round}" + (f" at {at.replace('T', ' ', 1)}" if at else ""))
+    if finding.stake:
+        parts.append(stake_words(finding.stake))
+    return ", ".join(parts)

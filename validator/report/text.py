@@ -18,6 +18,7 @@ from validator.report.base import (
     kinds_text,
     location,
     plural,
+    round_context,
     rules_by_count,
     values_line,
     with_ref,
@@ -52,7 +53,7 @@ class TextReporter(Reporter):
 
     def round(self, outcome: RoundOutcome) -> None:
         for finding in outcome.findings:
-            self._line(self._finding_pieces(finding))
+            self._line(self._finding_pieces(finding, outcome))
             if has_values(finding):
                 self._line([(_INDENT + values_line(finding), "dim")])
 
@@ -65,14 +66,20 @@ class TextReporter(Reporter):
 
     # --- lines ----------------------------------------------------------------------------------------
 
-    def _finding_pieces(self, finding: Finding) -> list[Piece]:
+    def _finding_pieces(self, finding: Finding, outcome: RoundOutcome) -> list[Piece]:
+        """`file:line: error RULE [kind] table T, round R at TIME, box B: message (ref)`: the severity
+        in words on every line (colour or not), then where at the table, before the message."""
+        context = round_context(finding, outcome.table, outcome.at)
         return [
             (location(finding), "bold"),
             (": ", None),
-            (finding.rule, _SEVERITY_STYLE.get(finding.severity)),
+            (finding.severity, _SEVERITY_STYLE.get(finding.severity)),
+            (" ", None),
+            (finding.rule, "cyan"),
             (" ", None),
             (f"[{finding.kind}]", "magenta"),
             (" ", None),
+            (f"{context}: " if context else "", None),
             (with_ref(finding), None),
         ]
 
