@@ -496,7 +496,7 @@ def schema(
 
 
 # ---------------------------------------------------------------- rules
-@rules_app.command("list", cls=PlainCommand)
+@rules_app.command("list", cls=PlainCommand, short_help="Families, their versions and their dates.")
 def rules_list() -> None:
     """Families, their versions and the dates each is in force."""
     from validator.rules_view import list_lines
@@ -508,7 +508,9 @@ def rules_list() -> None:
         raise _fail(str(exc)) from None
 
 
-@rules_app.command("show", cls=PlainCommand)
+@rules_app.command(
+    "show", cls=PlainCommand, short_help="One ruleset version resolved, or one rule with its docs."
+)
 def rules_show(
     spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
 ) -> None:
@@ -525,7 +527,7 @@ def rules_show(
         raise _fail(str(exc)) from None
 
 
-@rules_app.command("diff", cls=PlainCommand)
+@rules_app.command("diff", cls=PlainCommand, short_help="What changed between two versions.")
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help="The older version.")],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help="The newer version.")],
@@ -541,7 +543,9 @@ def rules_diff(
         raise _fail(str(exc)) from None
 
 
-@rules_app.command("check", cls=PlainCommand)
+@rules_app.command(
+    "check", cls=PlainCommand, short_help="Check ruleset files; errors as FILE:LINE:COL: message."
+)
 def rules_check(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help="Ruleset files (.rules) or folders.")
@@ -580,7 +584,9 @@ def rules_check(
         typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
 
 
-@rules_app.command("test", cls=PlainCommand)
+@rules_app.command(
+    "test", cls=PlainCommand, short_help="Run rule fixtures (a log and the findings it must give)."
+)
 def rules_test(
     directory: Annotated[
         Path | None,
