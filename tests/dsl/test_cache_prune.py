@@ -20,7 +20,14 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def ruleset(title: str) -> str:
     return "\n".join(
-        ["ruleset fr/test", f'title "{title}"', 'source "Test text"', "game blackjack", "in force undated", ""]
+        [
+            "ruleset fr/test",
+            f'title "{title}"',
+            'source "Test text"',
+            "game blackjack",
+            "in force undated",
+            "",
+        ]
     )
 
 

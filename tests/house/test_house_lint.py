@@ -1,8 +1,8 @@
 """`casino-validator lint`: what it finds, where (dotted path and YAML line), and the files it cannot read.
 
-Expected findings come from docs/house-rules.md, docs/findings.md and the articles the rulesets encode: art. 55-4
-(seven boxes, the options of 1°, 3° and 5°), art. 55-5 as in force from 2024-11-01 (maximum 50, 100 or
-200 times the minimum).
+Expected findings come from docs/house-rules.md, docs/findings.md and the articles the rulesets encode:
+art. 55-4 (seven boxes, the options of 1°, 3° and 5°), art. 55-5 as in force from 2024-11-01 (maximum 50,
+100 or 200 times the minimum).
 """
 
 from __future__ import annotations
