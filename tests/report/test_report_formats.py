@@ -82,9 +82,9 @@ def test_text_colour_is_paint_only(monkeypatch: pytest.MonkeyPatch) -> None:
     coloured = render_full("text", color=True)
     assert "\x1b[" in coloured
     assert ANSI.sub("", coloured) == render_full("text")
-    # The rule id carries the severity's colour: red for an error, yellow for a warning.
-    assert "\x1b[1;31mfr/blackjack/table-limits\x1b[0m" in coloured
-    assert "\x1b[1;33mfr/blackjack/burn-first-card\x1b[0m" in coloured
+    # The severity, in words on every line, carries its colour: red for an error, yellow for a warning.
+    assert "\x1b[1;31merror\x1b[0m \x1b[36mfr/blackjack/table-limits\x1b[0m" in coloured
+    assert "\x1b[1;33mwarning\x1b[0m \x1b[36mfr/blackjack/burn-first-card\x1b[0m" in coloured
 
 
 def test_text_keeps_brackets_in_messages() -> None:
@@ -96,7 +96,7 @@ def test_text_keeps_brackets_in_messages() -> None:
         reporter.round(RoundOutcome("f", 2, "r1", (finding,), "unreadable"))
         assert (
             ANSI.sub("", out.getvalue())
-            == 'f:2: hand-log/schema [format] cards: ["[bold]x"] is bad (hand-log/1)\n'
+            == 'f:2: error hand-log/schema [format] cards: ["[bold]x"] is bad (hand-log/1)\n'
         )
 
 
@@ -113,7 +113,7 @@ def test_text_line_without_a_line_number() -> None:
     summary_at = lines.index("summary")
     assert lines[summary_at - 1] == ""
     assert lines[summary_at - 2] == (
-        "logs/salle 2/table,9.jsonl: hand-log/truncated [format] The file ends in the middle of a record: "
+        "logs/salle 2/table,9.jsonl: error hand-log/truncated [format] The file ends in the middle of a record: "
         "the gzip stream is cut short. (hand-log/1 (docs/hand-log.md))"
     )
 
@@ -122,7 +122,9 @@ def test_text_streams_findings_before_finish() -> None:
     out = io.StringIO()
     reporter = make_reporter("text", out)
     reporter.round(RoundOutcome("f", 3, "r1", (FINDINGS[1],), "findings"))
-    assert out.getvalue().startswith("logs/table-7.jsonl:14: fr/blackjack/natural-pays-3-to-2 [payout] ")
+    assert out.getvalue().startswith(
+        "logs/table-7.jsonl:14: error fr/blackjack/natural-pays-3-to-2 [payout] "
+    )
 
 
 @pytest.mark.parametrize(
@@ -138,5 +140,5 @@ def test_text_values_line(expected, actual, second) -> None:
     out = io.StringIO()
     make_reporter("text", out).round(RoundOutcome("f", 4, "r1", (finding,), "findings"))
     lines = out.getvalue().splitlines()
-    assert lines[0] == "f:4: r [procedure] m (ref)"
+    assert lines[0] == "f:4: error r [procedure] m (ref)"
     assert lines[1:] == ([second] if second else [])

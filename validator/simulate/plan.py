@@ -218,6 +218,7 @@ def check_table_record(
     except ValueError as exc:  # AmountError: limits the reader does not take
         raise ValidatorError(f"--minimum/--maximum: not valid in a hand-log/1 table record: {exc}") from None
     judge = Judge(ruleset, options, SOURCE)
+    judge.in_words = False  # _refusal reads which limit facts failed
     judge.check("table", judge.context(table=state), line=1, round_id=None)
     if judge.findings:
         raise ValidatorError(_refusal(ruleset, judge.findings, low, high))
