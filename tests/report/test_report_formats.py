@@ -113,8 +113,8 @@ def test_text_line_without_a_line_number() -> None:
     summary_at = lines.index("summary")
     assert lines[summary_at - 1] == ""
     assert lines[summary_at - 2] == (
-        "logs/salle 2/table,9.jsonl: error hand-log/truncated [format] The file ends in the middle of a record: "
-        "the gzip stream is cut short. (hand-log/1 (docs/hand-log.md))"
+        "logs/salle 2/table,9.jsonl: error hand-log/truncated [format] The file ends in the middle of a "
+        "record: the gzip stream is cut short. (hand-log/1 (docs/hand-log.md))"
     )
 
 
