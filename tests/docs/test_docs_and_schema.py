@@ -3,15 +3,17 @@ what `json` and `jsonl` really write."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import jsonschema
 import pytest
+from typer.testing import CliRunner
 
+from validator.cli import app
 from validator.house.lint import SPEC_REF
 from validator.logs.reader import FORMAT_REF
 from validator.registry import default_registry
@@ -58,10 +60,10 @@ def test_every_ruleset_names_its_official_text_not_a_file() -> None:
     )
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "validator", *args], capture_output=True, text=True, cwd=ROOT, check=False
-    )
+def _run(*args: str) -> SimpleNamespace:
+    with contextlib.chdir(ROOT):
+        result = CliRunner().invoke(app, list(args))
+    return SimpleNamespace(returncode=result.exit_code, stdout=result.stdout)
 
 
 def test_schema_findings_validates_json_and_jsonl_output() -> None:

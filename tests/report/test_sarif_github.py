@@ -4,6 +4,7 @@ fingerprints that survive another folder and another clone, URIs under %SRCROOT%
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -14,8 +15,10 @@ from typing import Any
 
 import pytest
 from test_report_sarif import assert_valid
+from typer.testing import CliRunner
 
 from validator.check import rule_catalogue
+from validator.cli import app
 from validator.findings import Finding
 from validator.fingerprint import fingerprint
 from validator.registry import default_registry
@@ -27,6 +30,7 @@ HOUSE = ROOT / "samples/house/trouville.yaml"
 
 
 def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """The real command in a fresh process (kept for the 30,000-finding run and a bad --sarif-root)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "validator", *args],
@@ -39,8 +43,11 @@ def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.Complet
 
 
 def sarif(*args: str, cwd: Path, stdin: bytes | None = None) -> tuple[dict[str, Any], str, int]:
-    done = run(*args, "--format", "sarif", *(["-q"] if args[0] == "check" else []), cwd=cwd, stdin=stdin)
-    return json.loads(done.stdout), done.stderr.decode(), done.returncode
+    """The command in process, run from `cwd` (the root is found from there, as in a real run)."""
+    options = ["--format", "sarif", *(["-q"] if args[0] == "check" else [])]
+    with contextlib.chdir(cwd):
+        result = CliRunner().invoke(app, [*args, *options], input=stdin)
+    return json.loads(result.stdout), result.stderr, result.exit_code
 
 
 def git_checkout(folder: Path) -> Path:
@@ -57,7 +64,8 @@ def test_at_most_25000_results_and_the_rest_counted(tmp_path: Path) -> None:
     (tmp_path / "big.jsonl").write_text(
         '{"type": "table", "format": "hand-log/1"\n' * 30_000, encoding="utf-8"
     )
-    log, err, status = sarif("check", "big.jsonl", cwd=tmp_path)
+    done = run("check", "big.jsonl", "--format", "sarif", "-q", cwd=tmp_path)
+    log, err, status = json.loads(done.stdout), done.stderr.decode(), done.returncode
     assert status == 1
     run_ = log["runs"][0]
     assert len(run_["results"]) == MAX_RESULTS == 25_000
