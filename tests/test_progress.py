@@ -82,18 +82,20 @@ def test_a_run_on_a_cluster_also_shows_the_plan_done(monkeypatch: pytest.MonkeyP
         terminal.close()
         os.close(master)
     assert len(seen) == 1001
-    assert "1,000 rounds" in shown and "3/4 shares · 75% of 4.0 MB" in shown
+    assert "1,000 rounds" in shown and "3/4 shares · 3.0 MB of 4.0 MB (75 %)" in shown
 
 
 def test_plan_progress_counts_a_recomputed_share_once() -> None:
     plan = progress.PlanProgress()
-    assert plan.describe() == ""  # before the plan is known
+    assert plan.snapshot() == (0, 0, 0, 0)  # before the plan is known
     plan.start(2, 300)
     plan.done(100)
     plan.done(200)
     plan.done(200)  # a share a lost worker had finished, done again elsewhere
-    assert (plan.shares_done, plan.bytes_done) == (2, 300)
-    assert plan.describe() == " · 2/2 shares · 100% of 0.0 MB"
+    assert plan.snapshot() == (2, 2, 300, 300)
+    assert progress.describe(10, 1, 1.0, 300, 300, (2, 2)).startswith(
+        "10 rounds · 10 rounds/s · 1 file(s) · 2/2 shares · 300 B of 300 B (100 %)"
+    )
 
 
 def test_disabled_progress_passes_outcomes_through_untouched(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from conftest import SAMPLES, run_cli
+from worded import InWords
 
 DISPUTES = SAMPLES / "logs" / "disputes"
 
@@ -75,7 +76,7 @@ def test_dispute_logs_give_the_findings_the_articles_call_for():
         (f["file"].rsplit("/", 1)[-1], f["line"], f["rule"], f["stake"], f["expected"], f["actual"])
         for f in doc["findings"]
     ]
-    assert got == EXPECTED
+    assert InWords(got) == EXPECTED
     rounds = doc["summary"]["rounds"]
     assert rounds["read"] == 11 and rounds["with_findings"] == 11 and rounds["clean"] == 0
 

@@ -42,17 +42,37 @@ def teller(collect: bool) -> Teller | None:
     return trace_text
 
 
-def rule_catalogue(registry: Registry, used: Iterable[str] | None = None) -> dict[str, RuleInfo]:
-    """Rules for reports (SARIF's rule list): of the versions used, else of every version; newest
-    wording wins."""
+def rule_catalogue(
+    registry: Registry,
+    used: Iterable[str] | None = None,
+    *,
+    builtin: tuple[str, ...] = ("hand-log/", "ruleset/"),
+) -> dict[str, RuleInfo]:
+    """Rules for reports (SARIF's rule list): of the versions used, else of every version (newest wording
+    wins), and the Python-side rules whose ids start with `builtin` (the reader's for check, `house/` for
+    lint), each described by its own docs."""
+    from validator.rule_docs import builtin_docs
+
     used_set = set(used) if used is not None else None
     catalogue: dict[str, RuleInfo] = {}
+    for doc in builtin_docs(builtin):
+        catalogue[doc.id] = RuleInfo(
+            doc.id, doc.ref, doc.severity, doc.checks, doc.why, doc.fails, doc.passes
+        )
     for ruleset in registry.all():
         if used_set is not None and ruleset.version not in used_set:
             continue
         for rule in ruleset.rules:
-            doc = " ".join(v for k, v in rule.doc.items() if k in ("checks", "why"))
-            catalogue[rule.id] = RuleInfo(rule.id, rule.ref, rule.severity, rule.message, doc)  # type: ignore[arg-type]
+            docs = rule.doc
+            catalogue[rule.id] = RuleInfo(
+                rule.id,
+                rule.ref,
+                rule.severity,  # type: ignore[arg-type]
+                docs.get("checks", ""),
+                docs.get("why", ""),
+                docs.get("fails", ""),
+                docs.get("passes", ""),
+            )
     return catalogue
 
 

@@ -5,6 +5,7 @@ and each finding with the rule that fired (as `opa eval --explain` tells why a d
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from validator.errors import ValidatorError
@@ -15,6 +16,29 @@ from validator.replay.session import HouseLookup, LogReplay
 from validator.report.base import has_values, values_line
 
 
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    lines: tuple[str, ...]
+    findings: int  # the round's findings: `explain` exits 1 when there are any
+
+    @property
+    def exit_status(self) -> int:
+        return 1 if self.findings else 0
+
+
+def explain(
+    registry: Registry,
+    path: str,
+    round_id: str,
+    *,
+    ruleset: str | None = None,
+    house: HouseLookup | None = None,
+) -> Explanation:
+    found: list[RoundOutcome] = []
+    lines = tuple(_lines(registry, path, round_id, ruleset, house, found))
+    return Explanation(lines, len(found[0].findings))
+
+
 def explain_round(
     registry: Registry,
     path: str,
@@ -22,6 +46,17 @@ def explain_round(
     *,
     ruleset: str | None = None,
     house: HouseLookup | None = None,
+) -> Iterator[str]:
+    yield from explain(registry, path, round_id, ruleset=ruleset, house=house).lines
+
+
+def _lines(
+    registry: Registry,
+    path: str,
+    round_id: str,
+    ruleset: str | None,
+    house: HouseLookup | None,
+    found: list[RoundOutcome],
 ) -> Iterator[str]:
     replay = LogReplay(registry, path, Summary(), pinned=ruleset, house=house)
     replay.explain = round_id
@@ -32,6 +67,7 @@ def explain_round(
             break
     if outcome is None:
         raise ValidatorError(f"{path}: no round {round_id!r} in this log")
+    found.append(outcome)
     yield from tell(path, round_id, replay.explained, outcome)
 
 

@@ -1,6 +1,6 @@
 """The one record every check produces, and the tally a run keeps of them.
 
-A `Finding` is what `findings.md` calls a finding: the same fields whatever the output format.
+A `Finding` is what `docs/findings.md` calls a finding: the same fields whatever the output format.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Finding:
     discrepancy: Decimal | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The public fields, in the order of `findings.md`; `path` only where there is one (lint)."""
+        """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
         out: dict[str, Any] = {
             "kind": self.kind,
             "rule": self.rule,
@@ -75,9 +75,16 @@ class Summary:
     rulesets: set[str] = field(default_factory=set)
     house: str | None = None
     notes: list[str] = field(default_factory=list)
+    # "lint": the run read house files, whose records are table entries; it has no rounds and no money.
+    subject: Literal["logs", "house"] = "logs"
+    tables_with_findings: int = 0
     # Rules that could not be judged somewhere ("<rule id>: why"), shown after the notes, sorted: the
     # same list however the logs were shared out between processes.
     unjudged: set[str] = field(default_factory=set)
+    # What `policy.py` left out of the report (never counted above), and how.
+    ignored: int = 0
+    baselined: int = 0
+    suppressed: Counter[str] = field(default_factory=Counter)
 
     @property
     def rounds_read(self) -> int:
@@ -101,6 +108,28 @@ class Summary:
             else:
                 self.underpaid -= finding.discrepancy
 
+    def uncount(self, finding: Finding) -> None:
+        """Take back a finding `count` took, when the policy leaves it out of the report."""
+        self.by_rule[finding.rule] -= 1
+        self.by_kind[finding.kind] -= 1
+        self.by_severity[finding.severity] -= 1
+        self._drop_zeros()
+        if finding.discrepancy is not None:
+            if finding.discrepancy > 0:
+                self.overpaid -= finding.discrepancy
+            else:
+                self.underpaid += finding.discrepancy
+
+    def _drop_zeros(self) -> None:
+        # A finding taken back before the share that counted it is merged (--jobs) leaves a zero behind.
+        for counter in (self.by_rule, self.by_kind, self.by_severity):
+            for key in [k for k, v in counter.items() if v == 0]:
+                del counter[key]
+
+    @property
+    def left_out(self) -> int:
+        return self.ignored + self.baselined + sum(self.suppressed.values())
+
     def merge(self, other: Summary) -> None:
         self.files += other.files
         self.records += other.records
@@ -110,6 +139,7 @@ class Summary:
         self.by_rule.update(other.by_rule)
         self.by_kind.update(other.by_kind)
         self.by_severity.update(other.by_severity)
+        self._drop_zeros()
         self.overpaid += other.overpaid
         self.underpaid += other.underpaid
         self.rulesets |= other.rulesets
@@ -117,12 +147,29 @@ class Summary:
             if note not in self.notes:
                 self.notes.append(note)
         self.unjudged |= other.unjudged
+        self.ignored += other.ignored
+        self.baselined += other.baselined
+        self.suppressed.update(other.suppressed)
 
     @property
     def all_notes(self) -> list[str]:
         return [*self.notes, *sorted(self.unjudged - set(self.notes))]
 
     def as_dict(self) -> dict[str, Any]:
+        out = self._as_dict()
+        if self.subject == "house":
+            for key in ("records", "rounds", "money"):
+                del out[key]
+            out["tables"] = {
+                "checked": self.records,
+                "clean": self.records - self.tables_with_findings,
+                "with_findings": self.tables_with_findings,
+            }
+        if not self.left_out:
+            del out["left_out"]  # only where a selection, a baseline or a suppression left something out
+        return out
+
+    def _as_dict(self) -> dict[str, Any]:
         return {
             "files": self.files,
             "records": self.records,
@@ -143,6 +190,12 @@ class Summary:
             "rulesets": sorted(self.rulesets),
             "house": self.house,
             "notes": self.all_notes,
+            "left_out": {
+                "ignored": self.ignored,
+                "baselined": self.baselined,
+                "suppressed": sum(self.suppressed.values()),
+                "suppressions": dict(sorted(self.suppressed.items())),
+            },
         }
 
 
@@ -158,14 +211,23 @@ class RoundOutcome:
     status: Literal["clean", "findings", "unreadable", "none"] = "none"
     # The round's facts and money, only when the run asks for them (the audit dataset); None otherwise.
     facts: RoundFacts | None = None
+    # lint: the table entry of the house file this outcome is about (JUnit's test case), even when clean.
+    entry: str | None = None
+    # check: the table the round was played at and the round's time as logged, for reports to name.
+    table: str | None = None
+    at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class RuleInfo:
-    """What a report needs to describe a rule (SARIF's rule list, help links)."""
+    """What a report needs to describe a rule (SARIF's rule list): its reference, and its docs as the
+    ruleset (or `rule_docs.py`) writes them: `summary` what it checks, `doc` why (the words of the text),
+    then what fails and what passes."""
 
     id: str
     ref: str
     severity: Severity
     summary: str
     doc: str = ""
+    fails: str = ""
+    passes: str = ""

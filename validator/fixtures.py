@@ -21,6 +21,7 @@ from typing import Any
 
 from validator.check import check_logs
 from validator.dsl.model import Ruleset
+from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
 from validator.registry import Registry
 
@@ -31,6 +32,24 @@ class FixtureResult:
     ruleset: str | None
     ok: bool
     problems: tuple[str, ...]
+
+
+FIXTURES = Path("tests") / "fixtures" / "rules"
+
+
+def default_fixture_dir(start: Path | None = None) -> Path:
+    """`rules test` without a folder: the project's fixtures, found from the current folder upwards,
+    else beside the package (a checkout or an editable install); otherwise an error saying what to pass."""
+    folder = (start or Path.cwd()).resolve()
+    package_checkout = Path(__file__).resolve().parent.parent
+    for candidate in (folder, *folder.parents, package_checkout):
+        if (candidate / FIXTURES).is_dir():
+            return candidate / FIXTURES
+    raise ValidatorError(
+        f"no rule fixtures found ({FIXTURES} in this folder, its parents, or beside the installed "
+        "package): pass the folder, as in `casino-validator rules test DIR`, where DIR holds "
+        "NAME.jsonl logs each with its NAME.expect.json"
+    )
 
 
 def find_fixtures(root: Path) -> list[Path]:
@@ -169,8 +188,23 @@ def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[F
             for outcome in check_logs(registry, [str(log)], ruleset=pinned, house=house)
             for o in outcome.findings
         ]
-        problems = compare(expectation["findings"], [f.as_dict() for f in found])
+        wanted = [_in_words(registry, item, pinned) for item in expectation["findings"]]
+        problems = compare(wanted, [f.as_dict() for f in found])
         yield FixtureResult(name, pinned, not problems, tuple(problems))
+
+
+def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) -> dict[str, Any]:
+    """A fixture may write expected/actual in the rule's own terms (`{"dealer.total": "<= 16"}`); the
+    findings carry them in an auditor's words (dsl/wording.py): compare like with like."""
+    if not isinstance(wanted.get("expected"), dict) or not isinstance(wanted.get("actual"), dict):
+        return wanted
+    checks = ""
+    for ruleset in [registry.pick(pinned)] if pinned else registry.all():
+        rule = next((r for r in ruleset.rules if r.id == wanted.get("rule")), None)
+        if rule is not None:
+            checks = rule.doc.get("checks", "")
+    expected, actual = in_words(wanted["expected"], wanted["actual"], checks)
+    return {**wanted, "expected": expected, "actual": actual}
 
 
 def _house_values(options: dict[str, Any]) -> dict[str, Any]:

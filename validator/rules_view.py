@@ -216,3 +216,47 @@ def _section(title: str, old: dict[str, str], new: dict[str, str], *, ordered: b
         yield ""
         yield title
         yield from changes
+
+
+def is_rule_id(registry: Registry, spec: str) -> bool:
+    """`rules show fr/blackjack/dealer-stands-17` (a rule) rather than `rules show fr/blackjack` (a
+    ruleset): an id some version holds, or a Python-side rule (`hand-log/*`, `house/*`)."""
+    from validator.rule_docs import BUILTIN
+
+    return spec in BUILTIN or any(rule.id == spec for ruleset in registry.all() for rule in ruleset.rules)
+
+
+def rule_lines(registry: Registry, rule_id: str) -> Iterator[str]:
+    """One rule, as `ruff rule` shows one: its reference and docs, then each version that has it with
+    its dates, and what it runs there (where versions differ, each wording is shown)."""
+    from validator.rule_docs import BUILTIN
+
+    builtin = BUILTIN.get(rule_id)
+    if builtin is not None:
+        yield f"{rule_id} ({builtin.kind}, {builtin.severity})"
+        yield f"  ref: {builtin.ref}"
+        yield from _docs(builtin.checks, builtin.why, builtin.fails, builtin.passes)
+        yield "  applied by casino-validator itself, in every version"
+        return
+    found = [(ruleset, rule) for ruleset in registry.all() for rule in ruleset.rules if rule.id == rule_id]
+    ruleset, latest = found[-1]
+    yield f"{rule_id} ({latest.kind}, {latest.severity})"
+    yield f"  ref: {latest.ref}"
+    yield f"  message: {latest.message}"
+    doc = latest.doc
+    yield from _docs(doc.get("checks", ""), doc.get("why", ""), doc.get("fails", ""), doc.get("passes", ""))
+    yield "  versions:"
+    shown: str | None = None
+    for ruleset, rule in found:
+        yield f"    {ruleset.version:<28} {ruleset.dates():<36} {rule.file}:{rule.line}"
+        text = _rule_text(rule)
+        if text != shown:
+            for line in check_lines(rule):
+                yield f"      {line}"
+            shown = text
+
+
+def _docs(checks: str, why: str, fails: str, passes: str) -> Iterator[str]:
+    for name, text in (("checks", checks), ("why", why), ("fails", fails), ("passes", passes)):
+        if text:
+            yield f"  {name}: {text}"

@@ -1,8 +1,8 @@
 """`casino-validator lint`: what it finds, where (dotted path and YAML line), and the files it cannot read.
 
-Expected findings come from house-rules.md, findings.md and the articles the rulesets encode: art. 55-4
-(seven boxes, the options of 1°, 3° and 5°), art. 55-5 as in force from 2024-11-01 (maximum 50, 100 or
-200 times the minimum).
+Expected findings come from docs/house-rules.md, docs/findings.md and the articles the rulesets encode:
+art. 55-4 (seven boxes, the options of 1°, 3° and 5°), art. 55-5 as in force from 2024-11-01 (maximum 50,
+100 or 200 times the minimum).
 """
 
 from __future__ import annotations
@@ -245,8 +245,20 @@ def test_a_refused_limit_is_not_judged_by_the_rules(tmp_path, key, value, words)
 @pytest.mark.parametrize(
     ("minimum", "maximum", "path", "expected", "actual"),
     [
-        (10, 100, "tables.ON-01.maximum", {"table.maximum": "<= 5"}, {"table.maximum": "100"}),
-        ("0.50", 5, "tables.ON-01.minimum", {"table.minimum": ">= 1"}, {"table.minimum": "0.5"}),
+        (
+            10,
+            100,
+            "tables.ON-01.maximum",
+            {"maximum main bet shown at the table": "5 or less"},
+            {"maximum main bet shown at the table": "100"},
+        ),
+        (
+            "0.50",
+            5,
+            "tables.ON-01.minimum",
+            {"minimum main bet shown at the table": "1 or more"},
+            {"minimum main bet shown at the table": "0.5"},
+        ),
     ],
 )
 def test_ontario_limits_beyond_the_licence(tmp_path, minimum, maximum, path, expected, actual):
@@ -523,7 +535,8 @@ def test_clean_file_exits_0(tmp_path):
     )
     result = run_cli("lint", str(house), *TODAY_2025)
     assert result.returncode == 0, result.stdout
-    assert "findings:             none" in result.stdout
+    assert "findings:    none" in result.stdout
+    assert "tables:      1 (0 with findings)" in result.stdout
 
 
 def test_schema_command_prints_the_shipped_schema():

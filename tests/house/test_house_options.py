@@ -63,7 +63,7 @@ def side_bet_of(ruleset: Ruleset, name: str) -> str | None:
 
 
 def place(entry: dict[str, Any], ruleset: Ruleset, name: str, value: Any) -> tuple[str, ...]:
-    """Write option `name` where house-rules.md puts it; returns its path below the table."""
+    """Write option `name` where docs/house-rules.md puts it; returns its path below the table."""
     bet = side_bet_of(ruleset, name)
     if bet is not None:
         setting = name.partition(".")[2]

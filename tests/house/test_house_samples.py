@@ -37,8 +37,8 @@ def test_clean_samples_check_clean_with_trouville():
     assert summary["house"] == str(TROUVILLE)
 
 
-# What each commented line of mistakes.yaml must give (house-rules.md; art. 55-4 and 55-5 of the arrêté du
-# 14 mai 2007; the Ontario licence's rules; the description "as played in France").
+# What each commented line of mistakes.yaml must give (docs/house-rules.md; art. 55-4 and 55-5 of the
+# arrêté du 14 mai 2007; the Ontario licence's rules; the description "as played in France").
 MISTAKES_EXPECTED = [
     (
         12,

@@ -190,7 +190,7 @@ def test_invalid_json(tmp_path: Path) -> None:
     assert finding == Finding(
         kind="format",
         rule="hand-log/invalid-json",
-        ref="hand-log/1 (spec/hand-log.md)",
+        ref="hand-log/1 (docs/hand-log.md)",
         severity="error",
         file=str(log),
         line=2,

@@ -162,7 +162,7 @@ def test_broken_records_are_format_findings_and_every_round_is_accounted_for(tmp
         (7, "hand-log/unknown-hand"),
     ]
     # Found by the reader (lines 4-6) or by the replay (line 7): one kind, one reference.
-    assert {(f["kind"], f["ref"]) for f in doc["findings"]} == {("format", "hand-log/1 (spec/hand-log.md)")}
+    assert {(f["kind"], f["ref"]) for f in doc["findings"]} == {("format", "hand-log/1 (docs/hand-log.md)")}
     assert doc["summary"]["rounds"] == {
         "read": 5,
         "checked": 2,

@@ -11,12 +11,15 @@ a clean round, then a truncated end with no line (outside any round).
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
+from pathlib import Path
 
 from validator.findings import Finding, RoundOutcome, RuleInfo, Summary
-from validator.report import REPORTERS
+from validator.report import REPORTERS, Reporter
+from validator.report.sarif import SarifReporter
 
 FILE_A = "logs/table-7.jsonl"
 FILE_B = "logs/salle 2/table,9.jsonl"
@@ -24,7 +27,7 @@ REF_55_2 = "Arrêté du 14 mai 2007, art. 55-2"
 REF_55_3 = "Arrêté du 14 mai 2007, art. 55-3"
 REF_55_4 = "Arrêté du 14 mai 2007, art. 55-4, 1°"
 REF_55_11 = "Arrêté du 14 mai 2007, art. 55-11"
-REF_LOG = "hand-log/1 (spec/hand-log.md)"
+REF_LOG = "hand-log/1 (docs/hand-log.md)"
 
 TABLE_LIMIT = Finding(
     kind="procedure",
@@ -189,6 +192,7 @@ def clean_summary() -> Summary:
 
 # Goldens must not change with each release: reports are rendered as by a fixed version.
 TOOL_VERSION = "9.9.9"
+CHECKOUT_URI = "file:///checkout/"
 
 
 def render_run(
@@ -201,11 +205,18 @@ def render_run(
 ) -> str:
     """What `--format NAME` writes for these outcomes, fed in order as the run feeds them."""
     out = io.StringIO()
-    reporter = REPORTERS[name](out, color=color, tool_version=TOOL_VERSION)
+    if name == "sarif":
+        # Relative paths are relative to the current folder, taken as the root; the root's own URI (in
+        # originalUriBaseIds) is written as a fixed one so the golden does not depend on the checkout.
+        reporter: Reporter = SarifReporter(
+            out, tool_version=TOOL_VERSION, root=os.getcwd(), err=io.StringIO()
+        )
+    else:
+        reporter = REPORTERS[name](out, color=color, tool_version=TOOL_VERSION)
     for outcome in outcomes:
         reporter.round(outcome)
     reporter.finish(summary, rules)
-    return out.getvalue()
+    return out.getvalue().replace(Path.cwd().as_uri().rstrip("/") + "/", CHECKOUT_URI)
 
 
 def render_full(name: str, *, color: bool = False) -> str:

@@ -63,7 +63,7 @@ def test_jsonl_is_the_findings_and_nothing_else() -> None:
 @pytest.mark.parametrize(("render", "summary"), [(render_full, full_summary), (render_clean, clean_summary)])
 def test_streamed_json_is_the_whole_document(render, summary) -> None:
     findings = [f.as_dict() for f in FINDINGS] if render is render_full else []
-    document = {"findings": findings, "summary": summary().as_dict()}
+    document = {"version": 1, "findings": findings, "summary": summary().as_dict()}
     assert render("json") == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -86,9 +86,9 @@ def test_text_colour_is_paint_only(monkeypatch: pytest.MonkeyPatch) -> None:
     coloured = render_full("text", color=True)
     assert "\x1b[" in coloured
     assert ANSI.sub("", coloured) == render_full("text")
-    # The rule id carries the severity's colour: red for an error, yellow for a warning.
-    assert "\x1b[1;31mfr/blackjack/table-limits\x1b[0m" in coloured
-    assert "\x1b[1;33mfr/blackjack/burn-first-card\x1b[0m" in coloured
+    # The severity, in words on every line, carries its colour: red for an error, yellow for a warning.
+    assert "\x1b[1;31merror\x1b[0m \x1b[36mfr/blackjack/table-limits\x1b[0m" in coloured
+    assert "\x1b[1;33mwarning\x1b[0m \x1b[36mfr/blackjack/burn-first-card\x1b[0m" in coloured
 
 
 def test_text_keeps_brackets_in_messages() -> None:
@@ -100,7 +100,7 @@ def test_text_keeps_brackets_in_messages() -> None:
         reporter.round(RoundOutcome("f", 2, "r1", (finding,), "unreadable"))
         assert (
             ANSI.sub("", out.getvalue())
-            == 'f:2: hand-log/schema [format] cards: ["[bold]x"] is bad (hand-log/1)\n'
+            == 'f:2: error hand-log/schema [format] cards: ["[bold]x"] is bad (hand-log/1)\n'
         )
 
 
@@ -117,8 +117,8 @@ def test_text_line_without_a_line_number() -> None:
     summary_at = lines.index("summary")
     assert lines[summary_at - 1] == ""
     assert lines[summary_at - 2] == (
-        "logs/salle 2/table,9.jsonl: hand-log/truncated [format] The file ends in the middle of a record: "
-        "the gzip stream is cut short. (hand-log/1 (spec/hand-log.md))"
+        "logs/salle 2/table,9.jsonl: error hand-log/truncated [format] The file ends in the middle of a "
+        "record: the gzip stream is cut short. (hand-log/1 (docs/hand-log.md))"
     )
 
 
@@ -126,7 +126,9 @@ def test_text_streams_findings_before_finish() -> None:
     out = io.StringIO()
     reporter = make_reporter("text", out)
     reporter.round(RoundOutcome("f", 3, "r1", (FINDINGS[1],), "findings"))
-    assert out.getvalue().startswith("logs/table-7.jsonl:14: fr/blackjack/natural-pays-3-to-2 [payout] ")
+    assert out.getvalue().startswith(
+        "logs/table-7.jsonl:14: error fr/blackjack/natural-pays-3-to-2 [payout] "
+    )
 
 
 @pytest.mark.parametrize(
@@ -142,5 +144,5 @@ def test_text_values_line(expected, actual, second) -> None:
     out = io.StringIO()
     make_reporter("text", out).round(RoundOutcome("f", 4, "r1", (finding,), "findings"))
     lines = out.getvalue().splitlines()
-    assert lines[0] == "f:4: r [procedure] m (ref)"
+    assert lines[0] == "f:4: error r [procedure] m (ref)"
     assert lines[1:] == ([second] if second else [])

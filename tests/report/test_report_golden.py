@@ -1,4 +1,4 @@
-"""Every format, byte for byte, against a golden file checked by hand against findings.md.
+"""Every format, byte for byte, against a golden file checked by hand against docs/findings.md.
 
 `UPDATE_GOLDEN=1 pytest tests/report` rewrites the goldens; read the diff before committing it.
 """

@@ -1,4 +1,4 @@
-"""JUnit XML: well-formed, one test case per round, failures and errors where findings.md puts them."""
+"""JUnit XML: well-formed, one test case per round, failures and errors where docs/findings.md puts them."""
 
 from __future__ import annotations
 

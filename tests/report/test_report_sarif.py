@@ -134,16 +134,18 @@ def test_driver_and_rules() -> None:
     for rule_id, info in RULES.items():
         rule = by_id[rule_id]
         assert rule["shortDescription"]["text"] == info.summary
-        assert rule["fullDescription"]["text"] == info.ref
-        assert rule["help"]["text"] == (info.doc or info.summary)
+        assert rule["fullDescription"]["text"] == f"{info.doc or info.summary} ({info.ref})"
+        assert rule["help"]["markdown"].startswith(info.summary)
+        assert rule["help"]["markdown"].endswith(f"**Reference:** {info.ref}")
+        assert ("**Why:** " + info.doc in rule["help"]["markdown"]) == bool(info.doc)
         assert rule["properties"]["ref"] == info.ref
         assert rule["defaultConfiguration"]["level"] == info.severity
     assert by_id["fr/blackjack/burn-first-card"]["defaultConfiguration"]["level"] == "warning"
     assert by_id["fr/blackjack/natural-pays-3-to-2"]["properties"]["tags"] == ["payout"]
     assert "tags" not in by_id["fr/blackjack/split-aces-one-card"]["properties"]
     truncated = by_id["hand-log/truncated"]
-    assert truncated["fullDescription"]["text"] == "hand-log/1 (spec/hand-log.md)"
-    assert truncated["properties"] == {"ref": "hand-log/1 (spec/hand-log.md)", "tags": ["format"]}
+    assert truncated["fullDescription"]["text"] == "hand-log/1 (docs/hand-log.md)"
+    assert truncated["properties"] == {"ref": "hand-log/1 (docs/hand-log.md)", "tags": ["format"]}
 
 
 def test_results_point_to_their_rule_and_place() -> None:
@@ -166,7 +168,8 @@ def test_results_point_to_their_rule_and_place() -> None:
         assert props.get("expected") == finding.expected
         assert props.get("actual") == finding.actual
     truncated = run["results"][-1]["locations"][0]["physicalLocation"]
-    assert truncated["artifactLocation"] == {"uri": "logs/salle%202/table%2C9.jsonl", "uriBaseId": "SRCROOT"}
+    uri = {"uri": "logs/salle%202/table%2C9.jsonl", "uriBaseId": "%SRCROOT%"}
+    assert truncated["artifactLocation"] == uri
     assert FILE_B == "logs/salle 2/table,9.jsonl"
 
 
@@ -194,19 +197,34 @@ def test_a_line_below_one_has_no_region() -> None:
 @pytest.mark.parametrize(
     ("path", "expected"),
     [
-        ("logs/a.jsonl", {"uri": "logs/a.jsonl", "uriBaseId": "SRCROOT"}),
-        ("./logs//a.jsonl", {"uri": "logs/a.jsonl", "uriBaseId": "SRCROOT"}),
-        ("logs\\day 1\\a.jsonl", {"uri": "logs/day%201/a.jsonl", "uriBaseId": "SRCROOT"}),
-        ("../other/a.jsonl", {"uri": "../other/a.jsonl", "uriBaseId": "SRCROOT"}),
-        ("/srv/checkout/logs/été.jsonl", {"uri": "logs/%C3%A9t%C3%A9.jsonl", "uriBaseId": "SRCROOT"}),
+        ("logs/a.jsonl", {"uri": "logs/a.jsonl", "uriBaseId": "%SRCROOT%"}),
+        ("./logs//a.jsonl", {"uri": "logs/a.jsonl", "uriBaseId": "%SRCROOT%"}),
+        ("logs\\day 1\\a.jsonl", {"uri": "logs/day%201/a.jsonl", "uriBaseId": "%SRCROOT%"}),
+        ("ROOT/logs/été.jsonl", {"uri": "logs/%C3%A9t%C3%A9.jsonl", "uriBaseId": "%SRCROOT%"}),
         ("/var/log/casino/a b.jsonl", {"uri": "file:///var/log/casino/a%20b.jsonl"}),
-        ("/srv/checkout-2/a.jsonl", {"uri": "file:///srv/checkout-2/a.jsonl"}),
         ("C:\\logs\\a.jsonl", {"uri": "file:///C:/logs/a.jsonl"}),
-        ("<stdin>", {"uri": "%3Cstdin%3E", "uriBaseId": "SRCROOT"}),
+        ("<stdin>", {"uri": "stdin"}),
     ],
 )
-def test_artifact_location(path: str, expected: dict[str, str]) -> None:
-    location = artifact_location(path, root="/srv/checkout")
+def test_artifact_location(path: str, expected: dict[str, str], tmp_path: Path, monkeypatch) -> None:
+    root = tmp_path / "checkout"
+    root.mkdir()
+    monkeypatch.chdir(root)
+    location = artifact_location(path.replace("ROOT", str(root)), root=str(root))
     assert location == expected
     assert _is_uri_reference(location["uri"])
-    assert ("uriBaseId" in location) == (not _SCHEME.match(location["uri"]))
+
+
+def test_paths_outside_the_root_are_absolute(tmp_path: Path, monkeypatch) -> None:
+    root = tmp_path / "checkout"
+    (root / "sub").mkdir(parents=True)
+    monkeypatch.chdir(root / "sub")
+    assert artifact_location("../logs/a.jsonl", root=str(root)) == {
+        "uri": "logs/a.jsonl",
+        "uriBaseId": "%SRCROOT%",
+    }
+    assert artifact_location("../../other/a.jsonl", root=str(root)) == {
+        "uri": (tmp_path / "other" / "a.jsonl").as_uri()
+    }
+    sibling = tmp_path / "checkout-2" / "a.jsonl"
+    assert artifact_location(str(sibling), root=str(root)) == {"uri": sibling.as_uri()}

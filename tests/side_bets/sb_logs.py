@@ -90,7 +90,7 @@ def check(
     name: str = "log.jsonl",
 ) -> tuple[list[dict[str, Any]], Any]:
     """Replay `records` under one pinned ruleset version with these house options; the findings as
-    dicts (findings.md's fields) and the run's summary."""
+    dicts (docs/findings.md's fields) and the run's summary."""
     from validator.findings import Summary
     from validator.house.values import house_value
     from validator.logs.reader import read_records

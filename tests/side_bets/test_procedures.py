@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from logbuilders import one_box_against_dealer_18, split_after_a_lucky_ladies_win
 from sb_logs import BJ_001, BJ_ALL, bet, check, jackpot, round_, shoe, table
+from worded import InWords
 
 
 def fields(found: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return [(f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found]
+    return InWords((f["rule"], f["kind"], f["stake"], f["expected"], f["actual"]) for f in found)
 
 
 # ---------------------------------------------------------------- 5° b): queens of hearts
@@ -266,9 +267,9 @@ def test_meters_after_a_jackpot(tmp_path, version):
     ]
     assert check(tmp_path, [*records, jackpot("10000", "2411", 30)], version)[0] == []
     found, _ = check(tmp_path, [*records, jackpot("10000", "2400", 30)], version)
-    assert [
+    assert InWords(
         (f["rule"], f["kind"], f["line"], f["round"], f["stake"], f["expected"], f["actual"]) for f in found
-    ] == [
+    ) == [
         (
             "fr/blackjack/jp1-meters",
             "payout",
@@ -301,7 +302,7 @@ def test_meters_across_several_rounds(tmp_path, version):
     records = [table(), shoe(), jackpot("500", "100"), plain(1, ("1",)), plain(2, ("2", "4"))]
     assert check(tmp_path, [*records, jackpot("502", "101", 30)], version)[0] == []
     found, _ = check(tmp_path, [*records, jackpot("502", "100", 30)], version)
-    assert [(f["rule"], f["expected"], f["actual"]) for f in found] == [
+    assert InWords((f["rule"], f["expected"], f["actual"]) for f in found) == [
         (
             "fr/blackjack/jp1-meters",
             {"jackpot.main + jackpot.secondary": "603"},

@@ -7,7 +7,8 @@ the grammar, the source of the modules that build the tree, Lark's and Python's 
 of them and the old entry is simply never asked for again. Like parso's cache, entries are pickles in
 the user's cache folder: `$XDG_CACHE_HOME/casino-validator`, else `~/.cache/casino-validator`;
 `CASINO_VALIDATOR_CACHE` names another folder, `CASINO_VALIDATOR_NO_CACHE=1` turns it off. A folder
-that cannot be written, or an entry that cannot be read, only means parsing as before.
+that cannot be written, or an entry that cannot be read, only means parsing as before. Entries are
+named by the ruleset file's name, then the hash: keeping a new one removes the others of that file.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def parsed(text: str, name: str, parse: Callable[[str, str], RulesetFile]) -> Ru
     if folder is None:
         return parse(text, name)
     key = hashlib.sha256(_salt() + name.encode() + b"\0" + text.encode()).hexdigest()
-    entry = folder / f"{key}.pickle"
+    entry = folder / f"{_name_id(name)}-{key}.pickle"
     try:
         tree = pickle.loads(entry.read_bytes())
         if isinstance(tree, RulesetFile):
@@ -82,3 +83,21 @@ def _keep(folder: Path, entry: Path, tree: RulesetFile) -> None:
     except Exception:  # a full disk, say: the run goes on without keeping the tree
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        return
+    _prune(folder, entry)
+
+
+def _name_id(name: str) -> str:
+    return hashlib.sha256(name.encode()).hexdigest()[:16]
+
+
+def _prune(folder: Path, kept: Path) -> None:
+    """Entries for other versions of the same ruleset file (another text, grammar or tool version) are
+    never asked for again: remove them when a new one is kept, and the unprefixed entries of earlier
+    releases of this cache, so the folder holds one entry per ruleset file."""
+    prefix = kept.name.split("-", 1)[0]
+    for old in folder.glob("*.pickle"):
+        stale = old.name.startswith(prefix + "-") or "-" not in old.name
+        if stale and old != kept:
+            with contextlib.suppress(OSError):
+                old.unlink()

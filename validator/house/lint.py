@@ -26,6 +26,7 @@ from jsonschema.exceptions import ValidationError
 from validator.dsl.ast import Name, Ratio
 from validator.dsl.expr import names_in
 from validator.dsl.model import OptionDef, Ruleset
+from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.house.load import HouseFile, Path_, dotted, load_house, schema_errors
@@ -36,7 +37,7 @@ from validator.registry import NoVersionInForce, Registry
 from validator.replay.judge import Judge
 from validator.replay.state import TableState
 
-SPEC_REF = "house-rules/1 (spec/house-rules.md)"
+SPEC_REF = "house-rules/1 (docs/house-rules.md)"
 
 # The table-level keys a house entry gives the table state, as the `table` namespace names them.
 _TABLE_FACTS = ("minimum", "maximum", "seats")
@@ -621,6 +622,7 @@ def _table_rules(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResul
     )
     missing = {f"table.{key}" for key in _TABLE_FACTS if getattr(state, key) is None}
     judge = Judge(ruleset, house_options(house, table_id, ruleset), house.file)
+    judge.in_words = False  # _blamed reads the facts' names; the values are reworded below
     seen: set[str] = set()
     unjudged: set[str] = set()
     for event in _TABLE_EVENTS:
@@ -639,9 +641,13 @@ def _table_rules(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResul
                 continue
             seen.add(finding.rule)
             path = _blamed(base, entry, finding)
+            checks_text = ruleset.rule(finding.rule).doc.get("checks", "")
+            expected, actual = in_words(finding.expected or {}, finding.actual or {}, checks_text)
             result.findings.append(
                 replace(
                     finding,
+                    expected=expected,
+                    actual=actual,
                     kind="house",
                     path=dotted(path),
                     line=house.line(path),
@@ -707,9 +713,9 @@ def lint_files(
             for note in result.notes:
                 if note not in summary.notes:
                     summary.notes.append(note)
-            if result.findings:
-                ordered = sorted(result.findings, key=lambda f: f.line or 0)
-                yield _counted(summary, house, ordered, house.line(("tables", table_id)))
+            ordered = sorted(result.findings, key=lambda f: f.line or 0)
+            # Every entry, clean or not, is an outcome: JUnit makes one test case of each.
+            yield _counted(summary, house, ordered, house.line(("tables", table_id)), entry=str(table_id))
     summary.notes.insert(
         0,
         f"lint: {tables} table{'s' if tables != 1 else ''} checked against the versions in force "
@@ -718,8 +724,14 @@ def lint_files(
 
 
 def _counted(
-    summary: Summary, house: HouseFile, findings: list[Finding], line: int | None = None
+    summary: Summary,
+    house: HouseFile,
+    findings: list[Finding],
+    line: int | None = None,
+    entry: str | None = None,
 ) -> RoundOutcome:
     for finding in findings:
         summary.count(finding)
-    return RoundOutcome(house.file, line, None, tuple(findings), "none")
+    if entry is not None and findings:
+        summary.tables_with_findings += 1
+    return RoundOutcome(house.file, line, None, tuple(findings), "none", entry=entry)

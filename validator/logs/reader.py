@@ -15,11 +15,11 @@ import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 import orjson
 from jsonschema import Draft202012Validator, validators
@@ -33,7 +33,7 @@ from validator.logs.values import parse_time
 
 FORMAT = "hand-log/1"
 # The reference every format finding carries, whether the reader or the replay found it.
-FORMAT_REF = "hand-log/1 (spec/hand-log.md)"
+FORMAT_REF = "hand-log/1 (docs/hand-log.md)"
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
@@ -230,6 +230,22 @@ def open_plain(path: str, name: str | None = None) -> IO[bytes]:
         raise ValidatorError(f"{name}: {(error.strerror or str(error)).lower()}") from None
 
 
+class _Meter:
+    """Bytes of log files read so far in this process (compressed bytes for gzip), for the progress
+    display's ETA: files closed count their last position, files open their current one."""
+
+    closed = 0
+    open: ClassVar[dict[int, IO[bytes]]] = {}
+
+
+def bytes_read() -> int:
+    position = _Meter.closed
+    for raw in list(_Meter.open.values()):
+        with suppress(OSError, ValueError):
+            position += raw.tell()
+    return position
+
+
 @contextmanager
 def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
@@ -240,6 +256,8 @@ def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
         raw, owned = _peekable(open_url(path)), True
     else:
         raw, owned = open_plain(path, name), True
+    if owned:
+        _Meter.open[id(raw)] = raw
     try:
         if path.endswith(".gz") or _starts_with_gzip_magic(raw):
             # GzipFile leaves the file it wraps open; `raw` is closed in the finally.
@@ -249,6 +267,9 @@ def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
             yield raw
     finally:
         if owned:
+            _Meter.open.pop(id(raw), None)
+            with suppress(OSError, ValueError):
+                _Meter.closed += raw.tell()
             raw.close()
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from validator.dsl.codegen import AllHeld
 from validator.dsl.expr import EvaluationError, explain_failure
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
+from validator.dsl.wording import in_words
 from validator.findings import Finding
 from validator.money import fmt
 
@@ -35,6 +36,8 @@ class Judge:
         self.params = {name: p.value for name, p in ruleset.parameters.items()}
         self.findings: list[Finding] = []
         self.unjudged: set[str] = set()
+        # Findings' expected/actual in an auditor's words (dsl/wording.py), or in the rule's terms.
+        self.in_words = True
         # Every decision the replay made, for `explain`: (event, rule id, held?).
         self.trace: list[tuple[str, str, bool]] | None = None
 
@@ -108,6 +111,8 @@ class Judge:
         stake: str | None,
     ) -> None:
         expected, actual = explain_failure(check.require_node, ctx, self.params)
+        if self.in_words:  # the house linter rewords them itself, once it has read which fact was blamed
+            expected, actual = in_words(expected, actual, rule.doc.get("checks", ""))
         self.record(rule, rule.kind, ctx, line, round_id, stake, expected, actual, None)
 
     def expected_settlement(

@@ -78,6 +78,7 @@ class LogReplay:
         self.pinned_family, self.pinned_date = registry.resolve(pinned) if pinned else (None, None)
         self.house = house
         self.table: TableState | None = None
+        self._round_at: str | None = None  # the `at` of the round being replayed, for its outcome
         self.shoe: Shoe | None = None
         # The table's last round: where its cut card came out, its farthest seated box at the dealer's
         # right (what a new shoe's cut is judged against; forgotten at a table record).
@@ -199,7 +200,18 @@ class LogReplay:
             self.summary.rounds_with_findings += 1
         elif status == "clean":
             self.summary.rounds_clean += 1
-        return RoundOutcome(self.file, line, round_id, tuple(found), status, facts)  # type: ignore[arg-type]
+        table = self.table.id if self.table is not None else None
+        at = self._round_at if round_id is not None else None
+        return RoundOutcome(
+            self.file,
+            line,
+            round_id,
+            tuple(found),
+            status,
+            facts=facts,
+            table=table,
+            at=at,  # type: ignore[arg-type]
+        )
 
     def _table_event(
         self, event: str, record: dict[str, Any], line: int, burned: Sequence[str] = (), **namespaces: Any
@@ -307,6 +319,7 @@ class LogReplay:
             return missing
         assert self.table is not None
         round_id = record["round"]
+        self._round_at = record.get("at") if isinstance(record.get("at"), str) else None
         if self.shoe is None:
             message = f"round {round_id} is dealt before any shoe record of table {self.table.id}"
             return self._outcome(

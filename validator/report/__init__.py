@@ -35,12 +35,15 @@ REPORTERS: dict[str, type[Reporter]] = {
 }
 
 
-def make_reporter(name: str, out: TextIO, *, color: bool = False) -> Reporter:
-    """The reporter for `--format NAME`; an unknown name stops the run (exit 2) listing the choices."""
+def make_reporter(name: str, out: TextIO, *, color: bool = False, root: str | None = None) -> Reporter:
+    """The reporter for `--format NAME`; an unknown name stops the run (exit 2) listing the choices.
+    `root`: the folder SARIF's URIs and fingerprints are relative to (default: `project_root.find_root`)."""
     try:
         cls = REPORTERS[name]
     except KeyError:
         raise ValidatorError(f"unknown format {name!r}: choose one of {', '.join(REPORTERS)}") from None
+    if cls is SarifReporter:
+        return SarifReporter(out, color=color, root=root)
     return cls(out, color=color)
 
 

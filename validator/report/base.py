@@ -54,7 +54,7 @@ def json_default(value: Any) -> Any:
 
 
 def one_line_json(value: Any) -> str:
-    """JSON on one line, spaced as findings.md writes it: `{"pay": "30"}`."""
+    """JSON on one line, spaced as docs/findings.md writes it: `{"pay": "30"}`."""
     return json.dumps(value, ensure_ascii=False, default=json_default)
 
 
@@ -68,7 +68,7 @@ def location(finding: Finding) -> str:
 
 
 def headline(finding: Finding) -> str:
-    """`file:line: RULE [kind] message (ref)`, the line of findings.md."""
+    """`file:line: RULE [kind] message (ref)`, the line of docs/findings.md."""
     return f"{location(finding)}: {finding.rule} [{finding.kind}] {with_ref(finding)}"
 
 
@@ -86,7 +86,7 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def kinds_text(summary: Summary) -> str:
-    """`2 procedure, 1 payout`, in the order findings.md lists the kinds; kinds not seen are left out."""
+    """`2 procedure, 1 payout`, in the order docs/findings.md lists the kinds; kinds not seen are left out."""
     return ", ".join(f"{summary.by_kind[k]} {k}" for k in KINDS if summary.by_kind[k])
 
 
@@ -97,6 +97,8 @@ def rules_by_count(summary: Summary) -> list[tuple[str, int]]:
 
 def summary_sentence(summary: Summary) -> str:
     """The whole run in one sentence, for formats that have room for no more (a CI notice)."""
+    if summary.subject == "house":
+        return f"{TOOL_NAME}: {lint_sentence(summary)}."
     rounds = (
         f"{plural(summary.rounds_read, 'round')} read in {plural(summary.files, 'file')}: "
         f"{summary.rounds_checked} checked ({summary.rounds_clean} clean, "
@@ -113,3 +115,47 @@ def summary_sentence(summary: Summary) -> str:
         found = "no findings"
     money = f"overpaid by the house {fmt(summary.overpaid)}, underpaid to players {fmt(summary.underpaid)}"
     return f"{TOOL_NAME}: {rounds}; {found}; {money}."
+
+
+def findings_text(summary: Summary) -> str:
+    if not summary.findings:
+        return "no findings"
+    errors = summary.by_severity["error"]
+    warnings = summary.by_severity["warning"]
+    return f"{plural(summary.findings, 'finding')} ({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+
+
+def lint_sentence(summary: Summary) -> str:
+    """`2 files, 5 tables (1 with findings): 3 findings (2 errors, 1 warning)`: what lint read and found."""
+    return (
+        f"{plural(summary.files, 'file')}, {plural(summary.records, 'table')} "
+        f"({summary.tables_with_findings} with findings): {findings_text(summary)}"
+    )
+
+
+def stake_words(stake: str) -> str:
+    """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`."""
+    if stake == "D":
+        return "dealer"
+    box, _, side = stake.partition(":")
+    hand = box
+    box = box.split("/", 1)[0]
+    words = f"box {box}"
+    if hand != box:
+        words += f", hand {hand}"
+    if side:
+        words += ", " + side.replace(":", " ").replace("_", " ")
+    return words
+
+
+def round_context(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+    """`table BJ-03, round BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3`: where at the table a round
+    finding happened, for an auditor to find it in the table's own records."""
+    parts = []
+    if table:
+        parts.append(f"table {table}")
+    if finding.round is not None:
+        parts.append(f"round {finding.round}" + (f" at {at.replace('T', ' ', 1)}" if at else ""))
+    if finding.stake:
+        parts.append(stake_words(finding.stake))
+    return ", ".join(parts)

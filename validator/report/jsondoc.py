@@ -1,4 +1,4 @@
-"""`json`: `{"findings": [...], "summary": {...}}`, indented by 2.
+"""`json`: `{"version": 1, "findings": [...], "summary": {...}}`, indented by 2 (`report/schema.py`).
 
 The document is streamed: each finding is written as it comes, indented exactly as
 `json.dumps(document, indent=2)` would place it, so a run over millions of rounds keeps flat memory and
@@ -14,7 +14,9 @@ from typing import Any
 
 from validator.findings import RoundOutcome, RuleInfo, Summary
 from validator.report.base import Reporter, json_default
+from validator.report.schema import DOCUMENT_VERSION
 
+_HEAD = f'{{\n  "version": {DOCUMENT_VERSION},\n'
 _ITEM_INDENT = " " * 4  # a finding sits two levels deep: the document, then the "findings" array
 
 
@@ -31,10 +33,10 @@ class JsonReporter(Reporter):
         for finding in outcome.findings:
             # JSON strings never hold a raw newline, so indenting every line is exact.
             item = textwrap.indent(_dumps(finding.as_dict()), _ITEM_INDENT)
-            self.out.write((",\n" if self._started else '{\n  "findings": [\n') + item)
+            self.out.write((",\n" if self._started else _HEAD + '  "findings": [\n') + item)
             self._started = True
 
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
-        head = "\n  ],\n" if self._started else '{\n  "findings": [],\n'
+        head = "\n  ],\n" if self._started else _HEAD + '  "findings": [],\n'
         body = textwrap.indent(_dumps(summary.as_dict()), "  ").lstrip()
         self.out.write(f'{head}  "summary": {body}\n}}\n')

@@ -17,5 +17,5 @@ class JsonLinesReporter(Reporter):
             self.out.write(json.dumps(finding.as_dict(), ensure_ascii=False, default=json_default) + "\n")
 
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
-        # findings.md: nothing else on standard output, so no summary line here.
+        # docs/findings.md: nothing else on standard output, so no summary line here.
         return None

@@ -1,4 +1,5 @@
-"""`junit`: JUnit XML, one test case per round, for CI systems that chart test results.
+"""`junit`: JUnit XML, one test case per round (for lint, per table entry of a house file), for CI
+systems that chart test results.
 
 A round with findings fails (one `<failure>` per finding); a round that could not be read is an
 `<error>`, as a test that could not run; findings outside any round (a table or shoe record, a broken
@@ -43,7 +44,11 @@ class JunitReporter(Reporter):
         self._outside: dict[str, ET.Element] = {}
 
     def round(self, outcome: RoundOutcome) -> None:
-        if outcome.round is not None:
+        if outcome.entry is not None:  # lint: one test case per table entry of a house file
+            case = ET.SubElement(
+                self._suite, "testcase", classname=_xml(outcome.file), name=_xml(f"tables.{outcome.entry}")
+            )
+        elif outcome.round is not None:
             case = ET.SubElement(
                 self._suite, "testcase", classname=_xml(outcome.file), name=_xml(outcome.round)
             )

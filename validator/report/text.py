@@ -18,6 +18,7 @@ from validator.report.base import (
     kinds_text,
     location,
     plural,
+    round_context,
     rules_by_count,
     values_line,
     with_ref,
@@ -52,7 +53,7 @@ class TextReporter(Reporter):
 
     def round(self, outcome: RoundOutcome) -> None:
         for finding in outcome.findings:
-            self._line(self._finding_pieces(finding))
+            self._line(self._finding_pieces(finding, outcome))
             if has_values(finding):
                 self._line([(_INDENT + values_line(finding), "dim")])
 
@@ -65,14 +66,20 @@ class TextReporter(Reporter):
 
     # --- lines ----------------------------------------------------------------------------------------
 
-    def _finding_pieces(self, finding: Finding) -> list[Piece]:
+    def _finding_pieces(self, finding: Finding, outcome: RoundOutcome) -> list[Piece]:
+        """`file:line: error RULE [kind] table T, round R at TIME, box B: message (ref)`: the severity
+        in words on every line (colour or not), then where at the table, before the message."""
+        context = round_context(finding, outcome.table, outcome.at)
         return [
             (location(finding), "bold"),
             (": ", None),
-            (finding.rule, _SEVERITY_STYLE.get(finding.severity)),
+            (finding.severity, _SEVERITY_STYLE.get(finding.severity)),
+            (" ", None),
+            (finding.rule, "cyan"),
             (" ", None),
             (f"[{finding.kind}]", "magenta"),
             (" ", None),
+            (f"{context}: " if context else "", None),
             (with_ref(finding), None),
         ]
 
@@ -89,7 +96,19 @@ class TextReporter(Reporter):
             ]
         else:
             findings = [("none", "bold green")]
-        rows: list[tuple[str, list[Piece]]] = [
+        if summary.subject == "house":  # lint: files, table entries and findings; no rounds, no money
+            rows: list[tuple[str, list[Piece]]] = [
+                ("files", [(str(summary.files), None)]),
+                ("tables", [(f"{summary.records} ({summary.tables_with_findings} with findings)", None)]),
+                ("findings", findings),
+                ("by kind", [(kinds_text(summary) or "none", None)]),
+            ]
+            tail: list[tuple[str, list[Piece]]] = [
+                ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+                ("house rules", [(summary.house or NO_HOUSE, None)]),
+            ]
+            return self._summary_block(summary, rows, tail)
+        rows = [
             ("files", [(f"{summary.files} ({plural(summary.records, 'record')})", None)]),
             ("rounds read", [(str(summary.rounds_read), None)]),
             ("rounds checked", [(str(summary.rounds_checked), None)]),
@@ -99,12 +118,20 @@ class TextReporter(Reporter):
             ("findings", findings),
             ("by kind", [(kinds_text(summary) or "none", None)]),
         ]
-        tail: list[tuple[str, list[Piece]]] = [
+        tail = [
             ("overpaid by house", [(fmt(summary.overpaid) or "0", None)]),
             ("underpaid to players", [(fmt(summary.underpaid) or "0", None)]),
             ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
             ("house rules", [(summary.house or NO_HOUSE, None)]),
         ]
+        return self._summary_block(summary, rows, tail)
+
+    def _summary_block(
+        self,
+        summary: Summary,
+        rows: list[tuple[str, list[Piece]]],
+        tail: list[tuple[str, list[Piece]]],
+    ) -> list[list[Piece]]:
         width = max(len(label) for label, _ in rows + tail) + 1
 
         def row(label: str, value: list[Piece]) -> list[Piece]:

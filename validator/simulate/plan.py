@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, time
+from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from itertools import chain
 from pathlib import Path
@@ -75,9 +75,10 @@ def prepare(
         house_file = load_house(house)
     else:
         options = chosen.house_defaults()
-    opening = opening_time(start, chosen, registry)
-    low = limit(minimum, "minimum", house_file, table, DEFAULT_MINIMUM)
-    high = limit(maximum, "maximum", house_file, table, DEFAULT_MAXIMUM)
+    opening = opening_time(start, chosen, registry, pinned_day(ruleset))
+    default_low, default_high = default_limits(chosen)
+    low = limit(minimum, "minimum", house_file, table, default_low)
+    high = limit(maximum, "maximum", house_file, table, default_high)
     if high.value < low.value:
         raise ValidatorError(
             f"{high.what} {fmt(high.value)} is below {low.what} {fmt(low.value)}: "
@@ -108,10 +109,37 @@ def prepare(
     return chosen, chain([first], records)
 
 
-def opening_time(text: str | None, ruleset: Ruleset, registry: Registry) -> datetime:
-    """`--start`, or the first evening of the version: a time with a UTC offset, on a day it is in force."""
+def pinned_day(spec: str) -> date | None:
+    """The DATE of `--ruleset ID@DATE` (already checked by the registry's pick), else None."""
+    _, at, day = spec.partition("@")
+    try:
+        return date.fromisoformat(day) if at else None
+    except ValueError:
+        return None
+
+
+def default_limits(ruleset: Ruleset) -> tuple[Decimal, Decimal]:
+    """Limits when none are given: the ones the version itself sets for every table (`limits.minimum`
+    and `limits.maximum`, as the Ontario licence's 1 $ to 5 $), else 10 to 1000."""
+    low = ruleset.parameters.get("limits.minimum")
+    high = ruleset.parameters.get("limits.maximum")
+    if low is not None and high is not None:
+        values = (low.value, high.value)
+        if all(isinstance(v, int | Decimal) and not isinstance(v, bool) for v in values):
+            return Decimal(values[0]), Decimal(values[1])
+    return DEFAULT_MINIMUM, DEFAULT_MAXIMUM
+
+
+def opening_time(
+    text: str | None, ruleset: Ruleset, registry: Registry, pinned: date | None = None
+) -> datetime:
+    """`--start`; else the evening of the day `--ruleset ID@DATE` names; else the first evening of the
+    version: a time with a UTC offset, on a day it is in force."""
     if text is None:
-        first = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-01-01"
+        if pinned is not None:
+            first = pinned.isoformat()
+        else:
+            first = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-01-01"
         return datetime.fromisoformat(f"{first}T20:00:00+01:00")
     try:
         moment = datetime.fromisoformat(text)
@@ -190,6 +218,7 @@ def check_table_record(
     except ValueError as exc:  # AmountError: limits the reader does not take
         raise ValidatorError(f"--minimum/--maximum: not valid in a hand-log/1 table record: {exc}") from None
     judge = Judge(ruleset, options, SOURCE)
+    judge.in_words = False  # _refusal reads which limit facts failed
     judge.check("table", judge.context(table=state), line=1, round_id=None)
     if judge.findings:
         raise ValidatorError(_refusal(ruleset, judge.findings, low, high))

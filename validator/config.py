@@ -1,0 +1,98 @@
+"""The configuration file: `[tool.casino-validator]` in `pyproject.toml`, or `casino-validator.toml`,
+found from the current folder upwards (the first folder holding either), or named by `--config FILE`.
+
+Keys: `select`, `ignore` (lists of rule ids or prefixes), `fail-level` (`error` or `warning`),
+`baseline` (a path, relative to the file's folder). Anything else, or a value of the wrong type, stops
+the run (exit 2) naming the file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from validator.errors import ValidatorError
+
+OWN_FILE = "casino-validator.toml"
+PYPROJECT = "pyproject.toml"
+TABLE = "casino-validator"
+FAIL_LEVELS = ("error", "warning")
+_KEYS = ("select", "ignore", "fail-level", "baseline")
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    file: Path | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_level: str | None = None
+    baseline: Path | None = None
+
+
+def find_config(start: Path | None = None) -> Path | None:
+    """The first `casino-validator.toml`, or `pyproject.toml` with a `[tool.casino-validator]` table,
+    from `start` (default: the current folder) upwards."""
+    folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        own = candidate / OWN_FILE
+        if own.is_file():
+            return own
+        pyproject = candidate / PYPROJECT
+        if pyproject.is_file() and TABLE in _read(pyproject).get("tool", {}):
+            return pyproject
+    return None
+
+
+def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Config:
+    if disabled:
+        return Config()
+    path = explicit if explicit is not None else find_config()
+    if path is None:
+        return Config()
+    if not path.is_file():
+        raise ValidatorError(f"--config {path}: no such file")
+    data = _read(path)
+    if path.name == PYPROJECT or TABLE in data.get("tool", {}):
+        table = data.get("tool", {}).get(TABLE)
+        if not isinstance(table, dict):
+            raise ValidatorError(f"{path}: no [tool.{TABLE}] table")
+        data = table
+    for key in data:
+        if key not in _KEYS:
+            raise ValidatorError(f"{path}: unknown key {key!r}: the keys are {', '.join(_KEYS)}")
+    fail_level = data.get("fail-level")
+    if fail_level is not None and fail_level not in FAIL_LEVELS:
+        raise ValidatorError(
+            f"{path}: fail-level must be one of {', '.join(FAIL_LEVELS)}, not {fail_level!r}"
+        )
+    baseline = data.get("baseline")
+    if baseline is not None and not isinstance(baseline, str):
+        raise ValidatorError(f"{path}: baseline must be a path (text)")
+    return Config(
+        file=path,
+        select=_rule_list(path, data, "select"),
+        ignore=_rule_list(path, data, "ignore"),
+        fail_level=fail_level,
+        baseline=(path.parent / baseline) if baseline else None,
+    )
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValidatorError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ValidatorError(f"{path}: {exc.strerror or exc}") from None
+
+
+def _rule_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValidatorError(f"{path}: {key} must be a list of rule ids or prefixes")
+    return tuple(value)
