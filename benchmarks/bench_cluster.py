@@ -132,9 +132,9 @@ def client_cost_per_round(path: Path) -> float:
     started = time.perf_counter()
     back = pickle.loads(data)
     reporter = make_reporter("jsonl", io.StringIO())
-    for outcome in back.outcomes:
+    for outcome in back.outcomes():
         reporter.round(outcome)
-    return (time.perf_counter() - started) / max(1, len(back.outcomes))
+    return (time.perf_counter() - started) / max(1, len(back.rows))
 
 
 def main() -> None:

@@ -204,7 +204,7 @@ def _in_order(
                 result = _result(future, share)
                 future.release()
                 submit_ahead()
-                yield from result.outcomes
+                yield from result.outcomes()
                 if result.stopped is not None:
                     raise result.stopped
                 part = result.summary
