@@ -4,9 +4,10 @@ what the client spends per round, and the peak memory of the client and of a wor
     python benchmarks/bench_cluster.py                  # 40k clean fr/blackjack rounds
     python benchmarks/bench_cluster.py --rounds 20000
 
-For each worker count (1, 2, 1, 2, ...: `--repeat` times each, the fastest kept), a local cluster of single-threaded worker processes is started and warmed (each
-worker has imported the package and compiled the rulesets), then the log is checked through its
-scheduler's address, as `--scheduler` does: the time is the run's, not the cluster's start.
+For each worker count (1, 2, 1, 2, ...: `--repeat` times each, the fastest kept), a local cluster of
+single-threaded worker processes is started and warmed (each worker has imported the package and
+compiled the rulesets), then the log is checked through its scheduler's address, as `--scheduler`
+does: the time is the run's, not the cluster's start.
 Scaling efficiency = rate with 2 / (2 × rate with 1).
 
 Scheduling overhead per share: the same file cut into one share per shoe, run on one worker, against
