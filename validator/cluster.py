@@ -56,9 +56,9 @@ def check_on_cluster(
     of `jobs` processes."""
     with ExitStack() as stack:
         if scheduler is None:
-            shares = plan(paths, jobs)
-            client = stack.enter_context(_local_cluster(jobs, shares))
-            workers = jobs
+            workers = max(1, jobs)
+            shares = plan(paths, workers)
+            client = stack.enter_context(_local_cluster(workers, shares))
         else:
             client = stack.enter_context(_connected(scheduler))
             workers = sum(client.nthreads().values())
@@ -214,7 +214,8 @@ def _in_order(
         # Stopped early (an error, Ctrl-C, a reader that stopped reading): nothing more is computed.
         waiting = [future for _, future in pending if future is not None]
         if waiting:
-            client.cancel(waiting, force=True)
+            with contextlib.suppress(Exception):  # a scheduler already gone has nothing left to cancel
+                client.cancel(waiting, force=True)
 
 
 def _counted(progress: PlanProgress, size: int) -> Any:
