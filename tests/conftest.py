@@ -12,6 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 SAMPLES = ROOT / "samples"
 
+# The session's local Dask cluster (`dask_cluster`, `dask_scheduler`), one for every test module.
+pytest_plugins = ["daskcluster"]
+
 
 def run_cli(
     *args: str, stdin: str | None = None, cwd: Path | None = None
