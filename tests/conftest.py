@@ -41,6 +41,10 @@ def _working_directory(path: Path) -> Iterator[None]:
         os.chdir(before)
 
 
+# The session's local Dask cluster (`dask_cluster`, `dask_scheduler`), one for every test module.
+pytest_plugins = ["daskcluster"]
+
+
 def run_cli(
     *args: str, stdin: str | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:

@@ -152,17 +152,6 @@ def progress(outcomes, *, enabled: bool, started: float, logs: list[str], jobs: 
     )
 
 
-def scheduler_address(option: str | None, jobs: int) -> str | None:
-    """--scheduler, else $DASK_SCHEDULER_ADDRESS unless --jobs asks for a local cluster."""
-    import os
-
-    if option is not None and jobs > 1:
-        raise ValidatorError(
-            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
-        )
-    return option or (os.environ.get("DASK_SCHEDULER_ADDRESS") or None if jobs == 1 else None)
-
-
 def _registry():
     from validator.registry import default_registry
 
@@ -294,12 +283,12 @@ def check(
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")
+            from validator.cluster import check_on_cluster, scheduler_address
+            from validator.progress import PlanProgress
+
             plan = None
             scheduler = scheduler_address(scheduler, jobs)
             if jobs > 1 or scheduler:
-                from validator.cluster import check_on_cluster
-                from validator.progress import PlanProgress
-
                 if ruleset:
                     registry.resolve(ruleset)
                 plan = PlanProgress()

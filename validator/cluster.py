@@ -45,6 +45,18 @@ CONNECT_TIMEOUT = 30
 CLOSE_TIMEOUT = 5
 
 
+def scheduler_address(option: str | None, jobs: int) -> str | None:
+    """The cluster `check` runs on: --scheduler, else $DASK_SCHEDULER_ADDRESS unless --jobs asks for a
+    local cluster; None for a local cluster or one process."""
+    if option is not None and jobs > 1:
+        raise ValidatorError(
+            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
+        )
+    if option is not None:
+        return option
+    return (os.environ.get("DASK_SCHEDULER_ADDRESS") or None) if jobs == 1 else None
+
+
 def check_on_cluster(
     paths: list[str],
     summary: Summary,
@@ -63,9 +75,9 @@ def check_on_cluster(
     `collect`, outcomes carry their rounds' facts (see parallel.check_share)."""
     with ExitStack() as stack:
         if scheduler is None:
-            shares = plan(paths, jobs)
-            client = stack.enter_context(_local_cluster(jobs, shares))
-            workers = jobs
+            workers = max(1, jobs)
+            shares = plan(paths, workers)
+            client = stack.enter_context(_local_cluster(workers, shares))
         else:
             client = stack.enter_context(_connected(scheduler))
             workers = sum(client.nthreads().values())
@@ -231,7 +243,7 @@ def _in_order(
                 result = _result(future, share)
                 future.release()
                 submit_ahead()
-                yield from result.outcomes
+                yield from result.outcomes()
                 if result.stopped is not None:
                     raise result.stopped
                 part = result.summary
@@ -241,7 +253,8 @@ def _in_order(
         # Stopped early (an error, Ctrl-C, a reader that stopped reading): nothing more is computed.
         waiting = [future for _, future in pending if future is not None]
         if waiting:
-            client.cancel(waiting, force=True)
+            with contextlib.suppress(Exception):  # a scheduler already gone has nothing left to cancel
+                client.cancel(waiting, force=True)
 
 
 def _counted(progress: PlanProgress, size: int) -> Any:

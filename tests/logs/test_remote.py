@@ -14,7 +14,6 @@ from typing import Any
 import fsspec
 import pytest
 from conftest import SAMPLES
-from daskcluster import dask_cluster, dask_scheduler  # noqa: F401 - fixtures
 
 from validator import cluster, parallel
 from validator.check import check_logs
@@ -69,7 +68,7 @@ def test_a_memory_folder_gives_the_outcomes_of_the_local_folder(in_memory):
     assert any(o.file.endswith(".jsonl.gz") for o in remote[0])  # gzip found by its name and bytes
 
 
-def test_a_memory_url_is_read_by_the_parent_on_the_cluster(in_memory, dask_scheduler):  # noqa: F811
+def test_a_memory_url_is_read_by_the_parent_on_the_cluster(in_memory, dask_scheduler):
     shares = parallel.plan([in_memory], 2)
     assert shares and all(share.in_parent and share.size > 0 for share in shares)
     summary = Summary()
@@ -77,7 +76,7 @@ def test_a_memory_url_is_read_by_the_parent_on_the_cluster(in_memory, dask_sched
     assert (outcomes, summary.as_dict()) == _one_process([in_memory])
 
 
-def test_file_urls_give_the_same_report_on_the_cluster_and_from_the_command(dask_scheduler, cli):  # noqa: F811
+def test_file_urls_give_the_same_report_on_the_cluster_and_from_the_command(dask_scheduler, cli):
     url = LOGS.resolve().as_uri()
     shares = parallel.plan([url], 2)
     assert len(shares) == len(_local_files()) and not any(share.in_parent for share in shares)

@@ -20,7 +20,6 @@ from typing import Any
 import orjson
 import pytest
 from conftest import ROOT, SAMPLES
-from daskcluster import dask_cluster, dask_scheduler  # noqa: F401 - fixtures
 
 from validator import cluster, parallel
 from validator.check import check_logs
@@ -58,7 +57,7 @@ def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
     return list(check_logs(REGISTRY, paths, summary=summary)), summary.as_dict()
 
 
-def test_a_worker_killed_mid_run_has_its_shares_computed_again(tmp_path, monkeypatch, dask_cluster):  # noqa: F811
+def test_a_worker_killed_mid_run_has_its_shares_computed_again(tmp_path, monkeypatch, dask_cluster):
     from distributed import Client
 
     monkeypatch.setattr(parallel, "MIN_SHARE", 1)  # a share per shoe
@@ -108,7 +107,7 @@ def test_a_worker_that_cannot_read_a_log_stops_the_run_as_one_process_does(tmp_p
     )
 
 
-def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeypatch, dask_scheduler):  # noqa: F811
+def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeypatch, dask_scheduler):
     # The shared cluster's workers run in the project's folder; the logs and house file are elsewhere.
     monkeypatch.chdir(tmp_path)
     _log(tmp_path / "t.jsonl", 300, seed=7)

@@ -20,7 +20,6 @@ from typing import Any
 import orjson
 import pytest
 from conftest import ROOT
-from daskcluster import dask_cluster, dask_scheduler  # noqa: F401 - fixtures
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,7 +46,7 @@ SCHEDULER: list[str] = []
 
 
 @pytest.fixture(autouse=True, scope="module")
-def on_the_shared_cluster(dask_scheduler: str) -> Iterator[None]:  # noqa: F811
+def on_the_shared_cluster(dask_scheduler: str) -> Iterator[None]:
     SCHEDULER.append(dask_scheduler)
     yield
     SCHEDULER.clear()
@@ -207,7 +206,7 @@ def test_the_command_line_gives_the_same_bytes(tmp_path, cli):
     assert one.stdout == two.stdout
 
 
-def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli, dask_scheduler):  # noqa: F811
+def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli, dask_scheduler):
     # A worker process finds standard input empty: the rounds piped in must not vanish with --jobs.
     piped = tmp_path / "piped.jsonl"
     broken = list(inject(iter(_records(300, seed=5)), BLACKJACK, injectable(BLACKJACK), 0.2, 5, []))
@@ -222,7 +221,7 @@ def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli, d
     assert cli("check", "-", other, "--format", "json", stdin=text).stdout == two.stdout
 
 
-def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli, dask_scheduler):  # noqa: F811
+def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli, dask_scheduler):
     # Splitting a pipe would read it to plan and find it empty to replay; a worker cannot reopen it.
     log = _write(tmp_path / "t.jsonl", _records(3000, seed=8))  # over 2 MB: a regular file would split
     fifo = tmp_path / "pipe.jsonl"
@@ -237,7 +236,7 @@ def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli, dask_scheduler):
     assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3000
 
 
-def test_a_run_stopped_part_way_reports_the_same_findings_first(tmp_path, cli, dask_scheduler):  # noqa: F811
+def test_a_run_stopped_part_way_reports_the_same_findings_first(tmp_path, cli, dask_scheduler):
     # One process reports every finding before the table whose ruleset is unknown, then stops (exit 2).
     planted = list(inject(iter(_records(3000, seed=9)), BLACKJACK, injectable(BLACKJACK), 0.05, 9, []))
     unknown = {**_records(1, seed=10, table="BJ-99")[0], "ruleset": "fr/roulette"}
@@ -266,7 +265,7 @@ def test_nothing_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
     assert _scratch(scratch) == []
 
 
-def test_a_reader_that_stops_reading_cancels_the_shares(tmp_path, dask_cluster):  # noqa: F811
+def test_a_reader_that_stops_reading_cancels_the_shares(tmp_path, dask_cluster):
     logs = [_write(tmp_path / f"t{i}.jsonl", _records(150, seed=i, table=f"BJ-{i}")) for i in range(4)]
     outcomes = cluster.check_on_cluster(logs, Summary(), jobs=2, scheduler=SCHEDULER[0])
     next(outcomes)
@@ -323,3 +322,19 @@ def _report_or_stop(check: Any, log: str) -> Any:
         return check([log])
     except ValidatorError as exc:
         return str(exc)
+
+
+def test_a_share_row_carries_every_field_of_an_outcome(tmp_path):
+    # Outcomes travel from workers as plain tuples: one field short, and --jobs would report less
+    # than one process (the text report names each round's table and time).
+    import dataclasses
+    import typing
+
+    from validator.findings import RoundOutcome
+
+    assert len(typing.get_args(parallel.Row)) == len(dataclasses.fields(RoundOutcome))
+    log = str(ROOT / "samples" / "logs" / "disputes" / "BJ-03-2016-06-11.jsonl")
+    [share] = parallel.plan([log], 1)
+    alone = list(parallel.share_outcomes(share, None, None, Summary()))
+    assert list(parallel.check_share(share, None, None).outcomes()) == alone
+    assert all(o.table == "BJ-03" for o in alone if o.round is not None)
