@@ -63,6 +63,7 @@ class Figures:
     main_json: dict[str, Any]
     side: list[SideBetReturn]
     seconds: float
+    cpu_seconds: float
 
 
 def main_return(
@@ -87,7 +88,7 @@ def main_return(
         lines.append(
             {
                 "outcome": "split (net over the box's hands, on average)",
-                "net": number(game.split_return),
+                "net": number(game.split_return, 4),
                 "probability": number(game.split_probability),
             }
         )
@@ -99,11 +100,13 @@ def _line(label: str, net: float, p: float) -> dict[str, str]:
 
 
 def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     values = house_for(ruleset, house)
     ev, main_json, _ = main_return(ruleset, values)
     side = side_bets(Probe(ruleset, values))
-    return Figures(ruleset, values, ev, main_json, side, time.perf_counter() - start)
+    return Figures(
+        ruleset, values, ev, main_json, side, time.perf_counter() - start, time.process_time() - cpu
+    )
 
 
 def side_json(bet: SideBetReturn, stake: Any) -> dict[str, Any]:
@@ -157,6 +160,7 @@ def report(found: Figures, table: str | None) -> dict[str, Any]:
         },
         "side_bets": [side_json(b, side_stake[b.name]) for b in found.side],
         "seconds": number(found.seconds, 2),
+        "cpu_seconds": number(found.cpu_seconds, 2),
     }
 
 

@@ -62,5 +62,5 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                     f"main {change['main_edge_change']}{extra}"
                 )
     out.append("")
-    out.append(f"computed in {report['seconds']} s")
+    out.append(f"computed in {report['seconds']} s ({report['cpu_seconds']} s of processor time)")
     return "\n".join(out) + "\n"
