@@ -117,3 +117,18 @@ def test_casino_war_surrender_and_tie_bet(tmp_path):
     assert abs(p_tie * 0.5 * 100 - 3.70) <= TOLERANCE  # surrendering every tie
     (egalite,) = side_bets(probe)
     assert abs(-egalite.ev * 100 - 18.65) <= TOLERANCE
+
+
+def test_dealer_bust_against_a_six():
+    """Eight decks, the dealer's first card a six: he busts 42.29 % of the time standing on soft 17,
+    43.93 % hitting it (Alan Krigman, "Why is blackjack better for players when dealers must stand on
+    soft 17?", Casino City Times, 2 April 2012: https://www.casinocitytimes.com/alan-krigman/article/
+    why-is-blackjack-better-for-players-when-dealers-must-stand-on-soft-17-60667)."""
+    from validator.maths.dealer import DealerRule, final_distribution
+    from validator.maths.shoe import full_shoe, without
+
+    six = 5
+    for hits_soft, published in ((False, 42.29), (True, 43.93)):
+        rule = DealerRule(17, hits_soft)
+        bust = final_distribution(rule, without(full_shoe(8), six), six)[rule.bust]
+        assert round(bust * 100, 2) == published
