@@ -132,3 +132,20 @@ def test_dealer_bust_against_a_six():
         rule = DealerRule(17, hits_soft)
         bust = final_distribution(rule, without(full_shoe(8), six), six)[rule.bust]
         assert round(bust * 100, 2) == published
+
+
+def test_two_plus_one_by_the_published_hand_probabilities():
+    """2 + 1 cartes is the 21+3 side bet: Wizard of Odds, "21 + 3", six decks
+    (https://wizardofodds.com/games/blackjack/side-bets/21plus3/, read at the mirror
+    https://www.jndiario.com/games/blackjack/side-bets/21plus3/): straight flush 10 368 combinations,
+    three of a kind 26 312 (suited ones included), straight 155 520, flush 292 896 (with or without a
+    pair), out of 5 013 320."""
+    from validator.registry import default_registry
+
+    ruleset = default_registry().pick("fr/blackjack@2024-11-01")
+    probe = Probe(ruleset, ruleset.house_defaults())
+    (bet,) = side_bets(probe, only={"two_plus_one"})
+    total = 5_013_320
+    published = [10_368 / total, 26_312 / total, 155_520 / total, 292_896 / total]
+    paid = [line.probability for line in bet.lines if line.net > 0]
+    assert paid == pytest.approx(published, abs=5e-7)
