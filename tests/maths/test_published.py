@@ -149,3 +149,19 @@ def test_two_plus_one_by_the_published_hand_probabilities():
     published = [10_368 / total, 26_312 / total, 155_520 / total, 292_896 / total]
     paid = [line.probability for line in bet.lines if line.net > 0]
     assert paid == pytest.approx(published, abs=5e-7)
+
+
+def test_dames_de_coeur_table_a_is_the_published_lucky_ladies():
+    """Dames de cœur, table A (2024 wording: a "paire de même couleur" is a matched 20) is Lucky Ladies
+    pay table A: Wizard of Odds, "Lucky Ladies", analysis of pay table A with six decks
+    (https://wizardofodds.com/games/blackjack/side-bets/lucky-ladies): 135 360, 2 738 340, 43 105 500,
+    193 112 640 and 744 863 040 permutations out of 9 294 695 280; return -0.247089."""
+    from validator.registry import default_registry
+
+    ruleset = default_registry().pick("fr/blackjack@2024-11-01")
+    probe = Probe(ruleset, {**ruleset.house_defaults(), "lucky_ladies.paytable": "A"})
+    (bet,) = side_bets(probe, only={"lucky_ladies"})
+    total = 9_294_695_280
+    published = [p / total for p in (135_360, 2_738_340, 43_105_500, 193_112_640, 744_863_040)]
+    assert [line.probability for line in bet.lines if line.net > 0] == pytest.approx(published, abs=5e-9)
+    assert bet.ev == pytest.approx(-0.247089, abs=5e-7)
