@@ -57,6 +57,10 @@ def test_json_of_a_blackjack_version_follows_the_schema(registry):
     assert names == set(registry.pick("fr/blackjack@2024-11-01").side_bets)
     for bet in data["side_bets"]:
         assert abs(sum(Decimal(line["probability"]) for line in bet["lines"]) - 1) < Decimal("1e-7")
+    # Insurance paid 2:1 when the ace's partner is one of the 96 ten-value cards among the 311 left.
+    assert Decimal(data["main"]["insurance"]["return"]) == Decimal(repr(3 * 96 / 311 - 1)).quantize(
+        Decimal("1e-8")
+    )
 
 
 def test_schema_refuses_a_report_missing_its_main_figure():
