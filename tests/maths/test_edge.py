@@ -19,7 +19,7 @@ from validator.maths.api import house_edge
 from validator.maths.bataille import bataille
 from validator.maths.blackjack import main_game
 from validator.maths.cli_edge import run
-from validator.maths.edge import figures, options_cost, report
+from validator.maths.edge import figures, house_for, main_return, options_cost, report
 from validator.maths.probe import Probe
 from validator.maths.sidebets import side_bets
 from validator.registry import default_registry, load_file
@@ -60,6 +60,10 @@ def test_json_of_a_blackjack_version_follows_the_schema(registry):
     assert names == set(registry.pick("fr/blackjack@2024-11-01").side_bets)
     for bet in data["side_bets"]:
         assert abs(sum(Decimal(line["probability"]) for line in bet["lines"]) - 1) < Decimal("1e-7")
+    # Insurance paid 2:1 when the ace's partner is one of the 96 ten-value cards among the 311 left.
+    assert Decimal(data["main"]["insurance"]["return"]) == Decimal(repr(3 * 96 / 311 - 1)).quantize(
+        Decimal("1e-8")
+    )
 
 
 def test_schema_refuses_a_report_missing_its_main_figure():
@@ -151,3 +155,14 @@ def test_command_text_and_exit_codes():
         cwd=ROOT,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "unknown ruleset" in bad.stderr
+
+
+def test_api_takes_a_house_file_entry_as_written(registry):
+    from validator.house.load import load_house
+
+    entry = load_house(HOUSE).tables["BJ-07"]
+    edge = house_edge("fr/blackjack", date(2025, 3, 14), entry)
+    version = registry.pick("fr/blackjack@2024-11-01")
+    ev, _, _ = main_return(version, house_for(version, {"surrender": True, "max_split_hands": 3}))
+    assert edge == -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
+    assert edge < house_edge("fr/blackjack", date(2025, 3, 14), None)  # surrender helps the player

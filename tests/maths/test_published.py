@@ -117,3 +117,51 @@ def test_casino_war_surrender_and_tie_bet(tmp_path):
     assert abs(p_tie * 0.5 * 100 - 3.70) <= TOLERANCE  # surrendering every tie
     (egalite,) = side_bets(probe)
     assert abs(-egalite.ev * 100 - 18.65) <= TOLERANCE
+
+
+def test_dealer_bust_against_a_six():
+    """Eight decks, the dealer's first card a six: he busts 42.29 % of the time standing on soft 17,
+    43.93 % hitting it (Alan Krigman, "Why is blackjack better for players when dealers must stand on
+    soft 17?", Casino City Times, 2 April 2012: https://www.casinocitytimes.com/alan-krigman/article/
+    why-is-blackjack-better-for-players-when-dealers-must-stand-on-soft-17-60667)."""
+    from validator.maths.dealer import DealerRule, final_distribution
+    from validator.maths.shoe import full_shoe, without
+
+    six = 5
+    for hits_soft, published in ((False, 42.29), (True, 43.93)):
+        rule = DealerRule(17, hits_soft)
+        bust = final_distribution(rule, without(full_shoe(8), six), six)[rule.bust]
+        assert round(bust * 100, 2) == published
+
+
+def test_two_plus_one_by_the_published_hand_probabilities():
+    """2 + 1 cartes is the 21+3 side bet: Wizard of Odds, "21 + 3", six decks
+    (https://wizardofodds.com/games/blackjack/side-bets/21plus3/, read at the mirror
+    https://www.jndiario.com/games/blackjack/side-bets/21plus3/): straight flush 10 368 combinations,
+    three of a kind 26 312 (suited ones included), straight 155 520, flush 292 896 (with or without a
+    pair), out of 5 013 320."""
+    from validator.registry import default_registry
+
+    ruleset = default_registry().pick("fr/blackjack@2024-11-01")
+    probe = Probe(ruleset, ruleset.house_defaults())
+    (bet,) = side_bets(probe, only={"two_plus_one"})
+    total = 5_013_320
+    published = [10_368 / total, 26_312 / total, 155_520 / total, 292_896 / total]
+    paid = [line.probability for line in bet.lines if line.net > 0]
+    assert paid == pytest.approx(published, abs=5e-7)
+
+
+def test_dames_de_coeur_table_a_is_the_published_lucky_ladies():
+    """Dames de cœur, table A (2024 wording: a "paire de même couleur" is a matched 20) is Lucky Ladies
+    pay table A: Wizard of Odds, "Lucky Ladies", analysis of pay table A with six decks
+    (https://wizardofodds.com/games/blackjack/side-bets/lucky-ladies): 135 360, 2 738 340, 43 105 500,
+    193 112 640 and 744 863 040 permutations out of 9 294 695 280; return -0.247089."""
+    from validator.registry import default_registry
+
+    ruleset = default_registry().pick("fr/blackjack@2024-11-01")
+    probe = Probe(ruleset, {**ruleset.house_defaults(), "lucky_ladies.paytable": "A"})
+    (bet,) = side_bets(probe, only={"lucky_ladies"})
+    total = 9_294_695_280
+    published = [p / total for p in (135_360, 2_738_340, 43_105_500, 193_112_640, 744_863_040)]
+    assert [line.probability for line in bet.lines if line.net > 0] == pytest.approx(published, abs=5e-9)
+    assert bet.ev == pytest.approx(-0.247089, abs=5e-7)

@@ -68,3 +68,21 @@ def test_round_return_counts_splits_doubles_and_surrenders():
     }
     # Box 1: +10 on one hand, -20 on the doubled split hand; box 2: -10 surrendered; side bet ignored.
     assert round_return(record) == pytest.approx(-20 / 30)
+
+
+def test_the_script_runs():
+    """scripts/edge_check.py, whose million-round results the README quotes, runs (a few rounds here)."""
+    import os
+    import subprocess
+    import sys
+
+    root = rulesets_dir().parent
+    done = subprocess.run(
+        [sys.executable, "scripts/edge_check.py", "--rounds", "200", "--only", "fr/bataille@2013-05-12"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "| fr/bataille@2013-05-12 |" in done.stdout and "| 200 | yes |" in done.stdout

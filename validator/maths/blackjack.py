@@ -38,10 +38,7 @@ def _cards(hard: int, ace: bool, count: int) -> list[str]:
     rest = hard - (1 if ace else 0)
     slots = max(count - len(cards), 1)
     while rest > 0 and slots > 0:
-        part = rest if slots == 1 else max(2, min(10, rest - 2 * (slots - 1)))
-        part = min(part, 10)
-        if slots == 1 and part > 10:
-            part = 10
+        part = min(10, rest if slots == 1 else max(2, rest - 2 * (slots - 1)))
         cards.append(card_of(part - 1, "SHDC"[len(cards) % 4]))
         rest -= part
         slots -= 1

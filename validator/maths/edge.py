@@ -19,9 +19,11 @@ from validator.errors import ValidatorError
 from validator.maths.bataille import bataille
 from validator.maths.blackjack import MainGame, Rules, main_game
 from validator.maths.probe import Probe
+from validator.maths.shoe import full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets
 
 FORMAT = "edge/1"
+INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
 STRATEGY = {
     "blackjack": (
         "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
@@ -63,6 +65,7 @@ class Figures:
     main_json: dict[str, Any]
     side: list[SideBetReturn]
     seconds: float
+    cpu_seconds: float
 
 
 def main_return(
@@ -87,11 +90,40 @@ def main_return(
         lines.append(
             {
                 "outcome": "split (net over the box's hands, on average)",
-                "net": number(game.split_return),
+                "net": number(game.split_return, 4),
                 "probability": number(game.split_probability),
             }
         )
-    return game.ev, {"strategy": STRATEGY["blackjack"], "lines": lines}, game
+    main_json: dict[str, Any] = {"strategy": STRATEGY["blackjack"], "lines": lines}
+    insurance = insurance_json(probe, game)
+    if insurance is not None:
+        main_json["insurance"] = insurance
+    return game.ev, main_json, game
+
+
+def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
+    """The insurance stake, where the version settles one: taken against the dealer's ace (the player's
+    cards unknown), paid by the version's clauses when the dealer makes blackjack."""
+    if INSURANCE not in probe.ruleset.settles_by_stake:
+        return None
+    rules = game.rules
+    full = full_shoe(rules.decks)
+    ace, tens = full[0], full[-1]
+    natural = tens / (sum(full) - 1)  # his second card is a ten, given his ace
+    hand = probe.hand(["TS", "8S"])
+    won = probe.settle(hand, probe.dealer(["AS", "TS"]), INSURANCE)
+    lost = probe.settle(hand, probe.dealer(["AS", "8H", "9H"]), INSURANCE)
+    if won is None or lost is None or not ace:
+        return None
+    ev = natural * float(won) + (1 - natural) * float(lost)
+    return {
+        "return": number(ev),
+        "house_edge_percent": percent(ev),
+        "lines": [
+            _line("dealer's blackjack", float(won), natural),
+            _line("no dealer's blackjack", float(lost), 1 - natural),
+        ],
+    }
 
 
 def _line(label: str, net: float, p: float) -> dict[str, str]:
@@ -99,11 +131,13 @@ def _line(label: str, net: float, p: float) -> dict[str, str]:
 
 
 def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     values = house_for(ruleset, house)
     ev, main_json, _ = main_return(ruleset, values)
     side = side_bets(Probe(ruleset, values))
-    return Figures(ruleset, values, ev, main_json, side, time.perf_counter() - start)
+    return Figures(
+        ruleset, values, ev, main_json, side, time.perf_counter() - start, time.process_time() - cpu
+    )
 
 
 def side_json(bet: SideBetReturn, stake: Any) -> dict[str, Any]:
@@ -157,6 +191,7 @@ def report(found: Figures, table: str | None) -> dict[str, Any]:
         },
         "side_bets": [side_json(b, side_stake[b.name]) for b in found.side],
         "seconds": number(found.seconds, 2),
+        "cpu_seconds": number(found.cpu_seconds, 2),
     }
 
 

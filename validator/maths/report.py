@@ -30,6 +30,13 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     if main.get("tie"):
         out.append(f"  on a tie: {main['tie']}")
     out.extend(_rows(main["lines"]))
+    insurance = main.get("insurance")
+    if insurance:
+        out.append(
+            f"  insurance (not taken by the strategy): return {insurance['return']} per unit insured, "
+            f"house edge {insurance['house_edge_percent']} %"
+        )
+        out.extend(_rows(insurance["lines"]))
     for bet in report["side_bets"]:
         case = f" — case {bet['case']}" if bet["case"] else ""
         out.append("")
@@ -62,5 +69,5 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                     f"main {change['main_edge_change']}{extra}"
                 )
     out.append("")
-    out.append(f"computed in {report['seconds']} s")
+    out.append(f"computed in {report['seconds']} s ({report['cpu_seconds']} s of processor time)")
     return "\n".join(out) + "\n"

@@ -190,9 +190,9 @@ class BlackjackSim(TableSim):
             return self.legal(verb, self.ctx(hand, verb, amount))
 
         while not (hand.busted or hand.blackjack or hand.doubled or hand.surrendered or hand.even_money):
-            if hand.split_aces and len(hand.card_list) >= 2 and not legal("hit"):
-                return
             decision = self.strategy(hand, self.dealer, legal)
+            if hand.split_aces and len(hand.card_list) >= 2 and decision != "split" and not legal("hit"):
+                return
             if decision == "surrender":
                 self.surrender(hand)
                 return
