@@ -15,6 +15,7 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
+from validator.audit import audit_html
 from validator.audit.html import render, rule_docs
 from validator.audit.query import Filters, build
 from validator.check import check_logs
@@ -196,7 +197,35 @@ def test_theoretical_edge_is_shown_with_its_distance(samples_run) -> None:
     html = render(audit, {})
     cell = html[html.index('data-table="BA-01"') :]
     assert '<td class="n" data-theoretical>2.30 %</td>' in cell[:600]
-    assert "theoretical edge is the one the table's rules give" in html
+    assert "theoretical edge is the house edge of the main stake" in html
+
+
+def test_the_report_prices_each_table_by_its_rules_and_house_entry(samples_run) -> None:
+    """Without figures given, `report` asks `edge` for each table: the version its rounds were judged by
+    and the options of its house entry (BJ-07 offers surrender and limits splits: cheaper than BJ-03)."""
+    from datetime import date
+
+    from validator.audit.query import Filters, connect
+    from validator.audit.theory import theoretical_edges
+    from validator.house.load import load_house
+    from validator.maths.api import house_edge
+
+    dataset, _, _ = samples_run
+    edges = theoretical_edges(connect([str(dataset)], Filters()))
+    tables = load_house(HOUSE).tables
+    assert edges["BJ-07"] == house_edge("fr/blackjack", date(2025, 3, 14), tables["BJ-07"])
+    assert edges["BA-01"] == house_edge("fr/bataille", date(2025, 2, 1), tables["BA-01"])
+    assert edges["BJ-07"] < edges["BJ-03"]
+    html = audit_html([str(dataset)], default_registry())
+    assert "theoretical edge is the house edge of the main stake" in html
+    # The house file the run named is gone: no figure rather than the regulation's defaults.
+    files = str(dataset / "rounds" / "*" / "*" / "*.parquet")
+    con = duckdb.connect()
+    con.execute(
+        f"CREATE VIEW rounds AS SELECT * REPLACE ('gone.yaml' AS house_file) "
+        f"FROM read_parquet('{files}', hive_partitioning = true)"
+    )
+    assert theoretical_edges(con) == {}
 
 
 def test_the_readme_pair_of_commands(tmp_path: Path) -> None:

@@ -31,11 +31,17 @@ def audit_html(
     theoretical: Mapping[str, Decimal] | None = None,
     title: str = "Audit report",
 ) -> str:
-    """The report over these datasets, filtered; `theoretical`: table id → the house edge of its rules."""
+    """The report over these datasets, filtered; `theoretical`: table id → the house edge of its rules
+    (by default, computed from the versions and house entries the tables' rounds were judged by)."""
     from validator.audit.html import render, rule_docs
-    from validator.audit.query import Filters, build
+    from validator.audit.query import Filters, build, connect
 
     if start is not None and end is not None and start > end:
         raise ValidatorError(f"--from {start} is after --to {end}")
-    audit = build(datasets, Filters(start, end, casino, table), theoretical=theoretical)
+    filters = Filters(start, end, casino, table)
+    if theoretical is None:
+        from validator.audit.theory import theoretical_edges
+
+        theoretical = theoretical_edges(connect(datasets, filters))
+    audit = build(datasets, filters, theoretical=theoretical)
     return render(audit, rule_docs(registry), title=title)
