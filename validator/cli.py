@@ -395,4 +395,6 @@ def rules_test(
 
 
 def main() -> None:
-    app()
+    from validator.guard import run
+
+    run(app)

@@ -164,7 +164,12 @@ def load_house(path: Path | str) -> HouseFile:
         line = before.count(b"\n") + 1
         column = exc.start - (before.rfind(b"\n") + 1) + 1
         raise HouseFileError(name, line, column, f"not UTF-8 text ({exc.reason})") from None
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:
+        # A control character (or a byte YAML does not print) is refused before any parsing starts.
+        line, column = _place(text, exc.position)
+        raise HouseFileError(name, line, column, _unprintable(exc)) from None
     try:
         root = loader.get_single_node()
     except _Refused as exc:
@@ -179,6 +184,9 @@ def load_house(path: Path | str) -> HouseFile:
             )
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise HouseFileError(name, line, column, f"YAML: {message}") from None
+    except yaml.reader.ReaderError as exc:
+        line, column = _place(text, exc.position)
+        raise HouseFileError(name, line, column, _unprintable(exc)) from None
     except yaml.YAMLError as exc:
         raise HouseFileError(name, 1, 1, f"YAML: {exc}") from None
     finally:
@@ -192,6 +200,21 @@ def load_house(path: Path | str) -> HouseFile:
     house.data = _Builder(house, loader).value(root, ())
     _check_types(house)
     return house
+
+
+def _place(text: str, position: int) -> tuple[int, int]:
+    """1-based line and column of a character offset in `text`."""
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+
+
+# The largest whole number a house file may hold: amounts and counts need a few digits; a number of
+# thousands of digits (decimal, hex or YAML 1.1's base 60) is beyond what Python even prints.
+MAX_DIGITS = 100
+
+# What PyYAML's own scalar conversions raise on a value its tag cannot hold (`!!int abc`, `!!bool maybe`,
+# `!!timestamp nope`, `2025-13-45`, an integer over Python's 4,300-digit conversion limit).
+_CONVERSION_ERRORS = (ValueError, KeyError, AttributeError, TypeError, OverflowError, IndexError)
 
 
 class _Builder:
@@ -245,11 +268,16 @@ class _Builder:
             value = self.loader.construct_object(node, deep=True)
         except yaml.MarkedYAMLError as exc:
             raise self.fail(node, f"YAML: {exc.problem or exc}") from None
+        except _CONVERSION_ERRORS:
+            shown = _clipped(node.value)
+            raise self.fail(node, f"YAML: {shown} is not a valid {_tag_name(node.tag)}") from None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+            raise self.fail(node, f"{_clipped(node.value)}: a number over {MAX_DIGITS} digits")
         if isinstance(value, bool) or value is None or isinstance(value, str):
             return value
         if isinstance(value, int | float):
             if isinstance(value, float) and not math.isfinite(value):
-                raise self.fail(node, f"{node.value!r} is not a finite number")
+                raise self.fail(node, f"{_clipped(node.value)} is not a finite number")
             if node.style is None and ":" in node.value:
                 # YAML 1.1 reads 3:2 as 3 × 60 + 2: the author meant text.
                 raise self.fail(
@@ -261,7 +289,25 @@ class _Builder:
         if isinstance(value, date | datetime):
             # A date is never a house-rules value; keep the text so the linter can say what it saw.
             return node.value
-        raise self.fail(node, f"{node.value!r} is not a value a house-rules file can hold")
+        raise self.fail(node, f"{_clipped(node.value)} is not a value a house-rules file can hold")
+
+
+def _unprintable(error: yaml.reader.ReaderError) -> str:
+    character = error.character
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
+    return f"YAML: the control character U+{code:04X} is not allowed"
+
+
+def _tag_name(tag: str) -> str:
+    short = tag.rsplit(":", 1)[-1]
+    return {"int": "whole number", "float": "number", "bool": "boolean", "timestamp": "date or time"}.get(
+        short, f"{tag} value"
+    )
+
+
+def _clipped(text: str, limit: int = 40) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
 def _yaml_kind(value: Any) -> str:
