@@ -86,13 +86,22 @@ def check(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Parallel processes (files, tables, a table's shoes).")
     ] = 1,
+    max_log_bytes: Annotated[
+        str | None, typer.Option(help="Most bytes read from one log, uncompressed (default 16G).")
+    ] = None,
+    max_line_bytes: Annotated[str | None, typer.Option(help="Longest line read (default 1M).")] = None,
+    max_broken_records: Annotated[
+        int | None, typer.Option(help="Broken records in a row reported one by one (default 100).")
+    ] = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
     from validator.findings import Summary
+    from validator.logs.reader import configure, limits_from_options
     from validator.report import make_reporter
 
     try:
+        configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
         registry = _registry()
         lookup = None
         house_label = None

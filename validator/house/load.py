@@ -78,6 +78,22 @@ class HouseFile:
     data: Any
     # path → (line, column), 1-based, of the key (or of the item, in a list).
     places: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    # The schema's errors, found once per file: the linter asks for them table by table, and checking
+    # the whole file again for each table made `lint` quadratic in the number of tables.
+    _errors: list[ValidationError] | None = field(default=None, repr=False, compare=False)
+    _refused: set[Path_] | None = field(default=None, repr=False, compare=False)
+
+    def schema_errors(self) -> list[ValidationError]:
+        """`schema_errors(self.data)`, computed once (the data is not changed after reading)."""
+        if self._errors is None:
+            self._errors = schema_errors(self.data)
+        return self._errors
+
+    def refused(self, path: Path_) -> bool:
+        """Whether the schema finds an error at `path` (three keys deep: `tables.ID.maximum`) or below."""
+        if self._refused is None:
+            self._refused = {tuple(e.absolute_path)[:3] for e in self.schema_errors()}
+        return path in self._refused
 
     def line(self, path: Path_) -> int:
         """The line of `path`, or of its nearest parent that has one (a missing key: its mapping's)."""
@@ -336,7 +352,7 @@ def _type_name(value: Any) -> str:
 
 def _check_types(house: HouseFile) -> None:
     """The schema's `type` errors stop the reading: the rest of the file cannot be understood without them."""
-    errors = [e for e in schema_errors(house.data) if e.validator == "type"]
+    errors = [e for e in house.schema_errors() if e.validator == "type"]
     if not errors:
         return
     error = min(errors, key=lambda e: (house.line(tuple(e.absolute_path)), len(e.absolute_path)))
