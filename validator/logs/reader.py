@@ -452,17 +452,24 @@ def _read_lines(stream: IO[bytes], limits: Limits) -> Iterator[tuple[bytes, int,
             # Identical lines in a row (a damaged export repeating one record) are read in bulk too.
             count = 1
             if peek is not None and len(chunk) <= _REPEAT_MAX:
-                while True:
+                size = len(chunk)
+                while read <= budget:
                     try:
-                        ahead = peek(len(chunk))
+                        ahead = peek(1 << 16)
                     except _BROKEN_STREAM as error:
                         failed = error
                         break
-                    if ahead[: len(chunk)] != chunk or read > budget:
+                    # As many copies as the buffer holds, compared at once; else one by one.
+                    copies = len(ahead) // size
+                    if copies > 1 and ahead[: copies * size] == chunk * copies:
+                        taken = copies
+                    elif ahead[:size] == chunk:
+                        taken = 1
+                    else:
                         break
-                    stream.read(len(chunk))
-                    count += 1
-                    read += len(chunk)
+                    stream.read(taken * size)
+                    count += taken
+                    read += taken * size
             line: tuple[bytes, int, int] = (chunk[:-1], 0, count)
         elif len(chunk) <= max_line:
             line = (chunk, 0, 1)  # the last line, without a newline
