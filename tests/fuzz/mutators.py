@@ -371,3 +371,49 @@ def rulesets(draw) -> bytes:
                 ],
             )
     return data
+
+
+# ---------------------------------------------------------------- rule fixtures (`rules test DIR`)
+
+
+@cache
+def seed_fixtures() -> tuple[tuple[bytes, bytes], ...]:
+    """(NAME.jsonl, NAME.expect.json) pairs of the project's rule fixtures."""
+    pairs = []
+    for expect in sorted((ROOT / "tests" / "fixtures" / "rules").rglob("*.expect.json"))[:40]:
+        log = expect.with_name(expect.name.removesuffix(".expect.json") + ".jsonl")
+        if log.exists():
+            pairs.append((log.read_bytes(), expect.read_bytes()))
+    return tuple(pairs)
+
+
+EXPECT_VALUES = [
+    b"null",
+    b"[]",
+    b"{}",
+    b'"x"',
+    b"1e400",
+    HUGE,
+    b'["nope/x@2025-13-45"]',
+    b'[{"line": "x"}]',
+    b"[" * 2000 + b"]" * 2000,
+    b'{"__class__": 1}',
+    b'"fr/blackjack@"',
+]
+
+
+@st.composite
+def fixtures(draw) -> tuple[bytes, bytes]:
+    log, expect = draw(st.sampled_from(seed_fixtures()))
+    if draw(st.booleans()):
+        log = draw(_log_damage(log))
+    kind = draw(st.sampled_from(["keep", "flip", "delete", "value", "truncate"]))
+    if kind == "flip":
+        expect = _flip(expect, draw)
+    elif kind == "delete":
+        expect = _delete(expect, draw)
+    elif kind == "truncate":
+        expect = expect[: draw(st.integers(0, len(expect)))]
+    elif kind == "value":
+        expect = _replace_token(expect, draw, b": ", [b": " + v + b', "x": ' for v in EXPECT_VALUES])
+    return log, expect

@@ -4,9 +4,10 @@ In the normal suite each kind runs a few examples (a few seconds in all). The lo
 
     pytest -m fuzz -s tests/fuzz
 
-with FUZZ_LOGS, FUZZ_HOUSES and FUZZ_RULESETS examples (default 10,000, 3,000 and 2,000); it prints what
-it saw. Every case must end without a traceback, with a documented exit status, within 20 s, and, for a
-log, with as many rounds read as an independent count of its lines finds (oracle.py).
+with FUZZ_LOGS, FUZZ_HOUSES, FUZZ_RULESETS and FUZZ_FIXTURES examples (default 10,000, 3,000, 2,000 and
+500: rule fixture folders for `rules test`); it prints what it saw. Every case must end without a
+traceback, with a documented exit status, within 20 s of CPU, and, for a log, with as many rounds read
+as an independent count of its lines finds (oracle.py).
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from mutators import houses, logs, rulesets
-from oracle import Tally, check_house, check_log, check_ruleset
+from mutators import fixtures, houses, logs, rulesets
+from oracle import Tally, check_fixtures, check_house, check_log, check_ruleset
 
-QUICK = {"logs": 12, "houses": 12, "rulesets": 6}
+QUICK = {"logs": 12, "houses": 12, "rulesets": 6, "fixtures": 4}
 LONG = {
     "logs": int(os.environ.get("FUZZ_LOGS", "10000")),
     "houses": int(os.environ.get("FUZZ_HOUSES", "3000")),
     "rulesets": int(os.environ.get("FUZZ_RULESETS", "2000")),
+    "fixtures": int(os.environ.get("FUZZ_FIXTURES", "500")),
 }
 _SETTINGS = {
     "deadline": None,
@@ -54,6 +56,15 @@ def _ruleset_case(data: bytes) -> None:
     check_ruleset(_write("case.rules", data), TALLIES["rulesets"])
 
 
+def _fixture_case(case: tuple[bytes, bytes]) -> None:
+    log, expect = case
+    folder = _FOLDER / "fixtures" / "fr" / "case"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "case.jsonl").write_bytes(log)
+    (folder / "case.expect.json").write_bytes(expect)
+    check_fixtures(_FOLDER / "fixtures", TALLIES["fixtures"])
+
+
 @settings(max_examples=QUICK["logs"], **_SETTINGS)
 @given(logs())
 def test_damaged_logs(case):
@@ -70,6 +81,12 @@ def test_damaged_house_files(data):
 @given(rulesets())
 def test_damaged_rulesets(data):
     _ruleset_case(data)
+
+
+@settings(max_examples=QUICK["fixtures"], **_SETTINGS)
+@given(fixtures())
+def test_damaged_rule_fixtures(case):
+    _fixture_case(case)
 
 
 @pytest.mark.fuzz
@@ -92,6 +109,13 @@ def test_long_damaged_house_files(data):
 @given(rulesets())
 def test_long_damaged_rulesets(data):
     _ruleset_case(data)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["fixtures"], **_SETTINGS)
+@given(fixtures())
+def test_long_damaged_rule_fixtures(case):
+    _fixture_case(case)
 
 
 @pytest.mark.fuzz
