@@ -160,6 +160,10 @@ def _log_damage(draw, data: bytes) -> bytes:
     if not isinstance(record, dict) or not record:
         return _flip(data, draw)
     key = draw(st.sampled_from(sorted(record)))
+    try:
+        orjson.dumps(record)
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes, by an earlier damage
+        return _flip(data, draw)
     if kind == "key":
         del record[key]
         lines[i] = orjson.dumps(record)

@@ -6,6 +6,7 @@ Only shape is handled here; meaning (unknown names, duplicates, dates) is the co
 from __future__ import annotations
 
 import ast as pyast
+import warnings
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -40,8 +41,11 @@ def _string(token: Token) -> str:
     if raw.startswith('"""'):
         return _dedent(raw[3:-3])
     try:
-        return pyast.literal_eval(raw)
-    except (SyntaxError, ValueError, MemoryError) as exc:
+        with warnings.catch_warnings():
+            # "\B" is no escape: Python warns and keeps the backslash; here it is an error.
+            warnings.simplefilter("error")
+            return pyast.literal_eval(raw)
+    except (SyntaxError, ValueError, MemoryError, Warning) as exc:
         # Python's own words name the escape: "truncated \xXX escape", "unknown Unicode character name".
         detail = str(exc).split(": ", 1)[-1].split(" (<unknown>")[0]
         raise TokenProblem(token, f"bad escape in a string: {detail}") from None
