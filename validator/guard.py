@@ -75,6 +75,10 @@ class _Closed(_Silent):
     def write(self, data: Any) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
 
+    @property
+    def buffer(self) -> _Closed:  # `simulate` writes bytes
+        return self
+
 
 def _pacified() -> bool:
     # Typer (like click) wraps standard output this way, then exits 1, when a write meets a broken pipe.

@@ -258,7 +258,7 @@ _CONVERSION_ERRORS = (ValueError, KeyError, AttributeError, TypeError, OverflowE
 
 
 class _Builder:
-    def __init__(self, house: HouseFile, loader: yaml.SafeLoader) -> None:
+    def __init__(self, house: HouseFile, loader: yaml.constructor.SafeConstructor) -> None:
         self.house = house
         self.loader = loader
 
