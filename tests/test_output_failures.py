@@ -135,3 +135,24 @@ def test_the_guard_keeps_the_commands_own_statuses(tmp_path):
     assert ran.returncode == 2 and "no such file or directory" in ran.stderr
     ran = _run("check", "--no-such-option")
     assert ran.returncode == 2 and "No such option" in ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "status"), [(["check", "missing.jsonl"], 2), (["check", str(CLEAN)], 0), (["rules", "list"], 0)]
+)
+def test_a_closed_or_full_standard_error_changes_no_status(args, status):
+    closed = subprocess.run(
+        [*COMMAND, *args],
+        stdout=subprocess.DEVNULL,
+        cwd=ROOT,
+        check=False,
+        timeout=120,
+        preexec_fn=lambda: os.close(2),
+    )
+    assert closed.returncode == status
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            ran = subprocess.run(
+                [*COMMAND, *args], stdout=subprocess.DEVNULL, stderr=full, cwd=ROOT, timeout=120
+            )
+        assert ran.returncode == status

@@ -89,7 +89,7 @@ def _stdout_failed(error: OSError) -> int:
     _quiet_stdout()
     if error.errno == errno.EPIPE:
         return 2
-    typer.echo(f"casino-validator: standard output: cannot write ({error.strerror or error})", err=True)
+    _echo_err(f"casino-validator: standard output: cannot write ({error.strerror or error})")
     return 2
 
 
@@ -98,6 +98,8 @@ def run(app: Callable[..., Any]) -> NoReturn:
     code: Any
     if sys.stdout is None:
         sys.stdout = _Closed()  # type: ignore[assignment]
+    if sys.stderr is None:  # closed by the caller (`2>&-`): messages go nowhere, the status still tells
+        sys.stderr = _Silent()  # type: ignore[assignment]
     try:
         code = app(standalone_mode=False)
     except SystemExit as exit_:
