@@ -214,6 +214,27 @@ def logs(draw) -> tuple[bytes, bool]:
 
 # ---------------------------------------------------------------- house-rules files
 
+# Values a house file may well hold, right or wrong for the key they land on (read, then linted).
+PLAIN_YAML_VALUES = [
+    b"0",
+    b"-5",
+    b"1.5",
+    b"true",
+    b"false",
+    b"A",
+    b'"Z"',
+    b"1e10",
+    b"12345678901234567890123456789012345",
+    b'"7.50"',
+    b"[]",
+    b"{}",
+    b"{paytable: Z, minimum: 100, maximum: 1}",
+    b"fr/blackjack@2016-06-10",
+    b"fr/bataille",
+    b"nope/x",
+    b"''",
+]
+
 YAML_VALUES = [
     b"2025-13-45",
     b"!!float abc",
@@ -254,7 +275,9 @@ YAML_VALUES = [
 def houses(draw) -> bytes:
     data = draw(st.sampled_from(seed_houses()))
     for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.sampled_from(["flip", "delete", "lines", "value", "key", "bytes", "nesting"]))
+        kind = draw(
+            st.sampled_from(["flip", "delete", "lines", "value", "key", "bytes", "nesting", *["plain"] * 3])
+        )
         if kind == "flip":
             data = _flip(data, draw)
         elif kind == "delete":
@@ -263,6 +286,8 @@ def houses(draw) -> bytes:
             data = _lines(data, draw)
         elif kind == "value":
             data = _replace_token(data, draw, b": ", [b": " + v + b" #" for v in YAML_VALUES])
+        elif kind == "plain":
+            data = _replace_token(data, draw, b": ", [b": " + v + b" #" for v in PLAIN_YAML_VALUES])
         elif kind == "key":
             data = _replace_token(
                 data,
@@ -289,6 +314,27 @@ def houses(draw) -> bytes:
 # ---------------------------------------------------------------- rulesets
 
 
+SWAPS = [
+    (b"param.", b"house."),
+    (b"hand.", b"dealer."),
+    (b"dealer.", b"box."),
+    (b"severity error", b"severity warning"),
+    (b"true", b"false"),
+    (b">=", b"<="),
+    (b"==", b"in"),
+    (b"on hit", b"on settle"),
+    (b"on deal", b"on jackpot"),
+    (b"settle main", b"settle lucky_ladies"),
+    (b"=> pay", b"=> paytable"),
+    (b"kind payout", b"kind procedure"),
+    (b"game blackjack", b"game bataille"),
+    (b"until", b"from"),
+    (b": bool", b": choice"),
+    (b"required", b"= 7"),
+    (b'ref "', b'ref "\\'),
+]
+
+
 @st.composite
 def rulesets(draw) -> bytes:
     data = draw(st.sampled_from(seed_rulesets()))
@@ -306,6 +352,7 @@ def rulesets(draw) -> bytes:
                     "message",
                     "nesting",
                     "token",
+                    *["swap"] * 4,
                 ]
             )
         )
@@ -358,6 +405,9 @@ def rulesets(draw) -> bytes:
             data = _replace_token(
                 data, draw, b"require ", [b"require " + b"(" * depth + b"true" + b")" * depth + b" and "]
             )
+        elif kind == "swap":  # still the language, another meaning: compiled, then judged by the compiler
+            before, after = draw(st.sampled_from(SWAPS))
+            data = _replace_token(data, draw, before, [after])
         else:
             data = _replace_token(
                 data,
