@@ -129,17 +129,13 @@ def test_an_unexpected_exception_is_exit_3_with_the_version_and_how_to_report_it
 
 
 def test_the_guard_keeps_the_commands_own_statuses(tmp_path):
-    assert _run("rules", "list").returncode == 0
+    # 0 and 2 (a file that is not there) are seen above; 1 and a usage error here.
     assert _run("check", str(SAMPLES / "logs" / "disputes")).returncode == 1
-    ran = _run("check", str(tmp_path / "missing.jsonl"))
-    assert ran.returncode == 2 and "no such file or directory" in ran.stderr
     ran = _run("check", "--no-such-option")
     assert ran.returncode == 2 and "No such option" in ran.stderr
 
 
-@pytest.mark.parametrize(
-    ("args", "status"), [(["check", "missing.jsonl"], 2), (["check", str(CLEAN)], 0), (["rules", "list"], 0)]
-)
+@pytest.mark.parametrize(("args", "status"), [(["check", "missing.jsonl"], 2), (["check", str(CLEAN)], 0)])
 def test_a_closed_or_full_standard_error_changes_no_status(args, status):
     closed = subprocess.run(
         [*COMMAND, *args],

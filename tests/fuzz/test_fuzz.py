@@ -37,6 +37,20 @@ TALLIES = {kind: Tally() for kind in QUICK}
 _FOLDER = Path(tempfile.mkdtemp(prefix="casino-validator-fuzz-"))
 
 
+@pytest.fixture(autouse=True)
+def _no_parse_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Thousands of damaged rulesets would each leave an entry in the user's cache folder.
+    monkeypatch.setenv("CASINO_VALIDATOR_NO_CACHE", "1")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _registry_loaded() -> None:
+    # The rulesets are read once per process (0.4 s, more on a busy machine): not in a case's time.
+    from validator.registry import default_registry
+
+    default_registry()
+
+
 def _write(name: str, data: bytes) -> Path:
     path = _FOLDER / name
     path.write_bytes(data)
