@@ -122,7 +122,7 @@ MAX_DEPTH = 32
 
 
 if getattr(yaml, "__with_libyaml__", False):
-    from yaml._yaml import CParser
+    from yaml.cyaml import CParser
 
     class _Base(  # type: ignore[misc]
         yaml.composer.Composer, CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver
