@@ -97,7 +97,7 @@ def check(
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
     from validator.findings import Summary
-    from validator.logs.reader import configure, limits_from_options
+    from validator.logs.reader import Limits, configure, limits_from_options
     from validator.report import make_reporter
 
     try:
@@ -129,6 +129,8 @@ def check(
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
     except ValidatorError as exc:
         raise _fail(str(exc)) from None
+    finally:
+        configure(Limits())  # the command's limits end with it (a test runs many commands in one process)
     raise typer.Exit(1 if summary.findings else 0)
 
 
