@@ -247,15 +247,28 @@ def check(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    max_log_bytes: Annotated[
+        str | None,
+        typer.Option(metavar="SIZE", help="Most bytes read from one log, uncompressed (default 16G)."),
+    ] = None,
+    max_line_bytes: Annotated[
+        str | None, typer.Option(metavar="SIZE", help="Longest line read (default 1M).")
+    ] = None,
+    max_broken_records: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
+    ] = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     from validator.check import check_logs, rule_catalogue
     from validator.findings import Summary
+    from validator.logs.reader import Limits, configure, limits_from_options
     from validator.report import make_reporter
 
     started = time.monotonic()
     run = None
     try:
+        configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
         root = _root(sarif_root)
         if dataset is not None:
             from validator.dataset.writer import DatasetRun
@@ -325,6 +338,8 @@ def check(
         if run is not None:
             run.abort()
         raise
+    finally:
+        configure(Limits())  # the command's limits end with it (a test runs many commands in one process)
     raise typer.Exit(policy.exit_status(summary))
 
 
@@ -765,4 +780,6 @@ def rules_test(
 
 
 def main() -> None:
-    app()
+    from validator.guard import run
+
+    run(app)

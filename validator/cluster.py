@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
+from validator.logs.reader import Limits, current_limits
 from validator.parallel import HouseRef, Share, check_share, plan, share_outcomes, share_writer
 from validator.progress import PlanProgress
 
@@ -86,7 +87,7 @@ def check_on_cluster(
             progress.start(len(shares), sum(share.size for share in shares))
         where = HouseRef.of(house) if house is not None else None
         window = max(1, workers) * AHEAD_PER_WORKER
-        task = _Task(ruleset, where, dataset, collect)
+        task = _Task(ruleset, where, dataset, collect, current_limits())
         yield from _in_order(client, shares, window, summary, task, progress)
 
 
@@ -98,6 +99,7 @@ class _Task:
     house: HouseRef | None
     dataset: DatasetSpec | None
     collect: bool
+    limits: Limits  # the reader's, as the command set them: workers are other processes
 
 
 class _Session:
@@ -214,6 +216,7 @@ def _in_order(
                 task.house,
                 task.dataset,
                 task.collect,
+                task.limits,
                 key=f"casino-validator-{run}-{index}",
                 priority=len(shares) - index,  # the plan's order, first come first
                 pure=False,
@@ -231,7 +234,7 @@ def _in_order(
                 # Read by this process (standard input, a pipe): streamed here, its rows written here.
                 writer = share_writer(task.dataset, share)
                 collect = task.collect or task.dataset is not None
-                for outcome in share_outcomes(share, task.ruleset, task.house, part, collect):
+                for outcome in share_outcomes(share, task.ruleset, task.house, part, collect, task.limits):
                     if writer is not None:
                         writer.add(outcome)
                     yield outcome

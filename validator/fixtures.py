@@ -108,10 +108,33 @@ def load_expectation(path: Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValidatorError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ValidatorError(f"{path}: not JSON this program reads: nested too deeply") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise ValidatorError(f"{path}: not JSON this program reads: {str(exc).split(';')[0]}") from None
+    if _depth_over(data, _MAX_DEPTH):
+        raise ValidatorError(f"{path}: nested more than {_MAX_DEPTH} levels deep (an expectation needs 3)")
     problem = _shape_problem(data)
     if problem:
         raise ValidatorError(f"{path}: {problem}")
     return data
+
+
+# How deep an expectation's values may nest: the shape check and the comparisons recurse.
+_MAX_DEPTH = 32
+
+
+def _depth_over(data: Any, limit: int) -> bool:
+    """Whether lists and objects nest deeper than `limit`, found without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth >= limit:
+                return True
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def _shape_problem(data: Any) -> str | None:

@@ -7,6 +7,8 @@ the target's name only when the run completes. A previous file of that name is l
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -18,6 +20,51 @@ from typing import IO, Any
 from validator.errors import ValidatorError
 
 
+class OutputError(ValidatorError):
+    """The report could not be written (no space left, an I/O error): exit 2 with the file's name."""
+
+
+class OutputClosed(Exception):
+    """The reader of the output went away (`| head`): the run stops quietly, as other Unix tools do.
+    Not a ValidatorError, so no command prints it; the entry point's guard turns it into exit 2."""
+
+
+def write_failure(name: str, error: OSError) -> Exception:
+    """The exception a failed write becomes: quiet for a closed pipe, a message for the rest."""
+    if error.errno == errno.EPIPE:
+        return OutputClosed(name)
+    return OutputError(f"{name}: cannot write ({error.strerror or error})")
+
+
+class Checked:
+    """A stream whose write errors become `OutputError` naming the output (or `OutputClosed`)."""
+
+    def __init__(self, stream: IO[Any], name: str) -> None:
+        self._stream = stream
+        self._name = name
+
+    def write(self, data: Any) -> int:
+        try:
+            return self._stream.write(data)
+        except OSError as error:
+            raise write_failure(self._name, error) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise write_failure(self._name, error) from None
+
+    def close(self) -> None:
+        try:
+            self._stream.close()
+        except OSError as error:
+            raise write_failure(self._name, error) from None
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self._stream, attribute)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -26,6 +73,19 @@ def _umask() -> int:
 
 def _special(path: Path) -> bool:
     return path.is_absolute() and path.parts[1:2] in (("dev",), ("proc",))
+
+
+@contextmanager
+def _closing(checked: Checked, handle: IO[Any]) -> Iterator[None]:
+    """Close the output after the run: a failure to write out the buffer (/dev/full fails only then) is
+    the run's error; after another error, the close is quiet so that the first error is the one shown."""
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(OSError):
+            handle.close()
+        raise
+    checked.close()
 
 
 @contextmanager
@@ -51,13 +111,14 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
             handle = os.fdopen(fd, mode, encoding=encoding, newline=newline)
     except OSError as exc:
         raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
+    checked = Checked(handle, str(path))
     if direct:
-        with handle:
-            yield handle
+        with _closing(checked, handle):
+            yield checked  # type: ignore[misc]
         return
     try:
-        with handle:
-            yield handle
+        with _closing(checked, handle):
+            yield checked  # type: ignore[misc]
         try:
             os.replace(temporary, target)
         except OSError as exc:

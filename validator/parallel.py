@@ -31,6 +31,7 @@ from validator.logs.reader import (
     BOM,
     MAX_LINE,
     STDIN,
+    Limits,
     check_record,
     display_name,
     iter_log_paths,
@@ -243,10 +244,16 @@ def _house_lookup(house: HouseRef) -> HouseLookup:
 
 
 def share_outcomes(
-    share: Share, ruleset: str | None, house: HouseRef | None, summary: Summary, collect: bool = False
+    share: Share,
+    ruleset: str | None,
+    house: HouseRef | None,
+    summary: Summary,
+    collect: bool = False,
+    limits: Limits | None = None,
 ) -> Iterator[RoundOutcome]:
     """The share's outcomes, one at a time, counted in `summary`; with `collect`, carrying the rounds'
-    facts for the audit dataset."""
+    facts for the audit dataset. `limits`: the reader's, as the command set them (a worker is another
+    process, which has only the defaults)."""
     lookup = _house_lookup(house) if house is not None else None
     if share.first_of_file:
         summary.files = 1
@@ -260,15 +267,15 @@ def share_outcomes(
         teller=teller(collect),
     )
     for line in share.preamble:
-        preamble = read_record_range(share.source, line.start, line.end, line.number, share.path)
+        preamble = read_record_range(share.source, line.start, line.end, line.number, share.path, limits)
         for _ in replay.replay(preamble):
             pass  # the table's state is rebuilt; what these records say, their own share reports
     replay.summary = summary
     replay.judges.clear()
     records = (
-        read_records(share.source, display_name(share.path))
+        read_records(share.source, display_name(share.path), limits)
         if share.start is None
-        else read_record_range(share.source, share.start, share.end, share.first_line, share.path)
+        else read_record_range(share.source, share.start, share.end, share.first_line, share.path, limits)
     )
     yield from replay.replay(records)
 
@@ -279,6 +286,7 @@ def check_share(
     house: HouseRef | None,
     dataset: DatasetSpec | None = None,
     collect: bool = False,
+    limits: Limits | None = None,
 ) -> ShareResult:
     """One share, whole: the task a worker runs. With `dataset`, the worker writes the share's rows
     itself (no single writer in the middle). The rounds' facts travel back only with `collect` (the
@@ -287,7 +295,7 @@ def check_share(
     rows: list[Row] = []
     writer = share_writer(dataset, share)
     try:
-        for o in share_outcomes(share, ruleset, house, summary, collect or dataset is not None):
+        for o in share_outcomes(share, ruleset, house, summary, collect or dataset is not None, limits):
             if writer is not None:
                 writer.add(o)
             facts = o.facts if collect else None

@@ -31,15 +31,22 @@ def ruleset(title: str) -> str:
     )
 
 
+def entries(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir()}
+
+
 def test_a_new_version_of_a_file_replaces_the_old_entry(folder: Path) -> None:
     cache.parsed(ruleset("one"), "x.rules", parse_ruleset)
     cache.parsed(ruleset("other file"), "y.rules", parse_ruleset)
-    assert len(list(folder.glob("*.pickle"))) == 2
-    first = {p.name for p in folder.glob("*.pickle")}
+    first = entries(folder)
+    assert len(first) == 2 and all(name.endswith(cache.SUFFIX) for name in first)
     cache.parsed(ruleset("two"), "x.rules", parse_ruleset)
-    after = {p.name for p in folder.glob("*.pickle")}
+    after = entries(folder)
     assert len(after) == 2 and len(after & first) == 1  # y's entry kept, x's old one gone
-    (folder / ("0" * 64 + ".pickle")).write_bytes(b"an entry of the old layout")
+    # Entries of earlier layouts: unprefixed ones, and the pickles this cache wrote before it kept JSON.
+    (folder / ("0" * 64 + cache.SUFFIX)).write_bytes(b"{}")
+    (folder / ("1" * 16 + "-" + "2" * 64 + ".pickle")).write_bytes(b"an entry of the pickle layout")
     cache.parsed(ruleset("three"), "x.rules", parse_ruleset)
-    assert len(list(folder.glob("*.pickle"))) == 2
+    assert len(entries(folder)) == 2
+    assert not any(name.endswith(".pickle") for name in entries(folder))
     assert cache.parsed(ruleset("three"), "x.rules", parse_ruleset).headers  # found again

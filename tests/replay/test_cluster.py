@@ -286,3 +286,19 @@ def test_a_scheduler_that_does_not_answer_is_an_exit_2_message(monkeypatch, cli)
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)
     with pytest.raises(ValidatorError, match=r"^--scheduler tcp://127.0.0.1:9: cannot reach the scheduler"):
         list(cluster.check_on_cluster([str(SAMPLES / "logs")], Summary(), scheduler="tcp://127.0.0.1:9"))
+
+
+def test_the_readers_limits_reach_the_workers(tmp_path, dask_scheduler):
+    # A worker is another process: it knows only the default limits unless the share carries the
+    # command's. A line over --max-line-bytes must be the same finding on the cluster as here.
+    from validator.logs.reader import Limits, configure
+
+    log = _log(tmp_path / "t.jsonl", 300, seed=5)
+    configure(Limits(max_line=400))
+    try:
+        summary = Summary()
+        on_cluster = list(cluster.check_on_cluster([log], summary, scheduler=dask_scheduler))
+        assert (on_cluster, summary.as_dict()) == _one_process([log])
+    finally:
+        configure(Limits())
+    assert any(f.rule == "hand-log/line-too-long" for o in on_cluster for f in o.findings)

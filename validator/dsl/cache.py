@@ -4,29 +4,101 @@ file again (a third of a second of each start-up: Lark builds its tables, then r
 What is kept is the syntax tree only (`ast.RulesetFile`); compiling it is fast and always done anew.
 An entry is found by a hash of everything the tree depends on: the file's text and displayed name,
 the grammar, the source of the modules that build the tree, Lark's and Python's versions. Change any
-of them and the old entry is simply never asked for again. Like parso's cache, entries are pickles in
-the user's cache folder: `$XDG_CACHE_HOME/casino-validator`, else `~/.cache/casino-validator`;
-`CASINO_VALIDATOR_CACHE` names another folder, `CASINO_VALIDATOR_NO_CACHE=1` turns it off. A folder
-that cannot be written, or an entry that cannot be read, only means parsing as before. Entries are
-named by the ruleset file's name, then the hash: keeping a new one removes the others of that file.
+of them and the old entry is simply never asked for again. Entries live in the user's cache folder:
+`$XDG_CACHE_HOME/casino-validator`, else `~/.cache/casino-validator`; `CASINO_VALIDATOR_CACHE` names
+another folder, `CASINO_VALIDATOR_NO_CACHE=1` turns it off. A folder that cannot be written, or an
+entry that cannot be read, only means parsing as before. Entries are named by the ruleset file's name,
+then the hash: keeping a new one removes the others of that file (and pickles of earlier releases).
+
+Nothing read from the cache can run code: an entry is JSON data (never a pickle), rebuilt into the
+`ast` classes by name from a fixed list, each field checked for its kind; anything else is a miss. And
+since an entry decides what the law says, the folder is used only when it belongs to the user and
+nobody else can write to it (a shared `XDG_CACHE_HOME`, a CI cache restored from another job's files):
+otherwise every ruleset is parsed from its text.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import os
-import pickle
+import stat
 import sys
 import tempfile
 from collections.abc import Callable
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
+import orjson
+
+from validator.dsl import ast
 from validator.dsl.ast import RulesetFile
 from validator.resources import grammar_path
 
-_BUILDERS = ("ast.py", "transformer.py", "parser.py")
+_BUILDERS = ("ast.py", "transformer.py", "parser.py", "cache.py")
+SUFFIX = ".json"
+
+# The only classes an entry may name: the syntax tree's own.
+_CLASSES: dict[str, type] = {
+    name: cls
+    for name, cls in vars(ast).items()
+    if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == ast.__name__
+}
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _CLASSES.values()
+}
+
+
+def encode(value: Any) -> Any:
+    """A syntax tree as plain JSON data: a node `{"c": class, "v": [fields]}`, a Decimal `{"d": text}`,
+    a date `{"t": "YYYY-MM-DD"}`, a tuple a list; text, whole numbers, booleans and null as they are."""
+    if value is None or isinstance(value, bool | str | int):
+        return value
+    if isinstance(value, tuple):
+        return [encode(item) for item in value]
+    if isinstance(value, Decimal):
+        return {"d": str(value)}
+    if isinstance(value, date):
+        return {"t": value.isoformat()}
+    cls = type(value)
+    if cls in _FIELDS:
+        return {"c": cls.__name__, "v": [encode(getattr(value, name)) for name in _FIELDS[cls]]}
+    raise TypeError(f"{cls.__name__} is not part of a syntax tree")
+
+
+class NotATree(ValueError):
+    """An entry that is not the JSON `encode` writes."""
+
+
+def decode(data: Any) -> Any:
+    """The inverse of `encode`; `NotATree` for anything `encode` does not write."""
+    kind = type(data)
+    if kind is dict:
+        node = data.get("c")
+        if node is not None:
+            cls = _CLASSES.get(node)
+            values = data.get("v")
+            if cls is None or type(values) is not list or len(data) != 2 or len(values) != len(_FIELDS[cls]):
+                raise NotATree(f"not a syntax tree node: {str(data)[:60]}")
+            return cls(*map(decode, values))
+        if len(data) == 1:
+            if type(data.get("d")) is str:
+                try:
+                    return Decimal(data["d"])
+                except ArithmeticError:
+                    raise NotATree("bad decimal") from None
+            if type(data.get("t")) is str:
+                return date.fromisoformat(data["t"])
+        raise NotATree(f"not a syntax tree value: {str(data)[:60]}")
+    if kind is list:
+        return tuple(map(decode, data))
+    if data is None or kind is str or kind is int or kind is bool:
+        return data
+    raise NotATree(f"not a syntax tree value: {kind.__name__}")
 
 
 def cache_dir() -> Path | None:
@@ -51,34 +123,63 @@ def _salt() -> bytes:
     return digest.digest()
 
 
+def trusted(folder: Path) -> bool:
+    """The folder is the user's and only the user (or root) can write to it. A missing folder is made
+    so, with mode 0700. A folder another user owns, or one the group or others may write, is not
+    used: anyone who can write an entry there could choose the law a ruleset file is read as."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        info = os.stat(folder, follow_symlinks=False)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(info.st_mode):
+        return False
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # no owners to compare (Windows): the folder's own permissions apply
+        return True
+    return info.st_uid == getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
 def parsed(text: str, name: str, parse: Callable[[str, str], RulesetFile]) -> RulesetFile:
     """`parse(text, name)`, or the tree it gave last time for the same text, name and parser."""
     folder = cache_dir()
-    if folder is None:
+    if folder is None or not trusted(folder):
         return parse(text, name)
     key = hashlib.sha256(_salt() + name.encode() + b"\0" + text.encode()).hexdigest()
-    entry = folder / f"{_name_id(name)}-{key}.pickle"
+    entry = folder / f"{_name_id(name)}-{key}{SUFFIX}"
     try:
-        tree = pickle.loads(entry.read_bytes())
-        if isinstance(tree, RulesetFile):
+        tree = decode(orjson.loads(_read_own(entry)))
+        if isinstance(tree, RulesetFile) and tree.file == name and tree.source_text == text:
             return tree
-    except Exception:  # missing, unreadable, or written by something else: parse as if never kept
+    except Exception:  # missing, unreadable, or not what `encode` writes: parse as if never kept
         pass
     tree = parse(text, name)  # a RulesetError propagates, and nothing is kept
     _keep(folder, entry, tree)
     return tree
 
 
+def _read_own(entry: Path) -> bytes:
+    """The entry's bytes, if it is a regular file of the user's that only the user may write."""
+    fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        getuid = getattr(os, "getuid", None)
+        if not stat.S_ISREG(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            raise PermissionError(f"{entry}: not a private file")
+        if getuid is not None and info.st_uid != getuid():
+            raise PermissionError(f"{entry}: another user's file")
+        return handle.read()
+
+
 def _keep(folder: Path, entry: Path, tree: RulesetFile) -> None:
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         # Written beside, then renamed: a reader in another process sees a whole entry or none.
         fd, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
     except OSError:
         return
     try:
         with os.fdopen(fd, "wb") as out:
-            pickle.dump(tree, out, protocol=pickle.HIGHEST_PROTOCOL)
+            out.write(orjson.dumps(encode(tree)))
         os.replace(temporary, entry)
     except Exception:  # a full disk, say: the run goes on without keeping the tree
         with contextlib.suppress(OSError):
@@ -96,8 +197,13 @@ def _prune(folder: Path, kept: Path) -> None:
     never asked for again: remove them when a new one is kept, and the unprefixed entries of earlier
     releases of this cache, so the folder holds one entry per ruleset file."""
     prefix = kept.name.split("-", 1)[0]
-    for old in folder.glob("*.pickle"):
-        stale = old.name.startswith(prefix + "-") or "-" not in old.name
+    for old in folder.iterdir():
+        if old.suffix == ".pickle":  # this cache's entries before they were JSON: never read again
+            stale = True
+        elif old.suffix == SUFFIX:
+            stale = old.name.startswith(prefix + "-") or "-" not in old.name
+        else:
+            stale = False
         if stale and old != kept:
             with contextlib.suppress(OSError):
                 old.unlink()

@@ -16,6 +16,7 @@ from typing import Any
 from validator.dsl import ast
 from validator.dsl.codegen import all_held, first_holding
 from validator.dsl.expr import compile_expr, format_value, names_in
+from validator.dsl.messages import placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
     CheckDef,
@@ -311,11 +312,13 @@ class _Compiler:
             if not r.checks and not r.settles:
                 self.error(r.pos, f"rule {rule_id!r} checks nothing: give it an 'on … require' or a 'settle'")
             checks = []
+            offered: set[str] = set()  # the namespaces the rule's events offer, for its message
             for c in r.checks:
                 if c.event not in EVENTS:
                     self.error(c.pos, f"unknown event {c.event!r}{_closest(c.event, EVENTS)}")
                     continue
                 ns = namespaces_for(c.event)
+                offered.update(ns)
                 where = f"event '{c.event}'"
                 ok = c.guard is None or self.check_names(c.guard, ns, params, options, fixed, where)
                 ok = self.check_names(c.require, ns, params, options, fixed, where) and ok
@@ -340,6 +343,7 @@ class _Compiler:
                     known = [*SETTLE_STAKES, *side_bets]
                     self.error(s.pos, f"unknown stake {s.stake!r} to settle{_closest(s.stake, known)}")
                     continue
+                offered.update(ns)
                 where = f"settling '{s.stake}'"
                 ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where)
                 if s.outcome.amount is not None:
@@ -367,6 +371,10 @@ class _Compiler:
                             tables=tuple(t.name for t in s.outcome.tables),
                         )
                     )
+            if r.messages and offered:
+                message_pos = r.messages[0][0]
+                for problem in placeholder_problems(r.messages[0][1], offered, params, [*options, *fixed]):
+                    self.error(message_pos, problem)
             severity = single.get("severity") or "error"
             kind = single.get("kind") or ("payout" if settles and not checks else "procedure")
             rules.append(

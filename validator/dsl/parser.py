@@ -9,7 +9,7 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from validator.dsl.ast import RulesetFile
-from validator.dsl.transformer import RulesTransformer
+from validator.dsl.transformer import RulesTransformer, TokenProblem
 from validator.errors import RulesetError
 from validator.resources import grammar_path
 
@@ -99,15 +99,53 @@ def _caret(text: str, line: int, column: int) -> str:
     if not 1 <= line <= len(lines):
         return ""
     source = lines[line - 1].expandtabs(1)
+    # A line of thousands of characters (a generated chain) is shown around the place only.
+    start = max(column - 60, 0)
+    if len(source) > 120:
+        source = source[start : start + 120]
+        column -= start
     return f"    {source}\n    {' ' * max(column - 1, 0)}^"
+
+
+# How deep the parse tree may nest. Lark's transformer, the compiler and the generated Python all walk
+# an expression by recursion: `a and b and …` or `1 + 1 + …` a few thousand long would exhaust Python's
+# stack (and Python's own parser stops at 200 nested parentheses). The rulesets shipped nest under 20.
+MAX_NESTING = 100
+
+
+def _too_deep(tree: Tree) -> Tree | None:
+    """The first subtree found deeper than MAX_NESTING, walked without recursion; None if there is none."""
+    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return node
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return None
 
 
 def parse_ruleset(text: str, file: str) -> RulesetFile:
     """Text of a `.rules` file → its syntax tree, or a RulesetError at FILE:LINE:COL."""
     tree = parse_tree(text, file)
+    deep = _too_deep(tree)
+    if deep is not None:
+        line = getattr(deep.meta, "line", 1) if not deep.meta.empty else 1
+        column = getattr(deep.meta, "column", 1) if not deep.meta.empty else 1
+        raise RulesetError(
+            file,
+            line,
+            column,
+            f"the expression nests more than {MAX_NESTING} levels deep (a long chain of 'and', 'or', "
+            "'not', '+' or '*' counts one level per operator): split it into several rules or conditions",
+            _caret(text, line, column),
+        )
     try:
         return RulesTransformer(file, text).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, RulesetError):
             raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, TokenProblem):
+            token = exc.orig_exc.token
+            line, column = token.line or 1, token.column or 1
+            raise RulesetError(file, line, column, exc.orig_exc.message, _caret(text, line, column)) from None
         raise

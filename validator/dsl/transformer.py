@@ -6,6 +6,7 @@ Only shape is handled here; meaning (unknown names, duplicates, dates) is the co
 from __future__ import annotations
 
 import ast as pyast
+import warnings
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -29,11 +30,34 @@ _KIND_OF: dict[type, str] = {
 }
 
 
+# The most digits a number (or each side of a ratio) may have: a rule needs a handful; a number of
+# thousands of digits is past what Python converts to and from text (4,300) and means nothing in law.
+MAX_DIGITS = 30
+
+
+class TokenProblem(Exception):
+    """A token whose text cannot be a value (a bad escape, a ratio dividing by zero): the transformer
+    turns it into a RulesetError at the token's place."""
+
+    def __init__(self, token: Token, message: str) -> None:
+        super().__init__(message)
+        self.token = token
+        self.message = message
+
+
 def _string(token: Token) -> str:
     raw = str(token)
     if raw.startswith('"""'):
         return _dedent(raw[3:-3])
-    return pyast.literal_eval(raw)
+    try:
+        with warnings.catch_warnings():
+            # "\B" is no escape: Python warns and keeps the backslash; here it is an error.
+            warnings.simplefilter("error")
+            return pyast.literal_eval(raw)
+    except (SyntaxError, ValueError, MemoryError, Warning) as exc:
+        # Python's own words name the escape: "truncated \xXX escape", "unknown Unicode character name".
+        detail = str(exc).split(": ", 1)[-1].split(" (<unknown>")[0]
+        raise TokenProblem(token, f"bad escape in a string: {detail}") from None
 
 
 def _dedent(text: str) -> str:
@@ -44,7 +68,18 @@ def _dedent(text: str) -> str:
 
 def _ratio(token: Token) -> ast.Ratio:
     num, den = str(token).split(":")
+    if len(num) > MAX_DIGITS or len(den) > MAX_DIGITS:
+        raise TokenProblem(token, f"a ratio's numbers have at most {MAX_DIGITS} digits")
+    if int(den) == 0:
+        raise TokenProblem(token, f"the ratio {num}:{den} divides by zero: its second number must not be 0")
     return ast.Ratio(int(num), int(den))
+
+
+def _number(token: Token) -> Decimal:
+    text = str(token)
+    if len(text.split(".")[0]) > MAX_DIGITS or len(text) > 2 * MAX_DIGITS + 1:
+        raise TokenProblem(token, f"a number has at most {MAX_DIGITS} digits (before and after the point)")
+    return Decimal(text)
 
 
 @v_args(meta=True)
@@ -205,7 +240,7 @@ class RulesTransformer(Transformer):
 
     def range(self, meta, children):
         low, high = children
-        return ("range", Decimal(str(low)), Decimal(str(high)))
+        return ("range", _number(low), _number(high))
 
     def default_value(self, meta, children):
         return ("value", _as_value(children[0]))
@@ -322,7 +357,7 @@ class RulesTransformer(Transformer):
 
     # ---- values and expressions share literal rules; the parent decides which it wants ----
     def number(self, meta, children):
-        return _Lit(_pos(meta), Decimal(str(children[0])), "number")
+        return _Lit(_pos(meta), _number(children[0]), "number")
 
     def string(self, meta, children):
         return _Lit(_pos(meta), _string(children[0]), "string")

@@ -29,7 +29,7 @@ from validator.dsl.model import OptionDef, Ruleset
 from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
-from validator.house.load import HouseFile, Path_, dotted, load_house, schema_errors
+from validator.house.load import HouseFile, Path_, dotted, load_house
 from validator.house.schema import load_schema
 from validator.house.values import house_value
 from validator.money import fmt
@@ -264,7 +264,7 @@ def schema_findings(house: HouseFile) -> list[Finding]:
     an unknown key at the top. A table's own unknown keys are `lint_table`'s, which knows its ruleset."""
     findings: list[Finding] = []
     required_at: set[Path_] = set()
-    for error in schema_errors(house.data):
+    for error in house.schema_errors():
         path = tuple(error.absolute_path)
         if error.validator == "type":
             continue
@@ -602,12 +602,7 @@ def _table_rules(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResul
     base: Path_ = ("tables", table_id)
     # A value the schema refuses ("1e400" is not a decimal number, seats 0) has its finding already:
     # no rule judges with it, as if it were not given.
-    refused = {
-        key
-        for error in schema_errors(house.data)
-        for key in _TABLE_FACTS
-        if tuple(error.absolute_path)[:3] == (*base, key)
-    }
+    refused = {key for key in _TABLE_FACTS if house.refused((*base, key))}
     given = {key: None if key in refused else entry.get(key) for key in _TABLE_FACTS}
     seats = given["seats"]
     state = TableState(

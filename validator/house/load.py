@@ -78,6 +78,22 @@ class HouseFile:
     data: Any
     # path → (line, column), 1-based, of the key (or of the item, in a list).
     places: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    # The schema's errors, found once per file: the linter asks for them table by table, and checking
+    # the whole file again for each table made `lint` quadratic in the number of tables.
+    _errors: list[ValidationError] | None = field(default=None, repr=False, compare=False)
+    _refused: set[Path_] | None = field(default=None, repr=False, compare=False)
+
+    def schema_errors(self) -> list[ValidationError]:
+        """`schema_errors(self.data)`, computed once (the data is not changed after reading)."""
+        if self._errors is None:
+            self._errors = schema_errors(self.data)
+        return self._errors
+
+    def refused(self, path: Path_) -> bool:
+        """Whether the schema finds an error at `path` (three keys deep: `tables.ID.maximum`) or below."""
+        if self._refused is None:
+            self._refused = {tuple(e.absolute_path)[:3] for e in self.schema_errors()}
+        return path in self._refused
 
     def line(self, path: Path_) -> int:
         """The line of `path`, or of its nearest parent that has one (a missing key: its mapping's)."""
@@ -105,9 +121,33 @@ class HouseFile:
 MAX_DEPTH = 32
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases the moment the parser meets them, and values nested
-    more than MAX_DEPTH levels deep."""
+if getattr(yaml, "__with_libyaml__", False):
+    from yaml.cyaml import CParser
+
+    class _Base(  # type: ignore[misc]
+        yaml.composer.Composer, CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver
+    ):
+        """libyaml's scanner and parser (in C: a file of 10,000 tables is read four times faster),
+        under PyYAML's own composer, so that `_Loader.compose_node` sees every node as it is made."""
+
+        # libyaml counts a ReaderError's position in bytes of UTF-8.
+        positions_in_bytes = True
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+            yaml.composer.Composer.__init__(self)
+
+else:  # pragma: no cover - PyYAML built without libyaml
+
+    class _Base(yaml.SafeLoader):  # type: ignore[no-redef]
+        positions_in_bytes = False
+
+
+class _Loader(_Base):
+    """A safe loader that refuses anchors and aliases the moment the parser meets them, and values
+    nested more than MAX_DEPTH levels deep."""
 
     _depth = 0
 
@@ -165,7 +205,12 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
         line = before.count(b"\n") + 1
         column = exc.start - (before.rfind(b"\n") + 1) + 1
         raise HouseFileError(name, line, column, f"not UTF-8 text ({exc.reason})") from None
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:
+        # A control character (or a byte YAML does not print) is refused before any parsing starts.
+        line, column = _place(text, exc.position, _Loader.positions_in_bytes)
+        raise HouseFileError(name, line, column, _unprintable(exc)) from None
     try:
         root = loader.get_single_node()
     except _Refused as exc:
@@ -180,6 +225,9 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
             )
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise HouseFileError(name, line, column, f"YAML: {message}") from None
+    except yaml.reader.ReaderError as exc:
+        line, column = _place(text, exc.position, _Loader.positions_in_bytes)
+        raise HouseFileError(name, line, column, _unprintable(exc)) from None
     except yaml.YAMLError as exc:
         raise HouseFileError(name, 1, 1, f"YAML: {exc}") from None
     finally:
@@ -195,8 +243,23 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
     return house
 
 
+def _place(text: str, position: int, in_bytes: bool = False) -> tuple[int, int]:
+    """1-based line and column of an offset in `text`, in characters or in bytes of its UTF-8."""
+    before = text.encode("utf-8")[:position].decode("utf-8", "ignore") if in_bytes else text[:position]
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+# The largest whole number a house file may hold: amounts and counts need a few digits; a number of
+# thousands of digits (decimal, hex or YAML 1.1's base 60) is beyond what Python even prints.
+MAX_DIGITS = 100
+
+# What PyYAML's own scalar conversions raise on a value its tag cannot hold (`!!int abc`, `!!bool maybe`,
+# `!!timestamp nope`, `2025-13-45`, an integer over Python's 4,300-digit conversion limit).
+_CONVERSION_ERRORS = (ValueError, KeyError, AttributeError, TypeError, OverflowError, IndexError)
+
+
 class _Builder:
-    def __init__(self, house: HouseFile, loader: yaml.SafeLoader) -> None:
+    def __init__(self, house: HouseFile, loader: yaml.constructor.SafeConstructor) -> None:
         self.house = house
         self.loader = loader
 
@@ -246,12 +309,17 @@ class _Builder:
             value = self.loader.construct_object(node, deep=True)
         except yaml.MarkedYAMLError as exc:
             raise self.fail(node, f"YAML: {exc.problem or exc}") from None
+        except _CONVERSION_ERRORS:
+            shown = _clipped(node.value)
+            raise self.fail(node, f"YAML: {shown} is not a valid {_tag_name(node.tag)}") from None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+            raise self.fail(node, f"{_clipped(node.value)}: a number over {MAX_DIGITS} digits")
         if isinstance(value, bool) or value is None or isinstance(value, str):
             return value
         if isinstance(value, int | float):
             if isinstance(value, float) and not math.isfinite(value):
-                raise self.fail(node, f"{node.value!r} is not a finite number")
-            if node.style is None and ":" in node.value:
+                raise self.fail(node, f"{_clipped(node.value)} is not a finite number")
+            if not node.style and ":" in node.value:  # plain (libyaml may say "")
                 # YAML 1.1 reads 3:2 as 3 × 60 + 2: the author meant text.
                 raise self.fail(
                     node,
@@ -262,7 +330,25 @@ class _Builder:
         if isinstance(value, date | datetime):
             # A date is never a house-rules value; keep the text so the linter can say what it saw.
             return node.value
-        raise self.fail(node, f"{node.value!r} is not a value a house-rules file can hold")
+        raise self.fail(node, f"{_clipped(node.value)} is not a value a house-rules file can hold")
+
+
+def _unprintable(error: yaml.reader.ReaderError) -> str:
+    character = error.character
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
+    return f"YAML: the control character U+{code:04X} is not allowed"
+
+
+def _tag_name(tag: str) -> str:
+    short = tag.rsplit(":", 1)[-1]
+    return {"int": "whole number", "float": "number", "bool": "boolean", "timestamp": "date or time"}.get(
+        short, f"{tag} value"
+    )
+
+
+def _clipped(text: str, limit: int = 40) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
 def _yaml_kind(value: Any) -> str:
@@ -291,7 +377,7 @@ def _type_name(value: Any) -> str:
 
 def _check_types(house: HouseFile) -> None:
     """The schema's `type` errors stop the reading: the rest of the file cannot be understood without them."""
-    errors = [e for e in schema_errors(house.data) if e.validator == "type"]
+    errors = [e for e in house.schema_errors() if e.validator == "type"]
     if not errors:
         return
     error = min(errors, key=lambda e: (house.line(tuple(e.absolute_path)), len(e.absolute_path)))

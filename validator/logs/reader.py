@@ -50,6 +50,58 @@ RULE_LINE_TOO_LONG = "hand-log/line-too-long"
 RULE_SCHEMA = "hand-log/schema"
 RULE_UNKNOWN_TYPE = "hand-log/unknown-type"
 RULE_TRUNCATED = "hand-log/truncated"
+RULE_TOO_LARGE = "hand-log/too-large"
+RULE_BROKEN_SKIPPED = "hand-log/broken-records-skipped"
+
+# Defaults of the limits on what one log may make the reader do (`check --max-…` options).
+DEFAULT_MAX_BYTES = 16 << 30  # bytes read from one file, after decompression
+DEFAULT_MAX_BROKEN = 100  # records that cannot be read, reported one by one in a row
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounded work for bounded input: a small compressed file can unfold into gigabytes."""
+
+    max_bytes: int = DEFAULT_MAX_BYTES
+    max_line: int = MAX_LINE
+    max_broken: int = DEFAULT_MAX_BROKEN
+
+
+_LIMITS = [Limits()]
+
+
+def configure(limits: Limits) -> None:
+    """The limits every later read in this process uses (the command's options); a Dask worker is
+    another process: `cluster` sends them with each share."""
+    _LIMITS[0] = limits
+
+
+def current_limits() -> Limits:
+    return _LIMITS[0]
+
+
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+
+
+def parse_size(option: str, text: str) -> int:
+    """`--max-log-bytes 16G`: a whole number of bytes, with an optional K, M, G or T (powers of 1,024)."""
+    match = re.fullmatch(r"\s*(\d{1,15})\s*([kKmMgGtT]?)i?[bB]?\s*", text)
+    if match is None or int(match.group(1)) == 0:
+        example = "such as 1048576, 64M or 16G"
+        raise ValidatorError(f"{option} {text!r}: give a number of bytes above 0, {example}")
+    return int(match.group(1)) * _UNITS[match.group(2).lower()]
+
+
+def limits_from_options(
+    max_log_bytes: str | None, max_line_bytes: str | None, max_broken: int | None
+) -> Limits:
+    """The limits the command's options ask for, the defaults for the others; ValidatorError if invalid."""
+    default = Limits()
+    max_bytes = parse_size("--max-log-bytes", max_log_bytes) if max_log_bytes else default.max_bytes
+    max_line = parse_size("--max-line-bytes", max_line_bytes) if max_line_bytes else default.max_line
+    if max_broken is not None and max_broken < 1:
+        raise ValidatorError(f"--max-broken-records {max_broken}: give a number of records above 0")
+    return Limits(max_bytes, max_line, max_broken if max_broken is not None else default.max_broken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +112,9 @@ class Record:
     line: int
     data: dict[str, Any] | None
     problem: Finding | None
+    # How many identical lines in a row this record stands for: more than 1 only for records past the
+    # limit of broken records in a row (`SKIPPED`), which are counted, not reported.
+    repeat: int = 1
 
 
 # --- the schema ---------------------------------------------------------------------------------------
@@ -161,61 +216,164 @@ def display_name(path: str) -> str:
     return STDIN_NAME if path == STDIN else path
 
 
-def read_records(path: str, name: str | None = None) -> Iterator[Record]:
+def read_records(path: str, name: str | None = None, limits: Limits | None = None) -> Iterator[Record]:
     """Every non-blank line of one log, in order. Gzip is recognised by the name or the magic bytes.
     A file that cannot be opened raises `ValidatorError` when iteration starts. `name` is how findings
     and messages name the file, when not as `path` (a worker opens it by its absolute path)."""
+    limits = limits or current_limits()
     name = name if name is not None else display_name(path)
     with _open_log(path, name) as stream:
-        lines = _read_lines(stream)
+        lines = _read_lines(stream, limits)
+        run = _BrokenRun(name, limits)
         number = 0
         while True:
             try:
                 item = next(lines, None)
+            except _TooLarge as error:
+                yield from run.end()
+                yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
+                return
             except _BROKEN_STREAM as error:
+                yield from run.end()
                 yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, error))
                 return
             if item is None:
+                yield from run.end()
                 return
-            number += 1
-            content, too_long = item
-            if too_long:
-                message = (
-                    f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
-                )
-                yield _problem_record(name, number, RULE_LINE_TOO_LONG, message)
-                continue
-            if number == 1 and content.startswith(BOM):
+            content, too_long, count = item
+            first = number + 1
+            number += count
+            if not too_long and first == 1 and content.startswith(BOM):
                 # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
                 content = content[len(BOM) :]
-            if content and not content.isspace():
-                yield _parse_line(name, number, content)
+            if too_long or (content and not content.isspace()):
+                yield from run.record(first, content, too_long, count)
 
 
 def read_record_range(
-    path: str, start: int, end: int, first_line: int, name: str | None = None
+    path: str,
+    start: int,
+    end: int,
+    first_line: int,
+    name: str | None = None,
+    limits: Limits | None = None,
 ) -> Iterator[Record]:
     """The records of bytes [start, end) of a plain (not gzip) log whose first line there is
     `first_line`: how `--jobs` reads one table's share of a file."""
+    limits = limits or current_limits()
     name = name if name is not None else path
     with open_plain(path, name) as raw:
         raw.seek(start)
         number = first_line - 1
         position = start
-        for content, too_long in _read_lines(raw):
-            number += 1
-            position += len(content) + 1 if not too_long else too_long + 1
+        run = _BrokenRun(name, limits)
+        lines = _read_lines(raw, limits)
+        while True:
+            try:
+                item = next(lines, None)
+            except _TooLarge as error:
+                yield from run.end()
+                yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
+                return
+            if item is None:
+                break
+            content, too_long, count = item
+            first = number + 1
+            number += count
+            position += (len(content) + 1) * count if not too_long else too_long + 1
+            if not too_long and first == 1 and content.startswith(BOM):
+                content = content[len(BOM) :]
+            if too_long or (content and not content.isspace()):
+                yield from run.record(first, content, too_long, count)
+            if position >= end:
+                break
+        yield from run.end()
+
+
+class _BrokenRun:
+    """Records that cannot be read, reported one by one up to `limits.max_broken` in a row; past it, each
+    further one is only counted (a `SKIPPED` record, cheap to make) until a valid record or the end of the
+    file, where one finding says how many were not reported and why."""
+
+    def __init__(self, file: str, limits: Limits) -> None:
+        self.file = file
+        self.limits = limits
+        self.in_a_row = 0
+        self.skipped = 0
+        self.first_skipped = 0
+        self.last_skipped = 0
+
+    def record(self, first: int, content: bytes, too_long: int, count: int = 1) -> Iterator[Record]:
+        """The records of `count` identical lines, the first at line `first`."""
+        for number in range(first, first + count):
+            if self.in_a_row >= self.limits.max_broken:
+                data = _skimmed(content) if not too_long else None
+                if data is None or not record_is_valid(data):
+                    # This line and the identical ones after it are counted together.
+                    left = first + count - number
+                    if not self.skipped:
+                        self.first_skipped = number
+                    self.skipped += left
+                    self.last_skipped = first + count - 1
+                    yield Record(self.file, number, data, SKIPPED, left)
+                    return
+                yield from self.end()
             if too_long:
                 message = (
-                    f"the line is {too_long:,} bytes long, over the {MAX_LINE:,}-byte limit; it was skipped"
+                    f"the line is {too_long:,} bytes long, over the {self.limits.max_line:,}-byte limit "
+                    "(--max-line-bytes); it was skipped"
                 )
-                yield _problem_record(name, number, RULE_LINE_TOO_LONG, message)
-            elif content and not content.isspace():
-                if number == 1 and content.startswith(BOM):
-                    content = content[len(BOM) :]
-                yield _parse_line(name, number, content)
-            if position >= end:
-                return
+                record = _problem_record(self.file, number, RULE_LINE_TOO_LONG, message)
+            else:
+                record = _parse_line(self.file, number, content)
+            self.in_a_row = self.in_a_row + 1 if record.problem is not None else 0
+            yield record
+
+    def end(self) -> Iterator[Record]:
+        if self.skipped:
+            lines = (
+                f"line {self.first_skipped}"
+                if self.skipped == 1
+                else f"lines {self.first_skipped} to {self.last_skipped}"
+            )
+            message = (
+                f"{self.skipped:,} more records that cannot be read ({lines}) are not reported one by "
+                f"one: over {self.limits.max_broken:,} in a row (--max-broken-records); they are counted "
+                "in the summary"
+            )
+            yield Record(
+                self.file,
+                self.first_skipped,
+                None,
+                format_finding(self.file, self.first_skipped, message, RULE_BROKEN_SKIPPED),
+            )
+        self.in_a_row = 0
+        self.skipped = 0
+
+
+def _skimmed(content: bytes) -> dict[str, Any] | None:
+    """The record a line holds, if it is a JSON object, without explaining what is wrong with it."""
+    try:
+        data = orjson.loads(content)
+    except orjson.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def record_is_valid(data: dict[str, Any]) -> bool:
+    """`check_record(data) is None`, without putting into words what is wrong (the costly part)."""
+    record_type = data.get("type")
+    if not isinstance(record_type, str) or record_type not in _VALIDATORS:
+        return False
+    if not _FAST_CHECKS[record_type](data) and (
+        _too_deep(data) is not None or not _VALIDATORS[record_type].is_valid(data)
+    ):
+        return False
+    try:
+        parse_time(data["at"])
+    except ValueError:
+        return False
+    return True
 
 
 def open_plain(path: str, name: str | None = None) -> IO[bytes]:
@@ -285,30 +443,107 @@ def _starts_with_gzip_magic(stream: IO[bytes]) -> bool:
         return False  # the read that follows reports the problem where it has a line number
 
 
-def _read_lines(stream: IO[bytes]) -> Iterator[tuple[bytes, int]]:
-    """Each line as (content without its newline, 0), or (b"", its length) for a line over MAX_LINE."""
+# Identical lines in a row are looked for only among lines this short (a peek per line, in C).
+_REPEAT_MAX = 4096
+
+
+class _TooLarge(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _read_lines(stream: IO[bytes], limits: Limits) -> Iterator[tuple[bytes, int, int]]:
+    """Each line as (content without its newline, 0, 1), or (b"", its length, 1) for a line over the
+    line limit; a run of empty lines as (b"", 0, how many), read in bulk rather than line by line (a
+    megabyte of gzip can hold a billion newlines). `_TooLarge` past `limits.max_bytes` bytes read."""
+    max_line = limits.max_line
+    budget = limits.max_bytes
+    peek = getattr(stream, "peek", None)
+    read = 0
+    failed: BaseException | None = None
     while True:
-        chunk = stream.readline(MAX_LINE + 1)
+        chunk = stream.readline(max_line + 1)
         if not chunk:
             return
+        read += len(chunk)
+        if chunk == b"\n" and peek is not None:
+            count = 1
+            while True:
+                try:
+                    ahead = peek(1 << 16)
+                except _BROKEN_STREAM as error:
+                    failed = error  # raised once the lines before it are given
+                    break
+                newlines = len(ahead) - len(ahead.lstrip(b"\n"))
+                if not newlines:
+                    break
+                stream.read(newlines)
+                count += newlines
+                read += newlines
+                if read > budget:
+                    break
+            yield b"", 0, count
+            if failed is not None:
+                raise failed
+            if read > budget:
+                raise _TooLarge(_too_large(budget))
+            continue
         if chunk.endswith(b"\n"):
-            yield chunk[:-1], 0
-        elif len(chunk) <= MAX_LINE:
-            yield chunk, 0  # the last line, without a newline
+            # Identical lines in a row (a damaged export repeating one record) are read in bulk too.
+            count = 1
+            if peek is not None and len(chunk) <= _REPEAT_MAX:
+                size = len(chunk)
+                while read <= budget:
+                    try:
+                        ahead = peek(1 << 16)
+                    except _BROKEN_STREAM as error:
+                        failed = error
+                        break
+                    # As many copies as the buffer holds, compared at once; else one by one.
+                    copies = len(ahead) // size
+                    if copies > 1 and ahead[: copies * size] == chunk * copies:
+                        taken = copies
+                    elif ahead[:size] == chunk:
+                        taken = 1
+                    else:
+                        break
+                    stream.read(taken * size)
+                    count += taken
+                    read += taken * size
+            line: tuple[bytes, int, int] = (chunk[:-1], 0, count)
+        elif len(chunk) <= max_line:
+            line = (chunk, 0, 1)  # the last line, without a newline
         else:
-            yield b"", len(chunk) + _skip_rest_of_line(stream)
+            rest = _skip_rest_of_line(stream, budget - read)
+            read += rest
+            line = (b"", len(chunk) + rest, 1)
+        yield line  # the line that crosses the limit is still read; nothing after it
+        if failed is not None:
+            raise failed
+        if read > budget:
+            raise _TooLarge(_too_large(budget))
 
 
-def _skip_rest_of_line(stream: IO[bytes]) -> int:
-    """Read and drop the rest of an overlong line in bounded chunks; return how many bytes it had."""
+def _too_large(budget: int) -> str:
+    return (
+        f"the file holds more than {budget:,} bytes (uncompressed), the limit of --max-log-bytes; "
+        "the rest of it was not read"
+    )
+
+
+def _skip_rest_of_line(stream: IO[bytes], budget: int) -> int:
+    """Read and drop the rest of an overlong line in bounded chunks; return how many bytes it had (at
+    most a chunk past `budget`: the caller stops there)."""
     skipped = 0
-    while True:
+    while skipped <= budget:
         part = stream.readline(_SKIP_CHUNK)
         if not part:
             return skipped
         if part.endswith(b"\n"):
             return skipped + len(part) - 1
         skipped += len(part)
+    return skipped
 
 
 def _truncated_message(lines_read: int, error: BaseException) -> str:
@@ -407,6 +642,23 @@ def _too_deep(data: dict[str, Any]) -> str | None:
 
 def _problem_record(file: str, line: int, rule: str, message: str) -> Record:
     return Record(file, line, None, format_finding(file, line, message, rule, None))
+
+
+# What a record past the limit of broken records in a row carries instead of its own finding: the
+# replay counts it (a round or not, by the usual rule) and reports nothing for it.
+SKIPPED = Finding(
+    kind="format",
+    rule=RULE_BROKEN_SKIPPED,
+    ref=FORMAT_REF,
+    severity="error",
+    file="",
+    line=None,
+    round=None,
+    stake=None,
+    message="not reported one by one: over the limit of broken records in a row",
+    expected=None,
+    actual=None,
+)
 
 
 def format_finding(

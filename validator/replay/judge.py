@@ -13,6 +13,7 @@ from typing import Any
 
 from validator.dsl.codegen import AllHeld
 from validator.dsl.expr import EvaluationError, explain_failure
+from validator.dsl.messages import PLACEHOLDER, resolve
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
 from validator.findings import Finding
@@ -21,9 +22,6 @@ from validator.money import fmt
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
     return False
-
-
-_PLACEHOLDER = re.compile(r"\{([a-z_]+(?:\.[a-z_0-9]+)+)\}")
 
 
 class Judge:
@@ -201,21 +199,13 @@ def _formatter(template: str) -> Callable[[dict[str, Any], dict[str, Any]], str]
 
     def render(ctx: dict[str, Any], params: dict[str, Any]) -> str:
         def one(match: re.Match[str]) -> str:
-            namespace, _, field = match.group(1).partition(".")
+            # From the vocabulary only (dsl.messages): never an attribute the vocabulary does not name.
             try:
-                if namespace == "param":
-                    value = params[field]
-                elif namespace == "house":
-                    value = ctx["house"].get(field)
-                else:
-                    value = ctx[namespace]
-                    for part in field.split("."):
-                        value = getattr(value, part)
-            except (KeyError, AttributeError):
+                return _show(resolve(match.group(1), ctx, params))
+            except KeyError:
                 return match.group(0)
-            return _show(value)
 
-        return _PLACEHOLDER.sub(one, template)
+        return PLACEHOLDER.sub(one, template)
 
     _FORMATTERS[template] = render
     return render

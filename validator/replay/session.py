@@ -16,7 +16,14 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
-from validator.logs.reader import RECORD_TYPES, display_name, format_finding
+from validator.logs.reader import (
+    RECORD_TYPES,
+    RULE_BROKEN_SKIPPED,
+    RULE_TOO_LARGE,
+    SKIPPED,
+    display_name,
+    format_finding,
+)
 from validator.money import AmountError, to_decimal
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.bataille import BatailleRound
@@ -54,6 +61,29 @@ def read_table(record: dict[str, Any], line: int) -> TableState:
         ruleset=record.get("ruleset"),
         line=line,
     )
+
+
+# Findings about the file rather than about one record: never a round.
+NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE)
+
+
+def is_round(data: Any) -> bool:
+    """Whether a record that cannot be replayed counts as an unreadable round (README, "Decisions").
+
+    A line that could not be read at all may have been a round: counting it as one loses nothing. A
+    record whose `type` is missing or `round` is one; a record of another type of hand-log/1 is not,
+    whatever else it carries; a record of no known type (a misspelt type, `null`, a number) is one only
+    when it carries a round id (text), as a round whose type is misspelt would."""
+    if not isinstance(data, dict):
+        return True
+    if "type" not in data:
+        return True
+    kind = data["type"]
+    if kind == "round":
+        return True
+    if isinstance(kind, str) and kind in RECORD_TYPES:
+        return False
+    return isinstance(data.get("round"), str)
 
 
 class LogReplay:
@@ -158,6 +188,14 @@ class LogReplay:
         for record in records:
             self.summary.records += 1
             if record.problem is not None:
+                if record.problem.rule in NOT_A_RECORD and record.problem is not SKIPPED:
+                    self.summary.records -= 1  # a finding about the file, not a line of it
+                elif record.problem is SKIPPED:
+                    # Past the limit of broken records in a row: counted by the same rule, not reported.
+                    self.summary.records += record.repeat - 1
+                    if is_round(record.data):
+                        self.summary.rounds_unreadable += record.repeat
+                    continue
                 yield self.unreadable(record.line, record.problem, record.data)
                 continue
             data = record.data
@@ -169,16 +207,9 @@ class LogReplay:
             self.summary.unjudged |= judge.unjudged
 
     def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
-        # A line that could not be read may have been a round: counting it as one loses nothing. A
-        # record of another known type is not one, whatever else it carries; an unknown type with a
-        # round id may be a round whose type is misspelt.
-        kind = data.get("type") if isinstance(data, dict) else None
-        is_round = kind in (None, "round") or (kind not in RECORD_TYPES and problem.round is not None)
-        status = "unreadable" if is_round else "none"
-        facts = None
-        if self.collect and is_round and isinstance(data, dict):
-            facts = self._facts(data)
-        return self._outcome(line, problem.round, [problem], status, facts)
+        counted = problem.rule not in NOT_A_RECORD and is_round(data)
+        facts = self._facts(data) if self.collect and counted and isinstance(data, dict) else None
+        return self._outcome(line, problem.round, [problem], "unreadable" if counted else "none", facts)
 
     def _facts(self, record: dict[str, Any], ruleset: str | None = None) -> RoundFacts:
         """What a round record says without its replay (one that could not be replayed)."""

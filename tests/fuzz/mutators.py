@@ -1,0 +1,473 @@
+"""Hypothesis strategies that damage real inputs: hand-log/1 logs, house-rules/1 files and rulesets.
+
+Each starts from a file the project ships (a sample log, a house file, a ruleset) and applies one to
+four damages of the kinds that broke the command before issue 15: byte flips, deletions, duplicated or
+swapped lines, values of another type, numbers of thousands of digits, bad string escapes, YAML tags,
+nesting hundreds deep, long `and`/`+` chains, placeholders reaching for Python objects, and compressed
+bombs (a small gzip of a great many blank or identical lines).
+"""
+
+from __future__ import annotations
+
+import gzip
+from functools import cache
+from pathlib import Path
+
+import orjson
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+
+# How many lines of a sample log a case starts from: enough for tables, shoes and a few rounds.
+LOG_LINES = 40
+
+
+@cache
+def seed_logs() -> tuple[bytes, ...]:
+    logs = []
+    for path in sorted((SAMPLES / "logs").rglob("*.jsonl*")):
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        logs.append(b"".join(data.splitlines(keepends=True)[:LOG_LINES]))
+    return tuple(logs)
+
+
+@cache
+def seed_houses() -> tuple[bytes, ...]:
+    return tuple(p.read_bytes() for p in sorted((SAMPLES / "house").glob("*.yaml")))
+
+
+@cache
+def seed_rulesets() -> tuple[bytes, ...]:
+    files = sorted((ROOT / "rulesets").rglob("*.rules")) + sorted(
+        (ROOT / "tests" / "fixtures" / "rulesets").glob("*.rules")
+    )
+    return tuple(p.read_bytes() for p in files)
+
+
+# ---------------------------------------------------------------- damages common to every kind of file
+
+HUGE = b"9" * 5000
+
+
+def _flip(data: bytes, draw) -> bytes:
+    if not data:
+        return data
+    at = draw(st.integers(0, len(data) - 1))
+    return data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1 :]
+
+
+def _delete(data: bytes, draw) -> bytes:
+    if not data:
+        return data
+    start = draw(st.integers(0, len(data) - 1))
+    return data[:start] + data[start + draw(st.integers(1, 64)) :]
+
+
+def _insert(data: bytes, draw, piece: bytes) -> bytes:
+    at = draw(st.integers(0, len(data)))
+    return data[:at] + piece + data[at:]
+
+
+def _lines(data: bytes, draw) -> bytes:
+    lines = data.split(b"\n")
+    if len(lines) < 2:
+        return data
+    i = draw(st.integers(0, len(lines) - 1))
+    j = draw(st.integers(0, len(lines) - 1))
+    match draw(st.sampled_from(["drop", "double", "swap", "repeat"])):
+        case "drop":
+            del lines[i]
+        case "double":
+            lines.insert(i, lines[i])
+        case "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        case "repeat":  # a damaged export repeating one line
+            lines[i:i] = [lines[i]] * draw(st.integers(2, 300))
+    return b"\n".join(lines)
+
+
+def _replace_token(data: bytes, draw, pattern: bytes, pieces: list[bytes]) -> bytes:
+    """Replace one occurrence of `pattern` (a literal) by one of `pieces`."""
+    count = data.count(pattern)
+    if not count:
+        return _insert(data, draw, draw(st.sampled_from(pieces)))
+    nth = draw(st.integers(0, min(count, 200) - 1))
+    at = -1
+    for _ in range(nth + 1):
+        at = data.index(pattern, at + 1)
+    return data[:at] + draw(st.sampled_from(pieces)) + data[at + len(pattern) :]
+
+
+# ---------------------------------------------------------------- logs
+
+JSON_VALUES = [
+    b"null",
+    b"0",
+    b"-1",
+    b"1e400",
+    b"-0.0",
+    b"18446744073709551616",
+    HUGE,
+    b'"' + HUGE + b'"',
+    b'"x"',
+    b'""',
+    b"[]",
+    b"{}",
+    b"true",
+    b'"\\ud800"',  # a lone surrogate
+    b'"\\x"',  # not a JSON escape
+    b'"\\u12"',
+    b"[" * 2000 + b"]" * 2000,  # nesting a thousand deep
+    b'{"a":' * 300 + b"1" + b"}" * 300,
+    b'"' + b"A" * 100_000 + b'"',
+    b'"2025-13-45T25:61:61+99:99"',
+    b'"1:lucky_ladies"',
+    b'"NaN"',
+    b'"-0"',
+    b'"1e-400"',
+]
+
+
+@st.composite
+def _log_damage(draw, data: bytes) -> bytes:
+    kind = draw(
+        st.sampled_from(["flip", "delete", "lines", "value", "key", "type", "bytes", "truncate", "field"])
+    )
+    if kind == "flip":
+        return _flip(data, draw)
+    if kind == "delete":
+        return _delete(data, draw)
+    if kind == "lines":
+        return _lines(data, draw)
+    if kind == "truncate":
+        return data[: draw(st.integers(0, len(data)))]
+    if kind == "bytes":
+        piece = draw(
+            st.sampled_from(
+                [b"\n" * 50, b"\xef\xbb\xbf", b"\xff\xfe", b"\x00", b"\r\n", b"   \t\n", b"\xc3("]
+            )
+        )
+        return _insert(data, draw, piece)
+    lines = data.split(b"\n")
+    i = draw(st.integers(0, len(lines) - 1))
+    try:
+        record = orjson.loads(lines[i])
+    except orjson.JSONDecodeError:
+        return _flip(data, draw)
+    if not isinstance(record, dict) or not record:
+        return _flip(data, draw)
+    key = draw(st.sampled_from(sorted(record)))
+    try:
+        orjson.dumps(record)
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes, by an earlier damage
+        return _flip(data, draw)
+    if kind == "key":
+        del record[key]
+        lines[i] = orjson.dumps(record)
+    elif kind == "type":
+        record["type"] = draw(
+            st.sampled_from([None, "rnd", 7, ["round"], {"t": 1}, "shoe", "round", "table"])
+        )
+        if draw(st.booleans()):
+            record.pop("round", None)
+        lines[i] = orjson.dumps(record)
+    elif kind == "field":  # a nested value of another type (an action, a bet, a card)
+        value = record[key]
+        if isinstance(value, list) and value:
+            j = draw(st.integers(0, len(value) - 1))
+            marker = "@@VALUE@@"
+            value[j] = marker
+            lines[i] = orjson.dumps(record).replace(
+                b'"' + marker.encode() + b'"', draw(st.sampled_from(JSON_VALUES))
+            )
+        else:
+            kind = "value"
+    if kind == "value":
+        marker = "@@VALUE@@"
+        record[key] = marker
+        lines[i] = orjson.dumps(record).replace(
+            b'"' + marker.encode() + b'"', draw(st.sampled_from(JSON_VALUES))
+        )
+    return b"\n".join(lines)
+
+
+@st.composite
+def logs(draw) -> tuple[bytes, bool]:
+    """(the log's bytes as written to disk, whether they are gzip)."""
+    data = draw(st.sampled_from(seed_logs()))
+    for _ in range(draw(st.integers(1, 4))):
+        data = draw(_log_damage(data))
+    kind = draw(st.sampled_from(["plain"] * 6 + ["gzip", "bomb"]))
+    if kind == "plain":
+        return data, False
+    if kind == "bomb":  # a small gzip that unfolds into a great many blank or identical lines
+        line = draw(st.sampled_from([b"\n", b'{"type":"round"}\n', b"{\n", b'{"type": null}\n', b"   \n"]))
+        data += line * draw(st.integers(10_000, 200_000))
+    zipped = gzip.compress(data, compresslevel=6, mtime=0)
+    if draw(st.integers(0, 9)) == 0:  # a damaged gzip stream
+        zipped = _flip(zipped, draw) if draw(st.booleans()) else zipped[: draw(st.integers(0, len(zipped)))]
+    return zipped, True
+
+
+# ---------------------------------------------------------------- house-rules files
+
+# Values a house file may well hold, right or wrong for the key they land on (read, then linted).
+PLAIN_YAML_VALUES = [
+    b"0",
+    b"-5",
+    b"1.5",
+    b"true",
+    b"false",
+    b"A",
+    b'"Z"',
+    b"1e10",
+    b"12345678901234567890123456789012345",
+    b'"7.50"',
+    b"[]",
+    b"{}",
+    b"{paytable: Z, minimum: 100, maximum: 1}",
+    b"fr/blackjack@2016-06-10",
+    b"fr/bataille",
+    b"nope/x",
+    b"''",
+]
+
+YAML_VALUES = [
+    b"2025-13-45",
+    b"!!float abc",
+    b"!!int abc",
+    b"!!bool maybe",
+    b"!!timestamp nope",
+    b"!!binary '@@'",
+    b"!!python/object/apply:os.system ['touch /tmp/casino-validator-fuzz-ran']",
+    b"!!set {a}",
+    b"!!omap [a: 1]",
+    b"!!str [1]",
+    b"!custom x",
+    HUGE,
+    b"0x" + b"f" * 5000,
+    b"0o" + b"7" * 5000,
+    b":".join([b"59"] * 3000),
+    b"1e400",
+    b".nan",
+    b"-.inf",
+    b"3:2",
+    b"'3:2'",
+    b"null",
+    b"~",
+    b"[" * 500 + b"]" * 500,
+    b"{a: " * 100 + b"1" + b"}" * 100,
+    b"&anchor x",
+    b"*alias",
+    b"\x01",
+    b'"\\N{NOPE}"',
+    b'"\\x"',
+    b"on",
+    b"[1, 2",
+    b"|\n  block\n",
+]
+
+
+@st.composite
+def houses(draw) -> bytes:
+    data = draw(st.sampled_from(seed_houses()))
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(
+            st.sampled_from(["flip", "delete", "lines", "value", "key", "bytes", "nesting", *["plain"] * 3])
+        )
+        if kind == "flip":
+            data = _flip(data, draw)
+        elif kind == "delete":
+            data = _delete(data, draw)
+        elif kind == "lines":
+            data = _lines(data, draw)
+        elif kind == "value":
+            data = _replace_token(data, draw, b": ", [b": " + v + b" #" for v in YAML_VALUES])
+        elif kind == "plain":
+            data = _replace_token(data, draw, b": ", [b": " + v + b" #" for v in PLAIN_YAML_VALUES])
+        elif kind == "key":
+            data = _replace_token(
+                data,
+                draw,
+                b"\n  ",
+                [b"\n  01:\n  ", b"\n  on: 1\n  ", b"\n  <<: {}\n  ", b"\n  ? [a]\n  : 1\n  "],
+            )
+        elif kind == "bytes":
+            data = _insert(
+                data,
+                draw,
+                draw(
+                    st.sampled_from(
+                        [b"\t", b"\x00", b"\xff", b"\x85", b"\xef\xbb\xbf", b"\r", b"---\n", b"..."]
+                    )
+                ),
+            )
+        else:
+            depth = draw(st.integers(30, 1000))
+            data = _insert(data, draw, b"\nx: " + b"[" * depth + b"]" * depth + b"\n")
+    return data
+
+
+# ---------------------------------------------------------------- rulesets
+
+
+SWAPS = [
+    (b"param.", b"house."),
+    (b"hand.", b"dealer."),
+    (b"dealer.", b"box."),
+    (b"severity error", b"severity warning"),
+    (b"true", b"false"),
+    (b">=", b"<="),
+    (b"==", b"in"),
+    (b"on hit", b"on settle"),
+    (b"on deal", b"on jackpot"),
+    (b"settle main", b"settle lucky_ladies"),
+    (b"=> pay", b"=> paytable"),
+    (b"kind payout", b"kind procedure"),
+    (b"game blackjack", b"game bataille"),
+    (b"until", b"from"),
+    (b": bool", b": choice"),
+    (b"required", b"= 7"),
+    (b'ref "', b'ref "\\'),
+]
+
+
+@st.composite
+def rulesets(draw) -> bytes:
+    data = draw(st.sampled_from(seed_rulesets()))
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(
+            st.sampled_from(
+                [
+                    "flip",
+                    "delete",
+                    "lines",
+                    "number",
+                    "ratio",
+                    "string",
+                    "chain",
+                    "message",
+                    "nesting",
+                    "token",
+                    *["swap"] * 4,
+                ]
+            )
+        )
+        if kind == "flip":
+            data = _flip(data, draw)
+        elif kind == "delete":
+            data = _delete(data, draw)
+        elif kind == "lines":
+            data = _lines(data, draw)
+        elif kind == "number":
+            data = _replace_token(
+                data,
+                draw,
+                b" 1",
+                [
+                    b" " + HUGE,
+                    b" 0",
+                    b" 99999999999999999999999999999999",
+                    b" 1.5",
+                    b" 0.0000000000000000000000000000001",
+                ],
+            )
+        elif kind == "ratio":
+            data = _replace_token(data, draw, b"3:2", [b"1:0", b"0:0", b"1:" + HUGE, HUGE + b":1", b"0:1"])
+        elif kind == "string":
+            data = _replace_token(
+                data, draw, b'"', [b'"\\N{NOPE}', b'"\\x', b'"\\u12', b'"\\', b'"\\ud800', b'"\x00', b'"""']
+            )
+        elif kind == "chain":
+            op = draw(st.sampled_from([b" and ", b" or ", b" + ", b" * ", b" - ", b" / "]))
+            length = draw(st.integers(50, 3000))
+            data = _replace_token(
+                data, draw, b"require ", [b"require " + op.join([b"1 == 1"] * length) + b" and "]
+            )
+        elif kind == "message":
+            data = _replace_token(
+                data,
+                draw,
+                b'message "',
+                [
+                    b'message "{hand.__class__.__init__.__globals__} ',
+                    b'message "{param.__class__} ',
+                    b'message "{house.__dict__} ',
+                    b'message "{round.id.__class__} ',
+                    b'message "{table.minimum} {box.x} {nope.x} ',
+                ],
+            )
+        elif kind == "nesting":
+            depth = draw(st.integers(50, 2000))
+            data = _replace_token(
+                data, draw, b"require ", [b"require " + b"(" * depth + b"true" + b")" * depth + b" and "]
+            )
+        elif kind == "swap":  # still the language, another meaning: compiled, then judged by the compiler
+            before, after = draw(st.sampled_from(SWAPS))
+            data = _replace_token(data, draw, before, [after])
+        else:
+            data = _replace_token(
+                data,
+                draw,
+                b" ",
+                [
+                    b" {",
+                    b" }",
+                    b" =>",
+                    b" rule ",
+                    b" on ",
+                    b" in force from 2025-02-30 ",
+                    b" option x: int in 5..1 = 3 ",
+                    b" not not not ",
+                ],
+            )
+    return data
+
+
+# ---------------------------------------------------------------- rule fixtures (`rules test DIR`)
+
+
+@cache
+def seed_fixtures() -> tuple[tuple[bytes, bytes], ...]:
+    """(NAME.jsonl, NAME.expect.json) pairs of the project's rule fixtures."""
+    pairs = []
+    for expect in sorted((ROOT / "tests" / "fixtures" / "rules").rglob("*.expect.json"))[:40]:
+        log = expect.with_name(expect.name.removesuffix(".expect.json") + ".jsonl")
+        if log.exists():
+            pairs.append((log.read_bytes(), expect.read_bytes()))
+    return tuple(pairs)
+
+
+EXPECT_VALUES = [
+    b"null",
+    b"[]",
+    b"{}",
+    b'"x"',
+    b"1e400",
+    HUGE,
+    b'["nope/x@2025-13-45"]',
+    b'[{"line": "x"}]',
+    b"[" * 2000 + b"]" * 2000,
+    b'{"__class__": 1}',
+    b'"fr/blackjack@"',
+]
+
+
+@st.composite
+def fixtures(draw) -> tuple[bytes, bytes]:
+    log, expect = draw(st.sampled_from(seed_fixtures()))
+    if draw(st.booleans()):
+        log = draw(_log_damage(log))
+    kind = draw(st.sampled_from(["keep", "flip", "delete", "value", "truncate"]))
+    if kind == "flip":
+        expect = _flip(expect, draw)
+    elif kind == "delete":
+        expect = _delete(expect, draw)
+    elif kind == "truncate":
+        expect = expect[: draw(st.integers(0, len(expect)))]
+    elif kind == "value":
+        expect = _replace_token(expect, draw, b": ", [b": " + v + b', "x": ' for v in EXPECT_VALUES])
+    return log, expect

@@ -1,0 +1,71 @@
+"""A rule's message and its placeholders: `{hand.total}`, `{param.split.max_hands}`, `{house.surrender}`.
+
+A placeholder names a fact of the vocabulary (`vocabulary.NAMESPACES`), a parameter of the ruleset or
+one of its house options, nothing else: `rules check` refuses any other at the message's line, and the
+replay resolves a placeholder from the vocabulary only. A message is the ruleset author's text, read by
+auditors; it must never reach a Python object's attributes (`{hand.__class__.__init__.__globals__}`).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from validator.dsl.vocabulary import NAMESPACES
+
+# What is read as a placeholder: braces around a dotted name. `{` followed by anything else is text.
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)\}")
+
+
+def placeholder_problems(
+    template: str,
+    namespaces: Collection[str],
+    params: Collection[str],
+    options: Collection[str],
+) -> list[str]:
+    """What is wrong with each placeholder of `template`, given the namespaces the rule's events offer,
+    the ruleset's parameters and its house options (and fixed keys)."""
+    problems: list[str] = []
+    for match in PLACEHOLDER.finditer(template):
+        path = match.group(1)
+        namespace, _, field = path.partition(".")
+        if namespace == "param":
+            if field not in params:
+                problems.append(f"message: {{{path}}} is not a parameter of this ruleset")
+        elif namespace == "house":
+            if field not in options:
+                problems.append(f"message: {{{path}}} is not a house option of this ruleset")
+        elif namespace not in NAMESPACES:
+            problems.append(f"message: {{{path}}}: no namespace '{namespace}' in the vocabulary")
+        elif field not in NAMESPACES[namespace]:
+            problems.append(f"message: {{{path}}}: '{namespace}' has no fact '{field}'")
+        elif namespace not in namespaces:
+            offered = ", ".join(sorted(namespaces))
+            problems.append(
+                f"message: {{{path}}}: the rule's events offer no '{namespace}' (they offer {offered})"
+            )
+    return problems
+
+
+_GETTERS: dict[str, Callable[[Any], Any]] = {}
+
+
+def resolve(path: str, ctx: Mapping[str, Any], params: Mapping[str, Any]) -> Any:
+    """The value a placeholder names, looked up through the vocabulary only; KeyError when it names
+    nothing the vocabulary has, or nothing at this point of the replay (the placeholder stays as written)."""
+    namespace, _, field = path.partition(".")
+    if namespace == "param":
+        return params[field]
+    if namespace == "house":
+        return ctx["house"].get(field)  # an option the casino left out: its default, or none
+    if field not in NAMESPACES.get(namespace, ()):
+        raise KeyError(path)
+    getter = _GETTERS.get(field)
+    if getter is None:
+        getter = _GETTERS[field] = operator.attrgetter(field)
+    try:
+        return getter(ctx[namespace])
+    except AttributeError:
+        raise KeyError(path) from None
