@@ -646,9 +646,9 @@ def schema(
     if which == "hand-log":
         from validator.logs.reader import load_schema
     elif which == "house-rules":
-        from validator.house.schema import load_schema  # type: ignore[no-redef]
+        from validator.house.schema import load_schema
     elif which == "findings":
-        from validator.report.schema import findings_schema as load_schema  # type: ignore[no-redef]
+        from validator.report.schema import findings_schema as load_schema
     else:
         raise _fail(f"unknown schema {which!r}: choose hand-log, house-rules or findings")
     typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))

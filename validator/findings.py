@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 Kind = Literal["procedure", "payout", "format", "house"]
 Severity = Literal["error", "warning"]
+# How a round counts in the summary; "none": the outcome is not a round (a table record, a house file).
+Status = Literal["clean", "findings", "unreadable", "none"]
 
 KINDS: tuple[Kind, ...] = ("procedure", "payout", "format", "house")
 
@@ -208,7 +210,7 @@ class RoundOutcome:
     line: int | None
     round: str | None
     findings: tuple[Finding, ...]
-    status: Literal["clean", "findings", "unreadable", "none"] = "none"
+    status: Status = "none"
     # The round's facts and money, only when the run asks for them (the audit dataset); None otherwise.
     facts: RoundFacts | None = None
     # lint: the table entry of the house file this outcome is about (JUnit's test case), even when clean.

@@ -53,7 +53,7 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
-    sys.stdout = _Silent()  # type: ignore[assignment]
+    sys.stdout = _Silent()
 
 
 class _Silent:
@@ -97,9 +97,9 @@ def run(app: Callable[..., Any]) -> NoReturn:
     """Run the click/typer application and exit with a documented status."""
     code: Any
     if sys.stdout is None:
-        sys.stdout = _Closed()  # type: ignore[assignment]
+        sys.stdout = _Closed()
     if sys.stderr is None:  # closed by the caller (`2>&-`): messages go nowhere, the status still tells
-        sys.stderr = _Silent()  # type: ignore[assignment]
+        sys.stderr = _Silent()
     try:
         code = app(standalone_mode=False)
     except SystemExit as exit_:

@@ -127,11 +127,12 @@ def with_progress(
             if display is not None and task is not None and rounds % 500 == 0:
                 size = total
                 shares = None
+                done: int | None
                 if plan is not None and plan.shares:
                     shares_done, shares_all, done, size = plan.snapshot()
                     shares = (shares_done, shares_all)
                 elif position is not None:
-                    done: int | None = position()
+                    done = position()
                 elif sizes is not None:
                     done = sum(sizes.get(f, 0) for f in set(files[:-1]))
                 else:

@@ -141,3 +141,18 @@ def test_a_limit_that_makes_no_sense_is_exit_2(tmp_path, option, value, message)
     ran = invoke("check", str(_log(tmp_path, [table_record()])), option, value)
     assert ran.code == 2
     assert message in ran.stderr
+
+
+def test_a_run_of_identical_lines_read_in_bulk_stops_at_the_end_of_a_range(tmp_path):
+    # --jobs reads a file in byte ranges that end where a share ends; identical lines read in bulk must
+    # not cross into the next share (a duplicated table record was counted by two shares).
+    from validator.logs.reader import read_record_range
+
+    line = b'{"type": "shoe", "shoe": "S1"}\n'
+    log = tmp_path / "two.jsonl"
+    log.write_bytes(line * 5)
+    first = list(read_record_range(str(log), 0, len(line), 1))
+    rest = list(read_record_range(str(log), len(line), 5 * len(line), 2))
+    assert [r.line for r in first] == [1]
+    assert [r.line for r in rest] == [2, 3, 4, 5]
+    assert [r.line for r in read_record_range(str(log), 2 * len(line), 3 * len(line), 3)] == [3]

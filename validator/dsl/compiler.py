@@ -128,13 +128,15 @@ class _Compiler:
                 self.error(o.pos, f'option {o.name!r} has no legal reference: add ref "…"')
                 continue
             allowed: tuple[Any, ...] | None = None
-            bounds = None
+            bounds: tuple[Decimal, Decimal] | None = None
             if o.allowed is not None and o.allowed_is_range:
-                bounds = o.allowed  # type: ignore[assignment]
-                if bounds[0] > bounds[1]:
-                    self.error(o.pos, f"option {o.name!r}: empty range {bounds[0]}..{bounds[1]}")
+                low, high = o.allowed  # a range's two ends are numbers (the grammar's `range`)
+                assert isinstance(low, Decimal) and isinstance(high, Decimal)
+                bounds = (low, high)
+                if low > high:
+                    self.error(o.pos, f"option {o.name!r}: empty range {low}..{high}")
             elif o.allowed is not None:
-                allowed = tuple(o.allowed)  # type: ignore[arg-type]
+                allowed = tuple(o.allowed)
             elif o.type == "bool":
                 allowed = (False, True)
             default = o.default.value if o.default is not None else None
@@ -247,14 +249,16 @@ class _Compiler:
                 for line in table.lines:
                     ns = (*PAYTABLE_NAMESPACES, "table", "param", "house")
                     ok = self.check_names(line.when, ns, params, options, fixed, "a paytable line")
-                    pays, winnings, prize = line.pays, None, None
-                    if isinstance(pays, ast.Ratio):
+                    pays: ast.Ratio | str
+                    winnings, prize = None, None
+                    if isinstance(line.pays, ast.Ratio):
+                        pays = line.pays
                         winnings = _ratio_winnings(pays)
                     else:
-                        amount = ast.Name(line.pos, pays) if isinstance(pays, str) else pays
+                        amount = ast.Name(line.pos, line.pays) if isinstance(line.pays, str) else line.pays
+                        pays = unparse(amount)
                         if self.check_names(amount, ns, params, options, fixed, "a paytable line's amount"):
                             winnings = compile_expr(amount, _values(params))
-                            pays = unparse(amount)
                             prize = next(
                                 (
                                     n.path
@@ -306,9 +310,13 @@ class _Compiler:
                 if not items and label != "kind":
                     self.error(r.pos, f"rule {rule_id!r} has no {label}")
                 elif len(items) > 1:
-                    pos = items[1].pos if label == "ref" else items[1][0]
+                    second = items[1]
+                    pos = second.pos if isinstance(second, ast.Ref) else second[0]
                     self.error(pos, f"rule {rule_id!r} gives its {label} twice")
-                single[label] = items[0].text if label == "ref" and items else (items[0][1] if items else "")
+                if label == "ref":
+                    single[label] = r.refs[0].text if r.refs else ""
+                else:
+                    single[label] = items[0][1] if items else ""  # type: ignore[index]
             if not r.checks and not r.settles:
                 self.error(r.pos, f"rule {rule_id!r} checks nothing: give it an 'on … require' or a 'settle'")
             checks = []
@@ -501,7 +509,7 @@ def _paytable_amount(bet: SideBetDef, readers):
                 raise EvaluationError(f"side bet {bet.name} has no paytable {format_value(name)}")
             for line in lines:
                 if line.when(ctx):
-                    won = line.winnings(ctx)
+                    won = line.winnings(ctx) if line.winnings is not None else None
                     if won is None:
                         raise EvaluationError(f"{bet.name}: the amount of « {line.label} » is not known")
                     total = won if total is None else total + won

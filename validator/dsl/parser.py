@@ -80,7 +80,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> RulesetError:
     if isinstance(exc, UnexpectedEOF) or line in (-1, None):
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
-        message = f"unexpected end of file; expected {_describe_expected(set(exc.expected))}"
+        message = f"unexpected end of file; expected {_describe_expected(set(getattr(exc, 'expected', ())))}"
     elif isinstance(exc, UnexpectedToken):
         shown = repr(exc.token.value) if exc.token.type != "$END" else "end of file"
         message = f"unexpected {shown}; expected {_describe_expected(exc.accepts or exc.expected)}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal, InvalidOperation, getcontext
@@ -276,8 +276,10 @@ def schema_findings(house: HouseFile) -> list[Finding]:
         if error.validator == "additionalProperties":
             if len(path) == 2 and path[0] == "tables":
                 continue
-            known = list(error.schema.get("properties", {}))
-            for key in sorted(set(error.instance) - set(known)):
+            schema = error.schema if isinstance(error.schema, Mapping) else {}
+            instance = error.instance if isinstance(error.instance, Mapping) else {}
+            known = list(schema.get("properties", {}))
+            for key in sorted(set(instance) - set(known)):
                 close = _closest(key, known)
                 hint = f"; did you mean {close}?" if close else f"; the keys here are {_one_of(known)}"
                 findings.append(
@@ -297,7 +299,8 @@ def schema_findings(house: HouseFile) -> list[Finding]:
 def _schema_message(error: ValidationError) -> str:
     value = error.validator_value
     if error.validator == "required":
-        missing = [k for k in value if k not in error.instance]
+        present = error.instance if isinstance(error.instance, Mapping) else {}
+        missing = [k for k in (value if isinstance(value, list) else []) if k not in present]
         if len(missing) == 1:
             return f"{missing[0]} is required here"
         return f"{', '.join(missing[:-1])} and {missing[-1]} are required here"

@@ -122,11 +122,9 @@ MAX_DEPTH = 32
 
 
 if getattr(yaml, "__with_libyaml__", False):
-    from yaml.cyaml import CParser
+    from yaml.cyaml import CParser  # type: ignore[attr-defined]
 
-    class _Base(  # type: ignore[misc]
-        yaml.composer.Composer, CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver
-    ):
+    class _Base(yaml.composer.Composer, CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
         """libyaml's scanner and parser (in C: a file of 10,000 tables is read four times faster),
         under PyYAML's own composer, so that `_Loader.compose_node` sees every node as it is made."""
 
@@ -151,7 +149,7 @@ class _Loader(_Base):
 
     _depth = 0
 
-    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+    def compose_node(self, parent, index):
         event = self.peek_event()
         if self._depth >= MAX_DEPTH and isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
             raise _Refused(
@@ -277,6 +275,7 @@ class _Builder:
                 self.house.places[(*path, index)] = (item.start_mark.line + 1, item.start_mark.column + 1)
                 items.append(self.value(item, (*path, index)))
             return items
+        assert isinstance(node, yaml.ScalarNode)
         return self.scalar(node, path)
 
     def mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
@@ -382,7 +381,8 @@ def _check_types(house: HouseFile) -> None:
         return
     error = min(errors, key=lambda e: (house.line(tuple(e.absolute_path)), len(e.absolute_path)))
     path = tuple(error.absolute_path)
-    wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    value = error.validator_value
+    wanted = [str(t) for t in (value if isinstance(value, list) else [value])]
     wanted_text = " or ".join(_YAML_TYPES.get(t, t) for t in wanted if t != "null")
     where = dotted(path) or "the file"
     raise HouseFileError(

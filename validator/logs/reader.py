@@ -19,7 +19,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, ClassVar
+from typing import IO, Any, ClassVar, cast
 
 import orjson
 from jsonschema import Draft202012Validator, validators
@@ -267,7 +267,7 @@ def read_record_range(
         number = first_line - 1
         position = start
         run = _BrokenRun(name, limits)
-        lines = _read_lines(raw, limits)
+        lines = _read_lines(raw, limits, span=end - start)
         while True:
             try:
                 item = next(lines, None)
@@ -420,7 +420,7 @@ def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
         if path.endswith(".gz") or _starts_with_gzip_magic(raw):
             # GzipFile leaves the file it wraps open; `raw` is closed in the finally.
             with gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
-                yield unzipped
+                yield cast(IO[bytes], unzipped)
         else:
             yield raw
     finally:
@@ -433,7 +433,7 @@ def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
 
 def _peekable(stream: IO[bytes]) -> IO[bytes]:
     # Standard input is normally a BufferedReader already; a replaced stdin (tests, embedding) may not be.
-    return stream if hasattr(stream, "peek") else io.BufferedReader(stream)  # type: ignore[arg-type]
+    return stream if hasattr(stream, "peek") else io.BufferedReader(stream)  # type: ignore[type-var]
 
 
 def _starts_with_gzip_magic(stream: IO[bytes]) -> bool:
@@ -453,12 +453,17 @@ class _TooLarge(Exception):
         self.message = message
 
 
-def _read_lines(stream: IO[bytes], limits: Limits) -> Iterator[tuple[bytes, int, int]]:
+def _read_lines(
+    stream: IO[bytes], limits: Limits, span: int | None = None
+) -> Iterator[tuple[bytes, int, int]]:
     """Each line as (content without its newline, 0, 1), or (b"", its length, 1) for a line over the
     line limit; a run of empty lines as (b"", 0, how many), read in bulk rather than line by line (a
-    megabyte of gzip can hold a billion newlines). `_TooLarge` past `limits.max_bytes` bytes read."""
+    megabyte of gzip can hold a billion newlines). `_TooLarge` past `limits.max_bytes` bytes read.
+    `span`: the bytes this reader owns (a share's range); a run read in bulk stops at its end, where
+    the next share's lines begin."""
     max_line = limits.max_line
     budget = limits.max_bytes
+    span = budget if span is None else min(span, budget)
     peek = getattr(stream, "peek", None)
     read = 0
     failed: BaseException | None = None
@@ -475,7 +480,7 @@ def _read_lines(stream: IO[bytes], limits: Limits) -> Iterator[tuple[bytes, int,
                 except _BROKEN_STREAM as error:
                     failed = error  # raised once the lines before it are given
                     break
-                newlines = len(ahead) - len(ahead.lstrip(b"\n"))
+                newlines = min(len(ahead) - len(ahead.lstrip(b"\n")), max(span - read, 0))
                 if not newlines:
                     break
                 stream.read(newlines)
@@ -494,14 +499,14 @@ def _read_lines(stream: IO[bytes], limits: Limits) -> Iterator[tuple[bytes, int,
             count = 1
             if peek is not None and len(chunk) <= _REPEAT_MAX:
                 size = len(chunk)
-                while read <= budget:
+                while read <= budget and read + size <= span:
                     try:
                         ahead = peek(1 << 16)
                     except _BROKEN_STREAM as error:
                         failed = error
                         break
-                    # As many copies as the buffer holds, compared at once; else one by one.
-                    copies = len(ahead) // size
+                    # As many copies as the buffer holds (and the span), compared at once; else one by one.
+                    copies = min(len(ahead) // size, (span - read) // size)
                     if copies > 1 and ahead[: copies * size] == chunk * copies:
                         taken = copies
                     elif ahead[:size] == chunk:
@@ -737,7 +742,8 @@ def _position(data: Any, path: Iterable[str | int]) -> tuple[int, ...]:
 def _describe(error: ValidationError) -> str:
     """One error as `where: what is wrong`, in the words of the log format rather than of JSON Schema."""
     if error.validator == "required":
-        missing = next(name for name in error.validator_value if name not in error.instance)
+        present = error.instance if isinstance(error.instance, dict) else {}
+        missing = next(name for name in _listed(error.validator_value) if name not in present)
         return _at(error.absolute_path, f"missing field {missing!r}")
     named = _value_error(error)
     if named is not None:
@@ -757,6 +763,11 @@ def _describe(error: ValidationError) -> str:
     return _at(error.absolute_path, _keyword_message(error))
 
 
+def _listed(value: Any) -> list[Any]:
+    """A schema keyword's value that is a list (`required`, `enum`, a `type` list), as one."""
+    return list(value) if isinstance(value, list | tuple) else []
+
+
 def _value_error(error: ValidationError) -> tuple[str, ValidationError] | None:
     """The outermost error about the same value that comes from a named kind of value (card, stake...).
 
@@ -769,7 +780,7 @@ def _value_error(error: ValidationError) -> tuple[str, ValidationError] | None:
         title = _title(node)
         if title in _VALUE_HINTS:
             found = (title, node)
-        node = node.parent
+        node = cast("ValidationError | None", node.parent)
     return found
 
 
@@ -783,11 +794,11 @@ def _keyword_message(error: ValidationError) -> str:
     expected = error.validator_value
     match error.validator:
         case "type":
-            kinds = [expected] if isinstance(expected, str) else list(expected)
+            kinds = [expected] if isinstance(expected, str) else _listed(expected)
             wanted = " or ".join(_TYPE_WORDS.get(kind, kind) for kind in kinds)
             return f"expected {wanted}, got {_json_kind(error.instance)} {shown}"
         case "enum":
-            return f"{shown} is not one of {', '.join(_show(v) for v in expected)}"
+            return f"{shown} is not one of {', '.join(_show(v) for v in _listed(expected))}"
         case "const":
             return f"{shown} should be {_show(expected)}"
         case "minimum":

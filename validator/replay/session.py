@@ -15,7 +15,7 @@ from typing import Any
 
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
-from validator.findings import Finding, RoundOutcome, Summary
+from validator.findings import Finding, RoundOutcome, Status, Summary
 from validator.logs.reader import (
     RECORD_TYPES,
     RULE_BROKEN_SKIPPED,
@@ -220,7 +220,7 @@ class LogReplay:
         line: int,
         round_id: str | None,
         found: list[Finding],
-        status: str,
+        status: Status,
         facts: RoundFacts | None = None,
     ) -> RoundOutcome:
         for finding in found:
@@ -241,7 +241,7 @@ class LogReplay:
             status,
             facts=facts,
             table=table,
-            at=at,  # type: ignore[arg-type]
+            at=at,
         )
 
     def _table_event(
@@ -291,7 +291,7 @@ class LogReplay:
         if self.table is None:
             what = f"{record['type']} record" if record["type"] != "round" else f"round {record['round']}"
             round_id = record.get("round")
-            status = "unreadable" if record["type"] == "round" else "none"
+            status: Status = "unreadable" if record["type"] == "round" else "none"
             message = f"{what} comes before any table record: no table is open"
             facts = self._facts(record) if self.collect and status == "unreadable" else None
             return self._outcome(
@@ -439,7 +439,7 @@ class LogReplay:
             told = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
             # It was replayed once already; a round that stops, stops at the same step again.
             with contextlib.suppress(MalformedRound):
-                engine.replay()  # type: ignore[attr-defined]
+                engine.replay()
         finally:
             judge.findings, judge.trace, judge.unjudged = kept, None, unjudged
             self.shoe.restore(after)
