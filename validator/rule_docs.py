@@ -55,11 +55,29 @@ _DOCS: tuple[RuleDoc, ...] = (
     ),
     _log(
         "hand-log/line-too-long",
-        "A line stays under the reader's limit of one mebibyte.",
-        "A record of a round is a few hundred bytes; a line over 1 MiB is damage, and is skipped "
+        "A line stays under the reader's limit (--max-line-bytes, one mebibyte by default).",
+        "A record of a round is a few hundred bytes; a line over the limit is damage, and is skipped "
         "without being loaded.",
         "A file whose newlines were lost, read as one huge line.",
         "One record per line.",
+    ),
+    _log(
+        "hand-log/too-large",
+        "A log stays under the bytes the reader takes from one file (--max-log-bytes, 16G by default), "
+        "counted after decompression.",
+        "A small compressed file can unfold into gigabytes; past the limit the rest of the file is not "
+        "read, and this finding says so, rather than the run going on for hours.",
+        "A 1 MB gzip that decompresses to more than --max-log-bytes.",
+        "A séance's log of any realistic size.",
+    ),
+    _log(
+        "hand-log/broken-records-skipped",
+        "How many records that cannot be read, past --max-broken-records in a row (100 by default), "
+        "were only counted rather than reported one by one.",
+        "A damaged file can hold millions of identical broken lines; one finding with their count and "
+        "lines keeps the report readable, and each is still counted in the summary.",
+        "101 lines in a row that are not JSON: 100 findings, then this one for the last line.",
+        "A log whose broken lines are fewer than the limit in a row: each is reported.",
     ),
     _log(
         "hand-log/truncated",

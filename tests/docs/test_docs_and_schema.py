@@ -89,3 +89,27 @@ def test_schema_findings_validates_json_and_jsonl_output() -> None:
     lint = _run("lint", "samples/house/mistakes.yaml", "--format", "json")
     assert lint.returncode == 1
     jsonschema.validate(json.loads(lint.stdout), schema)
+
+
+def test_every_python_side_rule_id_has_docs_and_a_line_in_the_project_docs():
+    # A rule id written in validator/ (a format or house check) must be a rule of its own: docs for
+    # `rules show` and SARIF (validator/rule_docs.py), and a line in docs/ where users look it up.
+    import re
+
+    from conftest import ROOT
+
+    from validator.rule_docs import BUILTIN
+
+    pattern = re.compile(r'"((?:hand-log|house|ruleset)/[a-z0-9-]+)"')
+    used = {
+        found
+        for path in (ROOT / "validator").rglob("*.py")
+        for found in pattern.findall(path.read_text(encoding="utf-8"))
+    } - {"hand-log/1"}  # the format's own name
+    assert len(used) > 20  # the scan reads what it should
+    docs = "".join(
+        (ROOT / "docs" / name).read_text(encoding="utf-8")
+        for name in ("hand-log.md", "house-rules.md", "findings.md")
+    )
+    assert sorted(used - set(BUILTIN)) == []
+    assert sorted(rule for rule in used if f"`{rule}`" not in docs) == []
