@@ -79,9 +79,23 @@ def test_rules_test_finds_the_project_fixtures_from_another_folder(tmp_path: Pat
         check=False,
     )
     assert done.returncode == 2  # a folder that is not there is named, not guessed
-    from validator.fixtures import default_fixture_dir
-
-    assert default_fixture_dir(tmp_path) == ROOT / "tests" / "fixtures" / "rules"
+    # From a folder outside the project, the fixtures beside the package of a checkout (as PYTHONPATH
+    # or an editable install imports it; a wheel installed from PyPI has none beside it).
+    found = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from validator.fixtures import default_fixture_dir; "
+            "print(default_fixture_dir(Path(sys.argv[1])))",
+            str(tmp_path),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert found.stdout.strip() == str(ROOT / "tests" / "fixtures" / "rules"), found.stderr
 
 
 def test_rules_test_says_what_to_pass_when_there_are_no_fixtures(monkeypatch, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from validator.dsl.vocabulary import NAMESPACES
+from validator.dsl.vocabulary import NAMESPACES, SHOWN_AS
 
 # What is read as a placeholder: braces around a dotted name. `{` followed by anything else is text.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)\}")
@@ -69,3 +69,32 @@ def resolve(path: str, ctx: Mapping[str, Any], params: Mapping[str, Any]) -> Any
         return getter(ctx[namespace])
     except AttributeError:
         raise KeyError(path) from None
+
+
+def receiver_words(value: Any) -> str:
+    """A receiver of cards as a reader says it: `D` or `dealer` → the dealer, `3` → box 3, `3/2` → box 3,
+    hand 2; anything else as it is."""
+    text = str(value)
+    if text in ("D", "dealer"):
+        return "the dealer"
+    box, _, hand = text.partition("/")
+    if box.isdigit() and (not hand or hand.isdigit()):
+        return f"box {box}, hand {hand}" if hand else f"box {box}"
+    return text
+
+
+def side_bet_words(name: Any, titles: Mapping[str, str]) -> str:
+    """A side bet by its title in this ruleset (lucky_ladies → « dames de cœur » where that is its
+    title), else by its name in words; lower-cased where the title starts a plain word."""
+    text = titles.get(str(name)) or str(name).replace("_", " ")
+    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
+
+
+def shown(path: str, value: Any, titles: Mapping[str, str]) -> str | None:
+    """The words a message shows for `value` of the fact `path`, or None: shown as its value."""
+    kind = SHOWN_AS.get(path)
+    if kind == "receiver" and value is not None:
+        return receiver_words(value)
+    if kind == "side_bet" and value is not None:
+        return side_bet_words(value, titles)
+    return None

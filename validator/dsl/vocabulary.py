@@ -287,6 +287,18 @@ NAMESPACES: dict[str, dict[str, str]] = {
     "dealer_cards": {"first": "the dealer's first card", "all": "the dealer's cards"},
 }
 
+# How a message shows a fact whose value is an identifier rather than a word: a receiver of cards ("D",
+# "3", "3/2", "dealer") as "the dealer", "box 3", "box 3, hand 2"; a side bet by its title. Everything
+# else is shown as its value. Only where a finding is written: the replay keeps the identifiers.
+SHOWN_AS: dict[str, str] = {
+    "deal.hand": "receiver",
+    "deal.expected": "receiver",
+    "shoe.cut_by": "receiver",
+    "shoe.cut_card_at": "receiver",
+    "shoe.rightmost_box": "receiver",
+    "bet.side": "side_bet",
+}
+
 # Namespaces every event may use.
 _ALWAYS = ("table", "param", "house")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from validator.dsl.codegen import AllHeld
 from validator.dsl.expr import EvaluationError, explain_failure
-from validator.dsl.messages import PLACEHOLDER, resolve
+from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
 from validator.findings import Finding
@@ -32,6 +32,9 @@ class Judge:
         self.house = house
         self.file = file
         self.params = {name: p.value for name, p in ruleset.parameters.items()}
+        # How messages name side bets: by their titles (this version's first, then other games' that a
+        # log may show at the wrong table: the replay adds them).
+        self.side_titles = {name: bet.title for name, bet in ruleset.side_bets.items()}
         self.findings: list[Finding] = []
         self.unjudged: set[str] = set()
         # Findings' expected/actual in an auditor's words (dsl/wording.py), or in the rule's terms.
@@ -185,25 +188,29 @@ class Judge:
         )
 
     def message(self, rule: Rule, ctx: dict[str, Any]) -> str:
-        return _formatter(rule.message)(ctx, self.params)
+        return _formatter(rule.message)(ctx, self.params, self.side_titles)
 
 
-_FORMATTERS: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {}
+Render = Callable[..., str]  # (ctx, params, side bets' titles = none) → the message
+_FORMATTERS: dict[str, Render] = {}
 
 
-def _formatter(template: str) -> Callable[[dict[str, Any], dict[str, Any]], str]:
-    """Messages name facts in braces, `{hand.total}`; a fact missing at that point stays as written."""
+def _formatter(template: str) -> Render:
+    """Messages name facts in braces, `{hand.total}`; a fact missing at that point stays as written.
+    A receiver of cards or a side bet is shown in words (vocabulary.SHOWN_AS)."""
     cached = _FORMATTERS.get(template)
     if cached is not None:
         return cached
 
-    def render(ctx: dict[str, Any], params: dict[str, Any]) -> str:
+    def render(ctx: dict[str, Any], params: dict[str, Any], titles: dict[str, str] | None = None) -> str:
         def one(match: re.Match[str]) -> str:
             # From the vocabulary only (dsl.messages): never an attribute the vocabulary does not name.
             try:
-                return _show(resolve(match.group(1), ctx, params))
+                value = resolve(match.group(1), ctx, params)
             except KeyError:
                 return match.group(0)
+            words = shown(match.group(1), value, titles or {})
+            return words if words is not None else _show(value)
 
         return PLACEHOLDER.sub(one, template)
 

@@ -168,10 +168,15 @@ class LogReplay:
         if judge is None:
             options = self._house_options(ruleset) if self.house else ruleset.house_defaults()
             judge = Judge(ruleset, options, self.file)
+            judge.side_titles = {**self._side_titles(), **judge.side_titles}
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
         judge.findings = []
         return judge
+
+    def _side_titles(self) -> dict[str, str]:
+        """Every side bet's title in the registry: a bet of another game named at this table."""
+        return {name: bet.title for rs in self.registry.all() for name, bet in rs.side_bets.items()}
 
     def _house_options(self, ruleset: Ruleset) -> dict[str, Any]:
         assert self.table is not None and self.house is not None
