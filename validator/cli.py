@@ -101,6 +101,14 @@ ConfigOpt = Annotated[
     ),
 ]
 NoConfigOpt = Annotated[bool, typer.Option("--no-config", help="Ignore any configuration file.")]
+SarifRootOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--sarif-root",
+        metavar="DIR",
+        help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
+    ),
+]
 
 
 def _policy(
@@ -232,14 +240,7 @@ def check(
             help="Also write every round, finding and run as Parquet under DIR (`report`).",
         ),
     ] = None,
-    sarif_root: Annotated[
-        Path | None,
-        typer.Option(
-            "--sarif-root",
-            metavar="DIR",
-            help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
-        ),
-    ] = None,
+    sarif_root: SarifRootOpt = None,
     select: SelectOpt = None,
     ignore: IgnoreOpt = None,
     fail_level: FailLevelOpt = None,
@@ -579,14 +580,7 @@ def lint(
             help="YYYY-MM-DD: the rulesets' versions in force that day (default: today).",
         ),
     ] = None,
-    sarif_root: Annotated[
-        Path | None,
-        typer.Option(
-            "--sarif-root",
-            metavar="DIR",
-            help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
-        ),
-    ] = None,
+    sarif_root: SarifRootOpt = None,
     select: SelectOpt = None,
     ignore: IgnoreOpt = None,
     fail_level: FailLevelOpt = None,

@@ -223,31 +223,7 @@ def read_records(path: str, name: str | None = None, limits: Limits | None = Non
     limits = limits or current_limits()
     name = name if name is not None else display_name(path)
     with _open_log(path, name) as stream:
-        lines = _read_lines(stream, limits)
-        run = _BrokenRun(name, limits)
-        number = 0
-        while True:
-            try:
-                item = next(lines, None)
-            except _TooLarge as error:
-                yield from run.end()
-                yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
-                return
-            except _BROKEN_STREAM as error:
-                yield from run.end()
-                yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, error))
-                return
-            if item is None:
-                yield from run.end()
-                return
-            content, too_long, count = item
-            first = number + 1
-            number += count
-            if not too_long and first == 1 and content.startswith(BOM):
-                # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
-                content = content[len(BOM) :]
-            if too_long or (content and not content.isspace()):
-                yield from run.record(first, content, too_long, count)
+        yield from _records(stream, name, limits)
 
 
 def read_record_range(
@@ -264,30 +240,38 @@ def read_record_range(
     name = name if name is not None else path
     with open_plain(path, name) as raw:
         raw.seek(start)
-        number = first_line - 1
-        position = start
-        run = _BrokenRun(name, limits)
-        lines = _read_lines(raw, limits, span=end - start)
-        while True:
-            try:
-                item = next(lines, None)
-            except _TooLarge as error:
-                yield from run.end()
-                yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
-                return
-            if item is None:
-                break
-            content, too_long, count = item
-            first = number + 1
-            number += count
-            position += (len(content) + 1) * count if not too_long else too_long + 1
-            if not too_long and first == 1 and content.startswith(BOM):
-                content = content[len(BOM) :]
-            if too_long or (content and not content.isspace()):
-                yield from run.record(first, content, too_long, count)
-            if position >= end:
-                break
-        yield from run.end()
+        yield from _records(raw, name, limits, first_line, span=end - start)
+
+
+def _records(
+    stream: IO[bytes], name: str, limits: Limits, first_line: int = 1, span: int | None = None
+) -> Iterator[Record]:
+    """The records of `stream` from line `first_line`: a whole log, or the `span` bytes of a share."""
+    lines = _read_lines(stream, limits, span)
+    run = _BrokenRun(name, limits)
+    number = first_line - 1
+    while True:
+        try:
+            item = next(lines, None)
+        except _TooLarge as error:
+            yield from run.end()
+            yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
+            return
+        except _BROKEN_STREAM as error:
+            yield from run.end()
+            yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, error))
+            return
+        if item is None:
+            yield from run.end()
+            return
+        content, too_long, count = item
+        first = number + 1
+        number += count
+        if not too_long and first == 1 and content.startswith(BOM):
+            # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
+            content = content[len(BOM) :]
+        if too_long or (content and not content.isspace()):
+            yield from run.record(first, content, too_long, count)
 
 
 class _BrokenRun:
@@ -463,11 +447,14 @@ def _read_lines(
     the next share's lines begin."""
     max_line = limits.max_line
     budget = limits.max_bytes
-    span = budget if span is None else min(span, budget)
+    # Where a run read in bulk must stop: the share's end (the whole budget when reading a whole log).
+    bound = budget if span is None else min(span, budget)
     peek = getattr(stream, "peek", None)
     read = 0
     failed: BaseException | None = None
     while True:
+        if span is not None and read >= span:
+            return  # the next share's lines begin here
         chunk = stream.readline(max_line + 1)
         if not chunk:
             return
@@ -480,7 +467,9 @@ def _read_lines(
                 except _BROKEN_STREAM as error:
                     failed = error  # raised once the lines before it are given
                     break
-                newlines = min(len(ahead) - len(ahead.lstrip(b"\n")), max(span - read, 0))
+                newlines = len(ahead) - len(ahead.lstrip(b"\n"))
+                if span is not None:
+                    newlines = min(newlines, max(bound - read, 0))
                 if not newlines:
                     break
                 stream.read(newlines)
@@ -499,14 +488,16 @@ def _read_lines(
             count = 1
             if peek is not None and len(chunk) <= _REPEAT_MAX:
                 size = len(chunk)
-                while read <= budget and read + size <= span:
+                while read <= budget and (span is None or read + size <= bound):
                     try:
                         ahead = peek(1 << 16)
                     except _BROKEN_STREAM as error:
                         failed = error
                         break
                     # As many copies as the buffer holds (and the span), compared at once; else one by one.
-                    copies = min(len(ahead) // size, (span - read) // size)
+                    copies = len(ahead) // size
+                    if span is not None:
+                        copies = min(copies, (bound - read) // size)
                     if copies > 1 and ahead[: copies * size] == chunk * copies:
                         taken = copies
                     elif ahead[:size] == chunk:
