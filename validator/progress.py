@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from validator.findings import RoundOutcome
 
@@ -85,6 +85,18 @@ def describe(
     return " · ".join(parts)
 
 
+def _start_display() -> tuple[Any, Any]:
+    """The one-line display on standard error, started, and its task."""
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn
+
+    display = Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), console=Console(stderr=True), transient=True
+    )
+    display.start()
+    return display, display.add_task("")
+
+
 def with_progress(
     outcomes: Iterable[T],
     *,
@@ -102,12 +114,9 @@ def with_progress(
     if not enabled:
         yield from outcomes
         return
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn
-
     rounds = 0
     files: list[str] = []
-    display: Progress | None = None
+    display: Any = None
     task = None
     try:
         for outcome in outcomes:
@@ -116,14 +125,7 @@ def with_progress(
             if not files or files[-1] != outcome.file:
                 files.append(outcome.file)
             if display is None and time.monotonic() - started > DELAY:
-                display = Progress(
-                    SpinnerColumn(),
-                    TextColumn("{task.description}"),
-                    console=Console(stderr=True),
-                    transient=True,
-                )
-                display.start()
-                task = display.add_task("")
+                display, task = _start_display()
             if display is not None and task is not None and rounds % 500 == 0:
                 size = total
                 shares = None
@@ -176,25 +178,15 @@ def with_count(
     if not enabled:
         yield from items
         return
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn
-
     done = 0
-    display: Progress | None = None
+    display: Any = None
     task = None
     try:
         for item in items:
             if counts(item):
                 done += 1
                 if display is None and time.monotonic() - started > DELAY:
-                    display = Progress(
-                        SpinnerColumn(),
-                        TextColumn("{task.description}"),
-                        console=Console(stderr=True),
-                        transient=True,
-                    )
-                    display.start()
-                    task = display.add_task("")
+                    display, task = _start_display()
                 if display is not None and task is not None and (done % 200 == 0 or done == total):
                     elapsed = time.monotonic() - started
                     rate = done / max(elapsed, 1e-9)
