@@ -15,14 +15,18 @@ fr/bataille with its settle clauses replaced by the American ones. Sources:
   blackjack, same splitting rules: -0.003804 with doubling after splits, -0.005225 without.
 - Wizard of Odds, Blackjack Appendix 9 — six decks, dealer stands on soft 17 ("6ds17r4":
   https://wizardofodds.com/games/blackjack/appendix/9/6ds17r4/): 6 decks, S17, the dealer checks for
-  blackjack, same splitting rules: -0.004026 with doubling after splits, -0.005445 without. The page
-  is not in the searchable sources; both figures are read as a public verifier quotes them from that
-  page ("engine/verify.js", section E1, "Source: wizardofodds.com/games/blackjack/appendix/9/
-  <n>d<s|h>17r4/ (fetched 2026-09-19)"), whose quote of 1ds17r4 (+0.001839) is the page's own figure.
+  blackjack, same splitting rules: -0.004026 with doubling after splits, -0.005445 without; and
+  "6dh17r4" (https://wizardofodds.com/games/blackjack/appendix/9/6dh17r4/), the same dealing hitting
+  soft 17: -0.006151 and -0.007598. These pages are not in the searchable sources; the figures are read
+  as a public verifier quotes them from the appendix (github.com/Cryodon-Ai/blackjack-dojo,
+  engine/verify.js at c0132453, section E1: "Source: wizardofodds.com/games/blackjack/appendix/9/
+  <n>d<s|h>17r4/ (fetched 2026-09-19)"), whose quote of 1ds17r4 (+0.001839) is that page's own figure
+  and whose -0.006151 is also quoted by seamplex/libreblackjack's tests/internal.sh.
 - Wizard of Odds, Blackjack Appendix 9 — six decks, dealer stands on soft 17, no hole card
   ("euro-6ds17r4": https://wizardofodds.com/games/blackjack/appendix/9/euro-6ds17r4/): -0.0051417
-  with doubling after splits, read as quoted from that page in seamplex/libreblackjack's test script
-  (the page itself is not in the searchable sources; no figure without doubling after splits is quoted).
+  with doubling after splits, read as quoted from that page in a stored version of seamplex/
+  libreblackjack's test script (the page itself is not in the searchable sources; no figure without
+  doubling after splits is quoted).
 - Wizard of Odds, Blackjack Appendix 9 — eight decks, dealer hits on soft 17, no hole card
   ("euro-8dh17r4", read at the mirror http://photoeditorx.com/games/blackjack/appendix/9/euro-8dh17r4/):
   -0.007562 with doubling after splits.
@@ -80,6 +84,8 @@ def classic(tmp: Path, decks: int, peeks: bool, h17: bool):
         (5, True, False, False, -0.5225),  # 5ds17r4, no double after split
         (6, True, False, True, -0.4026),  # 6ds17r4, double after split
         (6, True, False, False, -0.5445),  # 6ds17r4, no double after split
+        (6, True, True, True, -0.6151),  # 6dh17r4, double after split
+        (6, True, True, False, -0.7598),  # 6dh17r4, no double after split
         (6, False, False, True, -0.51417),  # euro-6ds17r4, double after split
         (8, False, True, True, -0.7562),  # euro-8dh17r4, double after split
     ],
