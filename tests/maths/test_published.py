@@ -16,7 +16,7 @@ fr/bataille with its settle clauses replaced by the American ones. Sources:
 - Wizard of Odds, Blackjack Appendix 9 — six decks, dealer stands on soft 17 ("6ds17r4":
   https://wizardofodds.com/games/blackjack/appendix/9/6ds17r4/): 6 decks, S17, the dealer checks for
   blackjack, same splitting rules: -0.004026 with doubling after splits, -0.005445 without; and
-  "6dh17r4" (https://wizardofodds.com/games/blackjack/appendix/9/6dh17r4/), the same dealing hitting
+  "6dh17r4" (https://wizardofodds.com/games/blackjack/appendix/9/6dh17r4/), the same with a dealer hitting
   soft 17: -0.006151 and -0.007598. These pages are not in the searchable sources; the figures are read
   as a public verifier quotes them from the appendix (github.com/Cryodon-Ai/blackjack-dojo,
   engine/verify.js at c0132453, section E1: "Source: wizardofodds.com/games/blackjack/appendix/9/
@@ -113,7 +113,7 @@ def test_late_surrender_published(tmp_path_factory, decks, peeks, h17, das, surr
     """Late surrender is the classic game's surrender where the dealer checks for blackjack first: the
     player surrenders knowing he has none (Wizard of Odds' house edge calculator, see the module's
     sources). The calculator's player is composition-dependent at every decision; this one from the
-    second card on plays by totals, a few thousandths of a point at six and eight decks."""
+    second decision on plays by totals, a few thousandths of a point at six and eight decks."""
     ruleset = classic(tmp_path_factory.getbasetemp(), decks, peeks, h17)
     house = {
         **ruleset.house_defaults(),
