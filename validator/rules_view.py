@@ -41,12 +41,16 @@ def option_line(option: OptionDef) -> str:
     return f"{option.name}: {option.type}, {allowed}; {default}"
 
 
-def check_lines(rule: Rule) -> Iterator[str]:
+def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:
+    """The rule's clauses as written, or (`applied`) as its version applies them, parameters folded in."""
     for check in rule.checks:
-        guard = f" when {unparse(check.guard_node)}" if check.guard_node is not None else ""
-        yield f"on {check.event}{guard} require {unparse(check.require_node)}"
+        guard_node = check.applied_guard if applied else check.guard_node
+        require_node = check.applied_require if applied else check.require_node
+        guard = f" when {unparse(guard_node)}" if guard_node is not None else ""
+        yield f"on {check.event}{guard} require {unparse(require_node)}"
     for settle in rule.settles:
-        guard = f" when {unparse(settle.guard_node)}" if settle.guard_node is not None else ""
+        settle_guard = settle.applied_guard if applied else settle.guard_node
+        guard = f" when {unparse(settle_guard)}" if settle_guard is not None else ""
         amount = f" {unparse(settle.amount_node)}" if settle.amount_node is not None else ""
         if settle.tables:
             amount = " " + " and ".join(settle.tables)

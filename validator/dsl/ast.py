@@ -75,7 +75,18 @@ class Not:
     item: Expr
 
 
-Expr = Literal | Name | Call | ListExpr | Arith | Compare | BoolOp | Not
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """`any m in param.limits.max_multiples: table.maximum == table.minimum * m`: the condition holds
+    for one value of a parameter's list. Unrolled when the ruleset is compiled (dsl.fold)."""
+
+    pos: Pos
+    var: str
+    collection: str  # param.… naming a list
+    body: Expr
+
+
+Expr = Literal | Name | Call | ListExpr | Arith | Compare | BoolOp | Not | AnyOf
 
 
 # ---- values (parameters, options) ----

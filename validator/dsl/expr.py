@@ -58,6 +58,13 @@ def arithmetic(node: ast.Arith, a: Any, b: Any) -> Any:
     return _ARITH[node.op](Decimal(a) if isinstance(a, int) else a, b)
 
 
+def compare(node: ast.Compare, a: Any, b: Any) -> bool:
+    """`a op b` as the rules mean it: an ordering of an unknown value cannot be decided."""
+    if node.op in ("<", "<=", ">", ">=") and (a is None or b is None):
+        raise EvaluationError(f"{unparse(node)}: a value is not known")
+    return _COMPARE[node.op](a, b)
+
+
 def _floor_cents(amount: Any) -> Decimal:
     if amount is None:
         raise EvaluationError("floor_cents: the amount is not known")
@@ -183,6 +190,9 @@ def names_in(node: ast.Expr) -> list[ast.Name | ast.Call]:
             stack.extend(current.items)
         elif isinstance(current, ast.Not):
             stack.append(current.item)
+        elif isinstance(current, ast.AnyOf):
+            found.append(ast.Name(current.pos, current.collection))
+            stack.append(current.body)
     return found
 
 
@@ -202,12 +212,14 @@ def unparse(node: ast.Expr) -> str:
         return f" {node.op} ".join(_wrap(i) for i in node.items)
     if isinstance(node, ast.Not):
         return f"not {_wrap(node.item)}"
+    if isinstance(node, ast.AnyOf):
+        return f"any {node.var} in {node.collection}: {unparse(node.body)}"
     raise TypeError(node)  # pragma: no cover
 
 
 def _wrap(node: ast.Expr) -> str:
     text = unparse(node)
-    return f"({text})" if isinstance(node, ast.BoolOp | ast.Arith) else text
+    return f"({text})" if isinstance(node, ast.BoolOp | ast.Arith | ast.AnyOf) else text
 
 
 def format_value(value: Any) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from validator.dsl import ast
 from validator.dsl.codegen import AllHeld, FirstHolding
 from validator.dsl.expr import Compiled
+from validator.dsl.vocabulary import PARAMETERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +91,13 @@ class CheckDef:
     event: str
     guard: Compiled | None
     require: Compiled
-    guard_node: ast.Expr | None
+    guard_node: ast.Expr | None  # as written (`rules show`)
     require_node: ast.Expr
     line: int
+    # As this version applies them: the parameters' values folded in (dsl.fold); what runs, and what
+    # a finding shows.
+    applied_guard: ast.Expr | None
+    applied_require: ast.Expr
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +106,10 @@ class SettleDef:
     guard: Compiled | None
     verb: str  # pay, lose, push
     amount: Compiled | None
-    guard_node: ast.Expr | None
+    guard_node: ast.Expr | None  # as written
     amount_node: ast.Expr | None
     line: int
+    applied_guard: ast.Expr | None  # as this version applies it (dsl.fold)
     # `=> paytable …`: the tables read, as written (a table's name, or the house option naming it);
     # `amount` then gives a PaytableOutcome.
     tables: tuple[str, ...] = ()
@@ -167,8 +173,16 @@ class Ruleset:
             return False
         return self.valid_until is None or day <= self.valid_until
 
-    def param(self, name: str) -> Any:
-        return self.parameters[name].value
+    def param(self, name: str, default: Any = None) -> Any:
+        """The one path by which Python reads a parameter: only one the vocabulary says the game
+        mechanics read (`ParamSpec.mechanics`); every other parameter is the rules' alone, and a version
+        must have a rule that reads it (`rules check`). `default` when the version does not set it, or
+        sets it to none."""
+        spec = PARAMETERS.get(name)
+        if spec is None or not spec.mechanics:
+            raise LookupError(f"parameter {name!r} is read by the rules only: Python may not read it")
+        parameter = self.parameters.get(name)
+        return default if parameter is None or parameter.value is None else parameter.value
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

@@ -384,6 +384,14 @@ class RulesTransformer(Transformer):
     def name(self, meta, children):
         return ast.Name(_pos(meta), str(children[0]))
 
+    def local(self, meta, children):
+        # A name without a dot: the variable of an `any … in …:` (or an undefined name, for the compiler).
+        return ast.Name(_pos(meta), str(children[0]))
+
+    def any_of(self, meta, children):
+        var, collection, body = children
+        return ast.AnyOf(_pos(meta), str(var), str(collection), _as_expr(body))
+
     def call(self, meta, children):
         function, *args = children
         return ast.Call(_pos(meta), str(function), tuple(_as_expr(a) for a in args))
