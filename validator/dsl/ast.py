@@ -231,8 +231,19 @@ class Header:
     value: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Define:
+    """`define NAME = condition ref "…"`: a clause of the text written once, cited by name."""
+
+    pos: Pos
+    name: str
+    body: Expr
+    ref: Ref
+
+
 AMENDABLE = {
     "parameter": "parameters",
+    "define": "defines",
     "option": "options",
     "fixed": "fixed",
     "side_bet": "side_bets",
@@ -280,6 +291,7 @@ class RulesetFile:
     side_bets: tuple[SideBet, ...]
     rules: tuple[RuleDecl, ...]
     source_text: str
+    defines: tuple[Define, ...] = ()
     amends: Amends | None = None
     amendments: tuple[Amendment, ...] = ()
     # Items a consolidated version inherited: (kind, name, the file that wrote them). Items not listed

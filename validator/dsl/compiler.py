@@ -16,12 +16,13 @@ from typing import Any
 
 from validator.dsl import ast
 from validator.dsl.codegen import all_held, first_holding
-from validator.dsl.expr import compile_expr, format_value, names_in
-from validator.dsl.fold import fold, specialize
+from validator.dsl.expr import compile_expr, format_value, names_in, unparse
+from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.messages import placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
     CheckDef,
+    ConditionDef,
     FixedDef,
     OptionDef,
     ParamValue,
@@ -63,6 +64,12 @@ class _Compiler:
         self.errors: list[RulesetError] = []
         # The file of the item being compiled: a consolidated version inherits items written elsewhere.
         self.file = tree.file
+        # Named conditions (`define`), and those being checked where they are cited (to catch a cycle).
+        self.defines: dict[str, ast.Define] = {}
+        self.citing: list[str] = []
+
+    def bodies(self) -> dict[str, ast.Expr]:
+        return {name: d.body for name, d in self.defines.items()}
 
     def error(self, pos: ast.Pos, message: str) -> None:
         self.errors.append(RulesetError(self.file, pos.line, pos.column, message))
@@ -189,7 +196,7 @@ class _Compiler:
         options: dict[str, OptionDef],
         fixed: dict[str, FixedDef],
         where: str,
-        place: str,
+        place: str | None,
     ) -> bool:
         ok = True
         bound = {n.var: n for n in _any_of_in(expr)}
@@ -203,11 +210,16 @@ class _Compiler:
                 ok = False
         for node in names_in(expr):
             if isinstance(node, ast.Name) and "." not in node.path:
-                if node.path not in bound:
-                    self.error(node.pos, f"unknown name {node.path!r}{_closest(node.path, bound)}")
-                    ok = False
+                if node.path in bound:
+                    continue
+                if node.path in self.defines:
+                    ok = self.cite(node, namespaces, params, options, fixed, where, place) and ok
+                    continue
+                known = [*bound, *self.defines]
+                self.error(node.pos, f"unknown name {node.path!r}{_closest(node.path, known)}")
+                ok = False
                 continue
-            if isinstance(node, ast.Name):
+            if isinstance(node, ast.Name) and place is not None:
                 problem = unreachable(node.path, place)
                 if problem:
                     self.error(node.pos, problem)
@@ -252,10 +264,58 @@ class _Compiler:
                 ok = False
         return ok
 
+    def cite(self, node: ast.Name, namespaces, params, options, fixed, where: str, place: str | None) -> bool:
+        """A named condition cited at `node`: its condition checked with the facts of the place that
+        cites it; a problem is reported at the citation."""
+        name = node.path
+        if name in self.citing:
+            self.error(node.pos, f"condition {name!r} is defined in terms of itself")
+            return False
+        before = len(self.errors)
+        self.citing.append(name)
+        try:
+            ok = self.check_names(self.defines[name].body, namespaces, params, options, fixed, where, place)
+        finally:
+            self.citing.pop()
+        problems = self.errors[before:]
+        del self.errors[before:]
+        for problem in problems[:1]:
+            line = self.defines[name].pos.line
+            self.error(node.pos, f"condition {name!r} (line {line}): {problem.detail}")
+        return ok and not problems
+
+    def named_conditions(self, params, options, fixed) -> None:
+        """`define NAME = condition`: said once, its names known facts, parameters or options."""
+        for d in self.tree.defines:
+            self.at("define", d.name)
+            if d.name in self.defines:
+                first = self.defines[d.name].pos.line
+                self.error(d.pos, f"condition {d.name!r} is defined twice (first on line {first})")
+                continue
+            self.defines[d.name] = d
+        every = tuple(NAMESPACES)
+        for d in self.defines.values():
+            self.at("define", d.name)
+            self.citing.append(d.name)
+            self.check_names(d.body, every, params, options, fixed, "a named condition", None)
+            self.citing.pop()
+
+    def uncited_conditions(self) -> None:
+        cited = {
+            n.path
+            for expr in _expressions(self.tree)
+            for n in names_in(expr)
+            if isinstance(n, ast.Name) and "." not in n.path
+        }
+        for d in self.defines.values():
+            if d.name not in cited:
+                self.at("define", d.name)
+                self.error(
+                    d.pos, f"condition {d.name!r} is cited by no rule or paytable line: cite it or remove it"
+                )
+
     # ---- side bets ----
     def side_bets(self, params, options, fixed) -> dict[str, SideBetDef]:
-        from validator.dsl.expr import unparse
-
         bets: dict[str, SideBetDef] = {}
         for sb in self.tree.side_bets:
             self.at("side_bet", sb.name)
@@ -297,15 +357,17 @@ class _Compiler:
                         else:
                             ok = False
                     if ok:
+                        when = specialize(line.when, _values(params), self.bodies())
                         lines.append(
                             PayLine(
                                 line.label,
                                 pays,
-                                compile_expr(specialize(line.when, _values(params)), _values(params)),
-                                unparse(line.when),
+                                compile_expr(when, _values(params)),
+                                unparse(when),
                                 line.pos.line,
                                 winnings,
                                 prize,
+                                written=unparse(line.when),
                             )
                         )
                 tables[table.name] = tuple(lines)
@@ -359,8 +421,8 @@ class _Compiler:
                 ok = self.check_names(c.require, ns, params, options, fixed, where, c.event) and ok
                 if not ok:
                     continue
-                guard = _guard(c.guard, values)
-                require = specialize(c.require, values)
+                guard = _guard(c.guard, values, self.bodies())
+                require = specialize(c.require, values, self.bodies())
                 checks.append(
                     CheckDef(
                         event=c.event,
@@ -389,7 +451,9 @@ class _Compiler:
                 ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where, place)
                 if s.outcome.amount is not None:
                     ok = self.check_names(s.outcome.amount, ns, params, options, fixed, where, place) and ok
-                amount_node = specialize(s.outcome.amount, values) if s.outcome.amount and ok else None
+                amount_node = (
+                    specialize(s.outcome.amount, values, self.bodies()) if s.outcome.amount and ok else None
+                )
                 amount = compile_expr(amount_node, values) if amount_node is not None else None
                 if s.outcome.verb == "paytable":
                     if s.stake not in side_bets:
@@ -400,7 +464,7 @@ class _Compiler:
                     if readers is None:
                         continue
                     amount = _paytable_amount(side_bets[s.stake], readers)
-                settle_guard = _guard(s.guard, values) if ok else None
+                settle_guard = _guard(s.guard, values, self.bodies()) if ok else None
                 if ok:
                     settles.append(
                         SettleDef(
@@ -488,9 +552,11 @@ class _Compiler:
         params = self.parameters()
         options = self.options()
         fixed = self.fixed(options)
+        self.named_conditions(params, options, fixed)
         side_bets = self.side_bets(params, options, fixed)
         rules = self.rules(self.tree.family, params, options, fixed, side_bets)
         self.unread_parameters(params)
+        self.uncited_conditions()
         self.file = self.tree.file
         if self.errors:
             raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
@@ -516,6 +582,12 @@ class _Compiler:
             side_bets=side_bets,
             rules=rules,
             file=self.tree.file,
+            conditions={
+                d.name: ConditionDef(
+                    d.name, unparse(d.body), d.ref.text, d.pos.line, self.tree.file_of("define", d.name)
+                )
+                for d in self.defines.values()
+            },
             amends=f"{self.tree.amends.family}@{self.tree.amends.on.isoformat()}"
             if self.tree.amends
             else None,
@@ -544,26 +616,35 @@ _NO_SPEC = ParamSpec("none", "")
 _PARAM_PLACEHOLDER = re.compile(r"\{param\.([a-z0-9_.]+)\}")
 
 
-def _parameters_read(tree: ast.RulesetFile) -> set[str]:
-    """The parameters a version's rules and paytables name, as written (before any folding)."""
-    exprs: list[ast.Expr] = []
-    read: set[str] = set()
+def _expressions(tree: ast.RulesetFile) -> list[ast.Expr]:
+    """Every condition and amount of a version's rules, paytables and named conditions, as written."""
+    exprs: list[ast.Expr] = [d.body for d in tree.defines]
     for rule in tree.rules:
         for check in rule.checks:
             exprs.extend(e for e in (check.guard, check.require) if e is not None)
         for settle in rule.settles:
             exprs.extend(e for e in (settle.guard, settle.outcome.amount) if e is not None)
-        for _, message in rule.messages:
-            read.update(_PARAM_PLACEHOLDER.findall(message))
     for bet in tree.side_bets:
         for table in bet.paytables:
             for line in table.lines:
                 exprs.append(line.when)
-                if isinstance(line.pays, str):
-                    read.add(line.pays.removeprefix("param."))
-                elif not isinstance(line.pays, ast.Ratio):
+                if not isinstance(line.pays, ast.Ratio | str):
                     exprs.append(line.pays)
-    for expr in exprs:
+    return exprs
+
+
+def _parameters_read(tree: ast.RulesetFile) -> set[str]:
+    """The parameters a version's rules, paytables and named conditions name, as written."""
+    read: set[str] = set()
+    for rule in tree.rules:
+        for _, message in rule.messages:
+            read.update(_PARAM_PLACEHOLDER.findall(message))
+    for bet in tree.side_bets:
+        for table in bet.paytables:
+            read.update(
+                line.pays.removeprefix("param.") for line in table.lines if isinstance(line.pays, str)
+            )
+    for expr in _expressions(tree):
         read.update(
             n.path.removeprefix("param.")
             for n in names_in(expr)
@@ -591,12 +672,12 @@ def _any_of_in(node: ast.Expr) -> list[ast.AnyOf]:
     return found
 
 
-def _guard(guard: ast.Expr | None, values: dict[str, Any]) -> ast.Expr | None:
+def _guard(guard: ast.Expr | None, values: dict[str, Any], defines: Defines) -> ast.Expr | None:
     """A clause's condition under the version's parameters (folded whole: a guard is never shown in
     a finding); None when it always applies."""
     if guard is None:
         return None
-    folded = fold(guard, values)
+    folded = fold(guard, values, defines)
     if isinstance(folded, ast.Literal) and folded.value is True:
         return None
     return folded

@@ -28,60 +28,81 @@ from validator.dsl.expr import EvaluationError, arithmetic, compare, plain_value
 _NOT_FOLDED = object()
 
 
-def specialize(node: ast.Expr, params: Mapping[str, Any]) -> ast.Expr:
+Defines = Mapping[str, ast.Expr]
+_NONE: Defines = {}
+
+
+def specialize(node: ast.Expr, params: Mapping[str, Any], defines: Defines = _NONE) -> ast.Expr:
     """The condition as it reads under these parameter values (see the module's doc)."""
-    node = unroll(node, params, {})
+    node = unroll(node, params, {}, defines)
     if isinstance(node, ast.BoolOp | ast.Not):
         return _fold(node, params)
     return node
 
 
-def fold(node: ast.Expr, params: Mapping[str, Any]) -> ast.Expr:
+def fold(node: ast.Expr, params: Mapping[str, Any], defines: Defines = _NONE) -> ast.Expr:
     """Folded whole, the root included: for a guard, whose text no finding shows."""
-    return _fold(unroll(node, params, {}), params)
+    return _fold(unroll(node, params, {}, defines), params)
 
 
-def unroll(node: ast.Expr, params: Mapping[str, Any], bound: Mapping[str, Any]) -> ast.Expr:
-    """`any m in param.X: c` → `c[m := x1] or c[m := x2] …`; a bound name → the value it stands for."""
+def unroll(
+    node: ast.Expr, params: Mapping[str, Any], bound: Mapping[str, Any], defines: Defines = _NONE
+) -> ast.Expr:
+    """`any m in param.X: c` → `c[m := x1] or c[m := x2] …`; a bound name → the value it stands for;
+    a named condition (`define`) → its condition, in the place it is cited."""
     if isinstance(node, ast.AnyOf):
         values = params[node.collection.removeprefix("param.")]
-        items = tuple(unroll(node.body, params, {**bound, node.var: v}) for v in values or ())
+        items = tuple(unroll(node.body, params, {**bound, node.var: v}, defines) for v in values or ())
         if not items:
             return ast.Literal(node.pos, False)
-        return items[0] if len(items) == 1 else _flat(ast.BoolOp(node.pos, "or", items))
+        if len(items) == 1:
+            return items[0]
+        return _flat(ast.BoolOp(node.pos, "or", items), list(items), [True] * len(items))
     if isinstance(node, ast.Name):
         if node.path in bound:
             return ast.Literal(node.pos, bound[node.path])
+        if node.path in defines:
+            return unroll(defines[node.path], params, bound, defines)
         return node
     if isinstance(node, ast.Literal):
         return node
     if isinstance(node, ast.Call):
-        return ast.Call(node.pos, node.function, tuple(unroll(a, params, bound) for a in node.args))
+        return ast.Call(node.pos, node.function, tuple(unroll(a, params, bound, defines) for a in node.args))
     if isinstance(node, ast.ListExpr):
-        return ast.ListExpr(node.pos, tuple(unroll(i, params, bound) for i in node.items))
+        return ast.ListExpr(node.pos, tuple(unroll(i, params, bound, defines) for i in node.items))
     if isinstance(node, ast.Arith):
         return ast.Arith(
-            node.pos, node.op, unroll(node.left, params, bound), unroll(node.right, params, bound)
+            node.pos,
+            node.op,
+            unroll(node.left, params, bound, defines),
+            unroll(node.right, params, bound, defines),
         )
     if isinstance(node, ast.Compare):
         return ast.Compare(
-            node.pos, node.op, unroll(node.left, params, bound), unroll(node.right, params, bound)
+            node.pos,
+            node.op,
+            unroll(node.left, params, bound, defines),
+            unroll(node.right, params, bound, defines),
         )
     if isinstance(node, ast.BoolOp):
-        return ast.BoolOp(node.pos, node.op, tuple(unroll(i, params, bound) for i in node.items))
+        # A named condition cited in a group of its own operator joins the group, as if written there.
+        unrolled = [unroll(i, params, bound, defines) for i in node.items]
+        return _flat(node, unrolled, [isinstance(i, ast.Name) and i.path in defines for i in node.items])
     if isinstance(node, ast.Not):
-        return ast.Not(node.pos, unroll(node.item, params, bound))
+        return ast.Not(node.pos, unroll(node.item, params, bound, defines))
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
 
-def _flat(node: ast.BoolOp) -> ast.BoolOp:
-    items: list[ast.Expr] = []
-    for item in node.items:
-        if isinstance(item, ast.BoolOp) and item.op == node.op:
-            items.extend(item.items)
+def _flat(node: ast.BoolOp, items: list[ast.Expr], join: list[bool]) -> ast.BoolOp:
+    """`node`'s group with these items; those marked `join` that are groups of the same operator are
+    spliced in (a group written in parentheses by hand stays as written)."""
+    flat: list[ast.Expr] = []
+    for item, spliced in zip(items, join, strict=True):
+        if spliced and isinstance(item, ast.BoolOp) and item.op == node.op:
+            flat.extend(item.items)
         else:
-            items.append(item)
-    return ast.BoolOp(node.pos, node.op, tuple(items))
+            flat.append(item)
+    return ast.BoolOp(node.pos, node.op, tuple(flat))
 
 
 def _fold(node: ast.Expr, params: Mapping[str, Any]) -> ast.Expr:
@@ -110,15 +131,18 @@ def _fold(node: ast.Expr, params: Mapping[str, Any]) -> ast.Expr:
     if isinstance(node, ast.BoolOp):
         decides = node.op == "or"  # the value that decides the group: true for `or`, false for `and`
         kept: list[ast.Expr] = []
-        for item in (_fold(i, params) for i in node.items):
+        changed: list[bool] = []
+        for original in node.items:
+            item = _fold(original, params)
             if isinstance(item, ast.Literal) and isinstance(item.value, bool):
                 if item.value is decides:
                     return ast.Literal(node.pos, decides)
                 continue
             kept.append(item)
+            changed.append(item != original)
         if not kept:
             return ast.Literal(node.pos, not decides)
-        return kept[0] if len(kept) == 1 else _flat(ast.BoolOp(node.pos, node.op, tuple(kept)))
+        return kept[0] if len(kept) == 1 else _flat(node, kept, changed)
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
 

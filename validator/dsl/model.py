@@ -65,6 +65,8 @@ class PayLine:
     winnings: Compiled | None = None
     # The meter the line pays out, when its amount names one (jackpot.main, jackpot.secondary).
     prize: str | None = None
+    # The condition as written (`source` is as applied: named conditions in their place).
+    written: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +133,17 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
+class ConditionDef:
+    """A named condition (`define`): a clause of the text written once, cited by name."""
+
+    name: str
+    source: str
+    ref: str
+    line: int
+    file: str
+
+
+@dataclass(frozen=True, slots=True)
 class AmendmentInfo:
     """What one amending text changed: (verb, kind, name) for each add, replace or repeal."""
 
@@ -156,6 +169,7 @@ class Ruleset:
     # A version written as an amendment: the version it amends (ID@DATE as written) and what changed.
     amends: str | None = None
     amendments: tuple[AmendmentInfo, ...] = ()
+    conditions: dict[str, ConditionDef] = field(default_factory=dict)
     # Indexes built once by the compiler for the replay's hot path.
     checks_by_event: dict[str, tuple[tuple[Rule, CheckDef], ...]] = field(default_factory=dict)
     settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)

@@ -27,6 +27,7 @@ _KIND_OF: dict[type, str] = {
     ast.Fixed: "fixed",
     ast.SideBet: "side_bet",
     ast.RuleDecl: "rule",
+    ast.Define: "define",
 }
 
 
@@ -105,6 +106,7 @@ class RulesTransformer(Transformer):
             ast.RuleDecl: [],
             ast.Amends: [],
             ast.Amendment: [],
+            ast.Define: [],
         }
         for item in items:
             buckets[type(item)].append(item)
@@ -121,6 +123,7 @@ class RulesTransformer(Transformer):
             source_text=self.text,
             amends=buckets[ast.Amends][0] if buckets[ast.Amends] else None,
             amendments=tuple(buckets[ast.Amendment]),
+            defines=tuple(buckets[ast.Define]),
         )
 
     # ---- amendments ----
@@ -158,6 +161,13 @@ class RulesTransformer(Transformer):
 
     def repeal_rule(self, meta, children):
         return self._repeal(meta, "rule", children)
+
+    def repeal_define(self, meta, children):
+        return self._repeal(meta, "define", children)
+
+    def define(self, meta, children):
+        name, body, ref = children
+        return ast.Define(_pos(meta), str(name), _as_expr(body), ref)
 
     def header(self, meta, children):
         (family,) = children
