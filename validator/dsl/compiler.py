@@ -18,15 +18,16 @@ from validator.dsl import ast
 from validator.dsl.codegen import all_held, first_holding
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
+from validator.dsl.functions import FUNCTIONS
 from validator.dsl.messages import placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
     CheckDef,
+    CompiledPayLine,
     ConditionDef,
     FixedDef,
     OptionDef,
     ParamValue,
-    PayLine,
     PaytableOutcome,
     Rule,
     Ruleset,
@@ -36,7 +37,6 @@ from validator.dsl.model import (
 from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
 from validator.dsl.vocabulary import (
     EVENTS,
-    FUNCTIONS,
     NAMESPACES,
     PARAMETERS,
     PAYTABLE_NAMESPACES,
@@ -226,15 +226,16 @@ class _Compiler:
                     ok = False
                     continue
             if isinstance(node, ast.Call):
-                spec = FUNCTIONS.get(node.function)
-                if spec is None:
+                function = FUNCTIONS.get(node.function)
+                if function is None:
                     self.error(
                         node.pos, f"unknown function {node.function!r}{_closest(node.function, FUNCTIONS)}"
                     )
                     ok = False
-                elif len(node.args) != spec[0]:
+                elif len(node.args) != function.arity:
                     self.error(
-                        node.pos, f"{node.function}() takes {spec[0]} argument(s), not {len(node.args)}"
+                        node.pos,
+                        f"{node.function}() takes {function.arity} argument(s), not {len(node.args)}",
                     )
                     ok = False
                 continue
@@ -325,7 +326,7 @@ class _Compiler:
             if sb.ref is None:
                 self.error(sb.pos, f'side bet {sb.name!r} has no legal reference: add ref "…"')
                 continue
-            tables: dict[str, tuple[PayLine, ...]] = {}
+            tables: dict[str, tuple[CompiledPayLine, ...]] = {}
             for table in sb.paytables:
                 if table.name in tables:
                     self.error(table.pos, f"paytable {table.name!r} of {sb.name!r} is declared twice")
@@ -359,7 +360,7 @@ class _Compiler:
                     if ok:
                         when = specialize(line.when, _values(params), self.bodies())
                         lines.append(
-                            PayLine(
+                            CompiledPayLine(
                                 line.label,
                                 pays,
                                 compile_expr(when, _values(params)),

@@ -9,19 +9,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Mapping
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
+from validator.dsl.functions import FUNCTIONS, EvaluationError
 from validator.money import fmt
-from validator.replay import cards as card_mechanics
 
 Context = Mapping[str, Any]
 Compiled = Callable[[Context], Any]
-
-
-class EvaluationError(Exception):
-    """A condition could not be computed (a fact missing at that point of the replay)."""
 
 
 def plain_value(value: Any) -> Any:
@@ -65,25 +61,6 @@ def compare(node: ast.Compare, a: Any, b: Any) -> bool:
     return _COMPARE[node.op](a, b)
 
 
-def _floor_cents(amount: Any) -> Decimal:
-    if amount is None:
-        raise EvaluationError("floor_cents: the amount is not known")
-    return Decimal(amount).quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
-
-
-FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "total": lambda cards: card_mechanics.best_total(cards)[0],
-    "count": lambda cards, card: sum(1 for c in cards if c == card),
-    "count_rank": lambda cards, rank: sum(1 for c in cards if c[0] == ("T" if rank == "10" else rank)),
-    "same_suit": card_mechanics.same_suit,
-    "same_colour": card_mechanics.same_colour,
-    "same_rank": card_mechanics.same_rank,
-    "run": card_mechanics.is_run,
-    "len": len,
-    "floor_cents": _floor_cents,
-}
-
-
 def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
     """Compile once; the closure is what runs for every event of every round."""
     if isinstance(node, ast.Literal):
@@ -95,7 +72,7 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
         items = [compile_expr(i, params) for i in node.items]
         return lambda ctx: tuple(f(ctx) for f in items)
     if isinstance(node, ast.Call):
-        fn = FUNCTIONS[node.function]
+        fn = FUNCTIONS[node.function].call
         args = [compile_expr(a, params) for a in node.args]
         return lambda ctx: fn(*(a(ctx) for a in args))
     if isinstance(node, ast.Arith):

@@ -55,7 +55,9 @@ class FixedDef:
 
 
 @dataclass(frozen=True, slots=True)
-class PayLine:
+class CompiledPayLine:
+    """A paytable line (`ast.PayLine`, as written) compiled: its condition and winnings as closures."""
+
     label: str
     pays: ast.Ratio | str  # a ratio of the stake, or the name / expression of an amount (shown as written)
     when: Compiled
@@ -84,7 +86,7 @@ class SideBetDef:
     title: str
     ref: str
     notes: tuple[str, ...]
-    paytables: dict[str, tuple[PayLine, ...]]
+    paytables: dict[str, tuple[CompiledPayLine, ...]]
     line: int
 
 

@@ -395,18 +395,7 @@ SIDE_BET_STAKES: dict[str, str] = {
     "egalite": "egalite",
 }
 
-# Functions over card lists, for paytables: name → (arity, doc).
-FUNCTIONS: dict[str, tuple[int, str]] = {
-    "total": (1, "blackjack total of the cards"),
-    "count": (2, 'how many of the cards are the given card ("QH")'),
-    "count_rank": (2, 'how many of the cards have the given rank ("7")'),
-    "same_suit": (1, "all cards of one suit (pique, cœur, carreau, trèfle)"),
-    "same_colour": (1, "all cards of one colour (red or black)"),
-    "same_rank": (1, "all cards of one rank"),
-    "run": (1, "the cards' ranks follow each other (A low or high)"),
-    "len": (1, "how many cards"),
-    "floor_cents": (1, "an amount of money rounded down to the cent"),
-}
+# The functions a rule may call are registered in validator/dsl/functions.py (name, arity, doc).
 
 
 def namespaces_for(event: str) -> tuple[str, ...]:
