@@ -55,3 +55,23 @@ rule r {
         f"{tmp_path}/t.rules:10:28: unknown function 'count_rnk'; did you mean 'count_rank'?",
         f"{tmp_path}/t.rules:10:72: same_suit() takes 1 argument(s), not 2",
     ]
+
+
+def test_every_fact_can_be_reached_and_every_restriction_names_a_fact_and_a_place():
+    from validator.dsl.reach import PAYTABLE, PROVIDED_ONLY_AT, SETTLE, SIDE_SETTLE
+    from validator.dsl.vocabulary import (
+        EVENTS,
+        PAYTABLE_NAMESPACES,
+        SETTLE_STAKES,
+        SIDE_SETTLE_NAMESPACES,
+        namespaces_for,
+    )
+
+    offered = {n for event in EVENTS for n in namespaces_for(event)}
+    offered |= {n for namespaces in SETTLE_STAKES.values() for n in namespaces}
+    offered |= {*PAYTABLE_NAMESPACES, *SIDE_SETTLE_NAMESPACES}
+    assert set(NAMESPACES) <= offered
+    for fact, places in PROVIDED_ONLY_AT.items():
+        namespace, _, name = fact.partition(".")
+        assert name in NAMESPACES[namespace], fact
+        assert set(places) <= {*EVENTS, SETTLE, SIDE_SETTLE, PAYTABLE}, fact
