@@ -19,11 +19,10 @@ from validator.config import FAIL_LEVELS, load_config
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.fingerprint import fingerprint
+from validator.house.rules.unused_suppression import ID as UNUSED_SUPPRESSION
 from validator.project_root import fingerprint_file
-from validator.rule_docs import BUILTIN
 from validator.suppressions import Suppression, read_suppressions
 
-UNUSED_SUPPRESSION = "house/unused-suppression"
 _RANK = {"warning": 0, "error": 1}
 
 
@@ -108,22 +107,14 @@ class Policy:
         return None
 
     def _unused(self, summary: Summary) -> Iterator[RoundOutcome]:
-        doc = BUILTIN[UNUSED_SUPPRESSION]
+        from validator.house.rules import unused_suppression
+
         for index, suppression in enumerate(self.suppressions):
             if index in self._used or not self.selected(UNUSED_SUPPRESSION):
                 continue
-            finding = Finding(
-                doc.kind,
-                doc.id,
-                doc.ref,
-                doc.severity,
-                suppression.file,
-                suppression.line,
-                f"this suppression of {', '.join(suppression.rules) or 'no rule'} suppresses nothing: "
-                "remove it, or name the rule the line's finding has",
-            )
-            summary.count(finding)
-            yield RoundOutcome(suppression.file, suppression.line, None, (finding,), "none")
+            for finding in unused_suppression.check(suppression):
+                summary.count(finding)
+                yield RoundOutcome(suppression.file, suppression.line, None, (finding,), "none")
 
     # --- the end of the run ---------------------------------------------------------------------------
 
@@ -155,6 +146,13 @@ class Policy:
         return 1 if self.fails(summary) else 0
 
 
+def _known(prefix: str, known_rules: Iterable[str]) -> bool:
+    """Whether some rule id (of the rulesets, or Python-side) is or starts with `prefix`."""
+    from validator.rule_docs import BUILTIN
+
+    return any(rule.startswith(prefix) for rule in (*known_rules, *BUILTIN))
+
+
 def build_policy(
     options: Options,
     *,
@@ -171,10 +169,10 @@ def build_policy(
     config = load_config(options.config, disabled=options.no_config)
     select = options.select or config.select
     ignore = options.ignore or config.ignore
-    known = set(known_rules) | set(BUILTIN)
+    known = set(known_rules)
     for option, values in (("--select", select), ("--ignore", ignore)):
         for value in values:
-            if not any(rule.startswith(value) for rule in known):
+            if not _known(value, known):
                 raise ValidatorError(f"{option} {value}: no rule id is or starts with it (see `rules list`)")
     fail_level = options.fail_level or config.fail_level or "error"
     if fail_level not in FAIL_LEVELS:

@@ -29,6 +29,11 @@ from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.remote import expand_url, is_url, open_url
+from validator.logs.rules import files as file_rules
+from validator.logs.rules import lines as line_rules
+from validator.logs.rules import records as record_rules
+from validator.logs.rules.files import too_large_message as _too_large
+from validator.logs.rules.files import truncated_message as _truncated_message
 from validator.logs.values import parse_time
 
 FORMAT = "hand-log/1"
@@ -44,14 +49,14 @@ BOM = b"\xef\xbb\xbf"
 # Everything a damaged gzip stream (or a failing disk) can raise while being read.
 _BROKEN_STREAM = (EOFError, gzip.BadGzipFile, zlib.error, OSError)
 
-RULE_INVALID_JSON = "hand-log/invalid-json"
-RULE_INVALID_UTF8 = "hand-log/invalid-utf8"
-RULE_LINE_TOO_LONG = "hand-log/line-too-long"
-RULE_SCHEMA = "hand-log/schema"
-RULE_UNKNOWN_TYPE = "hand-log/unknown-type"
-RULE_TRUNCATED = "hand-log/truncated"
-RULE_TOO_LARGE = "hand-log/too-large"
-RULE_BROKEN_SKIPPED = "hand-log/broken-records-skipped"
+RULE_INVALID_JSON = line_rules.INVALID_JSON
+RULE_INVALID_UTF8 = line_rules.INVALID_UTF8
+RULE_LINE_TOO_LONG = line_rules.LINE_TOO_LONG
+RULE_SCHEMA = record_rules.SCHEMA
+RULE_UNKNOWN_TYPE = record_rules.UNKNOWN_TYPE
+RULE_TRUNCATED = file_rules.TRUNCATED
+RULE_TOO_LARGE = file_rules.TOO_LARGE
+RULE_BROKEN_SKIPPED = file_rules.BROKEN_SKIPPED
 
 # Defaults of the limits on what one log may make the reader do (`check --max-…` options).
 DEFAULT_MAX_BYTES = 16 << 30  # bytes read from one file, after decompression
@@ -303,10 +308,7 @@ class _BrokenRun:
                     return
                 yield from self.end()
             if too_long:
-                message = (
-                    f"the line is {too_long:,} bytes long, over the {self.limits.max_line:,}-byte limit "
-                    "(--max-line-bytes); it was skipped"
-                )
+                message = line_rules.too_long_message(too_long, self.limits.max_line)
                 record = _problem_record(self.file, number, RULE_LINE_TOO_LONG, message)
             else:
                 record = _parse_line(self.file, number, content)
@@ -315,15 +317,8 @@ class _BrokenRun:
 
     def end(self) -> Iterator[Record]:
         if self.skipped:
-            lines = (
-                f"line {self.first_skipped}"
-                if self.skipped == 1
-                else f"lines {self.first_skipped} to {self.last_skipped}"
-            )
-            message = (
-                f"{self.skipped:,} more records that cannot be read ({lines}) are not reported one by "
-                f"one: over {self.limits.max_broken:,} in a row (--max-broken-records); they are counted "
-                "in the summary"
+            message = file_rules.skipped_message(
+                self.skipped, self.first_skipped, self.last_skipped, self.limits.max_broken
             )
             yield Record(
                 self.file,
@@ -521,13 +516,6 @@ def _read_lines(
             raise _TooLarge(_too_large(budget))
 
 
-def _too_large(budget: int) -> str:
-    return (
-        f"the file holds more than {budget:,} bytes (uncompressed), the limit of --max-log-bytes; "
-        "the rest of it was not read"
-    )
-
-
 def _skip_rest_of_line(stream: IO[bytes], budget: int) -> int:
     """Read and drop the rest of an overlong line in bounded chunks; return how many bytes it had (at
     most a chunk past `budget`: the caller stops there)."""
@@ -540,16 +528,6 @@ def _skip_rest_of_line(stream: IO[bytes], budget: int) -> int:
             return skipped + len(part) - 1
         skipped += len(part)
     return skipped
-
-
-def _truncated_message(lines_read: int, error: BaseException) -> str:
-    detail = str(error) or type(error).__name__
-    if lines_read == 0:
-        return f"the file cannot be read from its first line ({detail}); nothing in it was checked"
-    return (
-        f"the file ends early or is corrupt after line {lines_read} ({detail}); "
-        "the rest of the file cannot be read"
-    )
 
 
 # --- parsing and checking one line --------------------------------------------------------------------
