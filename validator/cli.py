@@ -13,7 +13,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from validator import __version__
-from validator.cli_help import PlainCommand
+from validator.cli_help import PlainCommand, PlainGroup
 from validator.errors import ValidatorError
 
 # Plain help (click's own layout, no boxes): it wraps at word boundaries in any terminal width and reads
@@ -22,6 +22,7 @@ _HELP = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 app = typer.Typer(
     name="casino-validator",
     help="Check casino table games (blackjack, bataille) against the law that governs them.",
+    cls=PlainGroup,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -30,6 +31,7 @@ app = typer.Typer(
 )
 rules_app = typer.Typer(
     help="Read, check, compare and test the rulesets.",
+    cls=PlainGroup,
     no_args_is_help=True,
     rich_markup_mode=None,
     context_settings=_HELP,

@@ -19,11 +19,9 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, ClassVar, cast
+from typing import IO, TYPE_CHECKING, Any, ClassVar, cast
 
 import orjson
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
 
 from validator.errors import ValidatorError
 from validator.findings import Finding
@@ -35,6 +33,10 @@ from validator.logs.rules import records as record_rules
 from validator.logs.rules.files import too_large_message as _too_large
 from validator.logs.rules.files import truncated_message as _truncated_message
 from validator.logs.values import parse_time
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 FORMAT = "hand-log/1"
 # The reference every format finding carries, whether the reader or the replay found it.
@@ -150,12 +152,27 @@ def _compile_cached(pattern: str) -> re.Pattern[str]:
 def _ecma_pattern(
     validator: Draft202012Validator, pattern: str, instance: Any, schema: dict[str, Any]
 ) -> Iterator[ValidationError]:
+    from jsonschema.exceptions import ValidationError
+
     if isinstance(instance, str) and not compile_pattern(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-# jsonschema is the authority on validity and explains what is wrong; only `pattern` is changed.
-SchemaValidator = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+@functools.cache
+def _schema_validator() -> Any:
+    """jsonschema is the authority on validity and explains what is wrong; only `pattern` is changed.
+    Imported the first time a record needs it: `check` of valid logs never does, and the import takes
+    longer than the rest of the start-up."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SchemaValidator":
+        return _schema_validator()
+    raise AttributeError(name)
+
 
 _SCHEMA = load_schema()
 _DEFS: dict[str, Any] = _SCHEMA["$defs"]
@@ -166,10 +183,23 @@ def _type_validator(record_type: str) -> Draft202012Validator:
     # Validating against the type's own subschema, rather than the whole if/then dispatch, keeps the
     # errors about that record type only, which is what makes the messages specific.
     schema = {"$schema": _SCHEMA["$schema"], "$defs": _DEFS, "$ref": f"#/$defs/{record_type}"}
-    return SchemaValidator(schema, format_checker=None)
+    return cast("Draft202012Validator", _schema_validator()(schema, format_checker=None))
 
 
-_VALIDATORS = {record_type: _type_validator(record_type) for record_type in RECORD_TYPES}
+class _Validators(dict[str, "Draft202012Validator"]):
+    """The validator of each record type, made the first time one is asked for."""
+
+    def __missing__(self, record_type: str) -> Draft202012Validator:
+        if record_type not in RECORD_TYPES:
+            raise KeyError(record_type)
+        validator = self[record_type] = _type_validator(record_type)
+        return validator
+
+    def __contains__(self, record_type: object) -> bool:
+        return record_type in RECORD_TYPES
+
+
+_VALIDATORS = _Validators()
 
 
 # --- the fast path ---------------------------------------------------------------------------------------
@@ -576,8 +606,8 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
         known = ", ".join(RECORD_TYPES)
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
         return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)
-    validator = _VALIDATORS[record_type]
     if not _FAST_CHECKS[record_type](data):
+        validator = _VALIDATORS[record_type]
         # jsonschema recurses into every level of a value: a list nested 1,000 deep (valid JSON, well
         # under MAX_LINE) would exhaust Python's stack. No valid record comes near MAX_DEPTH.
         deep = _too_deep(data)
@@ -687,6 +717,8 @@ _TYPE_WORDS = {
 def _first_error(validator: Draft202012Validator, data: dict[str, Any]) -> ValidationError:
     """The error a person fixing the log wants first: the earliest place in the record (a missing field
     counts as the record itself), and among the errors about that place, jsonschema's best match."""
+    from jsonschema.exceptions import best_match
+
     errors = list(validator.iter_errors(data))
     positions = [_position(data, error.absolute_path) for error in errors]
     first = min(positions)
