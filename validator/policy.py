@@ -9,7 +9,7 @@ what the policy lets through; the summary they print is already adjusted.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,6 @@ from validator.config import FAIL_LEVELS, load_config
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.fingerprint import fingerprint
-from validator.house.rules.unused_suppression import ID as UNUSED_SUPPRESSION
 from validator.project_root import fingerprint_file
 from validator.suppressions import Suppression, read_suppressions
 
@@ -47,7 +46,9 @@ class Policy:
     baseline: Counter[str] | None = None
     baseline_file: Path | None = None
     write_baseline: Path | None = None
-    root: str = "."
+    # The project root fingerprints are relative to, or how to find it (`git rev-parse`, run only when a
+    # baseline is read or written).
+    root: str | Callable[[], str] = "."
     suppressions: list[Suppression] = field(default_factory=list)
     _used: set[int] = field(default_factory=set)
     _recorded: list[dict[str, Any]] = field(default_factory=list)
@@ -89,15 +90,20 @@ class Policy:
             ] += 1
             return False
         if self.baseline is not None:
-            key = fingerprint(finding, fingerprint_file(finding.file, self.root))
+            key = fingerprint(finding, fingerprint_file(finding.file, self._root()))
             if self.baseline[key] > 0:
                 self.baseline[key] -= 1
                 summary.uncount(finding)
                 summary.baselined += 1
                 return False
         if self.write_baseline is not None:
-            self._recorded.append(entry(finding, self.root))
+            self._recorded.append(entry(finding, self._root()))
         return True
+
+    def _root(self) -> str:
+        if callable(self.root):
+            self.root = self.root()
+        return self.root
 
     def _suppression(self, finding: Finding) -> Suppression | None:
         for index, suppression in enumerate(self.suppressions):
@@ -110,7 +116,7 @@ class Policy:
         from validator.house.rules import unused_suppression
 
         for index, suppression in enumerate(self.suppressions):
-            if index in self._used or not self.selected(UNUSED_SUPPRESSION):
+            if index in self._used or not self.selected(unused_suppression.ID):
                 continue
             for finding in unused_suppression.check(suppression):
                 summary.count(finding)
@@ -156,7 +162,7 @@ def _known(prefix: str, known_rules: Iterable[str]) -> bool:
 def build_policy(
     options: Options,
     *,
-    root: str,
+    root: str | Callable[[], str],
     known_rules: Iterable[str],
     house_files: Iterable[Path] = (),
 ) -> Policy:

@@ -69,7 +69,9 @@ def run(
 
             lookup, house_label = house_lookup(house, registry)
         with common.output(output) as out:
-            reporter = make_reporter(fmt, out, color=output is None and out.isatty(), root=root)
+            reporter = make_reporter(
+                fmt, out, color=output is None and out.isatty(), root=root() if fmt == "sarif" else None
+            )
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")

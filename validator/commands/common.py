@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
@@ -21,11 +22,15 @@ def registry() -> Registry:
     return default_registry()
 
 
-def project_root(sarif_root: Path | None) -> str:
-    """The project root SARIF paths and fingerprints (baselines) are relative to."""
+def project_root(sarif_root: Path | None) -> Callable[[], str]:
+    """The project root SARIF paths and fingerprints (baselines) are relative to: `--sarif-root`, checked
+    now, else the git work tree, found (by running git) the first time a report or a baseline needs it."""
     from validator.project_root import find_root
 
-    return find_root(sarif_root)
+    if sarif_root is not None:
+        root = find_root(sarif_root)
+        return lambda: root
+    return functools.cache(find_root)
 
 
 def error(message: str) -> None:
@@ -47,7 +52,7 @@ def output(path: Path | None) -> Iterator[TextIO]:
 
 def policy(
     registry: Registry,
-    root: str,
+    root: Callable[[], str],
     select: list[str] | None,
     ignore: list[str] | None,
     fail_level: str | None,

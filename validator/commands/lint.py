@@ -52,7 +52,9 @@ def run(
         registry, root, select, ignore, fail_level, baseline, write_baseline, config, no_config, files
     )
     with common.output(output) as out:
-        reporter = make_reporter(fmt, out, color=output is None and out.isatty(), root=root)
+        reporter = make_reporter(
+            fmt, out, color=output is None and out.isatty(), root=root() if fmt == "sarif" else None
+        )
         summary = Summary(house=", ".join(str(f) for f in files), subject="house")
         for outcome in policy.apply(lint_files(registry, files, day, summary, cannot_read), summary):
             reporter.round(outcome)
