@@ -40,10 +40,10 @@ RULES: tuple[ModuleType, ...] = (
     unused_suppression,
 )
 
-_BY_KIND: dict[str, tuple[ModuleType, ...]] = {}
-for _rule in RULES:
-    for _kind in _rule.NODES:
-        _BY_KIND[_kind] = (*_BY_KIND.get(_kind, ()), _rule)
+# The rules that look at each kind of node, in the order of RULES.
+_BY_KIND: dict[str, tuple[ModuleType, ...]] = {
+    kind: tuple(rule for rule in RULES if kind in rule.NODES) for rule_of in RULES for kind in rule_of.NODES
+}
 
 
 def check(node: Node) -> Iterator[Finding]:
