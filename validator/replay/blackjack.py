@@ -9,12 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.vocabulary import ActionFacts, BustFacts, SettleFacts
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
-from validator.replay.state import Dealer, Hand, facts
+from validator.replay.state import Dealer, Hand
 
 DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
 SETTLEMENTS = frozenset(("pay", "lose", "push"))
 PAST_ALL_BOXES = 8
+_WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
 
 
 class BlackjackRound(RoundReplay):
@@ -28,7 +30,7 @@ class BlackjackRound(RoundReplay):
         order = [hand.name for hand in self.hands.values()]
         dealer_initial = ["D", "D"] if params.get("dealer.hole_card") else ["D"]
         # Receivers still owed a card of the initial deal, in the order the text deals them.
-        self.owed = [*order, dealer_initial[0], *order, *dealer_initial[1:]]
+        self.owe([*order, dealer_initial[0], *order, *dealer_initial[1:]])
         self.in_initial = True
         self.dealer_started = False
         self.current_box = min((self.hand_box(h) for h in order), default=PAST_ALL_BOXES)
@@ -48,10 +50,10 @@ class BlackjackRound(RoundReplay):
     # ---- one action ----
     def step(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
         verb = action[0]
-        if verb in DECISIONS:
-            self.decision(action, index, actions)
-        elif verb == "deal":
+        if verb == "deal":
             self.deal(action[1], action[2])
+        elif verb in DECISIONS:
+            self.decision(action, index, actions)
         elif verb in SETTLEMENTS:
             self.settle_action(action, index)
         elif verb == "insurance":
@@ -62,7 +64,7 @@ class BlackjackRound(RoundReplay):
                 at=f"{action[1]}:insurance",
                 hand=hand,
                 box=hand.box,
-                action=facts(verb="insurance", hand=hand.name, amount=amount),
+                action=ActionFacts(verb="insurance", hand=hand.name, amount=amount),
             )
             name = f"{action[1]}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
@@ -73,7 +75,7 @@ class BlackjackRound(RoundReplay):
                 at=hand.name,
                 hand=hand,
                 box=hand.box,
-                action=facts(verb="even_money", hand=hand.name, amount=None),
+                action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
             )
             hand.even_money = True
         elif verb in ("burn", "discard"):
@@ -126,11 +128,17 @@ class BlackjackRound(RoundReplay):
         turn.box = box.number
         turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
         turn.current = None if turn.dealer_drawing else self.current_box
-        turn.whose = "the dealer's" if turn.dealer_drawing else f"box {self.current_box}'s"
-        self.check_in_place("turn", at=name)
+        turn.whose = (
+            "the dealer's"
+            if turn.dealer_drawing
+            else (_WHOSE.get(self.current_box) or f"box {self.current_box}'s")
+        )
+        held = self.held_turn
+        if held is not None and not held(self.ctx):
+            self.run_rules("turn", name)
         if box.number > self.current_box:
             self.current_box = box.number
-        amount = amount_of(action[2], f"{verb} amount") if verb in ("double", "split") else None
+        amount = amount_of(action[2], "{} amount", verb) if verb in ("double", "split") else None
         ctx = self.ctx
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
@@ -162,7 +170,8 @@ class BlackjackRound(RoundReplay):
         if hand.busted and not was_busted:
             following = actions[index + 1] if index + 1 < len(actions) else None
             collected = following is not None and following[0] == "lose" and following[1] == hand.name
-            self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=facts(collected_at_once=collected))
+            bust = BustFacts(collected_at_once=collected)
+            self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=bust)
 
     def split(self, hand: Hand, amount: Decimal) -> None:
         new = hand.split_off(amount)
@@ -194,8 +203,8 @@ class BlackjackRound(RoundReplay):
         self.check(
             "insurance_settle",
             at=action[1],
-            settle=facts(box=box_no, previous_box=self.previous_settled_box),
-            action=facts(verb=action[0], hand=action[1], amount=None),
+            settle=SettleFacts(box=box_no, previous_box=self.previous_settled_box),
+            action=ActionFacts(verb=action[0], hand=action[1], amount=None),
         )
 
     # ---- end of the round ----
@@ -206,8 +215,11 @@ class BlackjackRound(RoundReplay):
         self.facts.live_blackjacks = sum(1 for h in live if h.blackjack)
         if self.dealer.card_list:
             self.check_in_place("dealer_stand", at="D")
+        ctx = self.ctx
+        ctx["dealer"] = self.dealer
         for name, hand in self.hands.items():
-            self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
+            ctx["hand"], ctx["box"] = hand, hand.box
+            self.judge_hand_settlement("main", name, hand.stake)
         for name, amount in self.side_stakes.items():
             box_no, _, kind = parse_stake(name)
             if kind == "insurance":

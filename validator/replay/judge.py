@@ -41,6 +41,9 @@ class Judge:
         self.in_words = True
         # Every decision the replay made, for `explain`: (event, rule id, held?).
         self.trace: list[tuple[str, str, bool]] | None = None
+        # The facts of the frequent events, made once and changed in place by each round's replay
+        # (replay.round_base.InPlace).
+        self.in_place: Any = None
 
     def context(self, **namespaces: Any) -> dict[str, Any]:
         return {"house": self.house, **namespaces}

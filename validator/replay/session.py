@@ -14,6 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 from validator.dsl.model import Ruleset
+from validator.dsl.vocabulary import CardFacts, ChangeFacts
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Status, Summary
 from validator.logs.reader import (
@@ -33,7 +34,7 @@ from validator.replay.judge import Judge
 from validator.replay.ledger import RoundFacts, record_facts
 from validator.replay.round_base import MalformedRound
 from validator.replay.side_bets import jackpot_reading
-from validator.replay.state import Shoe, TableState, facts
+from validator.replay.state import Shoe, TableState
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
 
@@ -267,7 +268,7 @@ class LogReplay:
                 in_shoe = self.shoe.take(code)
                 judge.check(
                     "card",
-                    judge.context(table=self.table, card=facts(code=code, in_shoe=in_shoe)),
+                    judge.context(table=self.table, card=CardFacts(code=code, in_shoe=in_shoe)),
                     line=line,
                     round_id=None,
                 )
@@ -331,7 +332,7 @@ class LogReplay:
         if (missing := self._needs_table(record, line)) is not None:
             return missing
         burn = record.get("burn") or []
-        return self._table_event("dealer_change", record, line, burn, change=facts(burned=len(burn)))
+        return self._table_event("dealer_change", record, line, burn, change=ChangeFacts(burned=len(burn)))
 
     def on_shoe(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
         if (missing := self._needs_table(record, line)) is not None:
@@ -378,7 +379,7 @@ class LogReplay:
         if telling:
             judge.trace = []  # before the engine is made: it then runs every rule, for the trace
         engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
-        snapshot = self.shoe.snapshot()
+        self.shoe.begin_round()
         collect = self.collect
         if collect:
             engine.rules_give = {}
@@ -389,7 +390,7 @@ class LogReplay:
         try:
             engine.replay()
         except MalformedRound as exc:
-            self.shoe.restore(snapshot)
+            self.shoe.undo_round()
             self._discard_cards(record)
             finding = format_finding(
                 self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id
@@ -416,7 +417,8 @@ class LogReplay:
                 self.casino, self.table.id, record, ruleset.version, engine, engine.rules_give
             )
             if found and self.teller is not None and not telling:
-                trace = self._retell(record, line, ruleset, judge, snapshot, meters, found)
+                before = self.shoe.snapshot_before_round()
+                trace = self._retell(record, line, ruleset, judge, before, meters, found)
                 facts = dataclasses.replace(facts, trace=trace)
         return self._outcome(line, round_id, found, "findings" if found else "clean", facts)
 
