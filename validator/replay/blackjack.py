@@ -36,9 +36,13 @@ class BlackjackRound(RoundReplay):
         self.current_box = min((self.hand_box(h) for h in order), default=PAST_ALL_BOXES)
         actions = self.record.get("actions", [])
         self.last_decision = max((i for i, a in enumerate(actions) if a[0] in DECISIONS), default=-1)
-        for index, action in enumerate(actions):
-            self.step(action, index, actions)
-            if self.story is not None:
+        if self.story is None:
+            step = self.step
+            for index, action in enumerate(actions):
+                step(action, index, actions)
+        else:
+            for index, action in enumerate(actions):
+                self.step(action, index, actions)
                 self.narrate(show_action(action))
         self.finish()
         self.narrate("end of the round")
@@ -122,7 +126,7 @@ class BlackjackRound(RoundReplay):
     def decision(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
         verb, name = action[0], action[1]
         self.in_initial = False
-        hand = self.hand(name, verb)
+        hand = self.hands.get(name) or self.hand(name, verb)
         box = hand.box
         turn = self.turn_facts
         turn.box = box.number

@@ -126,14 +126,16 @@ class Judge:
         pairs = self.ruleset.settles_by_stake.get(stake_kind, ())
         first = self.ruleset.first_settle_by_stake.get(stake_kind)
         index = first(ctx) if first is not None else None
+        chosen = False
         if index is not None:
             # The generated guards chose without trouble (dsl.codegen); else the closures say why.
             if index < 0:
                 return None
             pairs = pairs[index : index + 1]
+            chosen = True  # its guard holds: the closures would say so too (tests compare them)
         for rule, settle in pairs:
             try:
-                if settle.guard is not None and not settle.guard(ctx):
+                if not chosen and settle.guard is not None and not settle.guard(ctx):
                     continue
                 amount = settle.amount(ctx) if settle.amount is not None else None
             except EvaluationError as exc:

@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.codegen import AllHeld
 from validator.dsl.model import PaytableOutcome
 from validator.dsl.vocabulary import (
     ActionFacts,
@@ -33,7 +34,7 @@ class InPlace:
     changed in place at each event rather than made anew: a finding reads them (message, expected,
     actual) when it is written, before they change."""
 
-    __slots__ = ("action", "bet", "card", "deal", "settle", "stake", "stake_end", "turn")
+    __slots__ = ("action", "bet", "card", "deal", "held", "settle", "stake", "stake_end", "turn")
 
     def __init__(self) -> None:
         self.card = CardFacts()
@@ -44,6 +45,11 @@ class InPlace:
         self.stake_end = StakeFacts()  # a stake at the end of the round
         self.action = ActionFacts()
         self.bet = BetFacts()
+        self.held: tuple[AllHeld | None, ...] | None = None  # the generated checks of _FREQUENT
+
+
+# The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
+_FREQUENT = ("card", "deal", "turn", "settle", "bet", "side_bet", "box", "stake_end")
 
 
 __all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_stake"]
@@ -106,15 +112,23 @@ class RoundReplay(ABC):
         }
         self.listening = judge.ruleset.checks_by_event
         all_held = self.all_held = judge.all_held()
-        # The generated checks of the frequent events, None where no rule listens.
-        self.held_card = all_held.get("card")
-        self.held_deal = all_held.get("deal")
-        self.held_turn = all_held.get("turn")
-        self.held_settle = all_held.get("settle")
-        self.held_bet = all_held.get("bet")
-        self.held_side_bet = all_held.get("side_bet")
-        self.held_box = all_held.get("box")
-        self.held_stake_end = all_held.get("stake_end")
+        # The generated checks of the frequent events, None where no rule listens (found once per
+        # judge, unless `explain` traces this round).
+        held = in_place.held if judge.trace is None else None
+        if held is None:
+            held = tuple(all_held.get(event) for event in _FREQUENT)
+            if judge.trace is None:
+                in_place.held = held
+        (
+            self.held_card,
+            self.held_deal,
+            self.held_turn,
+            self.held_settle,
+            self.held_bet,
+            self.held_side_bet,
+            self.held_box,
+            self.held_stake_end,
+        ) = held
         self.cut_card_seen = False
         self.previous_settled_box = 0
         # Set by each game's replay(); empty and False until it starts dealing.
@@ -192,7 +206,11 @@ class RoundReplay(ABC):
                 self.owed_boxes -= 1
             self.facts.second_cards_dealt = not self.owed_boxes
         card = self.take(raw_card)
-        self.check_deal(target, expected)
+        deal = self.deal_facts
+        deal.hand, deal.expected = target, expected
+        held = self.held_deal
+        if held is not None and not held(self.ctx):
+            self.run_rules("deal", target)
         if target == "D":
             self.dealer.add(card)
         else:
@@ -306,10 +324,20 @@ class RoundReplay(ABC):
 
     # ---- cards ----
     def take(self, raw: str) -> str:
+        """A card out of the shoe (`Shoe.take`, written out here: it is the replay's most frequent step)."""
         card = _TENS.get(raw, raw)
         card_facts = self.card_facts
         card_facts.code = card
-        card_facts.in_shoe = self.shoe.take(card)
+        shoe = self.shoe
+        remaining = shoe.remaining
+        copies = remaining.get(card, 0)
+        if copies > 0:
+            remaining[card] = copies - 1
+            shoe.left -= 1
+            shoe.taken.append(card)
+            card_facts.in_shoe = True
+        else:
+            card_facts.in_shoe = False
         held = self.held_card
         if held is not None and not held(self.ctx):
             self.run_rules("card", None)
