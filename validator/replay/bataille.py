@@ -61,7 +61,7 @@ class BatailleRound(RoundReplay):
         elif verb in SETTLEMENTS:
             self.settle_action(action, index)
         elif verb == "cut_card":
-            self.cut_card_seen = True
+            self.saw_cut_card(action)
         else:
             raise MalformedRound(f"{verb!r} is not an action of bataille", "hand-log/wrong-game")
 

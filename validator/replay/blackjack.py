@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.vocabulary import ActionFacts, BustFacts, SettleFacts
+from validator.dsl.vocabulary import ActionFacts, SettleFacts
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer, Hand
 
@@ -33,9 +33,14 @@ class BlackjackRound(RoundReplay):
         self.owe([*order, dealer_initial[0], *order, *dealer_initial[1:]])
         self.in_initial = True
         self.dealer_started = False
-        self.current_box = min((self.hand_box(h) for h in order), default=PAST_ALL_BOXES)
+        # The hands are opened in the order of their boxes: the first to play is the first opened.
+        self.current_box = next(iter(self.hands.values())).box.number if self.hands else PAST_ALL_BOXES
         actions = self.record.get("actions", [])
-        self.last_decision = max((i for i, a in enumerate(actions) if a[0] in DECISIONS), default=-1)
+        self.last_decision = -1
+        for index in range(len(actions) - 1, -1, -1):
+            if actions[index][0] in DECISIONS:
+                self.last_decision = index
+                break
         if self.story is None:
             step = self.step
             for index, action in enumerate(actions):
@@ -46,10 +51,6 @@ class BlackjackRound(RoundReplay):
                 self.narrate(show_action(action))
         self.finish()
         self.narrate("end of the round")
-
-    @staticmethod
-    def hand_box(name: str) -> int:
-        return int(name.split("/")[0])
 
     # ---- one action ----
     def step(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
@@ -85,7 +86,7 @@ class BlackjackRound(RoundReplay):
         elif verb in ("burn", "discard"):
             self.take(action[1])
         elif verb == "cut_card":
-            self.cut_card_seen = True
+            self.saw_cut_card(action)
         elif verb == "approve":
             self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
         else:
@@ -174,7 +175,8 @@ class BlackjackRound(RoundReplay):
         if hand.busted and not was_busted:
             following = actions[index + 1] if index + 1 < len(actions) else None
             collected = following is not None and following[0] == "lose" and following[1] == hand.name
-            bust = BustFacts(collected_at_once=collected)
+            bust = self.bust_facts
+            bust.collected_at_once = collected
             self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=bust)
 
     def split(self, hand: Hand, amount: Decimal) -> None:

@@ -12,6 +12,7 @@ from validator.dsl.model import PaytableOutcome
 from validator.dsl.vocabulary import (
     ActionFacts,
     BetFacts,
+    BustFacts,
     CardFacts,
     DealFacts,
     RoundFacts,
@@ -34,7 +35,19 @@ class InPlace:
     changed in place at each event rather than made anew: a finding reads them (message, expected,
     actual) when it is written, before they change."""
 
-    __slots__ = ("action", "bet", "card", "deal", "held", "settle", "stake", "stake_end", "turn")
+    __slots__ = (
+        "action",
+        "bet",
+        "bust",
+        "card",
+        "deal",
+        "held",
+        "round",
+        "settle",
+        "stake",
+        "stake_end",
+        "turn",
+    )
 
     def __init__(self) -> None:
         self.card = CardFacts()
@@ -45,6 +58,8 @@ class InPlace:
         self.stake_end = StakeFacts()  # a stake at the end of the round
         self.action = ActionFacts()
         self.bet = BetFacts()
+        self.bust = BustFacts()
+        self.round = RoundFacts()
         self.held: tuple[AllHeld | None, ...] | None = None  # the generated checks of _FREQUENT
 
 
@@ -80,14 +95,16 @@ class RoundReplay(ABC):
         self.hands: dict[str, Hand] = {}
         self.side_stakes: dict[str, Decimal] = {}
         self.settlements: dict[str, list[Settlement]] = {}
-        self.facts = RoundFacts(
-            same_shoe=record.get("shoe") == shoe.id,
-            reshuffle_due=shoe.cut_card_out,
-            cards_left=shoe.left,
-        )
         in_place = judge.in_place
         if in_place is None:
             in_place = judge.in_place = InPlace()
+        facts = self.facts = in_place.round
+        facts.players = facts.boxes = facts.free_seats = facts.live_hands = facts.live_blackjacks = 0
+        facts.table_drew = facts.second_cards_dealt = False
+        facts.same_shoe = record.get("shoe") == shoe.id
+        facts.reshuffle_due = shoe.cut_card_out
+        facts.cards_left = shoe.left
+        self.bust_facts = in_place.bust
         card = self.card_facts = in_place.card
         card.code, card.in_shoe = None, True
         deal = self.deal_facts = in_place.deal
@@ -130,6 +147,7 @@ class RoundReplay(ABC):
             self.held_stake_end,
         ) = held
         self.cut_card_seen = False
+        self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
@@ -141,6 +159,16 @@ class RoundReplay(ABC):
         self._told = 0
         # The audit dataset sets this: stake → the settlement the rules give, (verb, amount).
         self.rules_give: dict[str, tuple[str, Decimal]] | None = None
+
+    def saw_cut_card(self, action: list[Any]) -> None:
+        self.cut_card_seen = True
+        if self.cut_card_at is None and len(action) > 1:
+            self.cut_card_at = str(action[1])
+
+    def rightmost_seated_box(self) -> str | None:
+        """The highest box with a seated player's main bet, as text; None when no player is seated."""
+        seated = [number for number, box in self.boxes.items() if box.seated]
+        return str(max(seated)) if seated else None
 
     # ---- explain ----
     def narrate(self, what: str) -> None:

@@ -373,7 +373,6 @@ class LogReplay:
             return self._outcome(
                 line, round_id, [finding], "unreadable", self._facts(record) if self.collect else None
             )
-        self._remember_round(record)
         judge = self.judge_for(ruleset)
         telling = self.explain == round_id
         if telling:
@@ -390,6 +389,7 @@ class LogReplay:
         try:
             engine.replay()
         except MalformedRound as exc:
+            self._remember_round(record)
             self.shoe.undo_round()
             self._discard_cards(record)
             finding = format_finding(
@@ -400,6 +400,8 @@ class LogReplay:
         finally:
             if telling:
                 judge.trace = None
+        # Where the round's cut card came out, and its farthest seated box at the dealer's right.
+        self._last_cut_at, self._last_rightmost = engine.cut_card_at, engine.rightmost_seated_box()
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
         found = judge.findings
@@ -455,7 +457,8 @@ class LogReplay:
         return self.teller(self.file, record["round"], told, outcome)
 
     def _remember_round(self, record: dict[str, Any]) -> None:
-        """Where the round's cut card came out, and its farthest seated box at the dealer's right."""
+        """Where the round's cut card came out, and its farthest seated box at the dealer's right, read
+        from the record of a round that could not be replayed (a replayed round's engine says it)."""
         self._last_cut_at = next(
             (str(a[1]) for a in record.get("actions", []) if a and a[0] == "cut_card" and len(a) > 1), None
         )
