@@ -216,9 +216,13 @@ class BlackjackRound(RoundReplay):
     # ---- end of the round ----
     def finish(self) -> None:
         # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
-        live = [h for h in self.hands.values() if h.live]
-        self.facts.live_hands = len(live)
-        self.facts.live_blackjacks = sum(1 for h in live if h.blackjack)
+        live = blackjacks = 0
+        for hand in self.hands.values():
+            if hand.live:
+                live += 1
+                if hand.blackjack:
+                    blackjacks += 1
+        self.facts.live_hands, self.facts.live_blackjacks = live, blackjacks
         if self.dealer.card_list:
             self.check_in_place("dealer_stand", at="D")
         ctx = self.ctx

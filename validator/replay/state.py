@@ -17,6 +17,8 @@ from validator.replay.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_tot
 
 __all__ = ["Box", "Cards", "Dealer", "Hand", "RoundFacts", "Shoe", "TableState", "facts"]
 
+ZERO = Decimal(0)
+
 
 @dataclass
 class TableState:
@@ -257,8 +259,8 @@ class Box:
 
     def __init__(self, number: int) -> None:
         self.number = number
-        self.stake = Decimal(0)
-        self.initial_stake = Decimal(0)
+        self.stake = ZERO
+        self.initial_stake = ZERO
         self.seated = False
         self.standing = False
         self.seated_players: set[str] = set()
