@@ -56,7 +56,11 @@ class BlackjackRound(RoundReplay):
     def step(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
         verb = action[0]
         if verb == "deal":
-            self.deal(action[1], action[2])
+            if self.in_initial and self.owed:
+                self.deal_owed(action[1], action[2])
+                self.in_initial = bool(self.owed)
+            else:
+                self.deal(action[1], action[2])
         elif verb in DECISIONS:
             self.decision(action, index, actions)
         elif verb in SETTLEMENTS:

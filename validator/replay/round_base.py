@@ -233,7 +233,24 @@ class RoundReplay(ABC):
             if target != "D":
                 self.owed_boxes -= 1
             self.facts.second_cards_dealt = not self.owed_boxes
-        card = self.take(raw_card)
+        # The card out of the shoe: `take`, written out for the most frequent step of all.
+        card = _TENS.get(raw_card, raw_card)
+        card_facts = self.card_facts
+        card_facts.code = card
+        shoe = self.shoe
+        remaining = shoe.remaining
+        copies = remaining.get(card, 0)
+        if copies > 0:
+            remaining[card] = copies - 1
+            shoe.left -= 1
+            shoe.taken.append(card)
+            card_facts.in_shoe = True
+        else:
+            card_facts.in_shoe = False
+        ctx = self.ctx
+        held = self.held_card
+        if held is not None and not held(ctx):
+            self.run_rules("card", None)
         deal = self.deal_facts
         deal.hand, deal.expected = target, expected
         held = self.held_deal
