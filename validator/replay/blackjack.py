@@ -154,7 +154,9 @@ class BlackjackRound(RoundReplay):
         decided.verb, decided.hand, decided.amount = verb, name, amount
         if verb == "split":
             self.sides.mark_split(box, index)
-        self.check_in_place(verb, at=name)
+        held = self.all_held.get(verb)
+        if held is not None and not held(ctx):
+            self.run_rules(verb, name)
         if verb == "hit":
             self.draw(hand, action[2], index, actions)
         elif verb == "double":
@@ -179,9 +181,12 @@ class BlackjackRound(RoundReplay):
         if hand.busted and not was_busted:
             following = actions[index + 1] if index + 1 < len(actions) else None
             collected = following is not None and following[0] == "lose" and following[1] == hand.name
-            bust = self.bust_facts
-            bust.collected_at_once = collected
-            self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=bust)
+            held = self.all_held.get("bust")
+            if held is not None:  # the context's hand and box are this hand's (decision)
+                bust = self.ctx["bust"] = self.bust_facts
+                bust.collected_at_once = collected
+                if not held(self.ctx):
+                    self.run_rules("bust", hand.name)
 
     def split(self, hand: Hand, amount: Decimal) -> None:
         new = hand.split_off(amount)
