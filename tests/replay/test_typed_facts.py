@@ -18,7 +18,7 @@ from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
 
 def test_every_fact_is_declared_with_a_doc_and_namespaces_are_read_from_the_classes():
     for name, declared in FACT_CLASSES.items():
-        facts = declared.FACTS  # type: ignore[attr-defined]
+        facts = declared.FACTS
         assert facts, name
         assert all(isinstance(doc, str) and doc.strip() for doc in facts.values()), name
         assert NAMESPACES[name] == facts
@@ -30,9 +30,9 @@ def test_fact_objects_are_slotted_and_take_only_their_facts():
     assert (card.code, card.in_shoe) == ("QH", True)  # the other fact keeps its declared default
     assert not hasattr(card, "__dict__")
     with pytest.raises(AttributeError):
-        card.colour = "red"  # type: ignore[attr-defined]
+        card.colour = "red"
     with pytest.raises(TypeError, match="has no fact colour"):
-        CardFacts(colour="red")  # type: ignore[call-arg]
+        CardFacts(colour="red")
     # "in a settle clause …; else none": a stake read outside one says none, as documented
     assert StakeFacts(name="3:jp1").verb is None
 

@@ -9,7 +9,7 @@ requires of them. A name not listed here is an error in `rules check`, at its li
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Any, TypeVar, dataclass_transform
+from typing import Annotated, Any, ClassVar, TypeVar, dataclass_transform
 
 # ---- parameters: name → (type, description). Types: int, bool, ratio, decimal, symbol, list, int_or_none.
 
@@ -87,7 +87,17 @@ PARAMETERS: dict[str, ParamSpec] = {
 # `dealer_cards`) are the replay's own objects (`replay.state`, `replay.side_bets`), which offer the
 # fields declared here (a test holds them to it).
 
-_Declared = TypeVar("_Declared")
+
+class Facts:
+    """The facts of one namespace: a subclass declares each as an annotated field with its default,
+    `Annotated[TYPE, "doc"]`, and `namespace` makes it a slotted class."""
+
+    __slots__ = ()
+    # Fact → its doc, in the order declared (set by `namespace`).
+    FACTS: ClassVar[dict[str, str]] = {}
+
+
+_Declared = TypeVar("_Declared", bound=Facts)
 
 
 @dataclass_transform()
@@ -96,7 +106,7 @@ def namespace(declared: type[_Declared]) -> type[_Declared]:
     constructor taking any of them by name (the others keep the declared default), and `FACTS`, the
     facts with their docs in the order declared. Lighter than a dataclass: the vocabulary is imported
     by every command."""
-    annotations: dict[str, Any] = declared.__annotations__
+    annotations: dict[str, Any] = vars(declared).get("__annotations__", {})
     names = tuple(annotations)
     defaults = tuple(declared.__dict__[name] for name in names)
     body = {
@@ -133,7 +143,7 @@ Money = Decimal
 
 
 @namespace
-class TableFacts:
+class TableFacts(Facts):
     """`table.*`: the table the logs were dealt at, as its latest table and limits records say."""
 
     id: Annotated[str, "the table's id"] = ""
@@ -145,7 +155,7 @@ class TableFacts:
 
 
 @namespace
-class ShoeFacts:
+class ShoeFacts(Facts):
     """`shoe.*`: the shoe in play."""
 
     decks: Annotated[int, "decks in this shoe"] = 0
@@ -171,14 +181,14 @@ class ShoeFacts:
 
 
 @namespace
-class ChangeFacts:
+class ChangeFacts(Facts):
     """`change.*`: a change of dealer."""
 
     burned: Annotated[int, "cards the new dealer burned"] = 0
 
 
 @namespace
-class RoundFacts:
+class RoundFacts(Facts):
     """`round.*`: facts about the whole coup."""
 
     players: Annotated[int, "players with a seated main bet"] = 0
@@ -202,7 +212,7 @@ class RoundFacts:
 
 
 @namespace
-class BoxFacts:
+class BoxFacts(Facts):
     """`box.*`: a betting box."""
 
     number: Annotated[int, "the box number, 1 at the dealer's left"] = 0
@@ -224,7 +234,7 @@ class BoxFacts:
 
 
 @namespace
-class BetFacts:
+class BetFacts(Facts):
     """`bet.*`: one of the round's bets, or a side stake the log first shows in the actions."""
 
     amount: Annotated[Money | None, "the bet's amount"] = None
@@ -257,7 +267,7 @@ class BetFacts:
 
 
 @namespace
-class HandFacts:
+class HandFacts(Facts):
     """`hand.*`: one player's hand."""
 
     name: Annotated[str, "the hand (3, 3/2)"] = ""
@@ -282,7 +292,7 @@ class HandFacts:
 
 
 @namespace
-class DealerFacts:
+class DealerFacts(Facts):
     """`dealer.*`: the dealer's hand."""
 
     total: Annotated[int, "dealer's best total"] = 0
@@ -297,7 +307,7 @@ class DealerFacts:
 
 
 @namespace
-class ActionFacts:
+class ActionFacts(Facts):
     """`action.*`: a player's decision."""
 
     verb: Annotated[str | None, "the action's verb"] = None
@@ -306,7 +316,7 @@ class ActionFacts:
 
 
 @namespace
-class DealFacts:
+class DealFacts(Facts):
     """`deal.*`: a card dealt to a hand or the dealer."""
 
     hand: Annotated[str | None, "who received the card"] = None
@@ -314,7 +324,7 @@ class DealFacts:
 
 
 @namespace
-class TurnFacts:
+class TurnFacts(Facts):
     """`turn.*`: whose turn it was when a box acted."""
 
     box: Annotated[int, "the box that acted"] = 0
@@ -324,14 +334,14 @@ class TurnFacts:
 
 
 @namespace
-class BustFacts:
+class BustFacts(Facts):
     """`bust.*`: a hand that has just busted."""
 
     collected_at_once: Annotated[bool, "the next action collects the busted hand"] = False
 
 
 @namespace
-class SettleFacts:
+class SettleFacts(Facts):
     """`settle.*`: a stake settled in the final settlement."""
 
     box: Annotated[int, "the box being settled"] = 0
@@ -339,7 +349,7 @@ class SettleFacts:
 
 
 @namespace
-class StakeFacts:
+class StakeFacts(Facts):
     """`stake.*`: a stake, at the end of the round or in a settle clause."""
 
     name: Annotated[str | None, "the stake (3, 3/2, 3:insurance)"] = None
@@ -359,7 +369,7 @@ class StakeFacts:
 
 
 @namespace
-class SideFacts:
+class SideFacts(Facts):
     """`side.*`: a side bet's stake settled by the log."""
 
     name: Annotated[
@@ -394,7 +404,7 @@ class SideFacts:
 
 
 @namespace
-class JackpotFacts:
+class JackpotFacts(Facts):
     """`jackpot.*`: JP1's progressive jackpot."""
 
     main: Annotated[
@@ -431,7 +441,7 @@ class JackpotFacts:
 
 
 @namespace
-class CardFacts:
+class CardFacts(Facts):
     """`card.*`: a card taken out of the shoe."""
 
     code: Annotated[Card | None, "the card"] = None
@@ -439,7 +449,7 @@ class CardFacts:
 
 
 @namespace
-class BurnFacts:
+class BurnFacts(Facts):
     """`burn.*`: bataille: the cards burned before a war card."""
 
     count: Annotated[int, "cards burned"] = 0
@@ -447,7 +457,7 @@ class BurnFacts:
 
 
 @namespace
-class PlayerFacts:
+class PlayerFacts(Facts):
     """`player.*`: one box's cards as the side bets read them."""
 
     first_two: Annotated[tuple[Card, ...], "the player's first two cards"] = ()
@@ -470,7 +480,7 @@ class PlayerFacts:
 
 
 @namespace
-class DealerCardsFacts:
+class DealerCardsFacts(Facts):
     """`dealer_cards.*`: the dealer's cards as the side bets read them."""
 
     first: Annotated[Card | None, "the dealer's first card"] = None
@@ -478,7 +488,7 @@ class DealerCardsFacts:
 
 
 # Namespace → the class that declares its facts.
-FACT_CLASSES: dict[str, type] = {
+FACT_CLASSES: dict[str, type[Facts]] = {
     "table": TableFacts,
     "shoe": ShoeFacts,
     "change": ChangeFacts,
@@ -503,7 +513,7 @@ FACT_CLASSES: dict[str, type] = {
 
 
 # Namespace → fact → doc: what `rules check`, messages and the documentation read.
-NAMESPACES: dict[str, dict[str, str]] = {name: cls.FACTS for name, cls in FACT_CLASSES.items()}  # type: ignore[attr-defined]
+NAMESPACES: dict[str, dict[str, str]] = {name: cls.FACTS for name, cls in FACT_CLASSES.items()}
 
 # How a message shows a fact whose value is an identifier rather than a word: a receiver of cards ("D",
 # "3", "3/2", "dealer") as "the dealer", "box 3", "box 3, hand 2"; a side bet by its title. Everything
