@@ -42,9 +42,13 @@ class BlackjackRound(RoundReplay):
                 self.last_decision = index
                 break
         if self.story is None:
-            step = self.step
+            step, deal_owed, owed = self.step, self.deal_owed, self.owed
             for index, action in enumerate(actions):
-                step(action, index, actions)
+                if owed and action[0] == "deal" and self.in_initial:  # `step`'s first case, written out
+                    deal_owed(action[1], action[2])
+                    self.in_initial = bool(owed)
+                else:
+                    step(action, index, actions)
         else:
             for index, action in enumerate(actions):
                 self.step(action, index, actions)

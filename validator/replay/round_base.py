@@ -23,7 +23,7 @@ from validator.dsl.vocabulary import (
 from validator.money import fmt
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.stakes import MalformedRound, Settlement, amount_of, parse_stake
+from validator.replay.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
 
 # `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.
@@ -296,7 +296,11 @@ class RoundReplay(ABC):
             box_no, split, kind = parse_stake(stake)
             if split is not None:
                 raise MalformedRound(f"bets[{n}]: a bet is placed on a box, not on split hand {stake!r}")
-            amount = amount_of(bet["amount"], "bets[{}].amount", n)
+            value = bet["amount"]
+            try:  # `amount_of`'s first step, written out
+                amount = AMOUNTS[value.__class__, value]
+            except (KeyError, TypeError):
+                amount = amount_of(value, "bets[{}].amount", n)
             seated = bet.get("seated", True)
             box = boxes.get(box_no)
             if box is None:
@@ -400,7 +404,13 @@ class RoundReplay(ABC):
     def record_settlement(self, action: list[Any], index: int) -> Settlement:
         verb, stake = action[0], action[1]
         parse_stake(stake)
-        amount = amount_of(action[2], "{} {}", verb, stake) if len(action) > 2 else None
+        amount = None
+        if len(action) > 2:
+            value = action[2]
+            try:  # `amount_of`'s first step, written out
+                amount = AMOUNTS[value.__class__, value]
+            except (KeyError, TypeError):
+                amount = amount_of(value, "{} {}", verb, stake)
         settlement = Settlement(verb, amount, index)
         done = self.settlements.get(stake)
         if done is None:

@@ -43,15 +43,15 @@ def parse_stake(stake: str) -> tuple[int, str | None, str]:
 # Amounts already read, by their spelling in the log (its JSON type and value: 10 and 10.0 are
 # different spellings of different Decimals, and True is no amount though it equals 1). A séance
 # stakes and pays the same few dozen amounts: each is validated and made a Decimal once.
-_AMOUNTS: dict[tuple[type, Any], Decimal] = {}
-_AMOUNTS_KEPT = 4096
+AMOUNTS: dict[tuple[type, Any], Decimal] = {}
+AMOUNTS_KEPT = 4096
 
 
 def amount_of(value: Any, what: str, *where: Any) -> Decimal:
     """An amount of the log, exact; MalformedRound when it is none or negative. `what` names it in
     the message, formatted with `where` only then (`"bets[{}].amount", 3`)."""
     try:
-        return _AMOUNTS[value.__class__, value]
+        return AMOUNTS[value.__class__, value]
     except (KeyError, TypeError):  # a new spelling, or a value that is no key (a list, an object)
         pass
     try:
@@ -61,7 +61,7 @@ def amount_of(value: Any, what: str, *where: Any) -> Decimal:
     if amount < 0:
         raise MalformedRound(f"{what.format(*where) if where else what}: a negative amount ({value})")
     if amount:  # not zero: 0.0 and -0.0 are equal keys of different Decimals
-        if len(_AMOUNTS) >= _AMOUNTS_KEPT:
-            _AMOUNTS.clear()
-        _AMOUNTS[value.__class__, value] = amount
+        if len(AMOUNTS) >= AMOUNTS_KEPT:
+            AMOUNTS.clear()
+        AMOUNTS[value.__class__, value] = amount
     return amount
