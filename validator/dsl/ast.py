@@ -165,6 +165,7 @@ class SideBet:
     ref: Ref | None
     notes: tuple[str, ...]
     paytables: tuple[Paytable, ...]
+    stake: str | None = None  # the name hand-log/1 gives its stakes, when not the block's name
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,6 +83,18 @@ class SideBetDef:
     notes: tuple[str, ...]
     paytables: dict[str, tuple[PayLine, ...]]
     line: int
+    # The name hand-log/1 gives the bet's stakes ("4:hyper:17": hyper), the block's name by default.
+    stake: str = ""
+
+    @property
+    def stake_name(self) -> str:
+        return self.stake or self.name
+
+    @property
+    def prizes(self) -> frozenset[str]:
+        """The meters its paytables pay out (a progressive jackpot): a table that offers the bet carries
+        them from round to round."""
+        return frozenset(line.prize for lines in self.paytables.values() for line in lines if line.prize)
 
 
 @dataclass(frozen=True, slots=True)

@@ -258,8 +258,11 @@ class RulesTransformer(Transformer):
         ref = None
         notes: list[str] = []
         tables: list[ast.Paytable] = []
+        stake = None
         for item in items:
-            if isinstance(item, ast.Header) and item.key == "title":
+            if isinstance(item, ast.Header) and item.key == "stake":
+                stake = item.value
+            elif isinstance(item, ast.Header) and item.key == "title":
                 title = item.value
             elif isinstance(item, ast.Header) and item.key == "note":
                 notes.append(item.value)
@@ -267,7 +270,10 @@ class RulesTransformer(Transformer):
                 ref = item
             else:
                 tables.append(item)
-        return ast.SideBet(_pos(meta), str(name), title, ref, tuple(notes), tuple(tables))
+        return ast.SideBet(_pos(meta), str(name), title, ref, tuple(notes), tuple(tables), stake)
+
+    def side_stake(self, meta, children):
+        return ast.Header(_pos(meta), "stake", str(children[0]))
 
     def paytable(self, meta, children):
         name, *lines = children

@@ -135,9 +135,9 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "ace_splits": "pairs of aces split in the box",
         "drew": "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)",
         "bataille_tie": "bataille: the box's first card ties the dealer's",
-        "lucky_ladies_won": (
-            "the box's lucky ladies (dames de cœur) stake wins by the ruleset's paytable, on the cards "
-            "dealt so far"
+        "won_side_bets": (
+            "at a split: the side bets whose stakes on the box win by the ruleset's paytables, on the "
+            "cards dealt so far"
         ),
     },
     "bet": {
@@ -353,14 +353,6 @@ PAYTABLE_NAMESPACES = ("player", "dealer", "dealer_cards", "hand", "stake", "jac
 # A side bet's stake is settled (`settle lucky_ladies …`) with these namespaces; its name is a side_bet
 # block of the ruleset.
 SIDE_SETTLE_NAMESPACES = ("round", "box", "hand", "dealer", "stake", "player", "dealer_cards", "jackpot")
-# hand-log/1 side stakes ("3:hyper:17") → the side_bet block that declares them, and the stake's case.
-SIDE_BET_STAKES: dict[str, str] = {
-    "lucky_ladies": "lucky_ladies",
-    "hyper": "hyper_blackjack",
-    "two_plus_one": "two_plus_one",
-    "jp1": "jp1",
-    "egalite": "egalite",
-}
 
 # Functions over card lists, for paytables: name → (arity, doc).
 FUNCTIONS: dict[str, tuple[int, str]] = {

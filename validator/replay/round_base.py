@@ -243,7 +243,7 @@ class RoundReplay(ABC):
         done = self.settlements.get(name)
         if not done:
             return  # the stake-settled-once rule reports it; no second finding for one mistake
-        case = side_of(name.split(":", 1)[1])[1] if ":" in name else None
+        case = side_of(name.split(":", 1)[1], self.judge.stake_sides)[1] if ":" in name else None
         first = done[0]
         stake = facts(
             name=name,

@@ -21,6 +21,7 @@ from validator.replay.side_bets import (
     expected_outcome,
     jackpot_facts,
     prize_hits,
+    prizes_elsewhere,
     settle_context,
     side_of,
 )
@@ -119,7 +120,7 @@ class RoundSides:
 
     def of(self, side: str) -> list[str]:
         """This round's stakes of one side bet, from the dealer's right (box 7) to his left."""
-        found = [s for s in self.stakes if side_of(s.split(":", 1)[1])[0] == side]
+        found = [s for s in self.stakes if side_of(s.split(":", 1)[1], self.sim.judge.stake_sides)[0] == side]
         return sorted(found, key=lambda s: -int(s.split(":")[0]))
 
     def outcome(
@@ -128,7 +129,9 @@ class RoundSides:
         box_no = int(stake.split(":")[0])
         box = boxes[box_no]
         ctx = self.context(stake, box, dealer, jackpot)
-        decided = expected_outcome(self.sim.judge, side_of(stake.split(":", 1)[1])[0] or "", ctx)
+        decided = expected_outcome(
+            self.sim.judge, side_of(stake.split(":", 1)[1], self.sim.judge.stake_sides)[0] or "", ctx
+        )
         if decided is None:
             return "lose", None
         verb, amount, _lines = decided
@@ -142,8 +145,20 @@ class RoundSides:
             box=box,
             hand=box.hand_list[0],
             dealer=dealer,
-            stake=facts(name=stake, amount=self.stakes[stake], settlements=1, case=side_of(kind)[1]),
-            player=PlayerCards(box.number, sequences, dealer.card_list[0] if dealer.card_list else None),
+            stake=facts(
+                name=stake,
+                amount=self.stakes[stake],
+                settlements=1,
+                case=side_of(kind, self.sim.judge.stake_sides)[1],
+            ),
+            player=PlayerCards(
+                box.number,
+                sequences,
+                dealer.card_list[0] if dealer.card_list else None,
+                prizes_elsewhere(
+                    self.sim.ruleset, self.sim.judge.house, box.number, sequences, dealer.card_list
+                ),
+            ),
             dealer_cards=DealerCards(dealer.card_list),
             jackpot=jackpot if jackpot is not None else jackpot_facts(None, 0, 0),
             round=getattr(self.sim, "round_facts", None),
@@ -164,7 +179,9 @@ class RoundSides:
             self.settle(stake, *self.outcome(stake, boxes, dealer))
         outcomes = {stake: self.outcome(stake, boxes, dealer) for stake in self.of("lucky_ladies")}
         for stake, (verb, _amount) in outcomes.items():
-            boxes[int(stake.split(":")[0])].lucky_ladies_won = verb == "pay"
+            if verb == "pay":
+                box = boxes[int(stake.split(":")[0])]
+                box.won_side_bets = (*box.won_side_bets, "lucky_ladies")
         up = dealer.card_list[0] if dealer.card_list else "--"
         for stake in list(outcomes):
             cards = box_sequences(self.actions).get(int(stake.split(":")[0]), [])[:2]
