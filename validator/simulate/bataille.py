@@ -85,7 +85,7 @@ class BatailleSim(TableSim):
                 actions.append(["burn", draw("D")])
             dealer.war_card = draw("D")
             actions.append(["deal", "D", dealer.war_card])
-        self.settle(hands, dealer, actions)
+        self.settle(hands, dealer, actions, round_facts)
         if side_bets:
             RoundSides(self, side_bets, actions).settle_bataille(boxes, dealer)
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
@@ -99,30 +99,13 @@ class BatailleSim(TableSim):
             "actions": actions,
         }
 
-    def settle(self, hands: list[Hand], dealer: Dealer, actions: list[list[Any]]) -> None:
-        even = self.params["pays.even"].factor
-        war_win = self.params["pays.war_win"].factor
-        lost = self.params["surrender.share_lost"].factor
+    def settle(self, hands: list[Hand], dealer: Dealer, actions: list[list[Any]], round_facts: Any) -> None:
+        """Right to left, each main stake and then its war stake, as the ruleset's settle clauses give
+        them (the replay's own clauses: one implementation of the money)."""
+        share = self.params["war.stake_share"].factor
         for hand in reversed(hands):
-            war = f"{hand.box.number}:war"
-            # Every hand and the dealer hold their card by now, and a hand at war its war card.
-            rank, dealer_rank = hand.rank, dealer.rank
-            assert rank is not None and dealer_rank is not None
-            if hand.surrendered:
-                actions.append(["lose", hand.name, amount_json(hand.stake * lost)])
-            elif hand.went_to_war:
-                war_rank, dealer_war_rank = hand.war_rank, dealer.war_rank
-                assert war_rank is not None and dealer_war_rank is not None
-                if war_rank > dealer_war_rank:
-                    actions.append(["pay", hand.name, amount_json(hand.stake * war_win)])
-                    actions.append(["push", war])
-                elif war_rank == dealer_war_rank:
-                    actions.append(["push", hand.name])
-                    actions.append(["push", war])
-                else:
-                    actions.append(["lose", hand.name])
-                    actions.append(["lose", war])
-            elif rank > dealer_rank:
-                actions.append(["pay", hand.name, amount_json(hand.stake * even)])
-            else:
-                actions.append(["lose", hand.name])
+            ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
+            actions.append(self.settlement("main", hand.name, hand.stake, **ctx))
+            if hand.went_to_war:
+                war = f"{hand.box.number}:war"
+                actions.append(self.settlement("war", war, hand.stake * share, **ctx))

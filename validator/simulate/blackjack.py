@@ -80,9 +80,9 @@ class BlackjackSim(TableSim):
             while self.dealer_must_draw():
                 self.deal_dealer()
                 if insurance and at_second_card and self.dealer.cards == 2:
-                    self.settle_insurance(insurance)
+                    self.settle_insurance(insurance, boxes)
         sides.before_main(boxes, dealer)
-        self.settle(order, insurance)
+        self.settle(order, insurance, boxes)
         jackpot = getattr(self, "jackpot", None)
         meters = jackpot.meters if jackpot is not None else None
         won = sides.after_main(boxes, dealer, meters)
@@ -133,8 +133,8 @@ class BlackjackSim(TableSim):
                 and self.legal("even_money", self.ctx(hand, "even_money"))
             ):
                 self.actions.append(["even_money", str(box.number)])
-                self.actions.append(["pay", hand.name, amount_json(hand.stake)])
                 hand.even_money = True
+                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
                 continue
             if self.params.get("insurance.offered") and share is not None and self.rng.random() < 0.25:
                 amount = hand.stake * share.factor
@@ -210,9 +210,8 @@ class BlackjackSim(TableSim):
 
     def surrender(self, hand: Hand) -> None:
         self.actions.append(["surrender", hand.name])
-        share = self.params["surrender.share_lost"].factor
-        self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
         hand.surrendered = True
+        self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
 
     def double(self, hand: Hand) -> None:
         assert self.shoe is not None
@@ -242,7 +241,7 @@ class BlackjackSim(TableSim):
 
     def after_card(self, hand: Hand) -> None:
         if hand.busted and self.params.get("bust.collected_at_once"):
-            self.actions.append(["lose", hand.name])
+            self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
             self.collected.add(hand.name)
 
     def split(self, hand: Hand) -> None:
@@ -264,43 +263,25 @@ class BlackjackSim(TableSim):
         stands_on = int(self.params.get("dealer.stands_on", 17))
         return total < stands_on or (bool(self.params.get("dealer.hits_soft_17")) and total == 17 and soft)
 
-    def settle_insurance(self, insurance: dict[int, Decimal]) -> None:
-        """Every insurance, right to left; settled ones leave `insurance`."""
-        insurance_pays = self.params.get("pays.insurance")
+    def settle_insurance(self, insurance: dict[int, Decimal], boxes: dict[int, Box]) -> None:
+        """Every insurance, right to left, as the ruleset's `settle insurance` clauses give it; settled
+        ones leave `insurance`."""
         for number in sorted(insurance, reverse=True):
-            stake = f"{number}:insurance"
-            if self.dealer.blackjack and insurance_pays is not None:
-                self.actions.append(["pay", stake, amount_json(insurance[number] * insurance_pays.factor)])
-            else:
-                self.actions.append(["lose", stake])
+            hand = boxes[number].hand_list[0]
+            self.actions.append(
+                self.settle_stake("insurance", f"{number}:insurance", insurance[number], hand)
+            )
         insurance.clear()
 
-    def settle(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
-        self.settle_insurance(insurance)
+    def settle_stake(self, kind: str, name: str, amount: Decimal, hand: Hand) -> list[Any]:
+        return self.settlement(
+            kind, name, amount, round=self.round_facts, box=hand.box, hand=hand, dealer=self.dealer
+        )
+
+    def settle(self, order: list[Box], insurance: dict[int, Decimal], boxes: dict[int, Box]) -> None:
+        self.settle_insurance(insurance, boxes)
         for box in reversed(order):
             for hand in box.hand_list:
                 if hand.surrendered or hand.even_money or hand.name in self.collected:
                     continue
-                self.actions.append(self.outcome(hand))
-
-    def outcome(self, hand: Hand) -> list[Any]:
-        dealer = self.dealer
-        even = self.params["pays.even"].factor
-        blackjack = self.params.get("pays.blackjack") or self.house.get("blackjack_pays")
-        # A version silent on the payout makes the house declare it (a required option): there is one.
-        assert blackjack is not None
-        if hand.busted:
-            return ["lose", hand.name]
-        if hand.blackjack and dealer.blackjack:
-            if self.params.get("blackjack.beats_dealer_blackjack"):
-                return ["pay", hand.name, amount_json(hand.stake * blackjack.factor)]
-            return ["push", hand.name]
-        if hand.blackjack:
-            return ["pay", hand.name, amount_json(hand.stake * blackjack.factor)]
-        if dealer.blackjack:
-            return ["lose", hand.name]
-        if dealer.busted or hand.total > dealer.total:
-            return ["pay", hand.name, amount_json(hand.stake * even)]
-        if hand.total == dealer.total:
-            return ["push", hand.name]
-        return ["lose", hand.name]
+                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))

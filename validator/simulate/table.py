@@ -8,11 +8,11 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.model import Ruleset
+from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.replay.cards import all_cards
 from validator.replay.judge import Judge
-from validator.replay.state import TableState
+from validator.replay.state import TableState, facts
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
 # a jackpot reading (`tick(1, 5)`) and the round itself (`tick()`, at most 110 s; bataille's at least
@@ -34,6 +34,18 @@ class SeanceOverrun(ValidatorError):
 def amount_json(value: Decimal) -> int | str:
     """Whole amounts as JSON numbers, others as exact decimal strings (hand-log/1 accepts both)."""
     return int(value) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+def settle_action(verb: str, name: str, money: Decimal | PaytableOutcome | None) -> list[Any]:
+    """A settlement as hand-log/1 writes it: `pay` with its winnings, `push`, `lose` with the amount
+    collected when the clause gives one (a surrender's half)."""
+    if isinstance(money, PaytableOutcome):
+        verb, money = ("pay", money.winnings) if money.winnings is not None else ("lose", None)
+    if verb == "pay":
+        return ["pay", name, amount_json(money if money is not None else Decimal(0))]
+    if verb == "push":
+        return ["push", name]
+    return ["lose", name] if money is None else ["lose", name, amount_json(money)]
 
 
 class SimShoe:
@@ -109,6 +121,19 @@ class TableSim:
         return self.judge.check(
             event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None
         )
+
+    def settlement(self, kind: str, name: str, amount: Decimal, **namespaces: Any) -> list[Any]:
+        """The action that settles stake `name` (of kind `main`, `insurance`, `war` or a side bet) as the
+        ruleset's settle clauses give it: the same compiled clauses, read in the same order, that the
+        replay judges a log's settlement by. One implementation of the money."""
+        stake = facts(name=name, amount=amount, settlements=1, case=None, verb=None, paid=None)
+        ctx = {"house": self.house, "table": self.state, **namespaces, "stake": stake}
+        decided = self.judge.expected_settlement(kind, ctx)
+        if decided is None:
+            why = "; ".join(sorted(self.judge.unjudged)) or "no settle clause applies"
+            raise ValidatorError(f"{self.ruleset.version} cannot settle the {kind} stake {name}: {why}")
+        _rule, settle, money = decided
+        return settle_action(settle.verb, name, money)
 
     def tick(self, low: int = 40, high: int = 110) -> str:
         try:
