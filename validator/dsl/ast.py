@@ -166,6 +166,7 @@ class SideBet:
     notes: tuple[str, ...]
     paytables: tuple[Paytable, ...]
     stake: str | None = None  # the name hand-log/1 gives its stakes, when not the block's name
+    cases: tuple[str, ...] = ()  # the cases a stake names ("4:hyper:17"), when it names one
 
 
 @dataclass(frozen=True, slots=True)

@@ -285,11 +285,23 @@ class _Compiler:
                                 line.pos.line,
                                 winnings,
                                 prize,
+                                frozenset(
+                                    n.path.split(".")[0]
+                                    for n in names_in(line.when)
+                                    if isinstance(n, ast.Name)
+                                ),
                             )
                         )
                 tables[table.name] = tuple(lines)
             bets[sb.name] = SideBetDef(
-                sb.name, sb.title or sb.name, sb.ref.text, sb.notes, tables, sb.pos.line, sb.stake or ""
+                sb.name,
+                sb.title or sb.name,
+                sb.ref.text,
+                sb.notes,
+                tables,
+                sb.pos.line,
+                sb.stake or "",
+                sb.cases,
             )
         return bets
 

@@ -64,6 +64,8 @@ class PayLine:
     winnings: Compiled | None = None
     # The meter the line pays out, when its amount names one (jackpot.main, jackpot.secondary).
     prize: str | None = None
+    # The namespaces its condition reads (player, dealer, …).
+    reads: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +85,10 @@ class SideBetDef:
     notes: tuple[str, ...]
     paytables: dict[str, tuple[PayLine, ...]]
     line: int
-    # The name hand-log/1 gives the bet's stakes ("4:hyper:17": hyper), the block's name by default.
+    # The name hand-log/1 gives the bet's stakes ("4:hyper:17": hyper), the block's name by default,
+    # and the cases a stake names, when it names one (17, 18, …, bust), in the order declared.
     stake: str = ""
+    cases: tuple[str, ...] = ()
 
     @property
     def stake_name(self) -> str:

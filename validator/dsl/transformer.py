@@ -258,10 +258,10 @@ class RulesTransformer(Transformer):
         ref = None
         notes: list[str] = []
         tables: list[ast.Paytable] = []
-        stake = None
+        stake, cases = None, ()
         for item in items:
             if isinstance(item, ast.Header) and item.key == "stake":
-                stake = item.value
+                stake, cases = item.value
             elif isinstance(item, ast.Header) and item.key == "title":
                 title = item.value
             elif isinstance(item, ast.Header) and item.key == "note":
@@ -270,10 +270,11 @@ class RulesTransformer(Transformer):
                 ref = item
             else:
                 tables.append(item)
-        return ast.SideBet(_pos(meta), str(name), title, ref, tuple(notes), tuple(tables), stake)
+        return ast.SideBet(_pos(meta), str(name), title, ref, tuple(notes), tuple(tables), stake, cases)
 
     def side_stake(self, meta, children):
-        return ast.Header(_pos(meta), "stake", str(children[0]))
+        name, *cases = children
+        return ast.Header(_pos(meta), "stake", (str(name), tuple(_string(c) for c in cases)))
 
     def paytable(self, meta, children):
         name, *lines = children

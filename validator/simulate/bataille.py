@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
-from validator.simulate.side_bets import RoundSides, place, standing_egalite
+from validator.simulate.side_bets import RoundSides, place, standing_alone
 from validator.simulate.table import TableSim, amount_json
 
 
@@ -27,7 +27,7 @@ class BatailleSim(TableSim):
         self.round_no += 1
         at = self.tick(20, 60)
         bets = self.bets()
-        side_bets = [*place(self, bets), *standing_egalite(self, bets)]
+        side_bets = [*place(self, bets), *standing_alone(self, bets)]
         actions: list[list[Any]] = []
         boxes: dict[int, Box] = {}
         for bet in bets:
@@ -87,7 +87,9 @@ class BatailleSim(TableSim):
             actions.append(["deal", "D", dealer.war_card])
         self.settle(hands, dealer, actions, round_facts)
         if side_bets:
-            RoundSides(self, side_bets, actions).settle_bataille(boxes, dealer)
+            sides = RoundSides(self, side_bets, actions)
+            sides.mark(dealer, len(hands), 0)  # after the main settlement: the one moment of bataille
+            sides.settle_all(boxes, dealer, None)
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         return {
             "type": "round",

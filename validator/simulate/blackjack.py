@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
-from validator.simulate.side_bets import JackpotSim, RoundSides, offered, place
+from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
 
 
@@ -16,7 +16,7 @@ class BlackjackSim(TableSim):
     def records(self, rounds: int) -> Iterator[dict[str, Any]]:
         yield self.table_record()
         yield self.new_shoe("open")
-        self.jackpot = JackpotSim(self) if offered(self, "jp1") else None
+        self.jackpot = JackpotSim(self) if progressive(self) else None
         for _ in range(rounds):
             assert self.shoe is not None
             if self.shoe.cut_out or self.shoe.left < 60:
@@ -35,6 +35,7 @@ class BlackjackSim(TableSim):
         actions: list[list[Any]] = []
         self.actions = actions
         self.collected: set[str] = set()
+        self.final_settled = 0  # main stakes and insurances settled in the final settlement
         boxes: dict[int, Box] = {}
         for bet in bets:
             number = int(bet["stake"])
@@ -62,7 +63,8 @@ class BlackjackSim(TableSim):
         if self.params.get("dealer.hole_card"):
             self.deal_dealer()
         sides = RoundSides(self, side_bets, actions)
-        sides.after_second_cards(boxes, dealer)
+        sides.mark(dealer, 0, sum(len(b.hand_list) for b in order))
+        sides.mark_wins(boxes, dealer)
         insurance: dict[int, Decimal] = {}
         if dealer.up_ace and self.strategy is None:
             self.offer_insurance(order, insurance)
@@ -76,18 +78,19 @@ class BlackjackSim(TableSim):
                 index += 1
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
-        if live or insurance or sides.needs_dealer():
+        if live or insurance or sides.waits_for_dealer(boxes, dealer):
             while self.dealer_must_draw():
                 self.deal_dealer()
                 if insurance and at_second_card and self.dealer.cards == 2:
                     self.settle_insurance(insurance, boxes)
-        sides.before_main(boxes, dealer)
+        sides.mark(dealer, self.final_settled, self.unsettled(order, insurance))
         self.settle(order, insurance, boxes)
+        sides.mark(dealer, self.final_settled, 0)
         jackpot = getattr(self, "jackpot", None)
         meters = jackpot.meters if jackpot is not None else None
-        won = sides.after_main(boxes, dealer, meters)
+        won = sides.settle_all(boxes, dealer, meters)
         if jackpot is not None:
-            jackpot.after_round((sides.stakes[s] for s in sides.of("jp1")), *won)
+            jackpot.after_round((sides.stakes[s] for s in sides.of(progressive(self))), *won)
         if side_bets:
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         record = {
@@ -271,7 +274,19 @@ class BlackjackSim(TableSim):
             self.actions.append(
                 self.settle_stake("insurance", f"{number}:insurance", insurance[number], hand)
             )
+            self.final_settled += 1
         insurance.clear()
+
+    def unsettled(self, order: list[Box], insurance: dict[int, Decimal]) -> int:
+        """Main stakes and insurances not settled yet (surrenders, even money and busts collected at once
+        are)."""
+        open_hands = [
+            h
+            for b in order
+            for h in b.hand_list
+            if not (h.surrendered or h.even_money or h.name in self.collected)
+        ]
+        return len(open_hands) + len(insurance)
 
     def settle_stake(self, kind: str, name: str, amount: Decimal, hand: Hand) -> list[Any]:
         return self.settlement(
@@ -285,3 +300,5 @@ class BlackjackSim(TableSim):
                 if hand.surrendered or hand.even_money or hand.name in self.collected:
                     continue
                 self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+                if not hand.surrendered:
+                    self.final_settled += 1

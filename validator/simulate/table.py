@@ -12,7 +12,7 @@ from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.replay.cards import all_cards
 from validator.replay.judge import Judge
-from validator.replay.state import TableState, facts
+from validator.replay.state import Box, RoundFacts, TableState, facts
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
 # a jackpot reading (`tick(1, 5)`) and the round itself (`tick()`, at most 110 s; bataille's at least
@@ -135,6 +135,45 @@ class TableSim:
         _rule, settle, money = decided
         return settle_action(settle.verb, name, money)
 
+    def fewest_boxes_alone(self) -> int:
+        """The fewest boxes the rules let a player alone at the table play (a house may ask for more)."""
+        for boxes in range(1, self.seats + 1):
+            if self.legal(
+                "round", {"round": RoundFacts(players=1, boxes=boxes, free_seats=self.seats - boxes)}
+            ):
+                return boxes
+        return 1
+
+    def boxes_allowed(self, boxes: int) -> bool:
+        """May a player play `boxes` boxes beside another player?"""
+        ctx = {
+            "round": RoundFacts(players=2, boxes=boxes + 1, free_seats=self.seats - boxes - 1),
+            "box": _probe_box(self.minimum, boxes),
+        }
+        return self.legal("box", ctx)
+
+    def standing_allowed(self, players: int, boxes: int, free_seats: int) -> bool:
+        """May a standing player bet the minimum on a seated player's box, with `free_seats` free?"""
+        bet = facts(
+            amount=self.minimum,
+            seated=False,
+            main=True,
+            box_has_main=True,
+            box_seated=True,
+            box_exists=True,
+            side=None,
+            case=None,
+            side_offered=False,
+            player_main=True,
+            before_deal=True,
+        )
+        ctx = {"round": RoundFacts(players=players, boxes=boxes, free_seats=free_seats), "bet": bet}
+        return self.legal("bet", ctx)
+
+    def dealer_must_draw(self) -> bool:
+        """Must the dealer draw another card now? Never, unless the game's dealer draws (blackjack)."""
+        return False
+
     def tick(self, low: int = 40, high: int = 110) -> str:
         try:
             self.clock += timedelta(seconds=self.rng.randint(low, high))
@@ -209,16 +248,17 @@ class TableSim:
         return drawn
 
     def bets(self) -> list[dict[str, Any]]:
-        """Seated players on some boxes, now and then a standing player riding on a seated box."""
-        lone_min = int(self.house.get("min_boxes_single_player") or 1)
-        per_player = self.house.get("max_boxes_per_player")
-        per_player = int(per_player) if per_player is not None else 3
+        """Seated players on some boxes, now and then a standing player riding on a seated box. How many
+        boxes a player takes, alone or beside others, and whether a player may stand, are asked of the
+        ruleset's `round`, `box` and `bet` rules (with the house's choices), never read by name."""
+        lone_min = self.fewest_boxes_alone()
+        per_player = 2 if self.boxes_allowed(2) else 1
         n_players = self.rng.randint(1, min(4, self.seats))
         free = list(range(1, self.seats + 1))
         self.rng.shuffle(free)
         bets: list[dict[str, Any]] = []
         for p in range(n_players):
-            want = self.rng.randint(1, max(1, min(per_player, 2)))
+            want = self.rng.randint(1, per_player)
             if n_players == 1:
                 want = max(want, lone_min)
             for _ in range(want):
@@ -228,7 +268,7 @@ class TableSim:
                 units = self.rng.randint(1, 10)
                 amount = min(self.minimum * units, self.maximum)
                 bets.append({"stake": str(box), "amount": amount, "player": f"P{p + 1}", "seated": True})
-        standing_ok = not self.house.get("no_standing_when_seats_free") or not free
+        standing_ok = self.standing_allowed(n_players, len(bets), len(free))
         if standing_ok and bets and self.rng.random() < 0.15:
             host = self.rng.choice(bets)
             room = self.maximum - host["amount"]
@@ -236,6 +276,16 @@ class TableSim:
                 bets.append({"stake": host["stake"], "amount": self.minimum, "player": "P9", "seated": False})
         bets.sort(key=lambda b: int(b["stake"]))
         return [{**b, "amount": amount_json(b["amount"])} for b in bets]
+
+
+def _probe_box(minimum: Decimal, player_boxes: int) -> Box:
+    """Box 1 of a seated player on `player_boxes` boxes, staking the table's minimum."""
+    box = Box(1)
+    box.stake = box.initial_stake = minimum
+    box.seated = True
+    box.seated_players = {"P1"}
+    box.player_boxes = player_boxes
+    return box
 
 
 def write_records(records: Iterator[dict[str, Any]], out: Any) -> int:
