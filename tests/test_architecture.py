@@ -138,9 +138,6 @@ def test_maths_names_are_found_when_written(tmp_path):
 # spell: `decks`, a field of the shoe record (and the key a house file may restate for the text's six
 # decks). Nothing else.
 HAND_LOG_NAMES = frozenset({"decks"})
-# Modules that do not yet read every rule from the rulesets: `simulate --inject` plants violations with
-# injectors keyed by rule name (issue 14).
-NOT_YET_GENERIC = ("simulate/inject.py",)
 
 
 def _forbidden_names() -> set[str]:
@@ -186,11 +183,7 @@ def _identifier_offenders(paths, names: set[str]) -> list[str]:
 def test_python_names_no_side_bet_option_or_rule():
     """validator/ holds game mechanics: which side bets exist, what the house may choose and which rule
     says what come from the rulesets, never from a name written in Python."""
-    paths = [
-        path
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if path.relative_to(PACKAGE).as_posix() not in NOT_YET_GENERIC
-    ]
+    paths = sorted(PACKAGE.rglob("*.py"))
     assert _identifier_offenders(paths, _forbidden_names()) == []
 
 

@@ -516,7 +516,10 @@ def simulate(
             raise ValidatorError("--inject needs --output: the planted violations are written beside the log")
         planted: list = []
         rule_ids = [r.strip() for r in inject.split(",") if r.strip()]
-        write(plant(records, chosen, rule_ids, rate, seed, planted), output, sys.stdout.buffer)
+        from validator.simulate.plan import house_options
+
+        options = house_options(_registry(), chosen, table, house)
+        write(plant(records, chosen, rule_ids, rate, seed, planted, options), output, sys.stdout.buffer)
         write_truth(truth_path(output), chosen, planted)
         typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)
     except ValidatorError as exc:

@@ -66,15 +66,11 @@ def prepare(
     """The version played and the séance's records, played lazily once every check has passed."""
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
+    options = house_options(registry, chosen, table, house)
     if house is not None:
-        from validator.house.apply import house_lookup
         from validator.house.load import load_house
 
-        lookup, _ = house_lookup(house, registry)
-        options = lookup(table, chosen)  # refuses a table with no entry, or one the linter finds wrong
         house_file = load_house(house)
-    else:
-        options = chosen.house_defaults()
     opening = opening_time(start, chosen, registry, pinned_day(ruleset))
     default_low, default_high = default_limits(chosen)
     low = limit(minimum, "minimum", house_file, table, default_low)
@@ -107,6 +103,17 @@ def prepare(
     check_table_record(first, chosen, options, low, high)
     check_length(chosen, opening, rounds, play)
     return chosen, chain([first], records)
+
+
+def house_options(registry: Registry, chosen: Ruleset, table: str, house: Path | None) -> dict[str, Any]:
+    """The options the séance is played with: the house entry's for the table, else the version's
+    defaults. Refuses a table with no entry, or one the linter finds wrong."""
+    if house is None:
+        return chosen.house_defaults()
+    from validator.house.apply import house_lookup
+
+    lookup, _ = house_lookup(house, registry)
+    return lookup(table, chosen)
 
 
 def pinned_day(spec: str) -> date | None:
