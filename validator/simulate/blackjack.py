@@ -29,6 +29,8 @@ class BlackjackSim(TableSim):
     def play_round(self) -> dict[str, Any]:
         assert self.shoe is not None
         self.round_no += 1
+        self.round_id = f"{self.shoe_id}/{self.round_no}"
+        self.plan_round(self.round_id)
         at = self.tick()
         bets = self.bets()
         side_bets = place(self, bets)
@@ -54,9 +56,15 @@ class BlackjackSim(TableSim):
             free_seats=self.seats - len(order),
         )
         self.dealer = dealer
+        insurance: dict[int, Decimal] = {}
+        self.insurance = insurance
         for box in order:
             self.deal(box.hand_list[0])
         self.deal_dealer()
+        if self.to_break and not side_bets:
+            # An insurance before the second cards (where no side stake waits for the deal's end: the
+            # play would have begun before they are settled).
+            self.break_insurance(order, insurance)
         for box in order:
             self.deal(box.hand_list[0])
         self.round_facts.second_cards_dealt = True
@@ -65,7 +73,8 @@ class BlackjackSim(TableSim):
         sides = RoundSides(self, side_bets, actions)
         sides.mark(dealer, 0, sum(len(b.hand_list) for b in order))
         sides.mark_wins(boxes, dealer)
-        insurance: dict[int, Decimal] = {}
+        if self.to_break:
+            self.break_insurance(order, insurance)
         if dealer.up_ace and self.strategy is None:
             self.offer_insurance(order, insurance)
         for box in order:
@@ -75,6 +84,8 @@ class BlackjackSim(TableSim):
                 if len(hand.card_list) == 1:
                     self.deal_split_card(hand)
                 self.play_hand(hand)
+                if self.to_break:
+                    self.break_complete(hand)
                 index += 1
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
@@ -129,6 +140,8 @@ class BlackjackSim(TableSim):
         share = self.params.get("insurance.share")
         for box in order:
             hand = box.hand_list[0]
+            if box.number in insurance or hand.even_money:
+                continue  # a violation planted on this box already (break_insurance)
             if (
                 hand.blackjack
                 and self.params.get("even_money.offered")
@@ -150,6 +163,12 @@ class BlackjackSim(TableSim):
             self.play_by_strategy(hand)
             return
         while not (hand.busted or hand.blackjack or hand.doubled or hand.surrendered or hand.even_money):
+            if self.to_break:
+                broken = self.break_decision(hand)
+                if broken in ("surrender", "double"):
+                    return
+                if broken is not None:
+                    continue
             if hand.split_aces and len(hand.card_list) >= 2 and self.params.get("split.aces_one_card"):
                 return
             total = hand.total
@@ -181,6 +200,91 @@ class BlackjackSim(TableSim):
                 self.hit(hand)
                 continue
             self.stand(hand)
+            return
+
+    # ---- violations planted by a decision (simulate --inject) ----
+    def break_decision(self, hand: Hand) -> str | None:
+        """Take a decision on `hand` that exactly one of this round's rules to break refuses, if there is
+        one: a surrender, a split, a double or a card. Returns the decision taken."""
+        half = hand.stake / 2
+        moves: list[tuple[str, Decimal | None]] = [("surrender", None)]
+        if len(hand.card_list) == 2:
+            moves += [("split", hand.initial_stake), ("split", hand.initial_stake / 2)]
+        moves += [("double", hand.stake), ("double", half), ("hit", None)]
+        candidates = [(verb, hand.name, self.ctx(hand, verb, amount)) for verb, amount in moves]
+        box = hand.box.number
+        share = self.params.get("insurance.share")
+        first = hand.box.hand_list[0]  # an insurance is the box's: its first hand's
+        insured = first.stake * share.factor if share is not None else first.stake / 2
+        if box not in self.insurance and len(hand.card_list) > 2:
+            # An insurance taken once the play has begun.
+            candidates.append(("insurance", f"{box}:insurance", self.ctx(first, "insurance", insured)))
+        broken = self.breaking(self.round_id, candidates)
+        if broken is None:
+            return None
+        if broken == len(moves):
+            self.actions.append(["insurance", str(box), amount_json(insured)])
+            self.insurance[box] = insured
+            return "insurance"
+        verb, amount = moves[broken]
+        if verb == "surrender":
+            self.surrender(hand)
+        elif verb == "split":
+            self.split(hand, amount)
+        elif verb == "double":
+            self.double(hand, amount)
+        else:
+            self.hit(hand)
+        return verb
+
+    def break_complete(self, hand: Hand) -> None:
+        """A hand whose play is over (a black jack, a double, a bust, 21 after a split ace's card): a card
+        or a double that exactly one of this round's rules to break refuses, if there is one."""
+        if hand.surrendered or hand.even_money:
+            return
+        moves: list[tuple[str, Decimal | None]] = [("hit", None), ("double", hand.stake)]
+        if hand.blackjack:
+            moves.append(("even_money", None))  # even money once the insurances are closed
+        candidates = [(verb, hand.name, self.ctx(hand, verb, amount)) for verb, amount in moves]
+        broken = self.breaking(self.round_id, candidates)
+        if broken is None:
+            return
+        verb, amount = moves[broken]
+        if verb == "hit":
+            self.hit(hand)
+        elif verb == "double":
+            self.double(hand, amount)
+        else:
+            self.actions.append(["even_money", str(hand.box.number)])
+            hand.even_money = True
+            self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+
+    def break_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+        """Before the insurances are offered (or before the second cards): an insurance or even money that
+        exactly one of this round's rules to break refuses, if there is one (an insurance against no ace,
+        of the whole stake, before the second cards, …)."""
+        share = self.params.get("insurance.share")
+        for box in order:
+            hand = box.hand_list[0]
+            if box.number in insurance or hand.even_money:
+                continue
+            half = hand.stake * share.factor if share is not None else hand.stake / 2
+            amounts = [hand.stake, half, hand.stake]
+            candidates = [
+                ("even_money", hand.name, self.ctx(hand, "even_money")),
+                ("insurance", f"{box.number}:insurance", self.ctx(hand, "insurance", half)),
+                ("insurance", f"{box.number}:insurance", self.ctx(hand, "insurance", hand.stake)),
+            ]
+            broken = self.breaking(self.round_id, candidates)
+            if broken is None:
+                continue
+            if broken == 0:
+                self.actions.append(["even_money", str(box.number)])
+                hand.even_money = True
+                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+            else:
+                self.actions.append(["insurance", str(box.number), amount_json(amounts[broken])])
+                insurance[box.number] = amounts[broken]
             return
 
     def play_by_strategy(self, hand: Hand) -> None:
@@ -216,9 +320,9 @@ class BlackjackSim(TableSim):
         hand.surrendered = True
         self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
 
-    def double(self, hand: Hand) -> None:
+    def double(self, hand: Hand, amount: Decimal | None = None) -> None:
         assert self.shoe is not None
-        amount = hand.stake
+        amount = hand.stake if amount is None else amount
         card = self.shoe.draw(self.actions, hand.name)
         self.actions.append(["double", hand.name, amount_json(amount), card])
         hand.stake += amount
@@ -243,13 +347,14 @@ class BlackjackSim(TableSim):
             self.actions.append(["stand", hand.name])
 
     def after_card(self, hand: Hand) -> None:
-        if hand.busted and self.params.get("bust.collected_at_once"):
+        if hand.busted and self.params.get("bust.collected_at_once") and hand.name not in self.collected:
             self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
             self.collected.add(hand.name)
 
-    def split(self, hand: Hand) -> None:
-        self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
-        hand.split_off(hand.initial_stake)
+    def split(self, hand: Hand, amount: Decimal | None = None) -> None:
+        amount = hand.initial_stake if amount is None else amount
+        self.actions.append(["split", hand.name, amount_json(amount)])
+        hand.split_off(amount)
         self.deal_split_card(hand)
 
     def deal_split_card(self, hand: Hand) -> None:

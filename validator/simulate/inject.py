@@ -43,6 +43,7 @@ from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
 from validator.simulate.settled import settled_by
 from validator.simulate.table import amount_json
+from validator.simulate.violations import Violations, breaks_a_decision
 
 
 @dataclass(frozen=True)
@@ -358,12 +359,13 @@ def planters(rule: Rule) -> list[Injector]:
 
 
 def injectable(ruleset: Ruleset) -> list[str]:
-    """The rule ids of this version that `--inject` can break."""
-    return [rule.id for rule in ruleset.rules if planters(rule)]
+    """The rule ids of this version that `--inject` can break: by editing a written round (`planters`),
+    or, in a séance the simulator plays with the plan (`Violations`), by a player's decision."""
+    return [rule.id for rule in ruleset.rules if planters(rule) or breaks_a_decision(rule, ruleset.game)]
 
 
-def resolve(ruleset: Ruleset, rule_ids: list[str]) -> list[tuple[str, list[Injector]]]:
-    chosen = []
+def resolve(ruleset: Ruleset, rule_ids: list[str]) -> dict[str, list[Injector]]:
+    chosen = {}
     can = injectable(ruleset)
     for rule_id in rule_ids:
         if rule_id not in can:
@@ -372,7 +374,7 @@ def resolve(ruleset: Ruleset, rule_ids: list[str]) -> list[tuple[str, list[Injec
                 f"--inject {rule_id}: {ruleset.version} has no such rule that the simulator can break; "
                 f"it can break: {listed}"
             )
-        chosen.append((rule_id, planters(ruleset.rule(rule_id))))
+        chosen[rule_id] = planters(ruleset.rule(rule_id))
     return chosen
 
 
@@ -384,16 +386,19 @@ def inject(
     seed: int,
     planted: list[Planted],
     house: dict[str, Any] | None = None,
+    violations: Violations | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Pass records through, breaking one named rule in about `rate` of the rounds; fills `planted`.
-    `house`: the options the séance was played with (default: the version's defaults)."""
-    if not 0 < rate <= 1:
-        raise ValidatorError(f"--rate {rate}: give a share of rounds between 0 (excluded) and 1")
+    `house`: the options the séance was played with (default: the version's defaults). `violations`:
+    the plan the simulator played the séance with (simulate(…, violations=…)), whose decisions it broke
+    while playing; without it, only the rules a record's edit breaks are planted."""
     chosen = resolve(ruleset, rule_ids)
+    if violations is None:
+        violations = Violations(ruleset, list(chosen), rate, seed)
     judge = Judge(ruleset, house if house is not None else ruleset.house_defaults(), "<inject>")
     # A stake is pushed past the table's maximum and past any the rule reads from the text.
-    text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id, _ in chosen}
-    rng = random.Random(f"inject/{seed}")
+    text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id in chosen}
+    rng = violations.rng
     maximum = Decimal(0)
     meters: Meters | None = None
     for line, record in enumerate(records, start=1):
@@ -401,11 +406,21 @@ def inject(
             maximum = _amount(record["maximum"])
         if record["type"] == "jackpot":
             meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
-        if record["type"] == "round" and rng.random() < rate:
-            order = list(chosen)
-            rng.shuffle(order)
+        if record["type"] != "round":
+            yield record
+            continue
+        round_id = record["round"]
+        order = violations.order(round_id)
+        played = violations.played.get(round_id)
+        violations.done(round_id)
+        if played is not None:
+            planted.append(Planted(played.rule, round_id, line, played.stake, played.what))
+        elif order:
             settled: dict[str, tuple[str, str]] | None = None
-            for rule_id, injectors in order:
+            for rule_id in order:
+                injectors = chosen.get(rule_id, [])
+                if not injectors:
+                    continue  # broken by a decision, while the simulator plays (none here)
                 view = RoundView(record, max(maximum, text_maximum[rule_id]))
                 if settled is None and any(i not in _MECHANICAL for i in injectors):
                     settled = settled_by(record, ruleset, judge, meters)

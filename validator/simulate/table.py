@@ -13,6 +13,7 @@ from validator.errors import ValidatorError
 from validator.replay.cards import all_cards
 from validator.replay.judge import Judge
 from validator.replay.state import Box, RoundFacts, TableState, facts
+from validator.simulate.violations import PlayedViolation, Violations
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
 # a jackpot reading (`tick(1, 5)`) and the round itself (`tick()`, at most 110 s; bataille's at least
@@ -111,9 +112,35 @@ class TableSim:
         self.shoe: SimShoe | None = None
         # A player's strategy (`strategy(hand, dealer, legal) -> decision`); None: random legal play.
         self.strategy: Any = None
+        # The violations to plant while playing (simulate --inject): decisions the rules refuse.
+        self.violations: Violations | None = None
+        self.to_break: list[str] = []  # this round's rules still to break by a decision
         # The last round: where its cut card came out, its farthest seated box at the dealer's right.
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
+
+    def broken_by(self, event: str, ctx: dict[str, Any]) -> set[str]:
+        """The rules this step would break (none: it is legal)."""
+        self.judge.findings = []
+        self.judge.check(event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None)
+        return {finding.rule for finding in self.judge.findings}
+
+    def plan_round(self, round_id: str) -> None:
+        """The rules to break by a decision in this round, if the plan gives it a violation."""
+        self.to_break = self.violations.decisions(round_id) if self.violations is not None else []
+
+    def breaking(self, round_id: str, candidates: list[tuple[str, str, dict[str, Any]]]) -> int | None:
+        """The first of `candidates` (event, stake, facts) that breaks exactly one of this round's rules
+        to break, tried in the plan's order: its index, recorded as planted. None: none does."""
+        for rule in self.to_break:
+            for index, (event, stake, ctx) in enumerate(candidates):
+                if self.broken_by(event, ctx) == {rule}:
+                    assert self.violations is not None
+                    what = f"{event} on {stake}, which the rules refuse"
+                    self.violations.played[round_id] = PlayedViolation(rule, stake, what)
+                    self.to_break = []
+                    return index
+        return None
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
