@@ -480,10 +480,18 @@ def simulate(
     Every option is checked before anything is written: the limits are judged by the version's own
     rules on the table, and the séance must stay within the dates the version is in force.
     """
+    from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
     from validator.simulate.run import write
+    from validator.simulate.violations import Violations
 
     started = time.monotonic()
+    rule_ids = [r.strip() for r in inject.split(",") if r.strip()] if inject is not None else []
+    plans: list[Violations] = []
+
+    def violations_for(version: Ruleset) -> Violations:
+        plans.append(Violations(version, rule_ids, rate, seed))
+        return plans[-1]
 
     try:
         chosen, records = prepare(
@@ -496,6 +504,7 @@ def simulate(
             start=start,
             minimum=minimum,
             maximum=maximum,
+            violations_for=violations_for if inject is not None else None,
         )
         from validator.progress import with_count
 
@@ -515,11 +524,11 @@ def simulate(
         if output is None:
             raise ValidatorError("--inject needs --output: the planted violations are written beside the log")
         planted: list = []
-        rule_ids = [r.strip() for r in inject.split(",") if r.strip()]
         from validator.simulate.plan import house_options
 
         options = house_options(_registry(), chosen, table, house)
-        write(plant(records, chosen, rule_ids, rate, seed, planted, options), output, sys.stdout.buffer)
+        plan = plans[-1] if plans else None
+        write(plant(records, chosen, rule_ids, rate, seed, planted, options, plan), output, sys.stdout.buffer)
         write_truth(truth_path(output), chosen, planted)
         typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)
     except ValidatorError as exc:

@@ -9,7 +9,7 @@ event, run on the table record the simulator writes exactly as `check` runs them
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
@@ -30,6 +30,7 @@ from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.simulate.run import simulate
 from validator.simulate.table import LONGEST_ROUND_SECONDS, SHORTEST_ROUND_SECONDS, SeanceOverrun
+from validator.simulate.violations import Violations
 
 DEFAULT_MINIMUM = Decimal(10)
 DEFAULT_MAXIMUM = Decimal(1000)
@@ -62,8 +63,11 @@ def prepare(
     start: str | None,
     minimum: str | None,
     maximum: str | None,
+    violations_for: Callable[[Ruleset], Violations] | None = None,
 ) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
-    """The version played and the séance's records, played lazily once every check has passed."""
+    """The version played and the séance's records, played lazily once every check has passed.
+    `violations_for`: the plan of violations to plant while playing (simulate --inject), given the
+    version."""
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
     options = house_options(registry, chosen, table, house)
@@ -85,7 +89,7 @@ def prepare(
     except UnicodeEncodeError:
         raise ValidatorError(f"--table {table!r}: not valid UTF-8 text") from None
 
-    def play() -> Iterator[dict[str, Any]]:
+    def play(violations: Violations | None = None) -> Iterator[dict[str, Any]]:
         return simulate(
             chosen,
             options,
@@ -96,9 +100,10 @@ def prepare(
             minimum=low.value,
             maximum=high.value,
             until=chosen.valid_until,
+            violations=violations,
         )
 
-    records = play()
+    records = play(violations_for(chosen) if violations_for is not None else None)
     first = next(records)  # the table record: nothing else is played before it is yielded
     check_table_record(first, chosen, options, low, high)
     check_length(chosen, opening, rounds, play)

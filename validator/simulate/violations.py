@@ -48,6 +48,7 @@ class Violations:
     rate: float
     seed: int
     rng: random.Random = field(init=False)
+    _by_decision: frozenset[str] = field(init=False)
     _orders: dict[str, list[str] | None] = field(init=False, default_factory=dict)
     played: dict[str, PlayedViolation] = field(init=False, default_factory=dict)
 
@@ -55,6 +56,8 @@ class Violations:
         if not 0 < self.rate <= 1:
             raise ValidatorError(f"--rate {self.rate}: give a share of rounds between 0 (excluded) and 1")
         self.rng = random.Random(f"inject/{self.seed}")
+        game = self.ruleset.game
+        self._by_decision = frozenset(r.id for r in self.ruleset.rules if breaks_a_decision(r, game))
 
     def order(self, round_id: str) -> list[str] | None:
         """The rules to try breaking in this round, in order; None: the round is left clean. Decided
@@ -70,7 +73,7 @@ class Violations:
     def decisions(self, round_id: str) -> list[str]:
         """This round's rules that a decision breaks, in the round's order."""
         order = self.order(round_id) or []
-        return [r for r in order if breaks_a_decision(self.ruleset.rule(r), self.ruleset.game)]
+        return [r for r in order if r in self._by_decision]
 
     def done(self, round_id: str) -> None:
         """`inject` has written the round: its plan is no longer needed."""
