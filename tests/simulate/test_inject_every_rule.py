@@ -147,6 +147,14 @@ def test_the_clean_seances_are_clean(tmp_path):
 RARE = {
     # Aces split twice already on one box (a pair of aces, then an ace on a split hand, twice).
     ("fr/blackjack@2019-08-12", "fr/blackjack/split-aces-limit"),
+    # A JP1 jackpot hand (three sevens of one colour) paid: the approval it wants, withheld.
+    ("fr/blackjack@2020-05-25", "fr/blackjack/jp1-supervisor-approval"),
+    ("fr/blackjack@2024-11-01", "fr/blackjack/jp1-supervisor-approval"),
+    # A pair of queens of hearts against the dealer's ace or ten (5° b)), settled at the wrong moment.
+    *(
+        (f"fr/blackjack@{day}", "fr/blackjack/lucky-ladies-queens-of-hearts")
+        for day in ("2013-12-15", "2019-08-12", "2020-05-25", "2024-11-01")
+    ),
     # Even money taken on a black jack once another box has drawn (the box after it, or later).
     ("on/fair-blackjack", "on/fair-blackjack/even-money-while-insurance-open"),
 }
@@ -162,9 +170,10 @@ def _marked(version: str, rule: str) -> Any:
 @pytest.mark.parametrize(("version", "rule"), [_marked(v, r) for v, r in CASES])
 def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
     ruleset = REGISTRY.pick(version)
-    for choices in (True, None, False):
+    rare = (version, rule) in RARE  # one séance, which must not offer the occasion (strict xfail)
+    for choices in (True,) if rare else (True, None, False):
         options = _options(ruleset, choices)
-        for seed in SEEDS:
+        for seed in SEEDS[:1] if rare else SEEDS:
             records, planted = _planted(version, rule, seed, options)
             if not planted:
                 continue

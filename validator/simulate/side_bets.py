@@ -285,6 +285,19 @@ class RoundSides:
     ) -> bool:
         """Would the ruleset's `side_settle` rules accept `verb` on `stake` at `moment`? (`done`: the
         round's actions are all known, so whether the dealer draws again is known too.)"""
+        return self.sim.legal("side_settle", self.settle_facts(stake, verb, moment, previous, approved, done))
+
+    def settle_facts(
+        self,
+        stake: str,
+        verb: str,
+        moment: Moment,
+        previous: tuple[int, str | None],
+        approved: bool,
+        done: bool,
+    ) -> dict[str, Any]:
+        """The facts the `side_settle` rules read of `verb` on `stake` at `moment`, as the replay reads
+        them from the log."""
         side, case = self.side(stake)
         box_no = int(stake.split(":")[0])
         before = self.actions[: moment.index]
@@ -317,7 +330,7 @@ class RoundSides:
             "dealer": dealer,
             "dealer_cards": DealerCards(cards),
         }
-        return self.sim.legal("side_settle", ctx)
+        return ctx
 
     def settle_all(self, boxes: dict[int, Box], dealer: Dealer, meters: Meters | None) -> tuple[bool, bool]:
         """Settle every side stake at its moment (see the module's docstring), on the round's cards.
@@ -365,6 +378,8 @@ class RoundSides:
                     break
             else:
                 when[stake] = (last, False)
+        if self.sim.to_break:
+            self.break_timing(pending, verbs, when)
         inserted: dict[int, list[list[Any]]] = {}
         for stake in pending:
             at, approval = when[stake]
@@ -376,6 +391,39 @@ class RoundSides:
         for index in sorted(inserted, reverse=True):
             self.actions[index:index] = inserted[index]
         return main > 0, secondary > 0
+
+    def break_timing(
+        self,
+        pending: list[str],
+        verbs: dict[str, tuple[str, Decimal | None]],
+        when: dict[str, tuple[int, bool]],
+    ) -> None:
+        """simulate --inject: a stake settled at another moment, without the approval the rules want, or
+        after the other stakes of its side at its moment, where exactly one of this round's rules to
+        break refuses it (see simulate.violations)."""
+        # (stake, moment, approved, the stake of its side it now follows at that moment, if moved last)
+        options: list[tuple[str, int, bool, str | None]] = []
+        for stake in pending:
+            at, approval = when[stake]
+            options += [(stake, other, False, None) for other in range(len(self.moments)) if other != at]
+            if approval:
+                options.append((stake, at, False, None))
+            side = self.side(stake)[0]
+            same = [s for s in pending if s != stake and when[s][0] == at and self.side(s)[0] == side]
+            if same and pending.index(stake) < pending.index(same[-1]):
+                options.append((stake, at, approval, same[-1]))
+        candidates = []
+        for stake, at, approved, after in options:
+            previous = (int(after.split(":")[0]), verbs[after][0]) if after is not None else (0, None)
+            facts_then = self.settle_facts(stake, verbs[stake][0], self.moments[at], previous, approved, True)
+            candidates.append(("side_settle", stake, facts_then))
+        picked = self.sim.breaking(getattr(self.sim, "round_id", ""), candidates)
+        if picked is not None:
+            stake, at, approved, after = options[picked]
+            when[stake] = (at, approved)
+            if after is not None:
+                pending.remove(stake)
+                pending.insert(pending.index(after) + 1, stake)
 
 
 def _settlement(stake: str, verb: str, amount: Decimal | None) -> list[Any]:

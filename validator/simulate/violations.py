@@ -19,7 +19,7 @@ from validator.errors import ValidatorError
 # The players' decisions each game's simulator can take against the rules, as the events their rules
 # listen to (bataille's war and surrender are not planted yet).
 DECISIONS = {
-    "blackjack": frozenset(("surrender", "split", "double", "hit", "insurance", "even_money")),
+    "blackjack": frozenset(("surrender", "split", "double", "hit", "insurance", "even_money", "side_settle")),
     "bataille": frozenset(),
 }
 
