@@ -25,6 +25,7 @@ class BatailleSim(TableSim):
     def play_round(self) -> dict[str, Any]:
         assert self.shoe is not None
         self.round_no += 1
+        self.plan_round(f"{self.shoe_id}/{self.round_no}")
         at = self.tick(20, 60)
         bets = self.bets()
         side_bets = [*place(self, bets), *standing_alone(self, bets)]
@@ -56,12 +57,32 @@ class BatailleSim(TableSim):
         actions.append(["deal", "D", card])
         dealer.add(card)
         at_war: list[Hand] = []
+        self.war_stakes: dict[str, Decimal] = {}
         for hand in hands:
             hand.box.bataille_tie = hand.rank == dealer.rank
-            if not hand.box.bataille_tie:
-                continue
             share = self.params["war.stake_share"].factor
             ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
+            if self.to_break:
+                # simulate --inject: a war or a surrender the rules refuse (off a tie, a war's stake).
+                moves = [("war", hand.stake * share), ("war", hand.stake * share * 2), ("surrender", None)]
+                candidates = [
+                    (verb, hand.name, {**ctx, "action": facts(verb=verb, hand=hand.name, amount=amount)})
+                    for verb, amount in moves
+                ]
+                picked = self.breaking(f"{self.shoe_id}/{self.round_no}", candidates)
+                if picked is not None:
+                    verb, amount = moves[picked]
+                    if verb == "war" and amount is not None:
+                        actions.append(["war", hand.name, amount_json(amount)])
+                        self.war_stakes[hand.name] = amount
+                        hand.went_to_war = True
+                        at_war.append(hand)
+                    else:
+                        actions.append(["surrender", hand.name])
+                        hand.surrendered = True
+                    continue
+            if not hand.box.bataille_tie:
+                continue
             war_ctx = {**ctx, "action": facts(verb="war", hand=hand.name, amount=hand.stake * share)}
             if self.strategy is not None:
                 asked = war_ctx
@@ -70,6 +91,7 @@ class BatailleSim(TableSim):
                 wants_war = self.rng.random() < 0.7
             if wants_war and self.legal("war", war_ctx):
                 actions.append(["war", hand.name, amount_json(hand.stake * share)])
+                self.war_stakes[hand.name] = hand.stake * share
                 hand.went_to_war = True
                 at_war.append(hand)
             else:
@@ -104,10 +126,9 @@ class BatailleSim(TableSim):
     def settle(self, hands: list[Hand], dealer: Dealer, actions: list[list[Any]], round_facts: Any) -> None:
         """Right to left, each main stake and then its war stake, as the ruleset's settle clauses give
         them (the replay's own clauses: one implementation of the money)."""
-        share = self.params["war.stake_share"].factor
         for hand in reversed(hands):
             ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
             actions.append(self.settlement("main", hand.name, hand.stake, **ctx))
             if hand.went_to_war:
                 war = f"{hand.box.number}:war"
-                actions.append(self.settlement("war", war, hand.stake * share, **ctx))
+                actions.append(self.settlement("war", war, self.war_stakes[hand.name], **ctx))

@@ -17,10 +17,10 @@ from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 
 # The players' decisions each game's simulator can take against the rules, as the events their rules
-# listen to (bataille's war and surrender are not planted yet).
+# listen to.
 DECISIONS = {
     "blackjack": frozenset(("surrender", "split", "double", "hit", "insurance", "even_money", "side_settle")),
-    "bataille": frozenset(),
+    "bataille": frozenset(("war", "surrender")),
 }
 
 
