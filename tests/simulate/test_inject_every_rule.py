@@ -32,7 +32,7 @@ from validator.simulate.violations import Violations
 REGISTRY = default_registry()
 CASES = [(rs.version, rule) for rs in REGISTRY.all() for rule in injectable(rs)]
 SEEDS = (1, 2, 3)
-ROUNDS = 60
+ROUNDS = 45
 
 
 def _options(ruleset: Any, choices: bool | None) -> dict[str, Any]:
