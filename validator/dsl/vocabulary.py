@@ -136,8 +136,8 @@ NAMESPACES: dict[str, dict[str, str]] = {
         "drew": "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)",
         "bataille_tie": "bataille: the box's first card ties the dealer's",
         "won_side_bets": (
-            "at a split: the side bets whose stakes on the box win by the ruleset's paytables, on the "
-            "cards dealt so far"
+            "the side bets whose stakes on the box win by the ruleset's paytables on the cards dealt so "
+            "far (at a split)"
         ),
     },
     "bet": {
