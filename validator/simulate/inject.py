@@ -16,10 +16,12 @@ the checker on the log:
 - the table's limits: a rule checked at each box (`box`) that bounds `box.stake` from above; a box's
   money multiplied past the maximum (the table's, or the text's own where the rule reads one).
 
-At most one violation is planted per round, so a round's findings can be compared with its truth.
-Rules of other kinds (the dealer's drawing, the deal's order, burns, the cut card, splits, doubles,
-surrender, insurance and side-bet timing, bets and seats) are not planted yet: `injectable` lists what
-can be.
+The players' decisions (surrender, split, double, a card, insurance, even money, bataille's war) and
+side-bet timing are broken while the simulator plays, by the plan both share (simulate.violations);
+this module writes down what the simulator planted. At most one violation is planted per round, so a
+round's findings can be compared with its truth. Rules of other kinds (the deal's order and the
+dealer's drawing, burns, the cut card, shoes and tables, bets, boxes and seats) are not planted yet:
+`injectable` lists what can be.
 """
 
 from __future__ import annotations
