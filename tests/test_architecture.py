@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import validator
@@ -131,3 +132,80 @@ def test_maths_names_are_found_when_written(tmp_path):
     compound = {n for n in names if any(mark in n for mark in "._-/ ")}
     found = [n.value for n in _code_strings(sample) if any(name in n.value for name in compound)]
     assert found == ["lucky_ladies.paytable"]
+
+
+# Names of the law that are also names of hand-log/1 itself, which the reader and the replay must
+# spell: `decks`, a field of the shoe record (and the key a house file may restate for the text's six
+# decks). Nothing else.
+HAND_LOG_NAMES = frozenset({"decks"})
+
+
+def _forbidden_names() -> set[str]:
+    """Side bets (and the names hand-log/1 gives their stakes), house options, what the text fixes, rule
+    ids and rule names, of every shipped ruleset: what Python must not name."""
+    from validator.dsl.vocabulary import EVENTS, SETTLE_STAKES
+    from validator.registry import default_registry
+
+    names: set[str] = set()
+    for ruleset in default_registry().all():
+        names.update(ruleset.options)
+        names.update(ruleset.fixed)
+        for bet in ruleset.side_bets.values():
+            names.update((bet.name, bet.stake_name))
+        for rule in ruleset.rules:
+            names.update((rule.id, rule.name))
+    return names - set(EVENTS) - set(SETTLE_STAKES) - HAND_LOG_NAMES
+
+
+def _identifier_offenders(paths, names: set[str]) -> list[str]:
+    """String constants spelled like identifiers (no whitespace: prose, messages and docs may name a bet
+    in words) that are, or contain, one of `names` (`"2:lucky_ladies"`, `f"{name}.stake"` aside)."""
+    compound = {n for n in names if any(mark in n for mark in "._-/")}
+    offenders = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        raw = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, bytes)
+        ]
+        for node in [*_code_strings(path), *raw]:
+            value = node.value.decode("latin-1") if isinstance(node.value, bytes) else node.value
+            if any(c.isspace() for c in value):
+                continue
+            parts = set(re.split(r"\W+", value))
+            if parts & names or any(name in value for name in compound):
+                where = path.relative_to(PACKAGE) if path.is_relative_to(PACKAGE) else path.name
+                offenders.append(f"{where}:{node.lineno}: {value!r}")
+    return offenders
+
+
+def test_python_names_no_side_bet_option_or_rule():
+    """validator/ holds game mechanics: which side bets exist, what the house may choose and which rule
+    says what come from the rulesets, never from a name written in Python."""
+    paths = sorted(PACKAGE.rglob("*.py"))
+    assert _identifier_offenders(paths, _forbidden_names()) == []
+
+
+def test_python_names_are_found_when_written(tmp_path):
+    """The check above catches each kind of name (so it cannot pass vacuously): a side bet, its stake
+    name in hand-log/1, an option, a rule id; and lets prose and the shoe's `decks` through."""
+    names = _forbidden_names()
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        'A = "jp1"\nB = f"{box}:hyper"\nC = "lucky_ladies.no_split_after_win"\n'
+        'D = "fr/blackjack/settlement-order"\nE = "max_split_hands"\nH = rb"x|jp1"\n'
+        'F = "a lucky_ladies bet, in words"\nG = "decks"\n',
+        encoding="utf-8",
+    )
+    found = sorted(line.split(": ", 1)[1] for line in _identifier_offenders([sample], names))
+    assert found == sorted(
+        [
+            "'fr/blackjack/settlement-order'",
+            "'jp1'",
+            "'lucky_ladies.no_split_after_win'",
+            "'max_split_hands'",
+            "':hyper'",
+            "'x|jp1'",
+        ]
+    )

@@ -3,8 +3,10 @@
 A file splits where the replay's state can be rebuilt without the records before: at a `table` record
 (which resets everything), and at a `shoe` record (a new shoe resets the cards; what the table carries
 over, its limits, is rebuilt by replaying the table record and the limits records before the share,
-silently). The one thing a table carries from round to round is the JP1 jackpot meters, so a table
-stops being split at shoes from its first jackpot record or JP1 stake on. Consecutive split points are
+silently). The one thing a table carries from round to round is a progressive jackpot's meters, so a
+table stops being split at shoes from its first jackpot record, or its first stake of a progressive
+side bet, on: a side bet whose paytables pay a meter out, in any ruleset (JP1's, in the French
+wordings since 2020); which bets those are is read from the rulesets. Consecutive split points are
 grouped into shares of similar size, and no bigger than `MAX_SHARE`, so a share's outcomes are a bounded
 amount of data to send back. `validator.cluster` runs the shares on Dask and writes their outcomes in
 the plan's order, so the report is the same, byte for byte, as one process gives.
@@ -47,9 +49,23 @@ from validator.replay.session import HouseLookup, LogReplay, read_table
 if TYPE_CHECKING:
     from validator.dataset.writer import DatasetSpec, ShareWriter
 
-# A record whose type is one of these, as the line's bytes may spell it; lines that could not be one of
-# them (most rounds) are not parsed while planning. A backslash may spell anything: those are parsed.
-_MAYBE_STATEFUL = re.compile(rb':\s*"(?:table|limits|shoe|jackpot)"|\\|jp1')
+
+@functools.cache
+def _progressive_stakes() -> tuple[bytes, ...]:
+    """The hand-log/1 stake names of the side bets whose paytables pay a meter out, in any ruleset."""
+    names = {bet.stake_name for rs in default_registry().all() for bet in rs.side_bets.values() if bet.prizes}
+    return tuple(sorted(name.encode() for name in names))
+
+
+@functools.cache
+def _maybe_stateful() -> re.Pattern[bytes]:
+    """A record whose type is one of these, as the line's bytes may spell it, or a round that may hold a
+    progressive stake; lines that could not be one of them (most rounds) are not parsed while planning.
+    A backslash may spell anything: those are parsed."""
+    stakes = b"".join(b"|" + re.escape(name) for name in _progressive_stakes())
+    return re.compile(rb':\s*"(?:table|limits|shoe|jackpot)"|\\' + stakes)
+
+
 # Shares are at least this big (bytes), so that starting a share costs little beside replaying it.
 MIN_SHARE = 1 << 20
 # At most this big, when the file allows: a share's outcomes come back to the client in one piece.
@@ -130,8 +146,9 @@ def _is_regular_file(path: str) -> bool:
 
 def _record_type(path: str, number: int, line: bytes) -> tuple[str | None, bool]:
     """(`table` or `shoe` when the record resets that part of the replay's state, `limits` when it is a
-    limits record, else None; whether it touches the JP1 meters), exactly as the replay will see it."""
-    if len(line) > MAX_LINE + 1 or not _MAYBE_STATEFUL.search(line):
+    limits record, else None; whether it touches a progressive jackpot's meters), exactly as the replay
+    will see it."""
+    if len(line) > MAX_LINE + 1 or not _maybe_stateful().search(line):
         return None, False
     if number == 1 and line.startswith(BOM):
         line = line[len(BOM) :]
@@ -143,8 +160,8 @@ def _record_type(path: str, number: int, line: bytes) -> tuple[str | None, bool]
         return None, False
     kind = data.get("type")
     if kind == "round":
-        jackpot = b"jp1" in orjson.dumps([data.get("bets"), data.get("actions")])
-        return None, jackpot
+        seen = orjson.dumps([data.get("bets"), data.get("actions")])
+        return None, any(name in seen for name in _progressive_stakes())
     if kind not in ("table", "limits", "shoe", "jackpot"):
         return None, False
     if kind in ("table", "shoe"):

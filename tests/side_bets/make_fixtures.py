@@ -557,7 +557,11 @@ def blackjack_fixtures() -> None:
         "fails-split-after-a-win",
         [*head(), round_(1, box_one_bets("1:lucky_ladies", 5), split_after_a_lucky_ladies_win())],
         BJ_ALL,
-        [fact_finding(bj("lucky-ladies-no-split-after-win"), "1", "box.lucky_ladies_won", False, True)],
+        [
+            fact_finding(
+                bj("lucky-ladies-no-split-after-win"), "1", '"lucky_ladies" in box.won_side_bets', False, True
+            )
+        ],
         house,
     )
     # 8♠ 8♥ = 16: the bet is lost, and the pair may be split. 8 10♦ = 18 returned; 8 9♣ = 17 collected.

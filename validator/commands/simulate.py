@@ -29,8 +29,17 @@ def run(
     rate: float,
     quiet: bool,
 ) -> int:
+    from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
     from validator.simulate.run import write
+    from validator.simulate.violations import Violations
+
+    rule_ids = [r.strip() for r in inject.split(",") if r.strip()] if inject is not None else []
+    plans: list[Violations] = []
+
+    def violations_for(version: Ruleset) -> Violations:
+        plans.append(Violations(version, rule_ids, rate, seed))
+        return plans[-1]
 
     chosen, records = prepare(
         common.registry(),
@@ -42,6 +51,7 @@ def run(
         start=start,
         minimum=minimum,
         maximum=maximum,
+        violations_for=violations_for if inject is not None else None,
     )
     from validator.progress import with_count
 
@@ -61,8 +71,11 @@ def run(
     if output is None:
         raise ValidatorError("--inject needs --output: the planted violations are written beside the log")
     planted: list[Any] = []
-    rule_ids = [r.strip() for r in inject.split(",") if r.strip()]
-    write(plant(records, chosen, rule_ids, rate, seed, planted), output, sys.stdout.buffer)
+    from validator.simulate.plan import house_options
+
+    options = house_options(common.registry(), chosen, table, house)
+    plan = plans[-1] if plans else None
+    write(plant(records, chosen, rule_ids, rate, seed, planted, options, plan), output, sys.stdout.buffer)
     write_truth(truth_path(output), chosen, planted)
     typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)
     return 0

@@ -218,6 +218,8 @@ class SideBet:
     ref: Ref | None
     notes: tuple[str, ...]
     paytables: tuple[Paytable, ...]
+    stake: str | None = None  # the name hand-log/1 gives its stakes, when not the block's name
+    cases: tuple[str, ...] = ()  # the cases a stake names ("4:hyper:17"), when it names one
 
 
 @builds("severity", "value", key="severity")

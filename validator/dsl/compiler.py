@@ -326,6 +326,12 @@ class _Compiler:
             if sb.ref is None:
                 self.error(sb.pos, f'side bet {sb.name!r} has no legal reference: add ref "…"')
                 continue
+            stake = sb.stake or sb.name
+            if any(b.stake_name == stake for b in bets.values()):
+                self.error(
+                    sb.pos, f"side bet {sb.name!r}: another side bet's stakes are already named {stake!r}"
+                )
+                continue
             tables: dict[str, tuple[CompiledPayLine, ...]] = {}
             for table in sb.paytables:
                 if table.name in tables:
@@ -369,11 +375,23 @@ class _Compiler:
                                 winnings,
                                 prize,
                                 written=unparse(line.when),
+                                reads=frozenset(
+                                    n.path.split(".")[0]
+                                    for n in names_in(when)  # named conditions in their place
+                                    if isinstance(n, ast.Name)
+                                ),
                             )
                         )
                 tables[table.name] = tuple(lines)
             bets[sb.name] = SideBetDef(
-                sb.name, sb.title or sb.name, sb.ref.text, sb.notes, tables, sb.pos.line
+                sb.name,
+                sb.title or sb.name,
+                sb.ref.text,
+                sb.notes,
+                tables,
+                sb.pos.line,
+                sb.stake or "",
+                sb.cases,
             )
         return bets
 

@@ -69,6 +69,8 @@ class CompiledPayLine:
     prize: str | None = None
     # The condition as written (`source` is as applied: named conditions in their place).
     written: str = ""
+    # The namespaces its condition reads (player, dealer, …).
+    reads: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,20 @@ class SideBetDef:
     notes: tuple[str, ...]
     paytables: dict[str, tuple[CompiledPayLine, ...]]
     line: int
+    # The name hand-log/1 gives the bet's stakes ("4:hyper:17": hyper), the block's name by default,
+    # and the cases a stake names, when it names one (17, 18, …, bust), in the order declared.
+    stake: str = ""
+    cases: tuple[str, ...] = ()
+
+    @property
+    def stake_name(self) -> str:
+        return self.stake or self.name
+
+    @property
+    def prizes(self) -> frozenset[str]:
+        """The meters its paytables pay out (a progressive jackpot): a table that offers the bet carries
+        them from round to round."""
+        return frozenset(line.prize for lines in self.paytables.values() for line in lines if line.prize)
 
 
 @dataclass(frozen=True, slots=True)

@@ -263,6 +263,7 @@ class RulesTransformer(Transformer):
         name, *items = children
         headers = [i for i in items if isinstance(i, ast.Header)]
         title = next((h.value for h in headers if h.key == "title"), None)
+        stake, cases = next((h.value for h in headers if h.key == "stake"), (None, ()))
         return ast.SideBet(
             _pos(meta),
             str(name),
@@ -270,7 +271,13 @@ class RulesTransformer(Transformer):
             next((i for i in items if isinstance(i, ast.Ref)), None),
             tuple(h.value for h in headers if h.key == "note"),
             tuple(i for i in items if isinstance(i, ast.Paytable)),
+            stake,
+            cases,
         )
+
+    def side_stake(self, meta, children):
+        name, *cases = children
+        return ast.Header(_pos(meta), "stake", (str(name), tuple(_string(c) for c in cases)))
 
     def pay_line(self, meta, children):
         label, pays, when = children

@@ -259,11 +259,11 @@ class BoxFacts(Facts):
         bool, "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)"
     ] = False
     bataille_tie: Annotated[bool, "bataille: the box's first card ties the dealer's"] = False
-    lucky_ladies_won: Annotated[
-        bool,
-        "the box's lucky ladies (dames de cœur) stake wins by the ruleset's paytable, on the cards "
-        "dealt so far",
-    ] = False
+    won_side_bets: Annotated[
+        tuple[str, ...],
+        "the side bets whose stakes on the box win by the ruleset's paytables on the cards dealt so "
+        "far (at a split)",
+    ] = ()
 
 
 @namespace
@@ -614,14 +614,6 @@ PAYTABLE_NAMESPACES = ("player", "dealer", "dealer_cards", "hand", "stake", "jac
 # A side bet's stake is settled (`settle lucky_ladies …`) with these namespaces; its name is a side_bet
 # block of the ruleset.
 SIDE_SETTLE_NAMESPACES = ("round", "box", "hand", "dealer", "stake", "player", "dealer_cards", "jackpot")
-# hand-log/1 side stakes ("3:hyper:17") → the side_bet block that declares them, and the stake's case.
-SIDE_BET_STAKES: dict[str, str] = {
-    "lucky_ladies": "lucky_ladies",
-    "hyper": "hyper_blackjack",
-    "two_plus_one": "two_plus_one",
-    "jp1": "jp1",
-    "egalite": "egalite",
-}
 
 # The functions a rule may call are registered in validator/dsl/functions.py (name, arity, doc).
 

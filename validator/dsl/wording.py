@@ -19,6 +19,8 @@ _CARD = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _WORDS = {"<=": "{} or less", ">=": "{} or more", "<": "less than {}", ">": "more than {}", "!=": "not {}"}
 _COMPARISON = re.compile(r"^(<=|>=|!=|<|>|==) (.*)$")
+# `"lucky_ladies" in box.won_side_bets`: a name among the values of a fact.
+_MEMBER = re.compile(r'^"([^"]+)" in ([a-z_]+(?:\.[a-z0-9_]+)+)$')
 
 
 def label(path: str) -> str:
@@ -75,6 +77,14 @@ def _is_expression(key: str) -> bool:
 
 
 def _reword(values: dict[str, Any]) -> dict[str, Any]:
-    return {
-        (label(k) if _PATH.match(k) else k): (value(v) if _PATH.match(k) else v) for k, v in values.items()
-    }
+    return {_key(k): (value(v) if _PATH.match(k) or _MEMBER.match(k) else v) for k, v in values.items()}
+
+
+def _key(key: str) -> str:
+    if _PATH.match(key):
+        return label(key)
+    member = _MEMBER.match(key)
+    if member:
+        name, path = member.groups()
+        return f"{name.replace('_', ' ')} among {label(path)}"
+    return key

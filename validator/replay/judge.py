@@ -35,6 +35,8 @@ class Judge:
         # How messages name side bets: by their titles (this version's first, then other games' that a
         # log may show at the wrong table: the replay adds them).
         self.side_titles = {name: bet.title for name, bet in ruleset.side_bets.items()}
+        # hand-log/1 stake names ("hyper" of "4:hyper:17") → the side bets that declare them.
+        self.stake_sides = {bet.stake_name: name for name, bet in ruleset.side_bets.items()}
         self.findings: list[Finding] = []
         self.unjudged: set[str] = set()
         # Findings' expected/actual in an auditor's words (dsl/wording.py), or in the rule's terms.

@@ -437,7 +437,7 @@ class RoundReplay(ABC):
         first = done[0]
         stake = self.ctx["stake"] = self.settled_facts
         stake.name, stake.amount, stake.settlements = name, amount, len(done)
-        stake.case = side_of(name.split(":", 1)[1])[1] if ":" in name else None
+        stake.case = side_of(name.split(":", 1)[1], self.judge.stake_sides)[1] if ":" in name else None
         stake.verb, stake.paid = first.verb, (first.amount if first.verb == "pay" else None)
         decided = self.judge.expected_settlement(stake_kind, self.ctx)
         if decided is None:

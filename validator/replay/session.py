@@ -33,7 +33,7 @@ from validator.replay.cards import normalize
 from validator.replay.judge import Judge
 from validator.replay.ledger import RoundFacts, record_facts
 from validator.replay.round_base import MalformedRound
-from validator.replay.side_bets import jackpot_reading
+from validator.replay.side_bets import jackpot_reading, stake_sides
 from validator.replay.state import Shoe, TableState
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
@@ -170,6 +170,7 @@ class LogReplay:
             options = self._house_options(ruleset) if self.house else ruleset.house_defaults()
             judge = Judge(ruleset, options, self.file)
             judge.side_titles = {**self._side_titles(), **judge.side_titles}
+            judge.stake_sides = {**stake_sides(self.registry.all()), **judge.stake_sides}
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
         judge.findings = []

@@ -9,14 +9,15 @@ the ruleset's: its `side_bet` blocks (paytables) and its rules on the events `be
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
+from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
-from validator.dsl.vocabulary import SIDE_BET_STAKES, BetFacts, JackpotFacts, SideFacts, StakeFacts
+from validator.dsl.vocabulary import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.money import to_decimal
 from validator.replay.cards import normalize
 from validator.replay.stakes import Settlement, parse_stake
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from validator.replay.judge import Judge
     from validator.replay.state import TableState
 
+# The meters a paytable line may pay out, as `player.other_jackpot_*` report them.
+MAIN_PRIZE, SECONDARY_PRIZE = PRIZES
 # Player decisions (and the other things a player does once the cards are out): play has begun.
 PLAY = frozenset(("hit", "stand", "double", "split", "surrender", "insurance", "even_money", "war"))
 SETTLEMENTS = frozenset(("pay", "lose", "push"))
@@ -33,14 +36,20 @@ SETTLEMENTS = frozenset(("pay", "lose", "push"))
 _MAIN_BET = {"side": None, "case": None, "side_offered": False, "player_main": True, "before_deal": True}
 
 
-def side_of(kind: str) -> tuple[str | None, str | None]:
-    """A stake's kind as parsed from the log → (side bet, case): `hyper:17` → (hyper_blackjack, 17),
-    `lucky_ladies` → (lucky_ladies, None); `insurance`, `war` and main stakes → (None, None)."""
+def side_of(kind: str, stakes: Mapping[str, str]) -> tuple[str | None, str | None]:
+    """A stake's kind as parsed from the log → (side bet, case), by `stakes`, the side bets' stake names
+    as the rulesets declare them (`stake_sides`): `hyper:17` → (hyper_blackjack, 17) where a side_bet
+    block says `stake hyper`; `insurance`, `war`, main stakes and unknown names → (None, None)."""
     head, _, case = kind.partition(":")
-    name = SIDE_BET_STAKES.get(head)
+    name = stakes.get(head)
     if name is None:
         return None, None
     return name, (case or None)
+
+
+def stake_sides(rulesets: Iterable[Ruleset]) -> dict[str, str]:
+    """hand-log/1 stake names → the side bets that declare them, over `rulesets` (a later one wins)."""
+    return {bet.stake_name: name for rs in rulesets for name, bet in rs.side_bets.items()}
 
 
 # ---- cards -------------------------------------------------------------------------------------
@@ -66,20 +75,9 @@ def box_sequences(actions: Iterable[Sequence[Any]]) -> dict[int, list[str]]:
     return seen
 
 
-def _three_sevens(cards: Sequence[str]) -> bool:
-    return len(cards) >= 3 and all(c[0] == "7" for c in cards[:3])
-
-
-def _one_suit(cards: Sequence[str]) -> bool:
-    return len({c[1] for c in cards[:3]}) == 1
-
-
-def _one_colour(cards: Sequence[str]) -> bool:
-    return len({c[1] in "HD" for c in cards[:3]}) == 1
-
-
 class PlayerCards:
-    """`player.*`: one box's cards as the side bets read them."""
+    """`player.*`: one box's cards as the side bets read them. `elsewhere`: the meters (prizes) other
+    boxes' cards win this round (`prizes_elsewhere`), which consolation lines read."""
 
     __slots__ = (
         "first_three",
@@ -89,16 +87,21 @@ class PlayerCards:
         "with_dealer_first",
     )
 
-    def __init__(self, box: int, sequences: dict[int, list[str]], dealer_first: str | None) -> None:
+    def __init__(
+        self,
+        box: int,
+        sequences: dict[int, list[str]],
+        dealer_first: str | None,
+        elsewhere: frozenset[str] = frozenset(),
+    ) -> None:
         cards = sequences.get(box, [])
         self.first_two = tuple(cards[:2])
         self.first_three = tuple(cards[:3])
         # The player's two cards and the dealer's first; empty until all three are out, so that no
         # combination of three cards can hold on two.
         self.with_dealer_first = (*cards[:2], dealer_first) if len(cards) >= 2 and dealer_first else ()
-        others = [seq for number, seq in sequences.items() if number != box and _three_sevens(seq)]
-        self.other_jackpot_main = any(_one_suit(seq) for seq in others)
-        self.other_jackpot_secondary = any(_one_colour(seq) and not _one_suit(seq) for seq in others)
+        self.other_jackpot_main = MAIN_PRIZE in elsewhere
+        self.other_jackpot_secondary = SECONDARY_PRIZE in elsewhere
 
 
 class DealerCards:
@@ -109,6 +112,35 @@ class DealerCards:
     def __init__(self, cards: Sequence[str]) -> None:
         self.first = cards[0] if cards else None
         self.all = tuple(cards)
+
+
+def prizes_elsewhere(
+    ruleset: Ruleset,
+    house: dict[str, Any],
+    box: int,
+    sequences: dict[int, list[str]],
+    dealer_cards: Sequence[str],
+) -> frozenset[str]:
+    """The meters the cards of boxes other than `box` win this round: for each other box, the prize of
+    the first line that holds in a paytable of a progressive side bet (one whose lines pay a meter out),
+    whether or not that box bet it. Which hands win a meter is the paytable's; nothing here names one."""
+    bets = [bet for bet in ruleset.side_bets.values() if bet.prizes]
+    if not bets:
+        return frozenset()
+    first = dealer_cards[0] if dealer_cards else None
+    won: set[str] = set()
+    for number in sequences:
+        if number == box:
+            continue
+        ctx = {
+            "house": house,
+            "player": PlayerCards(number, sequences, first),
+            "dealer_cards": DealerCards(dealer_cards),
+            **dict.fromkeys(("box", "hand", "dealer", "stake", "jackpot")),
+        }
+        for bet in bets:
+            won |= prize_hits(bet, ctx)
+    return frozenset(won)
 
 
 # ---- JP1 meters --------------------------------------------------------------------------------
@@ -268,7 +300,7 @@ class RoundSideBets:
         """The side-bet facts of one entry of the round's bets (`bet.side`, `bet.case`, …)."""
         if kind == "main":
             return _MAIN_BET
-        side, case = side_of(kind)
+        side, case = side_of(kind, self.judge.stake_sides)
         player = bet.get("player")
         mains = [e for e in entries if e["stake"] == str(box_no)]
         player_main = any(e.get("player") == player for e in mains) if player is not None else bool(mains)
@@ -297,7 +329,7 @@ class RoundSideBets:
             return
 
         box_no, _, kind = parse_stake(stake)
-        side, case = side_of(kind)
+        side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
             return  # insurance and war stakes are made by actions; an unknown one is the engine's to report
         info = BetFacts(
@@ -323,7 +355,7 @@ class RoundSideBets:
         engine = self.engine
         verb, stake = action[0], action[1]
         box_no, _, kind = parse_stake(stake)
-        side, case = side_of(kind)
+        side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
             if kind == "insurance":
                 self.final_main += 1
@@ -355,22 +387,38 @@ class RoundSideBets:
             main_unsettled=sum(1 for n in main_like if not engine.settlements.get(n)),
             approved=stake in self.approved,
         )
-        player = PlayerCards(box_no, sequences, dealer_list[0] if dealer_list else None)
+        player = self._player(box_no, sequences, dealer_list)
         engine.check("side_settle", at=stake, side=info, player=player, dealer_cards=DealerCards(dealer_list))
         self.previous[side] = (box_no, verb)
 
+    def _player(self, box_no: int, sequences: dict[int, list[str]], dealer_list: list[str]) -> PlayerCards:
+        elsewhere = prizes_elsewhere(self.ruleset, self.judge.house, box_no, sequences, dealer_list)
+        return PlayerCards(box_no, sequences, dealer_list[0] if dealer_list else None, elsewhere)
+
     def mark_split(self, box: Box, index: int) -> None:
-        """Before the split at `index` is judged: does the box's lucky ladies stake win on the cards
-        dealt so far (`box.lucky_ladies_won`)?"""
-        stake = f"{box.number}:lucky_ladies"
-        box.lucky_ladies_won = False
-        if stake not in self.engine.side_stakes or "lucky_ladies" not in self.ruleset.side_bets:
-            return
-        ctx = self._context(box.number, stake, self.engine.side_stakes[stake], self.actions[:index], None)
-        if ctx is None:
-            return
-        decided = expected_outcome(self.judge, "lucky_ladies", ctx)
-        box.lucky_ladies_won = decided is not None and decided[0] == "pay"
+        """Before the split at `index` is judged: which of the box's side stakes win by the ruleset's
+        paytables on the cards dealt so far (`box.won_side_bets`, their side bets' names)?"""
+        won: list[str] = []
+        prefix = f"{box.number}:"
+        unjudged = set(self.judge.unjudged)  # a stake not yet settled says nothing of what is judged
+        meters = jackpot_facts(self.engine.table.jackpot, 1, 1)
+        for stake, amount in self.engine.side_stakes.items():
+            if not stake.startswith(prefix):
+                continue
+            side = side_of(stake[len(prefix) :], self.judge.stake_sides)[0]
+            if side is None or side not in self.ruleset.side_bets or side in won:
+                continue
+            ctx = self._context(box.number, stake, amount, self.actions[:index], meters)
+            if ctx is None:
+                continue
+            try:
+                decided = expected_outcome(self.judge, side, ctx)
+            except (EvaluationError, TypeError, AttributeError, ArithmeticError):
+                decided = None  # an amount that cannot be known yet: the stake is not seen to win
+            if decided is not None and decided[0] == "pay":
+                won.append(side)
+        self.judge.unjudged = unjudged
+        box.won_side_bets = tuple(won)
 
     # ---- end of the round ----
     def _context(
@@ -395,8 +443,13 @@ class RoundSideBets:
             box=hand.box,
             hand=hand,
             dealer=dealer,
-            stake=StakeFacts(name=stake, amount=amount, settlements=settlements, case=side_of(kind)[1]),
-            player=PlayerCards(box_no, sequences, dealer_list[0] if dealer_list else None),
+            stake=StakeFacts(
+                name=stake,
+                amount=amount,
+                settlements=settlements,
+                case=side_of(kind, self.judge.stake_sides)[1],
+            ),
+            player=self._player(box_no, sequences, dealer_list),
             dealer_cards=DealerCards(dealer_list),
             jackpot=jackpot,
             round=engine.facts,
@@ -413,7 +466,7 @@ class RoundSideBets:
         hits: dict[str, set[str]] = {}
         for stake, amount in engine.side_stakes.items():
             box_no, _, kind = parse_stake(stake)
-            side, _case = side_of(kind)
+            side, _case = side_of(kind, self.judge.stake_sides)
             if side is None:
                 continue
             if side not in self.ruleset.settles_by_stake:
@@ -430,8 +483,8 @@ class RoundSideBets:
             if bet is not None:
                 hits[stake] = prize_hits(bet, ctx)
             pending.append((stake, side, box_no, amount))
-        main_hands = sum(1 for h in hits.values() if "jackpot.main" in h)
-        secondary_hands = sum(1 for h in hits.values() if "jackpot.secondary" in h)
+        main_hands = sum(1 for h in hits.values() if MAIN_PRIZE in h)
+        secondary_hands = sum(1 for h in hits.values() if SECONDARY_PRIZE in h)
         for stake, side, box_no, amount in pending:
             done = engine.settlements.get(stake, ())
             ctx = self._context(
@@ -447,27 +500,26 @@ class RoundSideBets:
             engine.judge_settlement(side, stake, amount, **namespaces)
 
     def after_round(self) -> None:
-        """The round is replayed: its JP1 stakes join the meters, and a meter whose hand was dealt is paid."""
+        """The round is replayed: the stakes of its progressive side bets (those whose paytables pay a
+        meter out) join the meters, and a meter whose hand was dealt is paid."""
 
         engine = self.engine
         if not engine.side_stakes:
             return
         stakes = Decimal(0)
         main = secondary = False
-        bet = self.ruleset.side_bets.get("jp1")
         for stake, amount in engine.side_stakes.items():
             _box, _, kind = parse_stake(stake)
-            if side_of(kind)[0] != "jp1":
+            side = side_of(kind, self.judge.stake_sides)[0]
+            bet = self.ruleset.side_bets.get(side) if side is not None else None
+            if bet is None or not bet.prizes:
                 continue
             stakes += amount
-            if bet is not None:
-                ctx = self._context(
-                    _box, stake, amount, self.actions, jackpot_facts(engine.table.jackpot, 1, 1)
-                )
-                if ctx is not None:
-                    found = prize_hits(bet, ctx)
-                    main = main or "jackpot.main" in found
-                    secondary = secondary or "jackpot.secondary" in found
+            ctx = self._context(_box, stake, amount, self.actions, jackpot_facts(engine.table.jackpot, 1, 1))
+            if ctx is not None:
+                found = prize_hits(bet, ctx)
+                main = main or MAIN_PRIZE in found
+                secondary = secondary or SECONDARY_PRIZE in found
         if not stakes and not main and not secondary:
             return
         if engine.table.jackpot is None:

@@ -252,13 +252,13 @@ class Box:
         "drew",
         "hand_list",
         "initial_stake",
-        "lucky_ladies_won",
         "number",
         "player_boxes",
         "seated",
         "seated_players",
         "stake",
         "standing",
+        "won_side_bets",
     )
 
     def __init__(self, number: int) -> None:
@@ -273,7 +273,7 @@ class Box:
         self.drew = False
         self.player_boxes = 0
         self.bataille_tie = False
-        self.lucky_ladies_won = False
+        self.won_side_bets: tuple[str, ...] = ()
 
     @property
     def hands(self) -> int:

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
-from validator.simulate.side_bets import RoundSides, place, standing_egalite
+from validator.simulate.side_bets import RoundSides, place, standing_alone
 from validator.simulate.table import TableSim, amount_json
 
 
@@ -25,9 +25,10 @@ class BatailleSim(TableSim):
     def play_round(self) -> dict[str, Any]:
         assert self.shoe is not None
         self.round_no += 1
+        self.plan_round(f"{self.shoe_id}/{self.round_no}")
         at = self.tick(20, 60)
         bets = self.bets()
-        side_bets = [*place(self, bets), *standing_egalite(self, bets)]
+        side_bets = [*place(self, bets), *standing_alone(self, bets)]
         actions: list[list[Any]] = []
         boxes: dict[int, Box] = {}
         for bet in bets:
@@ -56,12 +57,32 @@ class BatailleSim(TableSim):
         actions.append(["deal", "D", card])
         dealer.add(card)
         at_war: list[Hand] = []
+        self.war_stakes: dict[str, Decimal] = {}
         for hand in hands:
             hand.box.bataille_tie = hand.rank == dealer.rank
-            if not hand.box.bataille_tie:
-                continue
             share = self.params["war.stake_share"].factor
             ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
+            if self.to_break:
+                # simulate --inject: a war or a surrender the rules refuse (off a tie, a war's stake).
+                moves = [("war", hand.stake * share), ("war", hand.stake * share * 2), ("surrender", None)]
+                candidates = [
+                    (verb, hand.name, {**ctx, "action": facts(verb=verb, hand=hand.name, amount=amount)})
+                    for verb, amount in moves
+                ]
+                picked = self.breaking(f"{self.shoe_id}/{self.round_no}", candidates)
+                if picked is not None:
+                    verb, amount = moves[picked]
+                    if verb == "war" and amount is not None:
+                        actions.append(["war", hand.name, amount_json(amount)])
+                        self.war_stakes[hand.name] = amount
+                        hand.went_to_war = True
+                        at_war.append(hand)
+                    else:
+                        actions.append(["surrender", hand.name])
+                        hand.surrendered = True
+                    continue
+            if not hand.box.bataille_tie:
+                continue
             war_ctx = {**ctx, "action": facts(verb="war", hand=hand.name, amount=hand.stake * share)}
             if self.strategy is not None:
                 asked = war_ctx
@@ -70,6 +91,7 @@ class BatailleSim(TableSim):
                 wants_war = self.rng.random() < 0.7
             if wants_war and self.legal("war", war_ctx):
                 actions.append(["war", hand.name, amount_json(hand.stake * share)])
+                self.war_stakes[hand.name] = hand.stake * share
                 hand.went_to_war = True
                 at_war.append(hand)
             else:
@@ -85,9 +107,11 @@ class BatailleSim(TableSim):
                 actions.append(["burn", draw("D")])
             dealer.war_card = draw("D")
             actions.append(["deal", "D", dealer.war_card])
-        self.settle(hands, dealer, actions)
+        self.settle(hands, dealer, actions, round_facts)
         if side_bets:
-            RoundSides(self, side_bets, actions).settle_bataille(boxes, dealer)
+            sides = RoundSides(self, side_bets, actions)
+            sides.mark(dealer, len(hands), 0)  # after the main settlement: the one moment of bataille
+            sides.settle_all(boxes, dealer, None)
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         return {
             "type": "round",
@@ -99,30 +123,12 @@ class BatailleSim(TableSim):
             "actions": actions,
         }
 
-    def settle(self, hands: list[Hand], dealer: Dealer, actions: list[list[Any]]) -> None:
-        even = self.params["pays.even"].factor
-        war_win = self.params["pays.war_win"].factor
-        lost = self.params["surrender.share_lost"].factor
+    def settle(self, hands: list[Hand], dealer: Dealer, actions: list[list[Any]], round_facts: Any) -> None:
+        """Right to left, each main stake and then its war stake, as the ruleset's settle clauses give
+        them (the replay's own clauses: one implementation of the money)."""
         for hand in reversed(hands):
-            war = f"{hand.box.number}:war"
-            # Every hand and the dealer hold their card by now, and a hand at war its war card.
-            rank, dealer_rank = hand.rank, dealer.rank
-            assert rank is not None and dealer_rank is not None
-            if hand.surrendered:
-                actions.append(["lose", hand.name, amount_json(hand.stake * lost)])
-            elif hand.went_to_war:
-                war_rank, dealer_war_rank = hand.war_rank, dealer.war_rank
-                assert war_rank is not None and dealer_war_rank is not None
-                if war_rank > dealer_war_rank:
-                    actions.append(["pay", hand.name, amount_json(hand.stake * war_win)])
-                    actions.append(["push", war])
-                elif war_rank == dealer_war_rank:
-                    actions.append(["push", hand.name])
-                    actions.append(["push", war])
-                else:
-                    actions.append(["lose", hand.name])
-                    actions.append(["lose", war])
-            elif rank > dealer_rank:
-                actions.append(["pay", hand.name, amount_json(hand.stake * even)])
-            else:
-                actions.append(["lose", hand.name])
+            ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
+            actions.append(self.settlement("main", hand.name, hand.stake, **ctx))
+            if hand.went_to_war:
+                war = f"{hand.box.number}:war"
+                actions.append(self.settlement("war", war, self.war_stakes[hand.name], **ctx))

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
-from validator.simulate.side_bets import JackpotSim, RoundSides, offered, place
+from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
 
 
@@ -16,7 +16,7 @@ class BlackjackSim(TableSim):
     def records(self, rounds: int) -> Iterator[dict[str, Any]]:
         yield self.table_record()
         yield self.new_shoe("open")
-        self.jackpot = JackpotSim(self) if offered(self, "jp1") else None
+        self.jackpot = JackpotSim(self) if progressive(self) else None
         for _ in range(rounds):
             assert self.shoe is not None
             if self.shoe.cut_out or self.shoe.left < 60:
@@ -29,12 +29,15 @@ class BlackjackSim(TableSim):
     def play_round(self) -> dict[str, Any]:
         assert self.shoe is not None
         self.round_no += 1
+        self.round_id = f"{self.shoe_id}/{self.round_no}"
+        self.plan_round(self.round_id)
         at = self.tick()
         bets = self.bets()
         side_bets = place(self, bets)
         actions: list[list[Any]] = []
         self.actions = actions
         self.collected: set[str] = set()
+        self.final_settled = 0  # main stakes and insurances settled in the final settlement
         boxes: dict[int, Box] = {}
         for bet in bets:
             number = int(bet["stake"])
@@ -53,17 +56,25 @@ class BlackjackSim(TableSim):
             free_seats=self.seats - len(order),
         )
         self.dealer = dealer
+        insurance: dict[int, Decimal] = {}
+        self.insurance = insurance
         for box in order:
             self.deal(box.hand_list[0])
         self.deal_dealer()
+        if self.to_break and not side_bets:
+            # An insurance before the second cards (where no side stake waits for the deal's end: the
+            # play would have begun before they are settled).
+            self.break_insurance(order, insurance)
         for box in order:
             self.deal(box.hand_list[0])
         self.round_facts.second_cards_dealt = True
         if self.params.get("dealer.hole_card"):
             self.deal_dealer()
         sides = RoundSides(self, side_bets, actions)
-        sides.after_second_cards(boxes, dealer)
-        insurance: dict[int, Decimal] = {}
+        sides.mark(dealer, 0, sum(len(b.hand_list) for b in order))
+        sides.mark_wins(boxes, dealer)
+        if self.to_break:
+            self.break_insurance(order, insurance)
         if dealer.up_ace and self.strategy is None:
             self.offer_insurance(order, insurance)
         for box in order:
@@ -73,21 +84,24 @@ class BlackjackSim(TableSim):
                 if len(hand.card_list) == 1:
                     self.deal_split_card(hand)
                 self.play_hand(hand)
+                if self.to_break:
+                    self.break_complete(hand)
                 index += 1
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
-        if live or insurance or sides.needs_dealer():
+        if live or insurance or sides.waits_for_dealer(boxes, dealer):
             while self.dealer_must_draw():
                 self.deal_dealer()
                 if insurance and at_second_card and self.dealer.cards == 2:
-                    self.settle_insurance(insurance)
-        sides.before_main(boxes, dealer)
-        self.settle(order, insurance)
+                    self.settle_insurance(insurance, boxes)
+        sides.mark(dealer, self.final_settled, self.unsettled(order, insurance))
+        self.settle(order, insurance, boxes)
+        sides.mark(dealer, self.final_settled, 0)
         jackpot = getattr(self, "jackpot", None)
         meters = jackpot.meters if jackpot is not None else None
-        won = sides.after_main(boxes, dealer, meters)
+        won = sides.settle_all(boxes, dealer, meters)
         if jackpot is not None:
-            jackpot.after_round((sides.stakes[s] for s in sides.of("jp1")), *won)
+            jackpot.after_round((sides.stakes[s] for s in sides.of(progressive(self))), *won)
         if side_bets:
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         record = {
@@ -126,6 +140,8 @@ class BlackjackSim(TableSim):
         share = self.params.get("insurance.share")
         for box in order:
             hand = box.hand_list[0]
+            if box.number in insurance or hand.even_money:
+                continue  # a violation planted on this box already (break_insurance)
             if (
                 hand.blackjack
                 and self.params.get("even_money.offered")
@@ -133,8 +149,8 @@ class BlackjackSim(TableSim):
                 and self.legal("even_money", self.ctx(hand, "even_money"))
             ):
                 self.actions.append(["even_money", str(box.number)])
-                self.actions.append(["pay", hand.name, amount_json(hand.stake)])
                 hand.even_money = True
+                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
                 continue
             if self.params.get("insurance.offered") and share is not None and self.rng.random() < 0.25:
                 amount = hand.stake * share.factor
@@ -147,6 +163,12 @@ class BlackjackSim(TableSim):
             self.play_by_strategy(hand)
             return
         while not (hand.busted or hand.blackjack or hand.doubled or hand.surrendered or hand.even_money):
+            if self.to_break:
+                broken = self.break_decision(hand)
+                if broken in ("surrender", "double"):
+                    return
+                if broken is not None:
+                    continue
             if hand.split_aces and len(hand.card_list) >= 2 and self.params.get("split.aces_one_card"):
                 return
             total = hand.total
@@ -180,6 +202,91 @@ class BlackjackSim(TableSim):
             self.stand(hand)
             return
 
+    # ---- violations planted by a decision (simulate --inject) ----
+    def break_decision(self, hand: Hand) -> str | None:
+        """Take a decision on `hand` that exactly one of this round's rules to break refuses, if there is
+        one: a surrender, a split, a double or a card. Returns the decision taken."""
+        half = hand.stake / 2
+        moves: list[tuple[str, Decimal | None]] = [("surrender", None)]
+        if len(hand.card_list) == 2:
+            moves += [("split", hand.initial_stake), ("split", hand.initial_stake / 2)]
+        moves += [("double", hand.stake), ("double", half), ("hit", None)]
+        candidates = [(verb, hand.name, self.ctx(hand, verb, amount)) for verb, amount in moves]
+        box = hand.box.number
+        share = self.params.get("insurance.share")
+        first = hand.box.hand_list[0]  # an insurance is the box's: its first hand's
+        insured = first.stake * share.factor if share is not None else first.stake / 2
+        if box not in self.insurance and len(hand.card_list) > 2:
+            # An insurance taken once the play has begun.
+            candidates.append(("insurance", f"{box}:insurance", self.ctx(first, "insurance", insured)))
+        broken = self.breaking(self.round_id, candidates)
+        if broken is None:
+            return None
+        if broken == len(moves):
+            self.actions.append(["insurance", str(box), amount_json(insured)])
+            self.insurance[box] = insured
+            return "insurance"
+        verb, amount = moves[broken]
+        if verb == "surrender":
+            self.surrender(hand)
+        elif verb == "split":
+            self.split(hand, amount)
+        elif verb == "double":
+            self.double(hand, amount)
+        else:
+            self.hit(hand)
+        return verb
+
+    def break_complete(self, hand: Hand) -> None:
+        """A hand whose play is over (a black jack, a double, a bust, 21 after a split ace's card): a card
+        or a double that exactly one of this round's rules to break refuses, if there is one."""
+        if hand.surrendered or hand.even_money:
+            return
+        moves: list[tuple[str, Decimal | None]] = [("hit", None), ("double", hand.stake)]
+        if hand.blackjack:
+            moves.append(("even_money", None))  # even money once the insurances are closed
+        candidates = [(verb, hand.name, self.ctx(hand, verb, amount)) for verb, amount in moves]
+        broken = self.breaking(self.round_id, candidates)
+        if broken is None:
+            return
+        verb, amount = moves[broken]
+        if verb == "hit":
+            self.hit(hand)
+        elif verb == "double":
+            self.double(hand, amount)
+        else:
+            self.actions.append(["even_money", str(hand.box.number)])
+            hand.even_money = True
+            self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+
+    def break_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
+        """Before the insurances are offered (or before the second cards): an insurance or even money that
+        exactly one of this round's rules to break refuses, if there is one (an insurance against no ace,
+        of the whole stake, before the second cards, …)."""
+        share = self.params.get("insurance.share")
+        for box in order:
+            hand = box.hand_list[0]
+            if box.number in insurance or hand.even_money:
+                continue
+            half = hand.stake * share.factor if share is not None else hand.stake / 2
+            amounts = [hand.stake, half, hand.stake]
+            candidates = [
+                ("even_money", hand.name, self.ctx(hand, "even_money")),
+                ("insurance", f"{box.number}:insurance", self.ctx(hand, "insurance", half)),
+                ("insurance", f"{box.number}:insurance", self.ctx(hand, "insurance", hand.stake)),
+            ]
+            broken = self.breaking(self.round_id, candidates)
+            if broken is None:
+                continue
+            if broken == 0:
+                self.actions.append(["even_money", str(box.number)])
+                hand.even_money = True
+                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+            else:
+                self.actions.append(["insurance", str(box.number), amount_json(amounts[broken])])
+                insurance[box.number] = amounts[broken]
+            return
+
     def play_by_strategy(self, hand: Hand) -> None:
         """Each decision asked of `self.strategy(hand, dealer, legal)`, among those the rules allow."""
         assert self.strategy is not None
@@ -210,13 +317,12 @@ class BlackjackSim(TableSim):
 
     def surrender(self, hand: Hand) -> None:
         self.actions.append(["surrender", hand.name])
-        share = self.params["surrender.share_lost"].factor
-        self.actions.append(["lose", hand.name, amount_json(hand.stake * share)])
         hand.surrendered = True
+        self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
 
-    def double(self, hand: Hand) -> None:
+    def double(self, hand: Hand, amount: Decimal | None = None) -> None:
         assert self.shoe is not None
-        amount = hand.stake
+        amount = hand.stake if amount is None else amount
         card = self.shoe.draw(self.actions, hand.name)
         self.actions.append(["double", hand.name, amount_json(amount), card])
         hand.stake += amount
@@ -241,13 +347,14 @@ class BlackjackSim(TableSim):
             self.actions.append(["stand", hand.name])
 
     def after_card(self, hand: Hand) -> None:
-        if hand.busted and self.params.get("bust.collected_at_once"):
-            self.actions.append(["lose", hand.name])
+        if hand.busted and self.params.get("bust.collected_at_once") and hand.name not in self.collected:
+            self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
             self.collected.add(hand.name)
 
-    def split(self, hand: Hand) -> None:
-        self.actions.append(["split", hand.name, amount_json(hand.initial_stake)])
-        hand.split_off(hand.initial_stake)
+    def split(self, hand: Hand, amount: Decimal | None = None) -> None:
+        amount = hand.initial_stake if amount is None else amount
+        self.actions.append(["split", hand.name, amount_json(amount)])
+        hand.split_off(amount)
         self.deal_split_card(hand)
 
     def deal_split_card(self, hand: Hand) -> None:
@@ -264,43 +371,39 @@ class BlackjackSim(TableSim):
         stands_on = int(self.params.get("dealer.stands_on", 17))
         return total < stands_on or (bool(self.params.get("dealer.hits_soft_17")) and total == 17 and soft)
 
-    def settle_insurance(self, insurance: dict[int, Decimal]) -> None:
-        """Every insurance, right to left; settled ones leave `insurance`."""
-        insurance_pays = self.params.get("pays.insurance")
+    def settle_insurance(self, insurance: dict[int, Decimal], boxes: dict[int, Box]) -> None:
+        """Every insurance, right to left, as the ruleset's `settle insurance` clauses give it; settled
+        ones leave `insurance`."""
         for number in sorted(insurance, reverse=True):
-            stake = f"{number}:insurance"
-            if self.dealer.blackjack and insurance_pays is not None:
-                self.actions.append(["pay", stake, amount_json(insurance[number] * insurance_pays.factor)])
-            else:
-                self.actions.append(["lose", stake])
+            hand = boxes[number].hand_list[0]
+            self.actions.append(
+                self.settle_stake("insurance", f"{number}:insurance", insurance[number], hand)
+            )
+            self.final_settled += 1
         insurance.clear()
 
-    def settle(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
-        self.settle_insurance(insurance)
+    def unsettled(self, order: list[Box], insurance: dict[int, Decimal]) -> int:
+        """Main stakes and insurances not settled yet (surrenders, even money and busts collected at once
+        are)."""
+        open_hands = [
+            h
+            for b in order
+            for h in b.hand_list
+            if not (h.surrendered or h.even_money or h.name in self.collected)
+        ]
+        return len(open_hands) + len(insurance)
+
+    def settle_stake(self, kind: str, name: str, amount: Decimal, hand: Hand) -> list[Any]:
+        return self.settlement(
+            kind, name, amount, round=self.round_facts, box=hand.box, hand=hand, dealer=self.dealer
+        )
+
+    def settle(self, order: list[Box], insurance: dict[int, Decimal], boxes: dict[int, Box]) -> None:
+        self.settle_insurance(insurance, boxes)
         for box in reversed(order):
             for hand in box.hand_list:
                 if hand.surrendered or hand.even_money or hand.name in self.collected:
                     continue
-                self.actions.append(self.outcome(hand))
-
-    def outcome(self, hand: Hand) -> list[Any]:
-        dealer = self.dealer
-        even = self.params["pays.even"].factor
-        blackjack = self.params.get("pays.blackjack") or self.house.get("blackjack_pays")
-        # A version silent on the payout makes the house declare it (a required option): there is one.
-        assert blackjack is not None
-        if hand.busted:
-            return ["lose", hand.name]
-        if hand.blackjack and dealer.blackjack:
-            if self.params.get("blackjack.beats_dealer_blackjack"):
-                return ["pay", hand.name, amount_json(hand.stake * blackjack.factor)]
-            return ["push", hand.name]
-        if hand.blackjack:
-            return ["pay", hand.name, amount_json(hand.stake * blackjack.factor)]
-        if dealer.blackjack:
-            return ["lose", hand.name]
-        if dealer.busted or hand.total > dealer.total:
-            return ["pay", hand.name, amount_json(hand.stake * even)]
-        if hand.total == dealer.total:
-            return ["push", hand.name]
-        return ["lose", hand.name]
+                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+                if not hand.surrendered:
+                    self.final_settled += 1

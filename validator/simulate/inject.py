@@ -1,15 +1,34 @@
 """Planting known violations in simulated logs: `simulate --inject RULE[,RULE…] --rate R`.
 
-Each injector edits one round of a clean log so that it breaks exactly one rule, and says which stake
-the finding will name. What the edit breaks is decided here from the game's mechanics (totals, who was
-paid what), never by running the checker: the ground truth must not come from the program it tests.
-At most one violation is planted per round, so a round's findings can be compared with its truth.
+Each planter edits one round of a clean log so that it breaks exactly one rule, and says which stake
+the finding will name. No rule is known here by name: what a rule can be broken by is read from the
+rule itself, by kind (`planters`), and the edit is decided from the game's mechanics, never by running
+the checker on the log:
+
+- payouts: a rule with `settle` clauses. The round's hands, dealer and side stakes are rebuilt from the
+  record (simulate.settled) and put to the ruleset's clauses, as the simulator did when it played them:
+  a stake the rule's clause settles is then paid more, or collected in part, or a stake returned is
+  collected (the verb kept where the law has one, so that no timing rule reads the edit).
+- the order of the final settlement: a rule checked at each final settlement (event `settle`); two
+  neighbouring final settlements of different boxes swapped.
+- a stake settled once: a rule checked at each stake's end (`stake_end`) on `stake.settlements`; a
+  collected stake collected again.
+- the table's limits: a rule checked at each box (`box`) that bounds `box.stake` from above; a box's
+  money multiplied past the maximum (the table's, or the text's own where the rule reads one).
+
+The players' decisions (surrender, split, double, a card, insurance, even money, bataille's war) and
+side-bet timing are broken while the simulator plays, by the plan both share (simulate.violations);
+this module writes down what the simulator planted. At most one violation is planted per round, so a
+round's findings can be compared with its truth. Rules of other kinds (the deal's order and the
+dealer's drawing, burns, the cut card, shoes and tables, bets, boxes and seats) are not planted yet:
+`injectable` lists what can be.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from decimal import Decimal
@@ -18,11 +37,15 @@ from pathlib import Path
 from typing import Any
 
 from validator.dsl.ast import Name
-from validator.dsl.expr import names_in
-from validator.dsl.model import Ruleset
+from validator.dsl.expr import names_in, unparse
+from validator.dsl.model import Rule, Ruleset, SettleDef
 from validator.errors import ValidatorError
-from validator.replay.cards import BATAILLE_VALUE, best_total, normalize
+from validator.replay.cards import best_total, normalize
+from validator.replay.judge import Judge
+from validator.replay.side_bets import Meters
+from validator.simulate.settled import settled_by
 from validator.simulate.table import amount_json
+from validator.simulate.violations import Violations, breaks_a_decision
 
 
 @dataclass(frozen=True)
@@ -75,7 +98,10 @@ class RoundView:
         self.even_money: set[str] = set()
         self.insured: dict[str, Decimal] = {}
         self.war: set[str] = set()
+        self.war_stakes: dict[str, Decimal] = {}
         self.last_decision = -1
+        # Stake → (the rule whose clause settles it, the kind of stake), for payout planters.
+        self.settled: dict[str, tuple[str, str]] = {}
         for index, action in enumerate(self.actions):
             self._read(index, action)
         # The final settlement of each stake: the last one logged for it.
@@ -83,6 +109,18 @@ class RoundView:
         for index, action in enumerate(self.actions):
             if action[0] in ("pay", "lose", "push"):
                 self.final[action[1]] = index
+
+    def amount_of(self, stake: str) -> Decimal | None:
+        """The money a stake puts at risk: a hand's (doubles and splits in), an insurance's, a side stake's
+        or a war stake's."""
+        if stake in self.stakes:
+            return self.stakes[stake]
+        box, _, kind = stake.partition(":")
+        if kind == "insurance":
+            return self.insured.get(box)
+        if kind == "war":
+            return self.war_stakes.get(box)
+        return self.box_bets.get(stake)
 
     def _read(self, index: int, action: list[Any]) -> None:
         verb = action[0]
@@ -108,6 +146,7 @@ class RoundView:
             self.insured[action[1]] = _amount(action[2])
         elif verb == "war":
             self.war.add(action[1])
+            self.war_stakes[action[1].split("/")[0]] = _amount(action[2])
         if verb in ("hit", "stand", "double", "split", "surrender"):
             self.last_decision = index
 
@@ -143,60 +182,6 @@ class RoundView:
 
 def _choice(rng: random.Random, options: list[Any]) -> Any | None:
     return rng.choice(options) if options else None
-
-
-# ---- blackjack payouts ----
-def _flip_final(
-    verb: str, holds: Callable[[RoundView, str], bool], to: Callable[[RoundView, str], list[Any]], what: str
-) -> Injector:
-    def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-        picked = _choice(rng, [(i, a) for i, a in view.finals(verb) if _main(a[1]) and holds(view, a[1])])
-        if picked is None:
-            return None
-        index, action = picked
-        record["actions"][index] = to(view, action[1])
-        return Edit(record, action[1], what.format(stake=action[1]))
-
-    return inject
-
-
-def _dealer_stood(view: RoundView) -> bool:
-    return not view.dealer_natural and view.total("D") <= 21
-
-
-def _pay_stake(view: RoundView, stake: str) -> list[Any]:
-    return ["pay", stake, amount_json(view.stakes[stake])]
-
-
-def _lose(_view: RoundView, stake: str) -> list[Any]:
-    return ["lose", stake]
-
-
-def _blackjack_paid_even(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-    picked = _choice(
-        rng,
-        [
-            (i, a)
-            for i, a in view.finals("pay")
-            if _main(a[1]) and view.natural(a[1]) and not view.dealer_natural and a[1] not in view.even_money
-        ],
-    )
-    if picked is None:
-        return None
-    index, action = picked
-    record["actions"][index] = ["pay", action[1], amount_json(view.stakes[action[1]])]
-    return Edit(record, action[1], f"blackjack on {action[1]} paid even money")
-
-
-def _insurance_paid_even(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-    picked = _choice(
-        rng, [(i, a) for i, a in enumerate(view.actions) if a[0] == "pay" and a[1].endswith(":insurance")]
-    )
-    if picked is None:
-        return None
-    index, action = picked
-    record["actions"][index] = ["pay", action[1], amount_json(view.insured[action[1].split(":")[0]])]
-    return Edit(record, action[1], f"insurance {action[1]} paid 1 to 1")
 
 
 # ---- procedure ----
@@ -268,90 +253,8 @@ def _over_the_maximum(record: dict[str, Any], view: RoundView, rng: random.Rando
     return Edit(record, box, f"box {box} staked {factor} times over, past the maximum {view.maximum}")
 
 
-# ---- bataille ----
-def _bataille_flip(verb: str, higher: bool) -> Injector:
-    def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-        dealer = view.cards.get("D", [])
-        if not dealer:
-            return None
-        first = BATAILLE_VALUE[dealer[0][0]]
-        options = []
-        for index, action in view.finals(verb):
-            stake = action[1]
-            cards = view.cards.get(stake)
-            if (
-                not _main(stake)
-                or not cards
-                or stake in view.surrendered
-                or stake in view.war
-                or (len(action) > 2 and verb == "lose")
-            ):
-                continue
-            mine = BATAILLE_VALUE[cards[0][0]]
-            if (mine > first) if higher else (mine < first):
-                options.append((index, action))
-        picked = _choice(rng, options)
-        if picked is None:
-            return None
-        index, action = picked
-        record["actions"][index] = (
-            ["lose", action[1]] if verb == "pay" else ["pay", action[1], amount_json(view.stakes[action[1]])]
-        )
-        return Edit(
-            record, action[1], f"{action[1]} {'collected' if verb == 'pay' else 'paid'} against the card"
-        )
-
-    return inject
-
-
-# Rule names (the part after the family) → how to break them. The same name means the same article in
-# every family that has it, which `rules show` lists.
-INJECTORS: dict[str, dict[str, Injector]] = {
-    "blackjack": {
-        "lower-total-loses": _flip_final(
-            "lose",
-            lambda v, s: v.plain_hand(s) and _dealer_stood(v) and v.total(s) < v.total("D"),
-            _pay_stake,
-            "{stake} paid with fewer points than the dealer",
-        ),
-        "higher-total-wins": _flip_final(
-            "pay",
-            lambda v, s: v.plain_hand(s) and _dealer_stood(v) and v.total(s) > v.total("D"),
-            _lose,
-            "{stake} collected with more points than the dealer",
-        ),
-        "dealer-bust-pays": _flip_final(
-            "pay",
-            lambda v, s: v.plain_hand(s) and v.total("D") > 21,
-            _lose,
-            "{stake} collected though the dealer busted",
-        ),
-        "tie-is-push": _flip_final(
-            "push",
-            lambda v, s: v.plain_hand(s) and _dealer_stood(v) and v.total(s) == v.total("D"),
-            _lose,
-            "{stake} collected on a tie",
-        ),
-        "blackjack-pays-3-2": _blackjack_paid_even,
-        "insurance-pays-2-1": _insurance_paid_even,
-        "settlement-order": _settle_out_of_order,
-        "stake-settled-once": _settled_twice,
-        "bet-within-limits": _over_the_maximum,
-    },
-    "bataille": {
-        "higher-card-wins": _bataille_flip("pay", higher=True),
-        "lower-card-loses": _bataille_flip("lose", higher=False),
-        "settlement-order": _settle_out_of_order,
-        "stake-settled-once": _settled_twice,
-        "bet-within-limits": _over_the_maximum,
-    },
-}
-
-
-def injectable(ruleset: Ruleset) -> list[str]:
-    """The rule ids of this version that `--inject` can break."""
-    known = INJECTORS.get(ruleset.game, {})
-    return [rule.id for rule in ruleset.rules if rule.name in known]
+# Planters that read only the record (no settle clause).
+_MECHANICAL = frozenset({_settle_out_of_order, _settled_twice, _over_the_maximum})
 
 
 def _amounts_of_the_text(ruleset: Ruleset, rule_id: str) -> Decimal:
@@ -374,8 +277,97 @@ def _amounts_of_the_text(ruleset: Ruleset, rule_id: str) -> Decimal:
     return largest
 
 
-def resolve(ruleset: Ruleset, rule_ids: list[str]) -> list[tuple[str, Injector]]:
-    chosen = []
+def _payout(rule_id: str) -> Injector:
+    """Change the settlement of a stake that `rule_id`'s clause settles (the first one logged for it)."""
+
+    def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+        mine = {stake for stake, (rule, _kind) in view.settled.items() if rule == rule_id}
+        first: dict[str, int] = {}
+        for index, action in enumerate(view.actions):
+            if action[0] in ("pay", "lose", "push") and action[1] in mine:
+                first.setdefault(action[1], index)
+        picked = _choice(rng, sorted(first.items()))
+        if picked is None:
+            return None
+        stake, index = picked
+        action = view.actions[index]
+        amount = view.amount_of(stake)
+        if amount is None:
+            return None
+        if action[0] == "pay":
+            edited = ["pay", stake, amount_json(_amount(action[2]) + amount)]
+            what = f"{stake} paid {amount_json(amount)} more than the text gives"
+        elif action[0] == "lose" and len(action) > 2 and _amount(action[2]) != amount:
+            edited = ["lose", stake]
+            what = f"{stake} collected whole where the text takes part of it"
+        elif action[0] == "lose":
+            edited = ["lose", stake, amount_json(amount / 2)]
+            what = f"{stake} collected in part where the text takes it whole"
+        else:
+            edited = ["lose", stake]
+            what = f"{stake} collected where the text returns it"
+        record["actions"][index] = edited
+        return Edit(record, stake, what)
+
+    return inject
+
+
+def _reads(rule: Rule) -> set[str]:
+    return {
+        name.path
+        for check in rule.checks
+        for node in (check.require_node, check.guard_node)
+        if node is not None
+        for name in names_in(node)
+        if isinstance(name, Name)
+    }
+
+
+def _bounds_box_stake(rule: Rule) -> bool:
+    """Does a check of the rule hold `box.stake` under a maximum (`box.stake <= …`)?"""
+    for check in rule.checks:
+        if check.event != "box":
+            continue
+        if re.search(r"\bbox\.stake\s*<=", unparse(check.require_node)):
+            return True
+    return False
+
+
+def _reads_the_log(settle: SettleDef) -> bool:
+    """A clause that judges the settlement the log shows (`stake.verb`, `stake.paid`: one reading of an
+    ambiguous text against another) settles nothing the simulator plays, so nothing to change."""
+    nodes = (settle.guard_node, settle.amount_node)
+    return any(
+        isinstance(name, Name) and name.path in ("stake.verb", "stake.paid")
+        for node in nodes
+        if node is not None
+        for name in names_in(node)
+    )
+
+
+def planters(rule: Rule) -> list[Injector]:
+    """How the rule can be broken in a simulated round, by the kind of rule it is (see the docstring)."""
+    found: list[Injector] = []
+    events = {check.event for check in rule.checks}
+    if rule.settles and not any(_reads_the_log(settle) for settle in rule.settles):
+        found.append(_payout(rule.id))
+    if "settle" in events and {"settle.box", "settle.previous_box"} <= _reads(rule):
+        found.append(_settle_out_of_order)
+    if "stake_end" in events and "stake.settlements" in _reads(rule):
+        found.append(_settled_twice)
+    if _bounds_box_stake(rule):
+        found.append(_over_the_maximum)
+    return found
+
+
+def injectable(ruleset: Ruleset) -> list[str]:
+    """The rule ids of this version that `--inject` can break: by editing a written round (`planters`),
+    or, in a séance the simulator plays with the plan (`Violations`), by a player's decision."""
+    return [rule.id for rule in ruleset.rules if planters(rule) or breaks_a_decision(rule, ruleset.game)]
+
+
+def resolve(ruleset: Ruleset, rule_ids: list[str]) -> dict[str, list[Injector]]:
+    chosen = {}
     can = injectable(ruleset)
     for rule_id in rule_ids:
         if rule_id not in can:
@@ -384,7 +376,7 @@ def resolve(ruleset: Ruleset, rule_ids: list[str]) -> list[tuple[str, Injector]]
                 f"--inject {rule_id}: {ruleset.version} has no such rule that the simulator can break; "
                 f"it can break: {listed}"
             )
-        chosen.append((rule_id, INJECTORS[ruleset.game][rule_id.rsplit("/", 1)[1]]))
+        chosen[rule_id] = planters(ruleset.rule(rule_id))
     return chosen
 
 
@@ -395,28 +387,56 @@ def inject(
     rate: float,
     seed: int,
     planted: list[Planted],
+    house: dict[str, Any] | None = None,
+    violations: Violations | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Pass records through, breaking one named rule in about `rate` of the rounds; fills `planted`."""
-    if not 0 < rate <= 1:
-        raise ValidatorError(f"--rate {rate}: give a share of rounds between 0 (excluded) and 1")
+    """Pass records through, breaking one named rule in about `rate` of the rounds; fills `planted`.
+    `house`: the options the séance was played with (default: the version's defaults). `violations`:
+    the plan the simulator played the séance with (simulate(…, violations=…)), whose decisions it broke
+    while playing; without it, only the rules a record's edit breaks are planted."""
     chosen = resolve(ruleset, rule_ids)
+    if violations is None:
+        violations = Violations(ruleset, list(chosen), rate, seed)
+    judge = Judge(ruleset, house if house is not None else ruleset.house_defaults(), "<inject>")
     # A stake is pushed past the table's maximum and past any the rule reads from the text.
-    text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id, _ in chosen}
-    rng = random.Random(f"inject/{seed}")
+    text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id in chosen}
+    rng = violations.rng
     maximum = Decimal(0)
+    meters: Meters | None = None
     for line, record in enumerate(records, start=1):
         if record["type"] in ("table", "limits"):
             maximum = _amount(record["maximum"])
-        if record["type"] == "round" and rng.random() < rate:
-            order = list(chosen)
-            rng.shuffle(order)
-            for rule_id, injector in order:
-                copy = {
-                    **record,
-                    "bets": [dict(b) for b in record["bets"]],
-                    "actions": [list(a) for a in record["actions"]],
-                }
-                edit = injector(copy, RoundView(record, max(maximum, text_maximum[rule_id])), rng)
+        if record["type"] == "jackpot":
+            meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
+        if record["type"] != "round":
+            yield record
+            continue
+        round_id = record["round"]
+        order = violations.order(round_id)
+        played = violations.played.get(round_id)
+        violations.done(round_id)
+        if played is not None:
+            planted.append(Planted(played.rule, round_id, line, played.stake, played.what))
+        elif order:
+            settled: dict[str, tuple[str, str]] | None = None
+            for rule_id in order:
+                injectors = chosen.get(rule_id, [])
+                if not injectors:
+                    continue  # broken by a decision, while the simulator plays (none here)
+                view = RoundView(record, max(maximum, text_maximum[rule_id]))
+                if settled is None and any(i not in _MECHANICAL for i in injectors):
+                    settled = settled_by(record, ruleset, judge, meters)
+                view.settled = settled or {}
+                edit = None
+                for injector in injectors:
+                    copy = {
+                        **record,
+                        "bets": [dict(b) for b in record["bets"]],
+                        "actions": [list(a) for a in record["actions"]],
+                    }
+                    edit = injector(copy, view, rng)
+                    if edit is not None:
+                        break
                 if edit is not None:
                     record = edit.record
                     planted.append(Planted(rule_id, record["round"], line, edit.stake, edit.what))

@@ -9,7 +9,7 @@ event, run on the table record the simulator writes exactly as `check` runs them
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
@@ -30,6 +30,7 @@ from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.simulate.run import simulate
 from validator.simulate.table import LONGEST_ROUND_SECONDS, SHORTEST_ROUND_SECONDS, SeanceOverrun
+from validator.simulate.violations import Violations
 
 DEFAULT_MINIMUM = Decimal(10)
 DEFAULT_MAXIMUM = Decimal(1000)
@@ -62,19 +63,18 @@ def prepare(
     start: str | None,
     minimum: str | None,
     maximum: str | None,
+    violations_for: Callable[[Ruleset], Violations] | None = None,
 ) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
-    """The version played and the séance's records, played lazily once every check has passed."""
+    """The version played and the séance's records, played lazily once every check has passed.
+    `violations_for`: the plan of violations to plant while playing (simulate --inject), given the
+    version."""
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
+    options = house_options(registry, chosen, table, house)
     if house is not None:
-        from validator.house.apply import house_lookup
         from validator.house.load import load_house
 
-        lookup, _ = house_lookup(house, registry)
-        options = lookup(table, chosen)  # refuses a table with no entry, or one the linter finds wrong
         house_file = load_house(house)
-    else:
-        options = chosen.house_defaults()
     opening = opening_time(start, chosen, registry, pinned_day(ruleset))
     default_low, default_high = default_limits(chosen)
     low = limit(minimum, "minimum", house_file, table, default_low)
@@ -89,7 +89,7 @@ def prepare(
     except UnicodeEncodeError:
         raise ValidatorError(f"--table {table!r}: not valid UTF-8 text") from None
 
-    def play() -> Iterator[dict[str, Any]]:
+    def play(violations: Violations | None = None) -> Iterator[dict[str, Any]]:
         return simulate(
             chosen,
             options,
@@ -100,13 +100,25 @@ def prepare(
             minimum=low.value,
             maximum=high.value,
             until=chosen.valid_until,
+            violations=violations,
         )
 
-    records = play()
+    records = play(violations_for(chosen) if violations_for is not None else None)
     first = next(records)  # the table record: nothing else is played before it is yielded
     check_table_record(first, chosen, options, low, high)
     check_length(chosen, opening, rounds, play)
     return chosen, chain([first], records)
+
+
+def house_options(registry: Registry, chosen: Ruleset, table: str, house: Path | None) -> dict[str, Any]:
+    """The options the séance is played with: the house entry's for the table, else the version's
+    defaults. Refuses a table with no entry, or one the linter finds wrong."""
+    if house is None:
+        return chosen.house_defaults()
+    from validator.house.apply import house_lookup
+
+    lookup, _ = house_lookup(house, registry)
+    return lookup(table, chosen)
 
 
 def pinned_day(spec: str) -> date | None:

@@ -15,6 +15,7 @@ from validator.outputs import replacing
 from validator.simulate.bataille import BatailleSim
 from validator.simulate.blackjack import BlackjackSim
 from validator.simulate.table import TableSim, write_records
+from validator.simulate.violations import Violations
 
 SIMULATORS: dict[str, type[TableSim]] = {"blackjack": BlackjackSim, "bataille": BatailleSim}
 
@@ -32,6 +33,7 @@ def simulate(
     seats: int = 7,
     until: date | None = None,
     strategy: Any = None,
+    violations: Violations | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The séance's records, played lazily. With `until`, a record dated after that local day raises
     SeanceOverrun instead of being written (`simulate` checks the séance fits before playing it)."""
@@ -56,6 +58,7 @@ def simulate(
         until=until,
     )
     sim.strategy = strategy
+    sim.violations = violations
     return sim.records(rounds)  # type: ignore[attr-defined]
 
 

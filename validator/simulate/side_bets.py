@@ -1,19 +1,34 @@
-"""Side bets in simulated séances: placed by the house options, settled by the ruleset's paytables and
-in the order its rules give.
+"""Side bets in simulated séances: placed by the house options, settled by the ruleset's paytables, at
+the moment of the round its rules give.
 
-Which side bets a table offers is read from the house options: a side bet of the ruleset whose limits
-the house declares (`lucky_ladies.minimum` …), JP1 when the house fixes its stake (`jp1.stake`), the
-mise égalité when the house offers it (`egalite.offered`). What each stake gets comes from the
-ruleset's `settle … => paytable …` clauses, through the same evaluation the replay uses.
+Nothing here names a side bet. Which side bets a table offers is read from the house options: a side
+bet of the ruleset with an `<bet>.offered` option when the house sets it, else when the house declares
+its stake or limits (`<bet>.stake`, `<bet>.minimum`, `<bet>.maximum`). A bet whose block declares cases
+(`stake hyper cases …`) is staked on one or two of them. What each stake gets comes from the ruleset's
+`settle … => paytable …` clauses, through the same evaluation the replay uses, on the round's cards.
+
+When a stake is settled is decided by the ruleset's `side_settle` rules, asked as the replay will ask
+them: the game's simulator marks the moments of a round where a croupier settles side stakes (blackjack:
+once the initial deal is out, once the dealer's hand is made, after the main settlement; bataille: after
+the main settlement), and each stake is settled at the latest of them at which the rules accept it (a
+supervisor's approval first, where the rules want one), losing stakes before winning ones, from the
+dealer's right. A stake that no moment suits is settled at the last, and `check` says which rule it
+breaks. A side bet whose paytables pay a meter out is a progressive jackpot: its stakes feed the
+simulated meters (JackpotSim).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from validator.dsl.model import SideBetDef
 from validator.replay.side_bets import (
+    MAIN_PRIZE,
+    PLAY,
+    SECONDARY_PRIZE,
     DealerCards,
     Meters,
     PlayerCards,
@@ -21,21 +36,24 @@ from validator.replay.side_bets import (
     expected_outcome,
     jackpot_facts,
     prize_hits,
+    prizes_elsewhere,
     settle_context,
     side_of,
 )
-from validator.replay.state import facts
+from validator.replay.state import Dealer, RoundFacts, facts
 from validator.simulate.table import amount_json
 
 if TYPE_CHECKING:
-    from validator.replay.state import Box, Dealer
+    from validator.replay.state import Box
     from validator.simulate.table import TableSim
 
-HYPER_CASES = ("17", "18", "19", "20", "21", "blackjack", "bust")
-# The establishment's starting amounts of the JP1 meters in simulated séances ("montant de départ").
-JP1_START = (Decimal("10000"), Decimal("1000"))
-# How the simulated JP1 system divides a stake between the two meters (the text leaves it open).
-JP1_SHARE_MAIN = Decimal("0.8")
+# The establishment's starting amounts of a progressive jackpot's meters in simulated séances
+# ("montant de départ").
+JACKPOT_START = (Decimal("10000"), Decimal("1000"))
+# How the simulated jackpot system divides a stake between the two meters (the text leaves it open).
+JACKPOT_SHARE_MAIN = Decimal("0.8")
+# Settled first at any one moment: losing stakes, then stakes returned, then winning ones.
+_VERB_RANK = {"lose": 0, "push": 1, "pay": 2}
 
 
 def offered(sim: TableSim, name: str) -> bool:
@@ -43,27 +61,46 @@ def offered(sim: TableSim, name: str) -> bool:
     if name not in sim.ruleset.side_bets:
         return False
     house = sim.house
-    if name == "jp1":
-        return house.get("jp1.stake") is not None
     if f"{name}.offered" in sim.ruleset.options:
         return bool(house.get(f"{name}.offered"))
-    return house.get(f"{name}.minimum") is not None or house.get(f"{name}.maximum") is not None
+    return any(house.get(f"{name}.{key}") is not None for key in ("stake", "minimum", "maximum"))
+
+
+def offered_bets(sim: TableSim) -> list[str]:
+    """The side bets the table offers, in the ruleset's order."""
+    return [name for name in sim.ruleset.side_bets if offered(sim, name)]
+
+
+def progressive(sim: TableSim) -> list[str]:
+    """The offered side bets whose paytables pay a meter out (a progressive jackpot)."""
+    return [name for name in offered_bets(sim) if sim.ruleset.side_bets[name].prizes]
+
+
+def _low(sim: TableSim, name: str) -> Decimal:
+    low = sim.house.get(f"{name}.minimum")
+    return Decimal(low) if low is not None else sim.minimum
 
 
 def _amount(sim: TableSim, name: str) -> Decimal:
-    low, high = sim.house.get(f"{name}.minimum"), sim.house.get(f"{name}.maximum")
-    low = Decimal(low) if low is not None else sim.minimum
+    """A stake's amount: the house's fixed stake for the bet, else a few units within its limits."""
+    fixed = sim.house.get(f"{name}.stake")
+    if fixed is not None:
+        return Decimal(fixed)
+    low, high = _low(sim, name), sim.house.get(f"{name}.maximum")
     high = Decimal(high) if high is not None else max(low, sim.maximum)
     units = sim.rng.randint(1, 5)
     step = max(low, Decimal(1))
     return min(max(low, step * units), high)
 
 
+def _stake(box: Any, bet: SideBetDef, case: str | None = None) -> str:
+    """The stake's name in hand-log/1: `3:<stake name>`, or `3:<stake name>:<case>`."""
+    return f"{box}:{bet.stake_name}:{case}" if case is not None else f"{box}:{bet.stake_name}"
+
+
 def place(sim: TableSim, mains: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Side bets of seated players on their own boxes, after their main bets."""
-    names = [
-        n for n in ("lucky_ladies", "hyper_blackjack", "two_plus_one", "jp1", "egalite") if offered(sim, n)
-    ]
+    names = offered_bets(sim)
     if not names:
         return []
     placed: list[dict[str, Any]] = []
@@ -74,33 +111,68 @@ def place(sim: TableSim, mains: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for name in names:
             if sim.rng.random() >= 0.35:
                 continue
-            if name == "jp1":
-                placed.append(_bet(f"{box}:jp1", Decimal(sim.house["jp1.stake"]), bet))
-            elif name == "hyper_blackjack":
-                for case in sim.rng.sample(HYPER_CASES, sim.rng.randint(1, 2)):
-                    placed.append(_bet(f"{box}:hyper:{case}", _amount(sim, name), bet))
+            side = sim.ruleset.side_bets[name]
+            if side.cases:
+                for case in sim.rng.sample(side.cases, sim.rng.randint(1, 2)):
+                    placed.append(_bet(_stake(box, side, case), _amount(sim, name), bet))
             else:
-                placed.append(_bet(f"{box}:{name}", _amount(sim, name), bet))
+                placed.append(_bet(_stake(box, side), _amount(sim, name), bet))
     return placed
 
 
-def standing_egalite(sim: TableSim, mains: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Now and then a standing player's mise égalité on his own, on a box in play (bataille, al. 10)."""
-    if not offered(sim, "egalite") or not mains or sim.rng.random() >= 0.1:
+def standing_alone(sim: TableSim, mains: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Now and then a standing player's side bet on his own, on a box in play, where the ruleset's bet
+    rules let one be placed so (the mise égalité, bataille al. 10)."""
+    names = [name for name in offered_bets(sim) if mains and _alone_allowed(sim, name)]
+    if not names or sim.rng.random() >= 0.1:
         return []
+    side = sim.ruleset.side_bets[names[0]]
     box = sim.rng.choice(mains)["stake"]
+    case = sim.rng.choice(side.cases) if side.cases else None
     return [
         {
-            "stake": f"{box}:egalite",
-            "amount": amount_json(_amount(sim, "egalite")),
+            "stake": _stake(box, side, case),
+            "amount": amount_json(_amount(sim, names[0])),
             "player": "P8",
             "seated": False,
         }
     ]
 
 
+def _alone_allowed(sim: TableSim, name: str) -> bool:
+    """Do the ruleset's bet rules accept a standing player's bet on `name` alone, on a box with a main bet
+    of a seated player (at the least amount the house allows)?"""
+    side = sim.ruleset.side_bets[name]
+    bet = facts(
+        amount=_low(sim, name),
+        seated=False,
+        main=False,
+        box_has_main=True,
+        box_seated=True,
+        box_exists=True,
+        side=name,
+        case=side.cases[0] if side.cases else None,
+        side_offered=True,
+        player_main=False,
+        before_deal=True,
+    )
+    ctx = {"round": RoundFacts(players=1, boxes=1, free_seats=sim.seats - 1), "bet": bet}
+    return sim.legal("bet", ctx) and sim.legal("side_bet", ctx)
+
+
 def _bet(stake: str, amount: Decimal, main: dict[str, Any]) -> dict[str, Any]:
     return {"stake": stake, "amount": amount_json(amount), "player": main["player"], "seated": True}
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment of the round where side stakes may be settled: how far the actions had got, the dealer's
+    cards then, and the main stakes settled in the final settlement and still unsettled."""
+
+    index: int
+    dealer_cards: tuple[str, ...]
+    main_settled: int
+    main_unsettled: int
 
 
 class RoundSides:
@@ -115,129 +187,259 @@ class RoundSides:
                 self.stakes[bet["stake"]] = self.stakes.get(bet["stake"], Decimal(0)) + Decimal(
                     str(bet["amount"])
                 )
-        self.held: list[str] = []
+        self.moments: list[Moment] = []
+        self.initial_dealer = 0
 
-    def of(self, side: str) -> list[str]:
-        """This round's stakes of one side bet, from the dealer's right (box 7) to his left."""
-        found = [s for s in self.stakes if side_of(s.split(":", 1)[1])[0] == side]
+    def side(self, stake: str) -> tuple[str | None, str | None]:
+        return side_of(stake.split(":", 1)[1], self.sim.judge.stake_sides)
+
+    def of(self, names: Iterable[str]) -> list[str]:
+        """This round's stakes of these side bets, from the dealer's right (box 7) to his left."""
+        wanted = set(names)
+        found = [s for s in self.stakes if self.side(s)[0] in wanted]
         return sorted(found, key=lambda s: -int(s.split(":")[0]))
 
+    # ---- moments ----
+    def mark(self, dealer: Dealer, main_settled: int = 0, main_unsettled: int = 0) -> None:
+        """A moment where the croupier may settle side stakes, as the round stands now."""
+        if not self.moments:
+            self.initial_dealer = len(dealer.card_list)
+        self.moments.append(Moment(len(self.actions), tuple(dealer.card_list), main_settled, main_unsettled))
+
+    def mark_wins(self, boxes: dict[int, Box], dealer: Dealer) -> None:
+        """Each box's side bets that win on the cards dealt so far (`box.won_side_bets`)."""
+        for stake in self.of(self.sim.ruleset.side_bets):
+            side = self.side(stake)[0]
+            box = boxes[int(stake.split(":")[0])]
+            if (
+                side is not None
+                and side not in box.won_side_bets
+                and self.outcome(stake, box, self.actions, dealer)[0] == "pay"
+            ):
+                box.won_side_bets = (*box.won_side_bets, side)
+
+    def waits_for_dealer(self, boxes: dict[int, Box], dealer: Dealer) -> bool:
+        """Is there a stake that the rules do not let be settled now, and whose paytables read the
+        dealer's cards? Then the dealer makes his hand, whatever the boxes did."""
+        moment = self.moments[-1]
+        for stake in self.stakes:
+            side = self.side(stake)[0]
+            bet = self.sim.ruleset.side_bets.get(side) if side is not None else None
+            if bet is None or not any(
+                "dealer" in line.reads or "dealer_cards" in line.reads
+                for lines in bet.paytables.values()
+                for line in lines
+            ):
+                continue
+            verb = self.outcome(stake, boxes[int(stake.split(":")[0])], self.actions, dealer)[0]
+            if not self.allowed(stake, verb, moment, (0, None), approved=False, done=False):
+                return True
+        return False
+
+    # ---- what a stake gets ----
     def outcome(
-        self, stake: str, boxes: dict[int, Box], dealer: Dealer, jackpot: Any = None
+        self, stake: str, box: Box, actions: list[list[Any]], dealer: Dealer, jackpot: Any = None
     ) -> tuple[str, Decimal | None]:
-        box_no = int(stake.split(":")[0])
-        box = boxes[box_no]
-        ctx = self.context(stake, box, dealer, jackpot)
-        decided = expected_outcome(self.sim.judge, side_of(stake.split(":", 1)[1])[0] or "", ctx)
+        side = self.side(stake)[0] or ""
+        ctx = self.context(stake, box, actions, dealer, jackpot)
+        try:
+            decided = expected_outcome(self.sim.judge, side, ctx)
+        except (TypeError, AttributeError, ArithmeticError):
+            decided = None  # an amount not known yet (a jackpot's share before the round is over)
         if decided is None:
             return "lose", None
         verb, amount, _lines = decided
         return verb, amount
 
-    def context(self, stake: str, box: Box, dealer: Dealer, jackpot: Any) -> dict[str, Any]:
-        sequences = box_sequences(self.actions)
-        kind = stake.split(":", 1)[1]
+    def context(
+        self, stake: str, box: Box, actions: list[list[Any]], dealer: Dealer, jackpot: Any
+    ) -> dict[str, Any]:
+        sequences = box_sequences(actions)
+        cards = list(dealer.card_list)
         return settle_context(
             self.sim.house,
             box=box,
             hand=box.hand_list[0],
             dealer=dealer,
-            stake=facts(name=stake, amount=self.stakes[stake], settlements=1, case=side_of(kind)[1]),
-            player=PlayerCards(box.number, sequences, dealer.card_list[0] if dealer.card_list else None),
-            dealer_cards=DealerCards(dealer.card_list),
+            stake=facts(name=stake, amount=self.stakes[stake], settlements=1, case=self.side(stake)[1]),
+            player=self.player(box.number, sequences, cards),
+            dealer_cards=DealerCards(cards),
             jackpot=jackpot if jackpot is not None else jackpot_facts(None, 0, 0),
             round=getattr(self.sim, "round_facts", None),
         )
 
-    def settle(self, stake: str, verb: str, amount: Decimal | None) -> None:
-        if verb == "pay":
-            self.actions.append(["pay", stake, amount_json(amount if amount is not None else Decimal(0))])
-        elif verb == "push":
-            self.actions.append(["push", stake])
-        else:
-            self.actions.append(["lose", stake])
+    def player(self, box: int, sequences: dict[int, list[str]], cards: list[str]) -> PlayerCards:
+        elsewhere = prizes_elsewhere(self.sim.ruleset, self.sim.judge.house, box, sequences, cards)
+        return PlayerCards(box, sequences, cards[0] if cards else None, elsewhere)
 
-    # ---- blackjack ----
-    def after_second_cards(self, boxes: dict[int, Box], dealer: Dealer) -> None:
-        """2 + 1 cartes, then dames de cœur: settled once the initial deal is out, before the play."""
-        for stake in self.of("two_plus_one"):
-            self.settle(stake, *self.outcome(stake, boxes, dealer))
-        outcomes = {stake: self.outcome(stake, boxes, dealer) for stake in self.of("lucky_ladies")}
-        for stake, (verb, _amount) in outcomes.items():
-            boxes[int(stake.split(":")[0])].lucky_ladies_won = verb == "pay"
-        up = dealer.card_list[0] if dealer.card_list else "--"
-        for stake in list(outcomes):
-            cards = box_sequences(self.actions).get(int(stake.split(":")[0]), [])[:2]
-            # b): a pair of queens of hearts against a dealer's ace or ten waits for his second card.
-            if cards.count("QH") == 2 and (up[0] == "A" or (up[0] in "TJQK")):
-                self.held.append(stake)
-                del outcomes[stake]
-        losers = [s for s, (verb, _a) in outcomes.items() if verb != "pay"]
-        winners = [s for s, (verb, _a) in outcomes.items() if verb == "pay"]
-        for stake in [*losers, *winners]:
-            self.settle(stake, *outcomes[stake])
+    # ---- when ----
+    def allowed(
+        self,
+        stake: str,
+        verb: str,
+        moment: Moment,
+        previous: tuple[int, str | None],
+        *,
+        approved: bool,
+        done: bool,
+    ) -> bool:
+        """Would the ruleset's `side_settle` rules accept `verb` on `stake` at `moment`? (`done`: the
+        round's actions are all known, so whether the dealer draws again is known too.)"""
+        return self.sim.legal("side_settle", self.settle_facts(stake, verb, moment, previous, approved, done))
 
-    def needs_dealer(self) -> bool:
-        """Stakes that wait for the dealer's cards: hyper black jack, held queens of hearts."""
-        return bool(self.held or self.of("hyper_blackjack"))
-
-    def before_main(self, boxes: dict[int, Box], dealer: Dealer) -> None:
-        """After the dealer's point, before the main settlement: losing hyper bets, then the queens of
-        hearts held against a dealer who made no black jack."""
-        for stake in self.of("hyper_blackjack"):
-            verb, amount = self.outcome(stake, boxes, dealer)
-            if verb != "pay":
-                self.settle(stake, verb, amount)
-        if not dealer.blackjack:
-            for stake in self.held:
-                self.settle(stake, *self.outcome(stake, boxes, dealer))
-
-    def after_main(self, boxes: dict[int, Box], dealer: Dealer, meters: Meters | None) -> tuple[bool, bool]:
-        """After the main settlement: winning hyper bets, the queens of hearts held against a dealer's
-        black jack, then JP1. Returns which JP1 jackpots were won."""
-        for stake in self.of("hyper_blackjack"):
-            verb, amount = self.outcome(stake, boxes, dealer)
-            if verb == "pay":
-                self.settle(stake, verb, amount)
-        if dealer.blackjack:
-            for stake in self.held:
-                self.settle(stake, *self.outcome(stake, boxes, dealer))
-        return self.settle_jp1(boxes, dealer, meters)
-
-    def settle_jp1(self, boxes: dict[int, Box], dealer: Dealer, meters: Meters | None) -> tuple[bool, bool]:
-        jp1 = self.of("jp1")
-        bet = self.sim.ruleset.side_bets.get("jp1")
-        if not jp1 or bet is None:
-            return False, False
-        hits = {
-            s: prize_hits(
-                bet, self.context(s, boxes[int(s.split(":")[0])], dealer, jackpot_facts(meters, 0, 0))
-            )
-            for s in jp1
+    def settle_facts(
+        self,
+        stake: str,
+        verb: str,
+        moment: Moment,
+        previous: tuple[int, str | None],
+        approved: bool,
+        done: bool,
+    ) -> dict[str, Any]:
+        """The facts the `side_settle` rules read of `verb` on `stake` at `moment`, as the replay reads
+        them from the log."""
+        side, case = self.side(stake)
+        box_no = int(stake.split(":")[0])
+        before = self.actions[: moment.index]
+        cards = list(moment.dealer_cards)
+        later_dealer_card = any(a[0] == "deal" and a[1] == "D" for a in self.actions[moment.index :])
+        dealer_done = len(cards) >= 2 and (not later_dealer_card if done else not self.sim.dealer_must_draw())
+        dealer_started = len(cards) > self.initial_dealer
+        info = facts(
+            name=side,
+            case=case,
+            box=box_no,
+            verb=verb,
+            previous_box=previous[0],
+            previous_verb=previous[1],
+            initial_deal_done=True,
+            play_started=dealer_started or any(a[0] in PLAY for a in before),
+            box_cards=len(box_sequences(before).get(box_no, ())),
+            dealer_done=dealer_done,
+            main_settled=moment.main_settled,
+            main_unsettled=moment.main_unsettled,
+            approved=approved,
+        )
+        dealer = Dealer()
+        for card in cards:
+            dealer.add(card)
+        ctx = {
+            "round": getattr(self.sim, "round_facts", None),
+            "side": info,
+            "player": self.player(box_no, box_sequences(self.actions), cards),
+            "dealer": dealer,
+            "dealer_cards": DealerCards(cards),
         }
-        main = sum(1 for h in hits.values() if "jackpot.main" in h)
-        secondary = sum(1 for h in hits.values() if "jackpot.secondary" in h)
-        facts_now = jackpot_facts(meters, main, secondary)
-        for stake in jp1:
-            verb, amount = self.outcome(stake, boxes, dealer, facts_now)
-            if verb == "pay" and hits[stake]:
-                # 8°: the two best hands are paid after the supervisor's review of the video.
-                self.actions.append(["approve", stake, "S-01"])
-            self.settle(stake, verb, amount)
+        return ctx
+
+    def settle_all(self, boxes: dict[int, Box], dealer: Dealer, meters: Meters | None) -> tuple[bool, bool]:
+        """Settle every side stake at its moment (see the module's docstring), on the round's cards.
+        Returns whether a progressive jackpot's main and secondary meters were won."""
+        if not self.stakes or not self.moments:
+            return False, False
+        progressive_bets = [n for n, b in self.sim.ruleset.side_bets.items() if b.prizes]
+        hits: dict[str, set[str]] = {}
+        for stake in self.of(progressive_bets):
+            side = self.side(stake)[0]
+            assert side is not None
+            box = boxes[int(stake.split(":")[0])]
+            ctx = self.context(stake, box, self.actions, dealer, jackpot_facts(meters, 0, 0))
+            hits[stake] = prize_hits(self.sim.ruleset.side_bets[side], ctx)
+        main = sum(1 for h in hits.values() if MAIN_PRIZE in h)
+        secondary = sum(1 for h in hits.values() if SECONDARY_PRIZE in h)
+        jackpot = jackpot_facts(meters, main, secondary)
+        order = list(self.sim.ruleset.side_bets)
+        verbs: dict[str, tuple[str, Decimal | None]] = {}
+        for stake in self.stakes:
+            verbs[stake] = self.outcome(stake, boxes[int(stake.split(":")[0])], self.actions, dealer, jackpot)
+
+        def key(stake: str) -> tuple[int, int, int]:
+            # Stakes of one box on several cases keep the order they were placed in (a stable sort).
+            side = self.side(stake)[0]
+            return (
+                order.index(side) if side in order else len(order),
+                _VERB_RANK.get(verbs[stake][0], 1),
+                -int(stake.split(":")[0]),
+            )
+
+        pending = sorted(self.stakes, key=key)
+        last = len(self.moments) - 1
+        # Each stake's moment: the latest at which the rules accept it (approved, where they want it).
+        when: dict[str, tuple[int, bool]] = {}
+        for stake in pending:
+            verb = verbs[stake][0]
+            for at in range(last, -1, -1):
+                moment = self.moments[at]
+                if self.allowed(stake, verb, moment, (0, None), approved=False, done=True):
+                    when[stake] = (at, False)
+                    break
+                if self.allowed(stake, verb, moment, (0, None), approved=True, done=True):
+                    when[stake] = (at, True)
+                    break
+            else:
+                when[stake] = (last, False)
+        if self.sim.to_break:
+            self.break_timing(pending, verbs, when)
+        inserted: dict[int, list[list[Any]]] = {}
+        for stake in pending:
+            at, approval = when[stake]
+            actions = inserted.setdefault(self.moments[at].index, [])
+            if approval:
+                actions.append(["approve", stake, "S-01"])
+            verb, amount = verbs[stake]
+            actions.append(_settlement(stake, verb, amount))
+        for index in sorted(inserted, reverse=True):
+            self.actions[index:index] = inserted[index]
         return main > 0, secondary > 0
 
-    # ---- bataille ----
-    def settle_bataille(self, boxes: dict[int, Box], dealer: Dealer) -> None:
-        for stake in self.of("egalite"):
-            self.settle(stake, *self.outcome(stake, boxes, dealer))
+    def break_timing(
+        self,
+        pending: list[str],
+        verbs: dict[str, tuple[str, Decimal | None]],
+        when: dict[str, tuple[int, bool]],
+    ) -> None:
+        """simulate --inject: a stake settled at another moment, without the approval the rules want, or
+        after the other stakes of its side at its moment, where exactly one of this round's rules to
+        break refuses it (see simulate.violations)."""
+        # (stake, moment, approved, the stake of its side it now follows at that moment, if moved last)
+        options: list[tuple[str, int, bool, str | None]] = []
+        for stake in pending:
+            at, approval = when[stake]
+            options += [(stake, other, False, None) for other in range(len(self.moments)) if other != at]
+            if approval:
+                options.append((stake, at, False, None))
+            side = self.side(stake)[0]
+            same = [s for s in pending if s != stake and when[s][0] == at and self.side(s)[0] == side]
+            if same and pending.index(stake) < pending.index(same[-1]):
+                options.append((stake, at, approval, same[-1]))
+        candidates = []
+        for stake, at, approved, after in options:
+            previous = (int(after.split(":")[0]), verbs[after][0]) if after is not None else (0, None)
+            facts_then = self.settle_facts(stake, verbs[stake][0], self.moments[at], previous, approved, True)
+            candidates.append(("side_settle", stake, facts_then))
+        picked = self.sim.breaking(getattr(self.sim, "round_id", ""), candidates)
+        if picked is not None:
+            stake, at, approved, after = options[picked]
+            when[stake] = (at, approved)
+            if after is not None:
+                pending.remove(stake)
+                pending.insert(pending.index(after) + 1, stake)
+
+
+def _settlement(stake: str, verb: str, amount: Decimal | None) -> list[Any]:
+    if verb == "pay":
+        return ["pay", stake, amount_json(amount if amount is not None else Decimal(0))]
+    if verb == "push":
+        return ["push", stake]
+    return ["lose", stake]
 
 
 class JackpotSim:
-    """The simulated JP1 system: meters, their readings, stakes added and jackpots paid out."""
+    """The simulated progressive jackpot: meters, their readings, stakes added and jackpots paid out."""
 
     def __init__(self, sim: TableSim) -> None:
         self.sim = sim
-        self.meters = Meters(*JP1_START)
+        self.meters = Meters(*JACKPOT_START)
         self.shown: tuple[Decimal, Decimal] | None = None
 
     def reading(self) -> dict[str, Any] | None:
@@ -257,11 +459,11 @@ class JackpotSim:
 
     def after_round(self, stakes: Iterable[Decimal], main_paid: bool, secondary_paid: bool) -> None:
         total = sum(stakes, Decimal(0))
-        share = (total * JP1_SHARE_MAIN).quantize(Decimal("0.01"))
+        share = (total * JACKPOT_SHARE_MAIN).quantize(Decimal("0.01"))
         assert self.meters.main is not None and self.meters.secondary is not None
         self.meters.main += share
         self.meters.secondary += total - share
         if main_paid:
-            self.meters.main = JP1_START[0]
+            self.meters.main = JACKPOT_START[0]
         if secondary_paid:
-            self.meters.secondary = JP1_START[1]
+            self.meters.secondary = JACKPOT_START[1]

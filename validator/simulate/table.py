@@ -8,11 +8,12 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.model import Ruleset
+from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.replay.cards import all_cards
 from validator.replay.judge import Judge
-from validator.replay.state import TableState
+from validator.replay.state import Box, RoundFacts, TableState, facts
+from validator.simulate.violations import PlayedViolation, Violations
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
 # a jackpot reading (`tick(1, 5)`) and the round itself (`tick()`, at most 110 s; bataille's at least
@@ -34,6 +35,18 @@ class SeanceOverrun(ValidatorError):
 def amount_json(value: Decimal) -> int | str:
     """Whole amounts as JSON numbers, others as exact decimal strings (hand-log/1 accepts both)."""
     return int(value) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+def settle_action(verb: str, name: str, money: Decimal | PaytableOutcome | None) -> list[Any]:
+    """A settlement as hand-log/1 writes it: `pay` with its winnings, `push`, `lose` with the amount
+    collected when the clause gives one (a surrender's half)."""
+    if isinstance(money, PaytableOutcome):
+        verb, money = ("pay", money.winnings) if money.winnings is not None else ("lose", None)
+    if verb == "pay":
+        return ["pay", name, amount_json(money if money is not None else Decimal(0))]
+    if verb == "push":
+        return ["push", name]
+    return ["lose", name] if money is None else ["lose", name, amount_json(money)]
 
 
 class SimShoe:
@@ -99,9 +112,35 @@ class TableSim:
         self.shoe: SimShoe | None = None
         # A player's strategy (`strategy(hand, dealer, legal) -> decision`); None: random legal play.
         self.strategy: Any = None
+        # The violations to plant while playing (simulate --inject): decisions the rules refuse.
+        self.violations: Violations | None = None
+        self.to_break: list[str] = []  # this round's rules still to break by a decision
         # The last round: where its cut card came out, its farthest seated box at the dealer's right.
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
+
+    def broken_by(self, event: str, ctx: dict[str, Any]) -> set[str]:
+        """The rules this step would break (none: it is legal)."""
+        self.judge.findings = []
+        self.judge.check(event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None)
+        return {finding.rule for finding in self.judge.findings}
+
+    def plan_round(self, round_id: str) -> None:
+        """The rules to break by a decision in this round, if the plan gives it a violation."""
+        self.to_break = self.violations.decisions(round_id) if self.violations is not None else []
+
+    def breaking(self, round_id: str, candidates: list[tuple[str, str, dict[str, Any]]]) -> int | None:
+        """The first of `candidates` (event, stake, facts) that breaks exactly one of this round's rules
+        to break, tried in the plan's order: its index, recorded as planted. None: none does."""
+        for rule in self.to_break:
+            for index, (event, stake, ctx) in enumerate(candidates):
+                if self.broken_by(event, ctx) == {rule}:
+                    assert self.violations is not None
+                    what = f"{event} on {stake}, which the rules refuse"
+                    self.violations.played[round_id] = PlayedViolation(rule, stake, what)
+                    self.to_break = []
+                    return index
+        return None
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
@@ -109,6 +148,58 @@ class TableSim:
         return self.judge.check(
             event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None
         )
+
+    def settlement(self, kind: str, name: str, amount: Decimal, **namespaces: Any) -> list[Any]:
+        """The action that settles stake `name` (of kind `main`, `insurance`, `war` or a side bet) as the
+        ruleset's settle clauses give it: the same compiled clauses, read in the same order, that the
+        replay judges a log's settlement by. One implementation of the money."""
+        stake = facts(name=name, amount=amount, settlements=1, case=None, verb=None, paid=None)
+        ctx = {"house": self.house, "table": self.state, **namespaces, "stake": stake}
+        decided = self.judge.expected_settlement(kind, ctx)
+        if decided is None:
+            why = "; ".join(sorted(self.judge.unjudged)) or "no settle clause applies"
+            raise ValidatorError(f"{self.ruleset.version} cannot settle the {kind} stake {name}: {why}")
+        _rule, settle, money = decided
+        return settle_action(settle.verb, name, money)
+
+    def fewest_boxes_alone(self) -> int:
+        """The fewest boxes the rules let a player alone at the table play (a house may ask for more)."""
+        for boxes in range(1, self.seats + 1):
+            if self.legal(
+                "round", {"round": RoundFacts(players=1, boxes=boxes, free_seats=self.seats - boxes)}
+            ):
+                return boxes
+        return 1
+
+    def boxes_allowed(self, boxes: int) -> bool:
+        """May a player play `boxes` boxes beside another player?"""
+        ctx = {
+            "round": RoundFacts(players=2, boxes=boxes + 1, free_seats=self.seats - boxes - 1),
+            "box": _probe_box(self.minimum, boxes),
+        }
+        return self.legal("box", ctx)
+
+    def standing_allowed(self, players: int, boxes: int, free_seats: int) -> bool:
+        """May a standing player bet the minimum on a seated player's box, with `free_seats` free?"""
+        bet = facts(
+            amount=self.minimum,
+            seated=False,
+            main=True,
+            box_has_main=True,
+            box_seated=True,
+            box_exists=True,
+            side=None,
+            case=None,
+            side_offered=False,
+            player_main=True,
+            before_deal=True,
+        )
+        ctx = {"round": RoundFacts(players=players, boxes=boxes, free_seats=free_seats), "bet": bet}
+        return self.legal("bet", ctx)
+
+    def dealer_must_draw(self) -> bool:
+        """Must the dealer draw another card now? Never, unless the game's dealer draws (blackjack)."""
+        return False
 
     def tick(self, low: int = 40, high: int = 110) -> str:
         try:
@@ -184,16 +275,17 @@ class TableSim:
         return drawn
 
     def bets(self) -> list[dict[str, Any]]:
-        """Seated players on some boxes, now and then a standing player riding on a seated box."""
-        lone_min = int(self.house.get("min_boxes_single_player") or 1)
-        per_player = self.house.get("max_boxes_per_player")
-        per_player = int(per_player) if per_player is not None else 3
+        """Seated players on some boxes, now and then a standing player riding on a seated box. How many
+        boxes a player takes, alone or beside others, and whether a player may stand, are asked of the
+        ruleset's `round`, `box` and `bet` rules (with the house's choices), never read by name."""
+        lone_min = self.fewest_boxes_alone()
+        per_player = 2 if self.boxes_allowed(2) else 1
         n_players = self.rng.randint(1, min(4, self.seats))
         free = list(range(1, self.seats + 1))
         self.rng.shuffle(free)
         bets: list[dict[str, Any]] = []
         for p in range(n_players):
-            want = self.rng.randint(1, max(1, min(per_player, 2)))
+            want = self.rng.randint(1, per_player)
             if n_players == 1:
                 want = max(want, lone_min)
             for _ in range(want):
@@ -203,7 +295,7 @@ class TableSim:
                 units = self.rng.randint(1, 10)
                 amount = min(self.minimum * units, self.maximum)
                 bets.append({"stake": str(box), "amount": amount, "player": f"P{p + 1}", "seated": True})
-        standing_ok = not self.house.get("no_standing_when_seats_free") or not free
+        standing_ok = self.standing_allowed(n_players, len(bets), len(free))
         if standing_ok and bets and self.rng.random() < 0.15:
             host = self.rng.choice(bets)
             room = self.maximum - host["amount"]
@@ -211,6 +303,16 @@ class TableSim:
                 bets.append({"stake": host["stake"], "amount": self.minimum, "player": "P9", "seated": False})
         bets.sort(key=lambda b: int(b["stake"]))
         return [{**b, "amount": amount_json(b["amount"])} for b in bets]
+
+
+def _probe_box(minimum: Decimal, player_boxes: int) -> Box:
+    """Box 1 of a seated player on `player_boxes` boxes, staking the table's minimum."""
+    box = Box(1)
+    box.stake = box.initial_stake = minimum
+    box.seated = True
+    box.seated_players = {"P1"}
+    box.player_boxes = player_boxes
+    return box
 
 
 def write_records(records: Iterator[dict[str, Any]], out: Any) -> int:

@@ -1,0 +1,209 @@
+"""Which rule settles each stake of a simulated round: the round's hands, dealer and side stakes rebuilt
+from its record by the game's mechanics (the simulator's own nouns: Box, Hand, Dealer), then put to the
+ruleset's compiled settle clauses, as the simulator did when it played the round.
+
+`simulate --inject` plants a payout violation on a stake the rule it breaks settles; what the stake
+gets is the law's (the clauses), which hands there are and what they hold is the mechanics' (here).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from validator.dsl.model import Ruleset
+from validator.errors import ValidatorError
+from validator.money import to_decimal
+from validator.replay.cards import normalize
+from validator.replay.judge import Judge
+from validator.replay.side_bets import (
+    MAIN_PRIZE,
+    SECONDARY_PRIZE,
+    DealerCards,
+    Meters,
+    PlayerCards,
+    box_sequences,
+    jackpot_facts,
+    prize_hits,
+    prizes_elsewhere,
+    settle_context,
+    side_of,
+)
+from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+
+SETTLEMENTS = ("pay", "lose", "push")
+
+
+class RoundRebuilt:
+    """A round record's hands, boxes, dealer, insurances and war stakes, as its actions leave them."""
+
+    def __init__(self, record: dict[str, Any], ruleset: Ruleset) -> None:
+        split_counts = (
+            bool(ruleset.param("blackjack.split_hand_counts"))
+            if ("blackjack.split_hand_counts" in ruleset.parameters)
+            else False
+        )
+        self.bataille = ruleset.game == "bataille"
+        self.boxes: dict[int, Box] = {}
+        self.hands: dict[str, Hand] = {}
+        self.side_stakes: dict[str, Decimal] = {}
+        for bet in record["bets"]:
+            stake, amount = bet["stake"], to_decimal(bet["amount"])
+            number = int(stake.split(":")[0])
+            box = self.boxes.setdefault(number, Box(number))
+            if ":" in stake:
+                self.side_stakes[stake] = self.side_stakes.get(stake, Decimal(0)) + amount
+            else:
+                box.stake += amount
+                box.seated = box.seated or bool(bet.get("seated", True))
+        for number in sorted(self.boxes):
+            box = self.boxes[number]
+            box.initial_stake = box.stake
+            if box.stake > 0:
+                hand = Hand(str(number), box, box.stake, split_counts=split_counts)
+                box.hand_list.append(hand)
+                self.hands[hand.name] = hand
+        self.dealer = Dealer()
+        self.insured: dict[int, Decimal] = {}
+        self.war: dict[int, Decimal] = {}
+        self.actions: list[list[Any]] = record["actions"]
+        for action in self.actions:
+            self._apply(action)
+
+    def _apply(self, action: list[Any]) -> None:
+        verb = action[0]
+        if verb == "deal":
+            self._card(action[1], normalize(action[2]))
+        elif verb == "hit":
+            self.hands[action[1]].add(normalize(action[2]))
+        elif verb == "double":
+            hand = self.hands[action[1]]
+            hand.stake += to_decimal(action[2])
+            hand.doubled = True
+            hand.add(normalize(action[3]))
+        elif verb == "split":
+            new = self.hands[action[1]].split_off(to_decimal(action[2]))
+            self.hands[new.name] = new
+        elif verb == "surrender":
+            self.hands[action[1]].surrendered = True
+        elif verb == "even_money":
+            self.hands[str(action[1])].even_money = True
+        elif verb == "insurance":
+            self.insured[int(action[1])] = to_decimal(action[2])
+        elif verb == "war":
+            hand = self.hands[action[1]]
+            hand.went_to_war = True
+            self.war[hand.box.number] = to_decimal(action[2])
+
+    def _card(self, target: str, card: str) -> None:
+        held = self.dealer if target == "D" else self.hands[target]
+        if self.bataille and held.card_list:
+            held.war_card = card  # bataille: a second card is the war card
+        else:
+            held.add(card)
+
+
+def settled_by(
+    record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None
+) -> dict[str, tuple[str, str]]:
+    """Each stake the round settles → (the id of the rule whose clause gives its settlement, the kind of
+    stake the clause settles: main, insurance, war or the side bet's name). A stake the clauses cannot
+    settle (an amount left to a house option not declared) is left out."""
+    try:
+        round_ = RoundRebuilt(record, ruleset)
+    except (KeyError, IndexError, ValueError, TypeError, ValidatorError):
+        return {}  # not a round the simulator wrote
+    found: dict[str, tuple[str, str]] = {}
+    seen = {a[1] for a in round_.actions if a and a[0] in SETTLEMENTS}
+    hits = _jackpot_hands(round_, ruleset, judge, meters)
+    jackpot = jackpot_facts(meters, *hits)
+    for stake in seen:
+        try:
+            decided = _decide(round_, judge, stake, jackpot)
+        except (AttributeError, TypeError, ArithmeticError, KeyError):
+            decided = None
+        if decided is not None:
+            found[stake] = decided
+    return found
+
+
+def _decide(round_: RoundRebuilt, judge: Judge, stake: str, jackpot: Any) -> tuple[str, str] | None:
+    dealer = round_.dealer
+    if ":" not in stake:
+        hand = round_.hands.get(stake)
+        if hand is None:
+            return None
+        return _first(judge, "main", _ctx(hand, dealer, stake, hand.stake))
+    box_no, _, kind = stake.partition(":")
+    number = int(box_no)
+    first = round_.hands.get(box_no)
+    if kind in ("insurance", "war"):
+        amount = (round_.insured if kind == "insurance" else round_.war).get(number)
+        if first is None or amount is None:
+            return None
+        return _first(judge, kind, _ctx(first, dealer, stake, amount))
+    side, case = side_of(kind, judge.stake_sides)
+    box = round_.boxes.get(number)
+    if side is None or box is None or stake not in round_.side_stakes or not box.hand_list:
+        return None
+    sequences = box_sequences(round_.actions)
+    cards = list(dealer.card_list)
+    elsewhere = prizes_elsewhere(judge.ruleset, judge.house, number, sequences, cards)
+    ctx = settle_context(
+        judge.house,
+        box=box,
+        hand=box.hand_list[0],
+        dealer=dealer,
+        stake=facts(name=stake, amount=round_.side_stakes[stake], settlements=1, case=case),
+        player=PlayerCards(number, sequences, cards[0] if cards else None, elsewhere),
+        dealer_cards=DealerCards(cards),
+        jackpot=jackpot,
+        round=RoundFacts(),
+    )
+    return _first(judge, side, ctx)
+
+
+def _ctx(hand: Hand, dealer: Dealer, stake: str, amount: Decimal) -> dict[str, Any]:
+    return {
+        "round": RoundFacts(),
+        "box": hand.box,
+        "hand": hand,
+        "dealer": dealer,
+        "stake": facts(name=stake, amount=amount, settlements=1, case=None, verb=None, paid=None),
+    }
+
+
+def _first(judge: Judge, kind: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
+    decided = judge.expected_settlement(kind, {"house": judge.house, **ctx})
+    return (decided[0].id, kind) if decided is not None else None
+
+
+def _jackpot_hands(
+    round_: RoundRebuilt, ruleset: Ruleset, judge: Judge, meters: Meters | None
+) -> tuple[int, int]:
+    """The round's stakes of progressive side bets whose cards win the main and the secondary meter."""
+    main = secondary = 0
+    sequences = box_sequences(round_.actions)
+    cards = list(round_.dealer.card_list)
+    for stake in round_.side_stakes:
+        box_no, _, kind = stake.partition(":")
+        side = side_of(kind, judge.stake_sides)[0]
+        bet = ruleset.side_bets.get(side) if side is not None else None
+        box = round_.boxes.get(int(box_no))
+        if bet is None or not bet.prizes or box is None or not box.hand_list:
+            continue
+        number = int(box_no)
+        ctx = {
+            "house": judge.house,
+            "box": box,
+            "hand": box.hand_list[0],
+            "dealer": round_.dealer,
+            "stake": None,
+            "player": PlayerCards(number, sequences, cards[0] if cards else None),
+            "dealer_cards": DealerCards(cards),
+            "jackpot": jackpot_facts(meters, 0, 0),
+        }
+        won = prize_hits(bet, ctx)
+        main += MAIN_PRIZE in won
+        secondary += SECONDARY_PRIZE in won
+    return main, secondary

@@ -1,0 +1,81 @@
+"""Which rounds of a simulated séance get a planted violation, and of which rule: one plan shared by the
+simulator, which breaks the rules of the players' decisions while it plays (a split, a double, a
+surrender, a card drawn, an insurance or even money that the rules refuse), and by `inject`, which
+breaks the other kinds by editing a round's record once it is written (simulate.inject).
+
+A decision is planted where exactly one rule refuses it: the simulator asks the ruleset, as it asks it
+before every legal decision, which rules the decision would break, and takes it only when the answer is
+the one rule to break. The round then goes on by the rules (the money through the settle clauses).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from validator.dsl.model import Rule, Ruleset
+from validator.errors import ValidatorError
+
+# The players' decisions each game's simulator can take against the rules, as the events their rules
+# listen to.
+DECISIONS = {
+    "blackjack": frozenset(("surrender", "split", "double", "hit", "insurance", "even_money", "side_settle")),
+    "bataille": frozenset(("war", "surrender")),
+}
+
+
+def breaks_a_decision(rule: Rule, game: str) -> bool:
+    """Is the rule checked when a player decides (a decision the simulator can take against it)?"""
+    decisions = DECISIONS.get(game, frozenset())
+    return any(check.event in decisions for check in rule.checks)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedViolation:
+    """A violation the simulator planted while playing a round: the rule, the stake it names, what."""
+
+    rule: str
+    stake: str
+    what: str
+
+
+@dataclass
+class Violations:
+    """The plan: about `rate` of the rounds get a violation of one of `rules`, tried in a random order."""
+
+    ruleset: Ruleset
+    rules: list[str]
+    rate: float
+    seed: int
+    rng: random.Random = field(init=False)
+    _by_decision: frozenset[str] = field(init=False)
+    _orders: dict[str, list[str] | None] = field(init=False, default_factory=dict)
+    played: dict[str, PlayedViolation] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not 0 < self.rate <= 1:
+            raise ValidatorError(f"--rate {self.rate}: give a share of rounds between 0 (excluded) and 1")
+        self.rng = random.Random(f"inject/{self.seed}")
+        game = self.ruleset.game
+        self._by_decision = frozenset(r.id for r in self.ruleset.rules if breaks_a_decision(r, game))
+
+    def order(self, round_id: str) -> list[str] | None:
+        """The rules to try breaking in this round, in order; None: the round is left clean. Decided
+        once per round, by whichever of the simulator and `inject` asks first."""
+        if round_id not in self._orders:
+            order = None
+            if self.rng.random() < self.rate:
+                order = list(self.rules)
+                self.rng.shuffle(order)
+            self._orders[round_id] = order
+        return self._orders[round_id]
+
+    def decisions(self, round_id: str) -> list[str]:
+        """This round's rules that a decision breaks, in the round's order."""
+        order = self.order(round_id) or []
+        return [r for r in order if r in self._by_decision]
+
+    def done(self, round_id: str) -> None:
+        """`inject` has written the round: its plan is no longer needed."""
+        self._orders.pop(round_id, None)
+        self.played.pop(round_id, None)
