@@ -85,7 +85,7 @@ def test_the_import_graph_is_read_from_the_package():
     # A test of the test: the graph has the modules and edges it must have, so an empty graph cannot pass.
     graph = _module_graph()
     assert "validator.replay.round_base" in graph
-    assert "validator.replay.stakes" in graph["validator.replay.side_bets"]
+    assert "validator.game.stakes" in graph["validator.replay.side_bets"]
     assert "validator.replay.side_bets" in graph["validator.replay.round_base"]
 
 
@@ -209,3 +209,51 @@ def test_python_names_are_found_when_written(tmp_path):
             "'x|jp1'",
         ]
     )
+
+
+# The layers, lowest first: a module may import its own layer and those below, never one above.
+# `game` is the leaf of nouns; `dsl` (the rules language) knows the game, not the replay; the
+# mechanics (`replay`) and what runs on them come after (the house linter runs a version's table rules on
+# the replay's table state); the commands and the CLI on top.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("validator.game", "validator.errors", "validator.findings", "validator.ruledoc"),
+    ("validator.dsl",),
+    ("validator.registry", "validator.rules_view", "validator.logs"),
+    ("validator.replay",),
+    ("validator.simulate", "validator.maths", "validator.house"),
+    ("validator.commands", "validator.cli"),
+)
+
+
+def _layer_of(module: str) -> int | None:
+    for index, prefixes in enumerate(LAYERS):
+        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
+            return index
+    return None
+
+
+def _upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    upward = []
+    for module, targets in graph.items():
+        own = _layer_of(module)
+        for target in targets:
+            theirs = _layer_of(target)
+            if own is not None and theirs is not None and theirs > own:
+                upward.append(f"{module} -> {target}")
+    return sorted(upward)
+
+
+def test_the_layers_import_only_downwards():
+    assert _upward_imports(_module_graph()) == []
+
+
+def test_the_game_nouns_are_a_leaf():
+    graph = _module_graph()
+    game = {module: targets for module, targets in graph.items() if module.startswith("validator.game")}
+    assert set(game) >= {"validator.game.cards", "validator.game.stakes", "validator.game.money"}
+    assert {t for targets in game.values() for t in targets if not t.startswith("validator.game")} == set()
+
+
+def test_an_upward_import_is_found():
+    graph = {"validator.dsl.expr": {"validator.replay.state"}, "validator.replay.state": {"validator.game"}}
+    assert _upward_imports(graph) == ["validator.dsl.expr -> validator.replay.state"]

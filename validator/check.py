@@ -21,7 +21,7 @@ def check_logs(
     collect: bool = False,
 ) -> Iterator[RoundOutcome]:
     """Every round of every log, in order, as outcomes; `summary` is filled as they go. With `collect`,
-    each round's outcome carries its facts and money for the audit dataset (`replay.ledger`)."""
+    each round's outcome carries its facts and money for the audit dataset (`game.ledger`)."""
     summary = summary if summary is not None else Summary()
     if ruleset:
         registry.resolve(ruleset)  # an unknown ruleset stops the run before any file is read

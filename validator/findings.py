@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
-from validator.money import fmt
+from validator.game.money import fmt
 
 if TYPE_CHECKING:
-    from validator.replay.ledger import RoundFacts
+    from validator.game.ledger import RoundFacts
 
 Kind = Literal["procedure", "payout", "format", "house"]
 Severity = Literal["error", "warning"]

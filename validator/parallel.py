@@ -29,6 +29,7 @@ import orjson
 from validator.check import teller
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
+from validator.game.money import AmountError
 from validator.logs.reader import (
     BOM,
     MAX_LINE,
@@ -42,7 +43,6 @@ from validator.logs.reader import (
     read_records,
 )
 from validator.logs.remote import is_local_only, is_url, url_size
-from validator.money import AmountError
 from validator.registry import default_registry
 from validator.replay.session import HouseLookup, LogReplay, read_table
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import OptionDef, Rule, Ruleset
-from validator.money import fmt
+from validator.game.money import fmt
 from validator.registry import Registry
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from validator.dsl import vocabulary
 from validator.dsl.vocabulary import FACT_CLASSES, NAMESPACES, CardFacts, StakeFacts
-from validator.replay.cards import all_cards
+from validator.game.cards import all_cards
+from validator.game.stakes import MalformedRound, amount_of
 from validator.replay.side_bets import DealerCards, PlayerCards
-from validator.replay.stakes import MalformedRound, amount_of
 from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
 
 

@@ -1,5 +1,5 @@
 """The three tables' Arrow schemas. Money is DECIMAL(38, 10): hand-log/1 amounts have at most 15 integer
-digits and 6 decimals (`validator.money`), and what the rules give (3:2, 6:5 of such an amount) at most a
+digits and 6 decimals (`validator.game.money`), and what the rules give (3:2, 6:5 of such an amount) at most a
 few decimals more, so every amount is stored exactly."""
 
 from __future__ import annotations

@@ -26,9 +26,9 @@ from validator import __version__
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
 from validator.fingerprint import fingerprint
+from validator.game.ledger import RoundFacts
+from validator.game.money import fmt
 from validator.logs.reader import STDIN_NAME, iter_log_paths
-from validator.money import fmt
-from validator.replay.ledger import RoundFacts
 
 TABLES = ("rounds", "findings")
 FLUSH_ROWS = 100_000  # rows a writer keeps per partition before writing a file

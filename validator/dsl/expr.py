@@ -14,7 +14,7 @@ from typing import Any
 
 from validator.dsl import ast
 from validator.dsl.functions import FUNCTIONS, EvaluationError
-from validator.money import fmt
+from validator.game.money import fmt
 
 Context = Mapping[str, Any]
 Compiled = Callable[[Context], Any]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from validator.game.cards import BATAILLE_VALUE
 from validator.maths.probe import Probe
-from validator.replay.cards import BATAILLE_VALUE
 
 RANKS = "23456789TJQKA"
 TIED = "9"  # the rank of the tie analysed: every rank gives the same figures

@@ -17,11 +17,11 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.model import PaytableOutcome, SideBetDef
+from validator.game.cards import BJ_VALUE, all_cards
 from validator.maths.blackjack import Rules
 from validator.maths.dealer import final_distribution
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
-from validator.replay.cards import BJ_VALUE, all_cards
 from validator.replay.side_bets import DealerCards
 from validator.replay.state import facts
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from validator.game.cards import BJ_VALUE
 from validator.maths.blackjack import ACE, MainGame, Position, Rules
 from validator.maths.shoe import full_shoe, without
-from validator.replay.cards import BJ_VALUE
 from validator.replay.state import Dealer, Hand
 
 Legal = Callable[[str], bool]

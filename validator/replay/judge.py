@@ -17,7 +17,7 @@ from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
 from validator.findings import Finding
-from validator.money import fmt
+from validator.game.money import fmt
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:

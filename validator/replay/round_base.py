@@ -20,10 +20,10 @@ from validator.dsl.vocabulary import (
     StakeFacts,
     TurnFacts,
 )
-from validator.money import fmt
+from validator.game.money import fmt
+from validator.game.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
 
 # `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.

@@ -17,6 +17,9 @@ from validator.dsl.model import Ruleset
 from validator.dsl.vocabulary import CardFacts, ChangeFacts
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Status, Summary
+from validator.game.cards import normalize
+from validator.game.ledger import RoundFacts, record_facts
+from validator.game.money import AmountError, to_decimal
 from validator.logs.reader import (
     RECORD_TYPES,
     RULE_BROKEN_SKIPPED,
@@ -25,13 +28,10 @@ from validator.logs.reader import (
     display_name,
     format_finding,
 )
-from validator.money import AmountError, to_decimal
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.bataille import BatailleRound
 from validator.replay.blackjack import BlackjackRound
-from validator.replay.cards import normalize
 from validator.replay.judge import Judge
-from validator.replay.ledger import RoundFacts, record_facts
 from validator.replay.round_base import MalformedRound
 from validator.replay.side_bets import jackpot_reading, stake_sides
 from validator.replay.state import Shoe, TableState

@@ -18,9 +18,9 @@ from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
 from validator.dsl.vocabulary import BetFacts, JackpotFacts, SideFacts, StakeFacts
-from validator.money import to_decimal
-from validator.replay.cards import normalize
-from validator.replay.stakes import Settlement, parse_stake
+from validator.game.cards import normalize
+from validator.game.money import to_decimal
+from validator.game.stakes import Settlement, parse_stake
 from validator.replay.state import Box, Hand, RoundFacts
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from validator.dsl.vocabulary import RoundFacts
-from validator.replay.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
+from validator.game.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
 
 __all__ = ["Box", "Cards", "Dealer", "Hand", "RoundFacts", "Shoe", "TableState", "facts"]
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TextIO
 
 from validator import __version__
 from validator.findings import KINDS, Finding, RoundOutcome, RuleInfo, Summary
-from validator.money import fmt
+from validator.game.money import fmt
 
 TOOL_NAME = "casino-validator"
 NO_HOUSE = "none: regulation defaults"

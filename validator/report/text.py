@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from validator import __version__
 from validator.findings import Finding, RoundOutcome, RuleInfo, Summary
-from validator.money import fmt
+from validator.game.money import fmt
 from validator.report.base import (
     NO_HOUSE,
     Reporter,

@@ -40,7 +40,7 @@ from validator.dsl.ast import Name
 from validator.dsl.expr import names_in, unparse
 from validator.dsl.model import Rule, Ruleset, SettleDef
 from validator.errors import ValidatorError
-from validator.replay.cards import best_total, normalize
+from validator.game.cards import best_total, normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
 from validator.simulate.settled import settled_by

@@ -22,9 +22,9 @@ import orjson
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.findings import Finding
+from validator.game.money import fmt
 from validator.house.load import HouseFile, dotted
 from validator.logs.reader import check_record
-from validator.money import fmt
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.judge import Judge
 from validator.replay.session import read_table

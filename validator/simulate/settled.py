@@ -13,8 +13,8 @@ from typing import Any
 
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
-from validator.money import to_decimal
-from validator.replay.cards import normalize
+from validator.game.cards import normalize
+from validator.game.money import to_decimal
 from validator.replay.judge import Judge
 from validator.replay.side_bets import (
     MAIN_PRIZE,

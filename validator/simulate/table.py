@@ -10,7 +10,7 @@ from typing import Any
 
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
-from validator.replay.cards import all_cards
+from validator.game.cards import all_cards
 from validator.replay.judge import Judge
 from validator.replay.state import Box, RoundFacts, TableState, facts
 from validator.simulate.violations import PlayedViolation, Violations

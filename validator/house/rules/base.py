@@ -115,7 +115,7 @@ def finding(
 
 def shown(value: Any) -> str:
     """A YAML value as a message writes it."""
-    from validator.money import fmt
+    from validator.game.money import fmt
 
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -131,7 +131,7 @@ def shown(value: Any) -> str:
 def as_json(value: Any) -> Any:
     """A value as a finding's `expected`/`actual` holds it."""
     from validator.dsl.ast import Ratio
-    from validator.money import fmt
+    from validator.game.money import fmt
 
     if isinstance(value, Decimal):
         return fmt(value)

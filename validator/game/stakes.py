@@ -9,7 +9,7 @@ import re
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from validator.money import AmountError, to_decimal
+from validator.game.money import AmountError, to_decimal
 
 _STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
 
