@@ -175,7 +175,9 @@ def _root(sarif_root: Path | None) -> str:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"casino-validator {__version__}")
+        from validator.compiled import describe
+
+        typer.echo(f"casino-validator {__version__} ({describe()})")
         raise typer.Exit()
 
 

@@ -404,7 +404,7 @@ class _Meter:
     """Bytes of log files read so far in this process (compressed bytes for gzip), for the progress
     display's ETA: files closed count their last position, files open their current one."""
 
-    closed = 0
+    closed: ClassVar[int] = 0
     open: ClassVar[dict[int, IO[bytes]]] = {}
 
 

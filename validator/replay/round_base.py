@@ -258,7 +258,8 @@ class RoundReplay(ABC):
         if decided is None:
             return
         rule, settle, expected_amount = decided
-        verb, lines = settle.verb, ()
+        verb = settle.verb
+        lines: tuple[str, ...] = ()
         if isinstance(expected_amount, PaytableOutcome):
             # A side bet settled by its paytables: paid what its lines give, lost when none holds.
             lines = expected_amount.lines
