@@ -198,7 +198,12 @@ _VALIDATORS = {record_type: _type_validator(record_type) for record_type in RECO
 # --- the fast path ---------------------------------------------------------------------------------------
 # jsonschema runs only on records that the generated checks of `fastcheck` find invalid, to say why.
 
-_FAST_CHECKS: dict[str, Check] = SchemaCompiler(_DEFS, compile_pattern).checks(list(RECORD_TYPES))
+
+# With msgspec reading valid records (validator/logs/decode.py), only a line it refuses needs them: they are
+# generated the first time one does.
+@functools.cache
+def _fast_checks() -> dict[str, Check]:
+    return SchemaCompiler(_DEFS, compile_pattern).checks(list(RECORD_TYPES))
 
 
 # --- finding the logs ---------------------------------------------------------------------------------
@@ -377,7 +382,7 @@ def record_is_valid(data: dict[str, Any]) -> bool:
     record_type = data.get("type")
     if not isinstance(record_type, str) or record_type not in _VALIDATORS:
         return False
-    if not _FAST_CHECKS[record_type](data) and (
+    if not _fast_checks()[record_type](data) and (
         _too_deep(data) is not None or not _VALIDATORS[record_type].is_valid(data)
     ):
         return False
@@ -636,7 +641,7 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
         return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)
     validator = _VALIDATORS[record_type]
-    if not _FAST_CHECKS[record_type](data):
+    if not _fast_checks()[record_type](data):
         # jsonschema recurses into every level of a value: a list nested 1,000 deep (valid JSON, well
         # under MAX_LINE) would exhaust Python's stack. No valid record comes near MAX_DEPTH.
         deep = _too_deep(data)
