@@ -7,9 +7,15 @@ commands use this class instead. Parameters are told apart by `param_type_name`,
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import re
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any, get_args, get_origin
 
-from typer.core import TyperCommand
+from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
+from typer.core import TyperCommand, TyperGroup
 
 
 def _argument_name(param: Any) -> str:
@@ -19,7 +25,26 @@ def _argument_name(param: Any) -> str:
     return name if param.required else f"[{name}]"
 
 
+def _plain_values(params: list[Any]) -> None:
+    """Give the parameters of plain types the plain conversion below, before typer builds its own."""
+    for param in params:
+        if getattr(param, "_runtime_param", False) is None:
+            param._runtime_param = _plain_runtime_param(param.type_descriptor)
+
+
+class PlainGroup(TyperGroup):
+    """The command groups (`casino-validator`, `rules`): typer's, with the plain conversion of values."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _plain_values(self.get_params(ctx))
+        return super().parse_args(ctx, args)
+
+
 class PlainCommand(TyperCommand):
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _plain_values(self.get_params(ctx))
+        return super().parse_args(ctx, args)
+
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
         pieces += [_argument_name(p) for p in self.get_params(ctx) if p.param_type_name == "argument"]
@@ -42,3 +67,95 @@ class PlainCommand(TyperCommand):
         if options:
             with formatter.section("Options"):
                 formatter.write_dl(options)
+
+
+# ---------------------------------------------------------------- values
+
+# Typer 0.29 turns every value given on the command line into its Python type through a pydantic
+# TypeAdapter built for each parameter: importing pydantic and building the adapters took longer than the
+# rest of `check`'s start-up. The options here are of a few plain types (text, whole numbers, decimals,
+# paths, choices, flags, lists of those); a value in its plain written form is turned into its type directly,
+# the same value typer would give. Anything else (a value typer refuses, whose message must stay typer's)
+# goes to typer's own adapter, built then.
+_WHOLE = re.compile(r"(0|[1-9][0-9]*)")
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
+class _Refer(Exception):
+    """A value left to typer's own conversion."""
+
+
+@dataclass(frozen=True)
+class _PlainRuntimeParam(RuntimeParam):
+    descriptor: TypeDescriptor | None = None
+
+    def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            if get_origin(self.annotation) is list:
+                (item,) = get_args(self.annotation)
+                if not isinstance(value, list | tuple):
+                    raise _Refer
+                return [self._plain(item, each) for each in value]
+            return self._plain(self.annotation, value)
+        except _Refer:
+            assert self.descriptor is not None
+            return build_runtime_param(self.descriptor)._coerce_value(value, param=param, ctx=ctx)
+
+    def _plain(self, annotation: Any, value: Any) -> Any:
+        info = self.parameter_info
+        if annotation is bool and isinstance(value, bool):
+            return value
+        if annotation is str and isinstance(value, str):
+            return value
+        if annotation is int and not isinstance(value, bool):
+            number = value if isinstance(value, int) else None
+            if isinstance(value, str) and _WHOLE.fullmatch(value):
+                number = int(value)
+            if number is not None and _in_range(number, info):
+                return number
+        if annotation is float and not isinstance(value, bool):
+            decimal = value if isinstance(value, float) else None
+            if isinstance(value, str) and _DECIMAL.fullmatch(value):
+                decimal = float(value)
+            if decimal is not None and _in_range(decimal, info):
+                return decimal
+        if annotation is Path and isinstance(value, str | Path):
+            path = Path(value)
+            if not (info.readable and os.path.exists(path) and not os.access(path, os.R_OK)):
+                return path
+        if isinstance(annotation, type) and issubclass(annotation, Enum):
+            if isinstance(value, annotation):
+                return value
+            for member in annotation:
+                if member.value == value:
+                    return member
+        raise _Refer
+
+
+def _in_range(number: float, info: Any) -> bool:
+    return (info.min is None or number >= info.min) and (info.max is None or number <= info.max)
+
+
+def _plain_runtime_param(descriptor: TypeDescriptor) -> RuntimeParam | None:
+    """The plain conversion for a parameter of one of the types above, with none of typer's extras (a
+    parser, clamping, a path that must exist or be resolved, files); else None: typer's own."""
+    info = descriptor.parameter_info
+    annotation = descriptor.annotation
+    leaf = get_args(annotation)[0] if get_origin(annotation) is list else annotation
+    plain_leaf = leaf in (bool, str, int, float, Path) or (isinstance(leaf, type) and issubclass(leaf, Enum))
+    extras = (
+        descriptor.file_annotation is not None
+        or info.parser is not None
+        or info.clamp
+        or info.exists
+        or info.resolve_path
+        or not info.file_okay
+        or not info.dir_okay
+        or info.writable
+        or info.allow_dash
+        or info.path_type is not None
+        or not info.case_sensitive
+    )
+    if not plain_leaf or extras:
+        return None
+    return _PlainRuntimeParam(parameter_info=info, annotation=annotation, descriptor=descriptor)

@@ -119,7 +119,7 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         if rule is not None:
             from validator.rules_view import check_lines
 
-            for line in check_lines(rule):
+            for line in check_lines(rule, applied=True):
                 yield f"    rule: {line}"
 
 

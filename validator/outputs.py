@@ -11,7 +11,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -106,6 +105,8 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
         if direct:
             handle = path.open(mode, encoding=encoding, newline=newline)
         else:
+            import tempfile  # only when a file is written (start-up)
+
             fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
             os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not mkstemp's 0600
             handle = os.fdopen(fd, mode, encoding=encoding, newline=newline)

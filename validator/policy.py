@@ -9,7 +9,7 @@ what the policy lets through; the summary they print is already adjusted.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -20,10 +20,8 @@ from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.fingerprint import fingerprint
 from validator.project_root import fingerprint_file
-from validator.rule_docs import BUILTIN
 from validator.suppressions import Suppression, read_suppressions
 
-UNUSED_SUPPRESSION = "house/unused-suppression"
 _RANK = {"warning": 0, "error": 1}
 
 
@@ -48,7 +46,9 @@ class Policy:
     baseline: Counter[str] | None = None
     baseline_file: Path | None = None
     write_baseline: Path | None = None
-    root: str = "."
+    # The project root fingerprints are relative to, or how to find it (`git rev-parse`, run only when a
+    # baseline is read or written).
+    root: str | Callable[[], str] = "."
     suppressions: list[Suppression] = field(default_factory=list)
     _used: set[int] = field(default_factory=set)
     _recorded: list[dict[str, Any]] = field(default_factory=list)
@@ -90,15 +90,20 @@ class Policy:
             ] += 1
             return False
         if self.baseline is not None:
-            key = fingerprint(finding, fingerprint_file(finding.file, self.root))
+            key = fingerprint(finding, fingerprint_file(finding.file, self._root()))
             if self.baseline[key] > 0:
                 self.baseline[key] -= 1
                 summary.uncount(finding)
                 summary.baselined += 1
                 return False
         if self.write_baseline is not None:
-            self._recorded.append(entry(finding, self.root))
+            self._recorded.append(entry(finding, self._root()))
         return True
+
+    def _root(self) -> str:
+        if callable(self.root):
+            self.root = self.root()
+        return self.root
 
     def _suppression(self, finding: Finding) -> Suppression | None:
         for index, suppression in enumerate(self.suppressions):
@@ -108,22 +113,14 @@ class Policy:
         return None
 
     def _unused(self, summary: Summary) -> Iterator[RoundOutcome]:
-        doc = BUILTIN[UNUSED_SUPPRESSION]
+        from validator.house.rules import unused_suppression
+
         for index, suppression in enumerate(self.suppressions):
-            if index in self._used or not self.selected(UNUSED_SUPPRESSION):
+            if index in self._used or not self.selected(unused_suppression.ID):
                 continue
-            finding = Finding(
-                doc.kind,
-                doc.id,
-                doc.ref,
-                doc.severity,
-                suppression.file,
-                suppression.line,
-                f"this suppression of {', '.join(suppression.rules) or 'no rule'} suppresses nothing: "
-                "remove it, or name the rule the line's finding has",
-            )
-            summary.count(finding)
-            yield RoundOutcome(suppression.file, suppression.line, None, (finding,), "none")
+            for finding in unused_suppression.check(suppression):
+                summary.count(finding)
+                yield RoundOutcome(suppression.file, suppression.line, None, (finding,), "none")
 
     # --- the end of the run ---------------------------------------------------------------------------
 
@@ -155,10 +152,17 @@ class Policy:
         return 1 if self.fails(summary) else 0
 
 
+def _known(prefix: str, known_rules: Iterable[str]) -> bool:
+    """Whether some rule id (of the rulesets, or Python-side) is or starts with `prefix`."""
+    from validator.rule_docs import BUILTIN
+
+    return any(rule.startswith(prefix) for rule in (*known_rules, *BUILTIN))
+
+
 def build_policy(
     options: Options,
     *,
-    root: str,
+    root: str | Callable[[], str],
     known_rules: Iterable[str],
     house_files: Iterable[Path] = (),
 ) -> Policy:
@@ -171,10 +175,10 @@ def build_policy(
     config = load_config(options.config, disabled=options.no_config)
     select = options.select or config.select
     ignore = options.ignore or config.ignore
-    known = set(known_rules) | set(BUILTIN)
+    known = set(known_rules)
     for option, values in (("--select", select), ("--ignore", ignore)):
         for value in values:
-            if not any(rule.startswith(value) for rule in known):
+            if not _known(value, known):
                 raise ValidatorError(f"{option} {value}: no rule id is or starts with it (see `rules list`)")
     fail_level = options.fail_level or config.fail_level or "error"
     if fail_level not in FAIL_LEVELS:

@@ -17,7 +17,6 @@ from validator.dsl.amend import consolidate, in_force_on
 from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
-from validator.dsl.parser import parse_ruleset
 from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
 from validator.resources import rulesets_dir
 
@@ -41,7 +40,14 @@ def read_tree(path: Path | str, display: str | None = None) -> ast.RulesetFile:
         raise ValidatorError(f"{name}: a folder, not a ruleset file") from None
     except OSError as exc:
         raise ValidatorError(f"{name}: cannot be read ({exc.strerror})") from None
-    return parsed(text, name, parse_ruleset)
+    return parsed(text, name, _parse)
+
+
+def _parse(text: str, name: str) -> ast.RulesetFile:
+    """The parser (and lark) is imported only when the cache of parsed rulesets does not hold the file."""
+    from validator.dsl.parser import parse_ruleset
+
+    return parse_ruleset(text, name)
 
 
 def load_file(path: Path | str, display: str | None = None) -> Ruleset:

@@ -41,12 +41,16 @@ def option_line(option: OptionDef) -> str:
     return f"{option.name}: {option.type}, {allowed}; {default}"
 
 
-def check_lines(rule: Rule) -> Iterator[str]:
+def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:
+    """The rule's clauses as written, or (`applied`) as its version applies them, parameters folded in."""
     for check in rule.checks:
-        guard = f" when {unparse(check.guard_node)}" if check.guard_node is not None else ""
-        yield f"on {check.event}{guard} require {unparse(check.require_node)}"
+        guard_node = check.applied_guard if applied else check.guard_node
+        require_node = check.applied_require if applied else check.require_node
+        guard = f" when {unparse(guard_node)}" if guard_node is not None else ""
+        yield f"on {check.event}{guard} require {unparse(require_node)}"
     for settle in rule.settles:
-        guard = f" when {unparse(settle.guard_node)}" if settle.guard_node is not None else ""
+        settle_guard = settle.applied_guard if applied else settle.guard_node
+        guard = f" when {unparse(settle_guard)}" if settle_guard is not None else ""
         amount = f" {unparse(settle.amount_node)}" if settle.amount_node is not None else ""
         if settle.tables:
             amount = " " + " and ".join(settle.tables)
@@ -82,7 +86,12 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         for name, lines in bet.paytables.items():
             yield f"  paytable {name}"
             for line in lines:
-                yield f"    {line.label:<45} {line.pays!s:>16}   when {line.source}"
+                yield f"    {line.label:<45} {line.pays!s:>16}   when {line.written or line.source}"
+    if ruleset.conditions:
+        yield ""
+        yield "Named conditions (cited by name where they apply)"
+        for condition in ruleset.conditions.values():
+            yield f"  {condition.name} = {condition.source}    ({condition.ref})"
     yield ""
     yield "Rules"
     for rule in ruleset.rules:
@@ -131,6 +140,11 @@ def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
         {n: show_value(f.value) for n, f in new.fixed.items()},
     )
     yield from _section(
+        "Named conditions",
+        {n: c.source for n, c in old.conditions.items()},
+        {n: c.source for n, c in new.conditions.items()},
+    )
+    yield from _section(
         "Side bets",
         {**{n: _side_bet_text(old, n) for n in old.side_bets}, **_paytable_lines(old, new.side_bets)},
         {**{n: _side_bet_text(new, n) for n in new.side_bets}, **_paytable_lines(new, old.side_bets)},
@@ -157,11 +171,13 @@ def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
             out["fixed", name] = f"{show_value(fixed.value)} | {fixed.ref}"
         for name, bet in ruleset.side_bets.items():
             lines = [
-                f"{table}: {line.label} {line.pays} when {line.source}"
+                f"{table}: {line.label} {line.pays} when {line.written or line.source}"
                 for table, paylines in bet.paytables.items()
                 for line in paylines
             ]
             out["side_bet", name] = f"{bet.title} | {bet.ref} | {bet.notes} | {lines}"
+        for name, condition in ruleset.conditions.items():
+            out["define", name] = f"{condition.source} | {condition.ref}"
         for rule in ruleset.rules:
             docs = sorted(rule.doc.items())
             out["rule", rule.name] = f"{_rule_text(rule)} | {rule.ref} | {rule.message} | {docs}"
@@ -194,7 +210,7 @@ def _paytable_lines(ruleset: Ruleset, other: Any) -> dict[str, str]:
         for table, table_lines in bet.paytables.items():
             for number, line in enumerate(table_lines, 1):
                 key = f"{name}, paytable {table}, line {number}"
-                lines[key] = f'"{line.label}" {line.pays} when {line.source}'
+                lines[key] = f'"{line.label}" {line.pays} when {line.written or line.source}'
     return lines
 
 

@@ -33,7 +33,7 @@ def test_the_consolidated_versions_inherit_replace_add_and_repeal():
     assert [r.name for r in first.rules] == ["six-decks", "burn-five", "last-rule"]
     # Texte B: six-decks replaced in place by eight-decks; Texte C: burn-five repealed.
     assert [r.name for r in second.rules] == ["eight-decks", "last-rule"]
-    assert second.param("shoe.decks") == 8 and second.param("shoe.burn") == 5
+    assert second.param("shoe.decks") == 8 and "shoe.burn" not in second.parameters
     assert second.parameters["shoe.decks"].ref == "Texte A, al. 1, as amended by Texte B, art. 1"
     assert second.game == "blackjack" and second.title == "The second wording"
     assert second.notes == ("Texte B, art. 1 changed the decks; Texte C, art. 4 struck the burn rule.",)
@@ -128,13 +128,13 @@ def test_an_added_item_of_any_kind_takes_its_place_after_another(tmp_path):
     shutil.copy(AMENDED / "2020-01-01.rules", tmp_path / "2020-01-01.rules")
     amendment = (
         'amendment "B" {\n'
-        '  add parameter shoe.cut_min_cards = 52  ref "B" after shoe.decks\n'
+        '  add parameter dealer.hole_card = false  ref "B" after shoe.decks\n'
         '  add option max_split_hands: int in 2..8 = 4  ref "B" after surrender\n'
         "}\n"
     )
     (tmp_path / "2021.rules").write_text(HEADER + amendment, encoding="utf-8")
     _, second = load_all([tmp_path / "2020-01-01.rules", tmp_path / "2021.rules"]).family("xx/amended")
-    assert list(second.parameters) == ["shoe.decks", "shoe.cut_min_cards", "shoe.burn"]
+    assert list(second.parameters) == ["shoe.decks", "dealer.hole_card", "shoe.burn"]
     assert list(second.options) == ["surrender", "max_split_hands"]
 
 
@@ -172,7 +172,8 @@ def test_rules_show_prints_the_consolidated_version_and_its_amendments(cli, tmp_
     lines = list(show_lines(second))
     at = lines.index("Consolidated: xx/amended@2020-01-01 as amended by")
     assert lines[at + 1] == "  Texte B, art. 1"
-    assert "  shoe.burn = 5    (Texte A, al. 2)" in lines
+    assert "  shoe.decks = 8    (Texte A, al. 1, as amended by Texte B, art. 1)" in lines
+    assert not any(line.startswith("  shoe.burn") for line in lines)
     rules = lines[lines.index("Rules") :]
     assert "  xx/amended/eight-decks  [procedure, error]" in rules
     assert not any("burn-five" in line for line in rules)

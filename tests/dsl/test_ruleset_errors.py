@@ -31,6 +31,15 @@ CASES = {
     ),
     "parameter-wrong-type.rules": "parameter-wrong-type.rules:6:24: parameter 'shoe.decks' must be a whole number, not 3:2",
     "parameter-not-set.rules": "parameter-not-set.rules:10:35: param.shoe.decks: not set in this ruleset",
+    "unread-parameter.rules": (
+        "unread-parameter.rules:8:1: parameter 'shoe.burn' is read by no rule of this version and by no game "
+        "mechanics: a rule must apply it (param.shoe.burn), or it goes (what the text says lives in the rule "
+        "that states it)"
+    ),
+    "fact-not-reachable.rules": (
+        "fact-not-reachable.rules:11:20: round.live_hands is set only at event 'dealer_stand', a settle clause "
+        "of a main, insurance or war stake: event 'hit' never provides it"
+    ),
     "rule-without-ref.rules": "rule-without-ref.rules:6:1: rule 'xx/broken/six-decks' has no ref",
     "missing-header.rules": "missing-header.rules:1:9: the ruleset does not say its 'source'",
     "default-not-allowed.rules": (
@@ -124,3 +133,10 @@ def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path, cli):
     result = cli("rules", "check", str(bom))
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"{bom}: ok — xx/minimal@2020-01-01, 1 rules\n"
+
+
+@pytest.mark.parametrize("name", ["unread-parameter.rules", "fact-not-reachable.rules"])
+def test_the_whole_message_names_the_file_the_line_and_the_name(cli, name):
+    result = cli("rules", "check", str(RULESETS / name))
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == f"{RULESETS}/{CASES[name]}"

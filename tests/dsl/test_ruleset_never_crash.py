@@ -89,3 +89,14 @@ def test_at_replay_a_placeholder_is_resolved_from_the_vocabulary_only():
     render = _formatter("total {hand.total}; {hand.__class__.__init__.__globals__}; {param.x}")
     text = render({"house": {}, "hand": facts(total=17)}, {"x": 1})
     assert text == "total 17; {hand.__class__.__init__.__globals__}; 1"
+
+
+@pytest.mark.parametrize("escape", ["\\N{NOPE}", "\\x", "\\u12"])
+def test_a_bad_escape_in_a_declared_string_is_an_error_at_its_place(tmp_path, escape):
+    """Strings outside conditions (a parameter's reference) are built from ast.py's declarations,
+    which lark does not wrap in its VisitError: the fuzzer found the traceback."""
+    text = MINIMAL + f'parameter pays.even = 1:1 ref "{escape}"\n'
+    path, ran = _check(tmp_path, text)
+    assert ran.code == 2
+    assert ran.stderr.startswith(f"{path}:15:")
+    assert "bad escape in a string" in ran.stderr

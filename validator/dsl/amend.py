@@ -82,6 +82,7 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
         fixed=tuple(items["fixed"]),
         side_bets=tuple(items["side_bet"]),
         rules=tuple(items["rule"]),
+        defines=tuple(items["define"]),
         origins=tuple((kind, name, file) for (kind, name), file in origin.items() if file != tree.file),
     )
 

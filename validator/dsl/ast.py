@@ -1,15 +1,45 @@
 """Syntax tree of a ruleset file: frozen dataclasses, each carrying where it was written.
 
-Built by `transformer.RulesTransformer` from Lark's parse tree; checked and turned into a usable
-`Ruleset` by `compiler`. Every node keeps its position so that every error points at FILE:LINE:COL.
+The tree is declared once, here: a node built straight from a grammar rule says so with `@builds`
+(the rule's name, which field each child of the parse tree fills, and the values the rule's name
+implies), and `transformer.RulesTransformer` derives its methods from these declarations, as lark's
+`examples/advanced/create_ast.py` derives a transformer from its AST classes. Checked and turned into a
+usable `Ruleset` by `compiler`. Every node keeps its position so that every error points at
+FILE:LINE:COL.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
+
+_Node = TypeVar("_Node", bound=type)
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """How a grammar rule builds a node: `children` names the field each child fills, in order
+    (`*f`: the remaining children, as a tuple; `f?`: a child the rule may omit); `fixed` gives the fields
+    the rule's name implies (`pay` → verb "pay")."""
+
+    node: type
+    children: tuple[str, ...]
+    fixed: tuple[tuple[str, Any], ...] = ()
+
+
+# grammar rule → how it builds its node (filled by `@builds`).
+BUILDS: dict[str, Build] = {}
+
+
+def builds(rule: str, *children: str, **fixed: Any) -> Callable[[_Node], _Node]:
+    def declare(cls: _Node) -> _Node:
+        BUILDS[rule] = Build(cls, children, tuple(fixed.items()))
+        return cls
+
+    return declare
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +57,15 @@ class Literal:
     value: Any  # Decimal, str, bool, None
 
 
+@builds("name", "path")
+@builds("local", "path")
 @dataclass(frozen=True, slots=True)
 class Name:
     pos: Pos
     path: str  # dotted: hand.total, house.surrender, param.decks
 
 
+@builds("call", "function", "*args")
 @dataclass(frozen=True, slots=True)
 class Call:
     pos: Pos
@@ -40,12 +73,14 @@ class Call:
     args: tuple[Expr, ...]
 
 
+@builds("list_expr", "*items")
 @dataclass(frozen=True, slots=True)
 class ListExpr:
     pos: Pos
     items: tuple[Expr, ...]
 
 
+@builds("arith", "left", "op", "right")
 @dataclass(frozen=True, slots=True)
 class Arith:
     pos: Pos
@@ -54,6 +89,7 @@ class Arith:
     right: Expr
 
 
+@builds("compare", "left", "op", "right")
 @dataclass(frozen=True, slots=True)
 class Compare:
     pos: Pos
@@ -69,13 +105,26 @@ class BoolOp:
     items: tuple[Expr, ...]
 
 
+@builds("not_", "item")
 @dataclass(frozen=True, slots=True)
 class Not:
     pos: Pos
     item: Expr
 
 
-Expr = Literal | Name | Call | ListExpr | Arith | Compare | BoolOp | Not
+@builds("any_of", "var", "collection", "body")
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """`any m in param.limits.max_multiples: table.maximum == table.minimum * m`: the condition holds
+    for one value of a parameter's list. Unrolled when the ruleset is compiled (dsl.fold)."""
+
+    pos: Pos
+    var: str
+    collection: str  # param.… naming a list
+    body: Expr
+
+
+Expr = Literal | Name | Call | ListExpr | Arith | Compare | BoolOp | Not | AnyOf
 
 
 # ---- values (parameters, options) ----
@@ -106,12 +155,14 @@ class Ratio:
 # ---- declarations ----
 
 
+@builds("ref", "text")
 @dataclass(frozen=True, slots=True)
 class Ref:
     pos: Pos
     text: str
 
 
+@builds("parameter", "name", "value", "ref", "note?")
 @dataclass(frozen=True, slots=True)
 class Parameter:
     pos: Pos
@@ -134,6 +185,7 @@ class Option:
     doc: tuple[tuple[str, str], ...]
 
 
+@builds("fixed", "name", "value", "ref")
 @dataclass(frozen=True, slots=True)
 class Fixed:
     pos: Pos
@@ -150,6 +202,7 @@ class PayLine:
     when: Expr
 
 
+@builds("paytable", "name", "*lines")
 @dataclass(frozen=True, slots=True)
 class Paytable:
     pos: Pos
@@ -167,6 +220,41 @@ class SideBet:
     paytables: tuple[Paytable, ...]
 
 
+@builds("severity", "value", key="severity")
+@builds("kind", "value", key="kind")
+@builds("message", "value", key="message")
+@builds("doc_field", "key", "value")
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One of a rule's or an option's single fields: severity, kind, message, or a doc field (checks,
+    why, fails, passes)."""
+
+    pos: Pos
+    key: str
+    value: str
+
+
+@builds("default_value", "value", required=False)
+@builds("default_required", value=None, required=True)
+@dataclass(frozen=True, slots=True)
+class Default:
+    """An option's default: a value, or `required` (the house must choose)."""
+
+    pos: Pos
+    value: Value | None
+    required: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Allowed:
+    """What an option allows: a list of values, or a range (its two ends)."""
+
+    pos: Pos
+    values: tuple[Any, ...]
+    is_range: bool
+
+
+@builds("check", "event", "guard?", "require")
 @dataclass(frozen=True, slots=True)
 class Check:
     pos: Pos
@@ -175,6 +263,8 @@ class Check:
     require: Expr
 
 
+@builds("table_name", "name", by_option=False)
+@builds("table_option", "name", by_option=True)
 @dataclass(frozen=True, slots=True)
 class TableRef:
     """A paytable a side bet's settlement reads: by its name, or by a house option naming it."""
@@ -184,6 +274,10 @@ class TableRef:
     by_option: bool
 
 
+@builds("pay", "amount", verb="pay")
+@builds("lose", "amount?", verb="lose")
+@builds("push", verb="push", amount=None)
+@builds("by_paytable", "*tables", verb="paytable", amount=None)
 @dataclass(frozen=True, slots=True)
 class Outcome:
     pos: Pos
@@ -192,6 +286,7 @@ class Outcome:
     tables: tuple[TableRef, ...] = ()
 
 
+@builds("settle", "stake", "guard?", "outcome")
 @dataclass(frozen=True, slots=True)
 class Settle:
     pos: Pos
@@ -213,6 +308,10 @@ class RuleDecl:
     kinds: tuple[tuple[Pos, str], ...] = ()
 
 
+@builds("title", "value", key="title")
+@builds("source", "value", key="source")
+@builds("game", "value", key="game")
+@builds("note", "value", key="note")
 @dataclass(frozen=True, slots=True)
 class Header:
     pos: Pos
@@ -220,8 +319,20 @@ class Header:
     value: Any
 
 
+@builds("define", "name", "body", "ref")
+@dataclass(frozen=True, slots=True)
+class Define:
+    """`define NAME = condition ref "…"`: a clause of the text written once, cited by name."""
+
+    pos: Pos
+    name: str
+    body: Expr
+    ref: Ref
+
+
 AMENDABLE = {
     "parameter": "parameters",
+    "define": "defines",
     "option": "options",
     "fixed": "fixed",
     "side_bet": "side_bets",
@@ -250,6 +361,7 @@ class Amendment:
     changes: tuple[Change, ...]
 
 
+@builds("amends", "family", "on")
 @dataclass(frozen=True, slots=True)
 class Amends:
     pos: Pos
@@ -269,6 +381,7 @@ class RulesetFile:
     side_bets: tuple[SideBet, ...]
     rules: tuple[RuleDecl, ...]
     source_text: str
+    defines: tuple[Define, ...] = ()
     amends: Amends | None = None
     amendments: tuple[Amendment, ...] = ()
     # Items a consolidated version inherited: (kind, name, the file that wrote them). Items not listed

@@ -101,6 +101,22 @@ def decode(data: Any) -> Any:
     raise NotATree(f"not a syntax tree value: {kind.__name__}")
 
 
+def _lark_version() -> str:
+    import importlib.util
+    import re
+
+    spec = importlib.util.find_spec("lark")
+    if spec is not None and spec.origin is not None:
+        with contextlib.suppress(OSError):
+            source = Path(spec.origin).read_text(encoding="utf-8")
+            found = re.search(r"""^__version__\s*(?::\s*str\s*)?=\s*["']([^"']+)["']""", source, re.M)
+            if found:
+                return found.group(1)
+    import lark
+
+    return str(lark.__version__)
+
+
 def cache_dir() -> Path | None:
     if os.environ.get("CASINO_VALIDATOR_NO_CACHE"):
         return None
@@ -113,9 +129,9 @@ def cache_dir() -> Path | None:
 
 @functools.cache
 def _salt() -> bytes:
-    import lark
-
-    digest = hashlib.sha256(f"{lark.__version__} {sys.version_info[:2]}".encode())
+    # lark's version, read from where it is written rather than by importing lark, which a run whose
+    # rulesets all come from the cache never needs.
+    digest = hashlib.sha256(f"{_lark_version()} {sys.version_info[:2]}".encode())
     digest.update(grammar_path().read_bytes())
     here = Path(__file__).resolve().parent
     for name in _BUILDERS:

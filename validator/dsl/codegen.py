@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import FUNCTIONS, Context, arithmetic, plain_value
+from validator.dsl.expr import Context, arithmetic, plain_value
+from validator.dsl.functions import FUNCTIONS
 
 AllHeld = Callable[[Context], bool]
 FirstHolding = Callable[[Context], "int | None"]
@@ -65,7 +66,7 @@ class _Source:
             items = "".join(f"{self.expr(item)}, " for item in node.items)
             return f"({items})"
         if isinstance(node, ast.Call):
-            function = self.constant(FUNCTIONS[node.function])
+            function = self.constant(FUNCTIONS[node.function].call)
             return f"{function}({', '.join(self.expr(arg) for arg in node.args)})"
         if isinstance(node, ast.Arith):
             apply, where = self.constant(arithmetic), self.constant(node)

@@ -9,35 +9,40 @@ an option it declares.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
 from validator.dsl.codegen import all_held, first_holding
-from validator.dsl.expr import compile_expr, format_value, names_in
+from validator.dsl.expr import compile_expr, format_value, names_in, unparse
+from validator.dsl.fold import Defines, fold, specialize
+from validator.dsl.functions import FUNCTIONS
 from validator.dsl.messages import placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
     CheckDef,
+    CompiledPayLine,
+    ConditionDef,
     FixedDef,
     OptionDef,
     ParamValue,
-    PayLine,
     PaytableOutcome,
     Rule,
     Ruleset,
     SettleDef,
     SideBetDef,
 )
+from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
 from validator.dsl.vocabulary import (
     EVENTS,
-    FUNCTIONS,
     NAMESPACES,
     PARAMETERS,
     PAYTABLE_NAMESPACES,
     SETTLE_STAKES,
     SIDE_SETTLE_NAMESPACES,
+    ParamSpec,
     namespaces_for,
 )
 from validator.errors import RulesetError, RulesetErrors
@@ -59,6 +64,12 @@ class _Compiler:
         self.errors: list[RulesetError] = []
         # The file of the item being compiled: a consolidated version inherits items written elsewhere.
         self.file = tree.file
+        # Named conditions (`define`), and those being checked where they are cited (to catch a cycle).
+        self.defines: dict[str, ast.Define] = {}
+        self.citing: list[str] = []
+
+    def bodies(self) -> dict[str, ast.Expr]:
+        return {name: d.body for name, d in self.defines.items()}
 
     def error(self, pos: ast.Pos, message: str) -> None:
         self.errors.append(RulesetError(self.file, pos.line, pos.column, message))
@@ -185,19 +196,46 @@ class _Compiler:
         options: dict[str, OptionDef],
         fixed: dict[str, FixedDef],
         where: str,
+        place: str | None,
     ) -> bool:
         ok = True
+        bound = {n.var: n for n in _any_of_in(expr)}
+        for any_of in bound.values():
+            field = any_of.collection.removeprefix("param.")
+            if not any_of.collection.startswith("param.") or PARAMETERS.get(field, _NO_SPEC).type != "list":
+                self.error(
+                    any_of.pos,
+                    f"any {any_of.var} in {any_of.collection}: the values must be a list parameter (param.…)",
+                )
+                ok = False
         for node in names_in(expr):
+            if isinstance(node, ast.Name) and "." not in node.path:
+                if node.path in bound:
+                    continue
+                if node.path in self.defines:
+                    ok = self.cite(node, namespaces, params, options, fixed, where, place) and ok
+                    continue
+                known = [*bound, *self.defines]
+                self.error(node.pos, f"unknown name {node.path!r}{_closest(node.path, known)}")
+                ok = False
+                continue
+            if isinstance(node, ast.Name) and place is not None:
+                problem = unreachable(node.path, place)
+                if problem:
+                    self.error(node.pos, problem)
+                    ok = False
+                    continue
             if isinstance(node, ast.Call):
-                spec = FUNCTIONS.get(node.function)
-                if spec is None:
+                function = FUNCTIONS.get(node.function)
+                if function is None:
                     self.error(
                         node.pos, f"unknown function {node.function!r}{_closest(node.function, FUNCTIONS)}"
                     )
                     ok = False
-                elif len(node.args) != spec[0]:
+                elif len(node.args) != function.arity:
                     self.error(
-                        node.pos, f"{node.function}() takes {spec[0]} argument(s), not {len(node.args)}"
+                        node.pos,
+                        f"{node.function}() takes {function.arity} argument(s), not {len(node.args)}",
                     )
                     ok = False
                 continue
@@ -227,10 +265,58 @@ class _Compiler:
                 ok = False
         return ok
 
+    def cite(self, node: ast.Name, namespaces, params, options, fixed, where: str, place: str | None) -> bool:
+        """A named condition cited at `node`: its condition checked with the facts of the place that
+        cites it; a problem is reported at the citation."""
+        name = node.path
+        if name in self.citing:
+            self.error(node.pos, f"condition {name!r} is defined in terms of itself")
+            return False
+        before = len(self.errors)
+        self.citing.append(name)
+        try:
+            ok = self.check_names(self.defines[name].body, namespaces, params, options, fixed, where, place)
+        finally:
+            self.citing.pop()
+        problems = self.errors[before:]
+        del self.errors[before:]
+        for problem in problems[:1]:
+            line = self.defines[name].pos.line
+            self.error(node.pos, f"condition {name!r} (line {line}): {problem.detail}")
+        return ok and not problems
+
+    def named_conditions(self, params, options, fixed) -> None:
+        """`define NAME = condition`: said once, its names known facts, parameters or options."""
+        for d in self.tree.defines:
+            self.at("define", d.name)
+            if d.name in self.defines:
+                first = self.defines[d.name].pos.line
+                self.error(d.pos, f"condition {d.name!r} is defined twice (first on line {first})")
+                continue
+            self.defines[d.name] = d
+        every = tuple(NAMESPACES)
+        for d in self.defines.values():
+            self.at("define", d.name)
+            self.citing.append(d.name)
+            self.check_names(d.body, every, params, options, fixed, "a named condition", None)
+            self.citing.pop()
+
+    def uncited_conditions(self) -> None:
+        cited = {
+            n.path
+            for expr in _expressions(self.tree)
+            for n in names_in(expr)
+            if isinstance(n, ast.Name) and "." not in n.path
+        }
+        for d in self.defines.values():
+            if d.name not in cited:
+                self.at("define", d.name)
+                self.error(
+                    d.pos, f"condition {d.name!r} is cited by no rule or paytable line: cite it or remove it"
+                )
+
     # ---- side bets ----
     def side_bets(self, params, options, fixed) -> dict[str, SideBetDef]:
-        from validator.dsl.expr import unparse
-
         bets: dict[str, SideBetDef] = {}
         for sb in self.tree.side_bets:
             self.at("side_bet", sb.name)
@@ -240,7 +326,7 @@ class _Compiler:
             if sb.ref is None:
                 self.error(sb.pos, f'side bet {sb.name!r} has no legal reference: add ref "…"')
                 continue
-            tables: dict[str, tuple[PayLine, ...]] = {}
+            tables: dict[str, tuple[CompiledPayLine, ...]] = {}
             for table in sb.paytables:
                 if table.name in tables:
                     self.error(table.pos, f"paytable {table.name!r} of {sb.name!r} is declared twice")
@@ -248,7 +334,7 @@ class _Compiler:
                 lines = []
                 for line in table.lines:
                     ns = (*PAYTABLE_NAMESPACES, "table", "param", "house")
-                    ok = self.check_names(line.when, ns, params, options, fixed, "a paytable line")
+                    ok = self.check_names(line.when, ns, params, options, fixed, "a paytable line", PAYTABLE)
                     pays: ast.Ratio | str
                     winnings, prize = None, None
                     if isinstance(line.pays, ast.Ratio):
@@ -257,7 +343,9 @@ class _Compiler:
                     else:
                         amount = ast.Name(line.pos, line.pays) if isinstance(line.pays, str) else line.pays
                         pays = unparse(amount)
-                        if self.check_names(amount, ns, params, options, fixed, "a paytable line's amount"):
+                        if self.check_names(
+                            amount, ns, params, options, fixed, "a paytable line's amount", PAYTABLE
+                        ):
                             winnings = compile_expr(amount, _values(params))
                             prize = next(
                                 (
@@ -270,15 +358,17 @@ class _Compiler:
                         else:
                             ok = False
                     if ok:
+                        when = specialize(line.when, _values(params), self.bodies())
                         lines.append(
-                            PayLine(
+                            CompiledPayLine(
                                 line.label,
                                 pays,
-                                compile_expr(line.when, _values(params)),
-                                unparse(line.when),
+                                compile_expr(when, _values(params)),
+                                unparse(when),
                                 line.pos.line,
                                 winnings,
                                 prize,
+                                written=unparse(line.when),
                             )
                         )
                 tables[table.name] = tuple(lines)
@@ -328,19 +418,24 @@ class _Compiler:
                 ns = namespaces_for(c.event)
                 offered.update(ns)
                 where = f"event '{c.event}'"
-                ok = c.guard is None or self.check_names(c.guard, ns, params, options, fixed, where)
-                ok = self.check_names(c.require, ns, params, options, fixed, where) and ok
-                if ok:
-                    checks.append(
-                        CheckDef(
-                            event=c.event,
-                            guard=compile_expr(c.guard, values) if c.guard else None,
-                            require=compile_expr(c.require, values),
-                            guard_node=c.guard,
-                            require_node=c.require,
-                            line=c.pos.line,
-                        )
+                ok = c.guard is None or self.check_names(c.guard, ns, params, options, fixed, where, c.event)
+                ok = self.check_names(c.require, ns, params, options, fixed, where, c.event) and ok
+                if not ok:
+                    continue
+                guard = _guard(c.guard, values, self.bodies())
+                require = specialize(c.require, values, self.bodies())
+                checks.append(
+                    CheckDef(
+                        event=c.event,
+                        guard=compile_expr(guard, values) if guard is not None else None,
+                        require=compile_expr(require, values),
+                        guard_node=c.guard,
+                        require_node=c.require,
+                        line=c.pos.line,
+                        applied_guard=guard,
+                        applied_require=require,
                     )
+                )
             settles = []
             for s in r.settles:
                 if s.stake in SETTLE_STAKES:
@@ -353,10 +448,14 @@ class _Compiler:
                     continue
                 offered.update(ns)
                 where = f"settling '{s.stake}'"
-                ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where)
+                place = SETTLE if s.stake in SETTLE_STAKES else SIDE_SETTLE
+                ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where, place)
                 if s.outcome.amount is not None:
-                    ok = self.check_names(s.outcome.amount, ns, params, options, fixed, where) and ok
-                amount = compile_expr(s.outcome.amount, values) if s.outcome.amount and ok else None
+                    ok = self.check_names(s.outcome.amount, ns, params, options, fixed, where, place) and ok
+                amount_node = (
+                    specialize(s.outcome.amount, values, self.bodies()) if s.outcome.amount and ok else None
+                )
+                amount = compile_expr(amount_node, values) if amount_node is not None else None
                 if s.outcome.verb == "paytable":
                     if s.stake not in side_bets:
                         why = "only a side bet is settled by its paytables"
@@ -366,15 +465,17 @@ class _Compiler:
                     if readers is None:
                         continue
                     amount = _paytable_amount(side_bets[s.stake], readers)
+                settle_guard = _guard(s.guard, values, self.bodies()) if ok else None
                 if ok:
                     settles.append(
                         SettleDef(
                             stake=s.stake,
-                            guard=compile_expr(s.guard, values) if s.guard else None,
+                            guard=compile_expr(settle_guard, values) if settle_guard is not None else None,
                             verb=s.outcome.verb,
                             amount=amount,
                             guard_node=s.guard,
                             amount_node=s.outcome.amount,
+                            applied_guard=settle_guard,
                             line=s.pos.line,
                             tables=tuple(t.name for t in s.outcome.tables),
                         )
@@ -401,6 +502,22 @@ class _Compiler:
                 )
             )
         return tuple(rules)
+
+    def unread_parameters(self, params: dict[str, ParamValue]) -> None:
+        """A parameter is the law only if something applies it: a rule's condition, settle clause or
+        message, a paytable line, or the game mechanics (a parameter the vocabulary declares Python
+        reads, through `Ruleset.param`). Anything else is refused where it is set."""
+        read = _parameters_read(self.tree)
+        for p in self.tree.parameters:
+            if p.name not in params or p.name in read or PARAMETERS[p.name].mechanics:
+                continue
+            self.at("parameter", p.name)
+            self.error(
+                p.pos,
+                f"parameter {p.name!r} is read by no rule of this version and by no game mechanics: "
+                f"a rule must apply it (param.{p.name}), or it goes (what the text says lives in the "
+                "rule that states it)",
+            )
 
     def table_readers(self, refs, bet: SideBetDef, options: dict[str, OptionDef]):
         """Each table a `=> paytable …` names, as a function of the context giving the table's name."""
@@ -436,8 +553,11 @@ class _Compiler:
         params = self.parameters()
         options = self.options()
         fixed = self.fixed(options)
+        self.named_conditions(params, options, fixed)
         side_bets = self.side_bets(params, options, fixed)
         rules = self.rules(self.tree.family, params, options, fixed, side_bets)
+        self.unread_parameters(params)
+        self.uncited_conditions()
         self.file = self.tree.file
         if self.errors:
             raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
@@ -463,6 +583,12 @@ class _Compiler:
             side_bets=side_bets,
             rules=rules,
             file=self.tree.file,
+            conditions={
+                d.name: ConditionDef(
+                    d.name, unparse(d.body), d.ref.text, d.pos.line, self.tree.file_of("define", d.name)
+                )
+                for d in self.defines.values()
+            },
             amends=f"{self.tree.amends.family}@{self.tree.amends.on.isoformat()}"
             if self.tree.amends
             else None,
@@ -474,15 +600,88 @@ class _Compiler:
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
             all_held_by_event={
                 event: all_held(
-                    [(c.guard_node, c.require_node) for _, c in pairs], _values(params), f"rules_on_{event}"
+                    [(c.applied_guard, c.applied_require) for _, c in pairs],
+                    _values(params),
+                    f"rules_on_{event}",
                 )
                 for event, pairs in checks.items()
             },
             first_settle_by_stake={
-                stake: first_holding([s.guard_node for _, s in pairs], _values(params), f"settle_{stake}")
+                stake: first_holding([s.applied_guard for _, s in pairs], _values(params), f"settle_{stake}")
                 for stake, pairs in settles.items()
             },
         )
+
+
+_NO_SPEC = ParamSpec("none", "")
+_PARAM_PLACEHOLDER = re.compile(r"\{param\.([a-z0-9_.]+)\}")
+
+
+def _expressions(tree: ast.RulesetFile) -> list[ast.Expr]:
+    """Every condition and amount of a version's rules, paytables and named conditions, as written."""
+    exprs: list[ast.Expr] = [d.body for d in tree.defines]
+    for rule in tree.rules:
+        for check in rule.checks:
+            exprs.extend(e for e in (check.guard, check.require) if e is not None)
+        for settle in rule.settles:
+            exprs.extend(e for e in (settle.guard, settle.outcome.amount) if e is not None)
+    for bet in tree.side_bets:
+        for table in bet.paytables:
+            for line in table.lines:
+                exprs.append(line.when)
+                if not isinstance(line.pays, ast.Ratio | str):
+                    exprs.append(line.pays)
+    return exprs
+
+
+def _parameters_read(tree: ast.RulesetFile) -> set[str]:
+    """The parameters a version's rules, paytables and named conditions name, as written."""
+    read: set[str] = set()
+    for rule in tree.rules:
+        for _, message in rule.messages:
+            read.update(_PARAM_PLACEHOLDER.findall(message))
+    for bet in tree.side_bets:
+        for table in bet.paytables:
+            read.update(
+                line.pays.removeprefix("param.") for line in table.lines if isinstance(line.pays, str)
+            )
+    for expr in _expressions(tree):
+        read.update(
+            n.path.removeprefix("param.")
+            for n in names_in(expr)
+            if isinstance(n, ast.Name) and n.path.startswith("param.")
+        )
+    return read
+
+
+def _any_of_in(node: ast.Expr) -> list[ast.AnyOf]:
+    found: list[ast.AnyOf] = []
+    stack: list[ast.Expr] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.AnyOf):
+            found.append(current)
+            stack.append(current.body)
+        elif isinstance(current, ast.BoolOp | ast.ListExpr):
+            stack.extend(current.items)
+        elif isinstance(current, ast.Not):
+            stack.append(current.item)
+        elif isinstance(current, ast.Arith | ast.Compare):
+            stack.extend((current.left, current.right))
+        elif isinstance(current, ast.Call):
+            stack.extend(current.args)
+    return found
+
+
+def _guard(guard: ast.Expr | None, values: dict[str, Any], defines: Defines) -> ast.Expr | None:
+    """A clause's condition under the version's parameters (folded whole: a guard is never shown in
+    a finding); None when it always applies."""
+    if guard is None:
+        return None
+    folded = fold(guard, values, defines)
+    if isinstance(folded, ast.Literal) and folded.value is True:
+        return None
+    return folded
 
 
 def _ratio_winnings(ratio: ast.Ratio):

@@ -9,19 +9,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Mapping
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
+from validator.dsl.functions import FUNCTIONS, EvaluationError
 from validator.money import fmt
-from validator.replay import cards as card_mechanics
 
 Context = Mapping[str, Any]
 Compiled = Callable[[Context], Any]
-
-
-class EvaluationError(Exception):
-    """A condition could not be computed (a fact missing at that point of the replay)."""
 
 
 def plain_value(value: Any) -> Any:
@@ -58,23 +54,11 @@ def arithmetic(node: ast.Arith, a: Any, b: Any) -> Any:
     return _ARITH[node.op](Decimal(a) if isinstance(a, int) else a, b)
 
 
-def _floor_cents(amount: Any) -> Decimal:
-    if amount is None:
-        raise EvaluationError("floor_cents: the amount is not known")
-    return Decimal(amount).quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
-
-
-FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "total": lambda cards: card_mechanics.best_total(cards)[0],
-    "count": lambda cards, card: sum(1 for c in cards if c == card),
-    "count_rank": lambda cards, rank: sum(1 for c in cards if c[0] == ("T" if rank == "10" else rank)),
-    "same_suit": card_mechanics.same_suit,
-    "same_colour": card_mechanics.same_colour,
-    "same_rank": card_mechanics.same_rank,
-    "run": card_mechanics.is_run,
-    "len": len,
-    "floor_cents": _floor_cents,
-}
+def compare(node: ast.Compare, a: Any, b: Any) -> bool:
+    """`a op b` as the rules mean it: an ordering of an unknown value cannot be decided."""
+    if node.op in ("<", "<=", ">", ">=") and (a is None or b is None):
+        raise EvaluationError(f"{unparse(node)}: a value is not known")
+    return _COMPARE[node.op](a, b)
 
 
 def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
@@ -88,7 +72,7 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
         items = [compile_expr(i, params) for i in node.items]
         return lambda ctx: tuple(f(ctx) for f in items)
     if isinstance(node, ast.Call):
-        fn = FUNCTIONS[node.function]
+        fn = FUNCTIONS[node.function].call
         args = [compile_expr(a, params) for a in node.args]
         return lambda ctx: fn(*(a(ctx) for a in args))
     if isinstance(node, ast.Arith):
@@ -183,6 +167,9 @@ def names_in(node: ast.Expr) -> list[ast.Name | ast.Call]:
             stack.extend(current.items)
         elif isinstance(current, ast.Not):
             stack.append(current.item)
+        elif isinstance(current, ast.AnyOf):
+            found.append(ast.Name(current.pos, current.collection))
+            stack.append(current.body)
     return found
 
 
@@ -202,12 +189,14 @@ def unparse(node: ast.Expr) -> str:
         return f" {node.op} ".join(_wrap(i) for i in node.items)
     if isinstance(node, ast.Not):
         return f"not {_wrap(node.item)}"
+    if isinstance(node, ast.AnyOf):
+        return f"any {node.var} in {node.collection}: {unparse(node.body)}"
     raise TypeError(node)  # pragma: no cover
 
 
 def _wrap(node: ast.Expr) -> str:
     text = unparse(node)
-    return f"({text})" if isinstance(node, ast.BoolOp | ast.Arith) else text
+    return f"({text})" if isinstance(node, ast.BoolOp | ast.Arith | ast.AnyOf) else text
 
 
 def format_value(value: Any) -> str:

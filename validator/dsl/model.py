@@ -10,6 +10,7 @@ from typing import Any
 from validator.dsl import ast
 from validator.dsl.codegen import AllHeld, FirstHolding
 from validator.dsl.expr import Compiled
+from validator.dsl.vocabulary import PARAMETERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,9 @@ class FixedDef:
 
 
 @dataclass(frozen=True, slots=True)
-class PayLine:
+class CompiledPayLine:
+    """A paytable line (`ast.PayLine`, as written) compiled: its condition and winnings as closures."""
+
     label: str
     pays: ast.Ratio | str  # a ratio of the stake, or the name / expression of an amount (shown as written)
     when: Compiled
@@ -64,6 +67,8 @@ class PayLine:
     winnings: Compiled | None = None
     # The meter the line pays out, when its amount names one (jackpot.main, jackpot.secondary).
     prize: str | None = None
+    # The condition as written (`source` is as applied: named conditions in their place).
+    written: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +86,7 @@ class SideBetDef:
     title: str
     ref: str
     notes: tuple[str, ...]
-    paytables: dict[str, tuple[PayLine, ...]]
+    paytables: dict[str, tuple[CompiledPayLine, ...]]
     line: int
 
 
@@ -90,9 +95,13 @@ class CheckDef:
     event: str
     guard: Compiled | None
     require: Compiled
-    guard_node: ast.Expr | None
+    guard_node: ast.Expr | None  # as written (`rules show`)
     require_node: ast.Expr
     line: int
+    # As this version applies them: the parameters' values folded in (dsl.fold); what runs, and what
+    # a finding shows.
+    applied_guard: ast.Expr | None
+    applied_require: ast.Expr
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +110,10 @@ class SettleDef:
     guard: Compiled | None
     verb: str  # pay, lose, push
     amount: Compiled | None
-    guard_node: ast.Expr | None
+    guard_node: ast.Expr | None  # as written
     amount_node: ast.Expr | None
     line: int
+    applied_guard: ast.Expr | None  # as this version applies it (dsl.fold)
     # `=> paytable …`: the tables read, as written (a table's name, or the house option naming it);
     # `amount` then gives a PaytableOutcome.
     tables: tuple[str, ...] = ()
@@ -122,6 +132,17 @@ class Rule:
     doc: dict[str, str]
     file: str
     line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionDef:
+    """A named condition (`define`): a clause of the text written once, cited by name."""
+
+    name: str
+    source: str
+    ref: str
+    line: int
+    file: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +171,7 @@ class Ruleset:
     # A version written as an amendment: the version it amends (ID@DATE as written) and what changed.
     amends: str | None = None
     amendments: tuple[AmendmentInfo, ...] = ()
+    conditions: dict[str, ConditionDef] = field(default_factory=dict)
     # Indexes built once by the compiler for the replay's hot path.
     checks_by_event: dict[str, tuple[tuple[Rule, CheckDef], ...]] = field(default_factory=dict)
     settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)
@@ -167,8 +189,16 @@ class Ruleset:
             return False
         return self.valid_until is None or day <= self.valid_until
 
-    def param(self, name: str) -> Any:
-        return self.parameters[name].value
+    def param(self, name: str, default: Any = None) -> Any:
+        """The one path by which Python reads a parameter: only one the vocabulary says the game
+        mechanics read (`ParamSpec.mechanics`); every other parameter is the rules' alone, and a version
+        must have a rule that reads it (`rules check`). `default` when the version does not set it, or
+        sets it to none."""
+        spec = PARAMETERS.get(name)
+        if spec is None or not spec.mechanics:
+            raise LookupError(f"parameter {name!r} is read by the rules only: Python may not read it")
+        parameter = self.parameters.get(name)
+        return default if parameter is None or parameter.value is None else parameter.value
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

@@ -139,13 +139,20 @@ def parse_ruleset(text: str, file: str) -> RulesetFile:
             "'not', '+' or '*' counts one level per operator): split it into several rules or conditions",
             _caret(text, line, column),
         )
+    # lark wraps what a named method raises in VisitError, but not what `__default__` (the nodes
+    # built from ast.py's declarations) raises: both ways lead to the same one-line error.
     try:
         return RulesTransformer(file, text).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, RulesetError):
             raise exc.orig_exc from None
         if isinstance(exc.orig_exc, TokenProblem):
-            token = exc.orig_exc.token
-            line, column = token.line or 1, token.column or 1
-            raise RulesetError(file, line, column, exc.orig_exc.message, _caret(text, line, column)) from None
+            raise _token_error(file, text, exc.orig_exc) from None
         raise
+    except TokenProblem as problem:
+        raise _token_error(file, text, problem) from None
+
+
+def _token_error(file: str, text: str, problem: TokenProblem) -> RulesetError:
+    line, column = problem.token.line or 1, problem.token.column or 1
+    return RulesetError(file, line, column, problem.message, _caret(text, line, column))

@@ -6,6 +6,7 @@ Only shape is handled here; meaning (unknown names, duplicates, dates) is the co
 from __future__ import annotations
 
 import ast as pyast
+import dataclasses
 import warnings
 from datetime import date
 from decimal import Decimal
@@ -27,6 +28,7 @@ _KIND_OF: dict[type, str] = {
     ast.Fixed: "fixed",
     ast.SideBet: "side_bet",
     ast.RuleDecl: "rule",
+    ast.Define: "define",
 }
 
 
@@ -84,6 +86,11 @@ def _number(token: Token) -> Decimal:
 
 @v_args(meta=True)
 class RulesTransformer(Transformer):
+    """Parse tree → syntax tree. A rule that builds one node (`ast.BUILDS`, declared beside the node in
+    `ast.py`) needs no method here: `__default__` builds it, each child converted to the type of the
+    field it fills. The methods below are the rules that gather children into a bigger node (a file, a
+    rule, an option, a side bet), a literal, or the flattening of `and`/`or`."""
+
     def __init__(self, file: str, text: str) -> None:
         super().__init__()
         self.file = file
@@ -92,10 +99,57 @@ class RulesTransformer(Transformer):
     def _error(self, pos: ast.Pos, message: str) -> RulesetError:
         return RulesetError(self.file, pos.line, pos.column, message)
 
+    # ---- the nodes declared in ast.py ----
+    def __default__(self, data, children, meta):
+        build = ast.BUILDS.get(str(data))
+        if build is None:  # pragma: no cover - every rule of the grammar builds something
+            raise NotImplementedError(data)
+        hints = _HINTS[build.node]
+        kwargs: dict[str, Any] = {"pos": _pos(meta), **dict(build.fixed)}
+        optional = sum(1 for f in build.children if f.endswith("?"))
+        required = sum(1 for f in build.children if not f.endswith("?") and not f.startswith("*"))
+        given = len(children) - required  # how many of the optional children the rule matched
+        rest = list(children)
+        for spec in build.children:
+            if spec.startswith("*"):
+                name = spec[1:]
+                item_hint = hints[name].removeprefix("tuple[").split(",")[0]
+                kwargs[name] = tuple(self._convert(child, item_hint) for child in rest)
+                rest = []
+            elif spec.endswith("?"):
+                name = spec[:-1]
+                take = given > 0 and optional > 0
+                kwargs[name] = self._convert(rest.pop(0), hints[name]) if take and rest else None
+                given -= 1 if take else 0
+            else:
+                kwargs[spec] = self._convert(rest.pop(0), hints[spec])
+        return build.node(**kwargs)
+
+    def _convert(self, child: Any, hint: str) -> Any:
+        """A child of the parse tree as the field it fills wants it."""
+        if isinstance(child, Token):
+            if child.type == "STRING":
+                return _string(child)
+            if child.type == "DATE":
+                return self._date(child)
+            return str(child)
+        if "Value" in hint:
+            return _as_value(child)
+        if "Expr" in hint:
+            return _as_expr(child)
+        if isinstance(child, ast.Header) and hint.startswith("str"):
+            return child.value  # a parameter's note
+        return child
+
+    def _date(self, token: Token) -> date:
+        try:
+            return date.fromisoformat(str(token))
+        except ValueError:
+            raise self._error(_pos(token), f"{token} is not a date of the calendar") from None
+
     # ---- file ----
     def start(self, meta, children):
         header, *items = children
-        family, family_pos = header
         buckets: dict[type, list[Any]] = {
             ast.Header: [],
             ast.Parameter: [],
@@ -105,13 +159,14 @@ class RulesTransformer(Transformer):
             ast.RuleDecl: [],
             ast.Amends: [],
             ast.Amendment: [],
+            ast.Define: [],
         }
         for item in items:
             buckets[type(item)].append(item)
         return ast.RulesetFile(
             file=self.file,
-            family=family,
-            family_pos=family_pos,
+            family=header.value,
+            family_pos=header.pos,
             headers=tuple(buckets[ast.Header]),
             parameters=tuple(buckets[ast.Parameter]),
             options=tuple(buckets[ast.Option]),
@@ -121,13 +176,26 @@ class RulesTransformer(Transformer):
             source_text=self.text,
             amends=buckets[ast.Amends][0] if buckets[ast.Amends] else None,
             amendments=tuple(buckets[ast.Amendment]),
+            defines=tuple(buckets[ast.Define]),
         )
 
-    # ---- amendments ----
-    def amends(self, meta, children):
-        family, day = children
-        return ast.Amends(_pos(meta), str(family), self._date(day))
+    def header(self, meta, children):
+        (family,) = children
+        return ast.Header(_pos(family), "ruleset", str(family))  # errors about the file point at its name
 
+    def in_force(self, meta, children):
+        start = self._date(children[0])
+        end = children[1] if len(children) > 1 else None
+        return ast.Header(_pos(meta), "in_force", (start, end))
+
+    def undated(self, meta, children):
+        # A text that carries no date (a licence's rules, a popular description) applies to every log.
+        return ast.Header(_pos(meta), "in_force", (None, None))
+
+    def until(self, meta, children):
+        return self._date(children[0])
+
+    # ---- amendments ----
     def amendment(self, meta, children):
         citation, *changes = children
         return ast.Amendment(_pos(meta), _string(citation), tuple(changes))
@@ -159,119 +227,50 @@ class RulesTransformer(Transformer):
     def repeal_rule(self, meta, children):
         return self._repeal(meta, "rule", children)
 
-    def header(self, meta, children):
-        (family,) = children
-        return str(family), _pos(family)
+    def repeal_define(self, meta, children):
+        return self._repeal(meta, "define", children)
 
-    def title(self, meta, children):
-        return ast.Header(_pos(meta), "title", _string(children[0]))
-
-    def source(self, meta, children):
-        return ast.Header(_pos(meta), "source", _string(children[0]))
-
-    def game(self, meta, children):
-        return ast.Header(_pos(meta), "game", str(children[0]))
-
-    def note(self, meta, children):
-        return ast.Header(_pos(meta), "note", _string(children[0]))
-
-    def in_force(self, meta, children):
-        start = self._date(children[0])
-        end = children[1] if len(children) > 1 else None
-        return ast.Header(_pos(meta), "in_force", (start, end))
-
-    def undated(self, meta, children):
-        # A text that carries no date (a licence's rules, a popular description) applies to every log.
-        return ast.Header(_pos(meta), "in_force", (None, None))
-
-    def until(self, meta, children):
-        return self._date(children[0])
-
-    def _date(self, token: Token) -> date:
-        try:
-            return date.fromisoformat(str(token))
-        except ValueError:
-            raise self._error(_pos(token), f"{token} is not a date of the calendar") from None
-
-    # ---- declarations ----
-    def ref(self, meta, children):
-        return ast.Ref(_pos(meta), _string(children[0]))
-
-    def doc_field(self, meta, children):
-        key, text = children
-        return ("doc", str(key), _string(text))
-
-    def parameter(self, meta, children):
-        name, value, ref, *rest = children
-        note = rest[0].value if rest else None
-        return ast.Parameter(_pos(meta), str(name), _as_value(value), ref, note)
-
+    # ---- declarations that gather their children ----
     def option(self, meta, children):
         name, type_, *rest = children
-        allowed = None
-        is_range = False
-        if rest and isinstance(rest[0], tuple) and rest[0][0] == "allowed":
-            _, allowed, is_range = rest.pop(0)
-        default_kind, default = rest.pop(0)
-        ref = None
-        doc = []
-        for item in rest:
-            if isinstance(item, ast.Ref):
-                ref = item
-            else:
-                doc.append((item[1], item[2]))
+        allowed = next((c for c in rest if isinstance(c, ast.Allowed)), None)
+        default = next(c for c in rest if isinstance(c, ast.Default))
+        ref = next((c for c in rest if isinstance(c, ast.Ref)), None)
+        doc = tuple((f.key, f.value) for f in rest if isinstance(f, ast.Field))
         return ast.Option(
             pos=_pos(meta),
             name=str(name),
             type=str(type_),
-            allowed=allowed,
-            allowed_is_range=is_range,
-            default=default,
-            required=default_kind == "required",
+            allowed=allowed.values if allowed is not None else None,
+            allowed_is_range=allowed is not None and allowed.is_range,
+            default=default.value,
+            required=default.required,
             ref=ref,
-            doc=tuple(doc),
+            doc=doc,
         )
 
     def allowed(self, meta, children):
         (inner,) = children
-        if isinstance(inner, tuple) and inner and inner[0] == "range":
-            return ("allowed", (inner[1], inner[2]), True)
-        return ("allowed", inner.value, False)
+        if isinstance(inner, ast.Allowed):
+            return inner
+        return ast.Allowed(_pos(meta), inner.value, False)
 
     def range(self, meta, children):
         low, high = children
-        return ("range", _number(low), _number(high))
-
-    def default_value(self, meta, children):
-        return ("value", _as_value(children[0]))
-
-    def default_required(self, meta, children):
-        return ("required", None)
-
-    def fixed(self, meta, children):
-        name, value, ref = children
-        return ast.Fixed(_pos(meta), str(name), _as_value(value), ref)
+        return ast.Allowed(_pos(meta), (_number(low), _number(high)), True)
 
     def side_bet(self, meta, children):
         name, *items = children
-        title = None
-        ref = None
-        notes: list[str] = []
-        tables: list[ast.Paytable] = []
-        for item in items:
-            if isinstance(item, ast.Header) and item.key == "title":
-                title = item.value
-            elif isinstance(item, ast.Header) and item.key == "note":
-                notes.append(item.value)
-            elif isinstance(item, ast.Ref):
-                ref = item
-            else:
-                tables.append(item)
-        return ast.SideBet(_pos(meta), str(name), title, ref, tuple(notes), tuple(tables))
-
-    def paytable(self, meta, children):
-        name, *lines = children
-        return ast.Paytable(_pos(meta), str(name), tuple(lines))
+        headers = [i for i in items if isinstance(i, ast.Header)]
+        title = next((h.value for h in headers if h.key == "title"), None)
+        return ast.SideBet(
+            _pos(meta),
+            str(name),
+            title,
+            next((i for i in items if isinstance(i, ast.Ref)), None),
+            tuple(h.value for h in headers if h.key == "note"),
+            tuple(i for i in items if isinstance(i, ast.Paytable)),
+        )
 
     def pay_line(self, meta, children):
         label, pays, when = children
@@ -284,76 +283,24 @@ class RulesTransformer(Transformer):
     def pay_expr(self, meta, children):
         return _as_expr(children[0])
 
-    # ---- rules ----
     def rule(self, meta, children):
         name, *items = children
-        refs, severities, messages, checks, settles, doc, kinds = [], [], [], [], [], [], []
-        for item in items:
-            if isinstance(item, ast.Ref):
-                refs.append(item)
-            elif isinstance(item, ast.Check):
-                checks.append(item)
-            elif isinstance(item, ast.Settle):
-                settles.append(item)
-            elif item[0] == "severity":
-                severities.append((item[1], item[2]))
-            elif item[0] == "kind":
-                kinds.append((item[1], item[2]))
-            elif item[0] == "message":
-                messages.append((item[1], item[2]))
-            else:
-                doc.append((item[1], item[2]))
+        fields = [i for i in items if isinstance(i, ast.Field)]
+
+        def single(key: str) -> tuple[tuple[ast.Pos, str], ...]:
+            return tuple((f.pos, f.value) for f in fields if f.key == key)
+
         return ast.RuleDecl(
             pos=_pos(meta),
             name=str(name),
-            refs=tuple(refs),
-            severities=tuple(severities),
-            messages=tuple(messages),
-            checks=tuple(checks),
-            settles=tuple(settles),
-            doc=tuple(doc),
-            kinds=tuple(kinds),
+            refs=tuple(i for i in items if isinstance(i, ast.Ref)),
+            severities=single("severity"),
+            messages=single("message"),
+            checks=tuple(i for i in items if isinstance(i, ast.Check)),
+            settles=tuple(i for i in items if isinstance(i, ast.Settle)),
+            doc=tuple((f.key, f.value) for f in fields if f.key in _DOC_KEYS),
+            kinds=single("kind"),
         )
-
-    def kind(self, meta, children):
-        return ("kind", _pos(meta), str(children[0]))
-
-    def severity(self, meta, children):
-        return ("severity", _pos(meta), str(children[0]))
-
-    def message(self, meta, children):
-        return ("message", _pos(meta), _string(children[0]))
-
-    def check(self, meta, children):
-        event, *rest = children
-        guard = rest[0] if len(rest) == 2 else None
-        return ast.Check(_pos(meta), str(event), guard, _as_expr(rest[-1]))
-
-    def guard(self, meta, children):
-        return _as_expr(children[0])
-
-    def settle(self, meta, children):
-        stake, *rest = children
-        guard = rest[0] if len(rest) == 2 else None
-        return ast.Settle(_pos(meta), str(stake), guard, rest[-1])
-
-    def pay(self, meta, children):
-        return ast.Outcome(_pos(meta), "pay", _as_expr(children[0]))
-
-    def lose(self, meta, children):
-        return ast.Outcome(_pos(meta), "lose", _as_expr(children[0]) if children else None)
-
-    def push(self, meta, children):
-        return ast.Outcome(_pos(meta), "push", None)
-
-    def by_paytable(self, meta, children):
-        return ast.Outcome(_pos(meta), "paytable", None, tuple(children))
-
-    def table_name(self, meta, children):
-        return ast.TableRef(_pos(meta), str(children[0]), False)
-
-    def table_option(self, meta, children):
-        return ast.TableRef(_pos(meta), str(children[0]), True)
 
     # ---- values and expressions share literal rules; the parent decides which it wants ----
     def number(self, meta, children):
@@ -381,35 +328,18 @@ class RulesTransformer(Transformer):
         items = tuple(_as_value(c) for c in children)
         return ast.Value(_pos(meta), tuple(i.value for i in items), "list")
 
-    def name(self, meta, children):
-        return ast.Name(_pos(meta), str(children[0]))
-
-    def call(self, meta, children):
-        function, *args = children
-        return ast.Call(_pos(meta), str(function), tuple(_as_expr(a) for a in args))
-
-    def list_expr(self, meta, children):
-        return ast.ListExpr(_pos(meta), tuple(_as_expr(c) for c in children))
-
-    def compare(self, meta, children):
-        left, op, right = children
-        return ast.Compare(_pos(meta), str(op), _as_expr(left), _as_expr(right))
-
-    def arith(self, meta, children):
-        left, op, right = children
-        return ast.Arith(_pos(meta), str(op), _as_expr(left), _as_expr(right))
-
     def and_(self, meta, children):
         return _flatten("and", _pos(meta), children)
 
     def or_(self, meta, children):
         return _flatten("or", _pos(meta), children)
 
-    def not_(self, meta, children):
-        return ast.Not(_pos(meta), _as_expr(children[0]))
 
-    def __default__(self, data, children, meta):  # pragma: no cover - every rule has a method
-        raise NotImplementedError(data)
+_DOC_KEYS = ("checks", "why", "fails", "passes")
+# Each declared node's fields and the type each is written with (`Expr`, `Value | None`, `str`, …).
+_HINTS: dict[type, dict[str, str]] = {
+    build.node: {f.name: str(f.type) for f in dataclasses.fields(build.node)} for build in ast.BUILDS.values()
+}
 
 
 class _Lit:

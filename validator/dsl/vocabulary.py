@@ -18,10 +18,15 @@ class ParamSpec:
     type: str
     doc: str
     symbols: tuple[str, ...] = ()
+    # What the game mechanics (Python) do with the parameter, for those it reads through
+    # `Ruleset.param`; empty: only rules read it, and a version that sets it must have one that does.
+    mechanics: str = ""
 
 
 PARAMETERS: dict[str, ParamSpec] = {
-    "shoe.decks": ParamSpec("int", "decks of 52 cards in the shoe"),
+    "shoe.decks": ParamSpec(
+        "int", "decks of 52 cards in the shoe", mechanics="the exact edge: the shoe its odds are counted on"
+    ),
     "shoe.backs": ParamSpec("list", "how many decks of each back colour"),
     "shoe.burn": ParamSpec("int", "cards burned when a shoe starts"),
     "shoe.cut_min_cards": ParamSpec("int", "fewest cards that must lie behind the cut card"),
@@ -31,19 +36,33 @@ PARAMETERS: dict[str, ParamSpec] = {
     "table.max_seats": ParamSpec("int", "most boxes marked on the layout"),
     "table.deal_order": ParamSpec("symbol", "the order cards are dealt", ("left_to_right",)),
     "table.settlement_order": ParamSpec(
-        "symbol", "the order bets are settled across boxes", ("right_to_left", "any")
+        "symbol", "the order bets are settled across boxes", ("right_to_left", "left_to_right", "any")
     ),
-    "dealer.hole_card": ParamSpec("bool", "the dealer takes a second, face-down card in the initial deal"),
+    "dealer.hole_card": ParamSpec(
+        "bool",
+        "the dealer takes a second, face-down card in the initial deal",
+        mechanics="the replay: the initial deal owes the dealer a second card (deal.expected)",
+    ),
     "dealer.peeks": ParamSpec(
-        "bool", "the dealer looks at his hole card for a blackjack before the players decide (default: no)"
+        "bool",
+        "the dealer looks at his hole card for a blackjack before the players decide (default: no)",
+        mechanics="the exact edge: the players decide knowing the dealer has no blackjack",
     ),
-    "dealer.hits_soft_17": ParamSpec("bool", "the dealer draws on a soft 17"),
-    "dealer.stands_on": ParamSpec("int", "the total at which the dealer stops drawing"),
+    "dealer.hits_soft_17": ParamSpec(
+        "bool", "the dealer draws on a soft 17", mechanics="the exact edge: the dealer's drawing"
+    ),
+    "dealer.stands_on": ParamSpec(
+        "int", "the total at which the dealer stops drawing", mechanics="the exact edge: the dealer's drawing"
+    ),
     "pays.even": ParamSpec("ratio", "payout of an ordinary winning hand"),
     "pays.blackjack": ParamSpec("ratio", "payout of a blackjack (none: the house declares it)"),
     "pays.insurance": ParamSpec("ratio", "payout of a winning insurance"),
     "pays.war_win": ParamSpec("ratio", "bataille: payout of the initial stake when the war is won"),
-    "blackjack.split_hand_counts": ParamSpec("bool", "a two-card 21 on a split hand counts as blackjack"),
+    "blackjack.split_hand_counts": ParamSpec(
+        "bool",
+        "a two-card 21 on a split hand counts as blackjack",
+        mechanics="the replay: what hand.blackjack is for a split hand",
+    ),
     "blackjack.beats_dealer_blackjack": ParamSpec(
         "bool", "a player's blackjack beats a dealer's two-card 21 (else: push)"
     ),
@@ -67,12 +86,26 @@ PARAMETERS: dict[str, ParamSpec] = {
     "limits.minimum": ParamSpec("decimal", "fixed minimum bet (none: the table's)"),
     "limits.maximum": ParamSpec("decimal", "fixed maximum bet (none: the table's)"),
     "limits.max_multiples": ParamSpec("list", "allowed maximum as multiples of the minimum"),
-    "war.burn_before": ParamSpec("int", "bataille: cards burned before the war cards"),
-    "war.burn_among_players": ParamSpec(
-        "int", "bataille: cards burned between two players' war cards (none: not judged)"
+    "war.burn_before": ParamSpec(
+        "int",
+        "bataille: cards burned before the war cards",
+        mechanics="the replay: burn.expected before the war cards",
     ),
-    "war.burn_between": ParamSpec("int", "bataille: cards burned between players' and dealer's war card"),
-    "war.stake_share": ParamSpec("ratio", "bataille: the war stake as a share of the initial stake"),
+    "war.burn_among_players": ParamSpec(
+        "int",
+        "bataille: cards burned between two players' war cards (none: not judged)",
+        mechanics="the replay: burn.expected between two players' war cards",
+    ),
+    "war.burn_between": ParamSpec(
+        "int",
+        "bataille: cards burned between players' and dealer's war card",
+        mechanics="the replay: burn.expected before the dealer's war card",
+    ),
+    "war.stake_share": ParamSpec(
+        "ratio",
+        "bataille: the war stake as a share of the initial stake",
+        mechanics="the exact edge: the stake a war adds",
+    ),
     "hands.max_per_player": ParamSpec("int_or_none", "most hands one player may hold (none: no limit)"),
 }
 
@@ -362,18 +395,7 @@ SIDE_BET_STAKES: dict[str, str] = {
     "egalite": "egalite",
 }
 
-# Functions over card lists, for paytables: name → (arity, doc).
-FUNCTIONS: dict[str, tuple[int, str]] = {
-    "total": (1, "blackjack total of the cards"),
-    "count": (2, 'how many of the cards are the given card ("QH")'),
-    "count_rank": (2, 'how many of the cards have the given rank ("7")'),
-    "same_suit": (1, "all cards of one suit (pique, cœur, carreau, trèfle)"),
-    "same_colour": (1, "all cards of one colour (red or black)"),
-    "same_rank": (1, "all cards of one rank"),
-    "run": (1, "the cards' ranks follow each other (A low or high)"),
-    "len": (1, "how many cards"),
-    "floor_cents": (1, "an amount of money rounded down to the cent"),
-}
+# The functions a rule may call are registered in validator/dsl/functions.py (name, arity, doc).
 
 
 def namespaces_for(event: str) -> tuple[str, ...]:

@@ -19,18 +19,25 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, ClassVar, cast
+from typing import IO, TYPE_CHECKING, Any, ClassVar, cast
 
 import orjson
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
 
 from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.remote import expand_url, is_url, open_url
+from validator.logs.rules import files as file_rules
+from validator.logs.rules import lines as line_rules
+from validator.logs.rules import records as record_rules
+from validator.logs.rules.files import too_large_message as _too_large
+from validator.logs.rules.files import truncated_message as _truncated_message
 from validator.logs.values import parse_time
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 FORMAT = "hand-log/1"
 # The reference every format finding carries, whether the reader or the replay found it.
@@ -45,14 +52,14 @@ BOM = b"\xef\xbb\xbf"
 # Everything a damaged gzip stream (or a failing disk) can raise while being read.
 _BROKEN_STREAM = (EOFError, gzip.BadGzipFile, zlib.error, OSError)
 
-RULE_INVALID_JSON = "hand-log/invalid-json"
-RULE_INVALID_UTF8 = "hand-log/invalid-utf8"
-RULE_LINE_TOO_LONG = "hand-log/line-too-long"
-RULE_SCHEMA = "hand-log/schema"
-RULE_UNKNOWN_TYPE = "hand-log/unknown-type"
-RULE_TRUNCATED = "hand-log/truncated"
-RULE_TOO_LARGE = "hand-log/too-large"
-RULE_BROKEN_SKIPPED = "hand-log/broken-records-skipped"
+RULE_INVALID_JSON = line_rules.INVALID_JSON
+RULE_INVALID_UTF8 = line_rules.INVALID_UTF8
+RULE_LINE_TOO_LONG = line_rules.LINE_TOO_LONG
+RULE_SCHEMA = record_rules.SCHEMA
+RULE_UNKNOWN_TYPE = record_rules.UNKNOWN_TYPE
+RULE_TRUNCATED = file_rules.TRUNCATED
+RULE_TOO_LARGE = file_rules.TOO_LARGE
+RULE_BROKEN_SKIPPED = file_rules.BROKEN_SKIPPED
 
 # Defaults of the limits on what one log may make the reader do (`check --max-…` options).
 DEFAULT_MAX_BYTES = 16 << 30  # bytes read from one file, after decompression
@@ -173,12 +180,27 @@ def _compile_cached(pattern: str) -> re.Pattern[str]:
 def _ecma_pattern(
     validator: Draft202012Validator, pattern: str, instance: Any, schema: dict[str, Any]
 ) -> Iterator[ValidationError]:
+    from jsonschema.exceptions import ValidationError
+
     if isinstance(instance, str) and not compile_pattern(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-# jsonschema is the authority on validity and explains what is wrong; only `pattern` is changed.
-SchemaValidator = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+@functools.cache
+def _schema_validator() -> Any:
+    """jsonschema is the authority on validity and explains what is wrong; only `pattern` is changed.
+    Imported the first time a record needs it: `check` of valid logs never does, and the import takes
+    longer than the rest of the start-up."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SchemaValidator":
+        return _schema_validator()
+    raise AttributeError(name)
+
 
 _SCHEMA = load_schema()
 _DEFS: dict[str, Any] = _SCHEMA["$defs"]
@@ -189,18 +211,29 @@ def _type_validator(record_type: str) -> Draft202012Validator:
     # Validating against the type's own subschema, rather than the whole if/then dispatch, keeps the
     # errors about that record type only, which is what makes the messages specific.
     schema = {"$schema": _SCHEMA["$schema"], "$defs": _DEFS, "$ref": f"#/$defs/{record_type}"}
-    return SchemaValidator(schema, format_checker=None)
+    return cast("Draft202012Validator", _schema_validator()(schema, format_checker=None))
 
 
-_VALIDATORS = {record_type: _type_validator(record_type) for record_type in RECORD_TYPES}
+class _Validators(dict[str, "Draft202012Validator"]):
+    """The validator of each record type, made the first time one is asked for."""
+
+    def __missing__(self, record_type: str) -> Draft202012Validator:
+        if record_type not in RECORD_TYPES:
+            raise KeyError(record_type)
+        validator = self[record_type] = _type_validator(record_type)
+        return validator
+
+    def __contains__(self, record_type: object) -> bool:
+        return record_type in RECORD_TYPES
+
+
+_VALIDATORS = _Validators()
 
 
 # --- the fast path ---------------------------------------------------------------------------------------
-# jsonschema runs only on records that the generated checks of `fastcheck` find invalid, to say why.
-
-
-# With msgspec reading valid records (validator/logs/decode.py), only a line it refuses needs them: they are
-# generated the first time one does.
+# jsonschema runs only on records that the generated checks of `fastcheck` find invalid, to say why. With
+# msgspec reading valid records (validator/logs/decode.py), only a line it refuses needs those checks: they
+# are generated the first time one does.
 @functools.cache
 def _fast_checks() -> dict[str, Check]:
     return SchemaCompiler(_DEFS, compile_pattern).checks(list(RECORD_TYPES))
@@ -336,10 +369,7 @@ class _BrokenRun:
                     return
                 yield from self.end()
             if too_long:
-                message = (
-                    f"the line is {too_long:,} bytes long, over the {self.limits.max_line:,}-byte limit "
-                    "(--max-line-bytes); it was skipped"
-                )
+                message = line_rules.too_long_message(too_long, self.limits.max_line)
                 record = _problem_record(self.file, number, RULE_LINE_TOO_LONG, message)
             else:
                 record = _parse_line(self.file, number, content)
@@ -348,15 +378,8 @@ class _BrokenRun:
 
     def end(self) -> Iterator[Record]:
         if self.skipped:
-            lines = (
-                f"line {self.first_skipped}"
-                if self.skipped == 1
-                else f"lines {self.first_skipped} to {self.last_skipped}"
-            )
-            message = (
-                f"{self.skipped:,} more records that cannot be read ({lines}) are not reported one by "
-                f"one: over {self.limits.max_broken:,} in a row (--max-broken-records); they are counted "
-                "in the summary"
+            message = file_rules.skipped_message(
+                self.skipped, self.first_skipped, self.last_skipped, self.limits.max_broken
             )
             yield Record(
                 self.file,
@@ -554,13 +577,6 @@ def _read_lines(
             raise _TooLarge(_too_large(budget))
 
 
-def _too_large(budget: int) -> str:
-    return (
-        f"the file holds more than {budget:,} bytes (uncompressed), the limit of --max-log-bytes; "
-        "the rest of it was not read"
-    )
-
-
 def _skip_rest_of_line(stream: IO[bytes], budget: int) -> int:
     """Read and drop the rest of an overlong line in bounded chunks; return how many bytes it had (at
     most a chunk past `budget`: the caller stops there)."""
@@ -573,16 +589,6 @@ def _skip_rest_of_line(stream: IO[bytes], budget: int) -> int:
             return skipped + len(part) - 1
         skipped += len(part)
     return skipped
-
-
-def _truncated_message(lines_read: int, error: BaseException) -> str:
-    detail = str(error) or type(error).__name__
-    if lines_read == 0:
-        return f"the file cannot be read from its first line ({detail}); nothing in it was checked"
-    return (
-        f"the file ends early or is corrupt after line {lines_read} ({detail}); "
-        "the rest of the file cannot be read"
-    )
 
 
 # --- parsing and checking one line --------------------------------------------------------------------
@@ -640,8 +646,8 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
         known = ", ".join(RECORD_TYPES)
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
         return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)
-    validator = _VALIDATORS[record_type]
     if not _fast_checks()[record_type](data):
+        validator = _VALIDATORS[record_type]
         # jsonschema recurses into every level of a value: a list nested 1,000 deep (valid JSON, well
         # under MAX_LINE) would exhaust Python's stack. No valid record comes near MAX_DEPTH.
         deep = _too_deep(data)
@@ -751,6 +757,8 @@ _TYPE_WORDS = {
 def _first_error(validator: Draft202012Validator, data: dict[str, Any]) -> ValidationError:
     """The error a person fixing the log wants first: the earliest place in the record (a missing field
     counts as the record itself), and among the errors about that place, jsonschema's best match."""
+    from jsonschema.exceptions import best_match
+
     errors = list(validator.iter_errors(data))
     positions = [_position(data, error.absolute_path) for error in errors]
     first = min(positions)

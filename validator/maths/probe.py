@@ -28,14 +28,12 @@ class Probe:
     def __init__(self, ruleset: Ruleset, house: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
         self.house = dict(house)
-        self.params = {name: p.value for name, p in ruleset.parameters.items()}
         self.judge = Judge(ruleset, self.house, "<edge>")
         self.table = TableState("edge", ruleset.game, 7, Decimal(1), Decimal(1000), True, ruleset.family, 0)
-        self.split_counts = bool(self.params.get("blackjack.split_hand_counts"))
+        self.split_counts = bool(ruleset.param("blackjack.split_hand_counts"))
 
     def param(self, name: str, default: Any = None) -> Any:
-        value = self.params.get(name, default)
-        return default if value is None else value
+        return self.ruleset.param(name, default)
 
     # ---- situations ----
     def hand(

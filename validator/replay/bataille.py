@@ -77,20 +77,20 @@ class BatailleRound(RoundReplay):
             self.check(
                 "war_burn",
                 at="D",
-                burn=facts(count=self.burns, expected=self.judge.params.get("war.burn_between")),
+                burn=facts(count=self.burns, expected=self.judge.ruleset.param("war.burn_between")),
             )
             self.dealer.war_card = self.take(raw_card)
             return
         hand = self.hand(target, "deal")
-        params = self.judge.params
+        params = self.judge.ruleset
         if not self.war_cards_dealt:
             self.war_cards_dealt = True
             self.check(
-                "war_burn", at=target, burn=facts(count=self.burns, expected=params.get("war.burn_before"))
+                "war_burn", at=target, burn=facts(count=self.burns, expected=params.param("war.burn_before"))
             )
-        elif params.get("war.burn_among_players") is not None:
+        elif params.param("war.burn_among_players") is not None:
             # The next player's war card: the burns since the previous player's are judged too.
-            expected = params.get("war.burn_among_players")
+            expected = params.param("war.burn_among_players")
             self.check("war_burn", at=target, burn=facts(count=self.burns, expected=expected))
         expected = target if hand.went_to_war and hand.war_card is None else "a hand at war"
         card = self.take(raw_card)

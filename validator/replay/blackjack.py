@@ -19,14 +19,14 @@ PAST_ALL_BOXES = 8
 
 class BlackjackRound(RoundReplay):
     def replay(self) -> None:
-        params = self.judge.params
-        self.read_bets(split_counts=bool(params.get("blackjack.split_hand_counts", False)))
+        params = self.judge.ruleset
+        self.read_bets(split_counts=bool(params.param("blackjack.split_hand_counts", False)))
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         order = [hand.name for hand in self.hands.values()]
-        dealer_initial = ["D", "D"] if params.get("dealer.hole_card") else ["D"]
+        dealer_initial = ["D", "D"] if params.param("dealer.hole_card") else ["D"]
         # Receivers still owed a card of the initial deal, in the order the text deals them.
         self.owed = [*order, dealer_initial[0], *order, *dealer_initial[1:]]
         self.in_initial = True

@@ -111,7 +111,7 @@ class Judge:
         round_id: str | None,
         stake: str | None,
     ) -> None:
-        expected, actual = explain_failure(check.require_node, ctx, self.params)
+        expected, actual = explain_failure(check.applied_require, ctx, self.params)
         if self.in_words:  # the house linter rewords them itself, once it has read which fact was blamed
             expected, actual = in_words(expected, actual, rule.doc.get("checks", ""))
         self.record(rule, rule.kind, ctx, line, round_id, stake, expected, actual, None)

@@ -8,43 +8,49 @@ reporter.finish(summary, rules)
 
 from __future__ import annotations
 
-from typing import TextIO
+from importlib import import_module
+from typing import Any, TextIO
 
 from validator.errors import ValidatorError
 from validator.report.base import Reporter
-from validator.report.github import GithubReporter
-from validator.report.html import HtmlReporter
-from validator.report.jsondoc import JsonReporter
-from validator.report.jsonl import JsonLinesReporter
-from validator.report.junit import JunitReporter
-from validator.report.sarif import SarifReporter
-from validator.report.text import TextReporter
 
-# The order is the one `--format` help and the error message list.
-REPORTERS: dict[str, type[Reporter]] = {
-    cls.name: cls
-    for cls in (
-        TextReporter,
-        JsonLinesReporter,
-        JsonReporter,
-        SarifReporter,
-        JunitReporter,
-        GithubReporter,
-        HtmlReporter,
-    )
+# Each format's module and class, imported when the format is used (a run writes one format; some pull in
+# rich or xml). The order is the one `--format` help and the error message list.
+_FORMATS: dict[str, tuple[str, str]] = {
+    "text": ("validator.report.text", "TextReporter"),
+    "jsonl": ("validator.report.jsonl", "JsonLinesReporter"),
+    "json": ("validator.report.jsondoc", "JsonReporter"),
+    "sarif": ("validator.report.sarif", "SarifReporter"),
+    "junit": ("validator.report.junit", "JunitReporter"),
+    "github": ("validator.report.github", "GithubReporter"),
+    "html": ("validator.report.html", "HtmlReporter"),
 }
+
+
+def reporter_class(name: str) -> type[Reporter]:
+    """The class of the format `name` (one of `_FORMATS`)."""
+    module, cls = _FORMATS[name]
+    found: type[Reporter] = getattr(import_module(module), cls)
+    return found
+
+
+def __getattr__(name: str) -> Any:
+    # `REPORTERS`: every format's class by name, in their order (importing them all).
+    if name == "REPORTERS":
+        return {format_name: reporter_class(format_name) for format_name in _FORMATS}
+    raise AttributeError(name)
 
 
 def make_reporter(name: str, out: TextIO, *, color: bool = False, root: str | None = None) -> Reporter:
     """The reporter for `--format NAME`; an unknown name stops the run (exit 2) listing the choices.
     `root`: the folder SARIF's URIs and fingerprints are relative to (default: `project_root.find_root`)."""
-    try:
-        cls = REPORTERS[name]
-    except KeyError:
-        raise ValidatorError(f"unknown format {name!r}: choose one of {', '.join(REPORTERS)}") from None
-    if cls is SarifReporter:
+    if name not in _FORMATS:
+        raise ValidatorError(f"unknown format {name!r}: choose one of {', '.join(_FORMATS)}")
+    if name == "sarif":
+        from validator.report.sarif import SarifReporter
+
         return SarifReporter(out, color=color, root=root)
-    return cls(out, color=color)
+    return reporter_class(name)(out, color=color)
 
 
-__all__ = ["REPORTERS", "Reporter", "make_reporter"]
+__all__ = ["Reporter", "make_reporter", "reporter_class"]

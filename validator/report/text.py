@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TextIO
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, TextIO
 
 from validator import __version__
 from validator.findings import Finding, RoundOutcome, RuleInfo, Summary
@@ -24,6 +21,9 @@ from validator.report.base import (
     with_ref,
 )
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 # A line is a list of (text, style) pieces: joined as is without colour, styled through rich with it.
 Piece = tuple[str, str | None]
 
@@ -36,9 +36,13 @@ class TextReporter(Reporter):
 
     def __init__(self, out: TextIO, *, color: bool = False, tool_version: str = __version__) -> None:
         super().__init__(out, color=color, tool_version=tool_version)
-        # Colour goes through rich only when asked: plain output must stay byte-exact for pipes and tests.
-        self._console = (
-            Console(
+        # Colour goes through rich only when asked: plain output must stay byte-exact for pipes and tests
+        # (and rich is imported only then).
+        self._console: Console | None = None
+        if color:
+            from rich.console import Console
+
+            self._console = Console(
                 file=out,
                 force_terminal=True,
                 color_system="standard",
@@ -47,9 +51,6 @@ class TextReporter(Reporter):
                 emoji=False,
                 soft_wrap=True,
             )
-            if color
-            else None
-        )
 
     def round(self, outcome: RoundOutcome) -> None:
         for finding in outcome.findings:
@@ -155,6 +156,8 @@ class TextReporter(Reporter):
         if self._console is None:
             self.out.write("".join(text for text, _ in pieces) + "\n")
         else:
+            from rich.text import Text
+
             self._console.print(Text.assemble(*((text, style or "") for text, style in pieces)))
 
 

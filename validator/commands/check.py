@@ -1,0 +1,154 @@
+"""`casino-validator check`: replay logs and report their findings, in one process or on a Dask cluster."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from validator.commands import common
+
+if TYPE_CHECKING:
+    from validator.findings import RoundOutcome
+
+
+def run(
+    logs: list[str],
+    *,
+    started: float,
+    ruleset: str | None,
+    house: Path | None,
+    fmt: str,
+    output: Path | None,
+    quiet: bool,
+    jobs: int,
+    scheduler: str | None,
+    dataset: Path | None,
+    sarif_root: Path | None,
+    select: list[str] | None,
+    ignore: list[str] | None,
+    fail_level: str | None,
+    baseline: Path | None,
+    write_baseline: Path | None,
+    config: Path | None,
+    no_config: bool,
+    max_log_bytes: str | None,
+    max_line_bytes: str | None,
+    max_broken_records: int | None,
+) -> int:
+    """Replay the logs and report; the exit status of the findings at the fail level."""
+    from validator.check import check_logs, rule_catalogue
+    from validator.findings import Summary
+    from validator.logs.reader import Limits, configure, limits_from_options
+    from validator.report import make_reporter
+
+    run = None
+    try:
+        configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
+        root = common.project_root(sarif_root)
+        if dataset is not None:
+            from validator.dataset.writer import DatasetRun
+
+            options = {
+                "ruleset": ruleset,
+                "house": str(house) if house else None,
+                "jobs": jobs,
+                "format": fmt,
+            }
+            run = DatasetRun.start(str(dataset), logs, options, str(house) if house else None)
+        collect = run is not None or fmt == "html"
+        registry = common.registry()
+        policy = common.policy(
+            registry, root, select, ignore, fail_level, baseline, write_baseline, config, no_config
+        )
+        lookup = None
+        house_label = None
+        if house is not None:
+            from validator.house.apply import house_lookup
+
+            lookup, house_label = house_lookup(house, registry)
+        with common.output(output) as out:
+            reporter = make_reporter(
+                fmt, out, color=output is None and out.isatty(), root=root() if fmt == "sarif" else None
+            )
+            summary = Summary(house=house_label)
+            if house is None:
+                summary.notes.append("no house rules given: the regulation's defaults apply")
+            plan = None
+            outcomes: Iterable[RoundOutcome]
+            if jobs > 1 or scheduler is not None or _scheduler_from_environment():
+                from validator.cluster import scheduler_address
+
+                scheduler = scheduler_address(scheduler, jobs)
+            if jobs > 1 or scheduler:
+                from validator.cluster import check_on_cluster
+                from validator.progress import PlanProgress
+
+                if ruleset:
+                    registry.resolve(ruleset)
+                plan = PlanProgress()
+                house_path = str(house) if house is not None else None
+                outcomes = check_on_cluster(
+                    logs,
+                    summary,
+                    jobs=jobs,
+                    scheduler=scheduler,
+                    ruleset=ruleset,
+                    house=house_path,
+                    progress=plan,
+                    dataset=run.spec if run else None,
+                    collect=fmt == "html",
+                )
+            else:
+                outcomes = check_logs(
+                    registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
+                )
+                if run is not None:
+                    outcomes = run.writer().write_all(outcomes)
+            shown = progress(outcomes, enabled=not quiet, started=started, logs=logs, jobs=jobs, plan=plan)
+            for outcome in policy.apply(shown, summary):
+                reporter.round(outcome)
+            policy.finish(summary)
+            reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
+        if run is not None:
+            run.commit(summary)
+    except BaseException:
+        if run is not None:
+            run.abort()
+        raise
+    finally:
+        configure(Limits())  # the command's limits end with it (a test runs many commands in one process)
+    return policy.exit_status(summary)
+
+
+def _scheduler_from_environment() -> bool:
+    """Whether $DASK_SCHEDULER_ADDRESS names a scheduler (`cluster.scheduler_address` reads it)."""
+    import os
+
+    return bool(os.environ.get("DASK_SCHEDULER_ADDRESS"))
+
+
+def progress(
+    outcomes: Iterable[RoundOutcome],
+    *,
+    enabled: bool,
+    started: float,
+    logs: list[str],
+    jobs: int,
+    plan: Any = None,
+) -> Iterable[RoundOutcome]:
+    """A progress line on a terminal for runs longer than a second: rounds, rounds/s, files, and the
+    bytes read of the logs' total with an ETA (on a cluster, the plan's shares and bytes done); its clock
+    starts with the command."""
+    if not (enabled and sys.stderr.isatty()):
+        return outcomes
+    from validator.logs.reader import bytes_read, iter_log_paths
+    from validator.progress import input_sizes, with_progress
+
+    sizes = input_sizes(iter_log_paths(list(logs)))
+    total = sum(sizes.values()) or None
+    position = bytes_read if jobs == 1 and plan is None else None
+    return with_progress(
+        outcomes, enabled=True, started=started, total=total, position=position, sizes=sizes, plan=plan
+    )

@@ -1,0 +1,78 @@
+"""What several commands share: the rulesets, the project root, where the report goes, the policy."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO, cast
+
+import typer
+
+if TYPE_CHECKING:
+    from validator.policy import Policy
+    from validator.registry import Registry
+
+
+def registry() -> Registry:
+    from validator.registry import default_registry
+
+    return default_registry()
+
+
+def project_root(sarif_root: Path | None) -> Callable[[], str]:
+    """The project root SARIF paths and fingerprints (baselines) are relative to: `--sarif-root`, checked
+    now, else the git work tree, found (by running git) the first time a report or a baseline needs it."""
+    from validator.project_root import find_root
+
+    if sarif_root is not None:
+        root = find_root(sarif_root)
+        return lambda: root
+    return functools.cache(find_root)
+
+
+def error(message: str) -> None:
+    """A message on standard error, as the command's own (`casino-validator: …`)."""
+    typer.echo(f"casino-validator: {message}", err=True)
+
+
+@contextmanager
+def output(path: Path | None) -> Iterator[TextIO]:
+    """Standard output, or FILE, replaced whole only once the report is written."""
+    if path is None:
+        yield sys.stdout
+        return
+    from validator.outputs import replacing
+
+    with replacing(path) as handle:
+        yield cast(TextIO, handle)
+
+
+def policy(
+    registry: Registry,
+    root: Callable[[], str],
+    select: list[str] | None,
+    ignore: list[str] | None,
+    fail_level: str | None,
+    baseline: Path | None,
+    write_baseline: Path | None,
+    config: Path | None,
+    no_config: bool,
+    house: Iterable[Path] = (),
+) -> Policy:
+    """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the config)."""
+    from validator.policy import Options, build_policy, split_rules
+
+    options = Options(
+        select=split_rules(select),
+        ignore=split_rules(ignore),
+        fail_level=fail_level,
+        baseline=baseline,
+        write_baseline=write_baseline,
+        config=config,
+        no_config=no_config,
+    )
+    known = {rule.id for ruleset in registry.all() for rule in ruleset.rules}
+    return build_policy(options, root=root, known_rules=known, house_files=house)

@@ -1,0 +1,20 @@
+"""`casino-validator edge`: the exact expected return of the main stake and of every side bet
+(computed by `validator.maths.cli_edge`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from validator.commands import common
+
+
+def run(*, ruleset: str | None, house: Path | None, table: str | None, fmt: str, options: bool) -> int:
+    from validator.maths.cli_edge import run as figures
+
+    typer.echo(
+        figures(common.registry(), ruleset=ruleset, house=house, table=table, fmt=fmt, with_options=options),
+        nl=False,
+    )
+    return 0

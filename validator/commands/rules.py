@@ -1,0 +1,103 @@
+"""`casino-validator rules list|show|diff|check|test`: read, check, compare and test the rulesets."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+from validator.commands import common
+from validator.errors import RulesetErrors, ValidatorError
+
+
+def list_() -> int:
+    """Families, their versions and the dates each is in force."""
+    from validator.rules_view import list_lines
+
+    for line in list_lines(common.registry()):
+        typer.echo(line)
+    return 0
+
+
+def show(spec: str) -> int:
+    """A ruleset version resolved, or one rule (of a ruleset, or Python-side) with its docs."""
+    from validator.rules_view import is_rule_id, rule_lines, show_lines
+
+    registry = common.registry()
+    lines = rule_lines(registry, spec) if is_rule_id(registry, spec) else show_lines(registry.pick(spec))
+    for line in lines:
+        typer.echo(line)
+    return 0
+
+
+def diff(old: str, new: str) -> int:
+    """What changed between two versions, parameter by parameter and rule by rule."""
+    from validator.rules_view import diff_lines
+
+    registry = common.registry()
+    for line in diff_lines(registry.pick(old), registry.pick(new)):
+        typer.echo(line)
+    return 0
+
+
+def check(files: list[Path]) -> int:
+    """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2)."""
+    from validator.registry import load_all
+
+    paths = ruleset_files(files)
+    try:
+        registry = load_all(paths)
+    except RulesetErrors as exc:
+        for error in exc.errors:
+            typer.echo(str(error), err=True)
+        return 2
+    for ruleset in registry.all():
+        typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
+    return 0
+
+
+def ruleset_files(files: list[Path]) -> list[Path]:
+    """The ruleset files named: files as given, folders expanded to every `*.rules` inside (recursively,
+    sorted); a file named twice (or also through its folder) once."""
+    paths: list[Path] = []
+    seen: set[str] = set()
+    for path in files:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*.rules") if p.is_file())
+            if not found:
+                raise ValidatorError(f"{path}: no ruleset file (*.rules) in this folder")
+        elif path.exists():
+            found = [path]
+        else:
+            raise ValidatorError(f"{path}: no such file or directory")
+        for each in found:
+            key = os.path.realpath(each)
+            if key not in seen:
+                seen.add(key)
+                paths.append(each)
+    return paths
+
+
+def test(directory: Path | None, *, verbose: bool) -> int:
+    """Run the rule fixtures: 1 when one fails, or none was found."""
+    from validator.fixtures import default_fixture_dir, find_fixtures, run_fixture
+
+    passed = failed = 0
+    root = directory or default_fixture_dir()
+    registry = common.registry()
+    for expect in find_fixtures(root):
+        for result in run_fixture(registry, expect, root):
+            label = result.name + (f" @ {result.ruleset}" if result.ruleset else "")
+            if result.ok:
+                passed += 1
+                if verbose:
+                    typer.echo(f"PASS: {label}")
+            else:
+                failed += 1
+                typer.echo(f"FAIL: {label}")
+                for problem in result.problems:
+                    typer.echo(f"  {problem}")
+    typer.echo("-" * 60)
+    typer.echo(f"PASS: {passed}/{passed + failed}" + (f"   FAIL: {failed}" if failed else ""))
+    return 1 if failed or not passed else 0

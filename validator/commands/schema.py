@@ -1,0 +1,26 @@
+"""`casino-validator schema`: the JSON Schemas of the formats read (hand-log/1, house-rules/1) and
+written (the `json` output; a `jsonl` line is its `$defs/finding`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from validator.errors import ValidatorError
+
+
+def run(which: str) -> int:
+    load_schema: Callable[[], dict[str, Any]]
+    if which == "hand-log":
+        from validator.logs.reader import load_schema
+    elif which == "house-rules":
+        from validator.house.schema import load_schema
+    elif which == "findings":
+        from validator.report.schema import findings_schema as load_schema
+    else:
+        raise ValidatorError(f"unknown schema {which!r}: choose hand-log, house-rules or findings")
+    typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
+    return 0

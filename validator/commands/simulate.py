@@ -1,0 +1,68 @@
+"""`casino-validator simulate`: séances played by a ruleset version, written as hand-log/1; with
+`--inject`, violations planted at random rounds and listed beside the log."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from validator.commands import common
+from validator.errors import ValidatorError
+
+
+def run(
+    *,
+    started: float,
+    ruleset: str,
+    rounds: int,
+    seed: int,
+    table: str,
+    house: Path | None,
+    start: str | None,
+    minimum: str | None,
+    maximum: str | None,
+    output: Path | None,
+    inject: str | None,
+    rate: float,
+    quiet: bool,
+) -> int:
+    from validator.simulate.plan import prepare
+    from validator.simulate.run import write
+
+    chosen, records = prepare(
+        common.registry(),
+        ruleset=ruleset,
+        rounds=rounds,
+        seed=seed,
+        table=table,
+        house=house,
+        start=start,
+        minimum=minimum,
+        maximum=maximum,
+    )
+    from validator.progress import with_count
+
+    records = with_count(
+        records,
+        total=rounds,
+        counts=lambda record: record.get("type") == "round",
+        enabled=sys.stderr.isatty() and not quiet,
+        started=started,
+    )
+    if inject is None:
+        write(records, output, sys.stdout.buffer)
+        return 0
+    from validator.simulate.inject import inject as plant
+    from validator.simulate.inject import truth_path, write_truth
+
+    if output is None:
+        raise ValidatorError("--inject needs --output: the planted violations are written beside the log")
+    planted: list[Any] = []
+    rule_ids = [r.strip() for r in inject.split(",") if r.strip()]
+    write(plant(records, chosen, rule_ids, rate, seed, planted), output, sys.stdout.buffer)
+    write_truth(truth_path(output), chosen, planted)
+    typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)
+    return 0

@@ -1,0 +1,105 @@
+"""The functions a rule may call, registered once: name, arity and doc come from the Python function
+itself (its signature and its docstring), so the compiler's checks (`unknown function`, "did you mean",
+the number of arguments), the evaluation, the generated fast path and docs/vocabulary.md all read this
+one table.
+
+They work on what the replay's facts hold (lists of card codes, amounts of money); what a total or a
+run of cards is stays the game mechanics' (`validator.replay.cards`).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+from typing import Any
+
+from validator.replay import cards as card_mechanics
+
+
+class EvaluationError(Exception):
+    """A condition could not be computed (a fact missing at that point of the replay)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str
+    arguments: tuple[str, ...]
+    doc: str
+    call: Callable[..., Any]
+
+    @property
+    def arity(self) -> int:
+        return len(self.arguments)
+
+
+FUNCTIONS: dict[str, Function] = {}
+
+
+def dsl_function(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Register `fn` under its own name (a trailing `_` dropped), its arity and the first line of its
+    docstring."""
+    name = fn.__name__.removesuffix("_")
+    doc = (inspect.getdoc(fn) or "").split("\n", 1)[0]
+    if not doc:
+        raise ValueError(f"DSL function {name} has no docstring")  # pragma: no cover - a coding error
+    FUNCTIONS[name] = Function(name, tuple(inspect.signature(fn).parameters), doc, fn)
+    return fn
+
+
+@dsl_function
+def total(cards: Sequence[str]) -> int:
+    """blackjack total of the cards"""
+    return card_mechanics.best_total(cards)[0]
+
+
+@dsl_function
+def count(cards: Sequence[str], card: str) -> int:
+    """how many of the cards are the given card ("QH")"""
+    return sum(1 for c in cards if c == card)
+
+
+@dsl_function
+def count_rank(cards: Sequence[str], rank: str) -> int:
+    """how many of the cards have the given rank ("7")"""
+    wanted = "T" if rank == "10" else rank
+    return sum(1 for c in cards if c[0] == wanted)
+
+
+@dsl_function
+def same_suit(cards: Sequence[str]) -> bool:
+    """all cards of one suit (pique, cœur, carreau, trèfle)"""
+    return card_mechanics.same_suit(cards)
+
+
+@dsl_function
+def same_colour(cards: Sequence[str]) -> bool:
+    """all cards of one colour (red or black)"""
+    return card_mechanics.same_colour(cards)
+
+
+@dsl_function
+def same_rank(cards: Sequence[str]) -> bool:
+    """all cards of one rank"""
+    return card_mechanics.same_rank(cards)
+
+
+@dsl_function
+def run(cards: Sequence[str]) -> bool:
+    """the cards' ranks follow each other (A low or high)"""
+    return card_mechanics.is_run(cards)
+
+
+@dsl_function
+def len_(items: Sequence[Any]) -> int:
+    """how many cards"""
+    return len(items)
+
+
+@dsl_function
+def floor_cents(amount: Any) -> Decimal:
+    """an amount of money rounded down to the cent"""
+    if amount is None:
+        raise EvaluationError("floor_cents: the amount is not known")
+    return Decimal(amount).quantize(Decimal("0.01"), rounding=ROUND_FLOOR)

@@ -1,0 +1,53 @@
+"""Where each fact can be reached: the facts the replay sets only at some points of the game.
+
+A rule may name a fact of a namespace its event offers (`vocabulary.EVENTS`); most facts are kept up
+to date at every event that offers their namespace. The facts below are not: the replay sets them at
+the points listed and leaves them at their defaults elsewhere, so a rule that reads one anywhere else
+would read a value that says nothing about the round (`round.live_hands` at a `hit` is 0 whatever the
+layout holds). `rules check` refuses such a rule: the fact cannot be reached from where it is read.
+
+Places are event names (`on EVENT …`), `settle` (a `settle main|insurance|war …` clause, read at the
+final settlement), `side settle` (a side bet's `settle` clause) and `paytable` (a paytable line).
+docs/rules-language.md says the same, for people writing rules.
+"""
+
+from __future__ import annotations
+
+SETTLE = "settle"
+SIDE_SETTLE = "side settle"
+PAYTABLE = "paytable"
+
+# fact → the places the replay sets it.
+PROVIDED_ONLY_AT: dict[str, tuple[str, ...]] = {
+    # Counted when the dealer's drawing is over (the replay's end of the round).
+    "round.live_hands": ("dealer_stand", SETTLE),
+    "round.live_blackjacks": ("dealer_stand", SETTLE),
+    # The log's first settlement of the stake being judged.
+    "stake.verb": (SETTLE, SIDE_SETTLE),
+    "stake.paid": (SETTLE, SIDE_SETTLE),
+    # Read at a jackpot record only: the meters then, against the record before.
+    "jackpot.previous_main": ("jackpot",),
+    "jackpot.previous_secondary": ("jackpot",),
+    "jackpot.stakes": ("jackpot",),
+    "jackpot.paid_main": ("jackpot",),
+    "jackpot.paid_secondary": ("jackpot",),
+}
+
+
+def unreachable(fact: str, place: str) -> str | None:
+    """Why `fact` cannot be read at `place`, or None when it can."""
+    places = PROVIDED_ONLY_AT.get(fact)
+    if places is None or place in places:
+        return None
+    shown = ", ".join(_place_words(p) for p in places)
+    return f"{fact} is set only at {shown}: {_place_words(place)} never provides it"
+
+
+def _place_words(place: str) -> str:
+    if place == SETTLE:
+        return "a settle clause of a main, insurance or war stake"
+    if place == SIDE_SETTLE:
+        return "a side bet's settle clause"
+    if place == PAYTABLE:
+        return "a paytable line"
+    return f"event '{place}'"

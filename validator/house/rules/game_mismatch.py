@@ -1,0 +1,35 @@
+"""house/game-mismatch: an entry's `game` is its ruleset's game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validator.findings import Finding
+from validator.house.rules.base import SPEC_REF, Node, finding
+from validator.ruledoc import house_rule
+
+ID = "house/game-mismatch"
+DOC = house_rule(
+    ID,
+    checks="An entry's `game` is its ruleset's game.",
+    why="An entry describing a bataille table under a blackjack ruleset is a mistake of the file.",
+    fails="`game: bataille` with a blackjack ruleset.",
+    passes="`game: blackjack` with a blackjack ruleset, or no `game`.",
+)
+NODES = ("game",)
+
+
+def check(node: Node) -> Iterator[Finding]:
+    game, table = node.raw, node.table
+    assert table is not None
+    ruleset = table.ruleset
+    if isinstance(game, str) and game and game != ruleset.game:
+        yield finding(
+            node.house,
+            node.path,
+            ID,
+            SPEC_REF,
+            f"the table plays {game}, but {ruleset.version} is a {ruleset.game} ruleset",
+            expected={"game": ruleset.game},
+            actual={"game": game},
+        )

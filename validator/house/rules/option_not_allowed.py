@@ -1,0 +1,111 @@
+"""house/option-not-allowed: each option has a value the regulation lets the casino choose."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal, getcontext
+from typing import TYPE_CHECKING, Any
+
+from validator.findings import Finding
+from validator.house.rules.base import Node, as_json, finding, one_of, shown
+from validator.ruledoc import house_rule
+
+if TYPE_CHECKING:
+    from validator.dsl.model import OptionDef
+
+ID = "house/option-not-allowed"
+DOC = house_rule(
+    ID,
+    checks="Each option has a value the regulation lets the casino choose.",
+    why="The ruleset declares each option's type, allowed values or range, from the article that "
+    "gives the choice.",
+    fails="`max_split_hands: 9` where the text allows at most four hands.",
+    passes="`max_split_hands: 3`.",
+)
+NODES = ("option", "setting", "rule-option")
+
+_DECIMAL = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+
+
+def check(node: Node) -> Iterator[Finding]:
+    option = node.option
+    if option is None:
+        return  # not an option the version declares: house/fixed-by-regulation's or house/unknown-key's
+    _, problem = option_value(option, node.raw)
+    if problem is not None:
+        yield finding(
+            node.house,
+            node.path,
+            ID,
+            option.ref,
+            problem,
+            expected={option.name: _expected(option)},
+            actual={option.name: as_json(node.raw)},
+        )
+
+
+def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
+    """The YAML value as the rules compute with it, and what is wrong with it (None: nothing)."""
+    from validator.dsl.ast import Ratio
+    from validator.house.values import house_value
+
+    if raw is None:
+        return None, "has no value: give one, or leave the key out for the regulation's default"
+    kind = option.type
+    value: Any = None
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            return None, f"{shown(raw)} is not true or false"
+        value = raw
+    elif kind in ("int", "decimal"):
+        if isinstance(raw, bool):
+            return None, f"{shown(raw)} is not a number"
+        if isinstance(raw, int | float):
+            value = house_value(raw)
+        elif isinstance(raw, str) and _DECIMAL.match(raw):
+            value = Decimal(raw)
+        else:
+            return None, f"{shown(raw)} is not a number"
+        if kind == "int" and value != value.to_integral_value():
+            return None, f"{shown(raw)} is not a whole number"
+        if value.adjusted() >= getcontext().prec:
+            # More digits than Decimal computes with (28): no rule could use it, and quantize would raise.
+            if option.allowed is None and option.range is None:
+                return None, f"{shown(raw)} is not a valid value: over {getcontext().prec} digits"
+            return None, f"{shown(raw)} is not allowed: the regulation allows {allowed_text(option)}"
+        if kind == "int":
+            value = value.quantize(Decimal(1))
+    elif kind == "ratio":
+        value = house_value(raw.strip()) if isinstance(raw, str) else None
+        if not isinstance(value, Ratio):
+            return None, f'{shown(raw)} is not a ratio: write it as text, such as "3:2"'
+    elif kind == "choice":
+        if not isinstance(raw, str):
+            return (
+                None,
+                f"{shown(raw)} is not one of the choices ({allowed_text(option)}); quote it if it is one",
+            )
+        value = raw
+    else:  # a type the rules language may add later: compared as written
+        value = raw
+    if not option.allows(value):
+        return value, f"{shown(raw)} is not allowed: the regulation allows {allowed_text(option)}"
+    return value, None
+
+
+def allowed_text(option: OptionDef) -> str:
+    if option.allowed is not None:
+        return one_of(shown(v) for v in option.allowed)
+    if option.range is not None:
+        return f"{shown(option.range[0])} to {shown(option.range[1])}"
+    return f"any {option.type}"
+
+
+def _expected(option: OptionDef) -> Any:
+    """What the regulation allows, for a finding's `expected`: the list of values, or the range."""
+    if option.allowed is not None:
+        return [as_json(v) for v in option.allowed]
+    if option.range is not None:
+        return f"{shown(option.range[0])} to {shown(option.range[1])}"
+    return f"a {option.type}"

@@ -1,0 +1,50 @@
+"""house/schema: the file has the structure of house-rules/1 (beyond the type errors, which stop the
+reading)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from validator.findings import Finding
+from validator.house.rules.base import SPEC_REF, Node, finding, shown
+from validator.ruledoc import house_rule
+
+ID = "house/schema"
+DOC = house_rule(
+    ID,
+    checks="The file has the structure of house-rules/1.",
+    why="docs/house-rules.md defines the keys every file and entry carries.",
+    fails="An entry without `ruleset`, `format: house-rules/2`, a negative minimum.",
+    passes="A file as docs/house-rules.md shows it.",
+)
+NODES = ("schema-error",)
+
+
+def check(node: Node) -> Iterator[Finding]:
+    error = node.error
+    if error is None or error.validator == "additionalProperties":
+        return  # an unknown key: house/unknown-key's
+    yield finding(node.house, node.path, ID, SPEC_REF, _message(node))
+
+
+def _message(node: Node) -> str:
+    error = node.error
+    assert error is not None
+    value = error.validator_value
+    if error.validator == "required":
+        present = error.instance if isinstance(error.instance, Mapping) else {}
+        missing = [k for k in (value if isinstance(value, list) else []) if k not in present]
+        if len(missing) == 1:
+            return f"{missing[0]} is required here"
+        return f"{', '.join(missing[:-1])} and {missing[-1]} are required here"
+    if error.validator == "const":
+        return f"must be {shown(value)}, not {shown(error.instance)}"
+    if error.validator == "minimum":
+        return f"{shown(error.instance)} is below {value}"
+    if error.validator == "maximum":
+        return f"{shown(error.instance)} is above {value}"
+    if error.validator == "pattern":
+        return f"{shown(error.instance)} is not a decimal number"
+    if error.validator in ("minLength", "minProperties"):
+        return "must not be empty"
+    return str(error.message)

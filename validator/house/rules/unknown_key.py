@@ -1,0 +1,147 @@
+"""house/unknown-key: every key of a house file is one house-rules/1 or the version of the ruleset declares.
+
+It looks at the keys the schema does not know (at the top of the file and below, but for a table entry's,
+which only the version can judge), a table entry's keys, its options and its side bets' settings; each
+message names the closest known key, or where the key belongs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+from validator.findings import Finding
+from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, closest, finding, one_of
+from validator.ruledoc import house_rule
+
+ID = "house/unknown-key"
+DOC = house_rule(
+    ID,
+    checks="Every key of a table entry is one the ruleset declares.",
+    why="A misspelt option would silently leave the regulation's default in force; the message names "
+    "the closest known key.",
+    fails="`surender: true`.",
+    passes="`surrender: true`.",
+)
+NODES = ("schema-error", "key", "option", "setting", "rule-option")
+
+
+def check(node: Node) -> Iterator[Finding]:
+    if node.kind == "schema-error":
+        yield from _schema_keys(node)
+    elif node.kind == "key":
+        yield from _entry_key(node)
+    elif node.option is None and node.fixed is None:
+        if node.kind == "setting":
+            yield _setting(node)
+        elif node.kind == "option":
+            yield _option(node)
+        else:
+            yield _unknown_option(node)
+
+
+def _schema_keys(node: Node) -> Iterator[Finding]:
+    error = node.error
+    if error is None or error.validator != "additionalProperties":
+        return
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    instance = error.instance if isinstance(error.instance, Mapping) else {}
+    known = list(schema.get("properties", {}))
+    for key in sorted(set(instance) - set(known)):
+        near = closest(key, known)
+        hint = f"; did you mean {near}?" if near else f"; the keys here are {one_of(known)}"
+        yield finding(node.house, (*node.path, key), ID, SPEC_REF, f"no such key in house-rules/1{hint}")
+
+
+def _entry_key(node: Node) -> Iterator[Finding]:
+    """A key of a table entry the schema does not know: perhaps an option written one level too high."""
+    from validator.house.load import dotted
+
+    table, key = node.table, node.key
+    assert table is not None
+    known = table_keys()
+    if key in known:
+        return
+    if key in table.table_options:
+        hint = f"; a house option goes under options: {dotted((*table.base, OPTIONS, key))}"
+    elif key in table.ruleset.side_bets:
+        hint = f"; a side bet goes under side_bets: {dotted((*table.base, SIDE_BETS, key))}"
+    else:
+        near = closest(key, known)
+        hint = f"; did you mean {near}?" if near else f"; the keys of a table are {one_of(known)}"
+    yield finding(node.house, node.path, ID, SPEC_REF, f"no such key in a table entry{hint}")
+
+
+def _option(node: Node) -> Finding:
+    """A key under `options` the version declares neither as an option nor as fixed."""
+    from validator.house.load import dotted
+
+    table, key = node.table, node.key
+    assert table is not None
+    ruleset = table.ruleset
+    if key in table.side_bet_options:
+        bet, _, setting = key.partition(".")
+        return finding(
+            node.house,
+            node.path,
+            ID,
+            ruleset.title,
+            f"{key} is a setting of the side bet {bet}: write it as "
+            f"{dotted((*table.base, SIDE_BETS, bet, setting))}",
+        )
+    if key in ruleset.side_bets:
+        return finding(
+            node.house,
+            node.path,
+            ID,
+            ruleset.title,
+            f"{key} is a side bet: list it under {dotted((*table.base, SIDE_BETS, key))}",
+        )
+    return _unknown_option(node)
+
+
+def _unknown_option(node: Node) -> Finding:
+    assert node.table is not None
+    ruleset = node.table.ruleset
+    near = closest(node.key, node.candidates)
+    if near:
+        hint = f"; did you mean {near}?"
+    elif node.candidates:
+        hint = f"; its options are {one_of(sorted(node.candidates))}"
+    else:
+        hint = "; it leaves no option to the house"
+    return finding(
+        node.house,
+        node.path,
+        ID,
+        ruleset.title,
+        f"{ruleset.version} declares no house option {node.key}{hint}",
+    )
+
+
+def _setting(node: Node) -> Finding:
+    """A key under `side_bets.<bet>` the version declares no setting of the bet for."""
+    assert node.table is not None
+    ruleset, key, declared = node.table.ruleset, node.key, node.candidates
+    near = closest(key, declared)
+    if near:
+        hint = f"; did you mean {near}?"
+    elif declared:
+        hint = f"; its settings are {one_of(sorted(declared))}"
+    else:
+        hint = "; the regulation leaves nothing of it to the house"
+    return finding(
+        node.house,
+        node.path,
+        ID,
+        ruleset.title,
+        f"{ruleset.version} declares no setting {key} for the side bet {node.bet}{hint}",
+    )
+
+
+@cache
+def table_keys() -> list[str]:
+    """The keys the schema gives a table entry."""
+    from validator.house.schema import load_schema
+
+    return list(load_schema()["$defs"]["table"]["properties"])

@@ -1,0 +1,33 @@
+"""house/unknown-ruleset: a table's `ruleset` is one the tool holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validator.errors import ValidatorError
+from validator.findings import Finding
+from validator.house.rules.base import SPEC_REF, Node, closest, finding
+from validator.ruledoc import house_rule
+
+ID = "house/unknown-ruleset"
+DOC = house_rule(
+    ID,
+    checks="A table's `ruleset` is one the tool holds.",
+    why="Without the ruleset, nothing in the entry can be judged.",
+    fails="A ruleset id with a typo.",
+    passes="A ruleset id `rules list` shows.",
+)
+NODES = ("ruleset",)
+
+
+def check(node: Node) -> Iterator[Finding]:
+    """The finding for a `ruleset` no family (or no well-formed @DATE) answers to."""
+    registry = node.registry
+    assert registry is not None
+    spec = str(node.raw)
+    try:
+        registry.resolve(spec)
+    except ValidatorError as exc:
+        near = closest(spec.partition("@")[0], registry.families)
+        hint = f"; did you mean {near}?" if near else ""
+        yield finding(node.house, node.path, ID, SPEC_REF, f"{exc}{hint}")

@@ -1,0 +1,36 @@
+"""house/unknown-side-bet: each side bet listed exists in the version of the ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validator.findings import Finding
+from validator.house.rules.base import Node, closest, finding, one_of
+from validator.ruledoc import house_rule
+
+ID = "house/unknown-side-bet"
+DOC = house_rule(
+    ID,
+    checks="Each side bet listed exists in the version of the ruleset.",
+    why="A casino can only offer the side bets the text in force describes.",
+    fails="`hyper_blackjack` at a French blackjack table in 2016, before the wording that added it.",
+    passes="`lucky_ladies` at a French blackjack table in 2016.",
+)
+NODES = ("side-bet",)
+
+
+def check(node: Node) -> Iterator[Finding]:
+    assert node.table is not None
+    ruleset, bet = node.table.ruleset, node.key
+    if bet in ruleset.side_bets:
+        return
+    near = closest(bet, ruleset.side_bets)
+    offered = one_of(ruleset.side_bets) if ruleset.side_bets else "none"
+    hint = f"; did you mean {near}?" if near else ""
+    yield finding(
+        node.house,
+        node.path,
+        ID,
+        ruleset.title,
+        f"{ruleset.version} has no side bet {bet} (its side bets: {offered}){hint}",
+    )
