@@ -6,8 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.vocabulary import ActionFacts, BurnFacts
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
-from validator.replay.state import Dealer, facts
+from validator.replay.state import Dealer
 
 SETTLEMENTS = frozenset(("pay", "lose", "push"))
 
@@ -20,7 +21,7 @@ class BatailleRound(RoundReplay):
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         # Receivers still owed their card of the initial deal, in the order the text deals them.
-        self.owed = [*self.hands, "D"]
+        self.owe([*self.hands, "D"])
         self.initial_done = False
         self.burns = 0
         self.war_cards_dealt = False
@@ -48,7 +49,7 @@ class BatailleRound(RoundReplay):
                 at=hand.name,
                 hand=hand,
                 box=hand.box,
-                action=facts(verb=verb, hand=hand.name, amount=amount),
+                action=ActionFacts(verb=verb, hand=hand.name, amount=amount),
             )
             if verb == "war":
                 assert amount is not None  # read above for a war
@@ -60,7 +61,7 @@ class BatailleRound(RoundReplay):
         elif verb in SETTLEMENTS:
             self.settle_action(action, index)
         elif verb == "cut_card":
-            self.cut_card_seen = True
+            self.saw_cut_card(action)
         else:
             raise MalformedRound(f"{verb!r} is not an action of bataille", "hand-log/wrong-game")
 
@@ -77,7 +78,7 @@ class BatailleRound(RoundReplay):
             self.check(
                 "war_burn",
                 at="D",
-                burn=facts(count=self.burns, expected=self.judge.ruleset.param("war.burn_between")),
+                burn=BurnFacts(count=self.burns, expected=self.judge.ruleset.param("war.burn_between")),
             )
             self.dealer.war_card = self.take(raw_card)
             return
@@ -86,12 +87,14 @@ class BatailleRound(RoundReplay):
         if not self.war_cards_dealt:
             self.war_cards_dealt = True
             self.check(
-                "war_burn", at=target, burn=facts(count=self.burns, expected=params.param("war.burn_before"))
+                "war_burn",
+                at=target,
+                burn=BurnFacts(count=self.burns, expected=params.param("war.burn_before")),
             )
         elif params.param("war.burn_among_players") is not None:
             # The next player's war card: the burns since the previous player's are judged too.
             expected = params.param("war.burn_among_players")
-            self.check("war_burn", at=target, burn=facts(count=self.burns, expected=expected))
+            self.check("war_burn", at=target, burn=BurnFacts(count=self.burns, expected=expected))
         expected = target if hand.went_to_war and hand.war_card is None else "a hand at war"
         card = self.take(raw_card)
         self.check_deal(target, expected)

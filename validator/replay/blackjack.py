@@ -9,12 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.vocabulary import ActionFacts, SettleFacts
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
-from validator.replay.state import Dealer, Hand, facts
+from validator.replay.state import Dealer, Hand
 
 DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
 SETTLEMENTS = frozenset(("pay", "lose", "push"))
 PAST_ALL_BOXES = 8
+_WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
 
 
 class BlackjackRound(RoundReplay):
@@ -28,30 +30,43 @@ class BlackjackRound(RoundReplay):
         order = [hand.name for hand in self.hands.values()]
         dealer_initial = ["D", "D"] if params.param("dealer.hole_card") else ["D"]
         # Receivers still owed a card of the initial deal, in the order the text deals them.
-        self.owed = [*order, dealer_initial[0], *order, *dealer_initial[1:]]
+        self.owe([*order, dealer_initial[0], *order, *dealer_initial[1:]])
         self.in_initial = True
         self.dealer_started = False
-        self.current_box = min((self.hand_box(h) for h in order), default=PAST_ALL_BOXES)
+        # The hands are opened in the order of their boxes: the first to play is the first opened.
+        self.current_box = next(iter(self.hands.values())).box.number if self.hands else PAST_ALL_BOXES
         actions = self.record.get("actions", [])
-        self.last_decision = max((i for i, a in enumerate(actions) if a[0] in DECISIONS), default=-1)
-        for index, action in enumerate(actions):
-            self.step(action, index, actions)
-            if self.story is not None:
+        self.last_decision = -1
+        for index in range(len(actions) - 1, -1, -1):
+            if actions[index][0] in DECISIONS:
+                self.last_decision = index
+                break
+        if self.story is None:
+            step, deal_owed, owed = self.step, self.deal_owed, self.owed
+            for index, action in enumerate(actions):
+                if owed and action[0] == "deal" and self.in_initial:  # `step`'s first case, written out
+                    deal_owed(action[1], action[2])
+                    self.in_initial = bool(owed)
+                else:
+                    step(action, index, actions)
+        else:
+            for index, action in enumerate(actions):
+                self.step(action, index, actions)
                 self.narrate(show_action(action))
         self.finish()
         self.narrate("end of the round")
 
-    @staticmethod
-    def hand_box(name: str) -> int:
-        return int(name.split("/")[0])
-
     # ---- one action ----
     def step(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
         verb = action[0]
-        if verb in DECISIONS:
+        if verb == "deal":
+            if self.in_initial and self.owed:
+                self.deal_owed(action[1], action[2])
+                self.in_initial = bool(self.owed)
+            else:
+                self.deal(action[1], action[2])
+        elif verb in DECISIONS:
             self.decision(action, index, actions)
-        elif verb == "deal":
-            self.deal(action[1], action[2])
         elif verb in SETTLEMENTS:
             self.settle_action(action, index)
         elif verb == "insurance":
@@ -62,7 +77,7 @@ class BlackjackRound(RoundReplay):
                 at=f"{action[1]}:insurance",
                 hand=hand,
                 box=hand.box,
-                action=facts(verb="insurance", hand=hand.name, amount=amount),
+                action=ActionFacts(verb="insurance", hand=hand.name, amount=amount),
             )
             name = f"{action[1]}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
@@ -73,13 +88,13 @@ class BlackjackRound(RoundReplay):
                 at=hand.name,
                 hand=hand,
                 box=hand.box,
-                action=facts(verb="even_money", hand=hand.name, amount=None),
+                action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
             )
             hand.even_money = True
         elif verb in ("burn", "discard"):
             self.take(action[1])
         elif verb == "cut_card":
-            self.cut_card_seen = True
+            self.saw_cut_card(action)
         elif verb == "approve":
             self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
         else:
@@ -120,24 +135,32 @@ class BlackjackRound(RoundReplay):
     def decision(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
         verb, name = action[0], action[1]
         self.in_initial = False
-        hand = self.hand(name, verb)
+        hand = self.hands.get(name) or self.hand(name, verb)
         box = hand.box
         turn = self.turn_facts
         turn.box = box.number
         turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
         turn.current = None if turn.dealer_drawing else self.current_box
-        turn.whose = "the dealer's" if turn.dealer_drawing else f"box {self.current_box}'s"
-        self.check_in_place("turn", at=name)
+        turn.whose = (
+            "the dealer's"
+            if turn.dealer_drawing
+            else (_WHOSE.get(self.current_box) or f"box {self.current_box}'s")
+        )
+        held = self.held_turn
+        if held is not None and not held(self.ctx):
+            self.run_rules("turn", name)
         if box.number > self.current_box:
             self.current_box = box.number
-        amount = amount_of(action[2], f"{verb} amount") if verb in ("double", "split") else None
+        amount = amount_of(action[2], "{} amount", verb) if verb in ("double", "split") else None
         ctx = self.ctx
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
         decided.verb, decided.hand, decided.amount = verb, name, amount
         if verb == "split":
             self.sides.mark_split(box, index)
-        self.check_in_place(verb, at=name)
+        held = self.all_held.get(verb)
+        if held is not None and not held(ctx):
+            self.run_rules(verb, name)
         if verb == "hit":
             self.draw(hand, action[2], index, actions)
         elif verb == "double":
@@ -162,7 +185,12 @@ class BlackjackRound(RoundReplay):
         if hand.busted and not was_busted:
             following = actions[index + 1] if index + 1 < len(actions) else None
             collected = following is not None and following[0] == "lose" and following[1] == hand.name
-            self.check("bust", at=hand.name, hand=hand, box=hand.box, bust=facts(collected_at_once=collected))
+            held = self.all_held.get("bust")
+            if held is not None:  # the context's hand and box are this hand's (decision)
+                bust = self.ctx["bust"] = self.bust_facts
+                bust.collected_at_once = collected
+                if not held(self.ctx):
+                    self.run_rules("bust", hand.name)
 
     def split(self, hand: Hand, amount: Decimal) -> None:
         new = hand.split_off(amount)
@@ -194,20 +222,27 @@ class BlackjackRound(RoundReplay):
         self.check(
             "insurance_settle",
             at=action[1],
-            settle=facts(box=box_no, previous_box=self.previous_settled_box),
-            action=facts(verb=action[0], hand=action[1], amount=None),
+            settle=SettleFacts(box=box_no, previous_box=self.previous_settled_box),
+            action=ActionFacts(verb=action[0], hand=action[1], amount=None),
         )
 
     # ---- end of the round ----
     def finish(self) -> None:
         # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
-        live = [h for h in self.hands.values() if h.live]
-        self.facts.live_hands = len(live)
-        self.facts.live_blackjacks = sum(1 for h in live if h.blackjack)
+        live = blackjacks = 0
+        for hand in self.hands.values():
+            if hand.live:
+                live += 1
+                if hand.blackjack:
+                    blackjacks += 1
+        self.facts.live_hands, self.facts.live_blackjacks = live, blackjacks
         if self.dealer.card_list:
             self.check_in_place("dealer_stand", at="D")
+        ctx = self.ctx
+        ctx["dealer"] = self.dealer
         for name, hand in self.hands.items():
-            self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
+            ctx["hand"], ctx["box"] = hand, hand.box
+            self.judge_hand_settlement("main", name, hand.stake)
         for name, amount in self.side_stakes.items():
             box_no, _, kind = parse_stake(name)
             if kind == "insurance":

@@ -41,6 +41,9 @@ class Judge:
         self.in_words = True
         # Every decision the replay made, for `explain`: (event, rule id, held?).
         self.trace: list[tuple[str, str, bool]] | None = None
+        # The facts of the frequent events, made once and changed in place by each round's replay
+        # (replay.round_base.InPlace).
+        self.in_place: Any = None
 
     def context(self, **namespaces: Any) -> dict[str, Any]:
         return {"house": self.house, **namespaces}
@@ -123,14 +126,16 @@ class Judge:
         pairs = self.ruleset.settles_by_stake.get(stake_kind, ())
         first = self.ruleset.first_settle_by_stake.get(stake_kind)
         index = first(ctx) if first is not None else None
+        chosen = False
         if index is not None:
             # The generated guards chose without trouble (dsl.codegen); else the closures say why.
             if index < 0:
                 return None
             pairs = pairs[index : index + 1]
+            chosen = True  # its guard holds: the closures would say so too (tests compare them)
         for rule, settle in pairs:
             try:
-                if settle.guard is not None and not settle.guard(ctx):
+                if not chosen and settle.guard is not None and not settle.guard(ctx):
                     continue
                 amount = settle.amount(ctx) if settle.amount is not None else None
             except EvaluationError as exc:

@@ -7,13 +7,65 @@ from abc import ABC, abstractmethod
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.codegen import AllHeld
 from validator.dsl.model import PaytableOutcome
+from validator.dsl.vocabulary import (
+    ActionFacts,
+    BetFacts,
+    BustFacts,
+    CardFacts,
+    DealFacts,
+    RoundFacts,
+    SettleFacts,
+    StakeFacts,
+    TurnFacts,
+)
 from validator.money import fmt
-from validator.replay.cards import normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.stakes import MalformedRound, Settlement, amount_of, parse_stake
-from validator.replay.state import Box, Dealer, Hand, RoundFacts, Shoe, TableState, facts
+from validator.replay.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
+from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
+
+# `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.
+_TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
+
+
+class InPlace:
+    """The facts of the frequent events, made once per judge (a ruleset version at a table) and
+    changed in place at each event rather than made anew: a finding reads them (message, expected,
+    actual) when it is written, before they change."""
+
+    __slots__ = (
+        "action",
+        "bet",
+        "bust",
+        "card",
+        "deal",
+        "held",
+        "round",
+        "settle",
+        "stake",
+        "stake_end",
+        "turn",
+    )
+
+    def __init__(self) -> None:
+        self.card = CardFacts()
+        self.deal = DealFacts()
+        self.turn = TurnFacts()
+        self.settle = SettleFacts()
+        self.stake = StakeFacts()  # a stake settled (settle clauses)
+        self.stake_end = StakeFacts()  # a stake at the end of the round
+        self.action = ActionFacts()
+        self.bet = BetFacts()
+        self.bust = BustFacts()
+        self.round = RoundFacts()
+        self.held: tuple[AllHeld | None, ...] | None = None  # the generated checks of _FREQUENT
+
+
+# The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
+_FREQUENT = ("card", "deal", "turn", "settle", "bet", "side_bet", "box", "stake_end")
+
 
 __all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_stake"]
 
@@ -43,32 +95,63 @@ class RoundReplay(ABC):
         self.hands: dict[str, Hand] = {}
         self.side_stakes: dict[str, Decimal] = {}
         self.settlements: dict[str, list[Settlement]] = {}
-        self.facts = RoundFacts(
-            same_shoe=record.get("shoe") == shoe.id,
-            reshuffle_due=shoe.cut_card_out,
-            cards_left=shoe.left,
-        )
-        # Facts of the frequent events, changed in place at each event rather than made anew: a
-        # finding reads them (message, expected, actual) when it is written, before they change.
-        self.card_facts = facts(code=None, in_shoe=True)
-        self.deal_facts = facts(hand=None, expected=None)
-        self.turn_facts = facts(box=0, current=0, dealer_drawing=False, whose="")
-        self.settle_facts = facts(box=0, previous_box=0)
-        self.stake_facts = facts(name=None, amount=None, settlements=0, case=None, verb=None, paid=None)
-        self.action_facts = facts(verb=None, hand=None, amount=None)
-        self.in_place = {
-            "card": self.card_facts,
-            "deal": self.deal_facts,
-            "turn": self.turn_facts,
-            "settle": self.settle_facts,
+        in_place = judge.in_place
+        if in_place is None:
+            in_place = judge.in_place = InPlace()
+        facts = self.facts = in_place.round
+        facts.players = facts.boxes = facts.free_seats = facts.live_hands = facts.live_blackjacks = 0
+        facts.table_drew = facts.second_cards_dealt = False
+        facts.same_shoe = record.get("shoe") == shoe.id
+        facts.reshuffle_due = shoe.cut_card_out
+        facts.cards_left = shoe.left
+        self.bust_facts = in_place.bust
+        card = self.card_facts = in_place.card
+        card.code, card.in_shoe = None, True
+        deal = self.deal_facts = in_place.deal
+        deal.hand = deal.expected = None
+        turn = self.turn_facts = in_place.turn
+        turn.box, turn.current, turn.dealer_drawing, turn.whose = 0, 0, False, ""
+        settle = self.settle_facts = in_place.settle
+        settle.box = settle.previous_box = 0
+        self.stake_facts = in_place.stake_end
+        self.settled_facts = in_place.stake
+        self.action_facts = in_place.action
+        self.bet_facts = in_place.bet
+        self.in_place = {"card": card, "deal": deal, "turn": turn, "settle": settle}
+        self.ctx: dict[str, Any] = {
+            "house": judge.house,
+            "table": table,
+            "round": self.facts,
+            "card": card,
+            "deal": deal,
+            "turn": turn,
+            "settle": settle,
         }
-        self.ctx: dict[str, Any] = judge.context(table=table, round=self.facts, **self.in_place)
         self.listening = judge.ruleset.checks_by_event
-        self.all_held = judge.all_held()
+        all_held = self.all_held = judge.all_held()
+        # The generated checks of the frequent events, None where no rule listens (found once per
+        # judge, unless `explain` traces this round).
+        held = in_place.held if judge.trace is None else None
+        if held is None:
+            held = tuple(all_held.get(event) for event in _FREQUENT)
+            if judge.trace is None:
+                in_place.held = held
+        (
+            self.held_card,
+            self.held_deal,
+            self.held_turn,
+            self.held_settle,
+            self.held_bet,
+            self.held_side_bet,
+            self.held_box,
+            self.held_stake_end,
+        ) = held
         self.cut_card_seen = False
+        self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
+        self.owed_boxes = 0  # receivers in `owed` other than the dealer
         self.dealer_started = False
         self.sides = RoundSideBets(self)
         # `explain` sets a story: each step with the rules it ran and the state after it.
@@ -76,6 +159,16 @@ class RoundReplay(ABC):
         self._told = 0
         # The audit dataset sets this: stake → the settlement the rules give, (verb, amount).
         self.rules_give: dict[str, tuple[str, Decimal]] | None = None
+
+    def saw_cut_card(self, action: list[Any]) -> None:
+        self.cut_card_seen = True
+        if self.cut_card_at is None and len(action) > 1:
+            self.cut_card_at = str(action[1])
+
+    def rightmost_seated_box(self) -> str | None:
+        """The highest box with a seated player's main bet, as text; None when no player is seated."""
+        seated = [number for number, box in self.boxes.items() if box.seated]
+        return str(max(seated)) if seated else None
 
     # ---- explain ----
     def narrate(self, what: str) -> None:
@@ -121,99 +214,182 @@ class RoundReplay(ABC):
             return True
         return self.judge.run(self.listening[event], event, self.ctx, self.line, self.round_id, at)
 
+    def run_rules(self, event: str, at: str | None) -> bool:
+        """The rules of `event` run one by one, when its generated check did not answer "all held"."""
+        return self.judge.run(self.listening[event], event, self.ctx, self.line, self.round_id, at)
+
     def deal_owed(self, target: str, raw_card: str) -> None:
         """A card of the initial deal. It is due to the first receiver still owed one; a card out of
         turn is one finding, and the receiver it skipped is still owed its card."""
-        expected = self.owed[0]
-        if target in self.owed:
-            self.owed.remove(target)
-            self.facts.second_cards_dealt = all(receiver == "D" for receiver in self.owed)
-        card = self.take(raw_card)
-        self.check_deal(target, expected)
+        owed = self.owed
+        expected = owed[0]
+        if target == expected:
+            del owed[0]
+            if target != "D":
+                self.owed_boxes -= 1
+            self.facts.second_cards_dealt = not self.owed_boxes
+        elif target in owed:
+            owed.remove(target)
+            if target != "D":
+                self.owed_boxes -= 1
+            self.facts.second_cards_dealt = not self.owed_boxes
+        # The card out of the shoe: `take`, written out for the most frequent step of all.
+        card = _TENS.get(raw_card, raw_card)
+        card_facts = self.card_facts
+        card_facts.code = card
+        shoe = self.shoe
+        remaining = shoe.remaining
+        copies = remaining.get(card, 0)
+        if copies > 0:
+            remaining[card] = copies - 1
+            shoe.left -= 1
+            shoe.taken.append(card)
+            card_facts.in_shoe = True
+        else:
+            card_facts.in_shoe = False
+        ctx = self.ctx
+        held = self.held_card
+        if held is not None and not held(ctx):
+            self.run_rules("card", None)
+        deal = self.deal_facts
+        deal.hand, deal.expected = target, expected
+        held = self.held_deal
+        if held is not None and not held(self.ctx):
+            self.run_rules("deal", target)
         if target == "D":
             self.dealer.add(card)
-        elif target in self.hands:
-            self.hands[target].add(card)
+        else:
+            hand = self.hands.get(target)
+            if hand is not None:
+                hand.add(card)
+
+    def owe(self, receivers: list[str]) -> None:
+        """The receivers owed a card of the initial deal, in the order the text deals them."""
+        self.owed = receivers
+        self.owed_boxes = sum(1 for receiver in receivers if receiver != "D")
 
     def check_deal(self, target: str, expected: str) -> None:
         """A card dealt to `target` when the text deals it to `expected`."""
         deal = self.deal_facts
         deal.hand, deal.expected = target, expected
-        self.check_in_place("deal", at=target)
+        held = self.held_deal
+        if held is not None and not held(self.ctx):
+            self.run_rules("deal", target)
 
     def check_settle_order(self, stake: str, box: int) -> None:
         """A stake of box `box` settled in the final settlement, after the box settled before it."""
         settle = self.settle_facts
         settle.box, settle.previous_box = box, self.previous_settled_box
-        self.check_in_place("settle", at=stake)
+        held = self.held_settle
+        if held is not None and not held(self.ctx):
+            self.run_rules("settle", stake)
         self.previous_settled_box = box
 
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
         players_boxes: dict[str, set[int]] = {}
-        entries = []
+        entries: list[tuple[str, int, str, Decimal, bool, dict[str, Any]]] = []
         placed = self.record.get("bets", [])
+        boxes = self.boxes
         for n, bet in enumerate(placed):
-            box_no, split, kind = parse_stake(bet["stake"])
+            stake = bet["stake"]
+            box_no, split, kind = parse_stake(stake)
             if split is not None:
-                raise MalformedRound(
-                    f"bets[{n}]: a bet is placed on a box, not on split hand {bet['stake']!r}"
-                )
-            amount = amount_of(bet["amount"], f"bets[{n}].amount")
+                raise MalformedRound(f"bets[{n}]: a bet is placed on a box, not on split hand {stake!r}")
+            value = bet["amount"]
+            try:  # `amount_of`'s first step, written out
+                amount = AMOUNTS[value.__class__, value]
+            except (KeyError, TypeError):
+                amount = amount_of(value, "bets[{}].amount", n)
             seated = bet.get("seated", True)
-            player = bet.get("player") or f"box {box_no}"
-            box = self.boxes.get(box_no)
+            box = boxes.get(box_no)
             if box is None:
-                box = self.boxes[box_no] = Box(box_no)
+                box = boxes[box_no] = Box(box_no)
             if kind == "main":
                 box.stake += amount
                 if seated:
+                    player = bet.get("player") or f"box {box_no}"
                     box.seated = True
                     box.seated_players.add(player)
-                    players_boxes.setdefault(player, set()).add(box_no)
+                    boxes_of = players_boxes.get(player)
+                    if boxes_of is None:
+                        players_boxes[player] = {box_no}
+                    else:
+                        boxes_of.add(box_no)
                 else:
                     box.standing = True
             else:
                 name = f"{box_no}:{kind}"
                 self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
-            entries.append((bet, box_no, kind, amount, seated))
-        for box in self.boxes.values():
+            entries.append((stake, box_no, kind, amount, seated, bet))
+        with_main = seated_boxes = 0
+        for box in boxes.values():
             box.initial_stake = box.stake
-            box.player_boxes = max((len(players_boxes[p]) for p in box.seated_players), default=0)
-        self.facts.players = len(players_boxes)
-        self.facts.boxes = sum(1 for b in self.boxes.values() if b.stake > 0)
-        self.facts.free_seats = self.table.seats - sum(1 for b in self.boxes.values() if b.seated)
-        self.check("round")
-        for bet, box_no, kind, amount, seated in entries:
-            box = self.boxes[box_no]
-            info = facts(
-                amount=amount,
-                seated=seated,
-                main=kind == "main",
-                box_has_main=box.stake > 0,
-                box_seated=box.seated,
-                box_exists=1 <= box_no <= self.table.seats,
-                **self.sides.bet_facts(kind, box_no, bet, placed),
-            )
-            self.check("bet", at=bet["stake"], bet=info)
-            if kind != "main":
-                self.check("side_bet", at=bet["stake"], bet=info)
-        for number in sorted(self.boxes):
-            box = self.boxes[number]
+            if box.seated_players:
+                box.player_boxes = max(len(players_boxes[p]) for p in box.seated_players)
+            if box.stake > 0:
+                with_main += 1
+            if box.seated:
+                seated_boxes += 1
+        round_facts = self.facts
+        round_facts.players = len(players_boxes)
+        round_facts.boxes = with_main
+        round_facts.free_seats = self.table.seats - seated_boxes
+        self.check_in_place("round")
+        held_bet, held_side_bet = self.held_bet, self.held_side_bet
+        if held_bet is not None or held_side_bet is not None:
+            ctx = self.ctx
+            info = ctx["bet"] = self.bet_facts
+            seats = self.table.seats
+            for stake, box_no, kind, amount, seated, bet in entries:
+                box = boxes[box_no]
+                info.amount, info.seated, info.main = amount, seated, kind == "main"
+                info.box_has_main, info.box_seated = box.stake > 0, box.seated
+                info.box_exists = 1 <= box_no <= seats
+                if kind == "main":
+                    info.side = info.case = None
+                    info.side_offered, info.player_main, info.before_deal = False, True, True
+                    if held_bet is not None and not held_bet(ctx):
+                        self.run_rules("bet", stake)
+                    continue
+                side = self.sides.bet_facts(kind, box_no, bet, placed)
+                info.side, info.case, info.side_offered = side["side"], side["case"], side["side_offered"]
+                info.player_main, info.before_deal = side["player_main"], side["before_deal"]
+                if held_bet is not None and not held_bet(ctx):
+                    self.run_rules("bet", stake)
+                if held_side_bet is not None and not held_side_bet(ctx):
+                    self.run_rules("side_bet", stake)
+        held_box = self.held_box
+        hands = self.hands
+        for number in sorted(boxes):
+            box = boxes[number]
             if box.stake > 0:
                 hand = Hand(str(number), box, box.stake, split_counts=split_counts)
                 box.hand_list.append(hand)
-                self.hands[hand.name] = hand
+                hands[hand.name] = hand
                 self.ctx["box"] = box
-                self.check_in_place("box", at=hand.name)
+                if held_box is not None and not held_box(self.ctx):
+                    self.run_rules("box", hand.name)
 
     # ---- cards ----
     def take(self, raw: str) -> str:
-        card = normalize(raw)
+        """A card out of the shoe (`Shoe.take`, written out here: it is the replay's most frequent step)."""
+        card = _TENS.get(raw, raw)
         card_facts = self.card_facts
         card_facts.code = card
-        card_facts.in_shoe = self.shoe.take(card)
-        self.check_in_place("card")
+        shoe = self.shoe
+        remaining = shoe.remaining
+        copies = remaining.get(card, 0)
+        if copies > 0:
+            remaining[card] = copies - 1
+            shoe.left -= 1
+            shoe.taken.append(card)
+            card_facts.in_shoe = True
+        else:
+            card_facts.in_shoe = False
+        held = self.held_card
+        if held is not None and not held(self.ctx):
+            self.run_rules("card", None)
         return card
 
     def hand(self, name: str, verb: str) -> Hand:
@@ -228,9 +404,19 @@ class RoundReplay(ABC):
     def record_settlement(self, action: list[Any], index: int) -> Settlement:
         verb, stake = action[0], action[1]
         parse_stake(stake)
-        amount = amount_of(action[2], f"{verb} {stake}") if len(action) > 2 else None
+        amount = None
+        if len(action) > 2:
+            value = action[2]
+            try:  # `amount_of`'s first step, written out
+                amount = AMOUNTS[value.__class__, value]
+            except (KeyError, TypeError):
+                amount = amount_of(value, "{} {}", verb, stake)
         settlement = Settlement(verb, amount, index)
-        self.settlements.setdefault(stake, []).append(settlement)
+        done = self.settlements.get(stake)
+        if done is None:
+            self.settlements[stake] = [settlement]
+        else:
+            done.append(settlement)
         return settlement
 
     def all_stakes(self) -> dict[str, Decimal]:
@@ -240,20 +426,19 @@ class RoundReplay(ABC):
 
     def judge_settlement(self, stake_kind: str, name: str, amount: Decimal, **namespaces: Any) -> None:
         """Compare the log's first settlement of a stake with what the ruleset gives it."""
+        self.ctx.update(namespaces)
+        self.judge_hand_settlement(stake_kind, name, amount)
+
+    def judge_hand_settlement(self, stake_kind: str, name: str, amount: Decimal) -> None:
+        """`judge_settlement` with the context's hand, box and dealer already set."""
         done = self.settlements.get(name)
         if not done:
             return  # the stake-settled-once rule reports it; no second finding for one mistake
-        case = side_of(name.split(":", 1)[1])[1] if ":" in name else None
         first = done[0]
-        stake = facts(
-            name=name,
-            amount=amount,
-            settlements=len(done),
-            case=case,
-            verb=first.verb,
-            paid=first.amount if first.verb == "pay" else None,
-        )
-        self.ctx.update(namespaces, stake=stake)
+        stake = self.ctx["stake"] = self.settled_facts
+        stake.name, stake.amount, stake.settlements = name, amount, len(done)
+        stake.case = side_of(name.split(":", 1)[1])[1] if ":" in name else None
+        stake.verb, stake.paid = first.verb, (first.amount if first.verb == "pay" else None)
         decided = self.judge.expected_settlement(stake_kind, self.ctx)
         if decided is None:
             return
@@ -301,11 +486,17 @@ class RoundReplay(ABC):
                     f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake"
                 )
         stake = self.ctx["stake"] = self.stake_facts
-        stake.case = None
+        stake.case = stake.verb = stake.paid = None
+        held = self.held_stake_end
+        if held is None:
+            return
+        settlements = self.settlements
         for name, amount in stakes.items():
             stake.name, stake.amount = name, amount
-            stake.settlements = len(self.settlements.get(name, ()))
-            self.check_in_place("stake_end", at=name)
+            done = settlements.get(name)
+            stake.settlements = len(done) if done else 0
+            if not held(self.ctx):
+                self.run_rules("stake_end", name)
 
 
 def show_action(action: list[Any]) -> str:

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 from validator.dsl.model import Ruleset
+from validator.dsl.vocabulary import CardFacts, ChangeFacts
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Status, Summary
 from validator.logs.reader import (
@@ -33,7 +34,7 @@ from validator.replay.judge import Judge
 from validator.replay.ledger import RoundFacts, record_facts
 from validator.replay.round_base import MalformedRound
 from validator.replay.side_bets import jackpot_reading
-from validator.replay.state import Shoe, TableState, facts
+from validator.replay.state import Shoe, TableState
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
 
@@ -267,7 +268,7 @@ class LogReplay:
                 in_shoe = self.shoe.take(code)
                 judge.check(
                     "card",
-                    judge.context(table=self.table, card=facts(code=code, in_shoe=in_shoe)),
+                    judge.context(table=self.table, card=CardFacts(code=code, in_shoe=in_shoe)),
                     line=line,
                     round_id=None,
                 )
@@ -331,7 +332,7 @@ class LogReplay:
         if (missing := self._needs_table(record, line)) is not None:
             return missing
         burn = record.get("burn") or []
-        return self._table_event("dealer_change", record, line, burn, change=facts(burned=len(burn)))
+        return self._table_event("dealer_change", record, line, burn, change=ChangeFacts(burned=len(burn)))
 
     def on_shoe(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
         if (missing := self._needs_table(record, line)) is not None:
@@ -372,13 +373,12 @@ class LogReplay:
             return self._outcome(
                 line, round_id, [finding], "unreadable", self._facts(record) if self.collect else None
             )
-        self._remember_round(record)
         judge = self.judge_for(ruleset)
         telling = self.explain == round_id
         if telling:
             judge.trace = []  # before the engine is made: it then runs every rule, for the trace
         engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
-        snapshot = self.shoe.snapshot()
+        self.shoe.begin_round()
         collect = self.collect
         if collect:
             engine.rules_give = {}
@@ -389,7 +389,8 @@ class LogReplay:
         try:
             engine.replay()
         except MalformedRound as exc:
-            self.shoe.restore(snapshot)
+            self._remember_round(record)
+            self.shoe.undo_round()
             self._discard_cards(record)
             finding = format_finding(
                 self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id
@@ -399,6 +400,8 @@ class LogReplay:
         finally:
             if telling:
                 judge.trace = None
+        # Where the round's cut card came out, and its farthest seated box at the dealer's right.
+        self._last_cut_at, self._last_rightmost = engine.cut_card_at, engine.rightmost_seated_box()
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
         found = judge.findings
@@ -416,7 +419,8 @@ class LogReplay:
                 self.casino, self.table.id, record, ruleset.version, engine, engine.rules_give
             )
             if found and self.teller is not None and not telling:
-                trace = self._retell(record, line, ruleset, judge, snapshot, meters, found)
+                before = self.shoe.snapshot_before_round()
+                trace = self._retell(record, line, ruleset, judge, before, meters, found)
                 facts = dataclasses.replace(facts, trace=trace)
         return self._outcome(line, round_id, found, "findings" if found else "clean", facts)
 
@@ -453,7 +457,8 @@ class LogReplay:
         return self.teller(self.file, record["round"], told, outcome)
 
     def _remember_round(self, record: dict[str, Any]) -> None:
-        """Where the round's cut card came out, and its farthest seated box at the dealer's right."""
+        """Where the round's cut card came out, and its farthest seated box at the dealer's right, read
+        from the record of a round that could not be replayed (a replayed round's engine says it)."""
         self._last_cut_at = next(
             (str(a[1]) for a in record.get("actions", []) if a and a[0] == "cut_card" and len(a) > 1), None
         )

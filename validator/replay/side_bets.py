@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from validator.dsl.expr import EvaluationError
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
-from validator.dsl.vocabulary import SIDE_BET_STAKES
+from validator.dsl.vocabulary import SIDE_BET_STAKES, BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.money import to_decimal
 from validator.replay.cards import normalize
 from validator.replay.stakes import Settlement, parse_stake
-from validator.replay.state import Box, Hand, RoundFacts, facts
+from validator.replay.state import Box, Hand, RoundFacts
 
 if TYPE_CHECKING:
     from validator.replay.judge import Judge
@@ -130,7 +130,7 @@ def jackpot_reading(table: TableState, record: dict[str, Any]) -> Any:
     Raises AmountError for a meter that is not an amount."""
     main, secondary = to_decimal(record["main"]), to_decimal(record["secondary"])
     meters: Meters = table.jackpot if table.jackpot is not None else Meters()
-    reading = facts(
+    reading = JackpotFacts(
         main=main,
         secondary=secondary,
         previous_main=meters.main,
@@ -206,8 +206,8 @@ def expected_outcome(
     return settle.verb, amount, ()
 
 
-def jackpot_facts(meters: Meters | None, main_hands: int, secondary_hands: int) -> Any:
-    return facts(
+def jackpot_facts(meters: Meters | None, main_hands: int, secondary_hands: int) -> JackpotFacts:
+    return JackpotFacts(
         main=meters.main if meters else None,
         secondary=meters.secondary if meters else None,
         main_hands=main_hands,
@@ -300,7 +300,7 @@ class RoundSideBets:
         side, case = side_of(kind)
         if side is None:
             return  # insurance and war stakes are made by actions; an unknown one is the engine's to report
-        info = facts(
+        info = BetFacts(
             amount=amount,
             seated=None,
             main=False,
@@ -340,7 +340,7 @@ class RoundSideBets:
         stakes = engine.all_stakes()
         main_like = [n for n in stakes if ":" not in n or n.endswith(":insurance")]
         previous_box, previous_verb = self.previous.get(side, (0, None))
-        info = facts(
+        info = SideFacts(
             name=side,
             case=case,
             box=box_no,
@@ -395,7 +395,7 @@ class RoundSideBets:
             box=hand.box,
             hand=hand,
             dealer=dealer,
-            stake=facts(name=stake, amount=amount, settlements=settlements, case=side_of(kind)[1]),
+            stake=StakeFacts(name=stake, amount=amount, settlements=settlements, case=side_of(kind)[1]),
             player=PlayerCards(box_no, sequences, dealer_list[0] if dealer_list else None),
             dealer_cards=DealerCards(dealer_list),
             jackpot=jackpot,

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from validator.money import AmountError, to_decimal
 
@@ -23,11 +22,10 @@ class MalformedRound(Exception):
         self.rule = rule
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     verb: str  # pay, lose, push
     amount: Decimal | None
-    index: int
+    at: int  # its place among the round's actions
 
 
 @functools.lru_cache(maxsize=4096)  # a séance names the same few dozen stakes in every round
@@ -42,11 +40,28 @@ def parse_stake(stake: str) -> tuple[int, str | None, str]:
     return int(box), split, side or "main"
 
 
-def amount_of(value: Any, what: str) -> Decimal:
+# Amounts already read, by their spelling in the log (its JSON type and value: 10 and 10.0 are
+# different spellings of different Decimals, and True is no amount though it equals 1). A séance
+# stakes and pays the same few dozen amounts: each is validated and made a Decimal once.
+AMOUNTS: dict[tuple[type, Any], Decimal] = {}
+AMOUNTS_KEPT = 4096
+
+
+def amount_of(value: Any, what: str, *where: Any) -> Decimal:
+    """An amount of the log, exact; MalformedRound when it is none or negative. `what` names it in
+    the message, formatted with `where` only then (`"bets[{}].amount", 3`)."""
+    try:
+        return AMOUNTS[value.__class__, value]
+    except (KeyError, TypeError):  # a new spelling, or a value that is no key (a list, an object)
+        pass
     try:
         amount = to_decimal(value)
     except AmountError as exc:
-        raise MalformedRound(f"{what}: {exc}") from None
+        raise MalformedRound(f"{what.format(*where) if where else what}: {exc}") from None
     if amount < 0:
-        raise MalformedRound(f"{what}: a negative amount ({value})")
+        raise MalformedRound(f"{what.format(*where) if where else what}: a negative amount ({value})")
+    if amount:  # not zero: 0.0 and -0.0 are equal keys of different Decimals
+        if len(AMOUNTS) >= AMOUNTS_KEPT:
+            AMOUNTS.clear()
+        AMOUNTS[value.__class__, value] = amount
     return amount

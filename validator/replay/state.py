@@ -1,19 +1,23 @@
 """The replay state a ruleset's conditions read: table, shoe, boxes, hands, dealer.
 
-Each class is one namespace of `dsl.vocabulary.NAMESPACES`; its attributes and properties are the
-facts a rule can name (`hand.total`, `shoe.burned`). Game mechanics only: nothing here says what is
-allowed, the ruleset does.
+Each class offers one namespace of the vocabulary (`dsl.vocabulary`: `TableFacts`, `ShoeFacts`,
+`BoxFacts`, `HandFacts`, `DealerFacts`); its attributes and properties are the facts a rule can name
+(`hand.total`, `shoe.burned`). Game mechanics only: nothing here says what is allowed, the ruleset does.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
-from validator.replay.cards import BATAILLE_VALUE, all_cards, best_total, value
+from validator.dsl.vocabulary import RoundFacts
+from validator.replay.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
+
+__all__ = ["Box", "Cards", "Dealer", "Hand", "RoundFacts", "Shoe", "TableState", "facts"]
+
+ZERO = Decimal(0)
 
 
 @dataclass
@@ -49,6 +53,8 @@ class Shoe:
         "remaining",
         "rightmost_box",
         "shuffle",
+        "taken",
+        "taken_cut_card_out",
     )
 
     def __init__(
@@ -69,39 +75,75 @@ class Shoe:
         self.rightmost_box = rightmost_box
         self.reason = record.get("reason")
         self.shuffle = record.get("shuffle")
-        self.remaining: Counter[str] = Counter({card: self.decks for card in all_cards()})
+        self.remaining: dict[str, int] = dict.fromkeys(all_cards(), self.decks)
         self.left = self.cards
         self.cut_card_out = False
+        # The cards taken since the round began (`begin_round`), to put back if it cannot be replayed:
+        # no copy of the whole shoe per round.
+        self.taken: list[str] = []
+        self.taken_cut_card_out = False
 
     def take(self, card: str) -> bool:
         """Remove a card; False when no copy of it was left (the card is not this shoe's)."""
-        if self.remaining[card] <= 0:
+        copies = self.remaining.get(card, 0)
+        if copies <= 0:
             return False
-        self.remaining[card] -= 1
+        self.remaining[card] = copies - 1
         self.left -= 1
+        self.taken.append(card)
         return True
 
-    def snapshot(self) -> tuple[Counter[str], int, bool]:
+    def begin_round(self) -> None:
+        self.taken.clear()
+        self.taken_cut_card_out = self.cut_card_out
+
+    def undo_round(self) -> None:
+        """The shoe as it was when the round began."""
+        remaining = self.remaining
+        for card in self.taken:
+            remaining[card] += 1
+        self.left += len(self.taken)
+        self.taken.clear()
+        self.cut_card_out = self.taken_cut_card_out
+
+    def snapshot(self) -> tuple[dict[str, int], int, bool]:
         return self.remaining.copy(), self.left, self.cut_card_out
 
-    def restore(self, snap: tuple[Counter[str], int, bool]) -> None:
+    def snapshot_before_round(self) -> tuple[dict[str, int], int, bool]:
+        """`snapshot` as it was when the round began."""
+        remaining = self.remaining.copy()
+        for card in self.taken:
+            remaining[card] += 1
+        return remaining, self.left + len(self.taken), self.taken_cut_card_out
+
+    def restore(self, snap: tuple[dict[str, int], int, bool]) -> None:
         self.remaining, self.left, self.cut_card_out = snap[0].copy(), snap[1], snap[2]
+        self.taken.clear()
 
 
 class Cards:
     """The cards in front of a hand or the dealer, with the totals many rules read at every card: kept
     up to date as cards come and go (add, take_back), not recomputed at each reading."""
 
-    __slots__ = ("busted", "card_list", "soft", "total", "war_card")
+    __slots__ = ("aces", "busted", "card_list", "hard", "soft", "total", "war_card")
 
     def __init__(self) -> None:
         self.card_list: list[str] = []
         self.war_card: str | None = None
         self.total, self.soft, self.busted = 0, False, False
+        self.hard = self.aces = 0  # every ace counted 1; how many aces
 
     def add(self, card: str) -> None:
         self.card_list.append(card)
-        self._count()
+        rank = card[0]
+        hard = self.hard = self.hard + BJ_VALUE[rank]
+        if rank == "A":
+            self.aces += 1
+        if self.aces and hard <= 11:
+            self.total, self.soft = hard + 10, True
+        else:
+            self.total, self.soft = hard, False
+        self.busted = self.total > 21
 
     def take_back(self) -> str:
         """The last card, taken off (a split moves it to the new hand)."""
@@ -112,6 +154,8 @@ class Cards:
     def _count(self) -> None:
         self.total, self.soft = best_total(self.card_list)
         self.busted = self.total > 21
+        self.hard = sum(BJ_VALUE[card[0]] for card in self.card_list)
+        self.aces = sum(1 for card in self.card_list if card[0] == "A")
 
     @property
     def cards(self) -> int:
@@ -145,7 +189,11 @@ class Hand(Cards):
     )
 
     def __init__(self, name: str, box: Box, stake: Decimal, *, split_counts: bool) -> None:
-        super().__init__()
+        # Cards.__init__, written out: four or five hands are opened every round.
+        self.card_list: list[str] = []
+        self.war_card: str | None = None
+        self.total, self.soft, self.busted = 0, False, False
+        self.hard = self.aces = 0
         self.name = name
         self.box = box
         self.stake = stake
@@ -215,8 +263,8 @@ class Box:
 
     def __init__(self, number: int) -> None:
         self.number = number
-        self.stake = Decimal(0)
-        self.initial_stake = Decimal(0)
+        self.stake = ZERO
+        self.initial_stake = ZERO
         self.seated = False
         self.standing = False
         self.seated_players: set[str] = set()
@@ -249,21 +297,6 @@ class Dealer(Cards):
         return bool(self.card_list) and value(self.card_list[0]) == 10
 
 
-@dataclass
-class RoundFacts:
-    """`round.*`: facts about the whole coup."""
-
-    players: int = 0
-    boxes: int = 0
-    free_seats: int = 0
-    table_drew: bool = False
-    same_shoe: bool = True
-    reshuffle_due: bool = False
-    cards_left: int = 0
-    second_cards_dealt: bool = False
-    live_hands: int = 0
-    live_blackjacks: int = 0
-
-
-# Event-specific facts (`deal.*`, `turn.*`, `bet.*`, `stake.*`, …) are plain namespaces.
+# The replay's events read the vocabulary's fact classes (`dsl.vocabulary`), updated in place. The
+# simulator and the maths still make ad-hoc namespaces of facts with this.
 facts = SimpleNamespace

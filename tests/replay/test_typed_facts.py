@@ -1,0 +1,116 @@
+"""The vocabulary's facts are declared once, as typed classes, and the replay's objects offer them;
+the replay's mechanics that do the work once (amounts read once, the shoe put back without a copy)
+give what doing it each time gave."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from validator.dsl import vocabulary
+from validator.dsl.vocabulary import FACT_CLASSES, NAMESPACES, CardFacts, StakeFacts
+from validator.replay.cards import all_cards
+from validator.replay.side_bets import DealerCards, PlayerCards
+from validator.replay.stakes import MalformedRound, amount_of
+from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
+
+
+def test_every_fact_is_declared_with_a_doc_and_namespaces_are_read_from_the_classes():
+    for name, declared in FACT_CLASSES.items():
+        facts = declared.FACTS
+        assert facts, name
+        assert all(isinstance(doc, str) and doc.strip() for doc in facts.values()), name
+        assert NAMESPACES[name] == facts
+        assert tuple(facts) == declared.__slots__
+
+
+def test_fact_objects_are_slotted_and_take_only_their_facts():
+    card = CardFacts(code="QH")
+    assert (card.code, card.in_shoe) == ("QH", True)  # the other fact keeps its declared default
+    assert not hasattr(card, "__dict__")
+    with pytest.raises(AttributeError):
+        card.colour = "red"
+    with pytest.raises(TypeError, match="has no fact colour"):
+        CardFacts(colour="red")
+    # "in a settle clause …; else none": a stake read outside one says none, as documented
+    assert StakeFacts(name="3:jp1").verb is None
+
+
+def _table() -> TableState:
+    return TableState("T-1", "blackjack", 7, Decimal(10), Decimal(500), None, None, 1)
+
+
+def _offered_by_the_replay() -> dict[str, object]:
+    box = Box(3)
+    hand = Hand("3", box, Decimal(10), split_counts=False)
+    shoe = Shoe({"shoe": "S1", "decks": 6})
+    return {
+        "table": _table(),
+        "shoe": shoe,
+        "box": box,
+        "hand": hand,
+        "dealer": Dealer(),
+        "player": PlayerCards(3, {3: ["7H", "7H", "7H"]}, "AS"),
+        "dealer_cards": DealerCards(["AS"]),
+    }
+
+
+@pytest.mark.parametrize("namespace", sorted(_offered_by_the_replay()))
+def test_the_replays_objects_offer_every_fact_their_namespace_declares(namespace):
+    offered = _offered_by_the_replay()[namespace]
+    missing = [fact for fact in NAMESPACES[namespace] if not hasattr(offered, fact)]
+    assert missing == []
+
+
+def test_an_amount_is_read_once_per_spelling_and_the_spelling_is_kept():
+    assert str(amount_of(10, "x")) == "10"
+    assert str(amount_of(10.0, "x")) == "10.0"  # equal to 10, another spelling: not the cached 10
+    assert str(amount_of("7.50", "x")) == "7.50"
+    assert amount_of(7.5, "x") == Decimal("7.5")
+    assert amount_of(10, "x") is amount_of(10, "x")  # made once
+    with pytest.raises(MalformedRound, match=r"bets\[2\]\.amount: True is not an amount"):
+        amount_of(True, "bets[{}].amount", 2)  # equal to 1 as a key, but no amount
+    with pytest.raises(MalformedRound, match="a negative amount"):
+        amount_of(-5, "pay {}", "3")
+    with pytest.raises(MalformedRound, match=r"pay 3\{x\}: \[1\] is not an amount"):
+        amount_of([1], "pay 3{x}")  # a message with braces from the log, no formatting asked
+
+
+def test_a_round_that_cannot_be_replayed_puts_its_cards_back_without_a_copy_of_the_shoe():
+    shoe = Shoe({"shoe": "S1", "decks": 1})
+    shoe.take("AS")
+    before = shoe.snapshot()
+    shoe.begin_round()
+    assert shoe.take("KH") and shoe.take("QD")
+    assert not shoe.take("AS")  # the one ace of spades is gone
+    shoe.cut_card_out = True
+    assert shoe.snapshot_before_round() == before
+    shoe.undo_round()
+    assert shoe.snapshot() == before
+    assert shoe.left == 51 and sum(shoe.remaining.values()) == 51
+    assert set(shoe.remaining) == set(all_cards())
+
+
+def test_totals_kept_as_cards_come_are_the_totals_of_the_cards():
+    hand = Hand("1", Box(1), Decimal(10), split_counts=False)
+    seen = []
+    for card in ("AS", "AH", "9D", "KC", "5S"):
+        hand.add(card)
+        seen.append((hand.total, hand.soft, hand.busted))
+    assert seen == [
+        (11, True, False),
+        (12, True, False),
+        (21, True, False),
+        (21, False, False),
+        (26, False, True),
+    ]
+    hand.take_back()
+    hand.add("AD")
+    assert (hand.total, hand.soft, hand.busted) == (22, False, True)
+
+
+def test_the_declaration_is_importable_as_plain_names():
+    # helpers that generate the vocabulary page and "did you mean" read these names
+    assert vocabulary.namespace is not None
+    assert set(FACT_CLASSES) == set(NAMESPACES)
