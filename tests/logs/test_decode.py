@@ -162,3 +162,11 @@ def test_every_record_of_the_samples_takes_the_fast_path() -> None:
     lines = [line for path in sorted(samples.glob("*.jsonl")) for line in path.read_bytes().splitlines()]
     assert len(lines) > 100
     assert all(decode.decode(line) is not None for line in lines if line.strip())
+
+
+def test_a_key_written_twice_is_checked_both_times_and_the_last_one_counts() -> None:
+    """As orjson reads it (the last value), so msgspec may not accept what the schema refuses."""
+    head = b'{"type": "dealer", "at": "2025-03-14T22:00:00+01:00", '
+    assert decode.decode(head + b'"dealer": "D1", "dealer": ""}') is None
+    assert decode.decode(head + b'"dealer": "", "dealer": "D2"}') is None
+    assert decode.decode(head + b'"dealer": "D1", "dealer": "D2"}') == decode.DealerRecord(DEALER["at"], "D2")
