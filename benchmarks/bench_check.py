@@ -2,12 +2,15 @@
 
     python benchmarks/bench_check.py            # 50k, 100k and 200k clean fr/blackjack rounds
     python benchmarks/bench_check.py --rounds 20000 30000
+    python benchmarks/bench_check.py --pure     # a compiled install run as plain Python
 
 For each size: simulates the log once (cached in the temp folder), times orjson parsing every line,
-times a full `check` of the file in a fresh process (as a user runs it, report to /dev/null), once
-with one process and once with `--jobs N` (default: the machine's cores), and reads the peak memory
-of the largest process. Prints the ratio check/orjson, rounds per second, peak memory,
-and whether the time grows linearly with the number of rounds.
+then reading alone: msgspec decoding and type-checking every line (validator/logs/decode.py), and the
+reader giving every record (validator/logs/reader.py); then times a full `check` of the file in a
+fresh process (as a user runs it, report to /dev/null), once with one process and once with
+`--jobs N` (default: the machine's cores), and reads the peak memory of the largest process. Prints
+the build that runs (`--version`'s words), each time's ratio to orjson's, rounds per second, peak
+memory, and whether the time grows linearly with the number of rounds.
 """
 
 from __future__ import annotations
@@ -72,6 +75,25 @@ def orjson_parse(path: Path) -> float:
     return time.perf_counter() - started
 
 
+def msgspec_decode(path: Path) -> float:
+    from validator.logs.decode import decode
+
+    started = time.perf_counter()
+    with path.open("rb") as handle:
+        for line in handle:
+            decode(line)
+    return time.perf_counter() - started
+
+
+def reader_records(path: Path) -> float:
+    from validator.logs.reader import read_records
+
+    started = time.perf_counter()
+    for _ in read_records(str(path)):
+        pass
+    return time.perf_counter() - started
+
+
 def check_in_fresh_process(path: Path, jobs: int) -> tuple[float, float]:
     """(seconds, peak MB of the largest process) of `casino-validator check --jobs N` on the file,
     measured inside its own process (its workers' peaks read as its children's)."""
@@ -100,20 +122,33 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, nargs="*", default=[50_000, 100_000, 200_000])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="the parallel run's --jobs")
+    parser.add_argument(
+        "--pure",
+        action="store_true",
+        help="set CASINO_VALIDATOR_PURE=1: a compiled install runs as plain Python",
+    )
     args = parser.parse_args()
+    if args.pure:
+        os.environ["CASINO_VALIDATOR_PURE"] = "1"  # before the package is imported, here and in the probes
+    from validator.compiled import describe
+
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"{platform.system()} {platform.release()}"
+        f"{platform.system()} {platform.release()}; build: {describe()}"
     )
     print(
-        f"{'rounds':>8} {'orjson s':>9} | {'check s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8} "
+        f"{'rounds':>8} {'orjson s':>9} {'msgspec s':>9} {'ratio':>6} {'reader s':>8} {'ratio':>6} "
+        f"| {'check s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8} "
         f"| {f'-j{args.jobs} s':>8} {'ratio':>6} {'rounds/s':>9} {'peak MB':>8}"
     )
     rows = []
     for rounds in args.rounds:
         path = simulated_log(rounds)
         parse = min(orjson_parse(path) for _ in range(3))
-        cells = [f"{rounds:>8} {parse:>9.2f}"]
+        decoded = min(msgspec_decode(path) for _ in range(3))
+        read = min(reader_records(path) for _ in range(3))
+        reading = f"{decoded:>9.2f} {decoded / parse:>6.1f} {read:>8.2f} {read / parse:>6.1f}"
+        cells = [f"{rounds:>8} {parse:>9.2f} {reading}"]
         for jobs in (1, args.jobs):
             seconds, peak = check_in_fresh_process(path, jobs)
             if jobs == 1:

@@ -1,6 +1,7 @@
 """The benchmark script runs and prints what the README quotes (it is measured by hand, never timed in
-a test): a row per size with orjson's time, check's time, the ratio, rounds/s and peak memory, for one
-process and for --jobs, and the linearity line."""
+a test): the build, a row per size with orjson's time, reading's (msgspec alone, the reader) and check's,
+each with its ratio to orjson's, rounds/s and peak memory, for one process and for --jobs, and the
+linearity line."""
 
 from __future__ import annotations
 
@@ -24,10 +25,10 @@ def test_the_benchmark_script_prints_its_table(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("machine: ")
-    assert "ratio" in lines[1] and "peak MB" in lines[1] and "-j2 s" in lines[1]
+    assert lines[0].startswith("machine: ") and "; build: " in lines[0]
+    assert "msgspec s" in lines[1] and "peak MB" in lines[1] and "-j2 s" in lines[1]
     number = r"\s+[\d.]+"
-    row = re.compile(rf"^\s+(60|120){number} \|{number * 4} \|{number * 4}$")
+    row = re.compile(rf"^\s+(60|120){number * 5} \|{number * 4} \|{number * 4}$")
     assert [row.match(line) is not None for line in lines[2:4]] == [True, True], lines
     linearity = r"time per round \(one process\): \d+ µs, \d+ µs \((NOT )?linear: spread [\d.]+\)"
     assert re.match(linearity, lines[4])

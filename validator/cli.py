@@ -124,7 +124,9 @@ def _run(command: Callable[[], int]) -> NoReturn:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"casino-validator {__version__}")
+        from validator.compiled import describe
+
+        typer.echo(f"casino-validator {__version__} ({describe()})")
         raise typer.Exit()
 
 

@@ -25,6 +25,7 @@ import orjson
 
 from validator.errors import ValidatorError
 from validator.findings import Finding
+from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.remote import expand_url, is_url, open_url
 from validator.logs.rules import files as file_rules
@@ -111,17 +112,44 @@ def limits_from_options(
     return Limits(max_bytes, max_line, max_broken if max_broken is not None else default.max_broken)
 
 
-@dataclass(frozen=True, slots=True)
 class Record:
-    """One line of a log: either the parsed record (`data`) or why it cannot be replayed (`problem`)."""
+    """One line of a log: either the record (`struct`, typed; `data`, the same as a dict) or why it
+    cannot be replayed (`problem`, and `data` if the line was a JSON object).
 
-    file: str
-    line: int
-    data: dict[str, Any] | None
-    problem: Finding | None
-    # How many identical lines in a row this record stands for: more than 1 only for records past the
-    # limit of broken records in a row (`SKIPPED`), which are counted, not reported.
-    repeat: int = 1
+    A valid line is decoded once, by msgspec, into `struct`; `data` is orjson's dict of the same line,
+    made only when asked for (the replay reads the struct)."""
+
+    __slots__ = ("_data", "_raw", "file", "line", "problem", "repeat", "struct")
+
+    def __init__(
+        self,
+        file: str,
+        line: int,
+        data: dict[str, Any] | None,
+        problem: Finding | None,
+        repeat: int = 1,
+        struct: LogRecord | None = None,
+        raw: bytes | None = None,
+    ) -> None:
+        self.file = file
+        self.line = line
+        self.problem = problem
+        # How many identical lines in a row this record stands for: more than 1 only for records past
+        # the limit of broken records in a row (`SKIPPED`), which are counted, not reported.
+        self.repeat = repeat
+        self.struct = struct
+        self._data = data
+        self._raw = raw
+
+    @property
+    def data(self) -> dict[str, Any] | None:
+        if self._data is None and self._raw is not None:
+            self._data = orjson.loads(self._raw)
+            self._raw = None
+        return self._data
+
+    def __repr__(self) -> str:
+        return f"Record({self.file!r}, {self.line}, {self.data!r}, {self.problem!r}, {self.repeat})"
 
 
 # --- the schema ---------------------------------------------------------------------------------------
@@ -203,9 +231,12 @@ _VALIDATORS = _Validators()
 
 
 # --- the fast path ---------------------------------------------------------------------------------------
-# jsonschema runs only on records that the generated checks of `fastcheck` find invalid, to say why.
-
-_FAST_CHECKS: dict[str, Check] = SchemaCompiler(_DEFS, compile_pattern).checks(list(RECORD_TYPES))
+# jsonschema runs only on records that the generated checks of `fastcheck` find invalid, to say why. With
+# msgspec reading valid records (validator/logs/decode.py), only a line it refuses needs those checks: they
+# are generated the first time one does.
+@functools.cache
+def _fast_checks() -> dict[str, Check]:
+    return SchemaCompiler(_DEFS, compile_pattern).checks(list(RECORD_TYPES))
 
 
 # --- finding the logs ---------------------------------------------------------------------------------
@@ -374,7 +405,7 @@ def record_is_valid(data: dict[str, Any]) -> bool:
     record_type = data.get("type")
     if not isinstance(record_type, str) or record_type not in _VALIDATORS:
         return False
-    if not _FAST_CHECKS[record_type](data) and (
+    if not _fast_checks()[record_type](data) and (
         _too_deep(data) is not None or not _VALIDATORS[record_type].is_valid(data)
     ):
         return False
@@ -401,7 +432,7 @@ class _Meter:
     """Bytes of log files read so far in this process (compressed bytes for gzip), for the progress
     display's ETA: files closed count their last position, files open their current one."""
 
-    closed = 0
+    closed: ClassVar[int] = 0
     open: ClassVar[dict[int, IO[bytes]]] = {}
 
 
@@ -564,6 +595,15 @@ def _skip_rest_of_line(stream: IO[bytes], budget: int) -> int:
 
 
 def _parse_line(file: str, line: int, content: bytes) -> Record:
+    struct = decode(content)
+    if struct is not None:
+        try:
+            parse_time(struct.at)
+        except ValueError:
+            pass  # the pattern passes 2025-02-30; the slow path words the finding
+        else:
+            return Record(file, line, None, None, struct=struct, raw=content)
+    # msgspec refused the line: orjson and the schema say why (or find it valid after all).
     try:
         data = orjson.loads(content)
     except orjson.JSONDecodeError as error:
@@ -574,7 +614,7 @@ def _parse_line(file: str, line: int, content: bytes) -> Record:
         return _problem_record(file, line, RULE_INVALID_JSON, message)
     problem = check_record(data, file, line)
     # A record with a problem keeps what was parsed: its type tells whether a round was lost.
-    return Record(file, line, data, problem)
+    return Record(file, line, data, problem, struct=from_dict(data) if problem is None else None)
 
 
 def _undecodable(content: bytes, error: orjson.JSONDecodeError) -> tuple[str, str]:
@@ -606,7 +646,7 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
         known = ", ".join(RECORD_TYPES)
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
         return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)
-    if not _FAST_CHECKS[record_type](data):
+    if not _fast_checks()[record_type](data):
         validator = _VALIDATORS[record_type]
         # jsonschema recurses into every level of a value: a list nested 1,000 deep (valid JSON, well
         # under MAX_LINE) would exhaust Python's stack. No valid record comes near MAX_DEPTH.

@@ -1,0 +1,124 @@
+"""Build hook: compiles the hot modules with mypyc when the wheel is built (`pip install .`).
+
+The modules compiled are the one list `compiled` under [tool.hatch.build.targets.wheel.hooks.custom]
+in pyproject.toml. Each becomes a C extension placed beside its `.py` (which the wheel keeps:
+`CASINO_VALIDATOR_PURE=1` runs it instead). When compiling fails, for want of a C compiler or of
+Python's headers, the wheel is built as plain Python and the build says so; CASINO_VALIDATOR_COMPILE=
+require makes that failure fail the build (CI), =no skips compiling. An editable install (development)
+is always plain.
+
+Run by hand, `python hatch_build.py OUT MODULE...` compiles the modules into OUT (what the hook does in
+a temporary folder), which is how benchmarks compare builds.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+# The file the wheel carries to say which modules are compiled (validator/build.py reads it).
+MANIFEST = "validator/_compiled.txt"
+ENV = "CASINO_VALIDATOR_COMPILE"
+
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # run by hand, outside a build
+    BuildHookInterface = object  # type: ignore[assignment,misc]
+
+
+class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel" or version == "editable":
+            return
+        mode = os.environ.get(ENV, "auto").lower()
+        modules = list(self.config.get("compiled", []))
+        if mode == "no" or not modules:
+            return
+        self._out = tempfile.mkdtemp(prefix="casino-validator-mypyc-")
+        failure = compile_modules(Path(self.root), modules, Path(self._out))
+        if failure is not None:
+            if mode == "require":
+                raise RuntimeError(f"compiling with mypyc failed ({ENV}=require):\n{failure}")
+            self.app.display_warning(
+                "casino-validator: compiling with mypyc failed; the wheel is plain Python "
+                f"(same results, slower).\n{failure[-2000:]}"
+            )
+            return
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        for built in Path(self._out).rglob(f"*{suffix}"):
+            build_data["force_include"][str(built)] = built.relative_to(self._out).as_posix()
+        manifest = Path(self._out) / "_compiled.txt"
+        manifest.write_text("".join(f"{module}\n" for module in modules), encoding="utf-8")
+        build_data["force_include"][str(manifest)] = MANIFEST
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        out = getattr(self, "_out", None)
+        if out is not None:
+            import shutil
+
+            shutil.rmtree(out, ignore_errors=True)
+
+
+def compile_modules(root: Path, modules: list[str], out: Path) -> str | None:
+    """Compile `modules` (dotted names under `root`) into extensions under `out`, laid out as in the
+    package; None if it worked, else what went wrong. Runs in a child process: mypyc and the C compiler
+    get a clean interpreter, and a crash is a failure like any other."""
+    paths = [module.replace(".", "/") + ".py" for module in modules]
+    missing = [path for path in paths if not (root / path).is_file()]
+    if missing:
+        return f"no such module: {', '.join(missing)}"
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", str(out), *paths]
+    try:
+        done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+    except OSError as error:
+        return str(error)
+    if done.returncode != 0:
+        return (done.stdout + done.stderr).strip() or f"exit status {done.returncode}"
+    return None
+
+
+def _child(out: str, paths: list[str]) -> None:
+    """In the child process: mypyc writes C, setuptools compiles it into `out`."""
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    build_temp = Path(out) / "_build"
+    # The build environment has mypy but not the runtime dependencies: their types are Any there (which
+    # changes no result, only how much mypyc can specialise), and only the compiled modules' errors count.
+    # mypy's notes (an untyped function's body) would stop mypyc as errors do.
+    options = [
+        "--ignore-missing-imports",
+        "--follow-imports=silent",
+        "--no-warn-unused-ignores",
+        "--disable-error-code=annotation-unchecked",
+    ]
+    extensions = mypycify([*options, *paths], opt_level="3", target_dir=str(build_temp / "c"))
+    distribution = Distribution({"name": "casino-validator-mypyc", "ext_modules": extensions})
+    command = distribution.get_command_obj("build_ext")
+    command.build_lib = out  # type: ignore[attr-defined]
+    command.build_temp = str(build_temp)  # type: ignore[attr-defined]
+    command.ensure_finalized()
+    command.run()
+    import shutil
+
+    shutil.rmtree(build_temp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+        _child(sys.argv[2], sys.argv[3:])
+    elif len(sys.argv) > 2:
+        problem = compile_modules(Path.cwd(), sys.argv[2:], Path(sys.argv[1]).resolve())
+        if problem:
+            sys.exit(problem)
+    else:
+        sys.exit(__doc__)

@@ -1,0 +1,294 @@
+"""hand-log/1 records as typed structs, decoded and type-checked in one pass by msgspec.
+
+Each record type is a `msgspec.Struct` tagged by its `type`; each action an array-like struct tagged by
+its verb (the first item of the array). Fixed sets of values (cards, boxes, record types, reasons) are
+literal lists, and so are the hands and stakes logs hold; times and decimal amounts keep the schema's
+pattern, written with `[0-9]` and `\\Z` so that it means what the ECMA-262 pattern means.
+
+The structs accept exactly the records the JSON Schema (validator/schemas/hand-log.schema.json)
+accepts, or fewer: a line msgspec refuses is read again by orjson and judged by the schema, which
+alone words what is wrong (tests compare the two on thousands of broken records). Where msgspec is
+stricter than the schema, a record that the schema then finds valid is converted from its dict
+(`from_dict`), so every valid record has its struct.
+
+An optional field left out of a record is `UNSET` (msgspec's marker), not None: an explicit `null`
+is not a valid value of any field, and the two must not be confused.
+
+One difference of value with the dict orjson reads: an integer past 64 bits, which orjson reads as the
+nearest float and msgspec as the integer written (no table pays 2^64 of anything).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
+
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+__all__ = [
+    "UNSET",
+    "Action",
+    "Amount",
+    "Bet",
+    "DealerRecord",
+    "JackpotRecord",
+    "LimitsRecord",
+    "LogRecord",
+    "RoundRecord",
+    "ShoeRecord",
+    "TableRecord",
+    "UnsetType",
+    "decode",
+    "from_dict",
+]
+
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K")
+Card = Literal[
+    "AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C", "3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C",
+    "5S", "5H", "5D", "5C", "6S", "6H", "6D", "6C", "7S", "7H", "7D", "7C", "8S", "8H", "8D", "8C",
+    "9S", "9H", "9D", "9C", "10S", "10H", "10D", "10C", "TS", "TH", "TD", "TC", "JS", "JH", "JD", "JC",
+    "QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC",
+]  # fmt: skip
+Box = Literal["1", "2", "3", "4", "5", "6", "7"]
+BoxOrDealer = Literal["1", "2", "3", "4", "5", "6", "7", "D"]
+CutBy = Literal["1", "2", "3", "4", "5", "6", "7", "dealer"]
+# Hands, stakes: the schema's patterns are open ("3/12", "3/007" are hands), but a pattern costs msgspec a
+# call into `re` for every value (a third of the decoding time). The values logs hold are listed
+# instead: a box's first hand and the hands of up to 15 splits, each side bet of each box. A valid
+# value outside the lists ("3/16") sends its line down the slow path, which reads it all the same.
+_BOXES = ("1", "2", "3", "4", "5", "6", "7")
+_SIDE_BETS = ("insurance", "war", "lucky_ladies", "two_plus_one", "jp1", "egalite")
+_HYPER = ("17", "18", "19", "20", "21", "blackjack", "bust")
+HANDS = (*_BOXES, *(f"{box}/{n}" for box in _BOXES for n in range(1, 17)))
+STAKES = (
+    *HANDS,
+    *(f"{box}:{bet}" for box in _BOXES for bet in _SIDE_BETS),
+    *(f"{box}:hyper:{total}" for box in _BOXES for total in _HYPER),
+)
+if TYPE_CHECKING:  # a Literal of a computed tuple is for msgspec; to a type checker they are strings
+    Hand = str
+    HandOrDealer = str
+    Stake = str
+else:
+    Hand = Literal[HANDS]
+    HandOrDealer = Literal[(*HANDS, "D")]
+    Stake = Literal[STAKES]
+Id = Annotated[str, Meta(min_length=1)]
+_TIME = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:[0-9]{2})"
+Time = Annotated[str, Meta(pattern=rf"^{_TIME}\Z")]
+Amount = (
+    Annotated[int, Meta(ge=0)]
+    | Annotated[float, Meta(ge=0)]
+    | Annotated[str, Meta(pattern=r"^[0-9]+(?:\.[0-9]+)?\Z")]
+)
+Count = Annotated[int, Meta(ge=1)]
+
+
+# ---- actions: arrays, verb first ---------------------------------------------------------------------
+
+
+class _Action(Struct, array_like=True, forbid_unknown_fields=True, frozen=True, gc=False):
+    pass
+
+
+class Deal(_Action, tag="deal", frozen=True):
+    hand: HandOrDealer
+    card: Card
+
+
+class Hit(_Action, tag="hit", frozen=True):
+    hand: Hand
+    card: Card
+
+
+class Stand(_Action, tag="stand", frozen=True):
+    hand: Hand
+
+
+class Double(_Action, tag="double", frozen=True):
+    hand: Hand
+    amount: Amount
+    card: Card
+
+
+class Split(_Action, tag="split", frozen=True):
+    hand: Hand
+    amount: Amount
+
+
+class Surrender(_Action, tag="surrender", frozen=True):
+    hand: Hand
+
+
+class Insurance(_Action, tag="insurance", frozen=True):
+    box: Box
+    amount: Amount
+
+
+class EvenMoney(_Action, tag="even_money", frozen=True):
+    box: Box
+
+
+class War(_Action, tag="war", frozen=True):
+    box: Box
+    amount: Amount
+
+
+class Burn(_Action, tag="burn", frozen=True):
+    card: Card
+
+
+class Discard(_Action, tag="discard", frozen=True):
+    card: Card
+
+
+class CutCard(_Action, tag="cut_card", frozen=True):
+    place: BoxOrDealer
+
+
+class Approve(_Action, tag="approve", frozen=True):
+    stake: Stake
+    who: Id
+
+
+class Pay(_Action, tag="pay", frozen=True):
+    stake: Stake
+    amount: Amount
+
+
+class Lose(_Action, tag="lose", frozen=True):
+    stake: Stake
+    # Left out: the whole stake is collected.
+    amount: Amount | UnsetType = UNSET
+
+
+class Push(_Action, tag="push", frozen=True):
+    stake: Stake
+
+
+Action = (
+    Deal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn | Discard | CutCard
+    | Approve | Pay | Lose | Push
+)  # fmt: skip
+
+
+# ---- records: objects tagged by `type` ---------------------------------------------------------------
+# hand-log/1 allows fields it does not name (forward compatibility), but msgspec skips such a field's
+# value without checking it as JSON (invalid UTF-8, a number past a double's range): a record or a bet
+# with one is left to the slow path, which reads it whole with orjson.
+
+
+class Bet(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    stake: Stake
+    amount: Amount
+    player: str | UnsetType = UNSET
+    seated: bool | UnsetType = UNSET
+
+
+class _Record(Struct, tag_field="type", forbid_unknown_fields=True, frozen=True, gc=False):
+    pass
+
+
+class TableRecord(_Record, tag="table", frozen=True):
+    format: Literal["hand-log/1"]
+    table: Id
+    game: Literal["blackjack", "bataille"]
+    at: Time
+    seats: Annotated[int, Meta(ge=1, le=99)]
+    minimum: Amount
+    maximum: Amount
+    casino: str | UnsetType = UNSET
+    ruleset: Annotated[str, Meta(min_length=1)] | UnsetType = UNSET
+    new_cards: bool | UnsetType = UNSET
+
+
+class LimitsRecord(_Record, tag="limits", frozen=True):
+    at: Time
+    minimum: Amount
+    maximum: Amount
+    displayed: bool | UnsetType = UNSET
+
+
+class DealerRecord(_Record, tag="dealer", frozen=True):
+    at: Time
+    dealer: Id
+    burn: list[Card] | UnsetType = UNSET
+
+
+class ShoeRecord(_Record, tag="shoe", frozen=True):
+    shoe: Id
+    at: Time
+    reason: Literal["open", "cut_card", "supervisor", "exhausted"]
+    decks: Count
+    backs: list[Count] | UnsetType = UNSET
+    shuffle: Literal["manual", "machine"] | UnsetType = UNSET
+    cut_by: CutBy | UnsetType = UNSET
+    cut_card_behind: Annotated[int, Meta(ge=0)] | UnsetType = UNSET
+    burn: list[Card] | UnsetType = UNSET
+
+
+class JackpotRecord(_Record, tag="jackpot", frozen=True):
+    at: Time
+    main: Amount
+    secondary: Amount
+
+
+class RoundRecord(_Record, tag="round", frozen=True):
+    round: Id
+    shoe: Id
+    at: Time
+    bets: list[Bet]
+    actions: list[Action]
+    dealer: Id | UnsetType = UNSET
+
+
+LogRecord = TableRecord | LimitsRecord | DealerRecord | ShoeRecord | JackpotRecord | RoundRecord
+
+_DECODER = msgspec.json.Decoder(LogRecord)
+
+
+def decode(line: bytes) -> LogRecord | None:
+    """The record a line holds, or None if msgspec refuses it (then the schema says why, or finds it
+    valid after all: see `from_dict`). The record's time is not yet known to be a real date."""
+    try:
+        return _DECODER.decode(line)
+    except (msgspec.DecodeError, UnicodeDecodeError):  # msgspec.ValidationError is a DecodeError
+        return None
+
+
+def from_dict(data: dict[str, Any]) -> LogRecord:
+    """The struct of a record the schema finds valid but msgspec refused as a line (a hand "3/17", an
+    integer written 7.0, a key written twice), built from the dict orjson read. The schema has checked
+    every value, so the structs are made without msgspec's checks (which refused the line); whole
+    floats become integers where the schema wants an integer (JSON Schema counts 7.0 as one)."""
+    record_type = _RECORD_TYPES[data["type"]]
+    fields = _known(record_type, data)
+    for key in _INTEGER_FIELDS:
+        value = fields.get(key)
+        if isinstance(value, float):
+            fields[key] = int(value)
+        elif isinstance(value, list):
+            fields[key] = [int(v) if isinstance(v, float) else v for v in value]
+    if record_type is RoundRecord:
+        fields["bets"] = [Bet(**_known(Bet, bet)) for bet in data["bets"]]
+        fields["actions"] = [_VERBS[action[0]](*action[1:]) for action in data["actions"]]
+    return cast(LogRecord, record_type(**fields))
+
+
+def _known(struct: type[Struct], data: dict[str, Any]) -> dict[str, Any]:
+    return {name: data[name] for name in struct.__struct_fields__ if name in data}
+
+
+# The fields the schema types as integers (`backs` a list of them); every other number is an amount.
+_INTEGER_FIELDS = ("seats", "decks", "backs", "cut_card_behind")
+_RECORD_TYPES: dict[str, type[Struct]] = {
+    cls.__struct_config__.tag: cls  # type: ignore[misc]
+    for cls in (TableRecord, LimitsRecord, DealerRecord, ShoeRecord, JackpotRecord, RoundRecord)
+}
+_VERBS: dict[str, type[Struct]] = {
+    cls.__struct_config__.tag: cls  # type: ignore[misc]
+    for cls in (
+        Deal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn, Discard, CutCard,
+        Approve, Pay, Lose, Push,
+    )
+}  # fmt: skip
