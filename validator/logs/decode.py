@@ -20,10 +20,13 @@ nearest float and msgspec as the integer written (no table pays 2^64 of anything
 
 from __future__ import annotations
 
+from importlib.resources import files
 from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
+
+from validator.logs.patterns import expand
 
 __all__ = [
     "UNSET",
@@ -56,15 +59,22 @@ CutBy = Literal["1", "2", "3", "4", "5", "6", "7", "dealer"]
 # call into `re` for every value (a third of the decoding time). The values logs hold are listed
 # instead: a box's first hand and the hands of up to 15 splits, each side bet of each box. A valid
 # value outside the lists ("3/16") sends its line down the slow path, which reads it all the same.
+# The side stakes are the schema's own list (its closed pattern, expanded): no bet is named here.
 _BOXES = ("1", "2", "3", "4", "5", "6", "7")
-_SIDE_BETS = ("insurance", "war", "lucky_ladies", "two_plus_one", "jp1", "egalite")
-_HYPER = ("17", "18", "19", "20", "21", "blackjack", "bust")
 HANDS = (*_BOXES, *(f"{box}/{n}" for box in _BOXES for n in range(1, 17)))
-STAKES = (
-    *HANDS,
-    *(f"{box}:{bet}" for box in _BOXES for bet in _SIDE_BETS),
-    *(f"{box}:hyper:{total}" for box in _BOXES for total in _HYPER),
-)
+
+
+def _side_stakes() -> tuple[str, ...]:
+    schema = msgspec.json.decode(files("validator.schemas").joinpath("hand-log.schema.json").read_bytes())
+    return tuple(
+        value
+        for choice in schema["$defs"]["stake"]["anyOf"]
+        if "pattern" in choice
+        for value in expand(choice["pattern"])
+    )
+
+
+STAKES = (*HANDS, *_side_stakes())
 if TYPE_CHECKING:  # a Literal of a computed tuple is for msgspec; to a type checker they are strings
     Hand = str
     HandOrDealer = str
