@@ -174,17 +174,14 @@ def test_ctrl_c_stops_the_run_and_leaves_nothing(tmp_path):
         time.sleep(1.0)  # the workers have joined and have shares in hand
         assert process.poll() is None
         os.killpg(process.pid, signal.SIGINT)  # what the terminal does on Ctrl-C: the whole group
-        interrupted = time.monotonic()
-        _, stderr = process.communicate(timeout=30)
-        stopped = time.monotonic() - interrupted
+        # A hang guard, not a timing (communicate raises if the run has not stopped): the machine is
+        # shared, and how fast the run stops is measured by benchmarks/bench_cluster.py.
+        _, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
     assert process.returncode == 130
-    # A hang guard, not a timing: the machine is shared, and how fast the run stops is measured by
-    # benchmarks/bench_cluster.py (the project keeps speed out of timed tests).
-    assert stopped < 10.0
     assert "Traceback" not in stderr
     time.sleep(0.2)
     assert _alive(process.pid) == []
