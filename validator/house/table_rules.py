@@ -49,17 +49,24 @@ def judge_table(
     refused = {key for key in _TABLE_FACTS if house.refused((*base, key))}
     given = {key: None if key in refused else entry.get(key) for key in _TABLE_FACTS}
     seats = given["seats"]
+    values = {
+        "seats": seats if isinstance(seats, int) and not isinstance(seats, bool) else None,
+        "minimum": _amount(given["minimum"]),
+        "maximum": _amount(given["maximum"]),
+    }
+    # A fact the entry does not give is missing: no rule reading it is judged (below), so the table
+    # state holds a zero in its place, of the type the (compiled) replay's TableState requires.
+    missing = {f"table.{key}" for key, value in values.items() if value is None}
     state = TableState(
         id=table_id,
         game=ruleset.game,
-        seats=seats if isinstance(seats, int) and not isinstance(seats, bool) else None,  # type: ignore[arg-type]
-        minimum=_amount(given["minimum"]),  # type: ignore[arg-type]
-        maximum=_amount(given["maximum"]),  # type: ignore[arg-type]
+        seats=values["seats"] if isinstance(values["seats"], int) else 0,
+        minimum=values["minimum"] if isinstance(values["minimum"], Decimal) else Decimal(0),
+        maximum=values["maximum"] if isinstance(values["maximum"], Decimal) else Decimal(0),
         new_cards=None,
         ruleset=ruleset.family,
         line=house.line(base),
     )
-    missing = {f"table.{key}" for key in _TABLE_FACTS if getattr(state, key) is None}
     judge = Judge(ruleset, options, house.file)
     judge.in_words = False  # _blamed reads the facts' names; the values are reworded below
     seen: set[str] = set()
