@@ -183,3 +183,50 @@ def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
             assert _found(version, log, options) == truth
             return
     pytest.fail(f"{rule}: no round of the séances of {ROUNDS} rounds let it be planted")
+
+
+def _whole_seance(version: str, rule: str, rounds: int) -> tuple[list[Planted], dict[str, Any], Any]:
+    """A séance of `rounds` rounds with the plan to break `rule` in every round: what was planted, and
+    what `check` finds in it, by round."""
+    ruleset = REGISTRY.pick(version)
+    options = _options(ruleset, choices=None)
+    low, high = _limits(ruleset)
+    day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
+    plan = Violations(ruleset, [rule], 1.0, SEEDS[0])
+    records = simulate(
+        ruleset,
+        options,
+        seed=SEEDS[0],
+        rounds=rounds,
+        table_id="T-1",
+        start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
+        minimum=low,
+        maximum=high,
+        violations=plan,
+    )
+    planted: list[Planted] = []
+    kept = [
+        orjson.loads(orjson.dumps(r))
+        for r in inject(records, ruleset, [rule], 1.0, SEEDS[0], planted, house=options, violations=plan)
+    ]
+    return planted, options, kept
+
+
+def _listening(events: set[str]) -> list[tuple[str, str]]:
+    """The injectable rules checked at one of these events."""
+    return [(v, r) for v, r in CASES if events & {c.event for c in REGISTRY.pick(v).rule(r).checks}]
+
+
+DEALER = _listening({"dealer_draw", "dealer_stand"})
+
+
+@pytest.mark.parametrize(("version", "rule"), DEALER)
+def test_the_dealer_draws_one_card_too_many_and_stands_too_soon(version, rule, tmp_path):
+    """The dealer's drawing is broken both ways over a séance: a card drawn where the rules have him stand,
+    a stand where they have him draw; every one found, at its round, and nothing else."""
+    planted, options, records = _whole_seance(version, rule, 40)
+    log = tmp_path / "dealer.jsonl"
+    log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    truth = {p.round: [(p.rule, p.stake, p.line)] for p in planted}
+    assert _found(version, log, options) == truth
+    assert {p.what.split()[0] for p in planted} == {"dealer_draw", "dealer_stand"}

@@ -90,7 +90,12 @@ class BlackjackSim(TableSim):
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
         if live or insurance or sides.waits_for_dealer(boxes, dealer):
-            while self.dealer_must_draw():
+            while True:
+                must = self.dealer_must_draw()
+                if self.to_break and self.break_dealer(must, order):
+                    must = not must  # a card drawn where the rules stand, or none where they draw
+                if not must:
+                    break
                 self.deal_dealer()
                 if insurance and at_second_card and self.dealer.cards == 2:
                     self.settle_insurance(insurance, boxes)
@@ -286,6 +291,23 @@ class BlackjackSim(TableSim):
                 self.actions.append(["insurance", str(box.number), amount_json(amounts[broken])])
                 insurance[box.number] = amounts[broken]
             return
+
+    def break_dealer(self, must: bool, order: list[Box]) -> bool:
+        """The dealer's drawing against the rules: where they have him draw, he stands (with two cards
+        at least, so that what waits for his second card is settled as it would be); where they have
+        him stand, he draws one more card, if exactly one of this round's rules to break refuses it.
+        Then the dealer draws on by the rules."""
+        if must:
+            if self.dealer.cards < 2:
+                return False
+            hands = [h for b in order for h in b.hand_list if h.live]
+            standing = RoundFacts(**{name: getattr(self.round_facts, name) for name in RoundFacts.FACTS})
+            standing.live_hands = len(hands)
+            standing.live_blackjacks = sum(1 for h in hands if h.blackjack)
+            candidates = [("dealer_stand", "D", {"round": standing, "dealer": self.dealer})]
+        else:
+            candidates = [("dealer_draw", "D", {"round": self.round_facts, "dealer": self.dealer})]
+        return self.breaking(self.round_id, candidates) is not None
 
     def play_by_strategy(self, hand: Hand) -> None:
         """Each decision asked of `self.strategy(hand, dealer, legal)`, among those the rules allow."""

@@ -16,10 +16,22 @@ from dataclasses import dataclass, field
 from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 
-# The players' decisions each game's simulator can take against the rules, as the events their rules
-# listen to.
+# The steps each game's simulator can take against the rules while it plays, as the events their rules
+# listen to: the players' decisions, side-bet timing, the dealer's drawing.
 DECISIONS = {
-    "blackjack": frozenset(("surrender", "split", "double", "hit", "insurance", "even_money", "side_settle")),
+    "blackjack": frozenset(
+        (
+            "surrender",
+            "split",
+            "double",
+            "hit",
+            "insurance",
+            "even_money",
+            "side_settle",
+            "dealer_draw",
+            "dealer_stand",
+        )
+    ),
     "bataille": frozenset(("war", "surrender")),
 }
 
