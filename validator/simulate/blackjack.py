@@ -295,7 +295,8 @@ class BlackjackSim(TableSim):
     def break_dealer(self, must: bool, order: list[Box]) -> bool:
         """The dealer's drawing against the rules: where they have him draw, he stands (with two cards
         at least, so that what waits for his second card is settled as it would be); where they have
-        him stand, he draws one more card, if exactly one of this round's rules to break refuses it.
+        him stand (short of a black jack), he draws one more card; if exactly one of this round's rules
+        to break refuses it.
         Then the dealer draws on by the rules."""
         if must:
             if self.dealer.cards < 2:
@@ -305,6 +306,8 @@ class BlackjackSim(TableSim):
             standing.live_hands = len(hands)
             standing.live_blackjacks = sum(1 for h in hands if h.blackjack)
             candidates = [("dealer_stand", "D", {"round": standing, "dealer": self.dealer})]
+        elif self.dealer.blackjack:
+            return False  # what was settled on his black jack (an insurance at his second card) stays so
         else:
             candidates = [("dealer_draw", "D", {"round": self.round_facts, "dealer": self.dealer})]
         return self.breaking(self.round_id, candidates) is not None

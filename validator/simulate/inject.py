@@ -53,9 +53,9 @@ class Planted:
     """One violation written into the log: where it is and what finding it must give."""
 
     rule: str
-    round: str
+    round: str | None  # None: a violation on a record between rounds (a shoe's)
     line: int
-    stake: str
+    stake: str | None
     what: str
 
     def as_dict(self) -> dict[str, Any]:
@@ -408,6 +408,11 @@ def inject(
             maximum = _amount(record["maximum"])
         if record["type"] == "jackpot":
             meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
+        if record["type"] == "shoe":
+            played = violations.played.get(record["shoe"])
+            violations.done(record["shoe"])
+            if played is not None:
+                planted.append(Planted(played.rule, None, line, played.stake, played.what))
         if record["type"] != "round":
             yield record
             continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -12,7 +12,7 @@ from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.replay.cards import all_cards
 from validator.replay.judge import Judge
-from validator.replay.state import Box, RoundFacts, TableState, facts
+from validator.replay.state import Box, RoundFacts, Shoe, TableState, facts
 from validator.simulate.violations import PlayedViolation, Violations
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
@@ -119,7 +119,7 @@ class TableSim:
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
 
-    def broken_by(self, event: str, ctx: dict[str, Any]) -> set[str]:
+    def broken_by(self, event: str, ctx: Mapping[str, Any]) -> set[str]:
         """The rules this step would break (none: it is legal)."""
         self.judge.findings = []
         self.judge.check(event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None)
@@ -129,14 +129,20 @@ class TableSim:
         """The rules to break by a decision in this round, if the plan gives it a violation."""
         self.to_break = self.violations.decisions(round_id) if self.violations is not None else []
 
-    def breaking(self, round_id: str, candidates: list[tuple[str, str, dict[str, Any]]]) -> int | None:
+    def breaking(
+        self,
+        round_id: str,
+        candidates: Sequence[tuple[str, str | None, Mapping[str, Any]]],
+        whats: list[str] | None = None,
+    ) -> int | None:
         """The first of `candidates` (event, stake, facts) that breaks exactly one of this round's rules
-        to break, tried in the plan's order: its index, recorded as planted. None: none does."""
+        to break, tried in the plan's order: its index, recorded as planted (`whats`: what each is, in
+        words). None: none does."""
         for rule in self.to_break:
             for index, (event, stake, ctx) in enumerate(candidates):
                 if self.broken_by(event, ctx) == {rule}:
                     assert self.violations is not None
-                    what = f"{event} on {stake}, which the rules refuse"
+                    what = whats[index] if whats else f"{event} on {stake}, which the rules refuse"
                     self.violations.played[round_id] = PlayedViolation(rule, stake, what)
                     self.to_break = []
                     return index
@@ -241,7 +247,7 @@ class TableSim:
         self.shoe_id = f"{self.table_id}/{self.clock.date().isoformat()}/{self.shoe_no}"
         burn = self.shoe.burn(int(self.params.get("shoe.burn", 0)))
         backs = self.params.get("shoe.backs")
-        return {
+        record = {
             "type": "shoe",
             "shoe": self.shoe_id,
             "at": self.tick(60, 180),
@@ -253,6 +259,49 @@ class TableSim:
             "cut_card_behind": cut_behind,
             "burn": burn,
         }
+        if self.violations is not None and (rules := self.violations.between_rounds(self.shoe_id)):
+            self.break_shoe(record, rules, least)
+        return record
+
+    def break_shoe(self, record: dict[str, Any], rules: list[str], least: int) -> None:
+        """simulate --inject: one field of the shoe's record written against exactly one of `rules`, the
+        shoe dealt as written (a card burned more or less, the stop card moved, a shoe of another number
+        of decks): a burn too many or too few, the stop card nearer the end than the least depth, another
+        number of decks or colours of backs, the last cut by the dealer or by another player."""
+        shoe = self.shoe
+        assert shoe is not None
+        decks, burn, cut_behind = record["decks"], record["burn"], record["cut_card_behind"]
+        edits: list[tuple[dict[str, Any], str]] = [
+            ({"burn": [*burn, shoe.cards[shoe.pos]]}, f"the shoe burns {len(burn) + 1} cards"),
+        ]
+        if burn:
+            edits.append(({"burn": burn[:-1]}, f"the shoe burns {len(burn) - 1} cards"))
+        if least > 0:
+            edits.append(({"cut_card_behind": least - 1}, f"the cut card put {least - 1} cards from the end"))
+        edits.append(({"decks": decks + 1, "backs": None}, f"a shoe of {decks + 1} decks"))
+        for backs in ([decks], [decks - decks // 2, decks // 2]):
+            if sorted(backs, reverse=True) != sorted(record["backs"], reverse=True) and all(backs):
+                edits.append(({"backs": backs}, f"a shoe of backs {backs}"))
+        for cutter in ["dealer", *(str(box) for box in range(1, self.seats + 1))]:
+            if cutter != record["cut_by"]:
+                edits.append(({"cut_by": cutter}, f"the last cut made by {cutter}"))
+        written = [{k: v for k, v in {**record, **edit}.items() if v is not None} for edit, _ in edits]
+        candidates = [
+            ("shoe", None, {"shoe": Shoe(r, self.last_cut_at, self.last_rightmost)}) for r in written
+        ]
+        self.to_break = rules
+        picked = self.breaking(self.shoe_id, candidates, [what for _, what in edits])
+        self.to_break = []
+        if picked is None:
+            return
+        record.clear()
+        record.update(written[picked])
+        if record["decks"] != decks:  # a shoe of that many decks, shuffled and burned as written
+            shoe = self.shoe = SimShoe(self.rng, record["decks"], cut_behind)
+            record["burn"] = shoe.burn(len(burn))
+        else:
+            shoe.pos += len(record["burn"]) - len(burn)  # a card more burned, or one left to deal
+        shoe.cut_at = len(shoe.cards) - record["cut_card_behind"]
 
     def remember_round(self, record: dict[str, Any]) -> dict[str, Any]:
         """Note where the round's cut card came out and its farthest seated box; the record, unchanged."""

@@ -36,18 +36,29 @@ DECISIONS = {
 }
 
 
+# The records the simulator writes between rounds with fields it can write against the rules: a shoe's
+# (its decks, backs, burned cards, cut card, cutter).
+BETWEEN_ROUNDS = frozenset(("shoe",))
+
+
 def breaks_a_decision(rule: Rule, game: str) -> bool:
-    """Is the rule checked when a player decides (a decision the simulator can take against it)?"""
-    decisions = DECISIONS.get(game, frozenset())
+    """Is the rule checked at a step the simulator can take against it while it plays (a decision, the
+    dealer's drawing), or on a record it writes between rounds (a shoe)?"""
+    decisions = DECISIONS.get(game, frozenset()) | BETWEEN_ROUNDS
     return any(check.event in decisions for check in rule.checks)
+
+
+def broken_between_rounds(rule: Rule) -> bool:
+    return any(check.event in BETWEEN_ROUNDS for check in rule.checks)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayedViolation:
-    """A violation the simulator planted while playing a round: the rule, the stake it names, what."""
+    """A violation the simulator planted while playing a round, or on a shoe: the rule, the stake it
+    names (none on a shoe), what."""
 
     rule: str
-    stake: str
+    stake: str | None
     what: str
 
 
@@ -61,6 +72,7 @@ class Violations:
     seed: int
     rng: random.Random = field(init=False)
     _by_decision: frozenset[str] = field(init=False)
+    _between_rounds: frozenset[str] = field(init=False)
     _orders: dict[str, list[str] | None] = field(init=False, default_factory=dict)
     played: dict[str, PlayedViolation] = field(init=False, default_factory=dict)
 
@@ -69,7 +81,11 @@ class Violations:
             raise ValidatorError(f"--rate {self.rate}: give a share of rounds between 0 (excluded) and 1")
         self.rng = random.Random(f"inject/{self.seed}")
         game = self.ruleset.game
-        self._by_decision = frozenset(r.id for r in self.ruleset.rules if breaks_a_decision(r, game))
+        decisions = DECISIONS.get(game, frozenset())
+        self._by_decision = frozenset(
+            r.id for r in self.ruleset.rules if any(c.event in decisions for c in r.checks)
+        )
+        self._between_rounds = frozenset(r.id for r in self.ruleset.rules if broken_between_rounds(r))
 
     def order(self, round_id: str) -> list[str] | None:
         """The rules to try breaking in this round, in order; None: the round is left clean. Decided
@@ -86,6 +102,15 @@ class Violations:
         """This round's rules that a decision breaks, in the round's order."""
         order = self.order(round_id) or []
         return [r for r in order if r in self._by_decision]
+
+    def between_rounds(self, record_id: str) -> list[str]:
+        """The rules to break on the record written between rounds named `record_id` (a shoe's id), in
+        order; asked of the plan only where some rule to break is checked there, so that a plan without
+        such rules draws the same rounds as before."""
+        if not self._between_rounds & set(self.rules):
+            return []
+        order = self.order(record_id) or []
+        return [r for r in order if r in self._between_rounds]
 
     def done(self, round_id: str) -> None:
         """`inject` has written the round: its plan is no longer needed."""
