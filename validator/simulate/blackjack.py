@@ -58,9 +58,12 @@ class BlackjackSim(TableSim):
         self.dealer = dealer
         insurance: dict[int, Decimal] = {}
         self.insurance = insurance
-        for box in order:
-            self.deal(box.hand_list[0])
-        self.deal_dealer()
+        first_cards = [*((b.hand_list[0].name, b.hand_list[0]) for b in order), ("D", None)]
+        for _name, hand in self.deal_order(first_cards):
+            if hand is None:
+                self.deal_dealer()
+            else:
+                self.deal(hand)
         if self.to_break and not side_bets:
             # An insurance before the second cards (where no side stake waits for the deal's end: the
             # play would have begun before they are settled).

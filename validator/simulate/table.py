@@ -115,6 +115,7 @@ class TableSim:
         # The violations to plant while playing (simulate --inject): decisions the rules refuse.
         self.violations: Violations | None = None
         self.to_break: list[str] = []  # this round's rules still to break by a decision
+        self.round_id = ""  # the round in play
         # The last round: where its cut card came out, its farthest seated box at the dealer's right.
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
@@ -127,6 +128,7 @@ class TableSim:
 
     def plan_round(self, round_id: str) -> None:
         """The rules to break by a decision in this round, if the plan gives it a violation."""
+        self.round_id = round_id
         self.to_break = self.violations.decisions(round_id) if self.violations is not None else []
 
     def breaking(
@@ -147,6 +149,25 @@ class TableSim:
                     self.to_break = []
                     return index
         return None
+
+    def deal_order(self, receivers: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        """The receivers of the initial deal's first cards (name, hand; "D" the dealer), in the text's
+        order, or, where this round plants it (simulate --inject), with two neighbours swapped where
+        exactly one of the rules to break refuses the later one's card first."""
+        if not self.to_break:
+            return receivers
+        names = [name for name, _ in receivers]
+        pairs = list(range(len(names) - 1))
+        candidates = [
+            ("deal", names[i + 1], {"deal": facts(hand=names[i + 1], expected=names[i])}) for i in pairs
+        ]
+        whats = [f"{names[i + 1]} dealt its card before {names[i]}" for i in pairs]
+        picked = self.breaking(self.round_id, candidates, whats)
+        if picked is None:
+            return receivers
+        swapped = list(receivers)
+        swapped[picked], swapped[picked + 1] = swapped[picked + 1], swapped[picked]
+        return swapped
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""

@@ -30,9 +30,10 @@ DECISIONS = {
             "side_settle",
             "dealer_draw",
             "dealer_stand",
+            "deal",
         )
     ),
-    "bataille": frozenset(("war", "surrender")),
+    "bataille": frozenset(("war", "surrender", "deal", "war_burn")),
 }
 
 
