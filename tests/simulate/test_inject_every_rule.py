@@ -220,16 +220,20 @@ def _listening(events: set[str]) -> list[tuple[str, str]]:
 DEALER = _listening({"dealer_draw", "dealer_stand"})
 SHOES = _listening({"shoe"})
 DEALING = _listening({"deal", "war_burn"})
+PAST_THE_CUT_CARD = _listening({"round"})
 
 
-@pytest.mark.parametrize(("version", "rule"), DEALER + SHOES + DEALING)
-def test_a_whole_seance_planted(version, rule, tmp_path):
+@pytest.mark.parametrize(
+    ("version", "rule", "rounds"),
+    [(v, r, 40) for v, r in DEALER + SHOES + DEALING] + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
+)
+def test_a_whole_seance_planted(version, rule, rounds, tmp_path):
     """Every round (every shoe) of a séance given a violation of the rule where it can be broken, the
     séance dealt on from the shoe as planted (a card more or less burned, another stop card, another
-    number of decks, two receivers of the deal swapped, the dealer's cards): every one found, where it
-    was planted, and nothing else. The dealer's drawing is broken both ways: a card drawn where the
-    rules have him stand, a stand where they have him draw."""
-    planted, options, records = _whole_seance(version, rule, 40)
+    number of decks, two receivers of the deal swapped, a round past the cut card, the dealer's cards):
+    every one found, where it was planted, and nothing else. The dealer's drawing is broken both ways:
+    a card drawn where the rules have him stand, a stand where they have him draw."""
+    planted, options, records = _whole_seance(version, rule, rounds)
     log = tmp_path / "seance.jsonl"
     log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
     truth: dict[str | None, list[Any]] = {}

@@ -18,7 +18,7 @@ class BatailleSim(TableSim):
         yield self.new_shoe("open")
         for _ in range(rounds):
             assert self.shoe is not None
-            if self.shoe.cut_out or self.shoe.left < 40:
+            if self.reshuffles(40):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             yield self.remember_round(self.play_round())
 

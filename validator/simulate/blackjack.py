@@ -19,7 +19,7 @@ class BlackjackSim(TableSim):
         self.jackpot = JackpotSim(self) if progressive(self) else None
         for _ in range(rounds):
             assert self.shoe is not None
-            if self.shoe.cut_out or self.shoe.left < 60:
+            if self.reshuffles(60):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             if self.jackpot is not None and (reading := self.jackpot.reading()) is not None:
                 yield reading
@@ -313,7 +313,7 @@ class BlackjackSim(TableSim):
             return False  # what was settled on his black jack (an insurance at his second card) stays so
         else:
             candidates = [("dealer_draw", "D", {"round": self.round_facts, "dealer": self.dealer})]
-        return self.breaking(self.round_id, candidates) is not None
+        return self.breaking(self.round_id, candidates, first_only=True) is not None
 
     def play_by_strategy(self, hand: Hand) -> None:
         """Each decision asked of `self.strategy(hand, dealer, legal)`, among those the rules allow."""

@@ -130,17 +130,27 @@ class TableSim:
         """The rules to break by a decision in this round, if the plan gives it a violation."""
         self.round_id = round_id
         self.to_break = self.violations.decisions(round_id) if self.violations is not None else []
+        if self.violations is not None and round_id in self.violations.played:
+            self.to_break = []  # planted already: played past the cut card
 
     def breaking(
         self,
         round_id: str,
         candidates: Sequence[tuple[str, str | None, Mapping[str, Any]]],
         whats: list[str] | None = None,
+        first_only: bool = False,
     ) -> int | None:
         """The first of `candidates` (event, stake, facts) that breaks exactly one of this round's rules
         to break, tried in the plan's order: its index, recorded as planted (`whats`: what each is, in
-        words). None: none does."""
-        for rule in self.to_break:
+        words). None: none does. `first_only`: a step that can be broken in nearly every round (the
+        deal's order, the dealer's drawing) is broken only for the round's first rule, so that it does
+        not take the rounds of the rules whose occasions are rarer."""
+        rules = self.to_break
+        if first_only:
+            assert self.violations is not None
+            order = self.violations.order(round_id) or []
+            rules = [r for r in rules if r == order[0]] if order else []
+        for rule in rules:
             for index, (event, stake, ctx) in enumerate(candidates):
                 if self.broken_by(event, ctx) == {rule}:
                     assert self.violations is not None
@@ -149,6 +159,28 @@ class TableSim:
                     self.to_break = []
                     return index
         return None
+
+    def reshuffles(self, least_left: int) -> bool:
+        """Is a new shoe due before the next round: the cut card out in the last round, or fewer than
+        `least_left` cards left? Where the next round plants it (simulate --inject), the round is played
+        from the same shoe past the cut card (with enough cards left), if exactly one of the rules to
+        break refuses it."""
+        shoe = self.shoe
+        assert shoe is not None
+        if shoe.left < least_left:
+            return True
+        if not shoe.cut_out:
+            return False
+        if self.violations is None:
+            return True
+        upcoming = f"{self.shoe_id}/{self.round_no + 1}"
+        self.to_break = self.violations.decisions(upcoming)
+        alone = self.fewest_boxes_alone()
+        due = RoundFacts(players=1, boxes=alone, free_seats=self.seats - alone, reshuffle_due=True)
+        whats = [f"round {upcoming} played on after the cut card came out"]
+        picked = self.breaking(upcoming, [("round", None, {"round": due})], whats)
+        self.to_break = []
+        return picked is None
 
     def deal_order(self, receivers: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
         """The receivers of the initial deal's first cards (name, hand; "D" the dealer), in the text's
@@ -162,7 +194,7 @@ class TableSim:
             ("deal", names[i + 1], {"deal": facts(hand=names[i + 1], expected=names[i])}) for i in pairs
         ]
         whats = [f"{names[i + 1]} dealt its card before {names[i]}" for i in pairs]
-        picked = self.breaking(self.round_id, candidates, whats)
+        picked = self.breaking(self.round_id, candidates, whats, first_only=True)
         if picked is None:
             return receivers
         swapped = list(receivers)

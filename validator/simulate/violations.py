@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from validator.dsl.model import Rule, Ruleset
+from validator.dsl.ast import Name
+from validator.dsl.expr import names_in
+from validator.dsl.model import CheckDef, Rule, Ruleset
 from validator.errors import ValidatorError
 
 # The steps each game's simulator can take against the rules while it plays, as the events their rules
@@ -46,7 +48,23 @@ def breaks_a_decision(rule: Rule, game: str) -> bool:
     """Is the rule checked at a step the simulator can take against it while it plays (a decision, the
     dealer's drawing), or on a record it writes between rounds (a shoe)?"""
     decisions = DECISIONS.get(game, frozenset()) | BETWEEN_ROUNDS
-    return any(check.event in decisions for check in rule.checks)
+    return any(check.event in decisions for check in rule.checks) or played_past_the_cut_card(rule)
+
+
+def played_past_the_cut_card(rule: Rule) -> bool:
+    """Is the rule checked at a round's start on whether a reshuffle is due (the cut card out in an
+    earlier round of the shoe)? The simulator can play one round more from that shoe."""
+    return any(check.event == "round" and "round.reshuffle_due" in names_read(check) for check in rule.checks)
+
+
+def names_read(check: CheckDef) -> set[str]:
+    return {
+        name.path
+        for node in (check.require_node, check.guard_node)
+        if node is not None
+        for name in names_in(node)
+        if isinstance(name, Name)
+    }
 
 
 def broken_between_rounds(rule: Rule) -> bool:
@@ -84,7 +102,9 @@ class Violations:
         game = self.ruleset.game
         decisions = DECISIONS.get(game, frozenset())
         self._by_decision = frozenset(
-            r.id for r in self.ruleset.rules if any(c.event in decisions for c in r.checks)
+            r.id
+            for r in self.ruleset.rules
+            if any(c.event in decisions for c in r.checks) or played_past_the_cut_card(r)
         )
         self._between_rounds = frozenset(r.id for r in self.ruleset.rules if broken_between_rounds(r))
 
