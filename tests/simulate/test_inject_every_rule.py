@@ -186,10 +186,18 @@ def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
 
 
 def _whole_seance(version: str, rule: str, rounds: int) -> tuple[list[Planted], dict[str, Any], Any]:
-    """A séance of `rounds` rounds with the plan to break `rule` in every round: what was planted, and
-    what `check` finds in it, by round."""
+    """A séance of `rounds` rounds with the plan to break `rule` in every round, played with the house's
+    defaults, else (nothing planted) with its yes-or-no choices made yes: what was planted, the options,
+    the records."""
+    planted, options, records = _whole_seance_with(version, rule, rounds, None)
+    return (planted, options, records) if planted else _whole_seance_with(version, rule, rounds, True)
+
+
+def _whole_seance_with(
+    version: str, rule: str, rounds: int, choices: bool | None
+) -> tuple[list[Planted], dict[str, Any], Any]:
     ruleset = REGISTRY.pick(version)
-    options = _options(ruleset, choices=None)
+    options = _options(ruleset, choices=choices)
     low, high = _limits(ruleset)
     day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
     plan = Violations(ruleset, [rule], 1.0, SEEDS[0])
@@ -221,16 +229,18 @@ DEALER = _listening({"dealer_draw", "dealer_stand"})
 SHOES = _listening({"shoe"})
 DEALING = _listening({"deal", "war_burn"})
 PAST_THE_CUT_CARD = _listening({"round"})
+BETS = _listening({"bet", "side_bet"})
 
 
 @pytest.mark.parametrize(
     ("version", "rule", "rounds"),
-    [(v, r, 40) for v, r in DEALER + SHOES + DEALING] + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
+    [(v, r, 40) for v, r in DEALER + SHOES + DEALING + BETS] + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
 )
 def test_a_whole_seance_planted(version, rule, rounds, tmp_path):
     """Every round (every shoe) of a séance given a violation of the rule where it can be broken, the
     séance dealt on from the shoe as planted (a card more or less burned, another stop card, another
-    number of decks, two receivers of the deal swapped, a round past the cut card, the dealer's cards):
+    number of decks, two receivers of the deal swapped, a round past the cut card, a bet placed against
+    the rules, the dealer's cards):
     every one found, where it was planted, and nothing else. The dealer's drawing is broken both ways:
     a card drawn where the rules have him stand, a stand where they have him draw."""
     planted, options, records = _whole_seance(version, rule, rounds)

@@ -29,6 +29,7 @@ class BatailleSim(TableSim):
         at = self.tick(20, 60)
         bets = self.bets()
         side_bets = [*place(self, bets), *standing_alone(self, bets)]
+        bets, side_bets = self.break_bets(bets, side_bets)
         actions: list[list[Any]] = []
         boxes: dict[int, Box] = {}
         for bet in bets:

@@ -34,6 +34,7 @@ class BlackjackSim(TableSim):
         at = self.tick()
         bets = self.bets()
         side_bets = place(self, bets)
+        bets, side_bets = self.break_bets(bets, side_bets)
         actions: list[list[Any]] = []
         self.actions = actions
         self.collected: set[str] = set()

@@ -48,13 +48,27 @@ def breaks_a_decision(rule: Rule, game: str) -> bool:
     """Is the rule checked at a step the simulator can take against it while it plays (a decision, the
     dealer's drawing), or on a record it writes between rounds (a shoe)?"""
     decisions = DECISIONS.get(game, frozenset()) | BETWEEN_ROUNDS
-    return any(check.event in decisions for check in rule.checks) or played_past_the_cut_card(rule)
+    return (
+        any(check.event in decisions for check in rule.checks)
+        or played_past_the_cut_card(rule)
+        or placed_against(rule)
+    )
 
 
 def played_past_the_cut_card(rule: Rule) -> bool:
     """Is the rule checked at a round's start on whether a reshuffle is due (the cut card out in an
     earlier round of the shoe)? The simulator can play one round more from that shoe."""
     return any(check.event == "round" and "round.reshuffle_due" in names_read(check) for check in rule.checks)
+
+
+def placed_against(rule: Rule) -> bool:
+    """Is the rule checked at a bet on who places it (a standing player's) or at a side bet on its
+    amount? The simulator can place such a bet (TableSim.break_bets)."""
+    return any(
+        (check.event == "bet" and "bet.seated" in names_read(check))
+        or (check.event == "side_bet" and "bet.amount" in names_read(check))
+        for check in rule.checks
+    )
 
 
 def names_read(check: CheckDef) -> set[str]:
@@ -104,7 +118,7 @@ class Violations:
         self._by_decision = frozenset(
             r.id
             for r in self.ruleset.rules
-            if any(c.event in decisions for c in r.checks) or played_past_the_cut_card(r)
+            if any(c.event in decisions for c in r.checks) or played_past_the_cut_card(r) or placed_against(r)
         )
         self._between_rounds = frozenset(r.id for r in self.ruleset.rules if broken_between_rounds(r))
 
