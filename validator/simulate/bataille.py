@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.bets_against import break_bets
 from validator.simulate.side_bets import RoundSides, place, standing_alone
 from validator.simulate.table import TableSim, amount_json
 
@@ -29,7 +30,7 @@ class BatailleSim(TableSim):
         at = self.tick(20, 60)
         bets = self.bets()
         side_bets = [*place(self, bets), *standing_alone(self, bets)]
-        bets, side_bets = self.break_bets(bets, side_bets)
+        bets, side_bets = break_bets(self, bets, side_bets)
         actions: list[list[Any]] = []
         boxes: dict[int, Box] = {}
         for bet in bets:

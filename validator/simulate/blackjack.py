@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.bets_against import break_bets
 from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
 
@@ -34,7 +35,7 @@ class BlackjackSim(TableSim):
         at = self.tick()
         bets = self.bets()
         side_bets = place(self, bets)
-        bets, side_bets = self.break_bets(bets, side_bets)
+        bets, side_bets = break_bets(self, bets, side_bets)
         actions: list[list[Any]] = []
         self.actions = actions
         self.collected: set[str] = set()

@@ -182,68 +182,6 @@ class TableSim:
         self.to_break = []
         return picked is None
 
-    def break_bets(
-        self, bets: list[dict[str, Any]], sides: list[dict[str, Any]]
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """simulate --inject: the round's bets (main, side) with one bet placed against exactly one of
-        this round's rules to break, if one can be: a standing player's bet on a box no one sits at, or
-        beside seated players while seats are free; a seated player's side stake above its maximum,
-        below its minimum or off its fixed stake. The round is then played with the bets as placed."""
-        if not self.to_break or not bets:
-            return bets, sides
-        seated_boxes = {b["stake"] for b in bets if b["seated"]}
-        players = len({b["player"] for b in bets if b["seated"]})
-        empty = [str(n) for n in range(1, self.seats + 1) if str(n) not in {b["stake"] for b in bets}]
-
-        def facts_of(amount: Decimal, **given: Any) -> dict[str, Any]:
-            bet = {"amount": amount, "seated": True, "main": True, "box_has_main": True, "box_seated": True}
-            bet |= {"box_exists": True, "side": None, "case": None, "side_offered": False}
-            bet |= {"player_main": True, "before_deal": True, **given}
-            return bet
-
-        edits: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]] = []
-        candidates: list[tuple[str, str | None, dict[str, Any]]] = []
-        whats: list[str] = []
-        boxes = len({b["stake"] for b in bets})
-        least = self.minimum
-        for host, box_seated, new_box in (
-            (bets[0]["stake"], True, 0),
-            (empty[0] if empty else None, False, 1),
-        ):
-            if host is None:
-                continue
-            standing = {"stake": host, "amount": amount_json(least), "player": "P9", "seated": False}
-            bet = facts(**facts_of(least, seated=False, box_seated=box_seated))
-            free = self.seats - len(seated_boxes)
-            ctx = {"round": RoundFacts(players=players, boxes=boxes + new_box, free_seats=free), "bet": bet}
-            edits.append((sorted([*bets, standing], key=lambda b: int(b["stake"])), sides))
-            candidates.append(("bet", host, ctx))
-            whats.append(
-                f"a standing player's bet on box {host}" + ("" if box_seated else ", where no one sits")
-            )
-        for index, side in enumerate(sides):
-            kind = side["stake"].partition(":")[2]
-            head, _, case = kind.partition(":")
-            name = self.judge.stake_sides.get(head)
-            if name is None or not side["seated"]:
-                continue
-            low = Decimal(self.house.get(f"{name}.minimum") or self.minimum)
-            high = Decimal(self.house.get(f"{name}.maximum") or self.maximum)
-            amount = Decimal(str(side["amount"]))
-            for changed in (high + low, low / 2, amount + low):
-                given = facts_of(changed, main=False, side=name, case=case or None, side_offered=True)
-                ctx = {"round": RoundFacts(players=players, boxes=boxes), "bet": facts(**given)}
-                if self.broken_by("bet", ctx):
-                    continue
-                edited = [
-                    dict(s, amount=amount_json(changed)) if i == index else s for i, s in enumerate(sides)
-                ]
-                edits.append((bets, edited))
-                candidates.append(("side_bet", side["stake"], ctx))
-                whats.append(f"{side['stake']} staked {amount_json(changed)}")
-        picked = self.breaking(self.round_id, candidates, whats, first_only=True)
-        return edits[picked] if picked is not None else (bets, sides)
-
     def deal_order(self, receivers: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
         """The receivers of the initial deal's first cards (name, hand; "D" the dealer), in the text's
         order, or, where this round plants it (simulate --inject), with two neighbours swapped where
