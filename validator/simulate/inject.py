@@ -16,12 +16,13 @@ the checker on the log:
 - the table's limits: a rule checked at each box (`box`) that bounds `box.stake` from above; a box's
   money multiplied past the maximum (the table's, or the text's own where the rule reads one).
 
-The players' decisions (surrender, split, double, a card, insurance, even money, bataille's war) and
-side-bet timing are broken while the simulator plays, by the plan both share (simulate.violations);
-this module writes down what the simulator planted. At most one violation is planted per round, so a
-round's findings can be compared with its truth. Rules of other kinds (the deal's order and the
-dealer's drawing, burns, the cut card, shoes and tables, bets, boxes and seats) are not planted yet:
-`injectable` lists what can be.
+The steps the simulator takes while it plays are broken there, by the plan both share
+(simulate.violations): the players' decisions (surrender, split, double, a card, insurance, even
+money, bataille's war), side-bet timing, the dealer's drawing, the deal's order, bataille's war burns,
+a shoe's record (burns, stop card, decks, backs, cutter), a round past the cut card, and the bets
+(simulate.bets_against); this module writes down what the simulator planted (a shoe's violation with
+no round and no stake, as `check` reports it). At most one violation is planted per round or shoe, so
+that the findings can be compared with the truth. `injectable` lists the rules that can be broken.
 """
 
 from __future__ import annotations
