@@ -227,7 +227,7 @@ def _listening(events: set[str]) -> list[tuple[str, str]]:
 
 DEALER = _listening({"dealer_draw", "dealer_stand"})
 SHOES = _listening({"shoe"})
-DEALING = _listening({"deal", "war_burn"})
+DEALING = _listening({"deal", "war_burn", "turn", "bust"})
 PAST_THE_CUT_CARD = _listening({"round"})
 BETS = _listening({"bet", "side_bet"})
 

@@ -7,10 +7,14 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.vocabulary import BustFacts, TurnFacts
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
+
+# The players' decisions as the log writes them: each tells whose turn it was.
+DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
 
 
 class BlackjackSim(TableSim):
@@ -39,6 +43,7 @@ class BlackjackSim(TableSim):
         actions: list[list[Any]] = []
         self.actions = actions
         self.collected: set[str] = set()
+        self.left_busted: tuple[str, int] | None = None  # a bust planted: the hand, its next action's index
         self.final_settled = 0  # main stakes and insurances settled in the final settlement
         boxes: dict[int, Box] = {}
         for bet in bets:
@@ -92,6 +97,8 @@ class BlackjackSim(TableSim):
                 if self.to_break:
                     self.break_complete(hand)
                 index += 1
+        if self.to_break:
+            self.break_turn(order)
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
         if live or insurance or sides.waits_for_dealer(boxes, dealer):
@@ -107,6 +114,7 @@ class BlackjackSim(TableSim):
         sides.mark(dealer, self.final_settled, self.unsettled(order, insurance))
         self.settle(order, insurance, boxes)
         sides.mark(dealer, self.final_settled, 0)
+        self.unplant_a_bust_collected_next()
         jackpot = getattr(self, "jackpot", None)
         meters = jackpot.meters if jackpot is not None else None
         won = sides.settle_all(boxes, dealer, meters)
@@ -297,6 +305,30 @@ class BlackjackSim(TableSim):
                 insurance[box.number] = amounts[broken]
             return
 
+    def break_turn(self, order: list[Box]) -> None:
+        """Once every box has played: a stand logged on a hand of a box before the last one that took a
+        decision (a box acting out of its turn), if exactly one of this round's rules to break refuses
+        it and the stand itself is one the rules allow."""
+        boxes = [int(a[1].split("/")[0]) for a in self.actions if a[0] in DECISIONS]
+        current = max(boxes, default=order[0].number)
+        candidates: list[tuple[str, str | None, dict[str, Any]]] = []
+        hands: list[Hand] = []
+        for box in order:
+            for hand in box.hand_list:
+                if box.number >= current or not hand.live or hand.blackjack:
+                    continue
+                ctx = self.ctx(hand, "stand")
+                if not self.legal("stand", ctx):
+                    continue
+                whose = f"box {current}'s"
+                ctx["turn"] = TurnFacts(box=box.number, current=current, dealer_drawing=False, whose=whose)
+                candidates.append(("turn", hand.name, ctx))
+                hands.append(hand)
+        whats = [f"{hand.name} stands in box {current}'s turn" for hand in hands]
+        picked = self.breaking(self.round_id, candidates, whats, first_only=True)
+        if picked is not None:
+            self.actions.append(["stand", hands[picked].name])
+
     def break_dealer(self, must: bool, order: list[Box]) -> bool:
         """The dealer's drawing against the rules: where they have him draw, he stands (with two cards
         at least, so that what waits for his second card is settled as it would be); where they have
@@ -378,8 +410,30 @@ class BlackjackSim(TableSim):
 
     def after_card(self, hand: Hand) -> None:
         if hand.busted and self.params.get("bust.collected_at_once") and hand.name not in self.collected:
+            if self.to_break and self.break_bust(hand):
+                return
             self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
             self.collected.add(hand.name)
+
+    def break_bust(self, hand: Hand) -> bool:
+        """A busted hand left on the layout, to be collected in the final settlement, where exactly one
+        of this round's rules to break refuses it."""
+        ctx = {**self.ctx(hand, "hit"), "bust": BustFacts(collected_at_once=False)}
+        what = f"{hand.name} busted and left on the layout"
+        if self.breaking(self.round_id, [("bust", hand.name, ctx)], [what]) is None:
+            return False
+        self.left_busted = (hand.name, len(self.actions))
+        return True
+
+    def unplant_a_bust_collected_next(self) -> None:
+        """A busted hand left on the layout whose collection came next all the same (no other hand or
+        dealer's card in between): it was collected at once after all, and nothing is planted."""
+        if self.left_busted is None or self.violations is None:
+            return
+        name, index = self.left_busted
+        following = self.actions[index] if index < len(self.actions) else None
+        if following is not None and following[:2] == ["lose", name]:
+            self.violations.played.pop(self.round_id, None)
 
     def split(self, hand: Hand, amount: Decimal | None = None) -> None:
         amount = hand.initial_stake if amount is None else amount

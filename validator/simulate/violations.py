@@ -33,6 +33,8 @@ DECISIONS = {
             "dealer_draw",
             "dealer_stand",
             "deal",
+            "turn",
+            "bust",
         )
     ),
     "bataille": frozenset(("war", "surrender", "deal", "war_burn")),
