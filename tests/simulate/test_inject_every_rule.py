@@ -234,7 +234,9 @@ BETS = _listening({"bet", "side_bet"})
 
 @pytest.mark.parametrize(
     ("version", "rule", "rounds"),
-    [(v, r, 40) for v, r in DEALER + SHOES + DEALING + BETS] + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
+    [(v, r, 25) for v, r in DEALER + DEALING + BETS]
+    + [(v, r, 40) for v, r in SHOES]
+    + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
 )
 def test_a_whole_seance_planted(version, rule, rounds, tmp_path):
     """Every round (every shoe) of a séance given a violation of the rule where it can be broken, the
