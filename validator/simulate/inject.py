@@ -19,11 +19,11 @@ the checker on the log:
 The steps the simulator takes while it plays are broken there, by the plan both share
 (simulate.violations): the players' decisions (surrender, split, double, a card, insurance, even
 money, bataille's war), side-bet timing, the dealer's drawing, the deal's order, bataille's war burns,
-play out of turn, a bust left on the layout,
-a shoe's record (burns, stop card, decks, backs, cutter), a round past the cut card, and the bets
-(simulate.bets_against); this module writes down what the simulator planted (a shoe's violation with
-no round and no stake, as `check` reports it). At most one violation is planted per round or shoe, so
-that the findings can be compared with the truth. `injectable` lists the rules that can be broken.
+play out of turn, a bust left on the layout, a shoe's record (burns, stop card, decks, backs, cutter),
+a round past the cut card, and the bets (simulate.bets_against); this module writes down what the
+simulator planted (a shoe's violation with no round and no stake, as `check` reports it). At most one
+violation is planted per round or shoe, so that the findings can be compared with the truth.
+`injectable` lists the rules that can be broken.
 """
 
 from __future__ import annotations
