@@ -230,21 +230,22 @@ SHOES = _listening({"shoe"})
 DEALING = _listening({"deal", "war_burn", "turn", "bust"})
 PAST_THE_CUT_CARD = _listening({"round"})
 BETS = _listening({"bet", "side_bet"})
+TABLES = _listening({"table"})
 
 
 @pytest.mark.parametrize(
     ("version", "rule", "rounds"),
-    [(v, r, 25) for v, r in DEALER + DEALING + BETS]
+    [(v, r, 25) for v, r in DEALER + DEALING + BETS + TABLES]
     + [(v, r, 40) for v, r in SHOES]
     + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
 )
 def test_a_whole_seance_planted(version, rule, rounds, tmp_path):
-    """Every round (every shoe) of a séance given a violation of the rule where it can be broken, the
-    séance dealt on from the shoe as planted (a card more or less burned, another stop card, another
-    number of decks, two receivers of the deal swapped, a round past the cut card, a bet placed against
-    the rules, the dealer's cards):
-    every one found, where it was planted, and nothing else. The dealer's drawing is broken both ways:
-    a card drawn where the rules have him stand, a stand where they have him draw."""
+    """Every round (every shoe, the table) of a séance given a violation of the rule where it can be
+    broken, the séance dealt on from the shoe as planted (a card more or less burned, another stop card,
+    another number of decks, two receivers of the deal swapped, a round past the cut card, a bet placed
+    against the rules, a seat more, the dealer's cards): every one found, where it was planted, and
+    nothing else. The dealer's drawing is broken both ways: a card drawn where the rules have him stand,
+    a stand where they have him draw."""
     planted, options, records = _whole_seance(version, rule, rounds)
     log = tmp_path / "seance.jsonl"
     log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))

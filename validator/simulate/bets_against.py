@@ -32,11 +32,11 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
     break if one can be (the round's first rule: bets can be broken in nearly every round)."""
     if not sim.to_break or not bets:
         return bets, sides
-    seats = sim.seats
+    seats = sim.seats + sim.seats_off_layout  # the free seats count those off the layout
     seated = {b["stake"] for b in bets if b["seated"]}
     mains = {b["stake"] for b in bets}
     players = len({b["player"] for b in bets if b["seated"]})
-    empty = [str(n) for n in range(1, seats + 1) if str(n) not in mains]
+    empty = [str(n) for n in range(1, sim.seats + 1) if str(n) not in mains]
     least = sim.minimum
     host = bets[0]
     edits: list[tuple[Bets, Bets]] = []

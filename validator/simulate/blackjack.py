@@ -60,7 +60,7 @@ class BlackjackSim(TableSim):
         self.round_facts = RoundFacts(
             players=len({b["player"] for b in bets if b["seated"]}),
             boxes=len(order),
-            free_seats=self.seats - len(order),
+            free_seats=self.seats + self.seats_off_layout - len(order),
         )
         self.dealer = dealer
         insurance: dict[int, Decimal] = {}

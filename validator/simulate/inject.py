@@ -19,10 +19,11 @@ the checker on the log:
 The steps the simulator takes while it plays are broken there, by the plan both share
 (simulate.violations): the players' decisions (surrender, split, double, a card, insurance, even
 money, bataille's war), side-bet timing, the dealer's drawing, the deal's order, bataille's war burns,
-play out of turn, a bust left on the layout, a shoe's record (burns, stop card, decks, backs, cutter),
-a round past the cut card, and the bets (simulate.bets_against); this module writes down what the
-simulator planted (a shoe's violation with no round and no stake, as `check` reports it). At most one
-violation is planted per round or shoe, so that the findings can be compared with the truth.
+play out of turn, a bust left on the layout, the table record (seats, cards), a shoe's record (burns,
+stop card, decks, backs, cutter), a round past the cut card, and the bets (simulate.bets_against);
+this module writes down what the simulator planted (a violation on a shoe or the table record with no
+round and no stake, as `check` reports it). At most one violation is planted per round, shoe or table
+record, so that the findings can be compared with the truth.
 `injectable` lists the rules that can be broken.
 """
 
@@ -410,9 +411,9 @@ def inject(
             maximum = _amount(record["maximum"])
         if record["type"] == "jackpot":
             meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
-        if record["type"] == "shoe":
-            played = violations.played.get(record["shoe"])
-            violations.done(record["shoe"])
+        if record["type"] in ("shoe", "table"):
+            played = violations.played.get(record[record["type"]])
+            violations.done(record[record["type"]])
             if played is not None:
                 planted.append(Planted(played.rule, None, line, played.stake, played.what))
         if record["type"] != "round":

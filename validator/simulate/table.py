@@ -12,6 +12,7 @@ from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.replay.cards import all_cards
 from validator.replay.judge import Judge
+from validator.replay.session import read_table
 from validator.replay.state import Box, RoundFacts, Shoe, TableState, facts
 from validator.simulate.violations import PlayedViolation, Violations
 
@@ -116,6 +117,9 @@ class TableSim:
         self.violations: Violations | None = None
         self.to_break: list[str] = []  # this round's rules still to break by a decision
         self.round_id = ""  # the round in play
+        # Seats the table record declares beyond the boxes played (a table of 8 seats planted by
+        # simulate --inject: hand-log/1 has boxes 1 to 7): free seats all the same.
+        self.seats_off_layout = 0
         # The last round: where its cut card came out, its farthest seated box at the dealer's right.
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
@@ -270,6 +274,29 @@ class TableSim:
         return self.clock.isoformat()
 
     def table_record(self) -> dict[str, Any]:
+        record = self.table_record_as_opened()
+        if self.violations is not None and (rules := self.violations.between_rounds(self.table_id)):
+            self.break_table(record, rules)
+        return record
+
+    def break_table(self, record: dict[str, Any], rules: list[str]) -> None:
+        """simulate --inject: the table record written against exactly one of `rules`, and the séance
+        played as written: a seat more than the text allows (free all the séance: the boxes played stay
+        those hand-log/1 names), or cards that are not new."""
+        edits = [({"seats": self.seats + 1}, f"a table of {self.seats + 1} seats")]
+        edits.append(({"new_cards": False}, "the séance opened with cards not new"))
+        written = [{**record, **edit} for edit, _ in edits]
+        candidates = [("table", None, {"table": read_table(r, 1)}) for r in written]
+        self.to_break = rules
+        picked = self.breaking(self.table_id, candidates, [what for _, what in edits])
+        self.to_break = []
+        if picked is None:
+            return
+        record.update(written[picked])
+        self.seats_off_layout = record["seats"] - self.seats
+        self.state = read_table(record, 1)
+
+    def table_record_as_opened(self) -> dict[str, Any]:
         return {
             "type": "table",
             "format": "hand-log/1",
@@ -397,7 +424,7 @@ class TableSim:
                 units = self.rng.randint(1, 10)
                 amount = min(self.minimum * units, self.maximum)
                 bets.append({"stake": str(box), "amount": amount, "player": f"P{p + 1}", "seated": True})
-        standing_ok = self.standing_allowed(n_players, len(bets), len(free))
+        standing_ok = self.standing_allowed(n_players, len(bets), len(free) + self.seats_off_layout)
         if standing_ok and bets and self.rng.random() < 0.15:
             host = self.rng.choice(bets)
             room = self.maximum - host["amount"]

@@ -42,16 +42,17 @@ DECISIONS = {
 
 
 # The records the simulator writes between rounds with fields it can write against the rules: a shoe's
-# (its decks, backs, burned cards, cut card, cutter).
+# (its decks, backs, burned cards, cut card, cutter); and the table's seats and cards.
 BETWEEN_ROUNDS = frozenset(("shoe",))
 
 
 def breaks_a_decision(rule: Rule, game: str) -> bool:
     """Is the rule checked at a step the simulator can take against it while it plays (a decision, the
     dealer's drawing), or on a record it writes between rounds (a shoe)?"""
-    decisions = DECISIONS.get(game, frozenset()) | BETWEEN_ROUNDS
+    decisions = DECISIONS.get(game, frozenset())
     return (
         any(check.event in decisions for check in rule.checks)
+        or broken_between_rounds(rule)
         or played_past_the_cut_card(rule)
         or placed_against(rule)
     )
@@ -84,7 +85,12 @@ def names_read(check: CheckDef) -> set[str]:
 
 
 def broken_between_rounds(rule: Rule) -> bool:
-    return any(check.event in BETWEEN_ROUNDS for check in rule.checks)
+    """Checked on a shoe record, or on the table record on its seats or its cards (TableSim.break_table)."""
+    return any(
+        check.event in BETWEEN_ROUNDS
+        or (check.event == "table" and {"table.seats", "table.new_cards"} & names_read(check))
+        for check in rule.checks
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +147,8 @@ class Violations:
         return [r for r in order if r in self._by_decision]
 
     def between_rounds(self, record_id: str) -> list[str]:
-        """The rules to break on the record written between rounds named `record_id` (a shoe's id), in
+        """The rules to break on the record written between rounds named `record_id` (a shoe's or the
+        table's id), in
         order; asked of the plan only where some rule to break is checked there, so that a plan without
         such rules draws the same rounds as before."""
         if not self._between_rounds & set(self.rules):
