@@ -1,5 +1,8 @@
 """Property test for `simulate --inject`: every violation planted in a simulated log is found, with its
-rule id and stake, and no other finding appears in that round or in any round left clean."""
+rule id and stake, and no other finding appears in that round or in any round left clean. Every
+injectable rule of the version is in the plan, the simulator breaking while it plays what it can (the
+decisions, the dealer's drawing, the deal, the shoes, the bets) and `inject` editing the rounds for the
+rest, as `simulate --inject` does."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from validator.registry import default_registry
 from validator.replay.session import LogReplay
 from validator.simulate.inject import Planted, inject, injectable
 from validator.simulate.run import simulate
+from validator.simulate.violations import Violations
 
 REGISTRY = default_registry()
 NAMES = [r.version for r in REGISTRY.all()]
@@ -50,6 +54,8 @@ def test_planted_violations_are_found_and_nothing_else(name, seed, rate, tmp_pat
     options = _options(ruleset)
     low, high = _limits(ruleset)
     day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
+    rules = injectable(ruleset)
+    plan = Violations(ruleset, rules, rate, seed)
     records = simulate(
         ruleset,
         options,
@@ -59,13 +65,14 @@ def test_planted_violations_are_found_and_nothing_else(name, seed, rate, tmp_pat
         start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
         minimum=low,
         maximum=high,
+        violations=plan,
     )
     planted: list[Planted] = []
     log = tmp_path / "planted.jsonl"
     log.write_bytes(
         b"".join(
             orjson.dumps(r) + b"\n"
-            for r in inject(records, ruleset, injectable(ruleset), rate, seed, planted)
+            for r in inject(records, ruleset, rules, rate, seed, planted, options, plan)
         )
     )
     assert planted, "a rate this high plants at least one violation in 60 rounds"
@@ -81,5 +88,7 @@ def test_planted_violations_are_found_and_nothing_else(name, seed, rate, tmp_pat
     for outcome in replay.replay(read_records(str(log))):
         for finding in outcome.findings:
             found.setdefault(finding.round, []).append((finding.rule, finding.stake, finding.line))
-    truth = {p.round: [(p.rule, p.stake, p.line)] for p in planted}
+    truth: dict[str | None, list[tuple[str, str | None, int | None]]] = {}
+    for p in planted:  # a round has one; the shoes (round None) one each
+        truth.setdefault(p.round, []).append((p.rule, p.stake, p.line))
     assert found == truth

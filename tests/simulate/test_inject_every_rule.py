@@ -183,3 +183,76 @@ def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
             assert _found(version, log, options) == truth
             return
     pytest.fail(f"{rule}: no round of the séances of {ROUNDS} rounds let it be planted")
+
+
+def _whole_seance(version: str, rule: str, rounds: int) -> tuple[list[Planted], dict[str, Any], Any]:
+    """A séance of `rounds` rounds with the plan to break `rule` in every round, played with the house's
+    defaults, else (nothing planted) with its yes-or-no choices made yes: what was planted, the options,
+    the records."""
+    planted, options, records = _whole_seance_with(version, rule, rounds, None)
+    return (planted, options, records) if planted else _whole_seance_with(version, rule, rounds, True)
+
+
+def _whole_seance_with(
+    version: str, rule: str, rounds: int, choices: bool | None
+) -> tuple[list[Planted], dict[str, Any], Any]:
+    ruleset = REGISTRY.pick(version)
+    options = _options(ruleset, choices=choices)
+    low, high = _limits(ruleset)
+    day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
+    plan = Violations(ruleset, [rule], 1.0, SEEDS[0])
+    records = simulate(
+        ruleset,
+        options,
+        seed=SEEDS[0],
+        rounds=rounds,
+        table_id="T-1",
+        start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
+        minimum=low,
+        maximum=high,
+        violations=plan,
+    )
+    planted: list[Planted] = []
+    kept = [
+        orjson.loads(orjson.dumps(r))
+        for r in inject(records, ruleset, [rule], 1.0, SEEDS[0], planted, house=options, violations=plan)
+    ]
+    return planted, options, kept
+
+
+def _listening(events: set[str]) -> list[tuple[str, str]]:
+    """The injectable rules checked at one of these events."""
+    return [(v, r) for v, r in CASES if events & {c.event for c in REGISTRY.pick(v).rule(r).checks}]
+
+
+DEALER = _listening({"dealer_draw", "dealer_stand"})
+SHOES = _listening({"shoe"})
+DEALING = _listening({"deal", "war_burn", "turn", "bust"})
+PAST_THE_CUT_CARD = _listening({"round"})
+BETS = _listening({"bet", "side_bet"})
+TABLES = _listening({"table"})
+
+
+@pytest.mark.parametrize(
+    ("version", "rule", "rounds"),
+    [(v, r, 25) for v, r in DEALER + DEALING + BETS + TABLES]
+    + [(v, r, 40) for v, r in SHOES]
+    + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
+)
+def test_a_whole_seance_planted(version, rule, rounds, tmp_path):
+    """Every round (every shoe, the table) of a séance given a violation of the rule where it can be
+    broken, the séance dealt on from the shoe as planted (a card more or less burned, another stop card,
+    another number of decks, two receivers of the deal swapped, a round past the cut card, a bet placed
+    against the rules, a seat more, the dealer's cards): every one found, where it was planted, and
+    nothing else. The dealer's drawing is broken both ways: a card drawn where the rules have him stand,
+    a stand where they have him draw."""
+    planted, options, records = _whole_seance(version, rule, rounds)
+    log = tmp_path / "seance.jsonl"
+    log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    truth: dict[str | None, list[Any]] = {}
+    for p in planted:
+        truth.setdefault(p.round, []).append((p.rule, p.stake, p.line))
+    assert planted
+    assert _found(version, log, options) == truth
+    if (version, rule) in DEALER:
+        assert {p.what.split()[0] for p in planted} == {"dealer_draw", "dealer_stand"}

@@ -59,6 +59,27 @@ def test_injected_violations_are_listed_beside_the_log_and_found(tmp_path):
     assert found == [(p["rule"], p["round"], p["line"], p["stake"]) for p in planted]
 
 
+def test_procedural_violations_planted_by_the_command_are_found(tmp_path):
+    """The kinds the simulator breaks while it plays, through the command: the table record (which the
+    command's own check of it lets through), the shoes, the deal, the turn, the dealer's drawing, a round
+    past the cut card; the shoe's and the table's listed with no round and no stake, as `check` gives them."""
+    log = tmp_path / "seance.jsonl"
+    rules = ["max-seven-seats", "burn-five", "deal-order", "play-in-turn", "dealer-stands-17"]
+    rules.append("reshuffle-after-cut-card")
+    result = run_cli(
+        *("simulate", "--ruleset", "fr/blackjack@2021-03-01", "--rounds", "150", "--seed", "5"),
+        *("-o", str(log), "--inject", ",".join(f"fr/blackjack/{r}" for r in rules), "--rate", "1"),
+    )
+    assert result.returncode == 0, result.stderr
+    planted = json.loads((tmp_path / "seance.planted.json").read_text())["planted"]
+    assert planted[0]["rule"] == "fr/blackjack/max-seven-seats"
+    assert (planted[0]["round"], planted[0]["line"], planted[0]["stake"]) == (None, 1, None)
+    assert {p["rule"] for p in planted} == {f"fr/blackjack/{r}" for r in rules}
+    checked = run_cli("check", str(log), "--format", "json")
+    found = [(f["rule"], f["round"], f["line"], f["stake"]) for f in json.loads(checked.stdout)["findings"]]
+    assert found == [(p["rule"], p["round"], p["line"], p["stake"]) for p in planted]
+
+
 def test_a_folder_check_does_not_read_the_planted_list_as_a_log(tmp_path):
     run_cli(
         "simulate",

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.bets_against import break_bets
 from validator.simulate.side_bets import RoundSides, place, standing_alone
 from validator.simulate.table import TableSim, amount_json
 
@@ -18,7 +19,7 @@ class BatailleSim(TableSim):
         yield self.new_shoe("open")
         for _ in range(rounds):
             assert self.shoe is not None
-            if self.shoe.cut_out or self.shoe.left < 40:
+            if self.reshuffles(40):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             yield self.remember_round(self.play_round())
 
@@ -29,6 +30,7 @@ class BatailleSim(TableSim):
         at = self.tick(20, 60)
         bets = self.bets()
         side_bets = [*place(self, bets), *standing_alone(self, bets)]
+        bets, side_bets = break_bets(self, bets, side_bets)
         actions: list[list[Any]] = []
         boxes: dict[int, Box] = {}
         for bet in bets:
@@ -49,13 +51,10 @@ class BatailleSim(TableSim):
             assert self.shoe is not None
             return self.shoe.draw(actions, target)
 
-        for hand in hands:
-            card = draw(hand.name)
-            actions.append(["deal", hand.name, card])
-            hand.add(card)
-        card = draw("D")
-        actions.append(["deal", "D", card])
-        dealer.add(card)
+        for name, receiver in self.deal_order([*((h.name, h) for h in hands), ("D", dealer)]):
+            card = draw(name)
+            actions.append(["deal", name, card])
+            receiver.add(card)
         at_war: list[Hand] = []
         self.war_stakes: dict[str, Decimal] = {}
         for hand in hands:
@@ -98,12 +97,13 @@ class BatailleSim(TableSim):
                 actions.append(["surrender", hand.name])
                 hand.surrendered = True
         if at_war:
-            for _ in range(int(self.params.get("war.burn_before", 0))):
+            before, between = self.war_burns(at_war[0].name)
+            for _ in range(before):
                 actions.append(["burn", draw(at_war[0].name)])
             for hand in at_war:
                 hand.war_card = draw(hand.name)
                 actions.append(["deal", hand.name, hand.war_card])
-            for _ in range(int(self.params.get("war.burn_between", 0))):
+            for _ in range(between):
                 actions.append(["burn", draw("D")])
             dealer.war_card = draw("D")
             actions.append(["deal", "D", dealer.war_card])
@@ -122,6 +122,27 @@ class BatailleSim(TableSim):
             "bets": bets,
             "actions": actions,
         }
+
+    def war_burns(self, first: str) -> tuple[int, int]:
+        """The cards burned before the first war card and before the dealer's: the text's, or, where
+        this round plants it (simulate --inject), one more or one less at one of the two that exactly
+        one of the rules to break refuses."""
+        expected = (self.params.get("war.burn_before"), self.params.get("war.burn_between"))
+        burns = [int(expected[0] or 0), int(expected[1] or 0)]
+        if not self.to_break:
+            return burns[0], burns[1]
+        targets = (first, "D")
+        moves = [(at, burns[at] + step) for at in (0, 1) for step in (1, -1) if burns[at] + step >= 0]
+        candidates = [
+            ("war_burn", targets[at], {"burn": facts(count=count, expected=expected[at])})
+            for at, count in moves
+        ]
+        whats = [f"{count} cards burned before {targets[at]}'s war card" for at, count in moves]
+        picked = self.breaking(self.round_id, candidates, whats)
+        if picked is not None:
+            at, count = moves[picked]
+            burns[at] = count
+        return burns[0], burns[1]
 
     def settle(self, hands: list[Hand], dealer: Dealer, actions: list[list[Any]], round_facts: Any) -> None:
         """Right to left, each main stake and then its war stake, as the ruleset's settle clauses give

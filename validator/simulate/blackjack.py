@@ -7,9 +7,14 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.vocabulary import BustFacts, TurnFacts
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.simulate.bets_against import break_bets
 from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
+
+# The players' decisions as the log writes them: each tells whose turn it was.
+DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
 
 
 class BlackjackSim(TableSim):
@@ -19,7 +24,7 @@ class BlackjackSim(TableSim):
         self.jackpot = JackpotSim(self) if progressive(self) else None
         for _ in range(rounds):
             assert self.shoe is not None
-            if self.shoe.cut_out or self.shoe.left < 60:
+            if self.reshuffles(60):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             if self.jackpot is not None and (reading := self.jackpot.reading()) is not None:
                 yield reading
@@ -34,9 +39,11 @@ class BlackjackSim(TableSim):
         at = self.tick()
         bets = self.bets()
         side_bets = place(self, bets)
+        bets, side_bets = break_bets(self, bets, side_bets)
         actions: list[list[Any]] = []
         self.actions = actions
         self.collected: set[str] = set()
+        self.left_busted: tuple[str, int] | None = None  # a bust planted: the hand, its next action's index
         self.final_settled = 0  # main stakes and insurances settled in the final settlement
         boxes: dict[int, Box] = {}
         for bet in bets:
@@ -53,14 +60,17 @@ class BlackjackSim(TableSim):
         self.round_facts = RoundFacts(
             players=len({b["player"] for b in bets if b["seated"]}),
             boxes=len(order),
-            free_seats=self.seats - len(order),
+            free_seats=self.seats + self.seats_off_layout - len(order),
         )
         self.dealer = dealer
         insurance: dict[int, Decimal] = {}
         self.insurance = insurance
-        for box in order:
-            self.deal(box.hand_list[0])
-        self.deal_dealer()
+        first_cards = [*((b.hand_list[0].name, b.hand_list[0]) for b in order), ("D", None)]
+        for _name, hand in self.deal_order(first_cards):
+            if hand is None:
+                self.deal_dealer()
+            else:
+                self.deal(hand)
         if self.to_break and not side_bets:
             # An insurance before the second cards (where no side stake waits for the deal's end: the
             # play would have begun before they are settled).
@@ -87,16 +97,24 @@ class BlackjackSim(TableSim):
                 if self.to_break:
                     self.break_complete(hand)
                 index += 1
+        if self.to_break:
+            self.break_turn(order)
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
         if live or insurance or sides.waits_for_dealer(boxes, dealer):
-            while self.dealer_must_draw():
+            while True:
+                must = self.dealer_must_draw()
+                if self.to_break and self.break_dealer(must, order):
+                    must = not must  # a card drawn where the rules stand, or none where they draw
+                if not must:
+                    break
                 self.deal_dealer()
                 if insurance and at_second_card and self.dealer.cards == 2:
                     self.settle_insurance(insurance, boxes)
         sides.mark(dealer, self.final_settled, self.unsettled(order, insurance))
         self.settle(order, insurance, boxes)
         sides.mark(dealer, self.final_settled, 0)
+        self.unplant_a_bust_collected_next()
         jackpot = getattr(self, "jackpot", None)
         meters = jackpot.meters if jackpot is not None else None
         won = sides.settle_all(boxes, dealer, meters)
@@ -287,6 +305,50 @@ class BlackjackSim(TableSim):
                 insurance[box.number] = amounts[broken]
             return
 
+    def break_turn(self, order: list[Box]) -> None:
+        """Once every box has played: a stand logged on a hand of a box before the last one that took a
+        decision (a box acting out of its turn), if exactly one of this round's rules to break refuses
+        it and the stand itself is one the rules allow."""
+        boxes = [int(a[1].split("/")[0]) for a in self.actions if a[0] in DECISIONS]
+        current = max(boxes, default=order[0].number)
+        candidates: list[tuple[str, str | None, dict[str, Any]]] = []
+        hands: list[Hand] = []
+        for box in order:
+            for hand in box.hand_list:
+                if box.number >= current or not hand.live or hand.blackjack:
+                    continue
+                ctx = self.ctx(hand, "stand")
+                if not self.legal("stand", ctx):
+                    continue
+                whose = f"box {current}'s"
+                ctx["turn"] = TurnFacts(box=box.number, current=current, dealer_drawing=False, whose=whose)
+                candidates.append(("turn", hand.name, ctx))
+                hands.append(hand)
+        whats = [f"{hand.name} stands in box {current}'s turn" for hand in hands]
+        picked = self.breaking(self.round_id, candidates, whats, first_only=True)
+        if picked is not None:
+            self.actions.append(["stand", hands[picked].name])
+
+    def break_dealer(self, must: bool, order: list[Box]) -> bool:
+        """The dealer's drawing against the rules: where they have him draw, he stands (with two cards
+        at least, so that what waits for his second card is settled as it would be); where they have
+        him stand (short of a black jack), he draws one more card; if exactly one of this round's rules
+        to break refuses it.
+        Then the dealer draws on by the rules."""
+        if must:
+            if self.dealer.cards < 2:
+                return False
+            hands = [h for b in order for h in b.hand_list if h.live]
+            standing = RoundFacts(**{name: getattr(self.round_facts, name) for name in RoundFacts.FACTS})
+            standing.live_hands = len(hands)
+            standing.live_blackjacks = sum(1 for h in hands if h.blackjack)
+            candidates = [("dealer_stand", "D", {"round": standing, "dealer": self.dealer})]
+        elif self.dealer.blackjack:
+            return False  # what was settled on his black jack (an insurance at his second card) stays so
+        else:
+            candidates = [("dealer_draw", "D", {"round": self.round_facts, "dealer": self.dealer})]
+        return self.breaking(self.round_id, candidates, first_only=True) is not None
+
     def play_by_strategy(self, hand: Hand) -> None:
         """Each decision asked of `self.strategy(hand, dealer, legal)`, among those the rules allow."""
         assert self.strategy is not None
@@ -348,8 +410,30 @@ class BlackjackSim(TableSim):
 
     def after_card(self, hand: Hand) -> None:
         if hand.busted and self.params.get("bust.collected_at_once") and hand.name not in self.collected:
+            if self.to_break and self.break_bust(hand):
+                return
             self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
             self.collected.add(hand.name)
+
+    def break_bust(self, hand: Hand) -> bool:
+        """A busted hand left on the layout, to be collected in the final settlement, where exactly one
+        of this round's rules to break refuses it."""
+        ctx = {**self.ctx(hand, "hit"), "bust": BustFacts(collected_at_once=False)}
+        what = f"{hand.name} busted and left on the layout"
+        if self.breaking(self.round_id, [("bust", hand.name, ctx)], [what]) is None:
+            return False
+        self.left_busted = (hand.name, len(self.actions))
+        return True
+
+    def unplant_a_bust_collected_next(self) -> None:
+        """A busted hand left on the layout whose collection came next all the same (no other hand or
+        dealer's card in between): it was collected at once after all, and nothing is planted."""
+        if self.left_busted is None or self.violations is None:
+            return
+        name, index = self.left_busted
+        following = self.actions[index] if index < len(self.actions) else None
+        if following is not None and following[:2] == ["lose", name]:
+            self.violations.played.pop(self.round_id, None)
 
     def split(self, hand: Hand, amount: Decimal | None = None) -> None:
         amount = hand.initial_stake if amount is None else amount

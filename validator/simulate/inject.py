@@ -16,12 +16,15 @@ the checker on the log:
 - the table's limits: a rule checked at each box (`box`) that bounds `box.stake` from above; a box's
   money multiplied past the maximum (the table's, or the text's own where the rule reads one).
 
-The players' decisions (surrender, split, double, a card, insurance, even money, bataille's war) and
-side-bet timing are broken while the simulator plays, by the plan both share (simulate.violations);
-this module writes down what the simulator planted. At most one violation is planted per round, so a
-round's findings can be compared with its truth. Rules of other kinds (the deal's order and the
-dealer's drawing, burns, the cut card, shoes and tables, bets, boxes and seats) are not planted yet:
-`injectable` lists what can be.
+The steps the simulator takes while it plays are broken there, by the plan both share
+(simulate.violations): the players' decisions (surrender, split, double, a card, insurance, even
+money, bataille's war), side-bet timing, the dealer's drawing, the deal's order, bataille's war burns,
+play out of turn, a bust left on the layout, the table record (seats, cards), a shoe's record (burns,
+stop card, decks, backs, cutter), a round past the cut card, and the bets (simulate.bets_against);
+this module writes down what the simulator planted (a violation on a shoe or the table record with no
+round and no stake, as `check` reports it). At most one violation is planted per round, shoe or table
+record, so that the findings can be compared with the truth.
+`injectable` lists the rules that can be broken.
 """
 
 from __future__ import annotations
@@ -53,9 +56,9 @@ class Planted:
     """One violation written into the log: where it is and what finding it must give."""
 
     rule: str
-    round: str
+    round: str | None  # None: a violation on a record between rounds (a shoe's)
     line: int
-    stake: str
+    stake: str | None
     what: str
 
     def as_dict(self) -> dict[str, Any]:
@@ -408,6 +411,11 @@ def inject(
             maximum = _amount(record["maximum"])
         if record["type"] == "jackpot":
             meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
+        if record["type"] in ("shoe", "table"):
+            played = violations.played.get(record[record["type"]])
+            violations.done(record[record["type"]])
+            if played is not None:
+                planted.append(Planted(played.rule, None, line, played.stake, played.what))
         if record["type"] != "round":
             yield record
             continue

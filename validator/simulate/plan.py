@@ -103,9 +103,12 @@ def prepare(
             violations=violations,
         )
 
-    records = play(violations_for(chosen) if violations_for is not None else None)
+    plan = violations_for(chosen) if violations_for is not None else None
+    records = play(plan)
     first = next(records)  # the table record: nothing else is played before it is yielded
-    check_table_record(first, chosen, options, low, high)
+    # A violation planted on the table record (simulate --inject) is the one finding let through.
+    planted = plan.played.get(first["table"]) if plan is not None else None
+    check_table_record(first, chosen, options, low, high, planted.rule if planted is not None else None)
     check_length(chosen, opening, rounds, play)
     return chosen, chain([first], records)
 
@@ -213,9 +216,15 @@ def amount(raw: Any, what: str) -> Decimal:
 
 
 def check_table_record(
-    record: dict[str, Any], ruleset: Ruleset, options: dict[str, Any], low: Limit, high: Limit
+    record: dict[str, Any],
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    low: Limit,
+    high: Limit,
+    planted: str | None = None,
 ) -> None:
-    """The table record as `check` reads it: valid hand-log/1, and allowed by the version's `table` rules."""
+    """The table record as `check` reads it: valid hand-log/1, and allowed by the version's `table` rules
+    (but `planted`, the rule `simulate --inject` broke on it on purpose)."""
     try:
         data = orjson.loads(orjson.dumps(record))
     except (orjson.JSONEncodeError, orjson.JSONDecodeError) as exc:
@@ -232,8 +241,9 @@ def check_table_record(
     judge = Judge(ruleset, options, SOURCE)
     judge.in_words = False  # _refusal reads which limit facts failed
     judge.check("table", judge.context(table=state), line=1, round_id=None)
-    if judge.findings:
-        raise ValidatorError(_refusal(ruleset, judge.findings, low, high))
+    refused = [finding for finding in judge.findings if finding.rule != planted]
+    if refused:
+        raise ValidatorError(_refusal(ruleset, refused, low, high))
 
 
 def _refusal(ruleset: Ruleset, findings: list[Finding], low: Limit, high: Limit) -> str:

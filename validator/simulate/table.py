@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -12,7 +12,8 @@ from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.game.cards import all_cards
 from validator.replay.judge import Judge
-from validator.replay.state import Box, RoundFacts, TableState, facts
+from validator.replay.session import read_table
+from validator.replay.state import Box, RoundFacts, Shoe, TableState, facts
 from validator.simulate.violations import PlayedViolation, Violations
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
@@ -115,11 +116,15 @@ class TableSim:
         # The violations to plant while playing (simulate --inject): decisions the rules refuse.
         self.violations: Violations | None = None
         self.to_break: list[str] = []  # this round's rules still to break by a decision
+        self.round_id = ""  # the round in play
+        # Seats the table record declares beyond the boxes played (a table of 8 seats planted by
+        # simulate --inject: hand-log/1 has boxes 1 to 7): free seats all the same.
+        self.seats_off_layout = 0
         # The last round: where its cut card came out, its farthest seated box at the dealer's right.
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
 
-    def broken_by(self, event: str, ctx: dict[str, Any]) -> set[str]:
+    def broken_by(self, event: str, ctx: Mapping[str, Any]) -> set[str]:
         """The rules this step would break (none: it is legal)."""
         self.judge.findings = []
         self.judge.check(event, {"house": self.house, "table": self.state, **ctx}, line=0, round_id=None)
@@ -127,20 +132,78 @@ class TableSim:
 
     def plan_round(self, round_id: str) -> None:
         """The rules to break by a decision in this round, if the plan gives it a violation."""
+        self.round_id = round_id
         self.to_break = self.violations.decisions(round_id) if self.violations is not None else []
+        if self.violations is not None and round_id in self.violations.played:
+            self.to_break = []  # planted already: played past the cut card
 
-    def breaking(self, round_id: str, candidates: list[tuple[str, str, dict[str, Any]]]) -> int | None:
+    def breaking(
+        self,
+        round_id: str,
+        candidates: Sequence[tuple[str, str | None, Mapping[str, Any]]],
+        whats: list[str] | None = None,
+        first_only: bool = False,
+    ) -> int | None:
         """The first of `candidates` (event, stake, facts) that breaks exactly one of this round's rules
-        to break, tried in the plan's order: its index, recorded as planted. None: none does."""
-        for rule in self.to_break:
+        to break, tried in the plan's order: its index, recorded as planted (`whats`: what each is, in
+        words). None: none does. `first_only`: a step that can be broken in nearly every round (the
+        deal's order, the dealer's drawing, the bets) is broken only for the round's first rule, so that
+        it does not take the rounds of the rules whose occasions are rarer."""
+        rules = self.to_break
+        if first_only:
+            assert self.violations is not None
+            order = self.violations.order(round_id) or []
+            rules = [r for r in rules if r == order[0]] if order else []
+        for rule in rules:
             for index, (event, stake, ctx) in enumerate(candidates):
                 if self.broken_by(event, ctx) == {rule}:
                     assert self.violations is not None
-                    what = f"{event} on {stake}, which the rules refuse"
+                    what = whats[index] if whats else f"{event} on {stake}, which the rules refuse"
                     self.violations.played[round_id] = PlayedViolation(rule, stake, what)
                     self.to_break = []
                     return index
         return None
+
+    def reshuffles(self, least_left: int) -> bool:
+        """Is a new shoe due before the next round: the cut card out in the last round, or fewer than
+        `least_left` cards left? Where the next round plants it (simulate --inject), the round is played
+        from the same shoe past the cut card (with enough cards left), if exactly one of the rules to
+        break refuses it."""
+        shoe = self.shoe
+        assert shoe is not None
+        if shoe.left < least_left:
+            return True
+        if not shoe.cut_out:
+            return False
+        if self.violations is None:
+            return True
+        upcoming = f"{self.shoe_id}/{self.round_no + 1}"
+        self.to_break = self.violations.decisions(upcoming)
+        alone = self.fewest_boxes_alone()
+        due = RoundFacts(players=1, boxes=alone, free_seats=self.seats - alone, reshuffle_due=True)
+        whats = [f"round {upcoming} played on after the cut card came out"]
+        picked = self.breaking(upcoming, [("round", None, {"round": due})], whats)
+        self.to_break = []
+        return picked is None
+
+    def deal_order(self, receivers: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        """The receivers of the initial deal's first cards (name, hand; "D" the dealer), in the text's
+        order, or, where this round plants it (simulate --inject), with two neighbours swapped where
+        exactly one of the rules to break refuses the later one's card first."""
+        if not self.to_break:
+            return receivers
+        names = [name for name, _ in receivers]
+        pairs = list(range(len(names) - 1))
+        candidates = [
+            ("deal", names[i + 1], {"deal": facts(hand=names[i + 1], expected=names[i])}) for i in pairs
+        ]
+        whats = [f"{names[i + 1]} dealt its card before {names[i]}" for i in pairs]
+        picked = self.breaking(self.round_id, candidates, whats, first_only=True)
+        if picked is None:
+            return receivers
+        swapped = list(receivers)
+        swapped[picked], swapped[picked + 1] = swapped[picked + 1], swapped[picked]
+        return swapped
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
@@ -211,6 +274,29 @@ class TableSim:
         return self.clock.isoformat()
 
     def table_record(self) -> dict[str, Any]:
+        record = self.table_record_as_opened()
+        if self.violations is not None and (rules := self.violations.between_rounds(self.table_id)):
+            self.break_table(record, rules)
+        return record
+
+    def break_table(self, record: dict[str, Any], rules: list[str]) -> None:
+        """simulate --inject: the table record written against exactly one of `rules`, and the séance
+        played as written: a seat more than the text allows (free all the séance: the boxes played stay
+        those hand-log/1 names), or cards that are not new."""
+        edits = [({"seats": self.seats + 1}, f"a table of {self.seats + 1} seats")]
+        edits.append(({"new_cards": False}, "the séance opened with cards not new"))
+        written = [{**record, **edit} for edit, _ in edits]
+        candidates = [("table", None, {"table": read_table(r, 1)}) for r in written]
+        self.to_break = rules
+        picked = self.breaking(self.table_id, candidates, [what for _, what in edits])
+        self.to_break = []
+        if picked is None:
+            return
+        record.update(written[picked])
+        self.seats_off_layout = record["seats"] - self.seats
+        self.state = read_table(record, 1)
+
+    def table_record_as_opened(self) -> dict[str, Any]:
         return {
             "type": "table",
             "format": "hand-log/1",
@@ -241,7 +327,7 @@ class TableSim:
         self.shoe_id = f"{self.table_id}/{self.clock.date().isoformat()}/{self.shoe_no}"
         burn = self.shoe.burn(int(self.params.get("shoe.burn", 0)))
         backs = self.params.get("shoe.backs")
-        return {
+        record = {
             "type": "shoe",
             "shoe": self.shoe_id,
             "at": self.tick(60, 180),
@@ -253,6 +339,49 @@ class TableSim:
             "cut_card_behind": cut_behind,
             "burn": burn,
         }
+        if self.violations is not None and (rules := self.violations.between_rounds(self.shoe_id)):
+            self.break_shoe(record, rules, least)
+        return record
+
+    def break_shoe(self, record: dict[str, Any], rules: list[str], least: int) -> None:
+        """simulate --inject: one field of the shoe's record written against exactly one of `rules`, the
+        shoe dealt as written (a card burned more or less, the stop card moved, a shoe of another number
+        of decks): a burn too many or too few, the stop card nearer the end than the least depth, another
+        number of decks or colours of backs, the last cut by the dealer or by another player."""
+        shoe = self.shoe
+        assert shoe is not None
+        decks, burn, cut_behind = record["decks"], record["burn"], record["cut_card_behind"]
+        edits: list[tuple[dict[str, Any], str]] = [
+            ({"burn": [*burn, shoe.cards[shoe.pos]]}, f"the shoe burns {len(burn) + 1} cards"),
+        ]
+        if burn:
+            edits.append(({"burn": burn[:-1]}, f"the shoe burns {len(burn) - 1} cards"))
+        if least > 0:
+            edits.append(({"cut_card_behind": least - 1}, f"the cut card put {least - 1} cards from the end"))
+        edits.append(({"decks": decks + 1, "backs": None}, f"a shoe of {decks + 1} decks"))
+        for backs in ([decks], [decks - decks // 2, decks // 2]):
+            if sorted(backs, reverse=True) != sorted(record["backs"], reverse=True) and all(backs):
+                edits.append(({"backs": backs}, f"a shoe of backs {backs}"))
+        for cutter in ["dealer", *(str(box) for box in range(1, self.seats + 1))]:
+            if cutter != record["cut_by"]:
+                edits.append(({"cut_by": cutter}, f"the last cut made by {cutter}"))
+        written = [{k: v for k, v in {**record, **edit}.items() if v is not None} for edit, _ in edits]
+        candidates = [
+            ("shoe", None, {"shoe": Shoe(r, self.last_cut_at, self.last_rightmost)}) for r in written
+        ]
+        self.to_break = rules
+        picked = self.breaking(self.shoe_id, candidates, [what for _, what in edits])
+        self.to_break = []
+        if picked is None:
+            return
+        record.clear()
+        record.update(written[picked])
+        if record["decks"] != decks:  # a shoe of that many decks, shuffled and burned as written
+            shoe = self.shoe = SimShoe(self.rng, record["decks"], cut_behind)
+            record["burn"] = shoe.burn(len(burn))
+        else:
+            shoe.pos += len(record["burn"]) - len(burn)  # a card more burned, or one left to deal
+        shoe.cut_at = len(shoe.cards) - record["cut_card_behind"]
 
     def remember_round(self, record: dict[str, Any]) -> dict[str, Any]:
         """Note where the round's cut card came out and its farthest seated box; the record, unchanged."""
@@ -295,7 +424,7 @@ class TableSim:
                 units = self.rng.randint(1, 10)
                 amount = min(self.minimum * units, self.maximum)
                 bets.append({"stake": str(box), "amount": amount, "player": f"P{p + 1}", "seated": True})
-        standing_ok = self.standing_allowed(n_players, len(bets), len(free))
+        standing_ok = self.standing_allowed(n_players, len(bets), len(free) + self.seats_off_layout)
         if standing_ok and bets and self.rng.random() < 0.15:
             host = self.rng.choice(bets)
             room = self.maximum - host["amount"]

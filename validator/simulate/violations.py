@@ -13,29 +13,93 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from validator.dsl.model import Rule, Ruleset
+from validator.dsl.ast import Name
+from validator.dsl.expr import names_in
+from validator.dsl.model import CheckDef, Rule, Ruleset
 from validator.errors import ValidatorError
 
-# The players' decisions each game's simulator can take against the rules, as the events their rules
-# listen to.
+# The steps each game's simulator can take against the rules while it plays, as the events their rules
+# listen to: the players' decisions, side-bet timing, the dealer's drawing.
 DECISIONS = {
-    "blackjack": frozenset(("surrender", "split", "double", "hit", "insurance", "even_money", "side_settle")),
-    "bataille": frozenset(("war", "surrender")),
+    "blackjack": frozenset(
+        (
+            "surrender",
+            "split",
+            "double",
+            "hit",
+            "insurance",
+            "even_money",
+            "side_settle",
+            "dealer_draw",
+            "dealer_stand",
+            "deal",
+            "turn",
+            "bust",
+        )
+    ),
+    "bataille": frozenset(("war", "surrender", "deal", "war_burn")),
 }
 
 
+# The records the simulator writes between rounds with fields it can write against the rules: a shoe's
+# (its decks, backs, burned cards, cut card, cutter); and the table's seats and cards.
+BETWEEN_ROUNDS = frozenset(("shoe",))
+
+
 def breaks_a_decision(rule: Rule, game: str) -> bool:
-    """Is the rule checked when a player decides (a decision the simulator can take against it)?"""
+    """Is the rule checked at a step the simulator can take against it while it plays (a decision, the
+    dealer's drawing), or on a record it writes between rounds (a shoe)?"""
     decisions = DECISIONS.get(game, frozenset())
-    return any(check.event in decisions for check in rule.checks)
+    return (
+        any(check.event in decisions for check in rule.checks)
+        or broken_between_rounds(rule)
+        or played_past_the_cut_card(rule)
+        or placed_against(rule)
+    )
+
+
+def played_past_the_cut_card(rule: Rule) -> bool:
+    """Is the rule checked at a round's start on whether a reshuffle is due (the cut card out in an
+    earlier round of the shoe)? The simulator can play one round more from that shoe."""
+    return any(check.event == "round" and "round.reshuffle_due" in names_read(check) for check in rule.checks)
+
+
+def placed_against(rule: Rule) -> bool:
+    """Is the rule checked at a bet on who places it (a standing player's), or at a side bet on its
+    amount or its player? The simulator can place such bets (simulate.bets_against)."""
+    return any(
+        (check.event == "bet" and "bet.seated" in names_read(check))
+        or (check.event == "side_bet" and {"bet.amount", "bet.seated", "bet.player_main"} & names_read(check))
+        for check in rule.checks
+    )
+
+
+def names_read(check: CheckDef) -> set[str]:
+    return {
+        name.path
+        for node in (check.require_node, check.guard_node)
+        if node is not None
+        for name in names_in(node)
+        if isinstance(name, Name)
+    }
+
+
+def broken_between_rounds(rule: Rule) -> bool:
+    """Checked on a shoe record, or on the table record on its seats or its cards (TableSim.break_table)."""
+    return any(
+        check.event in BETWEEN_ROUNDS
+        or (check.event == "table" and {"table.seats", "table.new_cards"} & names_read(check))
+        for check in rule.checks
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class PlayedViolation:
-    """A violation the simulator planted while playing a round: the rule, the stake it names, what."""
+    """A violation the simulator planted while playing a round, or on a shoe: the rule, the stake it
+    names (none on a shoe), what."""
 
     rule: str
-    stake: str
+    stake: str | None
     what: str
 
 
@@ -49,6 +113,7 @@ class Violations:
     seed: int
     rng: random.Random = field(init=False)
     _by_decision: frozenset[str] = field(init=False)
+    _between_rounds: frozenset[str] = field(init=False)
     _orders: dict[str, list[str] | None] = field(init=False, default_factory=dict)
     played: dict[str, PlayedViolation] = field(init=False, default_factory=dict)
 
@@ -57,7 +122,13 @@ class Violations:
             raise ValidatorError(f"--rate {self.rate}: give a share of rounds between 0 (excluded) and 1")
         self.rng = random.Random(f"inject/{self.seed}")
         game = self.ruleset.game
-        self._by_decision = frozenset(r.id for r in self.ruleset.rules if breaks_a_decision(r, game))
+        decisions = DECISIONS.get(game, frozenset())
+        self._by_decision = frozenset(
+            r.id
+            for r in self.ruleset.rules
+            if any(c.event in decisions for c in r.checks) or played_past_the_cut_card(r) or placed_against(r)
+        )
+        self._between_rounds = frozenset(r.id for r in self.ruleset.rules if broken_between_rounds(r))
 
     def order(self, round_id: str) -> list[str] | None:
         """The rules to try breaking in this round, in order; None: the round is left clean. Decided
@@ -74,6 +145,16 @@ class Violations:
         """This round's rules that a decision breaks, in the round's order."""
         order = self.order(round_id) or []
         return [r for r in order if r in self._by_decision]
+
+    def between_rounds(self, record_id: str) -> list[str]:
+        """The rules to break on the record written between rounds named `record_id` (a shoe's or the
+        table's id), in
+        order; asked of the plan only where some rule to break is checked there, so that a plan without
+        such rules draws the same rounds as before."""
+        if not self._between_rounds & set(self.rules):
+            return []
+        order = self.order(record_id) or []
+        return [r for r in order if r in self._between_rounds]
 
     def done(self, round_id: str) -> None:
         """`inject` has written the round: its plan is no longer needed."""
