@@ -405,7 +405,9 @@ class RoundReplay(ABC):
         verb, stake = action.verb, action.stake
         parse_stake(stake)
         amount = None
-        value = UNSET if isinstance(action, Push) else action.amount
+        value: Any = UNSET  # a push, or a loss of the whole stake, names no amount
+        if type(action) is Pay or type(action) is Lose:
+            value = action.amount
         if value is not UNSET:
             try:  # `amount_of`'s first step, written out
                 amount = AMOUNTS[value.__class__, value]

@@ -234,19 +234,20 @@ class LogReplay:
                 continue
             # The record as the reader decoded it (typed, read by attribute); `record.data`, the same as
             # a dict, is made only where one is needed (the audit dataset's facts, a broken round).
+            # Told apart by class (`isinstance` of a msgspec struct that does not match is slow).
             struct = record.struct
             outcome: RoundOutcome | None
-            if isinstance(struct, RoundRecord):
+            if type(struct) is RoundRecord:
                 outcome = self.on_round(struct, record)
-            elif isinstance(struct, ShoeRecord):
+            elif type(struct) is ShoeRecord:
                 outcome = self.on_shoe(struct, record.line)
-            elif isinstance(struct, TableRecord):
+            elif type(struct) is TableRecord:
                 outcome = self.on_table(struct, record.line)
-            elif isinstance(struct, LimitsRecord):
+            elif type(struct) is LimitsRecord:
                 outcome = self.on_limits(struct, record.line)
-            elif isinstance(struct, DealerRecord):
+            elif type(struct) is DealerRecord:
                 outcome = self.on_dealer(struct, record.line)
-            elif isinstance(struct, JackpotRecord):
+            elif type(struct) is JackpotRecord:
                 outcome = self.on_jackpot(struct, record.line)
             else:
                 raise AssertionError(f"a valid record without its struct: {record!r}")
@@ -347,7 +348,7 @@ class LogReplay:
         """A finding when no table is open; `source` is the line of a round record."""
         if self.table is None:
             struct = source.struct if source is not None else None
-            round_id = struct.round if isinstance(struct, RoundRecord) else None
+            round_id = struct.round if type(struct) is RoundRecord else None
             what = f"{kind} record" if round_id is None else f"round {round_id}"
             status: Status = "unreadable" if round_id is not None else "none"
             message = f"{what} comes before any table record: no table is open"

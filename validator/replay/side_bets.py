@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
@@ -76,11 +76,15 @@ def box_sequences(actions: Iterable[Sequence[Any]]) -> dict[int, list[str]]:
     return seen
 
 
+_DEALING = frozenset((Deal, Hit, Double))  # told apart by class: see replay.blackjack
+
+
 def dealt_by_box(actions: Iterable[Action]) -> dict[int, list[str]]:
     """`box_sequences` of a round's actions as the reader decoded them (structs, not lists)."""
     seen: dict[int, list[str]] = {}
-    for action in actions:
-        if isinstance(action, Deal | Hit | Double):
+    for one in actions:
+        if type(one) in _DEALING:
+            action = cast(Deal | Hit | Double, one)
             target = action.hand
             if target == "D":
                 continue
@@ -389,7 +393,7 @@ class RoundSideBets:
         dealer_list = list(dealer.card_list) if dealer is not None else []
         sequences = dealt_by_box(self.actions)
         so_far = dealt_by_box(self.actions[:index])
-        later_dealer_card = any(isinstance(a, Deal) and a.hand == "D" for a in self.actions[index + 1 :])
+        later_dealer_card = any(type(a) is Deal and a.hand == "D" for a in self.actions[index + 1 :])
         stakes = engine.all_stakes()
         main_like = [n for n in stakes if ":" not in n or n.endswith(":insurance")]
         previous_box, previous_verb = self.previous.get(side, (0, None))
