@@ -3,6 +3,7 @@ accepts, or less, and every valid record gets its typed struct."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +183,19 @@ def test_a_key_written_twice_is_checked_both_times_and_the_last_one_counts() -> 
     assert decode.decode(head + b'"dealer": "D1", "dealer": ""}') is None
     assert decode.decode(head + b'"dealer": "", "dealer": "D2"}') is None
     assert decode.decode(head + b'"dealer": "D1", "dealer": "D2"}') == decode.DealerRecord(DEALER["at"], "D2")
+
+
+def test_each_action_names_its_verb_as_its_tag() -> None:
+    # The replay tells actions apart by `verb` (and by class): it must be the verb the log writes.
+    assert decode._VERBS and all(cls.verb == tag for tag, cls in decode._VERBS.items())  # type: ignore[attr-defined]
+
+
+def test_an_integer_past_63_bits_takes_the_slow_path_and_keeps_orjsons_value(tmp_path: Path) -> None:
+    # msgspec reads 2^64 exactly, orjson as a float: the struct holds what the dict holds.
+    bets = [{"stake": "3", "amount": 2**64}, {"stake": "4", "amount": 2**63}]
+    line = json.dumps({**ROUND, "bets": bets}).encode()  # orjson writes no integer past 64 bits
+    assert decode.decode(line) is None
+    (record,) = reader.read_records(str(write_log(tmp_path / "a.jsonl", [line])))
+    assert record.problem is None and isinstance(record.struct, RoundRecord)
+    assert [bet.amount for bet in record.struct.bets] == [float(2**64), 2**63]
+    assert [bet["amount"] for bet in record.data["bets"]] == [float(2**64), 2**63]  # type: ignore[index]

@@ -12,6 +12,7 @@ from validator.dsl import vocabulary
 from validator.dsl.vocabulary import FACT_CLASSES, NAMESPACES, CardFacts, StakeFacts
 from validator.game.cards import all_cards
 from validator.game.stakes import MalformedRound, amount_of
+from validator.logs.decode import ShoeRecord
 from validator.replay.side_bets import DealerCards, PlayerCards
 from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
 
@@ -44,7 +45,7 @@ def _table() -> TableState:
 def _offered_by_the_replay() -> dict[str, object]:
     box = Box(3)
     hand = Hand("3", box, Decimal(10), split_counts=False)
-    shoe = Shoe({"shoe": "S1", "decks": 6})
+    shoe = Shoe(ShoeRecord(shoe="S1", at="2025-01-01T20:00Z", reason="open", decks=6))
     return {
         "table": _table(),
         "shoe": shoe,
@@ -78,7 +79,7 @@ def test_an_amount_is_read_once_per_spelling_and_the_spelling_is_kept():
 
 
 def test_a_round_that_cannot_be_replayed_puts_its_cards_back_without_a_copy_of_the_shoe():
-    shoe = Shoe({"shoe": "S1", "decks": 1})
+    shoe = Shoe(ShoeRecord(shoe="S1", at="2025-01-01T20:00Z", reason="open", decks=1))
     shoe.take("AS")
     before = shoe.snapshot()
     shoe.begin_round()

@@ -14,14 +14,16 @@ stricter than the schema, a record that the schema then finds valid is converted
 An optional field left out of a record is `UNSET` (msgspec's marker), not None: an explicit `null`
 is not a valid value of any field, and the two must not be confused.
 
-One difference of value with the dict orjson reads: an integer past 64 bits, which orjson reads as the
-nearest float and msgspec as the integer written (no table pays 2^64 of anything).
+Integers are bounded below 2^63 (msgspec bounds no further): orjson reads one past 2^64 as the nearest
+float (and one past a double's range not at all), so a line with a larger integer takes the slow path,
+where the struct is made from orjson's dict and holds the value the dict holds (no table pays 2^64 of
+anything). Each action names its verb (`verb`, a class attribute): the replay reads actions as structs.
 """
 
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, cast
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -86,93 +88,111 @@ else:
 Id = Annotated[str, Meta(min_length=1)]
 _TIME = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:[0-9]{2})"
 Time = Annotated[str, Meta(pattern=rf"^{_TIME}\Z")]
+# orjson reads an integer past 2^64 as a float; msgspec bounds an integer at 2^63 at most: see the docstring.
+_MAX_INT = 2**63 - 1
 Amount = (
-    Annotated[int, Meta(ge=0)]
+    Annotated[int, Meta(ge=0, le=_MAX_INT)]
     | Annotated[float, Meta(ge=0)]
     | Annotated[str, Meta(pattern=r"^[0-9]+(?:\.[0-9]+)?\Z")]
 )
-Count = Annotated[int, Meta(ge=1)]
+Count = Annotated[int, Meta(ge=1, le=_MAX_INT)]
 
 
 # ---- actions: arrays, verb first ---------------------------------------------------------------------
 
 
 class _Action(Struct, array_like=True, forbid_unknown_fields=True, frozen=True, gc=False):
-    pass
+    verb: ClassVar[str]  # the tag, as the replay reads it
 
 
 class Deal(_Action, tag="deal", frozen=True):
+    verb = "deal"
     hand: HandOrDealer
     card: Card
 
 
 class Hit(_Action, tag="hit", frozen=True):
+    verb = "hit"
     hand: Hand
     card: Card
 
 
 class Stand(_Action, tag="stand", frozen=True):
+    verb = "stand"
     hand: Hand
 
 
 class Double(_Action, tag="double", frozen=True):
+    verb = "double"
     hand: Hand
     amount: Amount
     card: Card
 
 
 class Split(_Action, tag="split", frozen=True):
+    verb = "split"
     hand: Hand
     amount: Amount
 
 
 class Surrender(_Action, tag="surrender", frozen=True):
+    verb = "surrender"
     hand: Hand
 
 
 class Insurance(_Action, tag="insurance", frozen=True):
+    verb = "insurance"
     box: Box
     amount: Amount
 
 
 class EvenMoney(_Action, tag="even_money", frozen=True):
+    verb = "even_money"
     box: Box
 
 
 class War(_Action, tag="war", frozen=True):
+    verb = "war"
     box: Box
     amount: Amount
 
 
 class Burn(_Action, tag="burn", frozen=True):
+    verb = "burn"
     card: Card
 
 
 class Discard(_Action, tag="discard", frozen=True):
+    verb = "discard"
     card: Card
 
 
 class CutCard(_Action, tag="cut_card", frozen=True):
+    verb = "cut_card"
     place: BoxOrDealer
 
 
 class Approve(_Action, tag="approve", frozen=True):
+    verb = "approve"
     stake: Stake
     who: Id
 
 
 class Pay(_Action, tag="pay", frozen=True):
+    verb = "pay"
     stake: Stake
     amount: Amount
 
 
 class Lose(_Action, tag="lose", frozen=True):
+    verb = "lose"
     stake: Stake
     # Left out: the whole stake is collected.
     amount: Amount | UnsetType = UNSET
 
 
 class Push(_Action, tag="push", frozen=True):
+    verb = "push"
     stake: Stake
 
 
@@ -233,7 +253,7 @@ class ShoeRecord(_Record, tag="shoe", frozen=True):
     backs: list[Count] | UnsetType = UNSET
     shuffle: Literal["manual", "machine"] | UnsetType = UNSET
     cut_by: CutBy | UnsetType = UNSET
-    cut_card_behind: Annotated[int, Meta(ge=0)] | UnsetType = UNSET
+    cut_card_behind: Annotated[int, Meta(ge=0, le=_MAX_INT)] | UnsetType = UNSET
     burn: list[Card] | UnsetType = UNSET
 
 

@@ -4,13 +4,15 @@ or is surrendered; settlement from the dealer's right."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import cast
 
 from validator.dsl.vocabulary import ActionFacts, BurnFacts
+from validator.logs.decode import Action, Burn, CutCard, Deal, Discard, Lose, Pay, Push, Surrender, War
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer
 
-SETTLEMENTS = frozenset(("pay", "lose", "push"))
+# Told apart by class, never by `isinstance` (slow for a msgspec struct that does not match).
+SETTLEMENTS = frozenset((Pay, Lose, Push))
 
 
 class BatailleRound(RoundReplay):
@@ -25,25 +27,34 @@ class BatailleRound(RoundReplay):
         self.initial_done = False
         self.burns = 0
         self.war_cards_dealt = False
-        for index, action in enumerate(self.record.get("actions", [])):
+        for index, action in enumerate(self.record.actions):
             self.step(action, index)
             if self.story is not None:
                 self.narrate(show_action(action))
         self.finish()
         self.narrate("end of the round")
 
-    def step(self, action: list[Any], index: int) -> None:
-        verb = action[0]
-        if verb == "deal":
-            self.deal(action[1], action[2])
-        elif verb == "burn":
-            self.take(action[1])
+    def step(self, action: Action, index: int) -> None:
+        if type(action) is Deal:
+            self.deal(action.hand, action.card)
+        elif type(action) in SETTLEMENTS:
+            self.settle_action(cast(Pay | Lose | Push, action), index)
+        elif type(action) is Burn:
+            self.take(action.card)
             self.burns += 1
-        elif verb == "discard":
-            self.take(action[1])
-        elif verb in ("war", "surrender"):
-            hand = self.hand(str(parse_stake(action[1])[0]), verb)
-            amount = amount_of(action[2], "war amount") if verb == "war" else None
+        elif type(action) is Discard:
+            self.take(action.card)
+        elif type(action) is War or type(action) is Surrender:
+            verb = action.verb
+            # A war names its box, a surrender its hand: the box's first hand either way.
+            amount = None
+            named: str = ""
+            if type(action) is War:
+                named = action.box
+                amount = amount_of(action.amount, "war amount")
+            elif type(action) is Surrender:
+                named = action.hand
+            hand = self.hand(str(parse_stake(named)[0]), verb)
             self.check(
                 verb,
                 at=hand.name,
@@ -51,19 +62,16 @@ class BatailleRound(RoundReplay):
                 box=hand.box,
                 action=ActionFacts(verb=verb, hand=hand.name, amount=amount),
             )
-            if verb == "war":
-                assert amount is not None  # read above for a war
+            if amount is not None:  # a war
                 hand.went_to_war = True
                 name = f"{hand.box.number}:war"
                 self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
             else:
                 hand.surrendered = True
-        elif verb in SETTLEMENTS:
-            self.settle_action(action, index)
-        elif verb == "cut_card":
+        elif type(action) is CutCard:
             self.saw_cut_card(action)
         else:
-            raise MalformedRound(f"{verb!r} is not an action of bataille", "hand-log/wrong-game")
+            raise MalformedRound(f"{action.verb!r} is not an action of bataille", "hand-log/wrong-game")
 
     def deal(self, target: str, raw_card: str) -> None:
         if not self.initial_done:
@@ -101,8 +109,8 @@ class BatailleRound(RoundReplay):
         hand.war_card = card
         self.burns = 0
 
-    def settle_action(self, action: list[Any], index: int) -> None:
-        stake = action[1]
+    def settle_action(self, action: Pay | Lose | Push, index: int) -> None:
+        stake = action.stake
         self.record_settlement(action, index)
         box_no, _, kind = parse_stake(stake)
         hand = self.hands.get(str(box_no))

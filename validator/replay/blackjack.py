@@ -7,14 +7,36 @@ stake must get are the ruleset's rules, evaluated at each step by the judge.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import cast
 
 from validator.dsl.vocabulary import ActionFacts, SettleFacts
+from validator.logs.decode import (
+    Action,
+    Approve,
+    Burn,
+    CutCard,
+    Deal,
+    Discard,
+    Double,
+    EvenMoney,
+    Hit,
+    Insurance,
+    Lose,
+    Pay,
+    Push,
+    Split,
+    Stand,
+    Surrender,
+)
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer, Hand
 
-DECISIONS = frozenset(("hit", "stand", "double", "split", "surrender"))
-SETTLEMENTS = frozenset(("pay", "lose", "push"))
+# Actions are told apart by their class, `type(action) is …` (or a set of classes): `isinstance` of a
+# msgspec struct that does not match goes through its metaclass, several times slower.
+Decision = Hit | Stand | Double | Split | Surrender
+Settling = Pay | Lose | Push
+DECISIONS = frozenset((Hit, Stand, Double, Split, Surrender))
+SETTLEMENTS = frozenset((Pay, Lose, Push))
 PAST_ALL_BOXES = 8
 _WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
 
@@ -35,20 +57,20 @@ class BlackjackRound(RoundReplay):
         self.dealer_started = False
         # The hands are opened in the order of their boxes: the first to play is the first opened.
         self.current_box = next(iter(self.hands.values())).box.number if self.hands else PAST_ALL_BOXES
-        actions = self.record.get("actions", [])
+        actions = self.record.actions
         self.last_decision = -1
         for index in range(len(actions) - 1, -1, -1):
-            if actions[index][0] in DECISIONS:
+            if type(actions[index]) in DECISIONS:
                 self.last_decision = index
                 break
         if self.story is None:
-            step, deal_owed, owed = self.step, self.deal_owed, self.owed
+            owed = self.owed
             for index, action in enumerate(actions):
-                if owed and action[0] == "deal" and self.in_initial:  # `step`'s first case, written out
-                    deal_owed(action[1], action[2])
+                if owed and type(action) is Deal and self.in_initial:  # `step`'s first case, written out
+                    self.deal_owed(action.hand, action.card)
                     self.in_initial = bool(owed)
                 else:
-                    step(action, index, actions)
+                    self.step(action, index, actions)
         else:
             for index, action in enumerate(actions):
                 self.step(action, index, actions)
@@ -57,32 +79,32 @@ class BlackjackRound(RoundReplay):
         self.narrate("end of the round")
 
     # ---- one action ----
-    def step(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
-        verb = action[0]
-        if verb == "deal":
+    def step(self, action: Action, index: int, actions: list[Action]) -> None:
+        kind = type(action)
+        if kind in DECISIONS:
+            self.decision(cast(Decision, action), index, actions)
+        elif kind in SETTLEMENTS:
+            self.settle_action(cast(Settling, action), index)
+        elif type(action) is Deal:
             if self.in_initial and self.owed:
-                self.deal_owed(action[1], action[2])
+                self.deal_owed(action.hand, action.card)
                 self.in_initial = bool(self.owed)
             else:
-                self.deal(action[1], action[2])
-        elif verb in DECISIONS:
-            self.decision(action, index, actions)
-        elif verb in SETTLEMENTS:
-            self.settle_action(action, index)
-        elif verb == "insurance":
-            hand = self.first_hand(action[1], "insurance")
-            amount = amount_of(action[2], "insurance amount")
+                self.deal(action.hand, action.card)
+        elif type(action) is Insurance:
+            hand = self.first_hand(action.box, "insurance")
+            amount = amount_of(action.amount, "insurance amount")
             self.check(
                 "insurance",
-                at=f"{action[1]}:insurance",
+                at=f"{action.box}:insurance",
                 hand=hand,
                 box=hand.box,
                 action=ActionFacts(verb="insurance", hand=hand.name, amount=amount),
             )
-            name = f"{action[1]}:insurance"
+            name = f"{action.box}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
-        elif verb == "even_money":
-            hand = self.first_hand(action[1], "even money")
+        elif type(action) is EvenMoney:
+            hand = self.first_hand(action.box, "even money")
             self.check(
                 "even_money",
                 at=hand.name,
@@ -91,14 +113,14 @@ class BlackjackRound(RoundReplay):
                 action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
             )
             hand.even_money = True
-        elif verb in ("burn", "discard"):
-            self.take(action[1])
-        elif verb == "cut_card":
+        elif type(action) is Burn or type(action) is Discard:
+            self.take(action.card)
+        elif type(action) is CutCard:
             self.saw_cut_card(action)
-        elif verb == "approve":
+        elif type(action) is Approve:
             self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
         else:
-            raise MalformedRound(f"{verb!r} is not an action of blackjack", "hand-log/wrong-game")
+            raise MalformedRound(f"{action.verb!r} is not an action of blackjack", "hand-log/wrong-game")
 
     def first_hand(self, box: str, verb: str) -> Hand:
         return self.hand(str(parse_stake(box)[0]), verb)
@@ -132,8 +154,8 @@ class BlackjackRound(RoundReplay):
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
         self.dealer.add(card)
 
-    def decision(self, action: list[Any], index: int, actions: list[list[Any]]) -> None:
-        verb, name = action[0], action[1]
+    def decision(self, action: Decision, index: int, actions: list[Action]) -> None:
+        verb, name = action.verb, action.hand
         self.in_initial = False
         hand = self.hands.get(name) or self.hand(name, verb)
         box = hand.box
@@ -151,7 +173,9 @@ class BlackjackRound(RoundReplay):
             self.run_rules("turn", name)
         if box.number > self.current_box:
             self.current_box = box.number
-        amount = amount_of(action[2], "{} amount", verb) if verb in ("double", "split") else None
+        amount = None
+        if type(action) is Double or type(action) is Split:
+            amount = amount_of(action.amount, "{} amount", verb)
         ctx = self.ctx
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
@@ -161,20 +185,20 @@ class BlackjackRound(RoundReplay):
         held = self.all_held.get(verb)
         if held is not None and not held(ctx):
             self.run_rules(verb, name)
-        if verb == "hit":
-            self.draw(hand, action[2], index, actions)
-        elif verb == "double":
+        if type(action) is Hit:
+            self.draw(hand, action.card, index, actions)
+        elif type(action) is Double:
             assert amount is not None  # read above for a double and a split
             hand.stake += amount
             hand.doubled = True
-            self.draw(hand, action[3], index, actions)
-        elif verb == "split":
+            self.draw(hand, action.card, index, actions)
+        elif type(action) is Split:
             assert amount is not None
             self.split(hand, amount)
-        elif verb == "surrender":
+        elif type(action) is Surrender:
             hand.surrendered = True
 
-    def draw(self, hand: Hand, raw_card: str, index: int, actions: list[list[Any]]) -> None:
+    def draw(self, hand: Hand, raw_card: str, index: int, actions: list[Action]) -> None:
         card = self.take(raw_card)
         was_busted = hand.busted
         hand.add(card)
@@ -184,7 +208,7 @@ class BlackjackRound(RoundReplay):
         # busted is its own finding (complete-hand-takes-no-card), not a second bust.
         if hand.busted and not was_busted:
             following = actions[index + 1] if index + 1 < len(actions) else None
-            collected = following is not None and following[0] == "lose" and following[1] == hand.name
+            collected = type(following) is Lose and following.stake == hand.name
             held = self.all_held.get("bust")
             if held is not None:  # the context's hand and box are this hand's (decision)
                 bust = self.ctx["bust"] = self.bust_facts
@@ -196,8 +220,8 @@ class BlackjackRound(RoundReplay):
         new = hand.split_off(amount)
         self.hands[new.name] = new
 
-    def settle_action(self, action: list[Any], index: int) -> None:
-        stake = action[1]
+    def settle_action(self, action: Settling, index: int) -> None:
+        stake = action.stake
         self.record_settlement(action, index)
         hand = self.hands.get(stake)
         if hand is None:
@@ -215,15 +239,15 @@ class BlackjackRound(RoundReplay):
         if not hand.surrendered:
             self.sides.main_settled()
 
-    def insurance_settled(self, action: list[Any], box_no: int) -> None:
+    def insurance_settled(self, action: Settling, box_no: int) -> None:
         """An insurance paid or collected: when, against the dealer's cards and the final settlement."""
         if "insurance_settle" not in self.listening:
             return
         self.check(
             "insurance_settle",
-            at=action[1],
+            at=action.stake,
             settle=SettleFacts(box=box_no, previous_box=self.previous_settled_box),
-            action=ActionFacts(verb=action[0], hand=action[1], amount=None),
+            action=ActionFacts(verb=action.verb, hand=action.stake, amount=None),
         )
 
     # ---- end of the round ----

@@ -22,6 +22,7 @@ from validator.dsl.vocabulary import (
 )
 from validator.game.money import fmt
 from validator.game.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
+from validator.logs.decode import UNSET, Action, Bet, CutCard, Lose, Pay, Push, RoundRecord
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
 from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
@@ -82,15 +83,13 @@ class RoundReplay(ABC):
     def replay(self) -> None:
         """Walk the round's actions in order: deal, decisions, the dealer's draw, settlements."""
 
-    def __init__(
-        self, judge: Judge, table: TableState, shoe: Shoe, record: dict[str, Any], line: int
-    ) -> None:
+    def __init__(self, judge: Judge, table: TableState, shoe: Shoe, record: RoundRecord, line: int) -> None:
         self.judge = judge
         self.table = table
         self.shoe = shoe
-        self.record = record
+        self.record = record  # as the reader decoded it: read by attribute (validator/logs/decode.py)
         self.line = line
-        self.round_id: str = record["round"]
+        self.round_id: str = record.round
         self.boxes: dict[int, Box] = {}
         self.hands: dict[str, Hand] = {}
         self.side_stakes: dict[str, Decimal] = {}
@@ -101,7 +100,7 @@ class RoundReplay(ABC):
         facts = self.facts = in_place.round
         facts.players = facts.boxes = facts.free_seats = facts.live_hands = facts.live_blackjacks = 0
         facts.table_drew = facts.second_cards_dealt = False
-        facts.same_shoe = record.get("shoe") == shoe.id
+        facts.same_shoe = record.shoe == shoe.id
         facts.reshuffle_due = shoe.cut_card_out
         facts.cards_left = shoe.left
         self.bust_facts = in_place.bust
@@ -160,10 +159,10 @@ class RoundReplay(ABC):
         # The audit dataset sets this: stake → the settlement the rules give, (verb, amount).
         self.rules_give: dict[str, tuple[str, Decimal]] | None = None
 
-    def saw_cut_card(self, action: list[Any]) -> None:
+    def saw_cut_card(self, action: CutCard) -> None:
         self.cut_card_seen = True
-        if self.cut_card_at is None and len(action) > 1:
-            self.cut_card_at = str(action[1])
+        if self.cut_card_at is None:
+            self.cut_card_at = action.place
 
     def rightmost_seated_box(self) -> str | None:
         """The highest box with a seated player's main bet, as text; None when no player is seated."""
@@ -288,27 +287,28 @@ class RoundReplay(ABC):
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
         players_boxes: dict[str, set[int]] = {}
-        entries: list[tuple[str, int, str, Decimal, bool, dict[str, Any]]] = []
-        placed = self.record.get("bets", [])
+        entries: list[tuple[str, int, str, Decimal, bool, Bet]] = []
+        placed = self.record.bets
         boxes = self.boxes
         for n, bet in enumerate(placed):
-            stake = bet["stake"]
+            stake = bet.stake
             box_no, split, kind = parse_stake(stake)
             if split is not None:
                 raise MalformedRound(f"bets[{n}]: a bet is placed on a box, not on split hand {stake!r}")
-            value = bet["amount"]
+            value = bet.amount
             try:  # `amount_of`'s first step, written out
                 amount = AMOUNTS[value.__class__, value]
             except (KeyError, TypeError):
                 amount = amount_of(value, "bets[{}].amount", n)
-            seated = bet.get("seated", True)
+            seated_field = bet.seated  # left out: seated
+            seated = True if seated_field is UNSET else seated_field
             box = boxes.get(box_no)
             if box is None:
                 box = boxes[box_no] = Box(box_no)
             if kind == "main":
                 box.stake += amount
                 if seated:
-                    player = bet.get("player") or f"box {box_no}"
+                    player = bet.player or f"box {box_no}"  # UNSET is false, as "" is
                     box.seated = True
                     box.seated_players.add(player)
                     boxes_of = players_boxes.get(player)
@@ -401,12 +401,14 @@ class RoundReplay(ABC):
         return hand
 
     # ---- settlements ----
-    def record_settlement(self, action: list[Any], index: int) -> Settlement:
-        verb, stake = action[0], action[1]
+    def record_settlement(self, action: Pay | Lose | Push, index: int) -> Settlement:
+        verb, stake = action.verb, action.stake
         parse_stake(stake)
         amount = None
-        if len(action) > 2:
-            value = action[2]
+        value: Any = UNSET  # a push, or a loss of the whole stake, names no amount
+        if type(action) is Pay or type(action) is Lose:
+            value = action.amount
+        if value is not UNSET:
             try:  # `amount_of`'s first step, written out
                 amount = AMOUNTS[value.__class__, value]
             except (KeyError, TypeError):
@@ -499,8 +501,10 @@ class RoundReplay(ABC):
                 self.run_rules("stake_end", name)
 
 
-def show_action(action: list[Any]) -> str:
-    return " ".join(str(item) for item in action)
+def show_action(action: Action) -> str:
+    """An action as the log writes it (its verb, then its items), for `explain`."""
+    items = (getattr(action, name) for name in action.__struct_fields__)
+    return " ".join([action.verb, *(str(item) for item in items if item is not UNSET)])
 
 
 def _total(hand: Any) -> str:

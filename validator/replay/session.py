@@ -20,11 +20,21 @@ from validator.findings import Finding, RoundOutcome, Status, Summary
 from validator.game.cards import normalize
 from validator.game.ledger import RoundFacts, record_facts
 from validator.game.money import AmountError, to_decimal
+from validator.logs.decode import (
+    UNSET,
+    DealerRecord,
+    JackpotRecord,
+    LimitsRecord,
+    RoundRecord,
+    ShoeRecord,
+    TableRecord,
+)
 from validator.logs.reader import (
     RECORD_TYPES,
     RULE_BROKEN_SKIPPED,
     RULE_TOO_LARGE,
     SKIPPED,
+    Record,
     display_name,
     format_finding,
 )
@@ -44,14 +54,14 @@ HouseLookup = Callable[[str, Ruleset], dict[str, Any]]
 Teller = Callable[[str, str, dict[str, Any], RoundOutcome], str]
 
 
-def record_date(record: dict[str, Any]) -> date:
-    """The local date of the record's time: the law in force where and when the coup was dealt."""
-    return datetime.fromisoformat(record["at"]).date()
+def record_date(at: str) -> date:
+    """The local date of a record's time: the law in force where and when the coup was dealt."""
+    return datetime.fromisoformat(at).date()
 
 
 def read_table(record: dict[str, Any], line: int) -> TableState:
-    """A valid table record as the table's new state; AmountError if its limits are not amounts (the
-    record then changes nothing)."""
+    """A valid table record (as a dict) as the table's new state; AmountError if its limits are not
+    amounts (the record then changes nothing)."""
     return TableState(
         id=record["table"],
         game=record["game"],
@@ -60,6 +70,22 @@ def read_table(record: dict[str, Any], line: int) -> TableState:
         maximum=to_decimal(record["maximum"]),
         new_cards=record.get("new_cards"),
         ruleset=record.get("ruleset"),
+        line=line,
+    )
+
+
+def table_state(record: TableRecord, line: int) -> TableState:
+    """`read_table` of the record as the reader decoded it (a field left out is None here)."""
+    new_cards = record.new_cards
+    ruleset = record.ruleset
+    return TableState(
+        id=record.table,
+        game=record.game,
+        seats=record.seats,
+        minimum=to_decimal(record.minimum),
+        maximum=to_decimal(record.maximum),
+        new_cards=None if new_cards is UNSET else new_cards,
+        ruleset=None if ruleset is UNSET else ruleset,
         line=line,
     )
 
@@ -151,14 +177,15 @@ class LogReplay:
             )
         return ruleset
 
-    def ruleset_of_round(self, record: dict[str, Any]) -> Ruleset:
+    def ruleset_of_round(self, at: str) -> Ruleset:
         """`ruleset_for` the round's date, remembered for the table's rounds of the same day: a table
         deals hundreds of rounds a day under one version."""
         assert self.table is not None
-        key = record["at"][:10]  # the schema's time starts with the local date
-        if self._last_ruleset is not None and self._last_ruleset[0] == key:
-            return self._last_ruleset[1]
-        ruleset = self.ruleset_for(record_date(record))
+        key = at[:10]  # the schema's time starts with the local date
+        last = self._last_ruleset
+        if last is not None and last[0] == key:
+            return last[1]
+        ruleset = self.ruleset_for(record_date(at))
         self._last_ruleset = (key, ruleset)
         return ruleset
 
@@ -191,7 +218,7 @@ class LogReplay:
             ) from None
 
     # ---- records ----
-    def replay(self, records: Iterator[Any]) -> Iterator[RoundOutcome]:
+    def replay(self, records: Iterator[Record]) -> Iterator[RoundOutcome]:
         for record in records:
             self.summary.records += 1
             if record.problem is not None:
@@ -205,9 +232,25 @@ class LogReplay:
                     continue
                 yield self.unreadable(record.line, record.problem, record.data)
                 continue
-            data = record.data
-            handler = getattr(self, f"on_{data['type']}")
-            outcome = handler(data, record.line)
+            # The record as the reader decoded it (typed, read by attribute); `record.data`, the same as
+            # a dict, is made only where one is needed (the audit dataset's facts, a broken round).
+            # Told apart by class (`isinstance` of a msgspec struct that does not match is slow).
+            struct = record.struct
+            outcome: RoundOutcome | None
+            if type(struct) is RoundRecord:
+                outcome = self.on_round(struct, record)
+            elif type(struct) is ShoeRecord:
+                outcome = self.on_shoe(struct, record.line)
+            elif type(struct) is TableRecord:
+                outcome = self.on_table(struct, record.line)
+            elif type(struct) is LimitsRecord:
+                outcome = self.on_limits(struct, record.line)
+            elif type(struct) is DealerRecord:
+                outcome = self.on_dealer(struct, record.line)
+            elif type(struct) is JackpotRecord:
+                outcome = self.on_jackpot(struct, record.line)
+            else:
+                raise AssertionError(f"a valid record without its struct: {record!r}")
             if outcome is not None:
                 yield outcome
         for judge in self.judges.values():
@@ -221,6 +264,12 @@ class LogReplay:
     def _facts(self, record: dict[str, Any], ruleset: str | None = None) -> RoundFacts:
         """What a round record says without its replay (one that could not be replayed)."""
         return record_facts(self.casino, self.table.id if self.table else None, record, ruleset)
+
+    def _facts_of(self, source: Record) -> RoundFacts:
+        """`_facts` of a valid round record, read from its dict."""
+        data = source.data
+        assert data is not None  # a valid line has its dict
+        return self._facts(data)
 
     def _outcome(
         self,
@@ -252,11 +301,11 @@ class LogReplay:
         )
 
     def _table_event(
-        self, event: str, record: dict[str, Any], line: int, burned: Sequence[str] = (), **namespaces: Any
+        self, event: str, at: str, line: int, burned: Sequence[str] = (), **namespaces: Any
     ) -> RoundOutcome | None:
         assert self.table is not None
         try:
-            ruleset = self.ruleset_for(record_date(record))
+            ruleset = self.ruleset_for(record_date(at))
         except NoVersionInForce as exc:
             return self._outcome(
                 line, None, [format_finding(self.file, line, str(exc), "ruleset/no-version-in-force")], "none"
@@ -277,9 +326,9 @@ class LogReplay:
         judge.check(event, ctx, line=line, round_id=None)
         return self._outcome(line, None, judge.findings, "none") if judge.findings else None
 
-    def on_table(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+    def on_table(self, record: TableRecord, line: int) -> RoundOutcome | None:
         try:
-            table = read_table(record, line)
+            table = table_state(record, line)
         except AmountError as exc:
             return self._outcome(
                 line,
@@ -288,19 +337,22 @@ class LogReplay:
                 "none",
             )
         self.table = table
-        self.casino = record.get("casino")
+        casino = record.casino
+        self.casino = None if casino is UNSET else casino
         self._last_ruleset = None
         self.shoe = None
         self._last_cut_at = self._last_rightmost = None
-        return self._table_event("table", record, line)
+        return self._table_event("table", record.at, line)
 
-    def _needs_table(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
+    def _needs_table(self, kind: str, line: int, source: Record | None = None) -> RoundOutcome | None:
+        """A finding when no table is open; `source` is the line of a round record."""
         if self.table is None:
-            what = f"{record['type']} record" if record["type"] != "round" else f"round {record['round']}"
-            round_id = record.get("round")
-            status: Status = "unreadable" if record["type"] == "round" else "none"
+            struct = source.struct if source is not None else None
+            round_id = struct.round if type(struct) is RoundRecord else None
+            what = f"{kind} record" if round_id is None else f"round {round_id}"
+            status: Status = "unreadable" if round_id is not None else "none"
             message = f"{what} comes before any table record: no table is open"
-            facts = self._facts(record) if self.collect and status == "unreadable" else None
+            facts = self._facts_of(source) if self.collect and source is not None else None
             return self._outcome(
                 line,
                 round_id,
@@ -310,14 +362,14 @@ class LogReplay:
             )
         return None
 
-    def on_limits(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
-        if (missing := self._needs_table(record, line)) is not None:
+    def on_limits(self, record: LimitsRecord, line: int) -> RoundOutcome | None:
+        if (missing := self._needs_table("limits", line)) is not None:
             return missing
         assert self.table is not None
         try:
             self.table.minimum, self.table.maximum = (
-                to_decimal(record["minimum"]),
-                to_decimal(record["maximum"]),
+                to_decimal(record.minimum),
+                to_decimal(record.maximum),
             )
         except AmountError as exc:
             return self._outcome(
@@ -326,38 +378,41 @@ class LogReplay:
                 [format_finding(self.file, line, f"limits record: {exc}", "hand-log/schema")],
                 "none",
             )
-        self.table.limits_displayed = record.get("displayed")
-        return self._table_event("limits", record, line)
+        displayed = record.displayed
+        self.table.limits_displayed = None if displayed is UNSET else displayed
+        return self._table_event("limits", record.at, line)
 
-    def on_dealer(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
-        if (missing := self._needs_table(record, line)) is not None:
+    def on_dealer(self, record: DealerRecord, line: int) -> RoundOutcome | None:
+        if (missing := self._needs_table("dealer", line)) is not None:
             return missing
-        burn = record.get("burn") or []
-        return self._table_event("dealer_change", record, line, burn, change=ChangeFacts(burned=len(burn)))
+        burn = record.burn or []
+        return self._table_event("dealer_change", record.at, line, burn, change=ChangeFacts(burned=len(burn)))
 
-    def on_shoe(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
-        if (missing := self._needs_table(record, line)) is not None:
+    def on_shoe(self, record: ShoeRecord, line: int) -> RoundOutcome | None:
+        if (missing := self._needs_table("shoe", line)) is not None:
             return missing
         self.shoe = Shoe(record, self._last_cut_at, self._last_rightmost)
-        return self._table_event("shoe", record, line, record.get("burn") or [], shoe=self.shoe)
+        return self._table_event("shoe", record.at, line, record.burn or [], shoe=self.shoe)
 
-    def on_jackpot(self, record: dict[str, Any], line: int) -> RoundOutcome | None:
-        if (missing := self._needs_table(record, line)) is not None:
+    def on_jackpot(self, record: JackpotRecord, line: int) -> RoundOutcome | None:
+        if (missing := self._needs_table("jackpot", line)) is not None:
             return missing
         assert self.table is not None
         try:
-            reading = jackpot_reading(self.table, record)
+            reading = jackpot_reading(self.table, record.main, record.secondary)
         except AmountError as exc:
             finding = format_finding(self.file, line, f"jackpot record: {exc}", "hand-log/schema")
             return self._outcome(line, None, [finding], "none")
-        return self._table_event("jackpot", record, line, jackpot=reading)
+        return self._table_event("jackpot", record.at, line, jackpot=reading)
 
-    def on_round(self, record: dict[str, Any], line: int) -> RoundOutcome:
-        if (missing := self._needs_table(record, line)) is not None:
+    def on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
+        """A round record; `source` is its line, whose dict (`source.data`) the audit dataset reads."""
+        line = source.line
+        if (missing := self._needs_table("round", line, source)) is not None:
             return missing
         assert self.table is not None
-        round_id = record["round"]
-        self._round_at = record.get("at") if isinstance(record.get("at"), str) else None
+        round_id = record.round
+        self._round_at = record.at
         if self.shoe is None:
             message = f"round {round_id} is dealt before any shoe record of table {self.table.id}"
             return self._outcome(
@@ -365,14 +420,14 @@ class LogReplay:
                 round_id,
                 [format_finding(self.file, line, message, "hand-log/no-shoe", round_id)],
                 "unreadable",
-                self._facts(record) if self.collect else None,
+                self._facts_of(source) if self.collect else None,
             )
         try:
-            ruleset = self.ruleset_of_round(record)
+            ruleset = self.ruleset_of_round(record.at)
         except NoVersionInForce as exc:
             finding = format_finding(self.file, line, str(exc), "ruleset/no-version-in-force", round_id)
             return self._outcome(
-                line, round_id, [finding], "unreadable", self._facts(record) if self.collect else None
+                line, round_id, [finding], "unreadable", self._facts_of(source) if self.collect else None
             )
         judge = self.judge_for(ruleset)
         telling = self.explain == round_id
@@ -390,13 +445,17 @@ class LogReplay:
         try:
             engine.replay()
         except MalformedRound as exc:
-            self._remember_round(record)
+            # A round that cannot be replayed is read again from its dict (`source.data`), as it was
+            # written: what the engine made of it before it stopped is not to be trusted.
+            data = source.data
+            assert data is not None
+            self._remember_round(data)
             self.shoe.undo_round()
-            self._discard_cards(record)
+            self._discard_cards(data)
             finding = format_finding(
                 self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id
             )
-            facts = self._facts(record, ruleset.version) if collect else None
+            facts = self._facts(data, ruleset.version) if collect else None
             return self._outcome(line, round_id, [finding], "unreadable", facts)
         finally:
             if telling:
@@ -406,19 +465,19 @@ class LogReplay:
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
         found = judge.findings
-        if record["shoe"] != self.shoe.id:
+        if record.shoe != self.shoe.id:
             # The round is replayed with the shoe in play, the only one whose cards are known; but a log
             # whose rounds name another shoe is not the record of what was dealt from it.
             message = (
-                f"round {round_id} names shoe {record['shoe']!r}, but the shoe in play at table "
+                f"round {round_id} names shoe {record.shoe!r}, but the shoe in play at table "
                 f"{self.table.id} is {self.shoe.id!r}"
             )
             found = [format_finding(self.file, line, message, "hand-log/other-shoe", round_id), *found]
         facts = None
         if collect:
-            facts = record_facts(
-                self.casino, self.table.id, record, ruleset.version, engine, engine.rules_give
-            )
+            data = source.data
+            assert data is not None
+            facts = record_facts(self.casino, self.table.id, data, ruleset.version, engine, engine.rules_give)
             if found and self.teller is not None and not telling:
                 before = self.shoe.snapshot_before_round()
                 trace = self._retell(record, line, ruleset, judge, before, meters, found)
@@ -427,7 +486,7 @@ class LogReplay:
 
     def _retell(
         self,
-        record: dict[str, Any],
+        record: RoundRecord,
         line: int,
         ruleset: Ruleset,
         judge: Judge,
@@ -454,8 +513,8 @@ class LogReplay:
             judge.findings, judge.trace, judge.unjudged = kept, None, unjudged
             self.shoe.restore(after)
             self.table.jackpot = meters_after
-        outcome = RoundOutcome(self.file, line, record["round"], tuple(found), "findings")
-        return self.teller(self.file, record["round"], told, outcome)
+        outcome = RoundOutcome(self.file, line, record.round, tuple(found), "findings")
+        return self.teller(self.file, record.round, told, outcome)
 
     def _remember_round(self, record: dict[str, Any]) -> None:
         """Where the round's cut card came out, and its farthest seated box at the dealer's right, read

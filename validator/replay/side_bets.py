@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
@@ -21,6 +21,7 @@ from validator.dsl.vocabulary import BetFacts, JackpotFacts, SideFacts, StakeFac
 from validator.game.cards import normalize
 from validator.game.money import to_decimal
 from validator.game.stakes import Settlement, parse_stake
+from validator.logs.decode import UNSET, Action, Approve, Bet, Deal, Double, Hit, Lose, Pay, Push, RoundRecord
 from validator.replay.state import Box, Hand, RoundFacts
 
 if TYPE_CHECKING:
@@ -72,6 +73,27 @@ def box_sequences(actions: Iterable[Sequence[Any]]) -> dict[int, list[str]]:
         box = target.split("/")[0]
         if box.isdigit():
             seen.setdefault(int(box), []).append(normalize(card))
+    return seen
+
+
+_DEALING = frozenset((Deal, Hit, Double))  # told apart by class: see replay.blackjack
+
+
+def dealt_by_box(actions: Iterable[Action]) -> dict[int, list[str]]:
+    """`box_sequences` of a round's actions as the reader decoded them (structs, not lists)."""
+    seen: dict[int, list[str]] = {}
+    for one in actions:
+        if type(one) in _DEALING:
+            action = cast(Deal | Hit | Double, one)
+            target = action.hand
+            if target == "D":
+                continue
+            box = target.split("/")[0]
+            if box.isdigit():
+                cards = seen.get(int(box))
+                if cards is None:
+                    cards = seen[int(box)] = []
+                cards.append(normalize(action.card))
     return seen
 
 
@@ -157,10 +179,10 @@ class Meters:
     paid_secondary: bool = False
 
 
-def jackpot_reading(table: TableState, record: dict[str, Any]) -> Any:
-    """A jackpot record read: the facts of the `jackpot` event, and the table's meters moved on.
-    Raises AmountError for a meter that is not an amount."""
-    main, secondary = to_decimal(record["main"]), to_decimal(record["secondary"])
+def jackpot_reading(table: TableState, main_meter: Any, secondary_meter: Any) -> Any:
+    """A jackpot record's meters read: the facts of the `jackpot` event, and the table's meters moved
+    on. Raises AmountError for a meter that is not an amount."""
+    main, secondary = to_decimal(main_meter), to_decimal(secondary_meter)
     meters: Meters = table.jackpot if table.jackpot is not None else Meters()
     reading = JackpotFacts(
         main=main,
@@ -262,7 +284,7 @@ class RoundHost(Protocol):
 
     judge: Judge
     table: TableState
-    record: dict[str, Any]
+    record: RoundRecord
     boxes: dict[int, Box]
     hands: dict[str, Hand]
     side_stakes: dict[str, Decimal]
@@ -287,23 +309,26 @@ class RoundSideBets:
         self.engine = engine
         self.judge = engine.judge
         self.ruleset: Ruleset = engine.judge.ruleset
-        self.actions: list[list[Any]] = engine.record.get("actions", [])
+        self.actions: list[Action] = engine.record.actions
         self.late: set[str] = set()
         self.approved: set[str] = set()
         self.previous: dict[str, tuple[int, str]] = {}
         self.final_main = 0
 
     # ---- bets ----
-    def bet_facts(
-        self, kind: str, box_no: int, bet: dict[str, Any], entries: list[dict[str, Any]]
-    ) -> dict[str, Any]:
+    def bet_facts(self, kind: str, box_no: int, bet: Bet, entries: list[Bet]) -> dict[str, Any]:
         """The side-bet facts of one entry of the round's bets (`bet.side`, `bet.case`, …)."""
         if kind == "main":
             return _MAIN_BET
         side, case = side_of(kind, self.judge.stake_sides)
-        player = bet.get("player")
-        mains = [e for e in entries if e["stake"] == str(box_no)]
-        player_main = any(e.get("player") == player for e in mains) if player is not None else bool(mains)
+        player = bet.player
+        mains = [e for e in entries if e.stake == str(box_no)]
+        # A player left out (UNSET) is no player: a main bet of anyone on the box then counts.
+        player_main = (
+            any(e.player is not UNSET and e.player == player for e in mains)
+            if player is not UNSET
+            else bool(mains)
+        )
         return {
             "side": side or kind,
             "case": case,
@@ -317,8 +342,8 @@ class RoundSideBets:
         """The engine settled a main stake in the final settlement."""
         self.final_main += 1
 
-    def approve(self, action: list[Any]) -> None:
-        stake = action[1]
+    def approve(self, action: Approve) -> None:
+        stake = action.stake
         self.first_seen(stake, None)
         self.approved.add(stake)
 
@@ -349,11 +374,11 @@ class RoundSideBets:
         engine.side_stakes[stake] = amount if amount is not None else Decimal(0)
         self.late.add(stake)
 
-    def settled(self, action: list[Any], index: int) -> None:
+    def settled(self, action: Pay | Lose | Push, index: int) -> None:
         """A side stake (or an insurance) settled by the log, at `index` of the actions."""
 
         engine = self.engine
-        verb, stake = action[0], action[1]
+        verb, stake = action.verb, action.stake
         box_no, _, kind = parse_stake(stake)
         side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
@@ -366,9 +391,9 @@ class RoundSideBets:
             return
         dealer = engine.ctx.get("dealer")
         dealer_list = list(dealer.card_list) if dealer is not None else []
-        sequences = box_sequences(self.actions)
-        so_far = box_sequences(self.actions[:index])
-        later_dealer_card = any(a[0] == "deal" and a[1] == "D" for a in self.actions[index + 1 :])
+        sequences = dealt_by_box(self.actions)
+        so_far = dealt_by_box(self.actions[:index])
+        later_dealer_card = any(type(a) is Deal and a.hand == "D" for a in self.actions[index + 1 :])
         stakes = engine.all_stakes()
         main_like = [n for n in stakes if ":" not in n or n.endswith(":insurance")]
         previous_box, previous_verb = self.previous.get(side, (0, None))
@@ -380,7 +405,7 @@ class RoundSideBets:
             previous_box=previous_box,
             previous_verb=previous_verb,
             initial_deal_done=not engine.owed,
-            play_started=engine.dealer_started or any(a[0] in PLAY for a in self.actions[:index]),
+            play_started=engine.dealer_started or any(a.verb in PLAY for a in self.actions[:index]),
             box_cards=len(so_far.get(box_no, ())),
             dealer_done=len(dealer_list) >= 2 and not later_dealer_card,
             main_settled=self.final_main,
@@ -426,7 +451,7 @@ class RoundSideBets:
         box_no: int,
         stake: str,
         amount: Decimal,
-        actions: list[list[Any]],
+        actions: list[Action],
         jackpot: Any,
         settlements: int = 1,
     ) -> dict[str, Any] | None:
@@ -436,7 +461,7 @@ class RoundSideBets:
             return None  # no cards on the box: nothing a paytable can read
         dealer = engine.ctx.get("dealer")
         dealer_list = list(dealer.card_list) if dealer is not None else []
-        sequences = box_sequences(actions)
+        sequences = dealt_by_box(actions)
         _, _, kind = stake.partition(":")
         return settle_context(
             self.judge.house,

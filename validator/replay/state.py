@@ -14,6 +14,7 @@ from typing import Any
 
 from validator.dsl.vocabulary import RoundFacts
 from validator.game.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
+from validator.logs.decode import UNSET, ShoeRecord
 
 __all__ = ["Box", "Cards", "Dealer", "Hand", "RoundFacts", "Shoe", "TableState", "facts"]
 
@@ -58,23 +59,27 @@ class Shoe:
     )
 
     def __init__(
-        self, record: dict[str, Any], cut_card_at: str | None = None, rightmost_box: str | None = None
+        self, record: ShoeRecord, cut_card_at: str | None = None, rightmost_box: str | None = None
     ) -> None:
-        self.id: str = record["shoe"]
-        self.decks: int = record["decks"]
-        backs = record.get("backs")
-        self.backs = tuple(sorted(backs, reverse=True)) if backs is not None else None
+        # A field the record leaves out is None here, as the rulesets read it.
+        self.id: str = record.shoe
+        self.decks: int = record.decks
+        backs = record.backs
+        self.backs = tuple(sorted(backs, reverse=True)) if backs is not UNSET else None
         self.cards = self.decks * 52
-        burn = record.get("burn") or []
-        self.burned = len(burn)
-        self.cut_card_behind = record.get("cut_card_behind")
-        self.cut_by: str | None = record.get("cut_by")
+        burn = record.burn
+        self.burned = len(burn) if burn is not UNSET else 0
+        cut_card_behind = record.cut_card_behind
+        self.cut_card_behind = cut_card_behind if cut_card_behind is not UNSET else None
+        cut_by = record.cut_by
+        self.cut_by: str | None = cut_by if cut_by is not UNSET else None
         # The table's last round before this shoe: where the cut card came out in it (a box, "D"), and
         # the farthest box at the dealer's right with a seated player (Ontario, section 5).
         self.cut_card_at = cut_card_at
         self.rightmost_box = rightmost_box
-        self.reason = record.get("reason")
-        self.shuffle = record.get("shuffle")
+        self.reason = record.reason
+        shuffle = record.shuffle
+        self.shuffle = shuffle if shuffle is not UNSET else None
         self.remaining: dict[str, int] = dict.fromkeys(all_cards(), self.decks)
         self.left = self.cards
         self.cut_card_out = False
