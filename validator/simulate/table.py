@@ -11,6 +11,7 @@ from typing import Any
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.game.cards import all_cards
+from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.replay.state import Box, RoundFacts, Shoe, TableState, facts
@@ -367,7 +368,8 @@ class TableSim:
                 edits.append(({"cut_by": cutter}, f"the last cut made by {cutter}"))
         written = [{k: v for k, v in {**record, **edit}.items() if v is not None} for edit, _ in edits]
         candidates = [
-            ("shoe", None, {"shoe": Shoe(r, self.last_cut_at, self.last_rightmost)}) for r in written
+            ("shoe", None, {"shoe": Shoe(_shoe_record(r), self.last_cut_at, self.last_rightmost)})
+            for r in written
         ]
         self.to_break = rules
         picked = self.breaking(self.shoe_id, candidates, [what for _, what in edits])
@@ -453,3 +455,10 @@ def write_records(records: Iterator[dict[str, Any]], out: Any) -> int:
         out.write(b"\n")
         count += 1
     return count
+
+
+def _shoe_record(record: dict[str, Any]) -> ShoeRecord:
+    """A shoe record the simulator wrote, as the replay's Shoe reads it (the struct the reader makes)."""
+    struct = from_dict(record)
+    assert isinstance(struct, ShoeRecord)
+    return struct
