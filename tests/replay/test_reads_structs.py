@@ -8,8 +8,8 @@ from pathlib import Path
 
 import orjson
 import pytest
+from conftest import SAMPLES, run_cli
 
-from tests.conftest import SAMPLES, run_cli
 from validator.findings import Summary
 from validator.logs.reader import read_records
 from validator.registry import default_registry

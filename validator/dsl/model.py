@@ -207,11 +207,12 @@ class Ruleset:
 
     def param(self, name: str, default: Any = None) -> Any:
         """The one path by which Python reads a parameter: only one the vocabulary says the game
-        mechanics read (`ParamSpec.mechanics`); every other parameter is the rules' alone, and a version
+        mechanics read (`ParamSpec.mechanics`), or the simulator plays by (`ParamSpec.simulator`: the rules
+        still apply it); every other parameter is the rules' alone, and a version
         must have a rule that reads it (`rules check`). `default` when the version does not set it, or
         sets it to none."""
         spec = PARAMETERS.get(name)
-        if spec is None or not spec.mechanics:
+        if spec is None or not (spec.mechanics or spec.simulator):
             raise LookupError(f"parameter {name!r} is read by the rules only: Python may not read it")
         parameter = self.parameters.get(name)
         return default if parameter is None or parameter.value is None else parameter.value

@@ -22,16 +22,34 @@ class ParamSpec:
     # What the game mechanics (Python) do with the parameter, for those it reads through
     # `Ruleset.param`; empty: only rules read it, and a version that sets it must have one that does.
     mechanics: str = ""
+    # What the simulator does with it to play a séance by the rules, for those it reads through
+    # `Ruleset.param` too. The rules alone apply it: a version that sets it must still have a rule that
+    # reads it (unlike `mechanics`, this does not count as reading it).
+    simulator: str = ""
 
 
 PARAMETERS: dict[str, ParamSpec] = {
     "shoe.decks": ParamSpec(
         "int", "decks of 52 cards in the shoe", mechanics="the exact edge: the shoe its odds are counted on"
     ),
-    "shoe.backs": ParamSpec("list", "how many decks of each back colour"),
-    "shoe.burn": ParamSpec("int", "cards burned when a shoe starts"),
-    "shoe.cut_min_cards": ParamSpec("int", "fewest cards that must lie behind the cut card"),
-    "shoe.cut_min_share": ParamSpec("ratio", "smallest share of the shoe that must lie behind the cut card"),
+    "shoe.backs": ParamSpec(
+        "list",
+        "how many decks of each back colour",
+        simulator="how many decks of each back colour it puts in a new shoe",
+    ),
+    "shoe.burn": ParamSpec(
+        "int", "cards burned when a shoe starts", simulator="how many cards it burns when a shoe starts"
+    ),
+    "shoe.cut_min_cards": ParamSpec(
+        "int",
+        "fewest cards that must lie behind the cut card",
+        simulator="how deep it may place the cut card",
+    ),
+    "shoe.cut_min_share": ParamSpec(
+        "ratio",
+        "smallest share of the shoe that must lie behind the cut card",
+        simulator="how deep it may place the cut card",
+    ),
     "shoe.new_cards_each_session": ParamSpec("bool", "cards must be new / in perfect state at the séance"),
     "dealer.change_burn": ParamSpec("int", "cards a new dealer burns before dealing"),
     "table.max_seats": ParamSpec("int", "most boxes marked on the layout"),
@@ -67,25 +85,53 @@ PARAMETERS: dict[str, ParamSpec] = {
     "blackjack.beats_dealer_blackjack": ParamSpec(
         "bool", "a player's blackjack beats a dealer's two-card 21 (else: push)"
     ),
-    "insurance.share": ParamSpec("ratio", "the insurance stake as a share of the main stake"),
-    "insurance.settled_at_second_card": ParamSpec(
-        "bool", "insurances are settled as soon as the dealer shows his second card (the simulator plays it)"
+    "insurance.share": ParamSpec(
+        "ratio",
+        "the insurance stake as a share of the main stake",
+        simulator="the insurance stake its players take",
     ),
-    "insurance.offered": ParamSpec("bool", "insurance is offered against a dealer's ace"),
-    "even_money.offered": ParamSpec("bool", "a player with blackjack may take even money against an ace"),
+    "insurance.settled_at_second_card": ParamSpec(
+        "bool",
+        "insurances are settled as soon as the dealer shows his second card (the simulator plays it)",
+        simulator="when it settles the insurances",
+    ),
+    "insurance.offered": ParamSpec(
+        "bool",
+        "insurance is offered against a dealer's ace",
+        simulator="whether its players are offered insurance",
+    ),
+    "even_money.offered": ParamSpec(
+        "bool",
+        "a player with blackjack may take even money against an ace",
+        simulator="whether its players are offered even money",
+    ),
     "double.first_two_cards_only": ParamSpec("bool", "doubling only on a hand's first two cards"),
     "double.after_split": ParamSpec("bool", "a split hand may double (before house options)"),
     "double.on_blackjack": ParamSpec("bool", "a blackjack may be doubled"),
     "split.same_value": ParamSpec("bool", "a pair is two cards of the same value (else: same rank)"),
     "split.max_hands": ParamSpec("int_or_none", "most hands a box may reach by splitting (none: no limit)"),
     "split.aces_max_splits": ParamSpec("int_or_none", "most splits of aces in one box (none: no limit)"),
-    "split.aces_one_card": ParamSpec("bool", "a split ace receives one card only"),
+    "split.aces_one_card": ParamSpec(
+        "bool", "a split ace receives one card only", simulator="whether a split ace's hand stops at its card"
+    ),
     "surrender.offered": ParamSpec("symbol", "whether surrender exists", ("never", "house_option", "always")),
     "surrender.share_lost": ParamSpec("ratio", "the share of the stake a surrender loses"),
     "hit.on_21": ParamSpec("symbol", "hitting a 21", ("allowed", "house_option", "forbidden")),
-    "bust.collected_at_once": ParamSpec("bool", "a busted hand is collected before the next hand plays"),
-    "limits.minimum": ParamSpec("decimal", "fixed minimum bet (none: the table's)"),
-    "limits.maximum": ParamSpec("decimal", "fixed maximum bet (none: the table's)"),
+    "bust.collected_at_once": ParamSpec(
+        "bool",
+        "a busted hand is collected before the next hand plays",
+        simulator="whether it collects a busted hand before the next hand plays",
+    ),
+    "limits.minimum": ParamSpec(
+        "decimal",
+        "fixed minimum bet (none: the table's)",
+        simulator="the table minimum of a séance, when none is given",
+    ),
+    "limits.maximum": ParamSpec(
+        "decimal",
+        "fixed maximum bet (none: the table's)",
+        simulator="the table maximum of a séance, when none is given",
+    ),
     "limits.max_multiples": ParamSpec("list", "allowed maximum as multiples of the minimum"),
     "war.burn_before": ParamSpec(
         "int",

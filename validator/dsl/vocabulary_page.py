@@ -75,13 +75,18 @@ def lines() -> Iterator[str]:
     yield "## Parameters"
     yield ""
     yield 'A version may set these (`parameter NAME = VALUE ref "…"`); one of its rules must apply each,'
-    yield "unless the game mechanics read it (the last column), through `Ruleset.param`."
+    yield "unless the game mechanics read it (the fourth column), through `Ruleset.param`. The"
+    yield "simulator reads some through the same path to play a séance by the rules (the last column); a"
+    yield "rule must still apply those."
     yield ""
-    yield "| parameter | type | what it is | read by the mechanics |"
-    yield "|---|---|---|---|"
+    yield "| parameter | type | what it is | read by the mechanics | the simulator plays by it |"
+    yield "|---|---|---|---|---|"
     for name, spec in PARAMETERS.items():
         kind = spec.type + (f" ({', '.join(spec.symbols)})" if spec.symbols else "")
-        yield f"| `param.{name}` | {kind} | {_cell(spec.doc)} | {_cell(spec.mechanics)} |"
+        yield (
+            f"| `param.{name}` | {kind} | {_cell(spec.doc)} | {_cell(spec.mechanics)} "
+            f"| {_cell(spec.simulator)} |"
+        )
     yield ""
     yield "## Functions"
     yield ""

@@ -178,9 +178,7 @@ def report(found: Figures, table: str | None) -> dict[str, Any]:
         "ruleset": ruleset.version,
         "game": ruleset.game,
         "table": table,
-        "shoe_decks": int(ruleset.parameters["shoe.decks"].value)
-        if "shoe.decks" in ruleset.parameters
-        else DECKS,
+        "shoe_decks": int(ruleset.param("shoe.decks")) if "shoe.decks" in ruleset.parameters else DECKS,
         # False: the version does not say how many decks; the figures use DECKS, as the simulator deals.
         "decks_from_version": "shoe.decks" in ruleset.parameters,
         "house_options": chosen,

@@ -59,7 +59,7 @@ class BatailleSim(TableSim):
         self.war_stakes: dict[str, Decimal] = {}
         for hand in hands:
             hand.box.bataille_tie = hand.rank == dealer.rank
-            share = self.params["war.stake_share"].factor
+            share = self.ruleset.param("war.stake_share").factor
             ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
             if self.to_break:
                 # simulate --inject: a war or a surrender the rules refuse (off a tie, a war's stake).
@@ -127,7 +127,7 @@ class BatailleSim(TableSim):
         """The cards burned before the first war card and before the dealer's: the text's, or, where
         this round plants it (simulate --inject), one more or one less at one of the two that exactly
         one of the rules to break refuses."""
-        expected = (self.params.get("war.burn_before"), self.params.get("war.burn_between"))
+        expected = (self.ruleset.param("war.burn_before"), self.ruleset.param("war.burn_between"))
         burns = [int(expected[0] or 0), int(expected[1] or 0)]
         if not self.to_break:
             return burns[0], burns[1]

@@ -51,7 +51,7 @@ class BlackjackSim(TableSim):
             box = boxes.setdefault(number, Box(number))
             box.stake += Decimal(str(bet["amount"]))
             box.seated = box.seated or bet["seated"]
-        split_counts = bool(self.params.get("blackjack.split_hand_counts"))
+        split_counts = bool(self.ruleset.param("blackjack.split_hand_counts"))
         for box in boxes.values():
             box.initial_stake = box.stake
             box.hand_list.append(Hand(str(box.number), box, box.stake, split_counts=split_counts))
@@ -78,7 +78,7 @@ class BlackjackSim(TableSim):
         for box in order:
             self.deal(box.hand_list[0])
         self.round_facts.second_cards_dealt = True
-        if self.params.get("dealer.hole_card"):
+        if self.ruleset.param("dealer.hole_card"):
             self.deal_dealer()
         sides = RoundSides(self, side_bets, actions)
         sides.mark(dealer, 0, sum(len(b.hand_list) for b in order))
@@ -100,7 +100,7 @@ class BlackjackSim(TableSim):
         if self.to_break:
             self.break_turn(order)
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
-        at_second_card = bool(self.params.get("insurance.settled_at_second_card"))
+        at_second_card = bool(self.ruleset.param("insurance.settled_at_second_card"))
         if live or insurance or sides.waits_for_dealer(boxes, dealer):
             while True:
                 must = self.dealer_must_draw()
@@ -155,14 +155,14 @@ class BlackjackSim(TableSim):
         }
 
     def offer_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
-        share = self.params.get("insurance.share")
+        share = self.ruleset.param("insurance.share")
         for box in order:
             hand = box.hand_list[0]
             if box.number in insurance or hand.even_money:
                 continue  # a violation planted on this box already (break_insurance)
             if (
                 hand.blackjack
-                and self.params.get("even_money.offered")
+                and self.ruleset.param("even_money.offered")
                 and self.rng.random() < 0.5
                 and self.legal("even_money", self.ctx(hand, "even_money"))
             ):
@@ -170,7 +170,7 @@ class BlackjackSim(TableSim):
                 hand.even_money = True
                 self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
                 continue
-            if self.params.get("insurance.offered") and share is not None and self.rng.random() < 0.25:
+            if self.ruleset.param("insurance.offered") and share is not None and self.rng.random() < 0.25:
                 amount = hand.stake * share.factor
                 if self.legal("insurance", self.ctx(hand, "insurance", amount)):
                     self.actions.append(["insurance", str(box.number), amount_json(amount)])
@@ -187,7 +187,7 @@ class BlackjackSim(TableSim):
                     return
                 if broken is not None:
                     continue
-            if hand.split_aces and len(hand.card_list) >= 2 and self.params.get("split.aces_one_card"):
+            if hand.split_aces and len(hand.card_list) >= 2 and self.ruleset.param("split.aces_one_card"):
                 return
             total = hand.total
             if (
@@ -231,7 +231,7 @@ class BlackjackSim(TableSim):
         moves += [("double", hand.stake), ("double", half), ("hit", None)]
         candidates = [(verb, hand.name, self.ctx(hand, verb, amount)) for verb, amount in moves]
         box = hand.box.number
-        share = self.params.get("insurance.share")
+        share = self.ruleset.param("insurance.share")
         first = hand.box.hand_list[0]  # an insurance is the box's: its first hand's
         insured = first.stake * share.factor if share is not None else first.stake / 2
         if box not in self.insurance and len(hand.card_list) > 2:
@@ -281,7 +281,7 @@ class BlackjackSim(TableSim):
         """Before the insurances are offered (or before the second cards): an insurance or even money that
         exactly one of this round's rules to break refuses, if there is one (an insurance against no ace,
         of the whole stake, before the second cards, …)."""
-        share = self.params.get("insurance.share")
+        share = self.ruleset.param("insurance.share")
         for box in order:
             hand = box.hand_list[0]
             if box.number in insurance or hand.even_money:
@@ -409,7 +409,7 @@ class BlackjackSim(TableSim):
             self.actions.append(["stand", hand.name])
 
     def after_card(self, hand: Hand) -> None:
-        if hand.busted and self.params.get("bust.collected_at_once") and hand.name not in self.collected:
+        if hand.busted and self.ruleset.param("bust.collected_at_once") and hand.name not in self.collected:
             if self.to_break and self.break_bust(hand):
                 return
             self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
@@ -449,11 +449,11 @@ class BlackjackSim(TableSim):
 
     def dealer_must_draw(self) -> bool:
         dealer = self.dealer
-        if dealer.cards < 2 and not self.params.get("dealer.hole_card"):
+        if dealer.cards < 2 and not self.ruleset.param("dealer.hole_card"):
             return True
         total, soft = dealer.total, dealer.soft
-        stands_on = int(self.params.get("dealer.stands_on", 17))
-        return total < stands_on or (bool(self.params.get("dealer.hits_soft_17")) and total == 17 and soft)
+        stands_on = int(self.ruleset.param("dealer.stands_on", 17))
+        return total < stands_on or (bool(self.ruleset.param("dealer.hits_soft_17")) and total == 17 and soft)
 
     def settle_insurance(self, insurance: dict[int, Decimal], boxes: dict[int, Box]) -> None:
         """Every insurance, right to left, as the ruleset's `settle insurance` clauses give it; settled

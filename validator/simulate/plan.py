@@ -136,12 +136,9 @@ def pinned_day(spec: str) -> date | None:
 def default_limits(ruleset: Ruleset) -> tuple[Decimal, Decimal]:
     """Limits when none are given: the ones the version itself sets for every table (`limits.minimum`
     and `limits.maximum`, as the Ontario licence's 1 $ to 5 $), else 10 to 1000."""
-    low = ruleset.parameters.get("limits.minimum")
-    high = ruleset.parameters.get("limits.maximum")
-    if low is not None and high is not None:
-        values = (low.value, high.value)
-        if all(isinstance(v, int | Decimal) and not isinstance(v, bool) for v in values):
-            return Decimal(values[0]), Decimal(values[1])
+    values = (ruleset.param("limits.minimum"), ruleset.param("limits.maximum"))
+    if all(isinstance(v, int | Decimal) and not isinstance(v, bool) for v in values):
+        return Decimal(values[0]), Decimal(values[1])
     return DEFAULT_MINIMUM, DEFAULT_MAXIMUM
 
 

@@ -105,7 +105,6 @@ class TableSim:
         self.minimum = minimum
         self.maximum = maximum
         self.seats = seats
-        self.params = {name: p.value for name, p in ruleset.parameters.items()}
         self.judge = Judge(ruleset, house, "<simulate>")
         self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
         self.shoe_no = 0
@@ -313,10 +312,10 @@ class TableSim:
         }
 
     def new_shoe(self, reason: str) -> dict[str, Any]:
-        decks = int(self.params.get("shoe.decks", 6))
+        decks = int(self.ruleset.param("shoe.decks", 6))
         total = decks * 52
-        least = int(self.params.get("shoe.cut_min_cards") or 0)
-        share = self.params.get("shoe.cut_min_share")
+        least = int(self.ruleset.param("shoe.cut_min_cards") or 0)
+        share = self.ruleset.param("shoe.cut_min_share")
         if share is not None:
             least = max(
                 least, int((Decimal(total) * share.factor).to_integral_value(rounding="ROUND_CEILING"))
@@ -326,8 +325,8 @@ class TableSim:
         self.shoe_no += 1
         # Named once, when it opens: a séance running past midnight keeps dealing from the same shoe.
         self.shoe_id = f"{self.table_id}/{self.clock.date().isoformat()}/{self.shoe_no}"
-        burn = self.shoe.burn(int(self.params.get("shoe.burn", 0)))
-        backs = self.params.get("shoe.backs")
+        burn = self.shoe.burn(int(self.ruleset.param("shoe.burn", 0)))
+        backs = self.ruleset.param("shoe.backs")
         record = {
             "type": "shoe",
             "shoe": self.shoe_id,
