@@ -257,3 +257,22 @@ def test_the_game_nouns_are_a_leaf():
 def test_an_upward_import_is_found():
     graph = {"validator.dsl.expr": {"validator.replay.state"}, "validator.replay.state": {"validator.game"}}
     assert _upward_imports(graph) == ["validator.dsl.expr -> validator.replay.state"]
+
+
+def test_no_test_imports_the_suite_as_a_package():
+    """`from tests.conftest import …` works only where the repository root is on the path (an editable
+    install); CI installs a wheel and collects the suite as folders: `from conftest import …`."""
+    tests = Path(__file__).resolve().parent
+    offenders = []
+    for path in tests.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            if any(name == "tests" or name.startswith("tests.") for name in names):
+                offenders.append(f"{path.relative_to(tests)}:{node.lineno}")
+    assert offenders == []
