@@ -8,13 +8,16 @@ import time
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from validator import __version__
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.errors import ValidatorError
+
+if TYPE_CHECKING:
+    from validator.commands.common import PolicyChoices
 
 # Plain help (click's own layout, no boxes): it wraps at word boundaries in any terminal width and reads
 # the same in a CI log; `-h` works as `--help` everywhere.
@@ -109,6 +112,22 @@ SarifRootOpt = Annotated[
         help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
     ),
 ]
+
+
+def _choices(
+    select: list[str] | None,
+    ignore: list[str] | None,
+    fail_level: FailLevel | None,
+    baseline: Path | None,
+    write_baseline: Path | None,
+    config: Path | None,
+    no_config: bool,
+) -> PolicyChoices:
+    """What `check` and `lint` share of their options: what is reported and what fails."""
+    from validator.commands.common import PolicyChoices
+
+    level = fail_level.value if fail_level is not None else None
+    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config)
 
 
 def _run(command: Callable[[], int]) -> NoReturn:
@@ -228,13 +247,7 @@ def check(
             scheduler=scheduler,
             dataset=dataset,
             sarif_root=sarif_root,
-            select=select,
-            ignore=ignore,
-            fail_level=fail_level.value if fail_level is not None else None,
-            baseline=baseline,
-            write_baseline=write_baseline,
-            config=config,
-            no_config=no_config,
+            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
             max_log_bytes=max_log_bytes,
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
@@ -445,13 +458,7 @@ def lint(
             output=output,
             when=when,
             sarif_root=sarif_root,
-            select=select,
-            ignore=ignore,
-            fail_level=fail_level.value if fail_level is not None else None,
-            baseline=baseline,
-            write_baseline=write_baseline,
-            config=config,
-            no_config=no_config,
+            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
         )
     )
 

@@ -26,13 +26,7 @@ def run(
     scheduler: str | None,
     dataset: Path | None,
     sarif_root: Path | None,
-    select: list[str] | None,
-    ignore: list[str] | None,
-    fail_level: str | None,
-    baseline: Path | None,
-    write_baseline: Path | None,
-    config: Path | None,
-    no_config: bool,
+    choices: common.PolicyChoices,
     max_log_bytes: str | None,
     max_line_bytes: str | None,
     max_broken_records: int | None,
@@ -59,9 +53,7 @@ def run(
             run = DatasetRun.start(str(dataset), logs, options, str(house) if house else None)
         collect = run is not None or fmt == "html"
         registry = common.registry()
-        policy = common.policy(
-            registry, root, select, ignore, fail_level, baseline, write_baseline, config, no_config
-        )
+        policy = common.policy(registry, root, choices)
         lookup = None
         house_label = None
         if house is not None:

@@ -6,6 +6,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -50,29 +51,33 @@ def output(path: Path | None) -> Iterator[TextIO]:
         yield cast(TextIO, handle)
 
 
+@dataclass(frozen=True, slots=True)
+class PolicyChoices:
+    """What `check` and `lint` were told to report and to fail on, as given on the command line."""
+
+    select: list[str] | None = None
+    ignore: list[str] | None = None
+    fail_level: str | None = None
+    baseline: Path | None = None
+    write_baseline: Path | None = None
+    config: Path | None = None
+    no_config: bool = False
+
+
 def policy(
-    registry: Registry,
-    root: Callable[[], str],
-    select: list[str] | None,
-    ignore: list[str] | None,
-    fail_level: str | None,
-    baseline: Path | None,
-    write_baseline: Path | None,
-    config: Path | None,
-    no_config: bool,
-    house: Iterable[Path] = (),
+    registry: Registry, root: Callable[[], str], choices: PolicyChoices, house: Iterable[Path] = ()
 ) -> Policy:
     """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the config)."""
     from validator.policy import Options, build_policy, split_rules
 
     options = Options(
-        select=split_rules(select),
-        ignore=split_rules(ignore),
-        fail_level=fail_level,
-        baseline=baseline,
-        write_baseline=write_baseline,
-        config=config,
-        no_config=no_config,
+        select=split_rules(choices.select),
+        ignore=split_rules(choices.ignore),
+        fail_level=choices.fail_level,
+        baseline=choices.baseline,
+        write_baseline=choices.write_baseline,
+        config=choices.config,
+        no_config=choices.no_config,
     )
     known = {rule.id for ruleset in registry.all() for rule in ruleset.rules}
     return build_policy(options, root=root, known_rules=known, house_files=house)

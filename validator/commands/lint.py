@@ -17,13 +17,7 @@ def run(
     output: Path | None,
     when: str | None,
     sarif_root: Path | None,
-    select: list[str] | None,
-    ignore: list[str] | None,
-    fail_level: str | None,
-    baseline: Path | None,
-    write_baseline: Path | None,
-    config: Path | None,
-    no_config: bool,
+    choices: common.PolicyChoices,
 ) -> int:
     """Exit status 2 when a file cannot be read (the others are still linted), else the findings'."""
     from validator.check import rule_catalogue
@@ -48,9 +42,7 @@ def run(
         raise ValidatorError(f"--date {when!r}: give a day as YYYY-MM-DD") from None
     registry = common.registry()
     root = common.project_root(sarif_root)
-    policy = common.policy(
-        registry, root, select, ignore, fail_level, baseline, write_baseline, config, no_config, files
-    )
+    policy = common.policy(registry, root, choices, files)
     with common.output(output) as out:
         reporter = make_reporter(
             fmt, out, color=output is None and out.isatty(), root=root() if fmt == "sarif" else None
