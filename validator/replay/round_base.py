@@ -43,8 +43,10 @@ class InPlace:
         "card",
         "deal",
         "held",
+        "hole_card",
         "round",
         "settle",
+        "split_counts",
         "stake",
         "stake_end",
         "turn",
@@ -62,6 +64,10 @@ class InPlace:
         self.bust = BustFacts()
         self.round = RoundFacts()
         self.held: tuple[AllHeld | None, ...] | None = None  # the generated checks of _FREQUENT
+        # The parameters the mechanics read every round (`Ruleset.param`), read once per judge: None
+        # until the first round reads them.
+        self.split_counts: bool | None = None
+        self.hole_card: bool | None = None
 
 
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
@@ -94,9 +100,10 @@ class RoundReplay(ABC):
         self.hands: dict[str, Hand] = {}
         self.side_stakes: dict[str, Decimal] = {}
         self.settlements: dict[str, list[Settlement]] = {}
-        in_place = judge.in_place
+        in_place: InPlace | None = judge.in_place
         if in_place is None:
             in_place = judge.in_place = InPlace()
+        self.facts_in_place = in_place
         facts = self.facts = in_place.round
         facts.players = facts.boxes = facts.free_seats = facts.live_hands = facts.live_blackjacks = 0
         facts.table_drew = facts.second_cards_dealt = False
@@ -116,7 +123,6 @@ class RoundReplay(ABC):
         self.settled_facts = in_place.stake
         self.action_facts = in_place.action
         self.bet_facts = in_place.bet
-        self.in_place = {"card": card, "deal": deal, "turn": turn, "settle": settle}
         self.ctx: dict[str, Any] = {
             "house": judge.house,
             "table": table,
@@ -203,8 +209,16 @@ class RoundReplay(ABC):
         try:
             return self.check_in_place(event, at)
         finally:
-            for name in namespaces.keys() & self.in_place.keys():
-                self.ctx[name] = self.in_place[name]
+            ctx = self.ctx
+            for name in namespaces:
+                if name == "card":
+                    ctx[name] = self.card_facts
+                elif name == "deal":
+                    ctx[name] = self.deal_facts
+                elif name == "turn":
+                    ctx[name] = self.turn_facts
+                elif name == "settle":
+                    ctx[name] = self.settle_facts
 
     def check_in_place(self, event: str, at: str | None = None) -> bool:
         """`check` for the hot paths, which have already set the event's facts in the context."""
