@@ -340,7 +340,12 @@ class RoundReplay(ABC):
         for box in boxes.values():
             box.initial_stake = box.stake
             if box.seated_players:
-                box.player_boxes = max(len(players_boxes[p]) for p in box.seated_players)
+                most = 0  # the most boxes any of its players bets on (a loop: no generator per box)
+                for player in box.seated_players:
+                    count = len(players_boxes[player])
+                    if count > most:
+                        most = count
+                box.player_boxes = most
             if box.stake > 0:
                 with_main += 1
             if box.seated:
@@ -375,14 +380,15 @@ class RoundReplay(ABC):
                     self.run_rules("side_bet", stake)
         held_box = self.held_box
         hands = self.hands
-        for number in sorted(boxes):
+        ctx = self.ctx
+        for number in sorted(boxes) if len(boxes) > 1 else boxes:
             box = boxes[number]
             if box.stake > 0:
                 hand = Hand(str(number), box, box.stake, split_counts=split_counts)
                 box.hand_list.append(hand)
                 hands[hand.name] = hand
-                self.ctx["box"] = box
-                if held_box is not None and not held_box(self.ctx):
+                ctx["box"] = box
+                if held_box is not None and not held_box(ctx):
                     self.run_rules("box", hand.name)
 
     # ---- cards ----
