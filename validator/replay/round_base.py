@@ -172,8 +172,11 @@ class RoundReplay(ABC):
 
     def rightmost_seated_box(self) -> str | None:
         """The highest box with a seated player's main bet, as text; None when no player is seated."""
-        seated = [number for number, box in self.boxes.items() if box.seated]
-        return str(max(seated)) if seated else None
+        highest = 0
+        for number, box in self.boxes.items():
+            if box.seated and number > highest:
+                highest = number
+        return str(highest) if highest else None
 
     # ---- explain ----
     def narrate(self, what: str) -> None:
@@ -501,9 +504,9 @@ class RoundReplay(ABC):
         )
 
     def check_every_stake_settled(self) -> None:
-        stakes = self.all_stakes()
+        hands, side_stakes = self.hands, self.side_stakes
         for name in self.settlements:
-            if name not in stakes:
+            if name not in hands and name not in side_stakes:
                 raise MalformedRound(
                     f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake"
                 )
@@ -513,7 +516,17 @@ class RoundReplay(ABC):
         if held is None:
             return
         settlements = self.settlements
-        for name, amount in stakes.items():
+        # `all_stakes`, in its order and with its values, without making it.
+        for name, hand in hands.items():
+            stake.name = name
+            stake.amount = side_stakes.get(name, hand.stake)
+            done = settlements.get(name)
+            stake.settlements = len(done) if done else 0
+            if not held(self.ctx):
+                self.run_rules("stake_end", name)
+        for name, amount in side_stakes.items():
+            if name in hands:
+                continue  # judged above, in the hand's place
             stake.name, stake.amount = name, amount
             done = settlements.get(name)
             stake.settlements = len(done) if done else 0
