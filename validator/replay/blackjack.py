@@ -43,16 +43,20 @@ _WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words,
 
 class BlackjackRound(RoundReplay):
     def replay(self) -> None:
-        params = self.judge.ruleset
-        self.read_bets(split_counts=bool(params.param("blackjack.split_hand_counts", False)))
+        in_place = self.facts_in_place
+        split_counts, hole_card = in_place.split_counts, in_place.hole_card
+        if split_counts is None or hole_card is None:
+            params = self.judge.ruleset
+            split_counts = in_place.split_counts = bool(params.param("blackjack.split_hand_counts", False))
+            hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
+        self.read_bets(split_counts=split_counts)
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         order = [hand.name for hand in self.hands.values()]
-        dealer_initial = ["D", "D"] if params.param("dealer.hole_card") else ["D"]
         # Receivers still owed a card of the initial deal, in the order the text deals them.
-        self.owe([*order, dealer_initial[0], *order, *dealer_initial[1:]])
+        self.owe([*order, "D", *order, "D"] if hole_card else [*order, "D", *order])
         self.in_initial = True
         self.dealer_started = False
         # The hands are opened in the order of their boxes: the first to play is the first opened.

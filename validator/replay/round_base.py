@@ -43,8 +43,10 @@ class InPlace:
         "card",
         "deal",
         "held",
+        "hole_card",
         "round",
         "settle",
+        "split_counts",
         "stake",
         "stake_end",
         "turn",
@@ -62,6 +64,10 @@ class InPlace:
         self.bust = BustFacts()
         self.round = RoundFacts()
         self.held: tuple[AllHeld | None, ...] | None = None  # the generated checks of _FREQUENT
+        # The parameters the mechanics read every round (`Ruleset.param`), read once per judge: None
+        # until the first round reads them.
+        self.split_counts: bool | None = None
+        self.hole_card: bool | None = None
 
 
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
@@ -94,9 +100,10 @@ class RoundReplay(ABC):
         self.hands: dict[str, Hand] = {}
         self.side_stakes: dict[str, Decimal] = {}
         self.settlements: dict[str, list[Settlement]] = {}
-        in_place = judge.in_place
+        in_place: InPlace | None = judge.in_place
         if in_place is None:
             in_place = judge.in_place = InPlace()
+        self.facts_in_place = in_place
         facts = self.facts = in_place.round
         facts.players = facts.boxes = facts.free_seats = facts.live_hands = facts.live_blackjacks = 0
         facts.table_drew = facts.second_cards_dealt = False
@@ -116,7 +123,6 @@ class RoundReplay(ABC):
         self.settled_facts = in_place.stake
         self.action_facts = in_place.action
         self.bet_facts = in_place.bet
-        self.in_place = {"card": card, "deal": deal, "turn": turn, "settle": settle}
         self.ctx: dict[str, Any] = {
             "house": judge.house,
             "table": table,
@@ -166,8 +172,11 @@ class RoundReplay(ABC):
 
     def rightmost_seated_box(self) -> str | None:
         """The highest box with a seated player's main bet, as text; None when no player is seated."""
-        seated = [number for number, box in self.boxes.items() if box.seated]
-        return str(max(seated)) if seated else None
+        highest = 0
+        for number, box in self.boxes.items():
+            if box.seated and number > highest:
+                highest = number
+        return str(highest) if highest else None
 
     # ---- explain ----
     def narrate(self, what: str) -> None:
@@ -203,8 +212,16 @@ class RoundReplay(ABC):
         try:
             return self.check_in_place(event, at)
         finally:
-            for name in namespaces.keys() & self.in_place.keys():
-                self.ctx[name] = self.in_place[name]
+            ctx = self.ctx
+            for name in namespaces:
+                if name == "card":
+                    ctx[name] = self.card_facts
+                elif name == "deal":
+                    ctx[name] = self.deal_facts
+                elif name == "turn":
+                    ctx[name] = self.turn_facts
+                elif name == "settle":
+                    ctx[name] = self.settle_facts
 
     def check_in_place(self, event: str, at: str | None = None) -> bool:
         """`check` for the hot paths, which have already set the event's facts in the context."""
@@ -326,7 +343,12 @@ class RoundReplay(ABC):
         for box in boxes.values():
             box.initial_stake = box.stake
             if box.seated_players:
-                box.player_boxes = max(len(players_boxes[p]) for p in box.seated_players)
+                most = 0  # the most boxes any of its players bets on (a loop: no generator per box)
+                for player in box.seated_players:
+                    count = len(players_boxes[player])
+                    if count > most:
+                        most = count
+                box.player_boxes = most
             if box.stake > 0:
                 with_main += 1
             if box.seated:
@@ -361,14 +383,15 @@ class RoundReplay(ABC):
                     self.run_rules("side_bet", stake)
         held_box = self.held_box
         hands = self.hands
-        for number in sorted(boxes):
+        ctx = self.ctx
+        for number in sorted(boxes) if len(boxes) > 1 else boxes:
             box = boxes[number]
             if box.stake > 0:
                 hand = Hand(str(number), box, box.stake, split_counts=split_counts)
                 box.hand_list.append(hand)
                 hands[hand.name] = hand
-                self.ctx["box"] = box
-                if held_box is not None and not held_box(self.ctx):
+                ctx["box"] = box
+                if held_box is not None and not held_box(ctx):
                     self.run_rules("box", hand.name)
 
     # ---- cards ----
@@ -481,9 +504,9 @@ class RoundReplay(ABC):
         )
 
     def check_every_stake_settled(self) -> None:
-        stakes = self.all_stakes()
+        hands, side_stakes = self.hands, self.side_stakes
         for name in self.settlements:
-            if name not in stakes:
+            if name not in hands and name not in side_stakes:
                 raise MalformedRound(
                     f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake"
                 )
@@ -493,7 +516,17 @@ class RoundReplay(ABC):
         if held is None:
             return
         settlements = self.settlements
-        for name, amount in stakes.items():
+        # `all_stakes`, in its order and with its values, without making it.
+        for name, hand in hands.items():
+            stake.name = name
+            stake.amount = side_stakes.get(name, hand.stake)
+            done = settlements.get(name)
+            stake.settlements = len(done) if done else 0
+            if not held(self.ctx):
+                self.run_rules("stake_end", name)
+        for name, amount in side_stakes.items():
+            if name in hands:
+                continue  # judged above, in the hand's place
             stake.name, stake.amount = name, amount
             done = settlements.get(name)
             stake.settlements = len(done) if done else 0
