@@ -102,97 +102,81 @@ Count = Annotated[int, Meta(ge=1, le=_MAX_INT)]
 
 
 class _Action(Struct, array_like=True, forbid_unknown_fields=True, frozen=True, gc=False):
-    verb: ClassVar[str]  # the tag, as the replay reads it
+    verb: ClassVar[str]  # the tag, as the replay reads it (set from the tag below, `_VERBS`)
 
 
 class Deal(_Action, tag="deal", frozen=True):
-    verb = "deal"
     hand: HandOrDealer
     card: Card
 
 
 class Hit(_Action, tag="hit", frozen=True):
-    verb = "hit"
     hand: Hand
     card: Card
 
 
 class Stand(_Action, tag="stand", frozen=True):
-    verb = "stand"
     hand: Hand
 
 
 class Double(_Action, tag="double", frozen=True):
-    verb = "double"
     hand: Hand
     amount: Amount
     card: Card
 
 
 class Split(_Action, tag="split", frozen=True):
-    verb = "split"
     hand: Hand
     amount: Amount
 
 
 class Surrender(_Action, tag="surrender", frozen=True):
-    verb = "surrender"
     hand: Hand
 
 
 class Insurance(_Action, tag="insurance", frozen=True):
-    verb = "insurance"
     box: Box
     amount: Amount
 
 
 class EvenMoney(_Action, tag="even_money", frozen=True):
-    verb = "even_money"
     box: Box
 
 
 class War(_Action, tag="war", frozen=True):
-    verb = "war"
     box: Box
     amount: Amount
 
 
 class Burn(_Action, tag="burn", frozen=True):
-    verb = "burn"
     card: Card
 
 
 class Discard(_Action, tag="discard", frozen=True):
-    verb = "discard"
     card: Card
 
 
 class CutCard(_Action, tag="cut_card", frozen=True):
-    verb = "cut_card"
     place: BoxOrDealer
 
 
 class Approve(_Action, tag="approve", frozen=True):
-    verb = "approve"
     stake: Stake
     who: Id
 
 
 class Pay(_Action, tag="pay", frozen=True):
-    verb = "pay"
     stake: Stake
     amount: Amount
 
 
 class Lose(_Action, tag="lose", frozen=True):
-    verb = "lose"
     stake: Stake
     # Left out: the whole stake is collected.
     amount: Amount | UnsetType = UNSET
 
 
 class Push(_Action, tag="push", frozen=True):
-    verb = "push"
     stake: Stake
 
 
@@ -315,10 +299,12 @@ _RECORD_TYPES: dict[str, type[Struct]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (TableRecord, LimitsRecord, DealerRecord, ShoeRecord, JackpotRecord, RoundRecord)
 }
-_VERBS: dict[str, type[Struct]] = {
+_VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
         Deal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn, Discard, CutCard,
         Approve, Pay, Lose, Push,
     )
 }  # fmt: skip
+for _verb, _action in _VERBS.items():
+    _action.verb = _verb
