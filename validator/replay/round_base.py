@@ -239,34 +239,12 @@ class RoundReplay(ABC):
         turn is one finding, and the receiver it skipped is still owed its card."""
         owed = self.owed
         expected = owed[0]
-        if target == expected:
-            del owed[0]
-            if target != "D":
-                self.owed_boxes -= 1
-            self.facts.second_cards_dealt = not self.owed_boxes
-        elif target in owed:
+        if target in owed:  # the first one owed (expected), or a card out of turn to a later one
             owed.remove(target)
             if target != "D":
                 self.owed_boxes -= 1
             self.facts.second_cards_dealt = not self.owed_boxes
-        # The card out of the shoe: `take`, written out for the most frequent step of all.
-        card = _TENS.get(raw_card, raw_card)
-        card_facts = self.card_facts
-        card_facts.code = card
-        shoe = self.shoe
-        remaining = shoe.remaining
-        copies = remaining.get(card, 0)
-        if copies > 0:
-            remaining[card] = copies - 1
-            shoe.left -= 1
-            shoe.taken.append(card)
-            card_facts.in_shoe = True
-        else:
-            card_facts.in_shoe = False
-        ctx = self.ctx
-        held = self.held_card
-        if held is not None and not held(ctx):
-            self.run_rules("card", None)
+        card = self.take(raw_card)
         deal = self.deal_facts
         deal.hand, deal.expected = target, expected
         held = self.held_deal
@@ -396,20 +374,11 @@ class RoundReplay(ABC):
 
     # ---- cards ----
     def take(self, raw: str) -> str:
-        """A card out of the shoe (`Shoe.take`, written out here: it is the replay's most frequent step)."""
+        """A card out of the shoe, and the card rules judged on it."""
         card = _TENS.get(raw, raw)
         card_facts = self.card_facts
         card_facts.code = card
-        shoe = self.shoe
-        remaining = shoe.remaining
-        copies = remaining.get(card, 0)
-        if copies > 0:
-            remaining[card] = copies - 1
-            shoe.left -= 1
-            shoe.taken.append(card)
-            card_facts.in_shoe = True
-        else:
-            card_facts.in_shoe = False
+        card_facts.in_shoe = self.shoe.take(card)
         held = self.held_card
         if held is not None and not held(self.ctx):
             self.run_rules("card", None)
