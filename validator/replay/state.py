@@ -194,11 +194,7 @@ class Hand(Cards):
     )
 
     def __init__(self, name: str, box: Box, stake: Decimal, *, split_counts: bool) -> None:
-        # Cards.__init__, written out: four or five hands are opened every round.
-        self.card_list: list[str] = []
-        self.war_card: str | None = None
-        self.total, self.soft, self.busted = 0, False, False
-        self.hard = self.aces = 0
+        super().__init__()
         self.name = name
         self.box = box
         self.stake = stake
