@@ -19,15 +19,13 @@ from typing import Any
 
 import orjson
 import pytest
+from planting import Found, found_by_round, planted_seance, truth_of, write_log
 
 from validator.dsl.ast import Ratio
-from validator.findings import Summary
-from validator.logs.reader import read_records
 from validator.registry import default_registry
-from validator.replay.session import LogReplay
-from validator.simulate.inject import Planted, inject, injectable
+from validator.simulate.inject import Planted, injectable
+from validator.simulate.plan import default_limits
 from validator.simulate.run import simulate
-from validator.simulate.violations import Violations
 
 REGISTRY = default_registry()
 CASES = [(rs.version, rule) for rs in REGISTRY.all() for rule in injectable(rs)]
@@ -67,64 +65,28 @@ def _options(ruleset: Any, choices: bool | None) -> dict[str, Any]:
     return options
 
 
-def _limits(ruleset: Any) -> tuple[Decimal, Decimal]:
-    low, high = ruleset.parameters.get("limits.minimum"), ruleset.parameters.get("limits.maximum")
-    if low is not None and high is not None and low.value is not None and high.value is not None:
-        return Decimal(low.value), Decimal(high.value)
-    return Decimal(10), Decimal(1000)
-
-
 def _planted(
     version: str, rule: str, seed: int, options: dict[str, Any]
 ) -> tuple[list[dict[str, Any]], list[Planted]]:
     """A séance played with the plan to break `rule` in every round, up to the first round it could be
     broken in (or ROUNDS rounds): its records, and what was planted."""
-    ruleset = REGISTRY.pick(version)
-    low, high = _limits(ruleset)
-    day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
-    plan = Violations(ruleset, [rule], 1.0, seed)
-    records = simulate(
-        ruleset,
-        options,
-        seed=seed,
-        rounds=ROUNDS,
-        table_id="T-1",
-        start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
-        minimum=low,
-        maximum=high,
-        violations=plan,
-    )
-    planted: list[Planted] = []
+    records, planted = planted_seance(REGISTRY.pick(version), options, [rule], 1.0, seed, ROUNDS)
     kept = []
-    for record in inject(records, ruleset, [rule], 1.0, seed, planted, house=options, violations=plan):
+    for record in records:
         kept.append(orjson.loads(orjson.dumps(record)))
         if planted:
             break
     return kept, planted
 
 
-def _found(
-    version: str, log: Any, options: dict[str, Any]
-) -> dict[str, list[tuple[str, str | None, int | None]]]:
-    ruleset = REGISTRY.pick(version)
-    replay = LogReplay(
-        REGISTRY,
-        str(log),
-        Summary(),
-        pinned=ruleset.version if ruleset.valid_from else ruleset.family,
-        house=lambda _t, rs: {**rs.house_defaults(), **options},
-    )
-    found: dict[str, list[tuple[str, str | None, int | None]]] = {}
-    for outcome in replay.replay(read_records(str(log))):
-        for finding in outcome.findings:
-            found.setdefault(finding.round, []).append((finding.rule, finding.stake, finding.line))
-    return found
+def _found(version: str, log: Any, options: dict[str, Any]) -> dict[str | None, list[Found]]:
+    return found_by_round(REGISTRY, REGISTRY.pick(version), log, options)
 
 
 def test_the_clean_seances_are_clean(tmp_path):
     for version in sorted({v for v, _ in CASES}):
         ruleset = REGISTRY.pick(version)
-        low, high = _limits(ruleset)
+        low, high = default_limits(ruleset)
         day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
         options = _options(ruleset, choices=True)
         records = simulate(
@@ -137,8 +99,7 @@ def test_the_clean_seances_are_clean(tmp_path):
             minimum=low,
             maximum=high,
         )
-        log = tmp_path / "clean.jsonl"
-        log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+        log = write_log(tmp_path / "clean.jsonl", list(records))
         assert _found(version, log, options) == {}, version
 
 
@@ -177,8 +138,7 @@ def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
             records, planted = _planted(version, rule, seed, options)
             if not planted:
                 continue
-            log = tmp_path / f"planted-{seed}.jsonl"
-            log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+            log = write_log(tmp_path / f"planted-{seed}.jsonl", records)
             truth = {p.round: [(p.rule, p.stake, p.line)] for p in planted}
             assert _found(version, log, options) == truth
             return
@@ -198,25 +158,8 @@ def _whole_seance_with(
 ) -> tuple[list[Planted], dict[str, Any], Any]:
     ruleset = REGISTRY.pick(version)
     options = _options(ruleset, choices=choices)
-    low, high = _limits(ruleset)
-    day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
-    plan = Violations(ruleset, [rule], 1.0, SEEDS[0])
-    records = simulate(
-        ruleset,
-        options,
-        seed=SEEDS[0],
-        rounds=rounds,
-        table_id="T-1",
-        start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
-        minimum=low,
-        maximum=high,
-        violations=plan,
-    )
-    planted: list[Planted] = []
-    kept = [
-        orjson.loads(orjson.dumps(r))
-        for r in inject(records, ruleset, [rule], 1.0, SEEDS[0], planted, house=options, violations=plan)
-    ]
+    records, planted = planted_seance(ruleset, options, [rule], 1.0, SEEDS[0], rounds)
+    kept = [orjson.loads(orjson.dumps(r)) for r in records]
     return planted, options, kept
 
 
@@ -247,12 +190,8 @@ def test_a_whole_seance_planted(version, rule, rounds, tmp_path):
     nothing else. The dealer's drawing is broken both ways: a card drawn where the rules have him stand,
     a stand where they have him draw."""
     planted, options, records = _whole_seance(version, rule, rounds)
-    log = tmp_path / "seance.jsonl"
-    log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
-    truth: dict[str | None, list[Any]] = {}
-    for p in planted:
-        truth.setdefault(p.round, []).append((p.rule, p.stake, p.line))
+    log = write_log(tmp_path / "seance.jsonl", records)
     assert planted
-    assert _found(version, log, options) == truth
+    assert _found(version, log, options) == truth_of(planted)
     if (version, rule) in DEALER:
         assert {p.what.split()[0] for p in planted} == {"dealer_draw", "dealer_stand"}
