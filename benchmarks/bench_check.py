@@ -111,7 +111,11 @@ def check_in_fresh_process(path: Path, jobs: int) -> tuple[float, float]:
         " (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))\n"
         "print(elapsed, peak / 1024)\n"
     )
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    # Run from a neutral folder: `python -c` puts its working folder first on the path, and from the
+    # repository root that is the source tree, not the installed build the header names.
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()
+    )
     seconds, peak = out.stdout.split()
     return float(seconds), float(peak)
 
