@@ -174,12 +174,15 @@ DEALING = _listening({"deal", "war_burn", "turn", "bust"})
 PAST_THE_CUT_CARD = _listening({"round"})
 BETS = _listening({"bet", "side_bet"})
 TABLES = _listening({"table"})
+BETWEEN = [
+    c for c in _listening({"limits", "dealer_change", "jackpot", "card", "insurance_settle"}) if c not in TABLES
+]
 
 
 @pytest.mark.parametrize(
     ("version", "rule", "rounds"),
     [(v, r, 25) for v, r in DEALER + DEALING + BETS + TABLES]
-    + [(v, r, 40) for v, r in SHOES]
+    + [(v, r, 40) for v, r in SHOES + BETWEEN]
     + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
 )
 def test_a_whole_seance_planted(version, rule, rounds, tmp_path):

@@ -9,6 +9,7 @@ from typing import Any
 
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
+from validator.simulate.interludes import Interludes
 from validator.simulate.side_bets import RoundSides, place, standing_alone
 from validator.simulate.table import TableSim, amount_json
 
@@ -17,10 +18,12 @@ class BatailleSim(TableSim):
     def records(self, rounds: int) -> Iterator[dict[str, Any]]:
         yield self.table_record()
         yield self.new_shoe("open")
+        interludes = Interludes(self)
         for _ in range(rounds):
             assert self.shoe is not None
             if self.reshuffles(40):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
+            yield from interludes.before_round()
             yield self.remember_round(self.play_round())
 
     def play_round(self) -> dict[str, Any]:

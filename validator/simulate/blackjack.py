@@ -10,6 +10,8 @@ from typing import Any
 from validator.dsl.vocabulary import BustFacts, TurnFacts
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
+from validator.simulate.interludes import Interludes
+from validator.simulate.late_insurance import hold_back
 from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
 
@@ -22,12 +24,14 @@ class BlackjackSim(TableSim):
         yield self.table_record()
         yield self.new_shoe("open")
         self.jackpot = JackpotSim(self) if progressive(self) else None
+        interludes = Interludes(self)
         for _ in range(rounds):
             assert self.shoe is not None
             if self.reshuffles(60):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
+            yield from interludes.before_round()
             if self.jackpot is not None and (reading := self.jackpot.reading()) is not None:
-                yield reading
+                yield interludes.reading(reading, self.jackpot)
             yield self.remember_round(self.play_round())
 
     # ---- one round ----
@@ -102,6 +106,7 @@ class BlackjackSim(TableSim):
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.ruleset.param("insurance.settled_at_second_card"))
         if live or insurance or sides.waits_for_dealer(boxes, dealer):
+            late: dict[int, Decimal] = {}  # an insurance kept back past the dealer's second card
             while True:
                 must = self.dealer_must_draw()
                 if self.to_break and self.break_dealer(must, order):
@@ -109,7 +114,10 @@ class BlackjackSim(TableSim):
                 if not must:
                     break
                 self.deal_dealer()
+                if late:
+                    self.settle_insurance(late, boxes)
                 if insurance and at_second_card and self.dealer.cards == 2:
+                    late = hold_back(self, insurance)
                     self.settle_insurance(insurance, boxes)
         sides.mark(dealer, self.final_settled, self.unsettled(order, insurance))
         self.settle(order, insurance, boxes)
@@ -127,7 +135,7 @@ class BlackjackSim(TableSim):
             "round": f"{self.shoe_id}/{self.round_no}",
             "shoe": self.shoe_id,
             "at": at,
-            "dealer": "D-101",
+            "dealer": self.dealer_id,
             "bets": bets,
             "actions": actions,
         }

@@ -48,7 +48,7 @@ from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
 from validator.simulate.settled import settled_by
 from validator.simulate.table import amount_json
-from validator.simulate.violations import Violations, breaks_a_decision
+from validator.simulate.violations import Violations, between_key, breaks_a_decision
 
 
 @dataclass(frozen=True)
@@ -411,9 +411,10 @@ def inject(
             maximum = _amount(record["maximum"])
         if record["type"] == "jackpot":
             meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
-        if record["type"] in ("shoe", "table"):
-            played = violations.played.get(record[record["type"]])
-            violations.done(record[record["type"]])
+        if record["type"] != "round":
+            key = between_key(record)
+            played = violations.played.get(key)
+            violations.done(key)
             if played is not None:
                 planted.append(Planted(played.rule, None, line, played.stake, played.what))
         if record["type"] != "round":

@@ -441,6 +441,10 @@ class JackpotSim:
         self.sim = sim
         self.meters = Meters(*JACKPOT_START)
         self.shown: tuple[Decimal, Decimal] | None = None
+        # The meters as the last reading showed them, with the JP1 stakes bet and the jackpots paid since
+        # (as the replay keeps them); `previous`: the same before the last reading.
+        self.since = Meters()
+        self.previous = Meters()
 
     def reading(self) -> dict[str, Any] | None:
         """A jackpot record when the meters moved since the last one (and before the first round)."""
@@ -450,6 +454,7 @@ class JackpotSim:
         if now == self.shown:
             return None
         self.shown = now
+        self.previous, self.since = self.since, Meters(*now)
         return {
             "type": "jackpot",
             "at": self.sim.tick(1, 5),
@@ -463,6 +468,9 @@ class JackpotSim:
         assert self.meters.main is not None and self.meters.secondary is not None
         self.meters.main += share
         self.meters.secondary += total - share
+        self.since.stakes += total
+        self.since.paid_main = self.since.paid_main or main_paid
+        self.since.paid_secondary = self.since.paid_secondary or secondary_paid
         if main_paid:
             self.meters.main = JACKPOT_START[0]
         if secondary_paid:

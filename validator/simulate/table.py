@@ -98,6 +98,7 @@ class TableSim:
         self.ruleset = ruleset
         self.house = house
         self.rng = random.Random(seed)
+        self.seed = seed
         self.table_id = table_id
         self.clock = start
         # The last local day a record may carry: the end of the version played (None: no end).
@@ -123,6 +124,7 @@ class TableSim:
         # The last round: where its cut card came out, its farthest seated box at the dealer's right.
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
+        self.dealer_id = "D-101"  # the dealer at the table (simulate.interludes changes dealers)
 
     def broken_by(self, event: str, ctx: Mapping[str, Any]) -> set[str]:
         """The rules this step would break (none: it is legal)."""
@@ -282,9 +284,15 @@ class TableSim:
     def break_table(self, record: dict[str, Any], rules: list[str]) -> None:
         """simulate --inject: the table record written against exactly one of `rules`, and the séance
         played as written: a seat more than the text allows (free all the séance: the boxes played stay
-        those hand-log/1 names), or cards that are not new."""
-        edits = [({"seats": self.seats + 1}, f"a table of {self.seats + 1} seats")]
+        those hand-log/1 names), cards that are not new, or a maximum above the one played."""
+        edits: list[tuple[dict[str, Any], str]] = [
+            ({"seats": self.seats + 1}, f"a table of {self.seats + 1} seats")
+        ]
         edits.append(({"new_cards": False}, "the séance opened with cards not new"))
+        # A maximum above the one played (every bet placed stays within both), another multiple of the
+        # minimum, or past what the text allows.
+        higher = self.maximum + self.minimum
+        edits.append(({"maximum": amount_json(higher)}, f"the table opened with a maximum of {higher}"))
         written = [{**record, **edit} for edit, _ in edits]
         candidates = [("table", None, {"table": read_table(r, 1)}) for r in written]
         self.to_break = rules

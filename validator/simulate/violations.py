@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
@@ -35,6 +36,7 @@ DECISIONS = {
             "deal",
             "turn",
             "bust",
+            "insurance_settle",
         )
     ),
     "bataille": frozenset(("war", "surrender", "deal", "war_burn")),
@@ -42,8 +44,10 @@ DECISIONS = {
 
 
 # The records the simulator writes between rounds with fields it can write against the rules: a shoe's
-# (its decks, backs, burned cards, cut card, cutter); and the table's seats and cards.
-BETWEEN_ROUNDS = frozenset(("shoe",))
+# (its decks, backs, burned cards, cut card, cutter); a change of limits, a new dealer's burn, a jackpot
+# reading (simulate.interludes); and the table's seats, cards and limits.
+BETWEEN_ROUNDS = frozenset(("shoe", "limits", "dealer_change", "jackpot"))
+TABLE_FACTS = frozenset(("table.seats", "table.new_cards", "table.minimum", "table.maximum"))
 
 
 def breaks_a_decision(rule: Rule, game: str) -> bool:
@@ -85,12 +89,22 @@ def names_read(check: CheckDef) -> set[str]:
 
 
 def broken_between_rounds(rule: Rule) -> bool:
-    """Checked on a shoe record, or on the table record on its seats or its cards (TableSim.break_table)."""
+    """Checked on a record written between rounds, on the table record on its seats, its cards or its
+    limits (TableSim.break_table), or on a card on whether a copy was left in the shoe (the shoe planned
+    between rounds: simulate.interludes)."""
     return any(
         check.event in BETWEEN_ROUNDS
-        or (check.event == "table" and {"table.seats", "table.new_cards"} & names_read(check))
+        or (check.event == "table" and TABLE_FACTS & names_read(check))
+        or (check.event == "card" and "card.in_shoe" in names_read(check))
         for check in rule.checks
     )
+
+
+def between_key(record: dict[str, Any]) -> str:
+    """The name the plan gives a record written between rounds: a shoe's or the table's id, else its
+    type and time (simulate.interludes writes at most one of each type between two rounds)."""
+    kind = record["type"]
+    return str(record[kind]) if kind in ("shoe", "table") else f"{kind}@{record['at']}"
 
 
 @dataclass(frozen=True, slots=True)
