@@ -20,7 +20,9 @@ The steps the simulator takes while it plays are broken there, by the plan both 
 (simulate.violations): the players' decisions (surrender, split, double, a card, insurance, even
 money, bataille's war), side-bet timing, the dealer's drawing, the deal's order, bataille's war burns,
 play out of turn, a bust left on the layout, the table record (seats, cards), a shoe's record (burns,
-stop card, decks, backs, cutter), a round past the cut card, and the bets (simulate.bets_against);
+stop card, decks, backs, cutter), a round past the cut card, the bets (simulate.bets_against), the
+records between rounds (limits, a new dealer's burn, a jackpot reading) and a card out of the shoe
+(simulate.interludes), and a losing insurance collected late (simulate.late_insurance);
 this module writes down what the simulator planted (a violation on a shoe or the table record with no
 round and no stake, as `check` reports it). At most one violation is planted per round, shoe or table
 record, so that the findings can be compared with the truth.
