@@ -174,9 +174,9 @@ DEALING = _listening({"deal", "war_burn", "turn", "bust"})
 PAST_THE_CUT_CARD = _listening({"round"})
 BETS = _listening({"bet", "side_bet"})
 TABLES = _listening({"table"})
-BETWEEN = [
-    c for c in _listening({"limits", "dealer_change", "jackpot", "card", "insurance_settle"}) if c not in TABLES
-]
+# The records between rounds, the cards out of the shoe, the late insurances (the table's limits: TABLES).
+_INTERLUDES = {"limits", "dealer_change", "jackpot", "card", "insurance_settle"}
+BETWEEN = [c for c in _listening(_INTERLUDES) if c not in TABLES]
 
 
 @pytest.mark.parametrize(
