@@ -105,8 +105,8 @@ class BlackjackSim(TableSim):
             self.break_turn(order)
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.ruleset.param("insurance.settled_at_second_card"))
+        late: dict[int, Decimal] = {}  # an insurance kept back past the dealer's second card
         if live or insurance or sides.waits_for_dealer(boxes, dealer):
-            late: dict[int, Decimal] = {}  # an insurance kept back past the dealer's second card
             while True:
                 must = self.dealer_must_draw()
                 if self.to_break and self.break_dealer(must, order):
@@ -117,10 +117,10 @@ class BlackjackSim(TableSim):
                 if late:
                     self.settle_insurance(late, boxes)
                 if insurance and at_second_card and self.dealer.cards == 2:
-                    late = hold_back(self, insurance)
+                    late = hold_back(self, insurance, order)
                     self.settle_insurance(insurance, boxes)
-        sides.mark(dealer, self.final_settled, self.unsettled(order, insurance))
-        self.settle(order, insurance, boxes)
+        sides.mark(dealer, self.final_settled, self.unsettled(order, {**insurance, **late}))
+        self.settle(order, insurance, boxes, late)
         sides.mark(dealer, self.final_settled, 0)
         self.unplant_a_bust_collected_next()
         jackpot = getattr(self, "jackpot", None)
@@ -490,7 +490,15 @@ class BlackjackSim(TableSim):
             kind, name, amount, round=self.round_facts, box=hand.box, hand=hand, dealer=self.dealer
         )
 
-    def settle(self, order: list[Box], insurance: dict[int, Decimal], boxes: dict[int, Box]) -> None:
+    def settle(
+        self,
+        order: list[Box],
+        insurance: dict[int, Decimal],
+        boxes: dict[int, Box],
+        late: dict[int, Decimal] | None = None,
+    ) -> None:
+        """The final settlement; `late`: an insurance kept back (simulate --inject), collected after the
+        first hand settled, where the dealer drew no third card to collect it after."""
         self.settle_insurance(insurance, boxes)
         for box in reversed(order):
             for hand in box.hand_list:
@@ -499,3 +507,5 @@ class BlackjackSim(TableSim):
                 self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
                 if not hand.surrendered:
                     self.final_settled += 1
+                if late:
+                    self.settle_insurance(late, boxes)

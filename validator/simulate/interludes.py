@@ -52,6 +52,7 @@ class Interludes:
         self.rounds = 0
         self.shoe_seen = ""
         self.dealers = 1
+        self.readings = 0
 
     def _after(self, rounds: int) -> int:
         return rounds + self.rng.randint(*EVERY)
@@ -115,7 +116,9 @@ class Interludes:
             "dealer": sim.dealer_id,
             "burn": [],
         }
-        counts = [n for n in (count + 1, count - 1) if n >= 0]
+        # One card more or one fewer, in turns from one dealer to the next.
+        turn = (count + 1, count - 1) if self.dealers % 2 else (count - 1, count + 1)
+        counts = [n for n in turn if n >= 0]
         edits: list[tuple[dict[str, Any], str]] = [({}, f"the new dealer burns {n} cards") for n in counts]
         picked = _break(sim, record, "dealer_change", [_change(n) for n in counts], edits)
         record["burn"] = shoe.burn(counts[picked] if picked is not None else count)
@@ -128,7 +131,9 @@ class Interludes:
         sim = self.sim
         previous = jackpot.previous
         main, secondary = Decimal(str(record["main"])), Decimal(str(record["secondary"]))
-        offs = [main + 1, main - 1]
+        # One unit more or one fewer, in turns from one reading to the next.
+        self.readings += 1
+        offs = [main + 1, main - 1] if self.readings % 2 else [main - 1, main + 1]
         candidates = []
         for value in offs:
             table = replace(sim.state, jackpot=replace(previous))
