@@ -4,13 +4,15 @@ and a new dealer's burn (in the séances of versions with rules on those events)
 
 The records are written now and then, on a schedule drawn from a random stream of their own, dated at
 the séance's clock without moving it: a séance of a version with no such rules is played exactly as
-before, and one with them differs only by the records added (and the cards a new dealer burns).
+before, and one with them differs only by the records added (and the stop card coming out as many
+cards earlier as a new dealer burned).
 What a record must hold is asked of the version's rules, as every legal step of the simulator is:
 
 - a change of limits restates the limits played, shown at the table; planted: not shown, or a maximum
   above the one played (every bet the séance places stays within both), where exactly one rule to
   break refuses it;
-- a new dealer burns the fewest cards the rules accept; planted: one more or one fewer;
+- a new dealer burns the fewest cards the rules accept (taken from the talon's far end: the séance
+  deals on the cards it would have dealt); planted: one more or one fewer;
 - a jackpot reading shows the meters as they stand (simulate.side_bets.JackpotSim); planted: the main
   meter off by one unit, the jackpot then standing as written;
 - a card out of the shoe: in a shoe the plan gives it, every copy left of the next card is put first
@@ -121,7 +123,7 @@ class Interludes:
         counts = [n for n in turn if n >= 0]
         edits: list[tuple[dict[str, Any], str]] = [({}, f"the new dealer burns {n} cards") for n in counts]
         picked = _break(sim, record, "dealer_change", [_change(n) for n in counts], edits)
-        record["burn"] = shoe.burn(counts[picked] if picked is not None else count)
+        record["burn"] = _burn_from_the_talon(shoe, counts[picked] if picked is not None else count)
         return record
 
     # ---- a jackpot reading ----
@@ -157,6 +159,19 @@ def _planned_at(sim: TableSim, event: str) -> bool:
     plan = sim.violations
     assert plan is not None
     return any(check.event == event for r in plan.rules for check in sim.ruleset.rule(r).checks)
+
+
+def _burn_from_the_talon(shoe: SimShoe, count: int) -> list[str]:
+    """A new dealer's burn. The shuffle had put the burned cards on top of those the séance deals next:
+    they come from the talon's far end, so that the cards dealt after the burn are the ones the séance
+    would deal without it, and the stop card stays where the shoe record put it (a card planted further
+    on stays the one planted)."""
+    if count:
+        shoe.cards[shoe.pos : shoe.pos] = shoe.cards[-count:]
+        del shoe.cards[-count:]
+        if isinstance(shoe, PlantedShoe) and shoe.at >= shoe.pos:
+            shoe.at += count
+    return shoe.burn(count)
 
 
 def _change(burned: int) -> dict[str, Any]:
@@ -199,8 +214,8 @@ def _break(
 # ---- a card out of the shoe ----
 class PlantedShoe(SimShoe):
     """A shoe with one card too many at `at` (the one it replaced: `original`): `keep()`, asked when
-    it comes out, plants it; else (another violation in that round, or a burn between rounds reaching
-    it) the original card is dealt."""
+    it comes out, plants it; else (another violation planted in that round) the original card is
+    dealt."""
 
     def __init__(self, shoe: SimShoe, at: int, original: str, keep: Callable[[], bool]) -> None:
         self.cards, self.pos, self.cut_at, self.cut_out = shoe.cards, shoe.pos, shoe.cut_at, shoe.cut_out
@@ -210,11 +225,6 @@ class PlantedShoe(SimShoe):
         if self.pos == self.at and not self.keep():
             self.cards[self.at] = self.original
         return super().draw(actions, target)
-
-    def burn(self, count: int) -> list[str]:
-        if self.pos <= self.at < self.pos + count:
-            self.cards[self.at] = self.original
-        return super().burn(count)
 
 
 def plant_a_card(sim: TableSim) -> None:
