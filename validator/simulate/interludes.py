@@ -131,6 +131,8 @@ class Interludes:
         """A jackpot record, its main meter written one unit off where exactly one rule to break refuses
         it; the jackpot then stands as written."""
         sim = self.sim
+        if sim.violations is None or not _planned_at(sim, "jackpot"):
+            return record
         previous = jackpot.previous
         main, secondary = Decimal(str(record["main"])), Decimal(str(record["secondary"]))
         # One unit more or one fewer, in turns from one reading to the next.
