@@ -6,7 +6,7 @@ the plan tries every round).
 The séances offer every side bet of the version (limits, a fixed stake or `offered`, whichever options
 the version has), so that side-bet payouts can be planted too, and are played with every yes-or-no
 choice of the house made yes, then with its defaults, then with every choice made no
-(its numbers at their least).
+(its numbers at their least, and the side bets it may decline not offered).
 Each rule must be planted at least once over the séances tried: a rule that they never give a chance
 to break fails the test rather than passing unseen, unless it is listed in RARE, where it must fail.
 """
@@ -37,7 +37,8 @@ def _options(ruleset: Any, choices: bool | None) -> dict[str, Any]:
     """The version's defaults, every side bet offered, a blackjack payout where the house must give one;
     with `choices` True or False, every yes-or-no choice of the house made so (surrender allowed, no
     double after a split, …) and, with False, every number the house may choose at its least (two hands
-    from a split), so that the rules they bring can be broken."""
+    from a split) and the side bets the house may decline not offered, so that the rules they bring
+    can be broken."""
     options = ruleset.house_defaults()
     for name, option in ruleset.options.items():
         bet, _, key = name.partition(".")
@@ -53,7 +54,7 @@ def _options(ruleset: Any, choices: bool | None) -> dict[str, Any]:
         if bet not in ruleset.side_bets:
             continue
         if key == "offered":
-            options[name] = True
+            options[name] = choices is not False
         elif key == "minimum":
             options[name] = Decimal(1)
         elif key == "maximum":
@@ -147,10 +148,13 @@ def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
 
 def _whole_seance(version: str, rule: str, rounds: int) -> tuple[list[Planted], dict[str, Any], Any]:
     """A séance of `rounds` rounds with the plan to break `rule` in every round, played with the house's
-    defaults, else (nothing planted) with its yes-or-no choices made yes: what was planted, the options,
-    the records."""
-    planted, options, records = _whole_seance_with(version, rule, rounds, None)
-    return (planted, options, records) if planted else _whole_seance_with(version, rule, rounds, True)
+    defaults, else (nothing planted) with its yes-or-no choices made yes, else made no: what was
+    planted, the options, the records."""
+    for choices in (None, True, False):
+        planted, options, records = _whole_seance_with(version, rule, rounds, choices)
+        if planted:
+            break
+    return planted, options, records
 
 
 def _whole_seance_with(
