@@ -176,7 +176,7 @@ DEALER = _listening({"dealer_draw", "dealer_stand"})
 SHOES = _listening({"shoe"})
 DEALING = _listening({"deal", "war_burn", "turn", "bust"})
 PAST_THE_CUT_CARD = _listening({"round"})
-BETS = _listening({"bet", "side_bet"})
+BETS = _listening({"bet", "side_bet", "late_bet"})
 TABLES = _listening({"table"})
 
 

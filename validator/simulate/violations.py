@@ -66,10 +66,12 @@ def played_past_the_cut_card(rule: Rule) -> bool:
 
 def placed_against(rule: Rule) -> bool:
     """Is the rule checked at a bet on who places it (a standing player's), or at a side bet on its
-    amount, its player or which side bet it is (one the table may not offer)? The simulator can place
-    such bets (simulate.bets_against)."""
+    amount, its player or which side bet it is (one the table may not offer), or at a side stake the
+    log settles on whether it was placed before the deal? The simulator can place such bets
+    (simulate.bets_against) and settle such stakes (simulate.late_against)."""
     return any(
         (check.event == "bet" and "bet.seated" in names_read(check))
+        or (check.event == "late_bet" and "bet.before_deal" in names_read(check))
         or (
             check.event == "side_bet"
             and {"bet.amount", "bet.seated", "bet.player_main", "bet.side", "bet.side_offered"}
