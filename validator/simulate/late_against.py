@@ -1,10 +1,11 @@
 """simulate --inject: a side stake the log settles that was never placed (hand-log/1 lists in a round's
 `bets` what was staked before the first card, so a side stake first named by its settlement was placed
 once the cards were out: the replay's `late_bet`). Where exactly one of the round's rules to break
-refuses it, a box with a seated player's main bet is given a stake of a side bet the table offers that
-its player did not place, and the croupier collects it (`lose`, no amount: what was staked is not
-written, so no payment is judged) at the latest moment the `side_settle` rules accept a losing stake of
-that side bet. Progressive jackpots are left out: their stakes feed the meters."""
+refuses it, a box with a seated player's main bet is given a stake of a side bet of the version that
+its player did not place (the judge leaves out a bet the house does not offer: another rule refuses
+it), and the croupier collects it (`lose`, no amount: what was staked is not written, so no payment
+is judged) at the latest moment the `side_settle` rules accept a losing stake of that side bet.
+Progressive jackpots are left out: their stakes feed the meters."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from validator.dsl.vocabulary import BetFacts
 from validator.replay.state import RoundFacts
-from validator.simulate.side_bets import RoundSides, offered_bets
+from validator.simulate.side_bets import RoundSides
 from validator.simulate.table import TableSim
 
 
@@ -29,8 +30,7 @@ def collect_late(sim: TableSim, sides: RoundSides, bets: list[dict[str, Any]]) -
     seated = sorted({int(b["stake"]) for b in bets if b["seated"]})
     candidates: list[tuple[str, str | None, dict[str, Any]]] = []
     amounts: list[Decimal] = []
-    for name in offered_bets(sim):
-        side = sim.ruleset.side_bets[name]
+    for name, side in sim.ruleset.side_bets.items():
         if side.prizes:
             continue
         case = side.cases[0] if side.cases else None
