@@ -188,14 +188,21 @@ def _listening(events: set[str]) -> list[tuple[str, str]]:
 DEALER = _listening({"dealer_draw", "dealer_stand"})
 SHOES = _listening({"shoe"})
 DEALING = _listening({"deal", "war_burn", "turn", "bust"})
-PAST_THE_CUT_CARD = _listening({"round"})
+
+
+def _reading(events: set[str], fact: str) -> list[tuple[str, str]]:
+    """The injectable rules checked at one of these events on `fact`."""
+    return [
+        (v, r)
+        for v, r in _listening(events)
+        if any(c.event in events and fact in names_read(c) for c in REGISTRY.pick(v).rule(r).checks)
+    ]
+
+
+PAST_THE_CUT_CARD = _reading({"round"}, "round.reshuffle_due")
 BETS = _listening({"bet", "side_bet", "late_bet"})
-# A player's boxes: too many (checked at each box), too few alone (a `round` rule, above).
-PLAYER_BOXES = [
-    (v, r)
-    for v, r in _listening({"box"})
-    if any("box.player_boxes" in names_read(c) for c in REGISTRY.pick(v).rule(r).checks)
-]
+# A player's boxes: too many (checked at each box), too few alone (checked at the round).
+PLAYER_BOXES = _reading({"box"}, "box.player_boxes") + _reading({"round"}, "round.boxes")
 TABLES = _listening({"table"})
 
 
