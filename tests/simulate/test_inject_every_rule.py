@@ -90,15 +90,20 @@ def _found(version: str, log: Any, options: dict[str, Any]) -> dict[str | None, 
     return found_by_round(REGISTRY, REGISTRY.pick(version), log, options)
 
 
-@pytest.mark.parametrize("most", [False, True], ids=["choices-yes", "numbers-at-most"])
-def test_the_clean_seances_are_clean(most, tmp_path):
-    """With every yes-or-no choice of the house made yes, and with its numbers at their most (a lone
-    player on two boxes at least), the simulator plays by the rules: nothing found."""
+@pytest.mark.parametrize(
+    ("choices", "most"),
+    [(True, False), (False, False), (None, True)],
+    ids=["choices-yes", "choices-no", "numbers-at-most"],
+)
+def test_the_clean_seances_are_clean(choices, most, tmp_path):
+    """With every yes-or-no choice of the house made yes, made no (numbers at their least: one box a
+    player), and with its numbers at their most (a lone player on two boxes at least), the simulator
+    plays by the rules: nothing found."""
     for version in sorted({v for v, _ in CASES}):
         ruleset = REGISTRY.pick(version)
         low, high = default_limits(ruleset)
         day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
-        options = _options(ruleset, choices=None if most else True, most=most)
+        options = _options(ruleset, choices=choices, most=most)
         records = simulate(
             ruleset,
             options,
