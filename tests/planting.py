@@ -52,10 +52,11 @@ def write_log(path: Path, records: list[dict[str, Any]]) -> Path:
 
 
 def truth_of(planted: list[Planted]) -> dict[str | None, list[Found]]:
-    """What `check` must find: each planted violation at its round (shoes and tables: round None)."""
+    """What `check` must find: each planted violation at its round (shoes and tables: round None), at
+    its stake and at each of its other stakes (`also`)."""
     truth: dict[str | None, list[Found]] = {}
     for p in planted:
-        truth.setdefault(p.round, []).append((p.rule, p.stake, p.line))
+        truth.setdefault(p.round, []).extend((p.rule, stake, p.line) for stake in (p.stake, *p.also))
     return truth
 
 

@@ -6,7 +6,8 @@ the plan tries every round).
 The séances offer every side bet of the version (limits, a fixed stake or `offered`, whichever options
 the version has), so that side-bet payouts can be planted too, and are played with every yes-or-no
 choice of the house made yes, then with its defaults, then with every choice made no
-(its numbers at their least).
+(its numbers at their least, and the side bets it may decline not offered), then with its numbers at
+their most.
 Each rule must be planted at least once over the séances tried: a rule that they never give a chance
 to break fails the test rather than passing unseen, unless it is listed in RARE, where it must fail.
 """
@@ -26,6 +27,7 @@ from validator.registry import default_registry
 from validator.simulate.inject import Planted, injectable
 from validator.simulate.plan import default_limits
 from validator.simulate.run import simulate
+from validator.simulate.violations import names_read
 
 REGISTRY = default_registry()
 CASES = [(rs.version, rule) for rs in REGISTRY.all() for rule in injectable(rs)]
@@ -33,11 +35,13 @@ SEEDS = (1, 2, 3)
 ROUNDS = 45
 
 
-def _options(ruleset: Any, choices: bool | None) -> dict[str, Any]:
+def _options(ruleset: Any, choices: bool | None, most: bool = False) -> dict[str, Any]:
     """The version's defaults, every side bet offered, a blackjack payout where the house must give one;
     with `choices` True or False, every yes-or-no choice of the house made so (surrender allowed, no
     double after a split, …) and, with False, every number the house may choose at its least (two hands
-    from a split), so that the rules they bring can be broken."""
+    from a split) and the side bets the house may decline not offered; with `most`, every number the
+    house may choose at its most (two boxes at least for a player alone), so that the rules they bring
+    can be broken."""
     options = ruleset.house_defaults()
     for name, option in ruleset.options.items():
         bet, _, key = name.partition(".")
@@ -50,10 +54,13 @@ def _options(ruleset: Any, choices: bool | None) -> dict[str, Any]:
             and bet not in ruleset.side_bets
         ):
             options[name] = int(option.range[0])
+        bounds = option.allowed or option.range  # `int in [1, 2]`, `int in 1..7`
+        if most and option.type == "int" and bounds and bet not in ruleset.side_bets:
+            options[name] = int(max(bounds))
         if bet not in ruleset.side_bets:
             continue
         if key == "offered":
-            options[name] = True
+            options[name] = choices is not False
         elif key == "minimum":
             options[name] = Decimal(1)
         elif key == "maximum":
@@ -83,12 +90,20 @@ def _found(version: str, log: Any, options: dict[str, Any]) -> dict[str | None, 
     return found_by_round(REGISTRY, REGISTRY.pick(version), log, options)
 
 
-def test_the_clean_seances_are_clean(tmp_path):
+@pytest.mark.parametrize(
+    ("choices", "most"),
+    [(True, False), (False, False), (None, True)],
+    ids=["choices-yes", "choices-no", "numbers-at-most"],
+)
+def test_the_clean_seances_are_clean(choices, most, tmp_path):
+    """With every yes-or-no choice of the house made yes, made no (numbers at their least: one box a
+    player), and with its numbers at their most (a lone player on two boxes at least), the simulator
+    plays by the rules: nothing found."""
     for version in sorted({v for v, _ in CASES}):
         ruleset = REGISTRY.pick(version)
         low, high = default_limits(ruleset)
         day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
-        options = _options(ruleset, choices=True)
+        options = _options(ruleset, choices=choices, most=most)
         records = simulate(
             ruleset,
             options,
@@ -121,6 +136,10 @@ RARE = {
 }
 
 
+# The séances' house choices, tried in this order: (choices, most).
+HOUSES = ((True, False), (None, False), (False, False), (None, True))
+
+
 def _marked(version: str, rule: str) -> Any:
     if (version, rule) in RARE:
         reason = "its occasion is too rare for these séances"
@@ -132,14 +151,14 @@ def _marked(version: str, rule: str) -> Any:
 def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
     ruleset = REGISTRY.pick(version)
     rare = (version, rule) in RARE  # one séance, which must not offer the occasion (strict xfail)
-    for choices in (True,) if rare else (True, None, False):
-        options = _options(ruleset, choices)
+    for choices, most in ((True, False),) if rare else HOUSES:
+        options = _options(ruleset, choices, most)
         for seed in SEEDS[:1] if rare else SEEDS:
             records, planted = _planted(version, rule, seed, options)
             if not planted:
                 continue
             log = write_log(tmp_path / f"planted-{seed}.jsonl", records)
-            truth = {p.round: [(p.rule, p.stake, p.line)] for p in planted}
+            truth = {p.round: [(p.rule, s, p.line) for s in (p.stake, *p.also)] for p in planted}
             assert _found(version, log, options) == truth
             return
     pytest.fail(f"{rule}: no round of the séances of {ROUNDS} rounds let it be planted")
@@ -147,17 +166,20 @@ def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
 
 def _whole_seance(version: str, rule: str, rounds: int) -> tuple[list[Planted], dict[str, Any], Any]:
     """A séance of `rounds` rounds with the plan to break `rule` in every round, played with the house's
-    defaults, else (nothing planted) with its yes-or-no choices made yes: what was planted, the options,
-    the records."""
-    planted, options, records = _whole_seance_with(version, rule, rounds, None)
-    return (planted, options, records) if planted else _whole_seance_with(version, rule, rounds, True)
+    defaults, else (nothing planted) with its yes-or-no choices made yes, else made no, else with its
+    numbers at their most: what was planted, the options, the records."""
+    for choices, most in ((None, False), (True, False), (False, False), (None, True)):
+        planted, options, records = _whole_seance_with(version, rule, rounds, choices, most)
+        if planted:
+            break
+    return planted, options, records
 
 
 def _whole_seance_with(
-    version: str, rule: str, rounds: int, choices: bool | None
+    version: str, rule: str, rounds: int, choices: bool | None, most: bool = False
 ) -> tuple[list[Planted], dict[str, Any], Any]:
     ruleset = REGISTRY.pick(version)
-    options = _options(ruleset, choices=choices)
+    options = _options(ruleset, choices=choices, most=most)
     records, planted = planted_seance(ruleset, options, [rule], 1.0, SEEDS[0], rounds)
     kept = [orjson.loads(orjson.dumps(r)) for r in records]
     return planted, options, kept
@@ -171,8 +193,21 @@ def _listening(events: set[str]) -> list[tuple[str, str]]:
 DEALER = _listening({"dealer_draw", "dealer_stand"})
 SHOES = _listening({"shoe"})
 DEALING = _listening({"deal", "war_burn", "turn", "bust"})
-PAST_THE_CUT_CARD = _listening({"round"})
-BETS = _listening({"bet", "side_bet"})
+
+
+def _reading(events: set[str], fact: str) -> list[tuple[str, str]]:
+    """The injectable rules checked at one of these events on `fact`."""
+    return [
+        (v, r)
+        for v, r in _listening(events)
+        if any(c.event in events and fact in names_read(c) for c in REGISTRY.pick(v).rule(r).checks)
+    ]
+
+
+PAST_THE_CUT_CARD = _reading({"round"}, "round.reshuffle_due")
+BETS = _listening({"bet", "side_bet", "late_bet"})
+# A player's boxes: too many (checked at each box), too few alone (checked at the round).
+PLAYER_BOXES = _reading({"box"}, "box.player_boxes") + _reading({"round"}, "round.boxes")
 TABLES = _listening({"table"})
 # The records between rounds, the cards out of the shoe, the late insurances (the table's limits: TABLES).
 _INTERLUDES = {"limits", "dealer_change", "jackpot", "card", "insurance_settle"}
@@ -181,7 +216,7 @@ BETWEEN = [c for c in _listening(_INTERLUDES) if c not in TABLES]
 
 @pytest.mark.parametrize(
     ("version", "rule", "rounds"),
-    [(v, r, 25) for v, r in DEALER + DEALING + BETS + TABLES]
+    [(v, r, 25) for v, r in DEALER + DEALING + BETS + TABLES + PLAYER_BOXES]
     + [(v, r, 40) for v, r in SHOES + BETWEEN]
     + [(v, r, 70) for v, r in PAST_THE_CUT_CARD],
 )

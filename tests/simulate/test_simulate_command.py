@@ -80,6 +80,44 @@ def test_procedural_violations_planted_by_the_command_are_found(tmp_path):
     assert found == [(p["rule"], p["round"], p["line"], p["stake"]) for p in planted]
 
 
+HOUSE = """format: house-rules/1
+casino: Casino de démonstration
+tables:
+  T-01:
+    game: blackjack
+    ruleset: fr/blackjack
+    minimum: 10
+    maximum: 1000
+    seats: 7
+    options:
+      max_boxes_per_player: 1
+"""
+
+
+def test_a_violation_found_at_several_stakes_lists_them_all(tmp_path):
+    """A player on two boxes where the house allows one (« limiter le nombre de cases sur lesquelles
+    peut miser un joueur », art. 55-4, 1°) is found at each of his boxes: the planted violation names
+    the first and, under `also`, the other; `check` finds exactly those, and each side bet the table
+    does not offer planted beside them once."""
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE, encoding="utf-8")
+    log = tmp_path / "seance.jsonl"
+    rules = ",".join(f"fr/blackjack/{r}" for r in ("max-boxes-per-player", "side-bet-offered"))
+    result = run_cli(
+        *("simulate", "--ruleset", "fr/blackjack@2021-03-01", "--rounds", "60", "--seed", "7"),
+        *("--house", str(house), "--table", "T-01", "-o", str(log), "--inject", rules, "--rate", "0.5"),
+    )
+    assert result.returncode == 0, result.stderr
+    planted = json.loads((tmp_path / "seance.planted.json").read_text())["planted"]
+    boxes = [p for p in planted if p["rule"] == "fr/blackjack/max-boxes-per-player"]
+    assert boxes and all(len(p["also"]) == 1 and int(p["also"][0]) > int(p["stake"]) for p in boxes)
+    assert any(p["rule"] == "fr/blackjack/side-bet-offered" and p["also"] == [] for p in planted)
+    checked = run_cli("check", str(log), "--house", str(house), "--format", "json")
+    found = [(f["rule"], f["round"], f["line"], f["stake"]) for f in json.loads(checked.stdout)["findings"]]
+    expected = [(p["rule"], p["round"], p["line"], s) for p in planted for s in (p["stake"], *p["also"])]
+    assert found == expected
+
+
 def test_a_folder_check_does_not_read_the_planted_list_as_a_log(tmp_path):
     run_cli(
         "simulate",

@@ -10,6 +10,7 @@ from typing import Any
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.interludes import Interludes
+from validator.simulate.late_against import collect_late
 from validator.simulate.side_bets import RoundSides, place, standing_alone
 from validator.simulate.table import TableSim, amount_json
 
@@ -111,9 +112,10 @@ class BatailleSim(TableSim):
             dealer.war_card = draw("D")
             actions.append(["deal", "D", dealer.war_card])
         self.settle(hands, dealer, actions, round_facts)
-        if side_bets:
+        if side_bets or self.to_break:
             sides = RoundSides(self, side_bets, actions)
             sides.mark(dealer, len(hands), 0)  # after the main settlement: the one moment of bataille
+            collect_late(self, sides, bets)
             sides.settle_all(boxes, dealer, None)
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         return {

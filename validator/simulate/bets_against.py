@@ -2,7 +2,8 @@
 with the facts the replay gives each bet and round, where exactly that rule refuses them: a standing
 player's bet on a box no one sits at, or beside seated players while seats are free; a seated player's
 side stake above its maximum, below its minimum or off its fixed stake; a side bet of a standing player,
-or of a player with no main bet on the box. The round is then played with the bets as placed."""
+or of a player with no main bet on the box; a side bet the table does not offer
+(simulate.offered_against). The round is then played with the bets as placed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import RoundFacts, facts
+from validator.simulate.offered_against import not_offered
 from validator.simulate.side_bets import offered_bets
 from validator.simulate.table import TableSim, amount_json
 
@@ -111,5 +113,8 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
                 continue
             who = "a standing player" if not sits else "a player with no main bet on the box"
             add("side_bet", stake, ctx, (added, _by_box([*sides, placed])), f"{stake} staked by {who}")
+    # A side bet the table does not offer, beside the seated player's own main bet.
+    for stake, ctx, placed, what in not_offered(sim, host, round_facts):
+        add("side_bet", stake, ctx, (bets, _by_box([*sides, placed])), what)
     picked = sim.breaking(sim.round_id, candidates, whats, first_only=True)
     return edits[picked] if picked is not None else (bets, sides)

@@ -11,6 +11,7 @@ from validator.dsl.vocabulary import BustFacts, TurnFacts
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.interludes import Interludes
+from validator.simulate.late_against import collect_late
 from validator.simulate.late_insurance import hold_back
 from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
@@ -125,6 +126,7 @@ class BlackjackSim(TableSim):
         self.unplant_a_bust_collected_next()
         jackpot = getattr(self, "jackpot", None)
         meters = jackpot.meters if jackpot is not None else None
+        collect_late(self, sides, bets)
         won = sides.settle_all(boxes, dealer, meters)
         if jackpot is not None:
             jackpot.after_round((sides.stakes[s] for s in sides.of(progressive(self))), *won)

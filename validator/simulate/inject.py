@@ -20,7 +20,9 @@ The steps the simulator takes while it plays are broken there, by the plan both 
 (simulate.violations): the players' decisions (surrender, split, double, a card, insurance, even
 money, bataille's war), side-bet timing, the dealer's drawing, the deal's order, bataille's war burns,
 play out of turn, a bust left on the layout, the table record (seats, cards), a shoe's record (burns,
-stop card, decks, backs, cutter), a round past the cut card, the bets (simulate.bets_against), the
+stop card, decks, backs, cutter), a round past the cut card, the bets (simulate.bets_against, a side
+bet the table does not offer: simulate.offered_against), a side stake settled that was never placed
+(simulate.late_against), a player's boxes (simulate.boxes_against: too many, found at each), the
 records between rounds (limits, a new dealer's burn, a jackpot reading) and a card out of the shoe
 (simulate.interludes), and a losing insurance collected late (simulate.late_insurance);
 this module writes down what the simulator planted (a violation on a shoe or the table record with no
@@ -62,6 +64,9 @@ class Planted:
     line: int
     stake: str | None
     what: str
+    # The other stakes the same violation is found at, each a finding of the rule at this round and
+    # line (a player on too many boxes: his other boxes); mostly none.
+    also: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -427,7 +432,7 @@ def inject(
         played = violations.played.get(round_id)
         violations.done(round_id)
         if played is not None:
-            planted.append(Planted(played.rule, round_id, line, played.stake, played.what))
+            planted.append(Planted(played.rule, round_id, line, played.stake, played.what, played.also))
         elif order:
             settled: dict[str, tuple[str, str]] | None = None
             for rule_id in order:

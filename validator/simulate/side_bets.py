@@ -189,6 +189,9 @@ class RoundSides:
                 )
         self.moments: list[Moment] = []
         self.initial_dealer = 0
+        # Stakes collected whatever the cards (simulate --inject: a side stake settled that was never
+        # placed, simulate.late_against).
+        self.collected: set[str] = set()
 
     def side(self, stake: str) -> tuple[str | None, str | None]:
         return side_of(stake.split(":", 1)[1], self.sim.judge.stake_sides)
@@ -352,6 +355,8 @@ class RoundSides:
         verbs: dict[str, tuple[str, Decimal | None]] = {}
         for stake in self.stakes:
             verbs[stake] = self.outcome(stake, boxes[int(stake.split(":")[0])], self.actions, dealer, jackpot)
+            if stake in self.collected:
+                verbs[stake] = ("lose", None)
 
         def key(stake: str) -> tuple[int, int, int]:
             # Stakes of one box on several cases keep the order they were placed in (a stable sort).

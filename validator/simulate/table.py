@@ -15,6 +15,7 @@ from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.replay.state import Box, RoundFacts, Shoe, TableState, facts
+from validator.simulate.boxes_against import boxes_against, name_boxes
 from validator.simulate.violations import PlayedViolation, Violations
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
@@ -426,6 +427,9 @@ class TableSim:
             want = self.rng.randint(1, per_player)
             if n_players == 1:
                 want = max(want, lone_min)
+            name_them = False
+            if p == 0 and self.to_break:  # simulate --inject: too few boxes alone, or too many
+                want, name_them = boxes_against(self, n_players, want, lone_min)
             for _ in range(want):
                 if not free:
                     break
@@ -433,6 +437,8 @@ class TableSim:
                 units = self.rng.randint(1, 10)
                 amount = min(self.minimum * units, self.maximum)
                 bets.append({"stake": str(box), "amount": amount, "player": f"P{p + 1}", "seated": True})
+            if name_them:
+                name_boxes(self, bets, f"P{p + 1}")
         standing_ok = self.standing_allowed(n_players, len(bets), len(free) + self.seats_off_layout)
         if standing_ok and bets and self.rng.random() < 0.15:
             host = self.rng.choice(bets)

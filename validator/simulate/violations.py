@@ -70,10 +70,20 @@ def played_past_the_cut_card(rule: Rule) -> bool:
 
 def placed_against(rule: Rule) -> bool:
     """Is the rule checked at a bet on who places it (a standing player's), or at a side bet on its
-    amount or its player? The simulator can place such bets (simulate.bets_against)."""
+    amount, its player or which side bet it is (one the table may not offer), or at a side stake the
+    log settles on whether it was placed before the deal, or at a round or a box on how many boxes a
+    player takes? The simulator can place such bets (simulate.bets_against, simulate.boxes_against)
+    and settle such stakes (simulate.late_against)."""
     return any(
         (check.event == "bet" and "bet.seated" in names_read(check))
-        or (check.event == "side_bet" and {"bet.amount", "bet.seated", "bet.player_main"} & names_read(check))
+        or (check.event == "late_bet" and "bet.before_deal" in names_read(check))
+        or (check.event == "round" and {"round.players", "round.boxes"} <= names_read(check))
+        or (check.event == "box" and "box.player_boxes" in names_read(check))
+        or (
+            check.event == "side_bet"
+            and {"bet.amount", "bet.seated", "bet.player_main", "bet.side", "bet.side_offered"}
+            & names_read(check)
+        )
         for check in rule.checks
     )
 
@@ -110,11 +120,14 @@ def between_key(record: dict[str, Any]) -> str:
 @dataclass(frozen=True, slots=True)
 class PlayedViolation:
     """A violation the simulator planted while playing a round, or on a shoe: the rule, the stake it
-    names (none on a shoe), what."""
+    names (none on a shoe), what, and the other stakes it is found at."""
 
     rule: str
     stake: str | None
     what: str
+    # The other stakes `check` finds the same violation at (a player on too many boxes: each of his
+    # boxes), in the order it reports them.
+    also: tuple[str, ...] = ()
 
 
 @dataclass
