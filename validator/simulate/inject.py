@@ -43,14 +43,14 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from validator.dsl.ast import Name
+from validator.dsl.ast import Name, Ratio
 from validator.dsl.expr import names_in, unparse
 from validator.dsl.model import Rule, Ruleset, SettleDef
 from validator.errors import ValidatorError
 from validator.game.cards import best_total, normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
-from validator.simulate.settled import settled_by
+from validator.simulate.settled import Judged, judging, settled_by
 from validator.simulate.table import amount_json
 from validator.simulate.violations import Violations, between_key, breaks_a_decision
 
@@ -81,6 +81,12 @@ class Edit:
 
 # An injector gets a deep-enough copy of a round record and the table's limits; None: not possible here.
 Injector = Callable[[dict[str, Any], "RoundView", random.Random], Edit | None]
+# How `check` would judge a stake of the round whose first settlement the log showed as (verb, paid).
+JudgedAs = Callable[[str, str, Decimal | None], Judged | None]
+
+
+def _not_judged(_stake: str, _verb: str, _paid: Decimal | None) -> Judged | None:
+    return None
 
 
 def _amount(value: Any) -> Decimal:
@@ -110,8 +116,11 @@ class RoundView:
         self.war: set[str] = set()
         self.war_stakes: dict[str, Decimal] = {}
         self.last_decision = -1
-        # Stake → (the rule whose clause settles it, the kind of stake), for payout planters.
+        # Stake → (the rule whose clause settles it, the kind of stake), for payout planters; how `check`
+        # judges a settlement the log shows; the payout ratios the version's parameters declare.
         self.settled: dict[str, tuple[str, str]] = {}
+        self.judged: JudgedAs = _not_judged
+        self.ratios: tuple[Ratio, ...] = ()
         for index, action in enumerate(self.actions):
             self._read(index, action)
         # The final settlement of each stake: the last one logged for it.
@@ -287,16 +296,38 @@ def _amounts_of_the_text(ruleset: Ruleset, rule_id: str) -> Decimal:
     return largest
 
 
+def _outcome(action: list[Any], amount: Decimal) -> tuple[str, Decimal]:
+    """A settlement as the replay compares it: a loss or a push with the stake's amount where it names
+    none."""
+    verb = action[0]
+    if verb in ("pay", "lose") and len(action) > 2:
+        return verb, _amount(action[2])
+    return verb, (Decimal(0) if verb == "pay" else amount)
+
+
+def _breaks_only(view: RoundView, rule_id: str, edited: list[Any], amount: Decimal) -> bool:
+    """Does `check` judge the edited settlement by `rule_id`'s clause, and find it wrong? (A clause that
+    reads the settlement logged could otherwise take the stake over from the rule planned.)"""
+    verb, paid = _outcome(edited, amount)
+    judged = view.judged(edited[1], verb, paid if verb == "pay" else None)
+    return judged is not None and judged.rule == rule_id and (judged.verb, judged.amount) != (verb, paid)
+
+
+def _first_settlements(view: RoundView, stakes: set[str]) -> list[tuple[str, int]]:
+    """The index of each of these stakes' first settlement logged (the one `check` judges), by stake."""
+    first: dict[str, int] = {}
+    for index, action in enumerate(view.actions):
+        if action[0] in ("pay", "lose", "push") and action[1] in stakes:
+            first.setdefault(action[1], index)
+    return sorted(first.items())
+
+
 def _payout(rule_id: str) -> Injector:
     """Change the settlement of a stake that `rule_id`'s clause settles (the first one logged for it)."""
 
     def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
         mine = {stake for stake, (rule, _kind) in view.settled.items() if rule == rule_id}
-        first: dict[str, int] = {}
-        for index, action in enumerate(view.actions):
-            if action[0] in ("pay", "lose", "push") and action[1] in mine:
-                first.setdefault(action[1], index)
-        picked = _choice(rng, sorted(first.items()))
+        picked = _choice(rng, _first_settlements(view, mine))
         if picked is None:
             return None
         stake, index = picked
@@ -316,8 +347,41 @@ def _payout(rule_id: str) -> Injector:
         else:
             edited = ["lose", stake]
             what = f"{stake} collected where the text returns it"
+        if not _breaks_only(view, rule_id, edited, amount):
+            return None
         record["actions"][index] = edited
         return Edit(record, stake, what)
+
+    return inject
+
+
+def _misread(rule_id: str, kinds: frozenset[str]) -> Injector:
+    """Settle a stake as a clause of `rule_id` that judges the settlement logged (`stake.verb`,
+    `stake.paid`) refuses it: among the settlements a stake of a kind the clause settles can be given
+    wrongly (a payment at each payout ratio the version's parameters declare, a push, a collection),
+    one that `check` judges by that clause and finds wrong, chosen at random."""
+
+    def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+        stakes = {stake for stake, (_rule, kind) in view.settled.items() if kind in kinds}
+        options: list[tuple[int, list[Any], str]] = []
+        for stake, index in _first_settlements(view, stakes):
+            amount = view.amount_of(stake)
+            if amount is None:
+                continue
+            candidates = [
+                (["pay", stake, amount_json(amount * ratio.factor)], f"paid at {ratio}")
+                for ratio in view.ratios
+            ]
+            candidates += [(["push", stake], "returned"), (["lose", stake], "collected")]
+            for edited, how in candidates:
+                if _breaks_only(view, rule_id, edited, amount):
+                    options.append((index, edited, f"{stake} {how}, which the text does not give"))
+        picked = _choice(rng, options)
+        if picked is None:
+            return None
+        index, edited, what = picked
+        record["actions"][index] = edited
+        return Edit(record, edited[1], what)
 
     return inject
 
@@ -345,7 +409,8 @@ def _bounds_box_stake(rule: Rule) -> bool:
 
 def _reads_the_log(settle: SettleDef) -> bool:
     """A clause that judges the settlement the log shows (`stake.verb`, `stake.paid`: one reading of an
-    ambiguous text against another) settles nothing the simulator plays, so nothing to change."""
+    ambiguous text against another) settles nothing the simulator plays: it is broken by a settlement
+    logged that it refuses (`_misread`), not by changing one it gives."""
     nodes = (settle.guard_node, settle.amount_node)
     return any(
         isinstance(name, Name) and name.path in ("stake.verb", "stake.paid")
@@ -359,8 +424,11 @@ def planters(rule: Rule) -> list[Injector]:
     """How the rule can be broken in a simulated round, by the kind of rule it is (see the docstring)."""
     found: list[Injector] = []
     events = {check.event for check in rule.checks}
-    if rule.settles and not any(_reads_the_log(settle) for settle in rule.settles):
+    if any(not _reads_the_log(settle) for settle in rule.settles):
         found.append(_payout(rule.id))
+    misread = frozenset(settle.stake for settle in rule.settles if _reads_the_log(settle))
+    if misread:
+        found.append(_misread(rule.id, misread))
     if "settle" in events and {"settle.box", "settle.previous_box"} <= _reads(rule):
         found.append(_settle_out_of_order)
     if "stake_end" in events and "stake.settlements" in _reads(rule):
@@ -408,6 +476,7 @@ def inject(
     if violations is None:
         violations = Violations(ruleset, list(chosen), rate, seed)
     judge = Judge(ruleset, house if house is not None else ruleset.house_defaults(), "<inject>")
+    ratios = _payout_ratios(ruleset)
     # A stake is pushed past the table's maximum and past any the rule reads from the text.
     text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id in chosen}
     rng = violations.rng
@@ -435,6 +504,7 @@ def inject(
             planted.append(Planted(played.rule, round_id, line, played.stake, played.what, played.also))
         elif order:
             settled: dict[str, tuple[str, str]] | None = None
+            judged: JudgedAs = _not_judged
             for rule_id in order:
                 injectors = chosen.get(rule_id, [])
                 if not injectors:
@@ -442,7 +512,10 @@ def inject(
                 view = RoundView(record, max(maximum, text_maximum[rule_id]))
                 if settled is None and any(i not in _MECHANICAL for i in injectors):
                     settled = settled_by(record, ruleset, judge, meters)
+                    judged = judging(record, ruleset, judge, meters)
                 view.settled = settled or {}
+                view.ratios = ratios
+                view.judged = judged
                 edit = None
                 for injector in injectors:
                     copy = {
@@ -458,6 +531,15 @@ def inject(
                     planted.append(Planted(rule_id, record["round"], line, edit.stake, edit.what))
                     break
         yield record
+
+
+def _payout_ratios(ruleset: Ruleset) -> tuple[Ratio, ...]:
+    """The payout ratios the version's parameters declare (3:2, 2:1, …), each value once, smallest first."""
+    found: dict[Decimal, Ratio] = {}
+    for parameter in ruleset.parameters.values():
+        if isinstance(parameter.value, Ratio):
+            found.setdefault(parameter.value.factor, parameter.value)
+    return tuple(found[factor] for factor in sorted(found))
 
 
 def truth_path(log: Path) -> Path:

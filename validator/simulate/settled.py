@@ -8,10 +8,12 @@ gets is the law's (the clauses), which hands there are and what they hold is the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.model import Ruleset
+from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.game.cards import normalize
 from validator.game.money import to_decimal
@@ -103,37 +105,88 @@ class RoundRebuilt:
             held.add(card)
 
 
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """The clause `check` judges a stake's first settlement by: its rule's id, the kind of stake the
+    clause settles (main, insurance, war or the side bet's name), and the settlement it gives, as the
+    replay compares it with the log's (a loss or a push with the stake's amount)."""
+
+    rule: str
+    kind: str
+    verb: str
+    amount: Decimal
+
+
 def settled_by(
     record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None
 ) -> dict[str, tuple[str, str]]:
     """Each stake the round settles → (the id of the rule whose clause gives its settlement, the kind of
     stake the clause settles: main, insurance, war or the side bet's name). A stake the clauses cannot
-    settle (an amount left to a house option not declared) is left out."""
-    try:
-        round_ = RoundRebuilt(record, ruleset)
-    except (KeyError, IndexError, ValueError, TypeError, ValidatorError):
-        return {}  # not a round the simulator wrote
+    settle (an amount left to a house option not declared) is left out. The clauses are asked as the
+    simulator asks them, before any settlement is logged (`stake.verb`, `stake.paid`: none)."""
+    rebuilt = _rebuilt(record, ruleset, judge, meters)
+    if rebuilt is None:
+        return {}
+    round_, jackpot = rebuilt
     found: dict[str, tuple[str, str]] = {}
     seen = {a[1] for a in round_.actions if a and a[0] in SETTLEMENTS}
-    hits = _jackpot_hands(round_, ruleset, judge, meters)
-    jackpot = jackpot_facts(meters, *hits)
     for stake in seen:
-        try:
-            decided = _decide(round_, judge, stake, jackpot)
-        except (AttributeError, TypeError, ArithmeticError, KeyError):
-            decided = None
+        decided = _judge(round_, judge, stake, jackpot, None, None)
         if decided is not None:
-            found[stake] = decided
+            found[stake] = (decided.rule, decided.kind)
     return found
 
 
-def _decide(round_: RoundRebuilt, judge: Judge, stake: str, jackpot: Any) -> tuple[str, str] | None:
+def judging(
+    record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None
+) -> Callable[[str, str, Decimal | None], Judged | None]:
+    """How `check` judges a stake of the round whose first settlement the log shows as `verb` (and, a
+    payment, `paid`): the clauses asked as the replay asks them, with `stake.verb` and `stake.paid` (a
+    clause may read the settlement logged: one reading of an ambiguous text against another). None: no
+    clause settles the stake. The round is rebuilt once, at the first question."""
+    rebuilt: list[tuple[RoundRebuilt, Any] | None] = []
+
+    def judged(stake: str, verb: str, paid: Decimal | None) -> Judged | None:
+        if not rebuilt:
+            rebuilt.append(_rebuilt(record, ruleset, judge, meters))
+        if rebuilt[0] is None:
+            return None
+        round_, jackpot = rebuilt[0]
+        return _judge(round_, judge, stake, jackpot, verb, paid if verb == "pay" else None)
+
+    return judged
+
+
+def _rebuilt(
+    record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None
+) -> tuple[RoundRebuilt, Any] | None:
+    """The round rebuilt from its record, and its jackpot facts; None: not a round the simulator wrote."""
+    try:
+        round_ = RoundRebuilt(record, ruleset)
+    except (KeyError, IndexError, ValueError, TypeError, ValidatorError):
+        return None
+    hits = _jackpot_hands(round_, ruleset, judge, meters)
+    return round_, jackpot_facts(meters, *hits)
+
+
+def _judge(
+    round_: RoundRebuilt, judge: Judge, stake: str, jackpot: Any, verb: str | None, paid: Decimal | None
+) -> Judged | None:
+    try:
+        return _decide(round_, judge, stake, jackpot, verb, paid)
+    except (AttributeError, TypeError, ArithmeticError, KeyError):
+        return None
+
+
+def _decide(
+    round_: RoundRebuilt, judge: Judge, stake: str, jackpot: Any, verb: str | None, paid: Decimal | None
+) -> Judged | None:
     dealer = round_.dealer
     if ":" not in stake:
         hand = round_.hands.get(stake)
         if hand is None:
             return None
-        return _first(judge, "main", _ctx(hand, dealer, stake, hand.stake))
+        return _first(judge, "main", _ctx(hand, dealer, stake, hand.stake, verb, paid), hand.stake)
     box_no, _, kind = stake.partition(":")
     number = int(box_no)
     first = round_.hands.get(box_no)
@@ -141,7 +194,7 @@ def _decide(round_: RoundRebuilt, judge: Judge, stake: str, jackpot: Any) -> tup
         amount = (round_.insured if kind == "insurance" else round_.war).get(number)
         if first is None or amount is None:
             return None
-        return _first(judge, kind, _ctx(first, dealer, stake, amount))
+        return _first(judge, kind, _ctx(first, dealer, stake, amount, verb, paid), amount)
     side, case = side_of(kind, judge.stake_sides)
     box = round_.boxes.get(number)
     if side is None or box is None or stake not in round_.side_stakes or not box.hand_list:
@@ -149,33 +202,47 @@ def _decide(round_: RoundRebuilt, judge: Judge, stake: str, jackpot: Any) -> tup
     sequences = box_sequences(round_.actions)
     cards = list(dealer.card_list)
     elsewhere = prizes_elsewhere(judge.ruleset, judge.house, number, sequences, cards)
+    amount = round_.side_stakes[stake]
     ctx = settle_context(
         judge.house,
         box=box,
         hand=box.hand_list[0],
         dealer=dealer,
-        stake=facts(name=stake, amount=round_.side_stakes[stake], settlements=1, case=case),
+        stake=facts(name=stake, amount=amount, settlements=1, case=case, verb=verb, paid=paid),
         player=PlayerCards(number, sequences, cards[0] if cards else None, elsewhere),
         dealer_cards=DealerCards(cards),
         jackpot=jackpot,
         round=RoundFacts(),
     )
-    return _first(judge, side, ctx)
+    return _first(judge, side, ctx, amount)
 
 
-def _ctx(hand: Hand, dealer: Dealer, stake: str, amount: Decimal) -> dict[str, Any]:
+def _ctx(
+    hand: Hand, dealer: Dealer, stake: str, amount: Decimal, verb: str | None, paid: Decimal | None
+) -> dict[str, Any]:
     return {
         "round": RoundFacts(),
         "box": hand.box,
         "hand": hand,
         "dealer": dealer,
-        "stake": facts(name=stake, amount=amount, settlements=1, case=None, verb=None, paid=None),
+        "stake": facts(name=stake, amount=amount, settlements=1, case=None, verb=verb, paid=paid),
     }
 
 
-def _first(judge: Judge, kind: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
+def _first(judge: Judge, kind: str, ctx: dict[str, Any], amount: Decimal) -> Judged | None:
     decided = judge.expected_settlement(kind, {"house": judge.house, **ctx})
-    return (decided[0].id, kind) if decided is not None else None
+    if decided is None:
+        return None
+    rule, settle, given = decided
+    verb = settle.verb
+    if isinstance(given, PaytableOutcome):  # paid what its lines give, lost when none holds
+        verb = "pay" if given.winnings is not None else "lose"
+        given = given.winnings
+    if verb == "pay":
+        return Judged(rule.id, kind, verb, given if given is not None else Decimal(0))
+    if verb == "lose":
+        return Judged(rule.id, kind, verb, given if given is not None else amount)
+    return Judged(rule.id, kind, verb, amount)
 
 
 def _jackpot_hands(
