@@ -16,15 +16,18 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
 from planting import Found, found_by_round, planted_seance, truth_of, write_log
 
-from validator.dsl.ast import Ratio
+from validator.dsl.ast import Name, Ratio
+from validator.dsl.expr import names_in
+from validator.dsl.model import SettleDef
 from validator.registry import default_registry
-from validator.simulate.inject import Planted, injectable
+from validator.simulate.inject import Planted, inject, injectable
 from validator.simulate.plan import default_limits
 from validator.simulate.run import simulate
 from validator.simulate.violations import names_read
@@ -233,3 +236,44 @@ def test_a_whole_seance_planted(version, rule, rounds, tmp_path):
     assert _found(version, log, options) == truth_of(planted)
     if (version, rule) in DEALER:
         assert {p.what.split()[0] for p in planted} == {"dealer_draw", "dealer_stand"}
+
+
+def _names(settle: SettleDef) -> set[str]:
+    return {
+        name.path
+        for node in (settle.guard_node, settle.amount_node)
+        if node is not None
+        for name in names_in(node)
+        if isinstance(name, Name)
+    }
+
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "rules"
+# The rules with a settle clause that reads the settlement logged (one reading of an ambiguous text
+# against another): broken by logging a settlement the clause refuses.
+READING_THE_LOG = [
+    (rs.version, rule.id)
+    for rs in REGISTRY.all()
+    for rule in rs.rules
+    if any({"stake.verb", "stake.paid"} & _names(settle) for settle in rule.settles)
+]
+
+
+@pytest.mark.parametrize(("version", "rule"), READING_THE_LOG)
+def test_a_settlement_read_from_the_log_is_planted_as_its_fixture_fails(version, rule):
+    """Planted in the rule's passing fixture (the settlement the text holds), the edit is the rule's
+    failing fixture: e.g. a blackjack against the dealer's two-card 21 paid 3 for 2 (the warning of
+    the other reading) where it was returned."""
+    ruleset = REGISTRY.pick(version)
+    folder = FIXTURES / rule
+    clean = [
+        orjson.loads(line) for p in folder.glob("passes-*.jsonl") for line in p.read_bytes().splitlines()
+    ]
+    failing = {
+        p.name: [orjson.loads(line) for line in p.read_bytes().splitlines()]
+        for p in folder.glob("fails-*.jsonl")
+    }
+    planted: list[Planted] = []
+    edited = list(inject(iter(clean), ruleset, [rule], 1.0, SEEDS[0], planted))
+    assert [(p.rule, p.stake) for p in planted] == [(rule, "1")]
+    assert edited in failing.values()
