@@ -38,7 +38,7 @@ class TableSim(Protocol):
     ) -> int | None: ...
 
 
-def _player_box(minimum: Decimal, player_boxes: int) -> Box:
+def player_box(minimum: Decimal, player_boxes: int) -> Box:
     """Box 1 of a seated player on `player_boxes` boxes, staking the table's minimum."""
     box = Box(1)
     box.stake = box.initial_stake = minimum
@@ -69,7 +69,7 @@ def boxes_against(sim: TableSim, players: int, want: int, lone_min: int) -> tupl
         whats.append(f"a player alone at the table on {fewer} box{'es' if fewer > 1 else ''}")
     room = sim.seats - (players - 1)  # the other players keep a box each
     for count in range(1, room + 1):
-        ctx = {"round": _round(sim, players, count + players - 1), "box": _player_box(sim.minimum, count)}
+        ctx = {"round": _round(sim, players, count + players - 1), "box": player_box(sim.minimum, count)}
         if not sim.legal("box", ctx):
             candidates.append(("box", None, ctx))
             wants.append(count)

@@ -14,8 +14,8 @@ from validator.game.cards import all_cards
 from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
-from validator.replay.state import Box, RoundFacts, Shoe, TableState, facts
-from validator.simulate.boxes_against import boxes_against, name_boxes
+from validator.replay.state import RoundFacts, Shoe, TableState, facts
+from validator.simulate.boxes_against import boxes_against, name_boxes, player_box
 from validator.simulate.violations import PlayedViolation, Violations
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
@@ -241,7 +241,7 @@ class TableSim:
         """May a player play `boxes` boxes beside another player?"""
         ctx = {
             "round": RoundFacts(players=2, boxes=boxes + 1, free_seats=self.seats - boxes - 1),
-            "box": _probe_box(self.minimum, boxes),
+            "box": player_box(self.minimum, boxes),
         }
         return self.legal("box", ctx)
 
@@ -447,16 +447,6 @@ class TableSim:
                 bets.append({"stake": host["stake"], "amount": self.minimum, "player": "P9", "seated": False})
         bets.sort(key=lambda b: int(b["stake"]))
         return [{**b, "amount": amount_json(b["amount"])} for b in bets]
-
-
-def _probe_box(minimum: Decimal, player_boxes: int) -> Box:
-    """Box 1 of a seated player on `player_boxes` boxes, staking the table's minimum."""
-    box = Box(1)
-    box.stake = box.initial_stake = minimum
-    box.seated = True
-    box.seated_players = {"P1"}
-    box.player_boxes = player_boxes
-    return box
 
 
 def write_records(records: Iterator[dict[str, Any]], out: Any) -> int:
