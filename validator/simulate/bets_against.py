@@ -10,19 +10,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.replay.state import RoundFacts, facts
+from validator.replay.state import RoundFacts
 from validator.simulate.offered_against import not_offered
 from validator.simulate.side_bets import offered_bets
-from validator.simulate.table import TableSim, amount_json
+from validator.simulate.table import TableSim, amount_json, bet_facts
 
 Bets = list[dict[str, Any]]
-
-
-def _bet_facts(amount: Decimal, **given: Any) -> Any:
-    bet = {"amount": amount, "seated": True, "main": True, "box_has_main": True, "box_seated": True}
-    bet |= {"box_exists": True, "side": None, "case": None, "side_offered": False}
-    bet |= {"player_main": True, "before_deal": True, **given}
-    return facts(**bet)
 
 
 def _by_box(bets: Bets) -> Bets:
@@ -54,7 +47,7 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
     for box, box_seated, new in [(host["stake"], True, 0)] + [(b, False, 1) for b in empty[:1]]:
         standing = {"stake": box, "amount": amount_json(least), "player": "P9", "seated": False}
         round_facts = RoundFacts(players=players, boxes=len(mains) + new, free_seats=seats - len(seated))
-        bet = _bet_facts(least, seated=False, box_seated=box_seated)
+        bet = bet_facts(least, seated=False, box_seated=box_seated)
         where = "" if box_seated else ", where no one sits"
         edit = (_by_box([*bets, standing]), sides)
         add(
@@ -75,7 +68,7 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
         high = Decimal(sim.house.get(f"{name}.maximum") or sim.maximum)
         amount = Decimal(str(side["amount"]))
         for changed in (high + low, low / 2, amount + low):
-            bet = _bet_facts(changed, main=False, side=name, case=case or None, side_offered=True)
+            bet = bet_facts(changed, main=False, side=name, case=case or None, side_offered=True)
             ctx = {"round": round_facts, "bet": bet}
             if not sim.broken_by("bet", ctx):
                 edited = list(sides)
@@ -94,7 +87,7 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
         stake = f"{host['stake']}:{declared.stake_name}" + (f":{case}" if case is not None else "")
         for player, sits, has_main in (("P9", False, True), ("P7", True, False)):
             given = {"seated": sits, "main": False, "side": name, "case": case, "player_main": has_main}
-            bet = _bet_facts(least, side_offered=True, **given)
+            bet = bet_facts(least, side_offered=True, **given)
             ctx = {"round": round_facts, "bet": bet}
             placed = {"stake": stake, "amount": amount_json(least), "player": player, "seated": sits}
             added = bets
@@ -105,7 +98,7 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
                     "player": player,
                     "seated": False,
                 }
-                main_bet = _bet_facts(least, seated=False)
+                main_bet = bet_facts(least, seated=False)
                 if sim.broken_by("bet", {"round": round_facts, "bet": main_bet}):
                     continue
                 added = _by_box([*bets, standing])

@@ -12,10 +12,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.vocabulary import BetFacts
 from validator.replay.state import RoundFacts
 from validator.simulate.side_bets import RoundSides
-from validator.simulate.table import TableSim
+from validator.simulate.table import TableSim, bet_facts
 
 
 def collect_late(sim: TableSim, sides: RoundSides, bets: list[dict[str, Any]]) -> None:
@@ -38,19 +37,8 @@ def collect_late(sim: TableSim, sides: RoundSides, bets: list[dict[str, Any]]) -
             stake = f"{box}:{side.stake_name}" + (f":{case}" if case is not None else "")
             if stake in sides.stakes:
                 continue
-            bet = BetFacts(
-                amount=None,
-                seated=None,
-                main=False,
-                side=name,
-                case=case,
-                side_offered=True,
-                player_main=None,
-                before_deal=False,
-                box_has_main=True,
-                box_seated=True,
-                box_exists=True,
-            )
+            given = {"seated": None, "main": False, "side": name, "case": case, "player_main": None}
+            bet = bet_facts(None, side_offered=True, before_deal=False, **given)
             candidates.append(("late_bet", stake, {"round": round_facts, "bet": bet}))
             low = sim.house.get(f"{name}.stake") or sim.house.get(f"{name}.minimum") or sim.minimum
             amounts.append(Decimal(low))

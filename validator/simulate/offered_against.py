@@ -12,31 +12,19 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.vocabulary import SETTLE_STAKES
+from validator.dsl.vocabulary import SETTLE_STAKES, BetFacts
 from validator.logs.decode import STAKES
-from validator.replay.state import RoundFacts, facts
-from validator.simulate.side_bets import offered
-from validator.simulate.table import TableSim, amount_json
+from validator.replay.state import RoundFacts
+from validator.simulate.side_bets import beside, offered
+from validator.simulate.table import TableSim, bet_facts
 
 # (the stake placed, the facts its `side_bet` event is judged with, the bet as the log writes it, what)
 Candidate = tuple[str, dict[str, Any], dict[str, Any], str]
 
 
-def _side_facts(amount: Decimal, side: str, case: str | None, side_offered: bool) -> Any:
+def _side_facts(amount: Decimal, side: str, case: str | None, side_offered: bool) -> BetFacts:
     """A seated player's side bet beside his own main bet, before the first card."""
-    return facts(
-        amount=amount,
-        seated=True,
-        main=False,
-        box_has_main=True,
-        box_seated=True,
-        box_exists=True,
-        side=side,
-        case=case,
-        side_offered=side_offered,
-        player_main=True,
-        before_deal=True,
-    )
+    return bet_facts(amount, main=False, side=side, case=case, side_offered=side_offered)
 
 
 def not_offered(sim: TableSim, host: dict[str, Any], round_facts: RoundFacts) -> Iterator[Candidate]:
@@ -56,7 +44,7 @@ def not_offered(sim: TableSim, host: dict[str, Any], round_facts: RoundFacts) ->
             continue
         seen.add(name)
         bet = _side_facts(sim.minimum, name, case or None, side_offered=False)
-        placed = _placed(stake, sim.minimum, host)
+        placed = beside(stake, sim.minimum, host)
         yield stake, {"round": round_facts, "bet": bet}, placed, f"{stake} staked: no side bet of the version"
     for name, side in sim.ruleset.side_bets.items():
         if offered(sim, name):
@@ -67,14 +55,10 @@ def not_offered(sim: TableSim, host: dict[str, Any], round_facts: RoundFacts) ->
         fixed = sim.house.get(f"{name}.stake")
         amount = Decimal(fixed if fixed is not None else low if low is not None else sim.minimum)
         bet = _side_facts(amount, name, first, side_offered=True)
-        placed = _placed(stake, amount, host)
+        placed = beside(stake, amount, host)
         yield (
             stake,
             {"round": round_facts, "bet": bet},
             placed,
             f"{stake} staked: the house does not offer it",
         )
-
-
-def _placed(stake: str, amount: Decimal, host: dict[str, Any]) -> dict[str, Any]:
-    return {"stake": stake, "amount": amount_json(amount), "player": host["player"], "seated": True}

@@ -41,7 +41,7 @@ from validator.replay.side_bets import (
     side_of,
 )
 from validator.replay.state import Dealer, RoundFacts, facts
-from validator.simulate.table import amount_json
+from validator.simulate.table import amount_json, bet_facts
 
 if TYPE_CHECKING:
     from validator.replay.state import Box
@@ -114,9 +114,9 @@ def place(sim: TableSim, mains: list[dict[str, Any]]) -> list[dict[str, Any]]:
             side = sim.ruleset.side_bets[name]
             if side.cases:
                 for case in sim.rng.sample(side.cases, sim.rng.randint(1, 2)):
-                    placed.append(_bet(_stake(box, side, case), _amount(sim, name), bet))
+                    placed.append(beside(_stake(box, side, case), _amount(sim, name), bet))
             else:
-                placed.append(_bet(_stake(box, side), _amount(sim, name), bet))
+                placed.append(beside(_stake(box, side), _amount(sim, name), bet))
     return placed
 
 
@@ -143,24 +143,16 @@ def _alone_allowed(sim: TableSim, name: str) -> bool:
     """Do the ruleset's bet rules accept a standing player's bet on `name` alone, on a box with a main bet
     of a seated player (at the least amount the house allows)?"""
     side = sim.ruleset.side_bets[name]
-    bet = facts(
-        amount=_low(sim, name),
-        seated=False,
-        main=False,
-        box_has_main=True,
-        box_seated=True,
-        box_exists=True,
-        side=name,
-        case=side.cases[0] if side.cases else None,
-        side_offered=True,
-        player_main=False,
-        before_deal=True,
-    )
+    case = side.cases[0] if side.cases else None
+    given = {"seated": False, "main": False, "side": name, "case": case, "player_main": False}
+    bet = bet_facts(_low(sim, name), side_offered=True, **given)
     ctx = {"round": RoundFacts(players=1, boxes=1, free_seats=sim.seats - 1), "bet": bet}
     return sim.legal("bet", ctx) and sim.legal("side_bet", ctx)
 
 
-def _bet(stake: str, amount: Decimal, main: dict[str, Any]) -> dict[str, Any]:
+def beside(stake: str, amount: Decimal, main: dict[str, Any]) -> dict[str, Any]:
+    """A side stake placed by the seated player of `main` (a main bet as the log writes it), as the log
+    writes it."""
     return {"stake": stake, "amount": amount_json(amount), "player": main["player"], "seated": True}
 
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.model import PaytableOutcome, Ruleset
+from validator.dsl.vocabulary import BetFacts
 from validator.errors import ValidatorError
 from validator.game.cards import all_cards
 from validator.logs.decode import ShoeRecord, from_dict
@@ -38,6 +39,15 @@ class SeanceOverrun(ValidatorError):
 def amount_json(value: Decimal) -> int | str:
     """Whole amounts as JSON numbers, others as exact decimal strings (hand-log/1 accepts both)."""
     return int(value) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+def bet_facts(amount: Decimal | None, **given: Any) -> BetFacts:
+    """The facts the replay gives a bet the simulator weighs placing: by default a seated player's main
+    bet of `amount` on a box of the layout, before the first card; `given` changes any of them."""
+    bet: dict[str, Any] = {"seated": True, "main": True, "box_has_main": True, "box_seated": True}
+    bet |= {"box_exists": True, "side": None, "case": None, "side_offered": False}
+    bet |= {"player_main": True, "before_deal": True}
+    return BetFacts(amount=amount, **{**bet, **given})
 
 
 def settle_action(verb: str, name: str, money: Decimal | PaytableOutcome | None) -> list[Any]:
@@ -247,19 +257,7 @@ class TableSim:
 
     def standing_allowed(self, players: int, boxes: int, free_seats: int) -> bool:
         """May a standing player bet the minimum on a seated player's box, with `free_seats` free?"""
-        bet = facts(
-            amount=self.minimum,
-            seated=False,
-            main=True,
-            box_has_main=True,
-            box_seated=True,
-            box_exists=True,
-            side=None,
-            case=None,
-            side_offered=False,
-            player_main=True,
-            before_deal=True,
-        )
+        bet = bet_facts(self.minimum, seated=False)
         ctx = {"round": RoundFacts(players=players, boxes=boxes, free_seats=free_seats), "bet": bet}
         return self.legal("bet", ctx)
 
