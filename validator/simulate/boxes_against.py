@@ -62,18 +62,23 @@ def boxes_against(sim: TableSim, players: int, want: int, lone_min: int) -> tupl
     candidates: list[tuple[str, str | None, dict[str, Any]]] = []
     wants: list[int] = []
     whats: list[str] = []
+    # Each number of boxes changes the facts of the round and of each box: a candidate is weighed at
+    # one event, and kept only where the other accepts it, so that it breaks one rule there only.
     if players == 1 and lone_min > 1:
         fewer = lone_min - 1
-        candidates.append(("round", None, {"round": _round(sim, 1, fewer)}))
-        wants.append(fewer)
-        whats.append(f"a player alone at the table on {fewer} box{'es' if fewer > 1 else ''}")
+        ctx = {"round": _round(sim, 1, fewer), "box": player_box(sim.minimum, fewer)}
+        if sim.legal("box", ctx):
+            candidates.append(("round", None, ctx))
+            wants.append(fewer)
+            whats.append(f"a player alone at the table on {fewer} box{'es' if fewer > 1 else ''}")
     room = sim.seats - (players - 1)  # the other players keep a box each
     for count in range(1, room + 1):
         ctx = {"round": _round(sim, players, count + players - 1), "box": player_box(sim.minimum, count)}
         if not sim.legal("box", ctx):
-            candidates.append(("box", None, ctx))
-            wants.append(count)
-            whats.append(f"a player on {count} boxes, one more than the rules allow him")
+            if sim.legal("round", ctx):
+                candidates.append(("box", None, ctx))
+                wants.append(count)
+                whats.append(f"a player on {count} boxes, one more than the rules allow him")
             break
     picked = sim.breaking(sim.round_id, candidates, whats, first_only=True)
     if picked is None:
