@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 
+from validator.dsl.ast import Ratio
 from validator.dsl.model import Ruleset
 from validator.findings import Summary
 from validator.logs.reader import read_records
@@ -23,15 +24,22 @@ from validator.simulate.violations import Violations
 Found = tuple[str, str | None, int | None]
 
 
-def planted_seance(
-    ruleset: Ruleset, options: dict[str, Any], rules: list[str], rate: float, seed: int, rounds: int
-) -> tuple[Iterator[dict[str, Any]], list[Planted]]:
-    """The records of a séance played, at the version's default limits, with the plan to break `rules`
-    at `rate`, and the list the planter fills as the records are drawn."""
+def house_options(ruleset: Ruleset) -> dict[str, Any]:
+    """The version's house defaults, with a blackjack payout where the house must choose one."""
+    options = ruleset.house_defaults()
+    if "blackjack_pays" in ruleset.options and options.get("blackjack_pays") is None:
+        options["blackjack_pays"] = Ratio(3, 2)
+    return options
+
+
+def seance(
+    ruleset: Ruleset, options: dict[str, Any], seed: int, rounds: int, violations: Violations | None = None
+) -> Iterator[dict[str, Any]]:
+    """The records of a séance of table T-1 played at the version's default limits, from 20:00 on its
+    first day (or a day of 2025), with the plan `violations` if any."""
     low, high = default_limits(ruleset)
     day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
-    plan = Violations(ruleset, rules, rate, seed)
-    records = simulate(
+    return simulate(
         ruleset,
         options,
         seed=seed,
@@ -40,8 +48,17 @@ def planted_seance(
         start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
         minimum=low,
         maximum=high,
-        violations=plan,
+        violations=violations,
     )
+
+
+def planted_seance(
+    ruleset: Ruleset, options: dict[str, Any], rules: list[str], rate: float, seed: int, rounds: int
+) -> tuple[Iterator[dict[str, Any]], list[Planted]]:
+    """The records of a séance played, at the version's default limits, with the plan to break `rules`
+    at `rate`, and the list the planter fills as the records are drawn."""
+    plan = Violations(ruleset, rules, rate, seed)
+    records = seance(ruleset, options, seed, rounds, plan)
     planted: list[Planted] = []
     return inject(records, ruleset, rules, rate, seed, planted, house=options, violations=plan), planted
 

@@ -9,21 +9,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from planting import found_by_round, planted_seance, truth_of, write_log
+from planting import found_by_round, house_options, planted_seance, truth_of, write_log
 
-from validator.dsl.ast import Ratio
 from validator.registry import default_registry
 from validator.simulate.inject import injectable
 
 REGISTRY = default_registry()
 NAMES = [r.version for r in REGISTRY.all()]
-
-
-def _options(ruleset) -> dict:
-    options = ruleset.house_defaults()
-    if "blackjack_pays" in ruleset.options and options.get("blackjack_pays") is None:
-        options["blackjack_pays"] = Ratio(3, 2)
-    return options
 
 
 def test_every_ruleset_has_rules_the_simulator_can_break():
@@ -36,7 +28,7 @@ def test_every_ruleset_has_rules_the_simulator_can_break():
 @given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.2, 0.5, 1.0]))
 def test_planted_violations_are_found_and_nothing_else(name, seed, rate, tmp_path):
     ruleset = REGISTRY.pick(name)
-    options = _options(ruleset)
+    options = house_options(ruleset)
     records, planted = planted_seance(ruleset, options, injectable(ruleset), rate, seed, rounds=60)
     log = write_log(tmp_path / "planted.jsonl", list(records))
     assert planted, "a rate this high plants at least one violation in 60 rounds"

@@ -14,22 +14,19 @@ to break fails the test rather than passing unseen, unless it is listed in RARE,
 
 from __future__ import annotations
 
-from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
-from planting import Found, found_by_round, planted_seance, truth_of, write_log
+from planting import Found, found_by_round, house_options, planted_seance, seance, truth_of, write_log
 
-from validator.dsl.ast import Name, Ratio
+from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.model import SettleDef
 from validator.registry import default_registry
 from validator.simulate.inject import Planted, inject, injectable
-from validator.simulate.plan import default_limits
-from validator.simulate.run import simulate
 from validator.simulate.violations import names_read
 
 REGISTRY = default_registry()
@@ -45,7 +42,7 @@ def _options(ruleset: Any, choices: bool | None, most: bool = False) -> dict[str
     from a split) and the side bets the house may decline not offered; with `most`, every number the
     house may choose at its most (two boxes at least for a player alone), so that the rules they bring
     can be broken."""
-    options = ruleset.house_defaults()
+    options = house_options(ruleset)
     for name, option in ruleset.options.items():
         bet, _, key = name.partition(".")
         if choices is not None and option.type == "bool":
@@ -70,8 +67,6 @@ def _options(ruleset: Any, choices: bool | None, most: bool = False) -> dict[str
             options[name] = Decimal(50)
         elif key == "stake":
             options[name] = Decimal(1)
-    if "blackjack_pays" in ruleset.options and options.get("blackjack_pays") is None:
-        options["blackjack_pays"] = Ratio(3, 2)
     return options
 
 
@@ -104,19 +99,8 @@ def test_the_clean_seances_are_clean(choices, most, tmp_path):
     plays by the rules: nothing found."""
     for version in sorted({v for v, _ in CASES}):
         ruleset = REGISTRY.pick(version)
-        low, high = default_limits(ruleset)
-        day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
         options = _options(ruleset, choices=choices, most=most)
-        records = simulate(
-            ruleset,
-            options,
-            seed=SEEDS[0],
-            rounds=ROUNDS,
-            table_id="T-1",
-            start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
-            minimum=low,
-            maximum=high,
-        )
+        records = seance(ruleset, options, SEEDS[0], ROUNDS)
         log = write_log(tmp_path / "clean.jsonl", list(records))
         assert _found(version, log, options) == {}, version
 

@@ -4,19 +4,15 @@ and the cards it plants out of a shoe, counted from the log itself rather than b
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime
 from typing import Any
 
 import orjson
 import pytest
-from planting import found_by_round, planted_seance, write_log
+from planting import found_by_round, house_options, planted_seance, seance, write_log
 
-from validator.dsl.ast import Ratio
 from validator.game.cards import normalize
 from validator.registry import default_registry
 from validator.simulate.inject import injectable
-from validator.simulate.plan import default_limits
-from validator.simulate.run import simulate
 
 REGISTRY = default_registry()
 VERSIONS = [rs.version for rs in REGISTRY.all()]
@@ -24,28 +20,9 @@ VERSIONS = [rs.version for rs in REGISTRY.all()]
 RECORDS = {"limits": "limits", "dealer": "dealer_change"}
 
 
-def _options(ruleset: Any) -> dict[str, Any]:
-    """The version's defaults, with a blackjack payout where the house must give one."""
-    options = ruleset.house_defaults()
-    if "blackjack_pays" in ruleset.options and options.get("blackjack_pays") is None:
-        options["blackjack_pays"] = Ratio(3, 2)
-    return options
-
-
 def _seance(version: str, rounds: int, seed: int = 4) -> list[dict[str, Any]]:
     ruleset = REGISTRY.pick(version)
-    low, high = default_limits(ruleset)
-    day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
-    records = simulate(
-        ruleset,
-        _options(ruleset),
-        seed=seed,
-        rounds=rounds,
-        table_id="T-1",
-        start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
-        minimum=low,
-        maximum=high,
-    )
+    records = seance(ruleset, house_options(ruleset), seed, rounds)
     return [orjson.loads(orjson.dumps(r)) for r in records]
 
 
@@ -66,7 +43,7 @@ def test_records_between_rounds_where_rules_read_them(version, tmp_path):
     dealers = {r["dealer"] for r in records if r["type"] == "dealer"}
     assert dealers <= {r["dealer"] for r in rounds}  # each new dealer deals the rounds after
     log = write_log(tmp_path / "clean.jsonl", records)
-    assert found_by_round(REGISTRY, ruleset, log, _options(ruleset)) == {}
+    assert found_by_round(REGISTRY, ruleset, log, house_options(ruleset)) == {}
 
 
 CARD_RULES = [
@@ -83,7 +60,7 @@ def test_a_card_planted_is_one_copy_more_than_the_shoe_holds(version, rule):
     of a card past the decks' copies (the shoe's burn, new dealers' burns and the rounds before it
     included), and no card of the shoe comes out more often than that."""
     ruleset = REGISTRY.pick(version)
-    records, planted = planted_seance(ruleset, _options(ruleset), [rule], 1.0, 2, 60)
+    records, planted = planted_seance(ruleset, house_options(ruleset), [rule], 1.0, 2, 60)
     kept = list(records)
     assert planted
     rounds = {p.round for p in planted}
