@@ -8,7 +8,11 @@ the checker on the log:
 - payouts: a rule with `settle` clauses. The round's hands, dealer and side stakes are rebuilt from the
   record (simulate.settled) and put to the ruleset's clauses, as the simulator did when it played them:
   a stake the rule's clause settles is then paid more, or collected in part, or a stake returned is
-  collected (the verb kept where the law has one, so that no timing rule reads the edit).
+  collected (the verb kept where the law has one, so that no timing rule reads the edit). A clause
+  that reads the settlement logged (`stake.verb`, `stake.paid`) is broken by logging one it refuses: a
+  payment at one of the payout ratios the version's parameters declare, a push or a collection. Each
+  edit is put to the clauses as `check` will judge it (simulate.settled.judging), and kept only where
+  the rule planned judges it, and finds it wrong.
 - the order of the final settlement: a rule checked at each final settlement (event `settle`); two
   neighbouring final settlements of different boxes swapped.
 - a stake settled once: a rule checked at each stake's end (`stake_end`) on `stake.settlements`; a

@@ -174,8 +174,7 @@ class Violations:
         return [r for r in order if r in self._by_decision]
 
     def between_rounds(self, record_id: str) -> list[str]:
-        """The rules to break on the record written between rounds named `record_id` (a shoe's or the
-        table's id), in
+        """The rules to break on the record written between rounds named `record_id` (`between_key`), in
         order; asked of the plan only where some rule to break is checked there, so that a plan without
         such rules draws the same rounds as before."""
         if not self._between_rounds & set(self.rules):
