@@ -223,6 +223,10 @@ class PlantedShoe(SimShoe):
         self.cards, self.pos, self.cut_at, self.cut_out = shoe.cards, shoe.pos, shoe.cut_at, shoe.cut_out
         self.at, self.original, self.keep = at, original, keep
 
+    def peek(self) -> str:
+        """In a round given another violation, the card planted gives way to the original."""
+        return self.original if self.pos == self.at else super().peek()
+
     def draw(self, actions: list[list[Any]], target: str) -> str:
         if self.pos == self.at and not self.keep():
             self.cards[self.at] = self.original

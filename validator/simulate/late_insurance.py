@@ -25,7 +25,7 @@ def hold_back(sim: Any, insurance: dict[int, Decimal], order: list[Box]) -> dict
     if sim.dealer_must_draw():
         if shoe.left < 1:
             return {}
-        for card in [*dealer.card_list, shoe.cards[shoe.pos]]:
+        for card in [*dealer.card_list, shoe.peek()]:
             later.add(card)
         when = "after the dealer's third card"
     else:

@@ -80,6 +80,11 @@ class SimShoe:
         self.pos += 1
         return card
 
+    def peek(self) -> str:
+        """The card the next draw deals in a round given a violation of its own (asked before one is
+        planted that deals it: simulate.late_insurance)."""
+        return self.cards[self.pos]
+
     def burn(self, count: int) -> list[str]:
         burned = self.cards[self.pos : self.pos + count]
         self.pos += count
