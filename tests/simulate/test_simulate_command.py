@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from decimal import Decimal
 
 from conftest import run_cli
 
@@ -116,6 +117,31 @@ def test_a_violation_found_at_several_stakes_lists_them_all(tmp_path):
     found = [(f["rule"], f["round"], f["line"], f["stake"]) for f in json.loads(checked.stdout)["findings"]]
     expected = [(p["rule"], p["round"], p["line"], s) for p in planted for s in (p["stake"], *p["also"])]
     assert found == expected
+
+
+def test_a_settlement_the_rule_reads_from_the_log_is_planted_and_listed(tmp_path):
+    """on/fair-blackjack holds a blackjack against the dealer's two-card 21 a tie; paying it 3 for 2 is
+    the other reading of section 3, a warning. Planted by the command (the occasion is rare: three in
+    150 rounds of seed 3), listed in the planted file, and found by `check` as exactly those warnings: the
+    stake returned by the text, paid 3 for 2 in the log."""
+    log = tmp_path / "seance.jsonl"
+    rule = "on/fair-blackjack/blackjack-beats-dealer-21"
+    result = run_cli(
+        *("simulate", "--ruleset", "on/fair-blackjack", "--rounds", "150", "--seed", "3"),
+        *("-o", str(log), "--inject", rule, "--rate", "1"),
+    )
+    assert result.returncode == 0, result.stderr
+    planted = json.loads((tmp_path / "seance.planted.json").read_text())["planted"]
+    assert len(planted) == 3 and {p["rule"] for p in planted} == {rule}
+    checked = run_cli("check", str(log), "--format", "json")
+    findings = json.loads(checked.stdout)["findings"]
+    assert [(f["rule"], f["round"], f["line"], f["stake"]) for f in findings] == [
+        (p["rule"], p["round"], p["line"], p["stake"]) for p in planted
+    ]
+    for finding in findings:
+        assert finding["severity"] == "warning"
+        returned, paid = Decimal(finding["expected"]["push"]), Decimal(finding["actual"]["pay"])
+        assert paid == returned * 3 / 2
 
 
 def test_a_folder_check_does_not_read_the_planted_list_as_a_log(tmp_path):
