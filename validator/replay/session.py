@@ -482,6 +482,7 @@ class LogReplay:
                 before = self.shoe.snapshot_before_round()
                 trace = self._retell(record, line, ruleset, judge, before, meters, found)
                 facts = dataclasses.replace(facts, trace=trace)
+        engine.release()
         return self._outcome(line, round_id, found, "findings" if found else "clean", facts)
 
     def _retell(
