@@ -31,7 +31,7 @@ def _schema_valid(record: dict[str, Any]) -> bool:
     record_type = record.get("type")
     if (
         not isinstance(record_type, str)
-        or record_type not in reader._VALIDATORS
+        or record_type not in reader.RECORD_TYPES
         or not reader._VALIDATORS[record_type].is_valid(record)
     ):
         return False

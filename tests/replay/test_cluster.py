@@ -288,7 +288,7 @@ def test_a_scheduler_that_does_not_answer_is_an_exit_2_message(monkeypatch, cli)
 def test_the_readers_limits_reach_the_workers(tmp_path, dask_scheduler):
     # A worker is another process: it knows only the default limits unless the share carries the
     # command's. A line over --max-line-bytes must be the same finding on the cluster as here.
-    from validator.logs.reader import Limits, configure
+    from validator.logs.limits import Limits, configure
 
     log = _log(tmp_path / "t.jsonl", 300, seed=5)
     configure(Limits(max_line=400))
