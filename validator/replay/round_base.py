@@ -8,8 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.codegen import AllHeld
-from validator.dsl.model import PaytableOutcome
-from validator.dsl.vocabulary import (
+from validator.dsl.facts import (
     ActionFacts,
     BetFacts,
     BustFacts,
@@ -20,6 +19,7 @@ from validator.dsl.vocabulary import (
     StakeFacts,
     TurnFacts,
 )
+from validator.dsl.model import PaytableOutcome
 from validator.game.money import fmt
 from validator.game.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.logs.decode import UNSET, Action, Bet, CutCard, Lose, Pay, Push, RoundRecord

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
+from validator.dsl.facts import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
-from validator.dsl.vocabulary import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.game.cards import normalize
 from validator.game.money import to_decimal
 from validator.game.stakes import Settlement, parse_stake
