@@ -72,9 +72,10 @@ def run_cli(
 def run_cli_process(
     *args: str, stdin: str | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """The real command in a process of its own (`python -m validator` is the installed entry point)."""
+    """The real command in a process of its own: `python -P -m validator`, the installed build (`-P`: not
+    the source tree of the working folder, which would shadow a compiled install)."""
     return subprocess.run(
-        [sys.executable, "-m", "validator", *args],
+        [sys.executable, "-P", "-m", "validator", *args],
         capture_output=True,
         text=True,
         input=stdin,

@@ -71,7 +71,7 @@ def test_format_is_a_choice_listing_the_formats() -> None:
 def test_rules_test_finds_the_project_fixtures_from_another_folder(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "validator", "rules", "test", "does-not-matter-here"],
+        [sys.executable, "-P", "-m", "validator", "rules", "test", "does-not-matter-here"],
         cwd=tmp_path,
         env=env,
         capture_output=True,

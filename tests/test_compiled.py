@@ -90,7 +90,7 @@ def test_the_environment_variable_turns_sources_first_on() -> None:
     probe = "import sys, validator; print(any(type(f).__name__ == 'SourcesFirst' for f in sys.meta_path))"
     for value, expected in (("1", "True"), ("0", "False"), ("", "False")):
         env = {**_environment(), compiled.PURE_ENV: value}
-        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+        done = subprocess.run([sys.executable, "-P", "-c", probe], capture_output=True, text=True, env=env)
         assert done.stdout.strip() == expected, (value, done.stderr)
 
 
@@ -127,3 +127,23 @@ def test_without_a_c_compiler_compiling_fails_softly(tmp_path: Path, monkeypatch
         hatch_build.compile_modules(tmp_path, ["tiny.gone"], tmp_path / "out")
         == "no such module: tiny/gone.py"
     )
+
+
+def test_what_crosses_to_dask_workers_pickles_in_either_build() -> None:
+    """A share's limits go to a worker and a round's facts come back (`check --jobs`, `--dataset`,
+    `--format html`): pickled. A compiled frozen dataclass is not restored field by field (its
+    `__setattr__` refuses), so the ledger's say how to remake them, and the limits stay plain."""
+    import pickle
+    from decimal import Decimal
+
+    from validator.dsl.facts import FACT_CLASSES
+    from validator.game.ledger import RoundFacts, StakeMoney
+    from validator.logs.limits import Limits
+
+    stake = StakeMoney("3/2", "main", "P1", Decimal(10), Decimal(15), Decimal(0), Decimal(15))
+    facts = RoundFacts(
+        "C", "T", "S", "2025-03-14T20:00:00+01:00", "D-1", "fr/blackjack", 1, ("P1",), (stake,)
+    )
+    for thing in (stake, facts, Limits(max_line=400), *(made() for made in FACT_CLASSES.values())):
+        again = pickle.loads(pickle.dumps(thing))
+        assert type(again) is type(thing) and repr(again) == repr(thing)

@@ -17,7 +17,7 @@ from conftest import ROOT, SAMPLES
 from validator import __version__
 
 CLEAN = SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl"
-COMMAND = [sys.executable, "-m", "validator"]
+COMMAND = [sys.executable, "-P", "-m", "validator"]
 
 
 def _run(*args: str, **options) -> subprocess.CompletedProcess[str]:
@@ -118,7 +118,7 @@ def test_an_unexpected_exception_is_exit_3_with_the_version_and_how_to_report_it
         "v.list_lines = broken\nsys.argv = ['casino-validator', 'rules', 'list']\nc.main()\n"
     )
     ran = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False, timeout=120
+        [sys.executable, "-P", "-c", code], capture_output=True, text=True, cwd=ROOT, check=False, timeout=120
     )
     assert ran.returncode == 3
     assert "Traceback" not in ran.stderr

@@ -107,7 +107,7 @@ def test_disabled_progress_passes_outcomes_through_untouched(capsys: pytest.Capt
 def _check_on_a_terminal(*extra: str) -> str:
     """`check` with its standard error on a pseudo-terminal; what the terminal received."""
     master, slave = pty.openpty()
-    command = [sys.executable, "-m", "validator", "check", str(ROOT / "samples" / "logs" / "clean")]
+    command = [sys.executable, "-P", "-m", "validator", "check", str(ROOT / "samples" / "logs" / "clean")]
     command += ["--house", str(HOUSE), *extra]
     with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=slave) as process:
         os.close(slave)

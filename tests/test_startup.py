@@ -32,7 +32,9 @@ main()
 
 def _loaded(*args: str) -> list[str]:
     code = _PROBE.format(heavy=HEAVY, args=list(args))
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert "Traceback" not in done.stderr, done.stderr
     return done.stdout.splitlines()[-1].split()
 

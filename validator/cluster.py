@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
-from validator.logs.reader import Limits, current_limits
+from validator.logs.limits import Limits, current_limits
 from validator.parallel import HouseRef, Share, check_share, plan, share_outcomes, share_writer
 from validator.progress import PlanProgress
 

@@ -30,11 +30,10 @@ from validator.check import teller
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.game.money import AmountError
+from validator.logs.limits import MAX_LINE, Limits
 from validator.logs.reader import (
     BOM,
-    MAX_LINE,
     STDIN,
-    Limits,
     check_record,
     display_name,
     iter_log_paths,

@@ -31,7 +31,7 @@ HOUSE = SAMPLES / "house" / "trouville.yaml"
 
 def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "validator", *args], capture_output=True, text=True, cwd=cwd, check=False
+        [sys.executable, "-P", "-m", "validator", *args], capture_output=True, text=True, cwd=cwd, check=False
     )
 
 
@@ -283,7 +283,9 @@ def test_other_commands_do_not_load_the_audit_libraries() -> None:
         "    pass\n"
         "print(sorted(m for m in ('pyarrow', 'duckdb', 'jinja2', 'plotly') if m in sys.modules))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stderr
 
 

@@ -31,7 +31,7 @@ def _schema_valid(record: dict[str, Any]) -> bool:
     record_type = record.get("type")
     if (
         not isinstance(record_type, str)
-        or record_type not in reader._VALIDATORS
+        or record_type not in reader.RECORD_TYPES
         or not reader._VALIDATORS[record_type].is_valid(record)
     ):
         return False
@@ -199,3 +199,15 @@ def test_an_integer_past_63_bits_takes_the_slow_path_and_keeps_orjsons_value(tmp
     assert record.problem is None and isinstance(record.struct, RoundRecord)
     assert [bet.amount for bet in record.struct.bets] == [float(2**64), 2**63]
     assert [bet["amount"] for bet in record.data["bets"]] == [float(2**64), 2**63]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("depth", [500, 2000])
+def test_a_record_type_nested_too_deeply_is_a_finding_not_a_crash(depth: int) -> None:
+    """msgspec reads a record's tag first, and a tag nested deeper than the stack has room for raised
+    RecursionError out of the reader (the fuzzer's case): the line is refused, and the slow path says
+    why."""
+    line = b'{"type":' + b"[" * depth + b"]" * depth + b',"at":"2025-03-14T20:00:00+01:00"}'
+    assert decode.decode(line) is None
+    record = reader._parse_line("f.jsonl", 3, line)
+    assert record.problem is not None and record.problem.line == 3
+    assert record.problem.rule in ("hand-log/invalid-json", "hand-log/schema", "hand-log/unknown-type")

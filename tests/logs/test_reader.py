@@ -21,6 +21,7 @@ from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs import Record, check_record, iter_log_paths, load_schema, read_records, reader
 from validator.logs.fastcheck import SchemaCompiler
+from validator.logs.limits import MAX_LINE
 from validator.logs.values import parse_time
 
 TABLE = table_record(casino="Casino de Trouville")
@@ -146,7 +147,7 @@ def test_every_valid_record_type_is_read_as_is(tmp_path: Path) -> None:
 def test_valid_records_pass_the_whole_schema_too() -> None:
     schema = load_schema()
     Draft202012Validator.check_schema(schema)
-    whole = reader.SchemaValidator(schema)
+    whole = reader.schema_validator()(schema)
     for record in VALID_RECORDS:
         assert whole.is_valid(record), record
     assert not whole.is_valid({"type": "tabel"})
@@ -450,7 +451,7 @@ def test_ten_megabyte_line_is_skipped_and_the_next_line_read(tmp_path: Path) -> 
 
 def test_line_length_limit_is_exact(tmp_path: Path) -> None:
     record = dump(DEALER)
-    at_limit = record + b" " * (reader.MAX_LINE - len(record))
+    at_limit = record + b" " * (MAX_LINE - len(record))
     over = at_limit + b" "
     last_over = over  # the file's last line, without a newline
     log = tmp_path / "edge.jsonl"

@@ -141,7 +141,7 @@ def test_house_needs_table(registry):
 
 def test_command_text_and_exit_codes():
     ok = subprocess.run(
-        [sys.executable, "-m", "validator", "edge", "--house", str(HOUSE), "--table", "BA-01"],
+        [sys.executable, "-P", "-m", "validator", "edge", "--house", str(HOUSE), "--table", "BA-01"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -149,7 +149,7 @@ def test_command_text_and_exit_codes():
     assert ok.returncode == 0, ok.stderr
     assert "house edge 3.4242 %" in ok.stdout and "Égalité" in ok.stdout and "0.0739549839" in ok.stdout
     bad = subprocess.run(
-        [sys.executable, "-m", "validator", "edge", "--ruleset", "xx/nothing"],
+        [sys.executable, "-P", "-m", "validator", "edge", "--ruleset", "xx/nothing"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -33,7 +33,7 @@ def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.Complet
     """The real command in a fresh process (kept for the 30,000-finding run and a bad --sarif-root)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "validator", *args],
+        [sys.executable, "-P", "-m", "validator", *args],
         capture_output=True,
         cwd=cwd,
         env=env,

@@ -34,7 +34,7 @@ def run(
     """Replay the logs and report; the exit status of the findings at the fail level."""
     from validator.check import check_logs, rule_catalogue
     from validator.findings import Summary
-    from validator.logs.reader import Limits, configure, limits_from_options
+    from validator.logs.limits import Limits, configure, limits_from_options
     from validator.report import make_reporter
 
     run = None

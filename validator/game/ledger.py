@@ -10,7 +10,7 @@ what the findings say, never a second reading of the log.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any
 
@@ -29,6 +29,9 @@ class StakeMoney:
     collected: Decimal  # by the house from the player, every `lose` (all the stake when no amount)
     rules_net: Decimal | None  # the player's net the rules give (pay +, lose −, push 0); None: not judged
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remade(self)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundFacts:
@@ -43,6 +46,16 @@ class RoundFacts:
     stakes: tuple[StakeMoney, ...]
     # `explain`'s step-by-step account of the round, kept for rounds with findings only.
     trace: str | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remade(self)
+
+
+def _remade(made: StakeMoney | RoundFacts) -> tuple[Any, ...]:
+    """How a Dask worker's facts are pickled: as a call to their class with every field. A compiled
+    frozen dataclass cannot be restored field by field (its `__setattr__` refuses), which is how
+    pickle restores an object that does not say otherwise."""
+    return (type(made), tuple(getattr(made, item.name) for item in fields(made)))
 
 
 def box_players(record: Mapping[str, Any]) -> dict[int, str]:

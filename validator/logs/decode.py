@@ -268,6 +268,8 @@ def decode(line: bytes) -> LogRecord | None:
         return _DECODER.decode(line)
     except (msgspec.DecodeError, UnicodeDecodeError):  # msgspec.ValidationError is a DecodeError
         return None
+    except RecursionError:  # a value nested deeper than the stack left (in a tag msgspec reads first)
+        return None
 
 
 def from_dict(data: dict[str, Any]) -> LogRecord:

@@ -16,7 +16,6 @@ import sys
 import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, ClassVar, cast
@@ -27,6 +26,7 @@ from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
+from validator.logs.limits import Limits, current_limits
 from validator.logs.remote import expand_url, is_url, open_url
 from validator.logs.rules import files as file_rules
 from validator.logs.rules import lines as line_rules
@@ -45,7 +45,6 @@ FORMAT_REF = "hand-log/1 (docs/hand-log.md)"
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz")
-MAX_LINE = 1 << 20  # bytes, newline excluded
 _SKIP_CHUNK = 1 << 16
 _GZIP_MAGIC = b"\x1f\x8b"
 BOM = b"\xef\xbb\xbf"
@@ -60,56 +59,6 @@ RULE_UNKNOWN_TYPE = record_rules.UNKNOWN_TYPE
 RULE_TRUNCATED = file_rules.TRUNCATED
 RULE_TOO_LARGE = file_rules.TOO_LARGE
 RULE_BROKEN_SKIPPED = file_rules.BROKEN_SKIPPED
-
-# Defaults of the limits on what one log may make the reader do (`check --max-…` options).
-DEFAULT_MAX_BYTES = 16 << 30  # bytes read from one file, after decompression
-DEFAULT_MAX_BROKEN = 100  # records that cannot be read, reported one by one in a row
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Bounded work for bounded input: a small compressed file can unfold into gigabytes."""
-
-    max_bytes: int = DEFAULT_MAX_BYTES
-    max_line: int = MAX_LINE
-    max_broken: int = DEFAULT_MAX_BROKEN
-
-
-_LIMITS = [Limits()]
-
-
-def configure(limits: Limits) -> None:
-    """The limits every later read in this process uses (the command's options); a Dask worker is
-    another process: `cluster` sends them with each share."""
-    _LIMITS[0] = limits
-
-
-def current_limits() -> Limits:
-    return _LIMITS[0]
-
-
-_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
-
-
-def parse_size(option: str, text: str) -> int:
-    """`--max-log-bytes 16G`: a whole number of bytes, with an optional K, M, G or T (powers of 1,024)."""
-    match = re.fullmatch(r"\s*(\d{1,15})\s*([kKmMgGtT]?)i?[bB]?\s*", text)
-    if match is None or int(match.group(1)) == 0:
-        example = "such as 1048576, 64M or 16G"
-        raise ValidatorError(f"{option} {text!r}: give a number of bytes above 0, {example}")
-    return int(match.group(1)) * _UNITS[match.group(2).lower()]
-
-
-def limits_from_options(
-    max_log_bytes: str | None, max_line_bytes: str | None, max_broken: int | None
-) -> Limits:
-    """The limits the command's options ask for, the defaults for the others; ValidatorError if invalid."""
-    default = Limits()
-    max_bytes = parse_size("--max-log-bytes", max_log_bytes) if max_log_bytes else default.max_bytes
-    max_line = parse_size("--max-line-bytes", max_line_bytes) if max_line_bytes else default.max_line
-    if max_broken is not None and max_broken < 1:
-        raise ValidatorError(f"--max-broken-records {max_broken}: give a number of records above 0")
-    return Limits(max_bytes, max_line, max_broken if max_broken is not None else default.max_broken)
 
 
 class Record:
@@ -187,19 +136,13 @@ def _ecma_pattern(
 
 
 @functools.cache
-def _schema_validator() -> Any:
+def schema_validator() -> Any:
     """jsonschema is the authority on validity and explains what is wrong; only `pattern` is changed.
     Imported the first time a record needs it: `check` of valid logs never does, and the import takes
     longer than the rest of the start-up."""
     from jsonschema import Draft202012Validator, validators
 
     return validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SchemaValidator":
-        return _schema_validator()
-    raise AttributeError(name)
 
 
 _SCHEMA = load_schema()
@@ -211,7 +154,7 @@ def _type_validator(record_type: str) -> Draft202012Validator:
     # Validating against the type's own subschema, rather than the whole if/then dispatch, keeps the
     # errors about that record type only, which is what makes the messages specific.
     schema = {"$schema": _SCHEMA["$schema"], "$defs": _DEFS, "$ref": f"#/$defs/{record_type}"}
-    return cast("Draft202012Validator", _schema_validator()(schema, format_checker=None))
+    return cast("Draft202012Validator", schema_validator()(schema, format_checker=None))
 
 
 class _Validators(dict[str, "Draft202012Validator"]):
@@ -222,9 +165,6 @@ class _Validators(dict[str, "Draft202012Validator"]):
             raise KeyError(record_type)
         validator = self[record_type] = _type_validator(record_type)
         return validator
-
-    def __contains__(self, record_type: object) -> bool:
-        return record_type in RECORD_TYPES
 
 
 _VALIDATORS = _Validators()
@@ -323,9 +263,9 @@ def _records(
             yield from run.end()
             yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
             return
-        except _BROKEN_STREAM as error:
+        except _BROKEN_STREAM as broken:  # a name of its own: mypyc types a name by its first use
             yield from run.end()
-            yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, error))
+            yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, broken))
             return
         if item is None:
             yield from run.end()
@@ -403,7 +343,7 @@ def _skimmed(content: bytes) -> dict[str, Any] | None:
 def record_is_valid(data: dict[str, Any]) -> bool:
     """`check_record(data) is None`, without putting into words what is wrong (the costly part)."""
     record_type = data.get("type")
-    if not isinstance(record_type, str) or record_type not in _VALIDATORS:
+    if not isinstance(record_type, str) or record_type not in RECORD_TYPES:
         return False
     if not _fast_checks()[record_type](data) and (
         _too_deep(data) is not None or not _VALIDATORS[record_type].is_valid(data)
@@ -642,7 +582,7 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
     if "type" not in data:
         return format_finding(file, line, "record: missing field 'type'", RULE_SCHEMA, round_id)
     record_type = data["type"]
-    if not isinstance(record_type, str) or record_type not in _VALIDATORS:
+    if not isinstance(record_type, str) or record_type not in RECORD_TYPES:
         known = ", ".join(RECORD_TYPES)
         message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
         return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)

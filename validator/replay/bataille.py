@@ -4,9 +4,9 @@ or is surrendered; settlement from the dealer's right."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import cast
+from typing import Any, cast
 
-from validator.dsl.vocabulary import ActionFacts, BurnFacts
+from validator.dsl.facts import ActionFacts, BurnFacts
 from validator.logs.decode import Action, Burn, CutCard, Deal, Discard, Lose, Pay, Push, Surrender, War
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer
@@ -86,7 +86,9 @@ class BatailleRound(RoundReplay):
             self.check(
                 "war_burn",
                 at="D",
-                burn=BurnFacts(count=self.burns, expected=self.judge.ruleset.param("war.burn_between")),
+                burn=BurnFacts(
+                    count=self.burns, expected=_count(self.judge.ruleset.param("war.burn_between"))
+                ),
             )
             self.dealer.war_card = self.take(raw_card)
             return
@@ -97,12 +99,12 @@ class BatailleRound(RoundReplay):
             self.check(
                 "war_burn",
                 at=target,
-                burn=BurnFacts(count=self.burns, expected=params.param("war.burn_before")),
+                burn=BurnFacts(count=self.burns, expected=_count(params.param("war.burn_before"))),
             )
         elif params.param("war.burn_among_players") is not None:
             # The next player's war card: the burns since the previous player's are judged too.
-            expected = params.param("war.burn_among_players")
-            self.check("war_burn", at=target, burn=BurnFacts(count=self.burns, expected=expected))
+            among = _count(params.param("war.burn_among_players"))
+            self.check("war_burn", at=target, burn=BurnFacts(count=self.burns, expected=among))
         expected = target if hand.went_to_war and hand.war_card is None else "a hand at war"
         card = self.take(raw_card)
         self.check_deal(target, expected)
@@ -131,3 +133,8 @@ class BatailleRound(RoundReplay):
                 self.judge_settlement("war", name, amount, hand=at_war, box=at_war.box, dealer=self.dealer)
         self.sides.finish()
         self.check_every_stake_settled()
+
+
+def _count(value: Any) -> int | None:
+    """A count the rules set (the DSL writes numbers as decimals) as `burn.expected` declares it."""
+    return None if value is None else int(value)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import cast
 
-from validator.dsl.vocabulary import ActionFacts, SettleFacts
+from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.logs.decode import (
     Action,
     Approve,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
 
+from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
-from validator.dsl.vocabulary import CardFacts, ChangeFacts
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings import Finding, RoundOutcome, Status, Summary
 from validator.game.cards import normalize
@@ -482,6 +482,7 @@ class LogReplay:
                 before = self.shoe.snapshot_before_round()
                 trace = self._retell(record, line, ruleset, judge, before, meters, found)
                 facts = dataclasses.replace(facts, trace=trace)
+        engine.release()
         return self._outcome(line, round_id, found, "findings" if found else "clean", facts)
 
     def _retell(

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
+from validator.dsl.facts import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
-from validator.dsl.vocabulary import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.game.cards import normalize
 from validator.game.money import to_decimal
 from validator.game.stakes import Settlement, parse_stake
@@ -425,14 +425,17 @@ class RoundSideBets:
         paytables on the cards dealt so far (`box.won_side_bets`, their side bets' names)?"""
         won: list[str] = []
         prefix = f"{box.number}:"
-        unjudged = set(self.judge.unjudged)  # a stake not yet settled says nothing of what is judged
-        meters = jackpot_facts(self.engine.table.jackpot, 1, 1)
+        unjudged: set[str] | None = None  # a stake not yet settled says nothing of what is judged
+        meters: Any = None
         for stake, amount in self.engine.side_stakes.items():
             if not stake.startswith(prefix):
                 continue
             side = side_of(stake[len(prefix) :], self.judge.stake_sides)[0]
             if side is None or side not in self.ruleset.side_bets or side in won:
                 continue
+            if unjudged is None:  # made for the first side stake of the box only: most splits have none
+                unjudged = set(self.judge.unjudged)
+                meters = jackpot_facts(self.engine.table.jackpot, 1, 1)
             ctx = self._context(box.number, stake, amount, self.actions[:index], meters)
             if ctx is None:
                 continue
@@ -442,7 +445,8 @@ class RoundSideBets:
                 decided = None  # an amount that cannot be known yet: the stake is not seen to win
             if decided is not None and decided[0] == "pay":
                 won.append(side)
-        self.judge.unjudged = unjudged
+        if unjudged is not None:
+            self.judge.unjudged = unjudged
         box.won_side_bets = tuple(won)
 
     # ---- end of the round ----

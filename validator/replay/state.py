@@ -12,7 +12,7 @@ from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
-from validator.dsl.vocabulary import RoundFacts
+from validator.dsl.facts import RoundFacts
 from validator.game.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
 from validator.logs.decode import UNSET, ShoeRecord
 

@@ -3,11 +3,12 @@ drawing by the ruleset's parameters, settlement from the dealer's right."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.vocabulary import BustFacts, TurnFacts
+from validator.dsl.facts import BustFacts, TurnFacts
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.interludes import Interludes
@@ -349,7 +350,7 @@ class BlackjackSim(TableSim):
             if self.dealer.cards < 2:
                 return False
             hands = [h for b in order for h in b.hand_list if h.live]
-            standing = RoundFacts(**{name: getattr(self.round_facts, name) for name in RoundFacts.FACTS})
+            standing = copy.copy(self.round_facts)
             standing.live_hands = len(hands)
             standing.live_blackjacks = sum(1 for h in hands if h.blackjack)
             candidates = [("dealer_stand", "D", {"round": standing, "dealer": self.dealer})]
