@@ -28,7 +28,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.vocabulary import CardFacts, ChangeFacts
+from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.replay.side_bets import Meters, jackpot_reading
 from validator.simulate.side_bets import JackpotSim
 from validator.simulate.table import SimShoe, TableSim, amount_json

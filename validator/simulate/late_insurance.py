@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.vocabulary import ActionFacts, SettleFacts
+from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.replay.state import Box, Dealer
 
 

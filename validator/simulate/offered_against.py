@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.vocabulary import SETTLE_STAKES, BetFacts
+from validator.dsl.facts import BetFacts
+from validator.dsl.vocabulary import SETTLE_STAKES
 from validator.logs.decode import STAKES
 from validator.replay.state import RoundFacts
 from validator.simulate.side_bets import beside, offered

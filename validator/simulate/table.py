@@ -8,8 +8,8 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.facts import BetFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
-from validator.dsl.vocabulary import BetFacts
 from validator.errors import ValidatorError
 from validator.game.cards import all_cards
 from validator.logs.decode import ShoeRecord, from_dict
