@@ -19,6 +19,7 @@ from validator.replay.session import LogReplay
 from validator.simulate.inject import Planted, inject
 from validator.simulate.plan import default_limits
 from validator.simulate.run import simulate
+from validator.simulate.table import LAST_BOX
 from validator.simulate.violations import Violations
 
 Found = tuple[str, str | None, int | None]
@@ -33,10 +34,15 @@ def house_options(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def seance(
-    ruleset: Ruleset, options: dict[str, Any], seed: int, rounds: int, violations: Violations | None = None
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    seed: int,
+    rounds: int,
+    violations: Violations | None = None,
+    seats: int = LAST_BOX,
 ) -> Iterator[dict[str, Any]]:
-    """The records of a séance of table T-1 played at the version's default limits, from 20:00 on its
-    first day (or a day of 2025), with the plan `violations` if any."""
+    """The records of a séance of table T-1 of `seats` seats played at the version's default limits,
+    from 20:00 on its first day (or a day of 2025), with the plan `violations` if any."""
     low, high = default_limits(ruleset)
     day = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-06-01"
     return simulate(
@@ -48,17 +54,24 @@ def seance(
         start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
         minimum=low,
         maximum=high,
+        seats=seats,
         violations=violations,
     )
 
 
 def planted_seance(
-    ruleset: Ruleset, options: dict[str, Any], rules: list[str], rate: float, seed: int, rounds: int
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    rules: list[str],
+    rate: float,
+    seed: int,
+    rounds: int,
+    seats: int = LAST_BOX,
 ) -> tuple[Iterator[dict[str, Any]], list[Planted]]:
-    """The records of a séance played, at the version's default limits, with the plan to break `rules`
-    at `rate`, and the list the planter fills as the records are drawn."""
+    """The records of a séance played, at the version's default limits and at a table of `seats` seats,
+    with the plan to break `rules` at `rate`, and the list the planter fills as the records are drawn."""
     plan = Violations(ruleset, rules, rate, seed)
-    records = seance(ruleset, options, seed, rounds, plan)
+    records = seance(ruleset, options, seed, rounds, plan, seats)
     planted: list[Planted] = []
     return inject(records, ruleset, rules, rate, seed, planted, house=options, violations=plan), planted
 

@@ -342,6 +342,14 @@ def simulate(
             help="Table maximum (default: the house entry's, else the version's own, else 1000).",
         ),
     ] = None,
+    seats: Annotated[
+        int | None,
+        typer.Option(
+            "--seats",
+            metavar="N",
+            help="Boxes on the layout, 1 to 7 (default: the house entry's, else 7); bets on boxes 1 to N.",
+        ),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to FILE (.gz: compressed).")
     ] = None,
@@ -381,6 +389,7 @@ def simulate(
             start=start,
             minimum=minimum,
             maximum=maximum,
+            seats=seats,
             output=output,
             inject=inject,
             rate=rate,

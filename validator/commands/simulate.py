@@ -24,6 +24,7 @@ def run(
     start: str | None,
     minimum: str | None,
     maximum: str | None,
+    seats: int | None,
     output: Path | None,
     inject: str | None,
     rate: float,
@@ -51,6 +52,7 @@ def run(
         start=start,
         minimum=minimum,
         maximum=maximum,
+        seats=seats,
         violations_for=violations_for if inject is not None else None,
     )
     from validator.progress import with_count

@@ -29,7 +29,12 @@ from validator.registry import NoVersionInForce, Registry
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.simulate.run import simulate
-from validator.simulate.table import LONGEST_ROUND_SECONDS, SHORTEST_ROUND_SECONDS, SeanceOverrun
+from validator.simulate.table import (
+    LAST_BOX,
+    LONGEST_ROUND_SECONDS,
+    SHORTEST_ROUND_SECONDS,
+    SeanceOverrun,
+)
 from validator.simulate.violations import Violations
 
 DEFAULT_MINIMUM = Decimal(10)
@@ -41,7 +46,13 @@ LARGEST_LIMIT = Decimal(10) ** 12
 EXAMPLE_START = "2025-03-14T20:00:00+01:00"
 SOURCE = "<simulate>"
 # The option a field of the table record comes from, to name it when the record is not valid.
-_FIELD_OPTIONS = {"table": "--table", "at": "--start", "minimum": "--minimum", "maximum": "--maximum"}
+_FIELD_OPTIONS = {
+    "table": "--table",
+    "at": "--start",
+    "minimum": "--minimum",
+    "maximum": "--maximum",
+    "seats": "--seats",
+}
 _LIMIT_FACTS = ("table.minimum", "table.maximum")
 
 
@@ -63,6 +74,7 @@ def prepare(
     start: str | None,
     minimum: str | None,
     maximum: str | None,
+    seats: int | None = None,
     violations_for: Callable[[Ruleset], Violations] | None = None,
 ) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
     """The version played and the séance's records, played lazily once every check has passed.
@@ -79,6 +91,7 @@ def prepare(
     default_low, default_high = default_limits(chosen)
     low = limit(minimum, "minimum", house_file, table, default_low)
     high = limit(maximum, "maximum", house_file, table, default_high)
+    boxes = seats_played(seats, house_file, table)
     if high.value < low.value:
         raise ValidatorError(
             f"{high.what} {fmt(high.value)} is below {low.what} {fmt(low.value)}: "
@@ -99,6 +112,7 @@ def prepare(
             start=opening,
             minimum=low.value,
             maximum=high.value,
+            seats=boxes,
             until=chosen.valid_until,
             violations=violations,
         )
@@ -188,6 +202,25 @@ def limit(raw: str | None, which: str, house: HouseFile | None, table: str, defa
         what = f"{house.file}:{house.line(path)}: {dotted(path)}"
         return Limit(amount(entry[which], what), what, True)
     return Limit(default, f"the default {which}", False)
+
+
+def seats_played(raw: int | None, house: HouseFile | None, table: str) -> int:
+    """`--seats`; else the house entry's `seats`, if it declares them; else LAST_BOX. The simulator
+    plays every box of the layout, and hand-log/1 names boxes 1 to LAST_BOX."""
+    what = "--seats"
+    value: Any = raw
+    entry = house.tables.get(table) if house is not None else None
+    if raw is None and house is not None and isinstance(entry, dict) and entry.get("seats") is not None:
+        path = ("tables", table, "seats")
+        what, value = f"{house.file}:{house.line(path)}: {dotted(path)}", entry["seats"]
+    if value is None:
+        return LAST_BOX
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LAST_BOX:
+        raise ValidatorError(
+            f"{what} {value!r}: the simulator plays tables of 1 to {LAST_BOX} seats, "
+            f"the boxes hand-log/1 names (1 to {LAST_BOX})"
+        )
+    return value
 
 
 def amount(raw: Any, what: str) -> Decimal:

@@ -14,7 +14,7 @@ from validator.errors import ValidatorError
 from validator.outputs import replacing
 from validator.simulate.bataille import BatailleSim
 from validator.simulate.blackjack import BlackjackSim
-from validator.simulate.table import TableSim, write_records
+from validator.simulate.table import LAST_BOX, TableSim, write_records
 from validator.simulate.violations import Violations
 
 SIMULATORS: dict[str, type[TableSim]] = {"blackjack": BlackjackSim, "bataille": BatailleSim}
@@ -30,7 +30,7 @@ def simulate(
     start: datetime,
     minimum: Decimal,
     maximum: Decimal,
-    seats: int = 7,
+    seats: int = LAST_BOX,
     until: date | None = None,
     strategy: Any = None,
     violations: Violations | None = None,

@@ -41,6 +41,10 @@ def amount_json(value: Decimal) -> int | str:
     return int(value) if value == value.to_integral_value() else format(value.normalize(), "f")
 
 
+# The last box hand-log/1 names (boxes 1 to 7): a table of more seats is played on these.
+LAST_BOX = 7
+
+
 def bet_facts(amount: Decimal | None, **given: Any) -> BetFacts:
     """The facts the replay gives a bet the simulator weighs placing: by default a seated player's main
     bet of `amount` on a box of the layout, before the first card; `given` changes any of them."""
@@ -108,7 +112,7 @@ class TableSim:
         start: datetime,
         minimum: Decimal,
         maximum: Decimal,
-        seats: int = 7,
+        seats: int = LAST_BOX,
         until: date | None = None,
     ) -> None:
         self.ruleset = ruleset
