@@ -324,3 +324,79 @@ def test_house_entry_limits_the_simulator_cannot_play_are_refused_with_their_lin
     out = tmp_path / "us.jsonl"
     assert cli("simulate", *base, "--table", "US-02", "--rounds", "20", "-o", str(out)).returncode == 0
     assert (records(out)[0]["minimum"], records(out)[0]["maximum"]) == (25, 1000)
+
+
+# ---------------------------------------------------------------- seats
+
+
+def _boxes(path) -> set[int]:
+    """The boxes bet on in the séance's rounds (main and side stakes)."""
+    return {
+        int(bet["stake"].split(":")[0].split("/")[0])
+        for record in records(path)
+        if record["type"] == "round"
+        for bet in record["bets"]
+    }
+
+
+@pytest.mark.parametrize(("spec", "seats"), [(VERSION, "5"), ("fr/bataille", "3"), (FAIR, "1")])
+def test_a_table_of_fewer_seats_is_played_on_its_boxes_and_checks_clean(cli, tmp_path, spec, seats):
+    out = tmp_path / "seats.jsonl"
+    args = ("--ruleset", spec, "--seats", seats, "--rounds", "150", "--seed", "3", "-o", str(out))
+    assert cli("simulate", *args).returncode == 0
+    assert records(out)[0]["seats"] == int(seats)
+    # Every box bet on is marked on the layout (box-on-layout), and some are bet on in 150 rounds.
+    assert _boxes(out) == set(range(1, int(seats) + 1))
+    assert cli("check", str(out)).returncode == 0
+
+
+SEATS_HOUSE = """\
+format: house-rules/1
+casino: Test
+tables:
+  US-05:
+    ruleset: fr/usage-blackjack
+    seats: 5
+    options:
+      blackjack_pays: "3:2"
+  US-09:
+    ruleset: fr/usage-blackjack
+    seats: 9
+    options:
+      blackjack_pays: "3:2"
+"""
+
+
+def test_the_house_entry_seats_are_played_unless_seats_is_given(cli, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text(SEATS_HOUSE, encoding="utf-8")
+    base = ("--ruleset", "fr/usage-blackjack", "--house", str(house), "--rounds", "60")
+    # hand-log/1 names boxes 1 to 7: a table of more seats cannot be played on all its boxes.
+    assert refused(cli, tmp_path, *base, "--table", "US-09") == (
+        f"{house}:11: tables.US-09.seats 9: the simulator plays tables of 1 to 7 seats, "
+        "the boxes hand-log/1 names (1 to 7)"
+    )
+    out = tmp_path / "us.jsonl"
+    assert cli("simulate", *base, "--table", "US-05", "-o", str(out)).returncode == 0
+    assert records(out)[0]["seats"] == 5 and max(_boxes(out)) <= 5
+    assert cli("check", str(out), "--house", str(house)).returncode == 0
+    assert cli("simulate", *base, "--table", "US-05", "--seats", "2", "-o", str(out)).returncode == 0
+    assert records(out)[0]["seats"] == 2 and _boxes(out) == {1, 2}
+
+
+@pytest.mark.parametrize("seats", ["0", "8"])
+def test_seats_the_simulator_cannot_play_are_refused(cli, tmp_path, seats):
+    assert refused(cli, tmp_path, "--ruleset", VERSION, "--seats", seats) == (
+        f"--seats {seats}: the simulator plays tables of 1 to 7 seats, the boxes hand-log/1 names (1 to 7)"
+    )
+
+
+def test_a_bet_past_the_seats_is_planted_at_a_table_of_fewer_seats(cli, tmp_path):
+    rule = f"{FAIR}/box-on-layout"
+    planted, found = _planted_and_found(
+        cli,
+        tmp_path / "seats.jsonl",
+        *("--ruleset", FAIR, "--seats", "5", "--rounds", "100", "--inject", rule, "--rate", "0.1"),
+    )
+    assert planted and found == planted
+    assert {(rule, "6")} == {(p[0], p[3]) for p in planted}

@@ -1,6 +1,7 @@
 """simulate --inject: the round's bets placed against one of the rules to break, decided by the judge
 with the facts the replay gives each bet and round, where exactly that rule refuses them: a standing
 player's bet on a box no one sits at, or beside seated players while seats are free; a seated player's
+main bet on a box past the table's seats (a table of fewer seats than hand-log/1 names); a seated player's
 side stake above its maximum, below its minimum or off its fixed stake; a side bet of a standing player,
 or of a player with no main bet on the box; a side bet the table does not offer
 (simulate.offered_against). The round is then played with the bets as placed."""
@@ -13,7 +14,7 @@ from typing import Any
 from validator.replay.state import RoundFacts
 from validator.simulate.offered_against import not_offered
 from validator.simulate.side_bets import offered_bets
-from validator.simulate.table import TableSim, amount_json, bet_facts
+from validator.simulate.table import LAST_BOX, TableSim, amount_json, bet_facts
 
 Bets = list[dict[str, Any]]
 
@@ -57,6 +58,15 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
             edit,
             f"a standing player's bet on box {box}{where}",
         )
+    # A seated player's main bet alone on a box past the table's seats (one hand-log/1 names).
+    if sim.seats < LAST_BOX:
+        box = str(sim.seats + 1)
+        off = {"stake": box, "amount": amount_json(least), "player": "P8", "seated": True}
+        round_facts = RoundFacts(
+            players=players + 1, boxes=len(mains) + 1, free_seats=seats - len(seated) - 1
+        )
+        ctx = {"round": round_facts, "bet": bet_facts(least, box_exists=False)}
+        add("bet", box, ctx, (_by_box([*bets, off]), sides), f"a bet on box {box}, past the table's seats")
     round_facts = RoundFacts(players=players, boxes=len(mains), free_seats=seats - len(seated))
     # A seated player's side stake at another amount.
     for index, side in enumerate(sides):

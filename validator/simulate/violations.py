@@ -69,13 +69,14 @@ def played_past_the_cut_card(rule: Rule) -> bool:
 
 
 def placed_against(rule: Rule) -> bool:
-    """Is the rule checked at a bet on who places it (a standing player's), or at a side bet on its
+    """Is the rule checked at a bet on who places it (a standing player's) or on its box being on the
+    layout (a table of fewer seats than hand-log/1 names boxes), or at a side bet on its
     amount, its player or which side bet it is (one the table may not offer), or at a side stake the
     log settles on whether it was placed before the deal, or at a round or a box on how many boxes a
     player takes? The simulator can place such bets (simulate.bets_against, simulate.boxes_against)
     and settle such stakes (simulate.late_against)."""
     return any(
-        (check.event == "bet" and "bet.seated" in names_read(check))
+        (check.event == "bet" and {"bet.seated", "bet.box_exists"} & names_read(check))
         or (check.event == "late_bet" and "bet.before_deal" in names_read(check))
         or (check.event == "round" and {"round.players", "round.boxes"} <= names_read(check))
         or (check.event == "box" and "box.player_boxes" in names_read(check))
