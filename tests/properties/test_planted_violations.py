@@ -2,7 +2,8 @@
 rule id and stake, and no other finding appears in that round or in any round left clean. Every
 injectable rule of the version is in the plan, the simulator breaking while it plays what it can (the
 decisions, the dealer's drawing, the deal, the shoes, the bets) and `inject` editing the rounds for the
-rest, as `simulate --inject` does."""
+rest, as `simulate --inject` does; at a table of seven seats or of five (where a bet can be placed on a
+box off the layout)."""
 
 from __future__ import annotations
 
@@ -25,11 +26,11 @@ def test_every_ruleset_has_rules_the_simulator_can_break():
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.2, 0.5, 1.0]))
-def test_planted_violations_are_found_and_nothing_else(name, seed, rate, tmp_path):
+@given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.2, 0.5, 1.0]), seats=st.sampled_from([5, 7]))
+def test_planted_violations_are_found_and_nothing_else(name, seed, rate, seats, tmp_path):
     ruleset = REGISTRY.pick(name)
     options = house_options(ruleset)
-    records, planted = planted_seance(ruleset, options, injectable(ruleset), rate, seed, rounds=60)
+    records, planted = planted_seance(ruleset, options, injectable(ruleset), rate, seed, 60, seats)
     log = write_log(tmp_path / "planted.jsonl", list(records))
     assert planted, "a rate this high plants at least one violation in 60 rounds"
     # A round has one; the shoes (round None) one each.

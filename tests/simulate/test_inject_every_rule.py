@@ -7,7 +7,7 @@ The séances offer every side bet of the version (limits, a fixed stake or `offe
 the version has), so that side-bet payouts can be planted too, and are played with every yes-or-no
 choice of the house made yes, then with its defaults, then with every choice made no
 (its numbers at their least, and the side bets it may decline not offered), then with its numbers at
-their most.
+their most, then with its defaults at a table of five seats (a bet on a box off its layout).
 Each rule must be planted at least once over the séances tried: a rule that they never give a chance
 to break fails the test rather than passing unseen, unless it is listed in RARE, where it must fail.
 """
@@ -27,12 +27,14 @@ from validator.dsl.expr import names_in
 from validator.dsl.model import SettleDef
 from validator.registry import default_registry
 from validator.simulate.inject import Planted, inject, injectable
+from validator.simulate.table import LAST_BOX
 from validator.simulate.violations import names_read
 
 REGISTRY = default_registry()
 CASES = [(rs.version, rule) for rs in REGISTRY.all() for rule in injectable(rs)]
 SEEDS = (1, 2, 3)
 ROUNDS = 45
+FEWER_SEATS = 5  # a table of five seats: boxes 6 and 7, which hand-log/1 names, are off its layout
 
 
 def _options(ruleset: Any, choices: bool | None, most: bool = False) -> dict[str, Any]:
@@ -71,11 +73,11 @@ def _options(ruleset: Any, choices: bool | None, most: bool = False) -> dict[str
 
 
 def _planted(
-    version: str, rule: str, seed: int, options: dict[str, Any]
+    version: str, rule: str, seed: int, options: dict[str, Any], seats: int = LAST_BOX
 ) -> tuple[list[dict[str, Any]], list[Planted]]:
-    """A séance played with the plan to break `rule` in every round, up to the first round it could be
-    broken in (or ROUNDS rounds): its records, and what was planted."""
-    records, planted = planted_seance(REGISTRY.pick(version), options, [rule], 1.0, seed, ROUNDS)
+    """A séance played at a table of `seats` seats with the plan to break `rule` in every round, up to
+    the first round it could be broken in (or ROUNDS rounds): its records, and what was planted."""
+    records, planted = planted_seance(REGISTRY.pick(version), options, [rule], 1.0, seed, ROUNDS, seats)
     kept = []
     for record in records:
         kept.append(orjson.loads(orjson.dumps(record)))
@@ -89,18 +91,19 @@ def _found(version: str, log: Any, options: dict[str, Any]) -> dict[str | None, 
 
 
 @pytest.mark.parametrize(
-    ("choices", "most"),
-    [(True, False), (False, False), (None, True)],
-    ids=["choices-yes", "choices-no", "numbers-at-most"],
+    ("choices", "most", "seats"),
+    [(True, False, LAST_BOX), (False, False, LAST_BOX), (None, True, LAST_BOX), (None, False, FEWER_SEATS)],
+    ids=["choices-yes", "choices-no", "numbers-at-most", "fewer-seats"],
 )
-def test_the_clean_seances_are_clean(choices, most, tmp_path):
+def test_the_clean_seances_are_clean(choices, most, seats, tmp_path):
     """With every yes-or-no choice of the house made yes, made no (numbers at their least: one box a
-    player), and with its numbers at their most (a lone player on two boxes at least), the simulator
-    plays by the rules: nothing found."""
+    player), with its numbers at their most (a lone player on two boxes at least), and at a table of
+    fewer seats than hand-log/1's seven boxes (bets on its boxes only), the simulator plays by the
+    rules: nothing found."""
     for version in sorted({v for v, _ in CASES}):
         ruleset = REGISTRY.pick(version)
         options = _options(ruleset, choices=choices, most=most)
-        records = seance(ruleset, options, SEEDS[0], ROUNDS)
+        records = seance(ruleset, options, SEEDS[0], ROUNDS, seats=seats)
         log = write_log(tmp_path / "clean.jsonl", list(records))
         assert _found(version, log, options) == {}, version
 
@@ -123,8 +126,15 @@ RARE = {
 }
 
 
-# The séances' house choices, tried in this order: (choices, most).
-HOUSES = ((True, False), (None, False), (False, False), (None, True))
+# The séances' house choices, tried in this order: (choices, most, seats); the last, a table of fewer
+# seats than hand-log/1's seven boxes, lets a bet be placed on a box off the layout.
+HOUSES = (
+    (True, False, LAST_BOX),
+    (None, False, LAST_BOX),
+    (False, False, LAST_BOX),
+    (None, True, LAST_BOX),
+    (None, False, FEWER_SEATS),
+)
 
 
 def _marked(version: str, rule: str) -> Any:
@@ -138,10 +148,10 @@ def _marked(version: str, rule: str) -> Any:
 def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
     ruleset = REGISTRY.pick(version)
     rare = (version, rule) in RARE  # one séance, which must not offer the occasion (strict xfail)
-    for choices, most in ((True, False),) if rare else HOUSES:
+    for choices, most, seats in HOUSES[:1] if rare else HOUSES:
         options = _options(ruleset, choices, most)
         for seed in SEEDS[:1] if rare else SEEDS:
-            records, planted = _planted(version, rule, seed, options)
+            records, planted = _planted(version, rule, seed, options, seats)
             if not planted:
                 continue
             log = write_log(tmp_path / f"planted-{seed}.jsonl", records)
@@ -154,20 +164,21 @@ def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
 def _whole_seance(version: str, rule: str, rounds: int) -> tuple[list[Planted], dict[str, Any], Any]:
     """A séance of `rounds` rounds with the plan to break `rule` in every round, played with the house's
     defaults, else (nothing planted) with its yes-or-no choices made yes, else made no, else with its
-    numbers at their most: what was planted, the options, the records."""
-    for choices, most in ((None, False), (True, False), (False, False), (None, True)):
-        planted, options, records = _whole_seance_with(version, rule, rounds, choices, most)
+    numbers at their most, else with its defaults at a table of fewer seats: what was planted, the
+    options, the records."""
+    for choices, most, seats in (HOUSES[1], HOUSES[0], *HOUSES[2:]):
+        planted, options, records = _whole_seance_with(version, rule, rounds, choices, most, seats)
         if planted:
             break
     return planted, options, records
 
 
 def _whole_seance_with(
-    version: str, rule: str, rounds: int, choices: bool | None, most: bool = False
+    version: str, rule: str, rounds: int, choices: bool | None, most: bool, seats: int
 ) -> tuple[list[Planted], dict[str, Any], Any]:
     ruleset = REGISTRY.pick(version)
     options = _options(ruleset, choices=choices, most=most)
-    records, planted = planted_seance(ruleset, options, [rule], 1.0, SEEDS[0], rounds)
+    records, planted = planted_seance(ruleset, options, [rule], 1.0, SEEDS[0], rounds, seats)
     kept = [orjson.loads(orjson.dumps(r)) for r in records]
     return planted, options, kept
 
