@@ -384,6 +384,32 @@ def test_the_house_entry_seats_are_played_unless_seats_is_given(cli, tmp_path):
     assert records(out)[0]["seats"] == 2 and _boxes(out) == {1, 2}
 
 
+LONE_HOUSE = """\
+format: house-rules/1
+casino: Test
+tables:
+  T-1:
+    ruleset: fr/blackjack
+    options:
+      min_boxes_single_player: 2
+"""
+
+
+def test_a_table_too_small_for_a_player_alone_is_refused(cli, tmp_path):
+    # The house asks a player alone to play two boxes (art. 55-4, 1°, al. 2): one seat cannot hold them.
+    house = tmp_path / "house.yaml"
+    house.write_text(LONE_HOUSE, encoding="utf-8")
+    base = ("--ruleset", VERSION, "--house", str(house), "--table", "T-1")
+    assert refused(cli, tmp_path, *base, "--seats", "1") == (
+        "a table of 1 seat: the rules have a player alone play on more boxes than it has; "
+        "give more seats with --seats"
+    )
+    out = tmp_path / "two.jsonl"
+    assert cli("simulate", *base, "--seats", "2", "--rounds", "40", "-o", str(out)).returncode == 0
+    assert _boxes(out) == {1, 2}
+    assert cli("check", str(out), "--house", str(house)).returncode == 0
+
+
 @pytest.mark.parametrize("seats", ["0", "8"])
 def test_seats_the_simulator_cannot_play_are_refused(cli, tmp_path, seats):
     assert refused(cli, tmp_path, "--ruleset", VERSION, "--seats", seats) == (

@@ -145,6 +145,7 @@ class TableSim:
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
         self.dealer_id = "D-101"  # the dealer at the table (simulate.interludes changes dealers)
+        self.check_seats()
 
     def broken_by(self, event: str, ctx: Mapping[str, Any]) -> set[str]:
         """The rules this step would break (none: it is legal)."""
@@ -249,12 +250,25 @@ class TableSim:
 
     def fewest_boxes_alone(self) -> int:
         """The fewest boxes the rules let a player alone at the table play (a house may ask for more)."""
+        return self.boxes_alone() or 1
+
+    def boxes_alone(self) -> int | None:
+        """The fewest boxes the rules let a player alone play on the table's seats; None: no number."""
         for boxes in range(1, self.seats + 1):
             if self.legal(
                 "round", {"round": RoundFacts(players=1, boxes=boxes, free_seats=self.seats - boxes)}
             ):
                 return boxes
-        return 1
+        return None
+
+    def check_seats(self) -> None:
+        """Refuse a table too small for the rules: a player alone must be able to play on its seats."""
+        if self.boxes_alone() is None:
+            seats = f"{self.seats} seat{'s' if self.seats > 1 else ''}"
+            raise ValidatorError(
+                f"a table of {seats}: the rules have a player alone play on more boxes than it has; "
+                "give more seats with --seats"
+            )
 
     def boxes_allowed(self, boxes: int) -> bool:
         """May a player play `boxes` boxes beside another player?"""
