@@ -70,7 +70,7 @@ class BlackjackRound(RoundReplay):
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
-                if owed and type(action) is Deal and self.in_initial:  # `step`'s first case, written out
+                if owed and type(action) is Deal and self.in_initial:  # `deal`'s first case, written out
                     self.deal_owed(action.hand, action.card)
                     self.in_initial = bool(owed)
                 else:
@@ -90,11 +90,7 @@ class BlackjackRound(RoundReplay):
         elif kind in SETTLEMENTS:
             self.settle_action(cast(Settling, action), index)
         elif type(action) is Deal:
-            if self.in_initial and self.owed:
-                self.deal_owed(action.hand, action.card)
-                self.in_initial = bool(self.owed)
-            else:
-                self.deal(action.hand, action.card)
+            self.deal(action.hand, action.card)
         elif type(action) is Insurance:
             hand = self.first_hand(action.box, "insurance")
             amount = amount_of(action.amount, "insurance amount")
