@@ -11,7 +11,7 @@ import copy
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
-from typing import Any
+from typing import Any, cast
 
 from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
@@ -28,6 +28,7 @@ from validator.logs.decode import (
     RoundRecord,
     ShoeRecord,
     TableRecord,
+    from_dict,
 )
 from validator.logs.reader import (
     RECORD_TYPES,
@@ -62,16 +63,7 @@ def record_date(at: str) -> date:
 def read_table(record: dict[str, Any], line: int) -> TableState:
     """A valid table record (as a dict) as the table's new state; AmountError if its limits are not
     amounts (the record then changes nothing)."""
-    return TableState(
-        id=record["table"],
-        game=record["game"],
-        seats=record["seats"],
-        minimum=to_decimal(record["minimum"]),
-        maximum=to_decimal(record["maximum"]),
-        new_cards=record.get("new_cards"),
-        ruleset=record.get("ruleset"),
-        line=line,
-    )
+    return table_state(cast(TableRecord, from_dict(record)), line)
 
 
 def table_state(record: TableRecord, line: int) -> TableState:
