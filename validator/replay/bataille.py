@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from validator.dsl.facts import ActionFacts, BurnFacts
 from validator.logs.decode import Action, Burn, CutCard, Deal, Discard, Lose, Pay, Push, Surrender, War
+from validator.logs.rules.replayable import WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer
 
@@ -71,7 +72,7 @@ class BatailleRound(RoundReplay):
         elif type(action) is CutCard:
             self.saw_cut_card(action)
         else:
-            raise MalformedRound(f"{action.verb!r} is not an action of bataille", "hand-log/wrong-game")
+            raise MalformedRound(f"{action.verb!r} is not an action of bataille", WRONG_GAME)
 
     def deal(self, target: str, raw_card: str) -> None:
         if not self.initial_done:

@@ -28,6 +28,7 @@ from validator.logs.decode import (
     Stand,
     Surrender,
 )
+from validator.logs.rules.replayable import WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer, Hand
 
@@ -120,7 +121,7 @@ class BlackjackRound(RoundReplay):
         elif type(action) is Approve:
             self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
         else:
-            raise MalformedRound(f"{action.verb!r} is not an action of blackjack", "hand-log/wrong-game")
+            raise MalformedRound(f"{action.verb!r} is not an action of blackjack", WRONG_GAME)
 
     def first_hand(self, box: str, verb: str) -> Hand:
         return self.hand(str(parse_stake(box)[0]), verb)

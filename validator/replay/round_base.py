@@ -23,6 +23,7 @@ from validator.dsl.model import PaytableOutcome
 from validator.game.money import fmt
 from validator.game.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.logs.decode import UNSET, Action, Bet, CutCard, Lose, Pay, Push, RoundRecord
+from validator.logs.rules.replayable import UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
 from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
@@ -398,7 +399,7 @@ class RoundReplay(ABC):
         hand = self.hands.get(name)
         if hand is None:
             raise MalformedRound(
-                f"{verb} on hand {name!r}, which was never opened in this round", "hand-log/unknown-hand"
+                f"{verb} on hand {name!r}, which was never opened in this round", UNKNOWN_HAND
             )
         return hand
 
@@ -487,7 +488,7 @@ class RoundReplay(ABC):
         for name in self.settlements:
             if name not in hands and name not in side_stakes:
                 raise MalformedRound(
-                    f"stake {name!r} is settled but was never bet in this round", "hand-log/unknown-stake"
+                    f"stake {name!r} is settled but was never bet in this round", UNKNOWN_STAKE
                 )
         stake = self.ctx["stake"] = self.stake_facts
         stake.case = stake.verb = stake.paid = None

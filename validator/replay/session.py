@@ -39,6 +39,9 @@ from validator.logs.reader import (
     display_name,
     format_finding,
 )
+from validator.logs.rules import records as record_rules
+from validator.logs.rules import sequence as sequence_rules
+from validator.logs.rules import version as version_rules
 from validator.registry import NoVersionInForce, Registry
 from validator.replay.bataille import BatailleRound
 from validator.replay.blackjack import BlackjackRound
@@ -299,9 +302,8 @@ class LogReplay:
         try:
             ruleset = self.ruleset_for(record_date(at))
         except NoVersionInForce as exc:
-            return self._outcome(
-                line, None, [format_finding(self.file, line, str(exc), "ruleset/no-version-in-force")], "none"
-            )
+            finding = format_finding(self.file, line, str(exc), version_rules.NO_VERSION_IN_FORCE)
+            return self._outcome(line, None, [finding], "none")
         judge = self.judge_for(ruleset)
         if self.shoe is not None:
             # Burned cards leave the shoe like dealt ones: a card with no copy left is judged here too.
@@ -325,7 +327,7 @@ class LogReplay:
             return self._outcome(
                 line,
                 None,
-                [format_finding(self.file, line, f"table record: {exc}", "hand-log/schema")],
+                [format_finding(self.file, line, f"table record: {exc}", record_rules.SCHEMA)],
                 "none",
             )
         self.table = table
@@ -348,7 +350,7 @@ class LogReplay:
             return self._outcome(
                 line,
                 round_id,
-                [format_finding(self.file, line, message, "hand-log/no-table", round_id)],
+                [format_finding(self.file, line, message, sequence_rules.NO_TABLE, round_id)],
                 status,
                 facts,
             )
@@ -367,7 +369,7 @@ class LogReplay:
             return self._outcome(
                 line,
                 None,
-                [format_finding(self.file, line, f"limits record: {exc}", "hand-log/schema")],
+                [format_finding(self.file, line, f"limits record: {exc}", record_rules.SCHEMA)],
                 "none",
             )
         displayed = record.displayed
@@ -393,7 +395,7 @@ class LogReplay:
         try:
             reading = jackpot_reading(self.table, record.main, record.secondary)
         except AmountError as exc:
-            finding = format_finding(self.file, line, f"jackpot record: {exc}", "hand-log/schema")
+            finding = format_finding(self.file, line, f"jackpot record: {exc}", record_rules.SCHEMA)
             return self._outcome(line, None, [finding], "none")
         return self._table_event("jackpot", record.at, line, jackpot=reading)
 
@@ -410,14 +412,14 @@ class LogReplay:
             return self._outcome(
                 line,
                 round_id,
-                [format_finding(self.file, line, message, "hand-log/no-shoe", round_id)],
+                [format_finding(self.file, line, message, sequence_rules.NO_SHOE, round_id)],
                 "unreadable",
                 self._facts_of(source) if self.collect else None,
             )
         try:
             ruleset = self.ruleset_of_round(record.at)
         except NoVersionInForce as exc:
-            finding = format_finding(self.file, line, str(exc), "ruleset/no-version-in-force", round_id)
+            finding = format_finding(self.file, line, str(exc), version_rules.NO_VERSION_IN_FORCE, round_id)
             return self._outcome(
                 line, round_id, [finding], "unreadable", self._facts_of(source) if self.collect else None
             )
@@ -464,7 +466,7 @@ class LogReplay:
                 f"round {round_id} names shoe {record.shoe!r}, but the shoe in play at table "
                 f"{self.table.id} is {self.shoe.id!r}"
             )
-            found = [format_finding(self.file, line, message, "hand-log/other-shoe", round_id), *found]
+            found = [format_finding(self.file, line, message, sequence_rules.OTHER_SHOE, round_id), *found]
         facts = None
         if collect:
             data = source.data
