@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-# The file the wheel carries to say which modules are compiled (validator/build.py reads it).
+# The file the wheel carries to say which modules are compiled (validator/compiled.py reads it).
 MANIFEST = "validator/_compiled.txt"
 ENV = "CASINO_VALIDATOR_COMPILE"
 
