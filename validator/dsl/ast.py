@@ -127,6 +127,21 @@ class AnyOf:
 Expr = Literal | Name | Call | ListExpr | Arith | Compare | BoolOp | Not | AnyOf
 
 
+def children(node: Expr) -> tuple[Expr, ...]:
+    """The expressions directly inside `node`, in the order written (a name or a literal has none)."""
+    if isinstance(node, Call):
+        return node.args
+    if isinstance(node, ListExpr | BoolOp):
+        return node.items
+    if isinstance(node, Arith | Compare):
+        return (node.left, node.right)
+    if isinstance(node, Not):
+        return (node.item,)
+    if isinstance(node, AnyOf):
+        return (node.body,)
+    return ()
+
+
 # ---- values (parameters, options) ----
 
 

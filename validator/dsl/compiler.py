@@ -679,15 +679,7 @@ def _any_of_in(node: ast.Expr) -> list[ast.AnyOf]:
         current = stack.pop()
         if isinstance(current, ast.AnyOf):
             found.append(current)
-            stack.append(current.body)
-        elif isinstance(current, ast.BoolOp | ast.ListExpr):
-            stack.extend(current.items)
-        elif isinstance(current, ast.Not):
-            stack.append(current.item)
-        elif isinstance(current, ast.Arith | ast.Compare):
-            stack.extend((current.left, current.right))
-        elif isinstance(current, ast.Call):
-            stack.extend(current.args)
+        stack.extend(ast.children(current))
     return found
 
 

@@ -154,22 +154,11 @@ def names_in(node: ast.Expr) -> list[ast.Name | ast.Call]:
     stack: list[ast.Expr] = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, ast.Name):
+        if isinstance(current, ast.Name | ast.Call):
             found.append(current)
-        elif isinstance(current, ast.Call):
-            found.append(current)
-            stack.extend(current.args)
-        elif isinstance(current, ast.ListExpr):
-            stack.extend(current.items)
-        elif isinstance(current, ast.Arith | ast.Compare):
-            stack.extend((current.left, current.right))
-        elif isinstance(current, ast.BoolOp):
-            stack.extend(current.items)
-        elif isinstance(current, ast.Not):
-            stack.append(current.item)
         elif isinstance(current, ast.AnyOf):
             found.append(ast.Name(current.pos, current.collection))
-            stack.append(current.body)
+        stack.extend(ast.children(current))
     return found
 
 
