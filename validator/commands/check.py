@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from validator.commands import common
+from validator.errors import ValidatorError
 
 if TYPE_CHECKING:
     from validator.findings import RoundOutcome
@@ -69,10 +71,7 @@ def run(
                 summary.notes.append("no house rules given: the regulation's defaults apply")
             plan = None
             outcomes: Iterable[RoundOutcome]
-            if jobs > 1 or scheduler is not None or _scheduler_from_environment():
-                from validator.cluster import scheduler_address
-
-                scheduler = scheduler_address(scheduler, jobs)
+            scheduler = scheduler_address(scheduler, jobs)
             if jobs > 1 or scheduler:
                 from validator.cluster import check_on_cluster
                 from validator.progress import PlanProgress
@@ -114,11 +113,16 @@ def run(
     return policy.exit_status(summary)
 
 
-def _scheduler_from_environment() -> bool:
-    """Whether $DASK_SCHEDULER_ADDRESS names a scheduler (`cluster.scheduler_address` reads it)."""
-    import os
-
-    return bool(os.environ.get("DASK_SCHEDULER_ADDRESS"))
+def scheduler_address(option: str | None, jobs: int) -> str | None:
+    """The cluster `check` runs on: --scheduler, else $DASK_SCHEDULER_ADDRESS unless --jobs asks for a
+    local cluster; None for a local cluster or one process."""
+    if option is not None and jobs > 1:
+        raise ValidatorError(
+            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
+        )
+    if option is not None:
+        return option
+    return (os.environ.get("DASK_SCHEDULER_ADDRESS") or None) if jobs == 1 else None
 
 
 def progress(
