@@ -37,7 +37,6 @@ def run(
     from validator.check import check_logs, rule_catalogue
     from validator.findings import Summary
     from validator.logs.limits import Limits, configure, limits_from_options
-    from validator.report import make_reporter
 
     run = None
     try:
@@ -63,9 +62,7 @@ def run(
 
             lookup, house_label = house_lookup(house, registry)
         with common.output(output) as out:
-            reporter = make_reporter(
-                fmt, out, color=output is None and out.isatty(), root=root() if fmt == "sarif" else None
-            )
+            reporter = common.reporter(fmt, out, output, root)
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")
