@@ -42,16 +42,17 @@ def run(
     try:
         configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
         root = common.project_root(sarif_root)
+        house_path = str(house) if house is not None else None
         if dataset is not None:
             from validator.dataset.writer import DatasetRun
 
             options = {
                 "ruleset": ruleset,
-                "house": str(house) if house else None,
+                "house": house_path,
                 "jobs": jobs,
                 "format": fmt,
             }
-            run = DatasetRun.start(str(dataset), logs, options, str(house) if house else None)
+            run = DatasetRun.start(str(dataset), logs, options, house_path)
         collect = run is not None or fmt == "html"
         registry = common.registry()
         policy = common.policy(registry, root, choices)
@@ -76,7 +77,6 @@ def run(
                 if ruleset:
                     registry.resolve(ruleset)
                 plan = PlanProgress()
-                house_path = str(house) if house is not None else None
                 outcomes = check_on_cluster(
                     logs,
                     summary,
