@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import validator
 
@@ -89,8 +91,10 @@ def test_the_import_graph_is_read_from_the_package():
     assert "validator.replay.side_bets" in graph["validator.replay.round_base"]
 
 
-def _law_names() -> set[str]:
-    """Every option, side bet, paytable, paytable line and rule of the shipped rulesets."""
+def _ruleset_names(of_bet: Callable[[Any], Iterable[str]]) -> set[str]:
+    """Every option, what the text fixes, side bet (and what `of_bet` gives of each), rule id and rule
+    name of the shipped rulesets, but words that are also the game's mechanics (an event, a kind of
+    stake): those name the mechanics, not the law."""
     from validator.dsl.vocabulary import EVENTS, SETTLE_STAKES
     from validator.registry import default_registry
 
@@ -100,13 +104,20 @@ def _law_names() -> set[str]:
         names.update(ruleset.fixed)
         for bet in ruleset.side_bets.values():
             names.add(bet.name)
-            names.update(bet.paytables)
-            names.update(line.label for lines in bet.paytables.values() for line in lines)
+            names.update(of_bet(bet))
         for rule in ruleset.rules:
             names.update((rule.id, rule.name))
-    # Words that are also the game's mechanics (an event, a kind of stake) name those, not the law; a
-    # number ("20", a hyper black jack line) names nothing.
-    return {n for n in names if not n.isdigit()} - set(EVENTS) - set(SETTLE_STAKES)
+    return names - set(EVENTS) - set(SETTLE_STAKES)
+
+
+def _law_names() -> set[str]:
+    """Every option, side bet, paytable, paytable line and rule of the shipped rulesets."""
+
+    def paytables(bet: Any) -> list[str]:
+        return [*bet.paytables, *(line.label for lines in bet.paytables.values() for line in lines)]
+
+    # A number ("20", a hyper black jack line) names nothing.
+    return {n for n in _ruleset_names(paytables) if not n.isdigit()}
 
 
 def test_maths_names_no_option_side_bet_or_rule():
@@ -143,18 +154,7 @@ HAND_LOG_NAMES = frozenset({"decks"})
 def _forbidden_names() -> set[str]:
     """Side bets (and the names hand-log/1 gives their stakes), house options, what the text fixes, rule
     ids and rule names, of every shipped ruleset: what Python must not name."""
-    from validator.dsl.vocabulary import EVENTS, SETTLE_STAKES
-    from validator.registry import default_registry
-
-    names: set[str] = set()
-    for ruleset in default_registry().all():
-        names.update(ruleset.options)
-        names.update(ruleset.fixed)
-        for bet in ruleset.side_bets.values():
-            names.update((bet.name, bet.stake_name))
-        for rule in ruleset.rules:
-            names.update((rule.id, rule.name))
-    return names - set(EVENTS) - set(SETTLE_STAKES) - HAND_LOG_NAMES
+    return _ruleset_names(lambda bet: (bet.stake_name,)) - HAND_LOG_NAMES
 
 
 def _identifier_offenders(paths, names: set[str]) -> list[str]:

@@ -41,19 +41,32 @@ def _slow_outcomes(count: int, pause: float) -> Iterator[RoundOutcome]:
         yield RoundOutcome(f"log-{n % 2}.jsonl", n + 1, f"r{n}", (), "clean")
 
 
-def test_a_long_run_on_a_terminal_shows_rounds_rate_and_files(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(progress, "DELAY", 0.05)
+def _shown_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+    outcomes: Iterator[RoundOutcome],
+    *,
+    plan: progress.PlanProgress | None = None,
+    wait: float = 0.5,
+) -> tuple[list[RoundOutcome], bytes]:
+    """The outcomes passed through `with_progress` with standard error on a pseudo-terminal, and what the
+    terminal received."""
     master, slave = pty.openpty()
     terminal = os.fdopen(slave, "w")
     monkeypatch.setattr(sys, "stderr", terminal)
     monkeypatch.setenv("TERM", "xterm")
     try:
-        seen = list(progress.with_progress(_slow_outcomes(1001, 0.0004), enabled=True))
+        seen = list(progress.with_progress(outcomes, enabled=True, plan=plan))
         terminal.flush()
-        shown = _read_all(master).decode("utf-8", "replace")
+        return seen, _read_all(master, wait)
     finally:
         terminal.close()
         os.close(master)
+
+
+def test_a_long_run_on_a_terminal_shows_rounds_rate_and_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(progress, "DELAY", 0.05)
+    seen, written = _shown_on_a_terminal(monkeypatch, _slow_outcomes(1001, 0.0004))
+    shown = written.decode("utf-8", "replace")
     assert len(seen) == 1001  # nothing held back or lost
     assert "1,000 rounds" in shown and "rounds/s" in shown and "2 file(s)" in shown
 
@@ -70,17 +83,8 @@ def test_a_run_on_a_cluster_also_shows_the_plan_done(monkeypatch: pytest.MonkeyP
                 plan.done(1_000_000)
             yield outcome
 
-    master, slave = pty.openpty()
-    terminal = os.fdopen(slave, "w")
-    monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setenv("TERM", "xterm")
-    try:
-        seen = list(progress.with_progress(outcomes(), enabled=True, plan=plan))
-        terminal.flush()
-        shown = _read_all(master).decode("utf-8", "replace")
-    finally:
-        terminal.close()
-        os.close(master)
+    seen, written = _shown_on_a_terminal(monkeypatch, outcomes(), plan=plan)
+    shown = written.decode("utf-8", "replace")
     assert len(seen) == 1001
     assert "1,000 rounds" in shown and "3/4 shares · 3.0 MB of 4.0 MB (75 %)" in shown
 
@@ -121,17 +125,7 @@ def test_a_run_shorter_than_the_delay_shows_nothing_on_a_terminal(monkeypatch: p
     # Not a timed test: the delay is set beyond any run, so what is asserted is that nothing is drawn
     # before it (a real short run depends on the machine's load).
     monkeypatch.setattr(progress, "DELAY", 3600.0)
-    master, slave = pty.openpty()
-    terminal = os.fdopen(slave, "w")
-    monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setenv("TERM", "xterm")
-    try:
-        seen = list(progress.with_progress(_slow_outcomes(1001, 0), enabled=True))
-        terminal.flush()
-        shown = _read_all(master, wait=0.2)
-    finally:
-        terminal.close()
-        os.close(master)
+    seen, shown = _shown_on_a_terminal(monkeypatch, _slow_outcomes(1001, 0), wait=0.2)
     assert len(seen) == 1001
     assert shown == b""
 

@@ -46,18 +46,6 @@ CONNECT_TIMEOUT = 30
 CLOSE_TIMEOUT = 5
 
 
-def scheduler_address(option: str | None, jobs: int) -> str | None:
-    """The cluster `check` runs on: --scheduler, else $DASK_SCHEDULER_ADDRESS unless --jobs asks for a
-    local cluster; None for a local cluster or one process."""
-    if option is not None and jobs > 1:
-        raise ValidatorError(
-            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
-        )
-    if option is not None:
-        return option
-    return (os.environ.get("DASK_SCHEDULER_ADDRESS") or None) if jobs == 1 else None
-
-
 def check_on_cluster(
     paths: list[str],
     summary: Summary,

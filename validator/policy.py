@@ -46,9 +46,9 @@ class Policy:
     baseline: Counter[str] | None = None
     baseline_file: Path | None = None
     write_baseline: Path | None = None
-    # The project root fingerprints are relative to, or how to find it (`git rev-parse`, run only when a
-    # baseline is read or written).
-    root: str | Callable[[], str] = "."
+    # The project root fingerprints are relative to, as found when a baseline is first read or written
+    # (`commands.common.project_root`: `git rev-parse` runs only then, once).
+    root: Callable[[], str] = lambda: "."
     suppressions: list[Suppression] = field(default_factory=list)
     _used: set[int] = field(default_factory=set)
     _recorded: list[dict[str, Any]] = field(default_factory=list)
@@ -90,20 +90,15 @@ class Policy:
             ] += 1
             return False
         if self.baseline is not None:
-            key = fingerprint(finding, fingerprint_file(finding.file, self._root()))
+            key = fingerprint(finding, fingerprint_file(finding.file, self.root()))
             if self.baseline[key] > 0:
                 self.baseline[key] -= 1
                 summary.uncount(finding)
                 summary.baselined += 1
                 return False
         if self.write_baseline is not None:
-            self._recorded.append(entry(finding, self._root()))
+            self._recorded.append(entry(finding, self.root()))
         return True
-
-    def _root(self) -> str:
-        if callable(self.root):
-            self.root = self.root()
-        return self.root
 
     def _suppression(self, finding: Finding) -> Suppression | None:
         for index, suppression in enumerate(self.suppressions):
@@ -162,7 +157,7 @@ def _known(prefix: str, known_rules: Iterable[str]) -> bool:
 def build_policy(
     options: Options,
     *,
-    root: str | Callable[[], str],
+    root: Callable[[], str],
     known_rules: Iterable[str],
     house_files: Iterable[Path] = (),
 ) -> Policy:

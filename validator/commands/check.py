@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from validator.commands import common
+from validator.errors import ValidatorError
 
 if TYPE_CHECKING:
     from validator.findings import RoundOutcome
@@ -35,22 +37,22 @@ def run(
     from validator.check import check_logs, rule_catalogue
     from validator.findings import Summary
     from validator.logs.limits import Limits, configure, limits_from_options
-    from validator.report import make_reporter
 
     run = None
     try:
         configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
         root = common.project_root(sarif_root)
+        house_path = str(house) if house is not None else None
         if dataset is not None:
             from validator.dataset.writer import DatasetRun
 
             options = {
                 "ruleset": ruleset,
-                "house": str(house) if house else None,
+                "house": house_path,
                 "jobs": jobs,
                 "format": fmt,
             }
-            run = DatasetRun.start(str(dataset), logs, options, str(house) if house else None)
+            run = DatasetRun.start(str(dataset), logs, options, house_path)
         collect = run is not None or fmt == "html"
         registry = common.registry()
         policy = common.policy(registry, root, choices)
@@ -61,18 +63,13 @@ def run(
 
             lookup, house_label = house_lookup(house, registry)
         with common.output(output) as out:
-            reporter = make_reporter(
-                fmt, out, color=output is None and out.isatty(), root=root() if fmt == "sarif" else None
-            )
+            reporter = common.reporter(fmt, out, output, root)
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")
             plan = None
             outcomes: Iterable[RoundOutcome]
-            if jobs > 1 or scheduler is not None or _scheduler_from_environment():
-                from validator.cluster import scheduler_address
-
-                scheduler = scheduler_address(scheduler, jobs)
+            scheduler = scheduler_address(scheduler, jobs)
             if jobs > 1 or scheduler:
                 from validator.cluster import check_on_cluster
                 from validator.progress import PlanProgress
@@ -80,7 +77,6 @@ def run(
                 if ruleset:
                     registry.resolve(ruleset)
                 plan = PlanProgress()
-                house_path = str(house) if house is not None else None
                 outcomes = check_on_cluster(
                     logs,
                     summary,
@@ -114,11 +110,16 @@ def run(
     return policy.exit_status(summary)
 
 
-def _scheduler_from_environment() -> bool:
-    """Whether $DASK_SCHEDULER_ADDRESS names a scheduler (`cluster.scheduler_address` reads it)."""
-    import os
-
-    return bool(os.environ.get("DASK_SCHEDULER_ADDRESS"))
+def scheduler_address(option: str | None, jobs: int) -> str | None:
+    """The cluster `check` runs on: --scheduler, else $DASK_SCHEDULER_ADDRESS unless --jobs asks for a
+    local cluster; None for a local cluster or one process."""
+    if option is not None and jobs > 1:
+        raise ValidatorError(
+            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
+        )
+    if option is not None:
+        return option
+    return (os.environ.get("DASK_SCHEDULER_ADDRESS") or None) if jobs == 1 else None
 
 
 def progress(

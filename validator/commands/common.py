@@ -1,4 +1,5 @@
-"""What several commands share: the rulesets, the project root, where the report goes, the policy."""
+"""What several commands share: the rulesets, the project root, where the report goes and how it is
+written, the policy."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import typer
 if TYPE_CHECKING:
     from validator.policy import Policy
     from validator.registry import Registry
+    from validator.report.base import Reporter
 
 
 def registry() -> Registry:
@@ -49,6 +51,15 @@ def output(path: Path | None) -> Iterator[TextIO]:
 
     with replacing(path) as handle:
         yield cast(TextIO, handle)
+
+
+def reporter(fmt: str, out: TextIO, output: Path | None, root: Callable[[], str]) -> Reporter:
+    """The writer of `--format FMT` on `out`: in colour on a terminal; SARIF's paths relative to the
+    project root (found only for SARIF)."""
+    from validator.report import make_reporter
+
+    color = output is None and out.isatty()
+    return make_reporter(fmt, out, color=color, root=root() if fmt == "sarif" else None)
 
 
 @dataclass(frozen=True, slots=True)

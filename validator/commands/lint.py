@@ -23,7 +23,6 @@ def run(
     from validator.check import rule_catalogue
     from validator.findings import Summary
     from validator.house.lint import lint_files
-    from validator.report import make_reporter
 
     # A file named twice (or by two paths) is linted once, as `check` reads a log named twice once.
     unique: dict[str, Path] = {}
@@ -44,9 +43,7 @@ def run(
     root = common.project_root(sarif_root)
     policy = common.policy(registry, root, choices, files)
     with common.output(output) as out:
-        reporter = make_reporter(
-            fmt, out, color=output is None and out.isatty(), root=root() if fmt == "sarif" else None
-        )
+        reporter = common.reporter(fmt, out, output, root)
         summary = Summary(house=", ".join(str(f) for f in files), subject="house")
         for outcome in policy.apply(lint_files(registry, files, day, summary, cannot_read), summary):
             reporter.round(outcome)

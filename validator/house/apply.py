@@ -60,7 +60,7 @@ def house_lookup(
                 f"{house.file}:{house.line(('tables', table_id, 'ruleset'))}: table {table_id} is declared "
                 f"under {entry['ruleset']}, but its log is judged by {ruleset.version}"
             )
-        errors = [f for f in lint_table(house, table_id, ruleset).findings if f.severity == "error"]
+        errors = lint_table(house, table_id, ruleset).errors
         if errors:
             day = ruleset.valid_from or date.today()
             raise ValidatorError(_refusal(house, errors, f"table {table_id} under {ruleset.version}", day))

@@ -33,7 +33,6 @@ __all__ = [
     "LintResult",
     "house_options",
     "lint_files",
-    "lint_house",
     "lint_table",
     "option_findings",
     "option_value",
@@ -61,20 +60,6 @@ class LintResult:
 
 
 # ---------------------------------------------------------------- the file
-
-
-def lint_house(house: HouseFile, registry: Registry, day: date) -> LintResult:
-    """Every finding of the file: the schema's, then each table's against its version in force on `day`."""
-    result = LintResult()
-    result.findings.extend(schema_findings(house))
-    for table_id, entry in house.tables.items():
-        if not isinstance(entry, dict):
-            continue
-        ruleset, problems = resolve(house, table_id, entry, registry, day)
-        result.findings.extend(problems)
-        if ruleset is not None:
-            result.extend(lint_table(house, table_id, ruleset))
-    return result
 
 
 def schema_findings(house: HouseFile) -> list[Finding]:

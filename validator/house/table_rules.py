@@ -48,21 +48,19 @@ def judge_table(
     # no rule judges with it, as if it were not given.
     refused = {key for key in _TABLE_FACTS if house.refused((*base, key))}
     given = {key: None if key in refused else entry.get(key) for key in _TABLE_FACTS}
-    seats = given["seats"]
-    values = {
-        "seats": seats if isinstance(seats, int) and not isinstance(seats, bool) else None,
-        "minimum": _amount(given["minimum"]),
-        "maximum": _amount(given["maximum"]),
-    }
+    raw_seats = given["seats"]
+    seats = raw_seats if isinstance(raw_seats, int) and not isinstance(raw_seats, bool) else None
+    minimum, maximum = _amount(given["minimum"]), _amount(given["maximum"])
     # A fact the entry does not give is missing: no rule reading it is judged (below), so the table
     # state holds a zero in its place, of the type the (compiled) replay's TableState requires.
+    values = {"minimum": minimum, "maximum": maximum, "seats": seats}
     missing = {f"table.{key}" for key, value in values.items() if value is None}
     state = TableState(
         id=table_id,
         game=ruleset.game,
-        seats=values["seats"] if isinstance(values["seats"], int) else 0,
-        minimum=values["minimum"] if isinstance(values["minimum"], Decimal) else Decimal(0),
-        maximum=values["maximum"] if isinstance(values["maximum"], Decimal) else Decimal(0),
+        seats=seats if seats is not None else 0,
+        minimum=minimum if minimum is not None else Decimal(0),
+        maximum=maximum if maximum is not None else Decimal(0),
         new_cards=None,
         ruleset=ruleset.family,
         line=house.line(base),
