@@ -54,7 +54,7 @@ from validator.errors import ValidatorError
 from validator.game.cards import best_total, normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
-from validator.simulate.settled import Judged, judging, settled_by
+from validator.simulate.settled import Judged, judging, rebuild, settled_by
 from validator.simulate.table import amount_json
 from validator.simulate.violations import Violations, between_key, breaks_a_decision, names_read
 
@@ -484,8 +484,9 @@ def inject(
                     continue  # broken by a decision, while the simulator plays (none here)
                 view = RoundView(record, max(maximum, text_maximum[rule_id]))
                 if settled is None and any(i not in _MECHANICAL for i in injectors):
-                    settled = settled_by(record, ruleset, judge, meters)
-                    judged = judging(record, ruleset, judge, meters)
+                    round_ = rebuild(record, ruleset, judge, meters)  # the clean round: rebuilt once
+                    settled = settled_by(round_, judge)
+                    judged = judging(round_, judge)
                 view.settled = settled or {}
                 view.ratios = ratios
                 view.judged = judged
