@@ -40,8 +40,7 @@ class BlackjackSim(TableSim):
     def play_round(self) -> dict[str, Any]:
         assert self.shoe is not None
         self.round_no += 1
-        self.round_id = f"{self.shoe_id}/{self.round_no}"
-        self.plan_round(self.round_id)
+        self.plan_round(f"{self.shoe_id}/{self.round_no}")
         at = self.tick()
         bets = self.bets()
         side_bets = place(self, bets)
