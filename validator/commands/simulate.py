@@ -36,11 +36,12 @@ def run(
     from validator.simulate.violations import Violations
 
     rule_ids = [r.strip() for r in inject.split(",") if r.strip()] if inject is not None else []
-    plans: list[Violations] = []
+    # The plan the séance is played with, and the house options it is played with (for the planter).
+    planned: list[tuple[Violations, dict[str, Any]]] = []
 
-    def violations_for(version: Ruleset) -> Violations:
-        plans.append(Violations(version, rule_ids, rate, seed))
-        return plans[-1]
+    def violations_for(version: Ruleset, options: dict[str, Any]) -> Violations:
+        planned.append((Violations(version, rule_ids, rate, seed), options))
+        return planned[-1][0]
 
     chosen, records = prepare(
         common.registry(),
@@ -73,10 +74,7 @@ def run(
     if output is None:
         raise ValidatorError("--inject needs --output: the planted violations are written beside the log")
     planted: list[Any] = []
-    from validator.simulate.plan import house_options
-
-    options = house_options(common.registry(), chosen, table, house)
-    plan = plans[-1] if plans else None
+    plan, options = planned[-1]  # prepare asked for the plan before playing the table record
     write(plant(records, chosen, rule_ids, rate, seed, planted, options, plan), output, sys.stdout.buffer)
     write_truth(truth_path(output), chosen, planted)
     typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)

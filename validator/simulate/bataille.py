@@ -72,7 +72,7 @@ class BatailleSim(TableSim):
                     (verb, hand.name, {**ctx, "action": facts(verb=verb, hand=hand.name, amount=amount)})
                     for verb, amount in moves
                 ]
-                picked = self.breaking(f"{self.shoe_id}/{self.round_no}", candidates)
+                picked = self.breaking(self.round_id, candidates)
                 if picked is not None:
                     verb, amount = moves[picked]
                     if verb == "war" and amount is not None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from validator.replay.state import RoundFacts
 from validator.simulate.offered_against import not_offered
-from validator.simulate.side_bets import offered_bets
+from validator.simulate.side_bets import offered_bets, side_stake
 from validator.simulate.table import LAST_BOX, TableSim, amount_json, bet_facts
 
 Bets = list[dict[str, Any]]
@@ -94,7 +94,7 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
     for name in offered_bets(sim):
         declared = sim.ruleset.side_bets[name]
         case = declared.cases[0] if declared.cases else None
-        stake = f"{host['stake']}:{declared.stake_name}" + (f":{case}" if case is not None else "")
+        stake = side_stake(host["stake"], declared, case)
         for player, sits, has_main in (("P9", False, True), ("P7", True, False)):
             given = {"seated": sits, "main": False, "side": name, "case": case, "player_main": has_main}
             bet = bet_facts(least, side_offered=True, **given)

@@ -40,8 +40,7 @@ class BlackjackSim(TableSim):
     def play_round(self) -> dict[str, Any]:
         assert self.shoe is not None
         self.round_no += 1
-        self.round_id = f"{self.shoe_id}/{self.round_no}"
-        self.plan_round(self.round_id)
+        self.plan_round(f"{self.shoe_id}/{self.round_no}")
         at = self.tick()
         bets = self.bets()
         side_bets = place(self, bets)
@@ -177,9 +176,7 @@ class BlackjackSim(TableSim):
                 and self.rng.random() < 0.5
                 and self.legal("even_money", self.ctx(hand, "even_money"))
             ):
-                self.actions.append(["even_money", str(box.number)])
-                hand.even_money = True
-                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+                self.take_even_money(hand)
                 continue
             if self.ruleset.param("insurance.offered") and share is not None and self.rng.random() < 0.25:
                 amount = hand.stake * share.factor
@@ -242,9 +239,8 @@ class BlackjackSim(TableSim):
         moves += [("double", hand.stake), ("double", half), ("hit", None)]
         candidates = [(verb, hand.name, self.ctx(hand, verb, amount)) for verb, amount in moves]
         box = hand.box.number
-        share = self.ruleset.param("insurance.share")
         first = hand.box.hand_list[0]  # an insurance is the box's: its first hand's
-        insured = first.stake * share.factor if share is not None else first.stake / 2
+        insured = self.insured_amount(first)
         if box not in self.insurance and len(hand.card_list) > 2:
             # An insurance taken once the play has begun.
             candidates.append(("insurance", f"{box}:insurance", self.ctx(first, "insurance", insured)))
@@ -284,20 +280,23 @@ class BlackjackSim(TableSim):
         elif verb == "double":
             self.double(hand, amount)
         else:
-            self.actions.append(["even_money", str(hand.box.number)])
-            hand.even_money = True
-            self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+            self.take_even_money(hand)
+
+    def insured_amount(self, hand: Hand) -> Decimal:
+        """The insurance a planted violation takes on `hand`: the share of its stake the version sets,
+        else half of it."""
+        share = self.ruleset.param("insurance.share")
+        return hand.stake * share.factor if share is not None else hand.stake / 2
 
     def break_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
         """Before the insurances are offered (or before the second cards): an insurance or even money that
         exactly one of this round's rules to break refuses, if there is one (an insurance against no ace,
         of the whole stake, before the second cards, …)."""
-        share = self.ruleset.param("insurance.share")
         for box in order:
             hand = box.hand_list[0]
             if box.number in insurance or hand.even_money:
                 continue
-            half = hand.stake * share.factor if share is not None else hand.stake / 2
+            half = self.insured_amount(hand)
             amounts = [hand.stake, half, hand.stake]
             candidates = [
                 ("even_money", hand.name, self.ctx(hand, "even_money")),
@@ -308,9 +307,7 @@ class BlackjackSim(TableSim):
             if broken is None:
                 continue
             if broken == 0:
-                self.actions.append(["even_money", str(box.number)])
-                hand.even_money = True
-                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+                self.take_even_money(hand)
             else:
                 self.actions.append(["insurance", str(box.number), amount_json(amounts[broken])])
                 insurance[box.number] = amounts[broken]
@@ -387,6 +384,12 @@ class BlackjackSim(TableSim):
                 continue
             self.stand(hand)
             return
+
+    def take_even_money(self, hand: Hand) -> None:
+        """The player takes even money on his black jack: paid at once, as the settle clauses give it."""
+        self.actions.append(["even_money", str(hand.box.number)])
+        hand.even_money = True
+        self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
 
     def surrender(self, hand: Hand) -> None:
         self.actions.append(["surrender", hand.name])
@@ -480,13 +483,13 @@ class BlackjackSim(TableSim):
     def unsettled(self, order: list[Box], insurance: dict[int, Decimal]) -> int:
         """Main stakes and insurances not settled yet (surrenders, even money and busts collected at once
         are)."""
-        open_hands = [
-            h
-            for b in order
-            for h in b.hand_list
-            if not (h.surrendered or h.even_money or h.name in self.collected)
-        ]
+        open_hands = [h for b in order for h in b.hand_list if self.settled_last(h)]
         return len(open_hands) + len(insurance)
+
+    def settled_last(self, hand: Hand) -> bool:
+        """Is the hand settled in the final settlement (not surrendered, paid even money or collected
+        at its bust)?"""
+        return not (hand.surrendered or hand.even_money or hand.name in self.collected)
 
     def settle_stake(self, kind: str, name: str, amount: Decimal, hand: Hand) -> list[Any]:
         return self.settlement(
@@ -505,10 +508,9 @@ class BlackjackSim(TableSim):
         self.settle_insurance(insurance, boxes)
         for box in reversed(order):
             for hand in box.hand_list:
-                if hand.surrendered or hand.even_money or hand.name in self.collected:
+                if not self.settled_last(hand):
                     continue
                 self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
-                if not hand.surrendered:
-                    self.final_settled += 1
+                self.final_settled += 1
                 if late:
                     self.settle_insurance(late, boxes)

@@ -54,9 +54,9 @@ from validator.errors import ValidatorError
 from validator.game.cards import best_total, normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
-from validator.simulate.settled import Judged, judging, settled_by
+from validator.simulate.settled import Judged, judging, rebuild, settled_by
 from validator.simulate.table import amount_json
-from validator.simulate.violations import Violations, between_key, breaks_a_decision
+from validator.simulate.violations import Violations, between_key, breaks_a_decision, names_read
 
 
 @dataclass(frozen=True)
@@ -113,11 +113,9 @@ class RoundView:
             self.box_bets[bet["stake"]] = self.box_bets.get(bet["stake"], Decimal(0)) + _amount(bet["amount"])
         self.cards: dict[str, list[str]] = {}
         self.stakes: dict[str, Decimal] = {s: a for s, a in self.box_bets.items() if _main(s)}
-        self.split_boxes: set[str] = set()
         self.surrendered: set[str] = set()
         self.even_money: set[str] = set()
         self.insured: dict[str, Decimal] = {}
-        self.war: set[str] = set()
         self.war_stakes: dict[str, Decimal] = {}
         self.last_decision = -1
         # Stake → (the rule whose clause settles it, the kind of stake), for payout planters; how `check`
@@ -160,7 +158,6 @@ class RoundView:
             new = f"{box}/{count + 1}"
             self.cards[new] = [self.cards[action[1]].pop()]
             self.stakes[new] = _amount(action[2])
-            self.split_boxes.add(box)
         elif verb == "surrender":
             self.surrendered.add(action[1])
         elif verb == "even_money":
@@ -168,7 +165,6 @@ class RoundView:
         elif verb == "insurance":
             self.insured[action[1]] = _amount(action[2])
         elif verb == "war":
-            self.war.add(action[1])
             self.war_stakes[action[1].split("/")[0]] = _amount(action[2])
         if verb in ("hit", "stand", "double", "split", "surrender"):
             self.last_decision = index
@@ -176,25 +172,6 @@ class RoundView:
     # ---- blackjack facts ----
     def total(self, name: str) -> int:
         return best_total(self.cards.get(name, []))[0]
-
-    def natural(self, name: str) -> bool:
-        cards = self.cards.get(name, [])
-        return len(cards) == 2 and best_total(cards)[0] == 21 and name.split("/")[0] not in self.split_boxes
-
-    def plain_hand(self, name: str) -> bool:
-        """A main hand played to the end: not surrendered, not paid even money, no blackjack."""
-        return (
-            _main(name)
-            and name in self.cards
-            and name not in self.surrendered
-            and name.split("/")[0] not in self.even_money
-            and not self.natural(name)
-            and self.total(name) <= 21
-        )
-
-    @property
-    def dealer_natural(self) -> bool:
-        return self.natural("D")
 
     def finals(self, verb: str) -> Iterator[tuple[int, list[Any]]]:
         for index in self.final.values():
@@ -391,14 +368,7 @@ def _misread(rule_id: str, kinds: frozenset[str]) -> Injector:
 
 
 def _reads(rule: Rule) -> set[str]:
-    return {
-        name.path
-        for check in rule.checks
-        for node in (check.require_node, check.guard_node)
-        if node is not None
-        for name in names_in(node)
-        if isinstance(name, Name)
-    }
+    return set().union(*(names_read(check) for check in rule.checks))
 
 
 def _bounds_box_stake(rule: Rule) -> bool:
@@ -497,7 +467,6 @@ def inject(
             violations.done(key)
             if played is not None:
                 planted.append(Planted(played.rule, None, line, played.stake, played.what))
-        if record["type"] != "round":
             yield record
             continue
         round_id = record["round"]
@@ -515,8 +484,9 @@ def inject(
                     continue  # broken by a decision, while the simulator plays (none here)
                 view = RoundView(record, max(maximum, text_maximum[rule_id]))
                 if settled is None and any(i not in _MECHANICAL for i in injectors):
-                    settled = settled_by(record, ruleset, judge, meters)
-                    judged = judging(record, ruleset, judge, meters)
+                    round_ = rebuild(record, ruleset, judge, meters)  # the clean round: rebuilt once
+                    settled = settled_by(round_, judge)
+                    judged = judging(round_, judge)
                 view.settled = settled or {}
                 view.ratios = ratios
                 view.judged = judged

@@ -207,10 +207,7 @@ def _break(
     if not rules:
         return None
     candidates: list[tuple[str, str | None, dict[str, Any]]] = [(event, None, ctx) for ctx in contexts]
-    held, sim.to_break = sim.to_break, rules
-    picked = sim.breaking(between_key(record), candidates, [what for _, what in edits])
-    sim.to_break = held
-    return picked
+    return sim.breaking(between_key(record), candidates, [what for _, what in edits], rules=rules)
 
 
 # ---- a card out of the shoe ----
@@ -243,10 +240,8 @@ def plant_a_card(sim: TableSim) -> None:
     rules = plan.between_rounds(key)
     plan.done(key)
     card = shoe.cards[shoe.pos]
-    held, sim.to_break = sim.to_break, rules
     out = {"card": CardFacts(code=card, in_shoe=False)}
     rule = next((r for r in rules if sim.broken_by("card", out) == {r}), None)
-    sim.to_break = held
     if rule is None:
         return
     rest = shoe.cards[shoe.pos :]

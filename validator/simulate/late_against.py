@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.replay.state import RoundFacts
-from validator.simulate.side_bets import RoundSides
+from validator.simulate.side_bets import RoundSides, side_stake
 from validator.simulate.table import TableSim, bet_facts
 
 
@@ -34,7 +34,7 @@ def collect_late(sim: TableSim, sides: RoundSides, bets: list[dict[str, Any]]) -
             continue
         case = side.cases[0] if side.cases else None
         for box in seated:
-            stake = f"{box}:{side.stake_name}" + (f":{case}" if case is not None else "")
+            stake = side_stake(box, side, case)
             if stake in sides.stakes:
                 continue
             given = {"seated": None, "main": False, "side": name, "case": case, "player_main": None}

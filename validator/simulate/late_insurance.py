@@ -30,12 +30,7 @@ def hold_back(sim: Any, insurance: dict[int, Decimal], order: list[Box]) -> dict
         when = "after the dealer's third card"
     else:
         later = dealer
-        settled = [
-            box.number
-            for box in reversed(order)
-            for hand in box.hand_list
-            if not (hand.surrendered or hand.even_money or hand.name in sim.collected)
-        ]
+        settled = [box.number for box in reversed(order) for hand in box.hand_list if sim.settled_last(hand)]
         if not settled:
             return {}
         previous_box = settled[0]

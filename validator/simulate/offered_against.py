@@ -16,7 +16,7 @@ from validator.dsl.facts import BetFacts
 from validator.dsl.vocabulary import SETTLE_STAKES
 from validator.logs.decode import STAKES
 from validator.replay.state import RoundFacts
-from validator.simulate.side_bets import beside, offered
+from validator.simulate.side_bets import beside, offered, side_stake
 from validator.simulate.table import TableSim, bet_facts
 
 # (the stake placed, the facts its `side_bet` event is judged with, the bet as the log writes it, what)
@@ -51,7 +51,7 @@ def not_offered(sim: TableSim, host: dict[str, Any], round_facts: RoundFacts) ->
         if offered(sim, name):
             continue
         first = side.cases[0] if side.cases else None
-        stake = f"{box}:{side.stake_name}" + (f":{first}" if first is not None else "")
+        stake = side_stake(box, side, first)
         low = sim.house.get(f"{name}.minimum")
         fixed = sim.house.get(f"{name}.stake")
         amount = Decimal(fixed if fixed is not None else low if low is not None else sim.minimum)

@@ -75,11 +75,11 @@ def prepare(
     minimum: str | None,
     maximum: str | None,
     seats: int | None = None,
-    violations_for: Callable[[Ruleset], Violations] | None = None,
+    violations_for: Callable[[Ruleset, dict[str, Any]], Violations] | None = None,
 ) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
     """The version played and the séance's records, played lazily once every check has passed.
     `violations_for`: the plan of violations to plant while playing (simulate --inject), given the
-    version."""
+    version and the house options the séance is played with."""
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
     options = house_options(registry, chosen, table, house)
@@ -117,7 +117,7 @@ def prepare(
             violations=violations,
         )
 
-    plan = violations_for(chosen) if violations_for is not None else None
+    plan = violations_for(chosen, options) if violations_for is not None else None
     records = play(plan)
     first = next(records)  # the table record: nothing else is played before it is yielded
     # A violation planted on the table record (simulate --inject) is the one finding let through.

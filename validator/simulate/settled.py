@@ -40,11 +40,7 @@ class RoundRebuilt:
     """A round record's hands, boxes, dealer, insurances and war stakes, as its actions leave them."""
 
     def __init__(self, record: dict[str, Any], ruleset: Ruleset) -> None:
-        split_counts = (
-            bool(ruleset.param("blackjack.split_hand_counts"))
-            if ("blackjack.split_hand_counts" in ruleset.parameters)
-            else False
-        )
+        split_counts = bool(ruleset.param("blackjack.split_hand_counts"))
         self.bataille = ruleset.game == "bataille"
         self.boxes: dict[int, Box] = {}
         self.hands: dict[str, Hand] = {}
@@ -117,14 +113,16 @@ class Judged:
     amount: Decimal
 
 
-def settled_by(
-    record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None
-) -> dict[str, tuple[str, str]]:
+# A round rebuilt from its record, with its jackpot facts (`rebuild`); None: not a round the simulator
+# wrote.
+Rebuilt = tuple[RoundRebuilt, Any] | None
+
+
+def settled_by(rebuilt: Rebuilt, judge: Judge) -> dict[str, tuple[str, str]]:
     """Each stake the round settles → (the id of the rule whose clause gives its settlement, the kind of
     stake the clause settles: main, insurance, war or the side bet's name). A stake the clauses cannot
     settle (an amount left to a house option not declared) is left out. The clauses are asked as the
     simulator asks them, before any settlement is logged (`stake.verb`, `stake.paid`: none)."""
-    rebuilt = _rebuilt(record, ruleset, judge, meters)
     if rebuilt is None:
         return {}
     round_, jackpot = rebuilt
@@ -137,29 +135,22 @@ def settled_by(
     return found
 
 
-def judging(
-    record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None
-) -> Callable[[str, str, Decimal | None], Judged | None]:
+def judging(rebuilt: Rebuilt, judge: Judge) -> Callable[[str, str, Decimal | None], Judged | None]:
     """How `check` judges a stake of the round whose first settlement the log shows as `verb` (and, a
     payment, `paid`): the clauses asked as the replay asks them, with `stake.verb` and `stake.paid` (a
     clause may read the settlement logged: one reading of an ambiguous text against another). None: no
-    clause settles the stake. The round is rebuilt once, at the first question."""
-    rebuilt: list[tuple[RoundRebuilt, Any] | None] = []
+    clause settles the stake."""
 
     def judged(stake: str, verb: str, paid: Decimal | None) -> Judged | None:
-        if not rebuilt:
-            rebuilt.append(_rebuilt(record, ruleset, judge, meters))
-        if rebuilt[0] is None:
+        if rebuilt is None:
             return None
-        round_, jackpot = rebuilt[0]
+        round_, jackpot = rebuilt
         return _judge(round_, judge, stake, jackpot, verb, paid if verb == "pay" else None)
 
     return judged
 
 
-def _rebuilt(
-    record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None
-) -> tuple[RoundRebuilt, Any] | None:
+def rebuild(record: dict[str, Any], ruleset: Ruleset, judge: Judge, meters: Meters | None) -> Rebuilt:
     """The round rebuilt from its record, and its jackpot facts; None: not a round the simulator wrote."""
     try:
         round_ = RoundRebuilt(record, ruleset)

@@ -93,7 +93,7 @@ def _amount(sim: TableSim, name: str) -> Decimal:
     return min(max(low, step * units), high)
 
 
-def _stake(box: Any, bet: SideBetDef, case: str | None = None) -> str:
+def side_stake(box: Any, bet: SideBetDef, case: str | None = None) -> str:
     """The stake's name in hand-log/1: `3:<stake name>`, or `3:<stake name>:<case>`."""
     return f"{box}:{bet.stake_name}:{case}" if case is not None else f"{box}:{bet.stake_name}"
 
@@ -114,9 +114,9 @@ def place(sim: TableSim, mains: list[dict[str, Any]]) -> list[dict[str, Any]]:
             side = sim.ruleset.side_bets[name]
             if side.cases:
                 for case in sim.rng.sample(side.cases, sim.rng.randint(1, 2)):
-                    placed.append(beside(_stake(box, side, case), _amount(sim, name), bet))
+                    placed.append(beside(side_stake(box, side, case), _amount(sim, name), bet))
             else:
-                placed.append(beside(_stake(box, side), _amount(sim, name), bet))
+                placed.append(beside(side_stake(box, side), _amount(sim, name), bet))
     return placed
 
 
@@ -131,7 +131,7 @@ def standing_alone(sim: TableSim, mains: list[dict[str, Any]]) -> list[dict[str,
     case = sim.rng.choice(side.cases) if side.cases else None
     return [
         {
-            "stake": _stake(box, side, case),
+            "stake": side_stake(box, side, case),
             "amount": amount_json(_amount(sim, names[0])),
             "player": "P8",
             "seated": False,

@@ -166,13 +166,17 @@ class TableSim:
         candidates: Sequence[tuple[str, str | None, Mapping[str, Any]]],
         whats: list[str] | None = None,
         first_only: bool = False,
+        rules: list[str] | None = None,
     ) -> int | None:
         """The first of `candidates` (event, stake, facts) that breaks exactly one of this round's rules
         to break, tried in the plan's order: its index, recorded as planted (`whats`: what each is, in
         words). None: none does. `first_only`: a step that can be broken in nearly every round (the
         deal's order, the dealer's drawing, the bets) is broken only for the round's first rule, so that
-        it does not take the rounds of the rules whose occasions are rarer."""
-        rules = self.to_break
+        it does not take the rounds of the rules whose occasions are rarer. `rules`: the rules to try
+        instead (a record between rounds, the round after the cut card), this round's left as they are."""
+        between = rules is not None
+        if rules is None:
+            rules = self.to_break
         if first_only:
             assert self.violations is not None
             order = self.violations.order(round_id) or []
@@ -183,7 +187,8 @@ class TableSim:
                     assert self.violations is not None
                     what = whats[index] if whats else f"{event} on {stake}, which the rules refuse"
                     self.violations.played[round_id] = PlayedViolation(rule, stake, what)
-                    self.to_break = []
+                    if not between:
+                        self.to_break = []
                     return index
         return None
 
@@ -201,12 +206,11 @@ class TableSim:
         if self.violations is None:
             return True
         upcoming = f"{self.shoe_id}/{self.round_no + 1}"
-        self.to_break = self.violations.decisions(upcoming)
         alone = self.fewest_boxes_alone()
         due = RoundFacts(players=1, boxes=alone, free_seats=self.seats - alone, reshuffle_due=True)
         whats = [f"round {upcoming} played on after the cut card came out"]
-        picked = self.breaking(upcoming, [("round", None, {"round": due})], whats)
-        self.to_break = []
+        rules = self.violations.decisions(upcoming)
+        picked = self.breaking(upcoming, [("round", None, {"round": due})], whats, rules=rules)
         return picked is None
 
     def deal_order(self, receivers: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
@@ -317,9 +321,7 @@ class TableSim:
         edits.append(({"maximum": amount_json(higher)}, f"the table opened with a maximum of {higher}"))
         written = [{**record, **edit} for edit, _ in edits]
         candidates = [("table", None, {"table": read_table(r, 1)}) for r in written]
-        self.to_break = rules
-        picked = self.breaking(self.table_id, candidates, [what for _, what in edits])
-        self.to_break = []
+        picked = self.breaking(self.table_id, candidates, [what for _, what in edits], rules=rules)
         if picked is None:
             return
         record.update(written[picked])
@@ -400,9 +402,7 @@ class TableSim:
             ("shoe", None, {"shoe": Shoe(_shoe_record(r), self.last_cut_at, self.last_rightmost)})
             for r in written
         ]
-        self.to_break = rules
-        picked = self.breaking(self.shoe_id, candidates, [what for _, what in edits])
-        self.to_break = []
+        picked = self.breaking(self.shoe_id, candidates, [what for _, what in edits], rules=rules)
         if picked is None:
             return
         record.clear()

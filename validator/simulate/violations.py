@@ -53,10 +53,15 @@ TABLE_FACTS = frozenset(("table.seats", "table.new_cards", "table.minimum", "tab
 def breaks_a_decision(rule: Rule, game: str) -> bool:
     """Is the rule checked at a step the simulator can take against it while it plays (a decision, the
     dealer's drawing), or on a record it writes between rounds (a shoe)?"""
+    return broken_in_play(rule, game) or broken_between_rounds(rule)
+
+
+def broken_in_play(rule: Rule, game: str) -> bool:
+    """Is the rule checked at a step the simulator takes while it plays a round: a decision, the
+    dealer's drawing, a round past the cut card, a bet placed against it?"""
     decisions = DECISIONS.get(game, frozenset())
     return (
         any(check.event in decisions for check in rule.checks)
-        or broken_between_rounds(rule)
         or played_past_the_cut_card(rule)
         or placed_against(rule)
     )
@@ -150,12 +155,7 @@ class Violations:
             raise ValidatorError(f"--rate {self.rate}: give a share of rounds between 0 (excluded) and 1")
         self.rng = random.Random(f"inject/{self.seed}")
         game = self.ruleset.game
-        decisions = DECISIONS.get(game, frozenset())
-        self._by_decision = frozenset(
-            r.id
-            for r in self.ruleset.rules
-            if any(c.event in decisions for c in r.checks) or played_past_the_cut_card(r) or placed_against(r)
-        )
+        self._by_decision = frozenset(r.id for r in self.ruleset.rules if broken_in_play(r, game))
         self._between_rounds = frozenset(r.id for r in self.ruleset.rules if broken_between_rounds(r))
 
     def order(self, round_id: str) -> list[str] | None:
