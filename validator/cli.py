@@ -485,18 +485,27 @@ def schema(
 
 # ---------------------------------------------------------------- rules
 @rules_app.command("list", cls=PlainCommand, short_help="Families, their versions and their dates.")
-def rules_list() -> None:
+def rules_list(
+    ids: Annotated[
+        bool, typer.Option("--ids", help="Every rule id instead, one a line (for --select, --ignore).")
+    ] = False,
+) -> None:
     """Families, their versions and the dates each is in force."""
     from validator.commands import rules
 
-    _run(rules.list_)
+    _run(lambda: rules.list_(ids=ids))
 
 
 @rules_app.command(
     "show", cls=PlainCommand, short_help="One ruleset version resolved, or one rule with its docs."
 )
 def rules_show(
-    spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
+    spec: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID[@DATE]|RULE[@DATE]", help="A ruleset version, or one rule (its wording on DATE)."
+        ),
+    ],
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""

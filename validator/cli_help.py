@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, get_args, get_origin
 
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
+import typer
 from typer.core import TyperCommand, TyperGroup
 
 
@@ -81,6 +82,17 @@ _WHOLE = re.compile(r"(0|[1-9][0-9]*)")
 _DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
+class UnknownChoice(typer.BadParameter):
+    """A value that is none of an option's choices (`--format xml`): one line naming them, exit 2,
+    rather than the CLI library's usage block and its validation phrase."""
+
+    def format_message(self) -> str:
+        return self.message
+
+    def show(self, file: Any = None) -> None:
+        typer.echo(f"casino-validator: {self.message}", err=True)
+
+
 class _Refer(Exception):
     """A value left to typer's own conversion."""
 
@@ -95,13 +107,13 @@ class _PlainRuntimeParam(RuntimeParam):
                 (item,) = get_args(self.annotation)
                 if not isinstance(value, list | tuple):
                     raise _Refer
-                return [self._plain(item, each) for each in value]
-            return self._plain(self.annotation, value)
+                return [self._plain(item, each, param) for each in value]
+            return self._plain(self.annotation, value, param)
         except _Refer:
             assert self.descriptor is not None
             return build_runtime_param(self.descriptor)._coerce_value(value, param=param, ctx=ctx)
 
-    def _plain(self, annotation: Any, value: Any) -> Any:
+    def _plain(self, annotation: Any, value: Any, param: Any = None) -> Any:
         info = self.parameter_info
         if annotation is bool and isinstance(value, bool):
             return value
@@ -129,6 +141,10 @@ class _PlainRuntimeParam(RuntimeParam):
             for member in annotation:
                 if member.value == value:
                     return member
+            if isinstance(value, str):
+                name = param.opts[0] if param is not None and param.opts else "the option"
+                choices = ", ".join(str(member.value) for member in annotation)
+                raise UnknownChoice(f"{name} {value}: choose one of {choices}")
         raise _Refer
 
 

@@ -154,6 +154,23 @@ def _known(prefix: str, known_rules: Iterable[str]) -> bool:
     return any(rule.startswith(prefix) for rule in (*known_rules, *BUILTIN))
 
 
+def _unknown_rule_message(option: str, value: str, known: set[str]) -> str:
+    """An id no rule has or starts with: the closest ids, and the command that lists them all."""
+    import difflib
+
+    from validator.rule_docs import BUILTIN
+
+    ids = sorted(known | set(BUILTIN))
+    close = difflib.get_close_matches(value, ids, n=3, cutoff=0.6)
+    names: dict[str, list[str]] = {}
+    for rule_id in ids:
+        names.setdefault(rule_id.rsplit("/", 1)[-1], []).append(rule_id)
+    for name in difflib.get_close_matches(value.rsplit("/", 1)[-1], list(names), n=3, cutoff=0.6):
+        close.extend(r for r in names[name] if r not in close)
+    hint = f"did you mean {', '.join(close[:3])}? " if close else ""
+    return f"{option} {value}: no rule id is or starts with it ({hint}`rules list --ids` lists them)"
+
+
 def build_policy(
     options: Options,
     *,
@@ -174,7 +191,7 @@ def build_policy(
     for option, values in (("--select", select), ("--ignore", ignore)):
         for value in values:
             if not _known(value, known):
-                raise ValidatorError(f"{option} {value}: no rule id is or starts with it (see `rules list`)")
+                raise ValidatorError(_unknown_rule_message(option, value, known))
     fail_level = options.fail_level or config.fail_level or "error"
     if fail_level not in FAIL_LEVELS:
         raise ValidatorError(f"--fail-level {fail_level}: choose one of {', '.join(FAIL_LEVELS)}")

@@ -217,9 +217,9 @@ class Registry:
         for ruleset in versions:
             if ruleset.in_force_on(day):
                 return ruleset
-        covered = "; ".join(r.dates() for r in versions)
+        covered = "; ".join(f"{r.version} {r.dates()}" for r in versions)
         raise NoVersionInForce(
-            f"{family} has no version in force on {day.isoformat()} (versions encoded: {covered})"
+            f"{family} has no version in force on {day.isoformat()} (its versions: {covered})"
         )
 
     def resolve(self, spec: str) -> tuple[str, date | None]:

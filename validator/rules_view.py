@@ -9,6 +9,7 @@ from typing import Any
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import OptionDef, Rule, Ruleset
 from validator.game.money import fmt
+from validator.errors import ValidatorError
 from validator.registry import Registry
 
 
@@ -242,9 +243,35 @@ def is_rule_id(registry: Registry, spec: str) -> bool:
     return spec in BUILTIN or any(rule.id == spec for ruleset in registry.all() for rule in ruleset.rules)
 
 
-def rule_lines(registry: Registry, rule_id: str) -> Iterator[str]:
+def all_rule_ids(registry: Registry) -> list[str]:
+    """Every rule id some version holds, then the Python-side ones (`hand-log/*`, `house/*`), each once:
+    what --select, --ignore and --inject take."""
+    from validator.rule_docs import BUILTIN
+
+    ids = dict.fromkeys(rule.id for ruleset in registry.all() for rule in ruleset.rules)
+    return [*ids, *sorted(BUILTIN)]
+
+
+def close_rule_ids(registry: Registry, word: str, n: int = 3) -> list[str]:
+    """The rule ids closest to a mistyped one, closest first: compared whole (`fr/blackjack/…`) and by
+    their last part, the name a reader remembers (`dealer-stand-17` → `fr/blackjack/dealer-stands-17`)."""
+    import difflib
+
+    ids = all_rule_ids(registry)
+    close = difflib.get_close_matches(word, ids, n=n, cutoff=0.6)
+    names: dict[str, list[str]] = {}
+    for rule_id in ids:
+        names.setdefault(rule_id.rsplit("/", 1)[-1], []).append(rule_id)
+    tail = word.rsplit("/", 1)[-1]
+    for name in difflib.get_close_matches(tail, list(names), n=n, cutoff=0.6):
+        close.extend(r for r in names[name] if r not in close)
+    return close[:n]
+
+
+def rule_lines(registry: Registry, rule_id: str, day: date | None = None) -> Iterator[str]:
     """One rule, as `ruff rule` shows one: its reference and docs, then each version that has it with
-    its dates, and what it runs there (where versions differ, each wording is shown)."""
+    its dates, and what it runs there (where versions differ, each wording is shown). With `day`, only
+    the version in force that day (RULE@DATE)."""
     from validator.rule_docs import BUILTIN
 
     builtin = BUILTIN.get(rule_id)
@@ -255,6 +282,14 @@ def rule_lines(registry: Registry, rule_id: str) -> Iterator[str]:
         yield "  applied by casino-validator itself, in every version"
         return
     found = [(ruleset, rule) for ruleset in registry.all() for rule in ruleset.rules if rule.id == rule_id]
+    if day is not None:
+        family = found[0][0].family
+        in_force = registry.in_force(family, day)
+        found = [(r, rule) for r, rule in found if r is in_force]
+        if not found:
+            raise ValidatorError(
+                f"{rule_id} is not a rule of {in_force.version}, the version in force on {day.isoformat()}"
+            )
     ruleset, latest = found[-1]
     yield f"{rule_id} ({latest.kind}, {latest.severity})"
     yield f"  ref: {latest.ref}"

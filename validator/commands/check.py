@@ -55,6 +55,12 @@ def run(
             run = DatasetRun.start(str(dataset), logs, options, house_path)
         collect = run is not None or fmt == "html"
         registry = common.registry()
+        if ruleset:
+            # A pinned version that does not exist stops the run here, in one line (exit 2), rather than
+            # giving the same finding on every record of every log.
+            family, when = registry.resolve(ruleset)
+            if when is not None:
+                registry.in_force(family, when)
         policy = common.policy(registry, root, choices)
         lookup = None
         house_label = None
@@ -67,6 +73,9 @@ def run(
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append("no house rules given: the regulation's defaults apply")
+            unread = skipped_note(logs)
+            if unread:
+                summary.notes.append(unread)
             plan = None
             outcomes: Iterable[RoundOutcome]
             scheduler = scheduler_address(scheduler, jobs)
@@ -74,8 +83,6 @@ def run(
                 from validator.cluster import check_on_cluster
                 from validator.progress import PlanProgress
 
-                if ruleset:
-                    registry.resolve(ruleset)
                 plan = PlanProgress()
                 outcomes = check_on_cluster(
                     logs,
@@ -108,6 +115,18 @@ def run(
     finally:
         configure(Limits())  # the command's limits end with it (a test runs many commands in one process)
     return policy.exit_status(summary)
+
+
+def skipped_note(logs: list[str], shown: int = 5) -> str | None:
+    """The note naming the files of the folders given that were not read (not `*.jsonl`, `*.jsonl.gz`)."""
+    from validator.logs.reader import files_not_read
+
+    skipped = files_not_read(logs)
+    if not skipped:
+        return None
+    names = ", ".join(skipped[:shown]) + (f" and {len(skipped) - shown} more" if len(skipped) > shown else "")
+    count = f"{len(skipped)} file" + ("s" if len(skipped) > 1 else "")
+    return f"{count} in the folders given not read (not *.jsonl or *.jsonl.gz): {names}"
 
 
 def scheduler_address(option: str | None, jobs: int) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 from pathlib import Path
 
@@ -11,21 +12,36 @@ from validator.commands import common
 from validator.errors import RulesetErrors, ValidatorError
 
 
-def list_() -> int:
-    """Families, their versions and the dates each is in force."""
-    from validator.rules_view import list_lines
+def list_(*, ids: bool = False) -> int:
+    """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
+    from validator.rules_view import all_rule_ids, list_lines
 
-    for line in list_lines(common.registry()):
+    registry = common.registry()
+    for line in all_rule_ids(registry) if ids else list_lines(registry):
         typer.echo(line)
     return 0
 
 
 def show(spec: str) -> int:
-    """A ruleset version resolved, or one rule (of a ruleset, or Python-side) with its docs."""
-    from validator.rules_view import is_rule_id, rule_lines, show_lines
+    """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
+    docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
+    from validator.rules_view import close_rule_ids, is_rule_id, rule_lines, show_lines
 
     registry = common.registry()
-    lines = rule_lines(registry, spec) if is_rule_id(registry, spec) else show_lines(registry.pick(spec))
+    name, at, when = spec.partition("@")
+    if is_rule_id(registry, name):
+        day = registry.resolve(f"{registry.all()[0].family}@{when}")[1] if at else None
+        lines = rule_lines(registry, name, day)
+    elif name in registry.families:
+        lines = show_lines(registry.pick(spec))
+    else:
+        families = difflib.get_close_matches(name, sorted(registry.families), n=2, cutoff=0.6)
+        close = families + close_rule_ids(registry, name)
+        hint = f": did you mean {', '.join(close)}?" if close else ""
+        raise ValidatorError(
+            f"{name!r} is neither a rule nor a ruleset{hint} "
+            "(`rules list` lists the rulesets, `rules list --ids` every rule id)"
+        )
     for line in lines:
         typer.echo(line)
     return 0

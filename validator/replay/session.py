@@ -216,7 +216,10 @@ class LogReplay:
     def replay(self, records: Iterator[Record]) -> Iterator[RoundOutcome]:
         for record in records:
             self.summary.records += 1
-            if record.problem is not None:
+            if record.problem is not None and record.struct is not None:
+                # A line read after all (as Latin-1): its finding, about the file; then it is replayed.
+                yield self._outcome(record.line, None, [record.problem], "none")
+            elif record.problem is not None:
                 if record.problem.rule in NOT_A_RECORD and record.problem is not SKIPPED:
                     self.summary.records -= 1  # a finding about the file, not a line of it
                 elif record.problem is SKIPPED:
