@@ -14,8 +14,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
-from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 import typer
+from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperCommand, TyperGroup
 
 

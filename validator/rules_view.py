@@ -8,8 +8,8 @@ from typing import Any
 
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import OptionDef, Rule, Ruleset
-from validator.game.money import fmt
 from validator.errors import ValidatorError
+from validator.game.money import fmt
 from validator.registry import Registry
 
 

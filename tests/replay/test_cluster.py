@@ -5,8 +5,8 @@ separate `dask scheduler` and `dask worker` processes, as the README shows."""
 
 from __future__ import annotations
 
-import json
 import fcntl
+import json
 import os
 import signal
 import struct
