@@ -23,6 +23,7 @@ from validator.check import check_logs
 from validator.dsl.model import Ruleset
 from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
+from validator.i18n import current
 from validator.registry import Registry
 
 
@@ -225,7 +226,7 @@ def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) ->
     for ruleset in [registry.pick(pinned)] if pinned else registry.all():
         rule = next((r for r in ruleset.rules if r.id == wanted.get("rule")), None)
         if rule is not None:
-            checks = rule.doc.get("checks", "")
+            checks = rule.text("checks", current())
     expected, actual = in_words(wanted["expected"], wanted["actual"], checks)
     return {**wanted, "expected": expected, "actual": actual}
 

@@ -19,6 +19,7 @@ from validator.config import FAIL_LEVELS, load_config
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.fingerprint import fingerprint
+from validator.i18n import use_config
 from validator.project_root import fingerprint_file
 from validator.suppressions import Suppression, read_suppressions
 
@@ -185,6 +186,7 @@ def build_policy(
             "--baseline and --write-baseline: give one (a baseline is written from a full run)"
         )
     config = load_config(options.config, disabled=options.no_config)
+    use_config(config.lang)
     select = options.select or config.select
     ignore = options.ignore or config.ignore
     known = set(known_rules)

@@ -26,14 +26,17 @@ DEALER_BARS = 30
 
 def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
     """Rule id → its article and documentation (`checks`, `why`), as the newest version words them."""
+    from validator.i18n import current
+
+    lang = current()
     docs: dict[str, dict[str, str]] = {}
     for ruleset in registry.all():
         for rule in ruleset.rules:
             docs[rule.id] = {
                 "ref": rule.ref,
-                "checks": rule.doc.get("checks", ""),
-                "why": rule.doc.get("why", ""),
-                "message": rule.message,
+                "checks": rule.text("checks", lang),
+                "why": rule.text("why", lang),
+                "message": rule.text("message", lang),
             }
     return docs
 

@@ -240,15 +240,18 @@ class SideBet:
 @builds("severity", "value", key="severity")
 @builds("kind", "value", key="kind")
 @builds("message", "value", key="message")
+@builds("message_lang", "lang", "value", key="message")
 @builds("doc_field", "key", "value")
+@builds("doc_field_lang", "key", "lang", "value")
 @dataclass(frozen=True, slots=True)
 class Field:
     """One of a rule's or an option's single fields: severity, kind, message, or a doc field (checks,
-    why, fails, passes)."""
+    why, fails, passes); a message or doc field in a language (`message fr "…"`; English unmarked)."""
 
     pos: Pos
     key: str
     value: str
+    lang: str = "en"
 
 
 @builds("default_value", "value", required=False)
@@ -323,6 +326,8 @@ class RuleDecl:
     settles: tuple[Settle, ...]
     doc: tuple[tuple[str, str], ...]
     kinds: tuple[tuple[Pos, str], ...] = ()
+    # The message and docs in another language than English: (language, field, text, where written).
+    translations: tuple[tuple[str, str, str, Pos], ...] = ()
 
 
 @builds("title", "value", key="title")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +19,7 @@ from validator.dsl.codegen import all_held, first_holding
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
-from validator.dsl.messages import placeholder_problems
+from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
     CheckDef,
@@ -517,9 +517,64 @@ class _Compiler:
                     doc=dict(r.doc),
                     file=self.file,
                     line=r.pos.line,
+                    translations=self.translations(r, rule_id, offered, params, [*options, *fixed]),
                 )
             )
         return tuple(rules)
+
+    def translations(
+        self,
+        r: ast.RuleDecl,
+        rule_id: str,
+        offered: set[str],
+        params: Collection[str],
+        options: Collection[str],
+    ) -> dict[str, dict[str, str]]:
+        """A rule's French message and docs, each beside its English: a field in one language only is
+        an error (the reader of the other would get nothing, or a text out of date), and so is a French
+        message whose placeholders are not the English one's. A `why` that is only a quotation of the
+        text (« … ») is the law's own words, the same in both languages: it needs no French."""
+        english: dict[str, tuple[ast.Pos, str]] = {}
+        for pos, text in r.messages[:1]:
+            english["message"] = (pos, text)
+        for key, text in r.doc:
+            english.setdefault(key, (r.pos, text))
+        given: dict[str, dict[str, tuple[ast.Pos, str]]] = {}
+        for lang, key, text, pos in r.translations:
+            fields = given.setdefault(lang, {})
+            if key in fields:
+                self.error(pos, f"rule {rule_id!r} gives its {key} in {lang!r} twice")
+            fields[key] = (pos, text)
+        out: dict[str, dict[str, str]] = {}
+        for lang in TRANSLATED:
+            fields = given.get(lang, {})
+            for key, (pos, text) in english.items():
+                if key not in fields and not (key == "why" and _only_quoted(text)):
+                    self.error(
+                        pos if key == "message" else r.pos,
+                        f"rule {rule_id!r} has its {key} in English only: write it in French beside it "
+                        f'({key} {lang} "…")',
+                    )
+            for key, (pos, text) in fields.items():
+                if key not in english:
+                    self.error(
+                        pos, f"rule {rule_id!r} has its {key} in {lang!r} only: write it in English too"
+                    )
+                elif key == "message":
+                    if sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(english[key][1])):
+                        self.error(
+                            pos,
+                            f"rule {rule_id!r}: the {lang!r} message's placeholders must be the English "
+                            "message's, each as many times",
+                        )
+                    elif offered:
+                        for problem in placeholder_problems(text, offered, params, options):
+                            self.error(pos, problem)
+            out[lang] = {key: text for key, (_, text) in fields.items()}
+        for lang in given.keys() - set(TRANSLATED):
+            pos = next(iter(given[lang].values()))[0]
+            self.error(pos, f"rule {rule_id!r}: {lang!r} is not a language of the rulesets (en, fr)")
+        return out
 
     def unread_parameters(self, params: dict[str, ParamValue]) -> None:
         """A parameter is the law only if something applies it: a rule's condition, settle clause or
@@ -650,6 +705,16 @@ def _expressions(tree: ast.RulesetFile) -> list[ast.Expr]:
                 if not isinstance(line.pays, ast.Ratio | str):
                     exprs.append(line.pays)
     return exprs
+
+
+# The languages a rule's message and docs are written in besides English (unmarked).
+TRANSLATED = ("fr",)
+
+
+def _only_quoted(text: str) -> bool:
+    """A doc text that is a quotation of the law and nothing else: « … » (and a full stop)."""
+    stripped = text.strip().rstrip(".").strip()
+    return stripped.startswith("«") and stripped.endswith("»") and stripped.count("«") == stripped.count("»")
 
 
 def _parameters_read(tree: ast.RulesetFile) -> set[str]:

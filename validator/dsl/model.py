@@ -148,6 +148,13 @@ class Rule:
     doc: dict[str, str]
     file: str
     line: int
+    # The message and docs in the other languages: {"fr": {"message": …, "checks": …}}; `text` picks.
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def text(self, key: str, lang: str) -> str:
+        """The rule's message (`message`) or a doc field in `lang`; English where it has none."""
+        english = self.message if key == "message" else self.doc.get(key, "")
+        return self.translations.get(lang, {}).get(key) or english
 
 
 @dataclass(frozen=True, slots=True)

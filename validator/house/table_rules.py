@@ -16,6 +16,7 @@ from validator.dsl.wording import in_words
 from validator.findings import Finding
 from validator.house.load import HouseFile, Path_, dotted
 from validator.house.rules.base import one_of
+from validator.i18n import current
 from validator.replay.judge import Judge
 from validator.replay.state import TableState
 
@@ -85,7 +86,7 @@ def judge_table(
                 continue
             seen.add(finding.rule)
             path = _blamed(base, entry, finding)
-            checks_text = ruleset.rule(finding.rule).doc.get("checks", "")
+            checks_text = ruleset.rule(finding.rule).text("checks", current())
             expected, actual = in_words(finding.expected or {}, finding.actual or {}, checks_text)
             findings.append(
                 replace(

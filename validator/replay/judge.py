@@ -18,6 +18,7 @@ from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
 from validator.findings import Finding
 from validator.game.money import fmt
+from validator.i18n import current
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
@@ -118,7 +119,7 @@ class Judge:
     ) -> None:
         expected, actual = explain_failure(check.applied_require, ctx, self.params)
         if self.in_words:  # the house linter rewords them itself, once it has read which fact was blamed
-            expected, actual = in_words(expected, actual, rule.doc.get("checks", ""))
+            expected, actual = in_words(expected, actual, rule.text("checks", current()))
         self.record(rule, rule.kind, ctx, line, round_id, stake, expected, actual, None)
 
     def expected_settlement(
@@ -195,7 +196,7 @@ class Judge:
         )
 
     def message(self, rule: Rule, ctx: dict[str, Any]) -> str:
-        return _formatter(rule.message)(ctx, self.params, self.side_titles)
+        return _formatter(rule.text("message", current()))(ctx, self.params, self.side_titles)
 
 
 Render = Callable[..., str]  # (ctx, params, side bets' titles = none) → the message
