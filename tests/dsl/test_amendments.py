@@ -140,7 +140,7 @@ def test_an_added_item_of_any_kind_takes_its_place_after_another(tmp_path):
 
 def test_a_repealed_parameter_a_kept_rule_reads_is_reported_in_the_file_of_that_rule(tmp_path):
     errors = errors_of(tmp_path, 'amendment "B" {\n  repeal parameter shoe.burn\n}\n')
-    assert errors == ["2020-01-01.rules:21:36: param.shoe.burn: not set in this ruleset"]
+    assert errors == ["2020-01-01.rules:24:36: param.shoe.burn: not set in this ruleset"]
 
 
 def test_an_amendment_needs_a_version_in_force_on_its_date(tmp_path):
@@ -192,7 +192,8 @@ def test_fr_blackjack_is_one_base_and_its_amendments():
         assert changed_items(before, after) == declared, after.version
         assert all(a.citation.startswith(("Arrêté du ", "Arrêtés du ")) for a in after.amendments)
     folder = ROOT / "rulesets" / "fr" / "blackjack"
-    assert sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules")) <= 1700
+    # 1700 lines in English; the French beside each message and doc (issue 28) adds about 400.
+    assert sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules")) <= 2100
 
 
 def test_a_version_whose_base_is_broken_reports_only_the_base(tmp_path):

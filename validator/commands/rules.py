@@ -68,6 +68,17 @@ def check(files: list[Path]) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
+    from validator.dsl.compiler import untranslated
+
+    # A rule's message and docs in one language only: each reported once, where the rule is written
+    # (a version that inherits it from the one it amends does not report it again).
+    problems = dict.fromkeys(
+        p for ruleset in registry.all() for rule in ruleset.rules for p in untranslated(rule)
+    )
+    if problems:
+        for problem in problems:
+            typer.echo(problem, err=True)
+        return 2
     for ruleset in registry.all():
         typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
     return 0

@@ -530,10 +530,10 @@ class _Compiler:
         params: Collection[str],
         options: Collection[str],
     ) -> dict[str, dict[str, str]]:
-        """A rule's French message and docs, each beside its English: a field in one language only is
-        an error (the reader of the other would get nothing, or a text out of date), and so is a French
-        message whose placeholders are not the English one's. A `why` that is only a quotation of the
-        text (« … ») is the law's own words, the same in both languages: it needs no French."""
+        """A rule's French message and docs, each beside its English. A French field without its English
+        is an error, and so is a French message whose placeholders are not the English one's. An English
+        field without its French is refused by `rules check` (`untranslated`), and shown in English
+        meanwhile: a ruleset being written still loads."""
         english: dict[str, tuple[ast.Pos, str]] = {}
         for pos, text in r.messages[:1]:
             english["message"] = (pos, text)
@@ -548,13 +548,6 @@ class _Compiler:
         out: dict[str, dict[str, str]] = {}
         for lang in TRANSLATED:
             fields = given.get(lang, {})
-            for key, (pos, text) in english.items():
-                if key not in fields and not (key == "why" and _only_quoted(text)):
-                    self.error(
-                        pos if key == "message" else r.pos,
-                        f"rule {rule_id!r} has its {key} in English only: write it in French beside it "
-                        f'({key} {lang} "…")',
-                    )
             for key, (pos, text) in fields.items():
                 if key not in english:
                     self.error(
@@ -709,6 +702,27 @@ def _expressions(tree: ast.RulesetFile) -> list[ast.Expr]:
 
 # The languages a rule's message and docs are written in besides English (unmarked).
 TRANSLATED = ("fr",)
+
+
+def untranslated(rule: Rule) -> list[str]:
+    """What `rules check` refuses in a rule: each field (message, checks, why, fails, passes) written in
+    English without its French beside it. A `why` that is only a quotation of the text (« … ») is the
+    law's own words, the same in both languages: it needs no French."""
+    english = {"message": rule.message, **rule.doc}
+    problems = []
+    for lang in TRANSLATED:
+        given = rule.translations.get(lang, {})
+        keys = [
+            key
+            for key, text in english.items()
+            if text and key not in given and not (key == "why" and _only_quoted(text))
+        ]
+        if keys:
+            problems.append(
+                f"{rule.file}:{rule.line}:1: rule {rule.id!r} has its {', '.join(keys)} in English only: "
+                f'write each in French beside it ({keys[0]} {lang} "…")'
+            )
+    return problems
 
 
 def _only_quoted(text: str) -> bool:
