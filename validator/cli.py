@@ -161,8 +161,10 @@ class Lang(StrEnum):
 
 def _lang(value: Lang | None) -> None:
     from validator import i18n
+    from validator.config import config_lang
 
-    i18n.start(value.value if value is not None else None)
+    given = value.value if value is not None else None
+    i18n.start(given, None if given else config_lang())
 
 
 @app.callback()

@@ -104,8 +104,10 @@ class PlainGroup(_Translated, TyperGroup):
         if ctx.parent is None:
             # The language is chosen before anything is read or shown (a help asked for before --lang).
             from validator import i18n
+            from validator.config import config_lang
 
-            i18n.start(_lang_given(args))
+            given = _lang_given(args)
+            i18n.start(given, None if given else config_lang())
         _plain_values(self.get_params(ctx))
         return super().parse_args(ctx, args)
 

@@ -74,12 +74,10 @@ def use(lang: str) -> None:
     _STATE.catalog = catalog
 
 
-def start(option: str | None) -> None:
-    """A command starts: its language is --lang, else the configuration file found from here, else the
-    locale, else English (set anew for each command: a test runs many in one process)."""
-    from validator.config import config_lang
-
-    use(choose(option, None if option else config_lang()))
+def start(option: str | None, config: str | None) -> None:
+    """A command starts: its language is --lang, else the configuration file's `lang`, else the locale,
+    else English (set anew for each command: a test runs many in one process)."""
+    use(choose(option, config))
     _STATE.by_option = option is not None
 
 

@@ -46,7 +46,7 @@ def _money(value: Any) -> str:
         return "—"
     text = fmt(Decimal(value)) or "0"
     if "." in text:
-        whole, _, cents = text.partition(".")
+        whole, _dot, cents = text.partition(".")
         return f"{int(whole):,}".replace(",", "\u202f") + "." + cents
     return f"{int(text):,}".replace(",", "\u202f")
 

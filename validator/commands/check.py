@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from validator.findings import RoundOutcome
@@ -72,7 +73,7 @@ def run(
             reporter = common.reporter(fmt, out, output, root)
             summary = Summary(house=house_label)
             if house is None:
-                summary.notes.append("no house rules given: the regulation's defaults apply")
+                summary.notes.append(_("no house rules given: the regulation's defaults apply"))
             unread = skipped_note(logs)
             if unread:
                 summary.notes.append(unread)
@@ -124,9 +125,14 @@ def skipped_note(logs: list[str], shown: int = 5) -> str | None:
     skipped = files_not_read(logs)
     if not skipped:
         return None
-    names = ", ".join(skipped[:shown]) + (f" and {len(skipped) - shown} more" if len(skipped) > shown else "")
-    count = f"{len(skipped)} file" + ("s" if len(skipped) > 1 else "")
-    return f"{count} in the folders given not read (not *.jsonl or *.jsonl.gz): {names}"
+    names = ", ".join(skipped[:shown])
+    if len(skipped) > shown:
+        names += _(" and {n} more").format(n=len(skipped) - shown)
+    return ngettext(
+        "{n} file in the folders given not read (not *.jsonl or *.jsonl.gz): {names}",
+        "{n} files in the folders given not read (not *.jsonl or *.jsonl.gz): {names}",
+        len(skipped),
+    ).format(n=len(skipped), names=names)
 
 
 def scheduler_address(option: str | None, jobs: int) -> str | None:
@@ -134,7 +140,7 @@ def scheduler_address(option: str | None, jobs: int) -> str | None:
     local cluster; None for a local cluster or one process."""
     if option is not None and jobs > 1:
         raise ValidatorError(
-            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
+            _("--jobs starts a local cluster, --scheduler uses a running one: give one of them")
         )
     if option is not None:
         return option

@@ -26,6 +26,7 @@ from validator.house.load import HouseFile, Path_, load_house
 from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, Table
 from validator.house.rules.option_not_allowed import option_value
 from validator.house.table_rules import judge_table
+from validator.i18n import ngettext
 from validator.registry import Registry
 
 __all__ = [
@@ -276,8 +277,11 @@ def lint_files(
             yield _counted(summary, house, ordered, house.line(("tables", table_id)), entry=str(table_id))
     summary.notes.insert(
         0,
-        f"lint: {tables} table{'s' if tables != 1 else ''} checked against the versions in force "
-        f"on {day.isoformat()}",
+        ngettext(
+            "lint: {n} table checked against the versions in force on {day}",
+            "lint: {n} tables checked against the versions in force on {day}",
+            tables,
+        ).format(n=tables, day=day.isoformat()),
     )
 
 

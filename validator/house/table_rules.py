@@ -115,7 +115,7 @@ def _blamed(base: Path_, entry: dict[str, Any], finding: Finding) -> Path_:
     """The key a broken table rule is about: the first table fact it reports that the entry gives."""
     for facts in (finding.actual or {}, finding.expected or {}):
         for name in facts:
-            namespace, _, key = name.partition(".")
+            namespace, _dot, key = name.partition(".")
             if namespace == "table" and key in entry:
                 return (*base, key)
     return base

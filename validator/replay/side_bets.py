@@ -21,6 +21,7 @@ from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
 from validator.game.cards import normalize
 from validator.game.money import to_decimal
 from validator.game.stakes import Settlement, parse_stake
+from validator.i18n import _
 from validator.logs.decode import UNSET, Action, Approve, Bet, Deal, Double, Hit, Lose, Pay, Push, RoundRecord
 from validator.replay.state import Box, Hand, RoundFacts
 
@@ -494,13 +495,15 @@ class RoundSideBets:
         pending = []
         hits: dict[str, set[str]] = {}
         for stake, amount in engine.side_stakes.items():
-            box_no, _, kind = parse_stake(stake)
+            box_no, _seat, kind = parse_stake(stake)
             side, _case = side_of(kind, self.judge.stake_sides)
             if side is None:
                 continue
             if side not in self.ruleset.settles_by_stake:
                 self.judge.unjudged.add(
-                    f"side bet {kind}: {self.ruleset.version} does not settle it; not judged"
+                    _("side bet {kind}: {version} does not settle it; not judged").format(
+                        kind=kind, version=self.ruleset.version
+                    )
                 )
                 continue
             if stake in self.late:
