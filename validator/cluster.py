@@ -242,7 +242,7 @@ def _in_order(
             submit_ahead()
     finally:
         # Stopped early (an error, Ctrl-C, a reader that stopped reading): nothing more is computed.
-        waiting = [future for _, future in pending if future is not None]
+        waiting = [future for _unused, future in pending if future is not None]
         if waiting:
             with contextlib.suppress(Exception):  # a scheduler already gone has nothing left to cancel
                 client.cancel(waiting, force=True)

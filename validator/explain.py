@@ -92,7 +92,7 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         yield f"{number:>3}. {what}"
         if ran:
             checks = ", ".join(
-                f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _, rule, held in ran
+                f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _unused, rule, held in ran
             )
             yield f"     rules: {checks}"
         if state:

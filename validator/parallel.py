@@ -212,7 +212,7 @@ def _split(path: str, jobs: int) -> list[Share]:
     where = located(path)
     if len(chosen) <= 1:
         return [Share(path, None, 0, 1, True, size=offset, location=where)]
-    ends = [line.start for line, _ in chosen[1:]] + [offset]
+    ends = [line.start for line, _unused in chosen[1:]] + [offset]
     return [
         Share(path, line.start, end, line.number, index == 0, preamble, size=end - line.start, location=where)
         for index, ((line, preamble), end) in enumerate(zip(chosen, ends, strict=True))
@@ -284,7 +284,7 @@ def share_outcomes(
     )
     for line in share.preamble:
         preamble = read_record_range(share.source, line.start, line.end, line.number, share.path, limits)
-        for _ in replay.replay(preamble):
+        for _unused in replay.replay(preamble):
             pass  # the table's state is rebuilt; what these records say, their own share reports
     replay.summary = summary
     replay.judges.clear()

@@ -71,7 +71,7 @@ def _consolidated(
     `broken_given`: files given with these that did not parse (their errors are reported already)."""
     pool = list(given)
     broken_siblings: list[str] = []
-    seen_paths = {path.resolve() for path, _ in given} | {path.resolve() for path in broken_given}
+    seen_paths = {path.resolve() for path, _unused in given} | {path.resolve() for path in broken_given}
     done: dict[int, ast.RulesetFile] = {}
     visiting: set[int] = set()
     errors: list[RulesetError] = []

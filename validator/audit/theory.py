@@ -50,7 +50,7 @@ def theoretical_edges(con: Any) -> dict[str, Decimal]:
 def _edge(version: str, house_file: str | None, table: str) -> Decimal | None:
     from validator.maths.api import house_edge
 
-    family, _, day = version.partition("@")
+    family, _unused, day = version.partition("@")
     try:
         on = date.fromisoformat(day) if day else date.today()
         entry = _entry(house_file, table) if house_file else None

@@ -239,7 +239,7 @@ class _Compiler:
                     )
                     ok = False
                 continue
-            namespace, _, field = node.path.partition(".")
+            namespace, _unused, field = node.path.partition(".")
             if namespace == "param":
                 if field not in params:
                     hint = "not a parameter" if field not in PARAMETERS else "not set in this ruleset"
@@ -563,7 +563,7 @@ class _Compiler:
                     elif offered:
                         for problem in placeholder_problems(text, offered, params, options):
                             self.error(pos, problem)
-            out[lang] = {key: text for key, (_, text) in fields.items()}
+            out[lang] = {key: text for key, (_unused, text) in fields.items()}
         for lang in given.keys() - set(TRANSLATED):
             pos = next(iter(given[lang].values()))[0]
             self.error(pos, f"rule {rule_id!r}: {lang!r} is not a language of the rulesets (en, fr)")
@@ -596,7 +596,7 @@ class _Compiler:
                     return None
                 readers.append(lambda ctx, name=ref.name: name)
                 continue
-            namespace, _, field = ref.name.partition(".")
+            namespace, _unused, field = ref.name.partition(".")
             option = options.get(field)
             if namespace != "house" or option is None:
                 self.error(
@@ -666,14 +666,16 @@ class _Compiler:
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
             all_held_by_event={
                 event: all_held(
-                    [(c.applied_guard, c.applied_require) for _, c in pairs],
+                    [(c.applied_guard, c.applied_require) for _unused, c in pairs],
                     _values(params),
                     f"rules_on_{event}",
                 )
                 for event, pairs in checks.items()
             },
             first_settle_by_stake={
-                stake: first_holding([s.applied_guard for _, s in pairs], _values(params), f"settle_{stake}")
+                stake: first_holding(
+                    [s.applied_guard for _unused, s in pairs], _values(params), f"settle_{stake}"
+                )
                 for stake, pairs in settles.items()
             },
         )
@@ -735,7 +737,7 @@ def _parameters_read(tree: ast.RulesetFile) -> set[str]:
     """The parameters a version's rules, paytables and named conditions name, as written."""
     read: set[str] = set()
     for rule in tree.rules:
-        for _, message in rule.messages:
+        for _unused, message in rule.messages:
             read.update(_PARAM_PLACEHOLDER.findall(message))
     for bet in tree.side_bets:
         for table in bet.paytables:

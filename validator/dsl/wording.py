@@ -25,7 +25,7 @@ _MEMBER = re.compile(r'^"([^"]+)" in ([a-z_]+(?:\.[a-z0-9_]+)+)$')
 
 def label(path: str) -> str:
     """The words for a fact, a parameter or a house option: `dealer.total` → its vocabulary description."""
-    namespace, _, rest = path.partition(".")
+    namespace, _unused, rest = path.partition(".")
     if namespace == "param" and rest in PARAMETERS:
         return PARAMETERS[rest].doc
     if namespace == "house":

@@ -54,7 +54,7 @@ def house_lookup(
                 f"(its tables: {listed}); "
                 "add one, or check without --house to apply the regulation's defaults"
             )
-        family, _ = registry.resolve(entry["ruleset"])
+        family, _unused = registry.resolve(entry["ruleset"])
         if family != ruleset.family:
             raise ValidatorError(
                 f"{house.file}:{house.line(('tables', table_id, 'ruleset'))}: table {table_id} is declared "

@@ -15,7 +15,7 @@ def house_value(value: Any) -> Any:
     if isinstance(value, int | float):
         return Decimal(str(value))
     if isinstance(value, str) and ":" in value:
-        num, _, den = value.partition(":")
+        num, _unused, den = value.partition(":")
         if num.isdigit() and den.isdigit() and int(den) > 0:
             return Ratio(int(num), int(den))
     return value

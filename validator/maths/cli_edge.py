@@ -36,7 +36,7 @@ def run(
             spec = entry["ruleset"]
         if spec is None:
             raise ValidatorError(f"{house}: table {table} has no entry naming its ruleset; give --ruleset")
-        lookup, _ = house_lookup(house, registry)
+        lookup, _unused = house_lookup(house, registry)
         options = lookup(table, registry.pick(spec))
     if spec is None:
         raise ValidatorError("give --ruleset ID[@YYYY-MM-DD], or --house FILE --table ID")

@@ -85,7 +85,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     reads = _reads(bet)
     fields = {f for ns, f in reads if ns == "player"}
     player_cards = 3 if "first_three" in fields else 2 if fields & {"first_two", "with_dealer_first"} else 0
-    if any(ns == "hand" for ns, _ in reads):
+    if any(ns == "hand" for ns, _unused in reads):
         player_cards = max(player_cards, 1)
     dealer_first = "with_dealer_first" in fields or any(
         (ns == "dealer" and f not in _DEALER_FINAL) or ns == "dealer_cards" for ns, f in reads
@@ -97,8 +97,8 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     tally: dict[tuple[str, ...], list[float]] = {}
     jackpot = facts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
     stake = facts(name=name, amount=Decimal(1), settlements=1, case=case, verb=None, paid=None)
-    reads_hand = any(ns == "hand" for ns, _ in reads)
-    reads_dealer = any(ns == "dealer" for ns, _ in reads)
+    reads_hand = any(ns == "hand" for ns, _unused in reads)
+    reads_dealer = any(ns == "dealer" for ns, _unused in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
     for player, dealer, p in _deals(decks, player_cards, dealer_first):
         dealers: list[tuple[list[str], float]]

@@ -42,7 +42,7 @@ def side_of(kind: str, stakes: Mapping[str, str]) -> tuple[str | None, str | Non
     """A stake's kind as parsed from the log → (side bet, case), by `stakes`, the side bets' stake names
     as the rulesets declare them (`stake_sides`): `hyper:17` → (hyper_blackjack, 17) where a side_bet
     block says `stake hyper`; `insurance`, `war`, main stakes and unknown names → (None, None)."""
-    head, _, case = kind.partition(":")
+    head, _unused, case = kind.partition(":")
     name = stakes.get(head)
     if name is None:
         return None, None
@@ -354,7 +354,7 @@ class RoundSideBets:
         if stake in engine.side_stakes:
             return
 
-        box_no, _, kind = parse_stake(stake)
+        box_no, _unused, kind = parse_stake(stake)
         side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
             return  # insurance and war stakes are made by actions; an unknown one is the engine's to report
@@ -380,7 +380,7 @@ class RoundSideBets:
 
         engine = self.engine
         verb, stake = action.verb, action.stake
-        box_no, _, kind = parse_stake(stake)
+        box_no, _unused, kind = parse_stake(stake)
         side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
             if kind == "insurance":
@@ -467,7 +467,7 @@ class RoundSideBets:
         dealer = engine.ctx.get("dealer")
         dealer_list = list(dealer.card_list) if dealer is not None else []
         sequences = dealt_by_box(actions)
-        _, _, kind = stake.partition(":")
+        _unused, _unused, kind = stake.partition(":")
         return settle_context(
             self.judge.house,
             box=hand.box,
@@ -541,7 +541,7 @@ class RoundSideBets:
         stakes = Decimal(0)
         main = secondary = False
         for stake, amount in engine.side_stakes.items():
-            _box, _, kind = parse_stake(stake)
+            _box, _unused, kind = parse_stake(stake)
             side = side_of(kind, self.judge.stake_sides)[0]
             bet = self.ruleset.side_bets.get(side) if side is not None else None
             if bet is None or not bet.prizes:

@@ -136,7 +136,7 @@ class RoundView:
         or a war stake's."""
         if stake in self.stakes:
             return self.stakes[stake]
-        box, _, kind = stake.partition(":")
+        box, _unused, kind = stake.partition(":")
         if kind == "insurance":
             return self.insured.get(box)
         if kind == "war":

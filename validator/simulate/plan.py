@@ -134,13 +134,13 @@ def house_options(registry: Registry, chosen: Ruleset, table: str, house: Path |
         return chosen.house_defaults()
     from validator.house.apply import house_lookup
 
-    lookup, _ = house_lookup(house, registry)
+    lookup, _unused = house_lookup(house, registry)
     return lookup(table, chosen)
 
 
 def pinned_day(spec: str) -> date | None:
     """The DATE of `--ruleset ID@DATE` (already checked by the registry's pick), else None."""
-    _, at, day = spec.partition("@")
+    _unused, at, day = spec.partition("@")
     try:
         return date.fromisoformat(day) if at else None
     except ValueError:
@@ -261,7 +261,7 @@ def check_table_record(
         raise ValidatorError(f"the table record cannot be written as JSON: {exc}") from None
     problem = check_record(data, SOURCE, 1)
     if problem is not None:
-        field, _, detail = problem.message.removeprefix("table record: ").partition(": ")
+        field, _unused, detail = problem.message.removeprefix("table record: ").partition(": ")
         option = _FIELD_OPTIONS.get(field, "the options")
         raise ValidatorError(f"{option}: not valid in a hand-log/1 table record: {field}: {detail}")
     try:
@@ -302,7 +302,7 @@ def check_length(ruleset: Ruleset, opening: datetime, rounds: int, play: Any) ->
         overrun = SeanceOverrun(until)
     elif (rounds + 1) * LONGEST_ROUND_SECONDS > room:
         try:
-            for _ in play():
+            for _unused in play():
                 pass
         except SeanceOverrun as exc:
             overrun = exc

@@ -26,6 +26,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from validator.findings import Finding
+from validator.i18n import _
 from validator.ruledoc import HOUSE_REF
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def finding(
         file=house.file,
         line=house.line(path),
         path=where,
-        message=f"{where}: {message}" if where else message,
+        message=_("{where}: {message}").format(where=where, message=message) if where else message,
         expected=expected,
         actual=actual,
     )
@@ -148,7 +149,7 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
 def one_of(words: Iterable[str]) -> str:
     words = list(words)
     if not words:
-        return "none"
+        return _("none")
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return _("{these} or {last}").format(these=", ".join(words[:-1]), last=words[-1])

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.house.rules.base import SPEC_REF, Node, finding
+from validator.i18n import _
 from validator.ruledoc import house_rule
 
 ID = "house/no-version-in-force"
@@ -34,4 +35,6 @@ def check(node: Node) -> Iterator[Finding]:
     try:
         registry.in_force(family, pinned or day)
     except NoVersionInForce as exc:
-        yield finding(node.house, node.path, ID, SPEC_REF, f"{exc} (lint --date picks the day)")
+        yield finding(
+            node.house, node.path, ID, SPEC_REF, _("{value} (lint --date picks the day)").format(value=exc)
+        )

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from validator.findings import Finding
+from validator.i18n import _
 from validator.ruledoc import house_rule
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ def check(suppression: Suppression) -> Iterator[Finding]:
         DOC.severity,
         suppression.file,
         suppression.line,
-        f"this suppression of {', '.join(suppression.rules) or 'no rule'} suppresses nothing: "
-        "remove it, or name the rule the line's finding has",
+        _(
+            "this suppression of {rule} suppresses nothing: remove it, or name the "
+            "rule the line's finding has"
+        ).format(rule=", ".join(suppression.rules) or _("no rule")),
     )
