@@ -16,6 +16,7 @@ from typing import Any
 from validator.errors import ValidatorError
 from validator.findings import Finding
 from validator.fingerprint import fingerprint
+from validator.i18n import _
 from validator.outputs import replacing
 from validator.project_root import fingerprint_file
 
@@ -46,15 +47,23 @@ def read_baseline(path: Path) -> Counter[str]:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ValidatorError(f"--baseline {path}: {exc.strerror or exc}") from None
+        raise ValidatorError(
+            _("--baseline {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+        ) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValidatorError(f"--baseline {path}: not a baseline (not JSON: {exc})") from None
+        raise ValidatorError(
+            _("--baseline {path}: not a baseline (not JSON: {value})").format(path=path, value=exc)
+        ) from None
     findings = document.get("findings") if isinstance(document, dict) else None
     if not isinstance(findings, list) or document.get("version") != VERSION:
-        raise ValidatorError(f"--baseline {path}: not a casino-validator baseline of version {VERSION}")
+        raise ValidatorError(
+            _("--baseline {path}: not a casino-validator baseline of version {VERSION}").format(
+                path=path, VERSION=VERSION
+            )
+        )
     prints: Counter[str] = Counter()
     for item in findings:
         if not isinstance(item, dict) or not isinstance(item.get("fingerprint"), str):
-            raise ValidatorError(f"--baseline {path}: an entry without a fingerprint")
+            raise ValidatorError(_("--baseline {path}: an entry without a fingerprint").format(path=path))
         prints[item["fingerprint"]] += 1
     return prints

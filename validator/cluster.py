@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
+from validator.i18n import _
 from validator.logs.limits import Limits, current_limits
 from validator.parallel import HouseRef, Share, check_share, plan, share_outcomes, share_writer
 from validator.progress import PlanProgress
@@ -166,9 +167,15 @@ def _connected(address: str) -> _Session:
     except (OSError, TimeoutError, ValueError) as error:
         session.__exit__(type(error))
         if session.client is None:
-            raise ValidatorError(f"--scheduler {address}: cannot reach the scheduler ({error})") from None
+            raise ValidatorError(
+                _("--scheduler {address}: cannot reach the scheduler ({error})").format(
+                    address=address, error=error
+                )
+            ) from None
         raise ValidatorError(
-            f"--scheduler {address}: no worker joined the cluster within {CONNECT_TIMEOUT} s"
+            _("--scheduler {address}: no worker joined the cluster within {CONNECT_TIMEOUT} s").format(
+                address=address, CONNECT_TIMEOUT=CONNECT_TIMEOUT
+            )
         ) from None
     except BaseException:
         session.__exit__(BaseException)
@@ -264,4 +271,8 @@ def _result(future: Any, share: Share) -> Any:
         return future.result()
     except (KilledWorker, FutureCancelledError) as error:
         where = share.path if share.start is None else f"{share.path}:{share.first_line}"
-        raise ValidatorError(f"{where}: the cluster could not check this part of the log ({error})") from None
+        raise ValidatorError(
+            _("{where}: the cluster could not check this part of the log ({error})").format(
+                where=where, error=error
+            )
+        ) from None

@@ -121,7 +121,7 @@ def _read(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ValidatorError(_("{path}: not valid TOML: {error}").format(path=path, error=exc)) from None
     except OSError as exc:
-        raise ValidatorError(f"{path}: {exc.strerror or exc}") from None
+        raise ValidatorError(_("{path}: {reason}").format(path=path, reason=exc.strerror or exc)) from None
 
 
 def _rule_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from validator.errors import ValidatorError
 from validator.findings import RoundOutcome, Summary
+from validator.i18n import _
 from validator.logs.reader import read_records
 from validator.registry import Registry
 from validator.replay.session import HouseLookup, LogReplay
@@ -66,7 +67,9 @@ def _lines(
             outcome = current
             break
     if outcome is None:
-        raise ValidatorError(f"{path}: no round {round_id!r} in this log")
+        raise ValidatorError(
+            _("{path}: no round {round_id!r} in this log").format(path=path, round_id=round_id)
+        )
     found.append(outcome)
     yield from tell(path, round_id, replay.explained, outcome)
 

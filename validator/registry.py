@@ -18,6 +18,7 @@ from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
 from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
+from validator.i18n import _
 from validator.resources import rulesets_dir
 
 
@@ -33,13 +34,15 @@ def read_tree(path: Path | str, display: str | None = None) -> ast.RulesetFile:
         # utf-8-sig: a byte-order mark some editors write at the start is dropped, as the log reader does.
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise ValidatorError(f"{name}: no such file") from None
+        raise ValidatorError(_("{name}: no such file").format(name=name)) from None
     except UnicodeDecodeError as exc:
         raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
     except IsADirectoryError:
-        raise ValidatorError(f"{name}: a folder, not a ruleset file") from None
+        raise ValidatorError(_("{name}: a folder, not a ruleset file").format(name=name)) from None
     except OSError as exc:
-        raise ValidatorError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise ValidatorError(
+            _("{name}: cannot be read ({strerror})").format(name=name, strerror=exc.strerror)
+        ) from None
     return parsed(text, name, _parse)
 
 
@@ -210,7 +213,9 @@ class Registry:
             return self.families[family]
         except KeyError:
             known = ", ".join(sorted(self.families))
-            raise UnknownRuleset(f"unknown ruleset {family!r}: known rulesets are {known}") from None
+            raise UnknownRuleset(
+                _("unknown ruleset {family!r}: known rulesets are {known}").format(family=family, known=known)
+            ) from None
 
     def in_force(self, family: str, day: date) -> Ruleset:
         versions = self.family(family)
@@ -219,7 +224,9 @@ class Registry:
                 return ruleset
         covered = "; ".join(f"{r.version} {r.dates()}" for r in versions)
         raise NoVersionInForce(
-            f"{family} has no version in force on {day.isoformat()} (its versions: {covered})"
+            _("{family} has no version in force on {day} (its versions: {covered})").format(
+                family=family, day=day.isoformat(), covered=covered
+            )
         )
 
     def resolve(self, spec: str) -> tuple[str, date | None]:
@@ -234,7 +241,9 @@ class Registry:
                 raise ValueError(when)
             return family, date.fromisoformat(when)
         except ValueError:
-            raise ValidatorError(f"{spec!r}: the date after @ must be YYYY-MM-DD") from None
+            raise ValidatorError(
+                _("{spec!r}: the date after @ must be YYYY-MM-DD").format(spec=spec)
+            ) from None
 
     def pick(self, spec: str) -> Ruleset:
         """`ID@DATE` → that version; a bare `ID` → the version in force today, or the latest."""

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 
 def parse_day(value: str | None, option: str) -> date | None:
@@ -17,7 +18,9 @@ def parse_day(value: str | None, option: str) -> date | None:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise ValidatorError(f"{option} {value!r}: give a day as YYYY-MM-DD") from None
+        raise ValidatorError(
+            _("{option} {value!r}: give a day as YYYY-MM-DD").format(option=option, value=value)
+        ) from None
 
 
 def audit_html(
@@ -37,7 +40,7 @@ def audit_html(
     from validator.audit.query import Filters, build, connect
 
     if start is not None and end is not None and start > end:
-        raise ValidatorError(f"--from {start} is after --to {end}")
+        raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     filters = Filters(start, end, casino, table)
     if theoretical is None:
         from validator.audit.theory import theoretical_edges

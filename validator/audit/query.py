@@ -15,6 +15,7 @@ from typing import Any
 
 from validator.audit.stats import fisher_greater, wilson
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 FINDINGS_SHOWN = 300  # rounds with findings listed with their traces; the total is always given
 DEALERS_SHOWN = 100
@@ -102,9 +103,11 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
 
     for root in datasets:
         if not Path(root).is_dir():
-            raise ValidatorError(f"{root}: no such dataset folder")
+            raise ValidatorError(_("{root}: no such dataset folder").format(root=root))
         if not any((Path(root) / part).is_dir() for part in ("rounds", "findings", "runs")):
-            raise ValidatorError(f"{root}: not a dataset (no rounds/, findings/ or runs/ in it)")
+            raise ValidatorError(
+                _("{root}: not a dataset (no rounds/, findings/ or runs/ in it)").format(root=root)
+            )
     where: list[str] = []
     if filters.start is not None:
         where.append(f"day >= DATE {_quote(filters.start.isoformat())}")

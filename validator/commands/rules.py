@@ -10,6 +10,7 @@ import typer
 
 from validator.commands import common
 from validator.errors import RulesetErrors, ValidatorError
+from validator.i18n import _
 
 
 def list_(*, ids: bool = False) -> int:
@@ -39,8 +40,10 @@ def show(spec: str) -> int:
         close = families + close_rule_ids(registry, name)
         hint = f": did you mean {', '.join(close)}?" if close else ""
         raise ValidatorError(
-            f"{name!r} is neither a rule nor a ruleset{hint} "
-            "(`rules list` lists the rulesets, `rules list --ids` every rule id)"
+            _(
+                "{name!r} is neither a rule nor a ruleset{hint} (`rules "
+                "list` lists the rulesets, `rules list --ids` every rule id)"
+            ).format(name=name, hint=hint)
         )
     for line in lines:
         typer.echo(line)
@@ -93,11 +96,11 @@ def ruleset_files(files: list[Path]) -> list[Path]:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*.rules") if p.is_file())
             if not found:
-                raise ValidatorError(f"{path}: no ruleset file (*.rules) in this folder")
+                raise ValidatorError(_("{path}: no ruleset file (*.rules) in this folder").format(path=path))
         elif path.exists():
             found = [path]
         else:
-            raise ValidatorError(f"{path}: no such file or directory")
+            raise ValidatorError(_("{path}: no such file or directory").format(path=path))
         for each in found:
             key = os.path.realpath(each)
             if key not in seen:

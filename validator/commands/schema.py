@@ -10,6 +10,7 @@ from typing import Any
 import typer
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 
 def run(which: str) -> int:
@@ -21,6 +22,8 @@ def run(which: str) -> int:
     elif which == "findings":
         from validator.report.schema import findings_schema as load_schema
     else:
-        raise ValidatorError(f"unknown schema {which!r}: choose hand-log, house-rules or findings")
+        raise ValidatorError(
+            _("unknown schema {which!r}: choose hand-log, house-rules or findings").format(which=which)
+        )
     typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
     return 0

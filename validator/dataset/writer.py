@@ -28,6 +28,7 @@ from validator.findings import RoundOutcome, Summary
 from validator.fingerprint import fingerprint
 from validator.game.ledger import RoundFacts
 from validator.game.money import fmt
+from validator.i18n import _
 from validator.logs.reader import STDIN_NAME, iter_log_paths
 
 TABLES = ("rounds", "findings")
@@ -283,7 +284,11 @@ class ShareWriter:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValidatorError(f"{folder}: cannot write the dataset ({exc.strerror})") from None
+            raise ValidatorError(
+                _("{folder}: cannot write the dataset ({strerror})").format(
+                    folder=folder, strerror=exc.strerror
+                )
+            ) from None
         self._parts += 1
         name = f"{digest[:16]}-{self.spec.run_id}-{self.share}-{self._parts}.parquet"
         temporary = folder / f".{name}.tmp"  # hidden from readers until whole
@@ -292,7 +297,9 @@ class ShareWriter:
             os.replace(temporary, folder / name)
         except OSError as exc:
             temporary.unlink(missing_ok=True)
-            raise ValidatorError(f"{folder}: cannot write the dataset ({exc})") from None
+            raise ValidatorError(
+                _("{folder}: cannot write the dataset ({value})").format(folder=folder, value=exc)
+            ) from None
 
     def close(self) -> set[str]:
         """Write what is left; the digests of the logs written."""
@@ -337,9 +344,13 @@ class DatasetRun:
         try:
             Path(root).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValidatorError(f"--dataset {root}: cannot make the folder ({exc.strerror})") from None
+            raise ValidatorError(
+                _("--dataset {root}: cannot make the folder ({strerror})").format(
+                    root=root, strerror=exc.strerror
+                )
+            ) from None
         if not os.access(root, os.W_OK):
-            raise ValidatorError(f"--dataset {root}: the folder cannot be written")
+            raise ValidatorError(_("--dataset {root}: the folder cannot be written").format(root=root))
         return cls(spec, paths, options)
 
     def writer(self, share: str = "0") -> ShareWriter:

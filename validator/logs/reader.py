@@ -24,6 +24,7 @@ import orjson
 
 from validator.errors import ValidatorError
 from validator.findings import Finding
+from validator.i18n import _
 from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.limits import Limits, current_limits
@@ -209,12 +210,14 @@ def _expand(arg: str) -> list[str]:
             if p.name.lower().endswith(LOG_SUFFIXES) and p.is_file()
         )
         if not found:
-            raise ValidatorError(f"{arg}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder")
+            raise ValidatorError(
+                _("{arg}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder").format(arg=arg)
+            )
         return [os.path.join(arg, rel) for rel in found]
     # Not only regular files: a named pipe or /dev/fd/N from a shell's <(zcat ...) is a fine log.
     if os.path.exists(arg):
         return [arg]
-    raise ValidatorError(f"{arg}: no such file or directory")
+    raise ValidatorError(_("{arg}: no such file or directory").format(arg=arg))
 
 
 def files_not_read(args: list[str]) -> list[str]:
@@ -388,9 +391,11 @@ def open_plain(path: str, name: str | None = None) -> IO[bytes]:
     try:
         return open(path, "rb")
     except FileNotFoundError:
-        raise ValidatorError(f"{name}: no such file or directory") from None
+        raise ValidatorError(_("{name}: no such file or directory").format(name=name)) from None
     except OSError as error:
-        raise ValidatorError(f"{name}: {(error.strerror or str(error)).lower()}") from None
+        raise ValidatorError(
+            _("{name}: {lower}").format(name=name, lower=(error.strerror or str(error)).lower())
+        ) from None
 
 
 class _Meter:
@@ -413,7 +418,7 @@ def bytes_read() -> int:
 def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
         if sys.stdin is None:
-            raise ValidatorError(f"{STDIN}: there is no standard input to read")
+            raise ValidatorError(_("{STDIN}: there is no standard input to read").format(STDIN=STDIN))
         raw, owned = _peekable(sys.stdin.buffer), False
     elif is_url(path):
         raw, owned = _peekable(open_url(path)), True

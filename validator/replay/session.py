@@ -20,6 +20,7 @@ from validator.findings import Finding, RoundOutcome, Status, Summary
 from validator.game.cards import normalize
 from validator.game.ledger import RoundFacts, record_facts
 from validator.game.money import AmountError, to_decimal
+from validator.i18n import _
 from validator.logs.decode import (
     UNSET,
     DealerRecord,
@@ -154,21 +155,29 @@ class LogReplay:
         family = self.pinned_family or self.table.ruleset
         if family is None:
             raise ValidatorError(
-                f"{self.file}:{self.table.line}: table {self.table.id} names no ruleset; "
-                "give one with --ruleset"
+                _("{file}:{line}: table {id} names no ruleset; give one with --ruleset").format(
+                    file=self.file, line=self.table.line, id=self.table.id
+                )
             )
         try:
             ruleset = self.registry.in_force(family, self.pinned_date or day)
         except UnknownRuleset as exc:
             # Only a table record's name can be unknown here: --ruleset was checked at start.
             raise UnknownRuleset(
-                f"{self.file}:{self.table.line}: table {self.table.id} names {exc}; "
-                "correct the record or give one with --ruleset"
+                _(
+                    "{file}:{line}: table {id} names {value}; correct the record or give one with --ruleset"
+                ).format(file=self.file, line=self.table.line, id=self.table.id, value=exc)
             ) from None
         if ruleset.game != self.table.game:
             raise ValidatorError(
-                f"{self.file}:{self.table.line}: table {self.table.id} plays {self.table.game}, "
-                f"but ruleset {family} is for {ruleset.game}"
+                _("{file}:{line}: table {id} plays {game}, but ruleset {family} is for {game2}").format(
+                    file=self.file,
+                    line=self.table.line,
+                    id=self.table.id,
+                    game=self.table.game,
+                    family=family,
+                    game2=ruleset.game,
+                )
             )
         return ruleset
 
@@ -209,7 +218,9 @@ class LogReplay:
         except ValidatorError as exc:
             # The house file is named; so is the log that asked for the table, for the one who fixes it.
             raise ValidatorError(
-                f"{exc}\n  asked for by the table record at {self.file}:{self.table.line}"
+                _("{value}\n  asked for by the table record at {file}:{line}").format(
+                    value=exc, file=self.file, line=self.table.line
+                )
             ) from None
 
     # ---- records ----

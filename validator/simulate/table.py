@@ -12,6 +12,7 @@ from validator.dsl.facts import BetFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.game.cards import all_cards
+from validator.i18n import _
 from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
@@ -248,7 +249,11 @@ class TableSim:
         decided = self.judge.expected_settlement(kind, ctx)
         if decided is None:
             why = "; ".join(sorted(self.judge.unjudged)) or "no settle clause applies"
-            raise ValidatorError(f"{self.ruleset.version} cannot settle the {kind} stake {name}: {why}")
+            raise ValidatorError(
+                _("{version} cannot settle the {kind} stake {name}: {why}").format(
+                    version=self.ruleset.version, kind=kind, name=name, why=why
+                )
+            )
         _rule, settle, money = decided
         return settle_action(settle.verb, name, money)
 
@@ -270,8 +275,10 @@ class TableSim:
         if self.boxes_alone() is None:
             seats = f"{self.seats} seat{'s' if self.seats > 1 else ''}"
             raise ValidatorError(
-                f"a table of {seats}: the rules have a player alone play on more boxes than it has; "
-                "give more seats with --seats"
+                _(
+                    "a table of {seats}: the rules have a player alone play on "
+                    "more boxes than it has; give more seats with --seats"
+                ).format(seats=seats)
             )
 
     def boxes_allowed(self, boxes: int) -> bool:
