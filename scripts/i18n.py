@@ -34,8 +34,12 @@ Message = str | tuple[str, str]
 
 def marked() -> Iterator[tuple[Message, str]]:
     """Every marked text of the package, with where it is written."""
+    method_map = [("**.py", "python"), ("**/templates/**.j2", "jinja2.ext:babel_extract")]
+    options = {
+        "**/templates/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "1", "lstrip_blocks": "1"}
+    }
     for filename, lineno, message, _comments, _context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()
+        str(PACKAGE), method_map=method_map, options_map=options, keywords=KEYWORDS, comment_tags=()
     ):
         if message:
             yield message, f"validator/{filename}:{lineno}"

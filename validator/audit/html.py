@@ -18,8 +18,10 @@ from validator.audit.query import (
     Audit,
 )
 from validator.game.money import fmt
+from validator.i18n import N_
 
 TEMPLATES = Path(__file__).parent / "templates"
+DEFAULT_TITLE = N_("Audit report")
 WEEK_RULES = 8  # rules drawn one by one in the weekly chart; the others together
 DEALER_BARS = 30
 
@@ -202,17 +204,23 @@ def _script_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str).replace("</", "<\\/")
 
 
-def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = "Audit report") -> str:
+def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = DEFAULT_TITLE) -> str:
     import jinja2
     from plotly.offline import get_plotlyjs
 
+    from validator.i18n import _, current, ngettext
+
+    # The page's fixed texts are the template's `{{ _("…") }}` (jinja2's i18n extension, with the
+    # program's catalog: scripts/i18n.py extracts them with the Python texts); `lang` is the page's.
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(["html", "j2"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_callables(gettext=_, ngettext=ngettext, newstyle=False)  # type: ignore[attr-defined]
     env.filters.update(money=_money, count=_count, percent=_percent, number=_number, p_value=_p_value)
     rounds: dict[str, dict[str, Any]] = {}
     for finding in audit.findings:
@@ -235,11 +243,12 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
     return template.render(
         audit=audit,
         docs=docs,
-        title=title,
+        title=_(title),
         rounds=list(rounds.values()),
         charts=_script_json(charts(audit)),
         plotly_js=get_plotlyjs(),
         version=__version__,
+        lang=current(),
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         pair_alpha=PAIR_ALPHA,
         pair_min=PAIR_MIN_OVERPAID,

@@ -16,7 +16,7 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.i18n import _
+from validator.i18n import N_, _
 from validator.maths.bataille import bataille
 from validator.maths.blackjack import MainGame, Rules, main_game
 from validator.maths.probe import Probe
@@ -26,11 +26,11 @@ from validator.maths.sidebets import SideBetReturn, side_bets
 FORMAT = "edge/1"
 INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
 STRATEGY = {
-    "blackjack": (
+    "blackjack": N_(
         "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
         "composition-dependent for the first decision, total-dependent after it; no insurance"
     ),
-    "bataille": "on a tie, the better of the ways the rules allow (war or surrender)",
+    "bataille": N_("on a tie, the better of the ways the rules allow (war or surrender)"),
 }
 LARGEST_RANGE = 16  # an int option is weighed value by value when its range is no wider than this
 DECKS = 6  # where a version does not say (as `simulate` deals)
@@ -93,7 +93,7 @@ def main_return(
     if game.split_probability:
         lines.append(
             {
-                "outcome": "split (net over the box's hands, on average)",
+                "outcome": N_("split (net over the box's hands, on average)"),
                 "net": number(game.split_return, 4),
                 "probability": number(game.split_probability),
             }
@@ -124,8 +124,8 @@ def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
         "return": number(ev),
         "house_edge_percent": percent(ev),
         "lines": [
-            _line("dealer's blackjack", float(won), natural),
-            _line("no dealer's blackjack", float(lost), 1 - natural),
+            _line(N_("dealer's blackjack"), float(won), natural),
+            _line(N_("no dealer's blackjack"), float(lost), 1 - natural),
         ],
     }
 

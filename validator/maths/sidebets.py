@@ -18,6 +18,7 @@ from typing import Any
 
 from validator.dsl.model import PaytableOutcome, SideBetDef
 from validator.game.cards import BJ_VALUE, all_cards
+from validator.i18n import N_
 from validator.maths.blackjack import Rules
 from validator.maths.dealer import final_distribution
 from validator.maths.probe import Probe
@@ -142,7 +143,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     ev = 0.0
     for labels, (p, net) in sorted(tally.items(), key=lambda kv: -kv[1][1]):
         meter = next((prizes[label] for label in labels if label in prizes), None)
-        label = " + ".join(labels) if labels else "no line (stake lost)"
+        label = " + ".join(labels) if labels else N_("no line (stake lost)")
         lines.append(Line(label, p, net, meter))
         ev += p * net
         if meter is not None:
