@@ -149,7 +149,8 @@ class PlainCommand(_Translated, TyperCommand):
             if record is None:
                 continue
             if param.param_type_name == "argument":
-                arguments.append((_argument_name(param), _(getattr(param, "help", None) or "")))
+                own = getattr(param, "help", None) or ""
+                arguments.append((_argument_name(param), _(own)))
             else:
                 options.append(record)
         if arguments:
