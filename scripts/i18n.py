@@ -67,9 +67,22 @@ def cli_help() -> Iterator[tuple[Message, str]]:
     yield from walk(typer.main.get_command(app), "casino-validator")
 
 
+def vocabulary() -> Iterator[tuple[Message, str]]:
+    """The vocabulary's words, as a finding's expected and actual values show them (dsl/wording.py
+    translates them where it shows them): each fact's and parameter's description, each namespace."""
+    from validator.dsl.vocabulary import NAMESPACES, PARAMETERS
+
+    for namespace, facts in NAMESPACES.items():
+        yield namespace.replace("_", " "), f"vocabulary: namespace {namespace}"
+        for name, description in facts.items():
+            yield description, f"vocabulary: {namespace}.{name}"
+    for name, spec in PARAMETERS.items():
+        yield spec.doc, f"vocabulary: param.{name}"
+
+
 def texts() -> dict[Message, list[str]]:
     found: dict[Message, list[str]] = {}
-    for message, where in [*marked(), *cli_help()]:
+    for message, where in [*marked(), *cli_help(), *vocabulary()]:
         found.setdefault(message, []).append(where)
     return found
 
