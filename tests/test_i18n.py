@@ -188,8 +188,9 @@ def test_the_html_report_is_in_the_language_chosen(tmp_path):
     html = page.read_text(encoding="utf-8")
     assert '<html lang="fr">' in html
     assert "<h2>Constats par règle</h2>" in html and "<title>Rapport d&#39;audit</title>" in html
-    # The rule's French message, from the ruleset.
-    assert "Un black-jack est payé 3 pour 2." in html
+    # The rule's docs in French, from the ruleset (blackjack-pays-3-2's `checks fr`); the findings'
+    # messages are the dataset's, in the language of the check that wrote it (docs/findings.md).
+    assert "<strong>Vérifie :</strong> Le paiement d&#39;un black-jack" in html
     english = tmp_path / "en.html"
     assert run_cli("report", str(dataset), "-o", str(english)).returncode == 0
     assert '<html lang="en">' in english.read_text(encoding="utf-8")
