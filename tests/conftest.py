@@ -91,6 +91,16 @@ def run_cli_process(
     )
 
 
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in English, whatever language a command run in this process chose before it."""
+    from validator import i18n
+
+    i18n.use("en")
+    os.environ.pop(i18n.INHERITED, None)
+    yield
+
+
 @pytest.fixture
 def cli():
     return run_cli

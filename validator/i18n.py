@@ -26,6 +26,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+INHERITED = "CASINO_VALIDATOR_LANG"
 
 
 class _State:
@@ -79,18 +80,24 @@ def start(option: str | None, config: str | None) -> None:
     else English (set anew for each command: a test runs many in one process)."""
     use(choose(option, config))
     _STATE.by_option = option is not None
+    # The processes this one starts (a local Dask cluster's workers) speak the same language: they
+    # choose it lazily (`current`), where this variable comes first.
+    os.environ[INHERITED] = _STATE.lang
 
 
 def use_config(lang: str | None) -> None:
     """The `lang` of a configuration file named by --config, unless --lang chose."""
     if lang and not _STATE.by_option:
         use(lang)
+        os.environ[INHERITED] = lang
 
 
 def current() -> str:
-    """The language in use; chosen from the locale the first time it is asked, if no command chose."""
+    """The language in use; if no command chose it in this process, the one the command that started
+    this process chose (a cluster's worker), else the locale's."""
     if not _STATE.lang:
-        use(choose())
+        inherited = os.environ.get(INHERITED, "")
+        use(inherited if inherited in LANGUAGES else choose())
     return _STATE.lang
 
 
