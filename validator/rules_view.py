@@ -46,7 +46,11 @@ def option_line(option: OptionDef) -> str:
         default = _("must be declared")
     else:
         default = _("default {value}").format(value=show_value(option.default))
-    return f"{option.name}: {option.type}, {allowed}; {default}"
+    line = f"{option.name}: {option.type}, {allowed}; {default}"
+    if option.aliases:
+        words = ", ".join(f'"{alias}"' for alias in option.aliases)
+        line += "; " + _("a house file may write it {words}").format(words=words)
+    return line
 
 
 def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:

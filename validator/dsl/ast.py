@@ -198,6 +198,7 @@ class Option:
     required: bool
     ref: Ref | None
     doc: tuple[tuple[str, str], ...]
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may use for it (`alias "…"`)
 
 
 @builds("fixed", "name", "value", "ref")
@@ -235,6 +236,7 @@ class SideBet:
     paytables: tuple[Paytable, ...]
     stake: str | None = None  # the name hand-log/1 gives its stakes, when not the block's name
     cases: tuple[str, ...] = ()  # the cases a stake names ("4:hyper:17"), when it names one
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may use for it (`alias "…"`)
 
 
 @builds("severity", "value", key="severity")

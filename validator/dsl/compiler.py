@@ -161,6 +161,7 @@ class _Compiler:
                 ref=o.ref.text,
                 doc=dict(o.doc),
                 line=o.pos.line,
+                aliases=o.aliases,
             )
             if o.default is not None:
                 problem = _option_type_problem(o.type, o.default)
@@ -392,6 +393,7 @@ class _Compiler:
                 sb.pos.line,
                 sb.stake or "",
                 sb.cases,
+                sb.aliases,
             )
         return bets
 

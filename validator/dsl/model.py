@@ -35,6 +35,7 @@ class OptionDef:
     ref: str
     doc: dict[str, str]
     line: int
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may write instead of `name`
 
     def allows(self, value: Any) -> bool:
         if self.allowed is not None:
@@ -94,6 +95,7 @@ class SideBetDef:
     # and the cases a stake names, when it names one (17, 18, …, bust), in the order declared.
     stake: str = ""
     cases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may write instead of `name`
 
     @property
     def stake_name(self) -> str:

@@ -237,6 +237,7 @@ class RulesTransformer(Transformer):
         default = next(c for c in rest if isinstance(c, ast.Default))
         ref = next((c for c in rest if isinstance(c, ast.Ref)), None)
         doc = tuple((f.key, f.value) for f in rest if isinstance(f, ast.Field) and f.lang == "en")
+        aliases = next((h.value for h in rest if isinstance(h, ast.Header) and h.key == "alias"), ())
         return ast.Option(
             pos=_pos(meta),
             name=str(name),
@@ -247,6 +248,7 @@ class RulesTransformer(Transformer):
             required=default.required,
             ref=ref,
             doc=doc,
+            aliases=aliases,
         )
 
     def allowed(self, meta, children):
@@ -273,7 +275,11 @@ class RulesTransformer(Transformer):
             tuple(i for i in items if isinstance(i, ast.Paytable)),
             stake,
             cases,
+            next((h.value for h in headers if h.key == "alias"), ()),
         )
+
+    def alias(self, meta, children):
+        return ast.Header(_pos(meta), "alias", tuple(_string(c) for c in children))
 
     def side_stake(self, meta, children):
         name, *cases = children

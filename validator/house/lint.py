@@ -22,6 +22,7 @@ from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
 from validator.findings import Finding, RoundOutcome, Summary
 from validator.house import rules
+from validator.house.aliases import resolve as resolve_aliases
 from validator.house.load import HouseFile, Path_, load_house
 from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, Table
 from validator.house.rules.option_not_allowed import option_value
@@ -112,6 +113,7 @@ def unknown_ruleset(house: HouseFile, table_id: str, spec: str, registry: Regist
 def lint_table(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResult:
     """One table's entry against one version of its ruleset."""
     result = LintResult(versions={ruleset.version})
+    resolve_aliases(house, table_id, ruleset)
     entry = house.tables.get(table_id)
     if not isinstance(entry, dict):
         return result
@@ -210,6 +212,7 @@ def house_options(house: HouseFile, table_id: str, ruleset: Ruleset) -> dict[str
     """The options the judge reads for this table: the regulation's defaults, then the valid choices of the
     entry, keyed as the rules name them (`surrender`, `lucky_ladies.paytable`)."""
     values = ruleset.house_defaults()
+    resolve_aliases(house, table_id, ruleset)
     entry = house.tables.get(table_id)
     if not isinstance(entry, dict):
         return values
