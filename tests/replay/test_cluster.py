@@ -203,11 +203,17 @@ def test_ctrl_c_stops_the_run_and_leaves_nothing(tmp_path):
             time.sleep(0.05)
         assert process.poll() is None  # it cannot have ended: the pipe has no end
         os.killpg(process.pid, signal.SIGINT)  # what the terminal does on Ctrl-C: the whole group
+        # The pipe's end, now that the signal is sent: a reader blocked on it returns, so the run's
+        # clean-up is not left waiting on a read that nothing would end (the run was interrupted first:
+        # a run that ignored the signal would now end 0, and fail below).
+        os.close(writer)
+        writer = -1
         # A hang guard, not a timing (communicate raises if the run has not stopped): the machine is
         # shared, and how fast the run stops is measured by benchmarks/bench_cluster.py.
         _, stderr = process.communicate(timeout=60)
     finally:
-        os.close(writer)
+        if writer != -1:
+            os.close(writer)
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
