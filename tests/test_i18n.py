@@ -18,7 +18,7 @@ from conftest import ROOT, SAMPLES, run_cli
 
 from validator import i18n
 from validator.dsl.compiler import untranslated
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 CLEAN_BJ = SAMPLES / "logs" / "clean" / "BJ-03-2016-06-10.jsonl"
 DISPUTES_BJ = SAMPLES / "logs" / "disputes" / "BJ-03-2016-06-11.jsonl"

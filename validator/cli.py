@@ -71,7 +71,7 @@ class FailLevel(StrEnum):
     warning = "warning"
 
 
-# Options `check` and `lint` share: what is reported and what fails (validator/policy.py decides).
+# Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -161,7 +161,7 @@ class Lang(StrEnum):
 
 def _lang(value: Lang | None) -> None:
     from validator import i18n
-    from validator.config import config_lang
+    from validator.findings.config import config_lang
 
     given = value.value if value is not None else None
     i18n.start(given, None if given else config_lang())

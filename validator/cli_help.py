@@ -104,7 +104,7 @@ class PlainGroup(_Translated, TyperGroup):
         if ctx.parent is None:
             # The language is chosen before anything is read or shown (a help asked for before --lang).
             from validator import i18n
-            from validator.config import config_lang
+            from validator.findings.config import config_lang
 
             given = _lang_given(args)
             i18n.start(given, None if given else config_lang())

@@ -10,7 +10,7 @@ from inprocess import invoke
 from validator.house.aliases import normalized
 from validator.house.lint import house_options
 from validator.house.load import load_house
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 # fr/blackjack@2020-05-25 is the wording in force on 2021-06-01: it names the bet « dames de cœur » and
 # lets the house allow « abandonner la partie » (art. 55-4, 1°, al. 2 and 5°).

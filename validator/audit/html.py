@@ -17,7 +17,7 @@ from validator.audit.query import (
     PAIR_MIN_OVERPAID,
     Audit,
 )
-from validator.game.money import fmt
+from validator.casino.money import fmt
 from validator.i18n import N_
 
 TEMPLATES = Path(__file__).parent / "templates"

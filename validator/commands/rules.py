@@ -15,7 +15,7 @@ from validator.i18n import _
 
 def list_(*, ids: bool = False) -> int:
     """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
-    from validator.rules_view import all_rule_ids, list_lines
+    from validator.rulebook.view import all_rule_ids, list_lines
 
     registry = common.registry()
     for line in all_rule_ids(registry) if ids else list_lines(registry):
@@ -26,7 +26,7 @@ def list_(*, ids: bool = False) -> int:
 def show(spec: str) -> int:
     """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
     docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
-    from validator.rules_view import close_rule_ids, is_rule_id, rule_lines, show_lines
+    from validator.rulebook.view import close_rule_ids, is_rule_id, rule_lines, show_lines
 
     registry = common.registry()
     name, at, when = spec.partition("@")
@@ -52,7 +52,7 @@ def show(spec: str) -> int:
 
 def diff(old: str, new: str) -> int:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    from validator.rules_view import diff_lines
+    from validator.rulebook.view import diff_lines
 
     registry = common.registry()
     for line in diff_lines(registry.pick(old), registry.pick(new)):
@@ -62,7 +62,7 @@ def diff(old: str, new: str) -> int:
 
 def check(files: list[Path]) -> int:
     """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2)."""
-    from validator.registry import load_all
+    from validator.rulebook.registry import load_all
 
     paths = ruleset_files(files)
     try:
@@ -111,7 +111,7 @@ def ruleset_files(files: list[Path]) -> list[Path]:
 
 def test(directory: Path | None, *, verbose: bool) -> int:
     """Run the rule fixtures: 1 when one fails, or none was found."""
-    from validator.fixtures import default_fixture_dir, find_fixtures, run_fixture
+    from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
     passed = failed = 0
     root = directory or default_fixture_dir()

@@ -20,7 +20,7 @@ def run(which: str) -> int:
     elif which == "house-rules":
         from validator.house.schema import load_schema
     elif which == "findings":
-        from validator.report.schema import findings_schema as load_schema
+        from validator.formats.schema import findings_schema as load_schema
     else:
         raise ValidatorError(
             _("unknown schema {which!r}: choose hand-log, house-rules or findings").format(which=which)
