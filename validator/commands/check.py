@@ -39,6 +39,7 @@ def run(
     from validator.logs.limits import Limits, configure, limits_from_options
 
     run = None
+    _require_extras(fmt=fmt, dataset=dataset, jobs=jobs, scheduler=scheduler)
     try:
         configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
         root = common.project_root(sarif_root)
@@ -108,6 +109,20 @@ def run(
     finally:
         configure(Limits())  # the command's limits end with it (a test runs many commands in one process)
     return policy.exit_status(summary)
+
+
+def _require_extras(*, fmt: str, dataset: Path | None, jobs: int, scheduler: str | None) -> None:
+    """The extras the options need, checked before anything is read or written."""
+    from validator.extras import require
+
+    if dataset is not None:
+        require("audit", "--dataset")
+    if fmt == "html":
+        require("audit", "--format html")
+    if jobs > 1:
+        require("cluster", "--jobs")
+    if scheduler_address(scheduler, jobs):
+        require("cluster", "--scheduler" if scheduler else "DASK_SCHEDULER_ADDRESS")
 
 
 def scheduler_address(option: str | None, jobs: int) -> str | None:

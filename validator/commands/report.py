@@ -16,6 +16,9 @@ def run(
     casino: str | None,
     table: str | None,
 ) -> int:
+    from validator.extras import require
+
+    require("audit", "report")
     from validator.audit import audit_html, parse_day
 
     html = audit_html(
