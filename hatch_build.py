@@ -5,7 +5,9 @@ in pyproject.toml. Each becomes a C extension placed beside its `.py` (which the
 `CASINO_VALIDATOR_PURE=1` runs it instead). When compiling fails, for want of a C compiler or of
 Python's headers, the wheel is built as plain Python and the build says so; CASINO_VALIDATOR_COMPILE=
 require makes that failure fail the build (CI), =no skips compiling. An editable install (development)
-is always plain.
+is always plain, and so is the copy pre-commit installs for the `casino-validator-lint` hook (a clone in
+pre-commit's store: a `repo…` folder beside the store's `db.db`): the hook lints house files, which needs
+no compiled replay, and installs in seconds instead of minutes. =require still compiles there.
 
 Run by hand, `python hatch_build.py OUT MODULE...` compiles the modules into OUT (what the hook does in
 a temporary folder), which is how benchmarks compare builds.
@@ -31,6 +33,11 @@ except ImportError:  # run by hand, outside a build
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
+def in_pre_commit_store(root: Path) -> bool:
+    """Whether the source being built is pre-commit's clone of this repository, for a hook."""
+    return root.name.startswith("repo") and (root.parent / "db.db").is_file()
+
+
 class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
     PLUGIN_NAME = "custom"
 
@@ -38,6 +45,8 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
         if self.target_name != "wheel" or version == "editable":
             return
         mode = os.environ.get(ENV, "auto").lower()
+        if mode == "auto" and in_pre_commit_store(Path(self.root)):
+            return
         modules = list(self.config.get("compiled", []))
         if mode == "no" or not modules:
             return
