@@ -26,6 +26,9 @@ from typing import Any
 # The file the wheel carries to say which modules are compiled (validator/compiled.py reads it).
 MANIFEST = "validator/_compiled.txt"
 ENV = "CASINO_VALIDATOR_COMPILE"
+# What compiling needs (mypy's mypyc, setuptools to build the extension), installed into the build
+# environment only when the wheel is to be compiled (`dependencies` below).
+COMPILER = ["mypy>=1.10,<3", "setuptools>=65"]
 
 try:
     from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -41,15 +44,20 @@ def in_pre_commit_store(root: Path) -> bool:
 class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
     PLUGIN_NAME = "custom"
 
+    def _compiles(self) -> bool:
+        mode = os.environ.get(ENV, "auto").lower()
+        if mode == "no" or not self.config.get("compiled"):
+            return False
+        return mode != "auto" or not in_pre_commit_store(Path(self.root))
+
+    def dependencies(self) -> list[str]:
+        return list(COMPILER) if self._compiles() else []
+
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version == "editable":
+        if self.target_name != "wheel" or version == "editable" or not self._compiles():
             return
         mode = os.environ.get(ENV, "auto").lower()
-        if mode == "auto" and in_pre_commit_store(Path(self.root)):
-            return
         modules = list(self.config.get("compiled", []))
-        if mode == "no" or not modules:
-            return
         self._out = tempfile.mkdtemp(prefix="casino-validator-mypyc-")
         failure = compile_modules(Path(self.root), modules, Path(self._out))
         if failure is not None:
