@@ -266,18 +266,26 @@ def report(
         Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the HTML to FILE.")
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First day (local).")
+        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First gaming day.")
     ] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last day (local).")] = None,
+    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last gaming day.")] = None,
     casino: Annotated[
         str | None, typer.Option("--casino", metavar="NAME", help="Only this casino (its name in the logs).")
     ] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="ID", help="Only this table id.")] = None,
+    csv: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="DIR", help="Also write each table of the page as DIR/NAME.csv."),
+    ] = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     from validator.commands import report as command
 
-    _run(lambda: command.run(datasets, output=output, start=start, end=end, casino=casino, table=table))
+    _run(
+        lambda: command.run(
+            datasets, output=output, start=start, end=end, casino=casino, table=table, csv=csv
+        )
+    )
 
 
 # ---------------------------------------------------------------- explain
@@ -475,7 +483,9 @@ def lint(
 # ---------------------------------------------------------------- schema
 @app.command(cls=PlainCommand, short_help="Print a JSON Schema (hand-log, house-rules, findings).")
 def schema(
-    which: Annotated[str, typer.Argument(metavar="hand-log|house-rules|findings", help="Which schema.")],
+    which: Annotated[
+        str, typer.Argument(metavar="hand-log|house-rules|findings|dataset", help="Which schema.")
+    ],
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     from validator.commands import schema as command

@@ -137,17 +137,33 @@ def bars(
             y_top, y_bottom = _y(max(bottom, top), low, high, chart), _y(min(bottom, top), low, high, chart)
             x = start if stacked else start + k * width
             chart.marks.append(
-                Mark(round(x, 2), y_top, round(width, 2), round(y_bottom - y_top, 2), k, f"{category}: {_fmt(value)}")
+                Mark(
+                    round(x, 2),
+                    y_top,
+                    round(width, 2),
+                    round(y_bottom - y_top, 2),
+                    k,
+                    f"{category}: {_fmt(value)}",
+                )
             )
             if stacked:
                 base += value
         if intervals is not None and intervals[i] is not None:
             one, two = intervals[i]  # type: ignore[misc]
-            chart.whiskers.append(Whisker(round(centre, 2), _y(one, low, high, chart), _y(two, low, high, chart)))
+            chart.whiskers.append(
+                Whisker(round(centre, 2), _y(one, low, high, chart), _y(two, low, high, chart))
+            )
         if points is not None and points[i] is not None:
             value = float(points[i])  # type: ignore[arg-type]
             chart.marks.append(
-                Mark(round(centre, 2), _y(value, low, high, chart), 0, 0, len(series), f"{category}: {_fmt(value)}")
+                Mark(
+                    round(centre, 2),
+                    _y(value, low, high, chart),
+                    0,
+                    0,
+                    len(series),
+                    f"{category}: {_fmt(value)}",
+                )
             )
     return chart
 
