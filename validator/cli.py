@@ -51,6 +51,7 @@ class Format(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
     html = "html"
 
 
@@ -63,6 +64,7 @@ class LintFormat(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
 
 
 class FailLevel(StrEnum):

@@ -218,6 +218,9 @@ class RoundOutcome:
     # check: the table the round was played at and the round's time as logged, for reports to name.
     table: str | None = None
     at: str | None = None
+    # Findings a house file's inline comment suppressed, with its reason: only SARIF reports them (as
+    # results with `suppressions`); the other formats count them in the summary's notes.
+    suppressed: tuple[tuple[Finding, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

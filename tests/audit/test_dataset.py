@@ -94,7 +94,8 @@ def test_a_round_as_the_log_shows_it(samples_run) -> None:
         duckdb.connect()
         .execute(
             "SELECT wagered, paid, collected, rules_net, dealer, players, casino, utc_offset_minutes,"
-            " gaming_day, clean, stakes, staked_main, kept_main FROM read_parquet(?) WHERE round = 'BA-01/2025-01-31/1/1'",
+            " gaming_day, clean, stakes, staked_main, kept_main FROM read_parquet(?)"
+            " WHERE round = 'BA-01/2025-01-31/1/1'",
             [str(dataset / "rounds" / "*" / "*" / "*.parquet")],
         )
         .fetchall()

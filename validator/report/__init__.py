@@ -23,6 +23,7 @@ _FORMATS: dict[str, tuple[str, str]] = {
     "sarif": ("validator.report.sarif", "SarifReporter"),
     "junit": ("validator.report.junit", "JunitReporter"),
     "github": ("validator.report.github", "GithubReporter"),
+    "gitlab": ("validator.report.gitlab", "GitlabReporter"),
     "html": ("validator.report.html", "HtmlReporter"),
 }
 
@@ -50,6 +51,10 @@ def make_reporter(name: str, out: TextIO, *, color: bool = False, root: str | No
         from validator.report.sarif import SarifReporter
 
         return SarifReporter(out, color=color, root=root)
+    if name == "gitlab":
+        from validator.report.gitlab import GitlabReporter
+
+        return GitlabReporter(out, color=color, root=root)
     return reporter_class(name)(out, color=color)
 
 
