@@ -220,7 +220,20 @@ def _split(path: str, jobs: int) -> list[Share]:
 
 
 # A round's outcome as it travels from a worker: RoundOutcome's fields, in their order (a test holds it).
-Row = tuple[str, int | None, str | None, tuple[Finding, ...], str, Any, str | None, str | None, str | None]
+# RoundOutcome's fields in order; the last, the suppressed findings, is set by the policy in the client
+# (always empty from a worker) but travels like the others so the two stay field for field the same.
+Row = tuple[
+    str,
+    int | None,
+    str | None,
+    tuple[Finding, ...],
+    str,
+    Any,
+    str | None,
+    str | None,
+    str | None,
+    tuple[Any, ...],
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,7 +328,9 @@ def check_share(
             if writer is not None:
                 writer.add(o)
             facts = o.facts if collect else None
-            rows.append((o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at))
+            rows.append(
+                (o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at, o.suppressed)
+            )
         if writer is not None:
             writer.close()
     except ValidatorError as exc:

@@ -89,7 +89,8 @@ def test_days_with_no_round_are_exit_2_naming_the_days_held(disputes: Path) -> N
 def test_a_report_over_no_round_never_says_the_rules_held(tmp_path: Path) -> None:
     # A log that opens its table and deals no round.
     empty = tmp_path / "no-round.jsonl"
-    first = (SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    sample = SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl"
+    first = sample.read_text(encoding="utf-8").splitlines()[0]
     empty.write_text(first + "\n", encoding="utf-8")
     _check_into(tmp_path / "ds", [str(empty)])
     html = render(build([str(tmp_path / "ds")]), {})
