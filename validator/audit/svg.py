@@ -148,13 +148,16 @@ def bars(
             )
             if stacked:
                 base += value
-        if intervals is not None and intervals[i] is not None:
-            one, two = intervals[i]  # type: ignore[misc]
+        interval = intervals[i] if intervals is not None else None
+        if interval is not None:
             chart.whiskers.append(
-                Whisker(round(centre, 2), _y(one, low, high, chart), _y(two, low, high, chart))
+                Whisker(
+                    round(centre, 2), _y(interval[0], low, high, chart), _y(interval[1], low, high, chart)
+                )
             )
-        if points is not None and points[i] is not None:
-            value = float(points[i])  # type: ignore[arg-type]
+        point = points[i] if points is not None else None
+        if point is not None:
+            value = float(point)
             chart.marks.append(
                 Mark(
                     round(centre, 2),
