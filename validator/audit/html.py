@@ -12,13 +12,12 @@ from typing import Any
 from urllib.parse import quote
 
 from validator import __version__
-from validator.audit import svg
 from validator.audit.query import (
     PAIR_ALPHA,
     PAIR_MIN_OVERPAID,
     Audit,
 )
-from validator.audit.svg import Chart
+from validator.audit.svg import Chart, bars, lines, scatter
 from validator.game.money import fmt
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -75,7 +74,7 @@ def _f(value: Any) -> float:
 def charts(audit: Audit) -> dict[str, Chart]:
     """Each chart's geometry (`validator.audit.svg`); the template draws them and names their series."""
     out: dict[str, Chart] = {}
-    out["kinds"] = svg.bars([k["kind"] for k in audit.kinds], [[float(k["n"]) for k in audit.kinds]])
+    out["kinds"] = bars([k["kind"] for k in audit.kinds], [[float(k["n"]) for k in audit.kinds]])
     top = [r["rule"] for r in audit.rules[:WEEK_RULES]]
     weeks = sorted({str(w["week"]) for w in audit.weeks})
     per_rule: dict[str, dict[str, int]] = defaultdict(dict)
@@ -83,32 +82,32 @@ def charts(audit: Audit) -> dict[str, Chart]:
         name = w["rule"] if w["rule"] in top else "…"
         per_rule[name][str(w["week"])] = per_rule[name].get(str(w["week"]), 0) + w["n"]
     audit.week_series = list(per_rule)
-    out["weeks"] = svg.bars(
+    out["weeks"] = bars(
         weeks, [[float(per_rule[name].get(week, 0)) for week in weeks] for name in per_rule], stacked=True
     )
     for key, rows in (("money-table", audit.money_tables), ("money-dealer", audit.money_dealers)):
-        out[key] = svg.bars(
+        out[key] = bars(
             [str(r["key"]) for r in rows],
             [[_f(r["overpaid"]) for r in rows], [-_f(r["underpaid"]) for r in rows]],
         )
-    out["money-day"] = svg.lines(
+    out["money-day"] = lines(
         [str(r["key"]) for r in audit.money_days],
         [[_f(r["overpaid"]) for r in audit.money_days], [-_f(r["underpaid"]) for r in audit.money_days]],
     )
     shown = audit.dealers[:DEALER_BARS]
-    out["dealers"] = svg.bars(
+    out["dealers"] = bars(
         [d["dealer"] for d in shown],
         [[d["rate"] for d in shown]],
         intervals=[(d["low"], d["high"]) for d in shown],
     )
-    out["pairs"] = svg.scatter(
+    out["pairs"] = scatter(
         [
             (p["others_rate"], p["rate"], 0 if p["flagged"] else 1, f"{p['dealer']} → {p['player']}")
             for p in audit.pairs
         ]
     )
     hold = audit.hold
-    out["hold"] = svg.bars(
+    out["hold"] = bars(
         [h["table"] for h in hold],
         [[_f(h["hold_main"]) * 100 if h["hold_main"] is not None else None for h in hold]],
         intervals=[(_f(h["low"]) * 100, _f(h["high"]) * 100) if h["low"] is not None else None for h in hold],

@@ -63,7 +63,9 @@ ROUNDS: tuple[Column, ...] = (
     ),
     Column("dealer", "string", "The dealer of the round."),
     Column(
-        "ruleset", "string", "The version of the rules the round was judged by (`fr/blackjack@2024-11-01`)."
+        "ruleset",
+        "string",
+        "The version of the rules the round was judged by, as `rules list` names versions.",
     ),
     Column("house_file", "string", "The house-rules file the run was given."),
     Column("house_digest", "string", "SHA-256 of the house-rules file."),
