@@ -49,7 +49,7 @@ def seance(folder: Path, rounds: int) -> list[bytes]:
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def run_pace(folder: Path, lines: list[bytes], pace: float, interval: float) -> dict[str, float]:

@@ -323,7 +323,10 @@ def test_check_follow_is_watch_and_refuses_what_only_closed_files_allow(tmp_path
     assert process.stdout is not None
     first = process.stdout.readline()
     process.send_signal(signal.SIGINT)
-    rest, stderr = process.communicate(timeout=WAIT)
+    rest = process.stdout.read()  # through the same reader as the first line (it may hold more)
+    process.wait(timeout=WAIT)
+    assert process.stderr is not None
+    stderr = process.stderr.read()
     assert json.loads(first)["rule"] == "fr/blackjack/dealer-stands-17"
     assert len((first + rest).splitlines()) == 7
     assert process.returncode == 1, stderr

@@ -38,8 +38,8 @@ def run(
     max_broken_records: int | None,
 ) -> int:
     """Follow the logs until Ctrl-C or SIGTERM; the exit status of the findings at the fail level."""
-    from validator.check import rule_catalogue
-    from validator.findings import Summary
+    from validator.checking.serial import rule_catalogue
+    from validator.findings.finding import Summary
     from validator.live.alerts import Alerts
     from validator.live.state import WatchState
     from validator.live.watch import Watcher

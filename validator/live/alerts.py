@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from validator.errors import ValidatorError
-from validator.findings import Finding
+from validator.findings.finding import Finding
 
 QUEUE = 10_000  # findings waiting for their command; past it, dropped and counted
 SAID = 5  # failures said one by one on standard error; the rest only counted

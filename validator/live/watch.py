@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from validator.errors import ValidatorError
-from validator.findings import RoundOutcome, Summary
+from validator.findings.finding import RoundOutcome, Summary
 from validator.live.follow import Change, FollowedFolder, FollowedLog
 from validator.live.state import WatchState
 from validator.logs.limits import Limits
-from validator.registry import Registry
 from validator.replay.session import HouseLookup, LogReplay
+from validator.rulebook.registry import Registry
 
 FOLDER_EVERY = 1.0  # seconds between two listings of a followed folder
 
