@@ -16,16 +16,16 @@ from pathlib import Path
 import orjson
 import pytest
 
+from validator.audit.dataset.writer import DatasetRun
 from validator.audit.query import Filters, build, connect
 from validator.audit.theory import theory
-from validator.check import check_logs
-from validator.dataset.writer import DatasetRun
-from validator.findings import Summary
-from validator.maths.blackjack import main_game
+from validator.checking.serial import check_logs
+from validator.findings.finding import Summary
+from validator.games.blackjack.maths import main_game
+from validator.games.blackjack.strategy import Strategy
 from validator.maths.edge import house_for
 from validator.maths.probe import Probe
-from validator.maths.strategy import Strategy
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 from validator.simulate.run import simulate
 
 ROUNDS = 1500

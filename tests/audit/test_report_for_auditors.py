@@ -18,13 +18,13 @@ import orjson
 import pyarrow.parquet as pq
 import pytest
 
+from validator.audit.dataset.writer import DatasetRun
 from validator.audit.html import render
 from validator.audit.query import build
-from validator.check import check_logs
-from validator.dataset.writer import DatasetRun
-from validator.findings import Summary
+from validator.checking.serial import check_logs
+from validator.findings.finding import Summary
 from validator.house.apply import house_lookup
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"

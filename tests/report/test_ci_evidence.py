@@ -13,7 +13,7 @@ from pathlib import Path
 
 from jsonschema import Draft7Validator
 
-from validator.report.base import PROJECT_URL
+from validator.formats.base import PROJECT_URL
 
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTES = "samples/logs/disputes"

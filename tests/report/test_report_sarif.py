@@ -26,9 +26,9 @@ from report_fixtures import (
     render_run,
 )
 
-from validator.findings import Finding, RoundOutcome, Summary
-from validator.report.base import PROJECT_URL, evidence
-from validator.report.sarif import SarifReporter, artifact_location
+from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.formats.base import PROJECT_URL, evidence
+from validator.formats.sarif import SarifReporter, artifact_location
 
 SCHEMA_PATH = Path(__file__).parent / "sarif-schema-2.1.0.json"
 

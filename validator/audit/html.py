@@ -18,7 +18,7 @@ from validator.audit.query import (
     Audit,
 )
 from validator.audit.svg import Chart, bars, lines, scatter
-from validator.game.money import fmt
+from validator.casino.money import fmt
 
 TEMPLATES = Path(__file__).parent / "templates"
 WEEK_RULES = 8  # rules drawn one by one in the weekly chart; the others together

@@ -69,11 +69,11 @@ def theory(con: Any) -> dict[str, tuple[Decimal, float]]:
 
 @cache
 def _variance(version: str, house_file: str | None, table: str) -> float | None:
+    from validator.games.bataille.maths import bataille
     from validator.maths.api import ruleset_options
-    from validator.maths.bataille import bataille
     from validator.maths.edge import house_for
     from validator.maths.probe import Probe
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     family, _, day = version.partition("@")
     try:
