@@ -19,6 +19,7 @@ from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
 from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
+from validator.rulebook import sources
 
 
 class NoVersionInForce(ValidatorError):
@@ -254,9 +255,10 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     broken: list[Path] = []
     errors: list[RulesetError] = []
     for path in paths:
-        display = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+        inside = root is not None and path.is_relative_to(root)
+        display = f"rulesets/{path.relative_to(root)}" if root is not None and inside else str(path)
         try:
-            given.append((path, read_tree(path, display=f"rulesets/{display}" if root else display)))
+            given.append((path, read_tree(path, display=display)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
             broken.append(path)
@@ -272,7 +274,41 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     return Registry(rulesets)
 
 
-@cache
 def default_registry() -> Registry:
+    """The shipped rulesets, with those from outside this process was told to use (`sources.use`)."""
+    return registry_with(sources.extra())
+
+
+@cache
+def registry_with(extra: tuple[Path, ...]) -> Registry:
     root = rulesets_dir()
-    return load_all(ruleset_files(root), root)
+    shipped = ruleset_files(root)
+    if not extra:
+        return load_all(shipped, root)
+    refuse_shipped_ids(extra, {tree_family(path) for path in shipped})
+    return load_all([*shipped, *extra], root)
+
+
+def tree_family(path: Path) -> str:
+    return read_tree(path).family
+
+
+def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
+    """A ruleset from outside may not add a version to a family the package ships, nor replace one: an
+    audit must know which encoding judged it, and a shadowed law would be silent."""
+    errors = []
+    for path in extra:
+        tree = read_tree(path)
+        if tree.family in shipped:
+            errors.append(
+                RulesetError(
+                    str(path),
+                    tree.family_pos.line,
+                    tree.family_pos.column,
+                    f"ruleset {tree.family} is shipped with casino-validator: a ruleset from outside "
+                    f"cannot replace it or add a version to it; give yours an id of its own (such as "
+                    f"zz/{tree.family.split('/')[-1]}) and start it with `amends {tree.family}@DATE`",
+                )
+            )
+    if errors:
+        raise RulesetErrors(errors)
