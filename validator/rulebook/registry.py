@@ -298,7 +298,10 @@ def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
     audit must know which encoding judged it, and a shadowed law would be silent."""
     errors = []
     for path in extra:
-        tree = read_tree(path)
+        try:
+            tree = read_tree(path)
+        except ValidatorError:
+            continue  # a file that does not parse is reported where it is loaded, with its place
         if tree.family in shipped:
             errors.append(
                 RulesetError(
@@ -312,3 +315,29 @@ def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
             )
     if errors:
         raise RulesetErrors(errors)
+
+
+def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str, str]]:
+    """The files that wrote `versions` (each version's own file and those of the versions it amends),
+    with the version each holds and its SHA-256: the exact encoding a run was judged with."""
+    by_version = {ruleset.version: ruleset for ruleset in registry.all()}
+    out: dict[str, dict[str, str]] = {}
+    todo = [by_version[v] for v in sorted(versions) if v in by_version]
+    while todo:
+        ruleset = todo.pop()
+        if ruleset.file not in out:
+            shipped = ruleset.file.startswith("rulesets/")
+            path = rulesets_dir() / ruleset.file.removeprefix("rulesets/") if shipped else Path(ruleset.file)
+            try:
+                sha = sources.digest(path)
+            except OSError:
+                sha = ""
+            out[ruleset.file] = {"file": ruleset.file, "version": ruleset.version, "sha256": sha}
+        if ruleset.amends:
+            family, _, day = ruleset.amends.partition("@")
+            try:
+                base = registry.in_force(family, date.fromisoformat(day))
+            except (ValidatorError, ValueError):
+                continue
+            todo.append(base)
+    return [out[name] for name in sorted(out)]

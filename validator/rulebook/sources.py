@@ -15,14 +15,9 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Iterable
-from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from validator.errors import ValidatorError
-
-if TYPE_CHECKING:
-    from validator.rulebook.registry import Registry
 
 ENV = "CASINO_VALIDATOR_RULES"
 SUFFIX = ".rules"
@@ -110,31 +105,3 @@ def install(files: tuple[tuple[str, str, bytes], ...]) -> None:
             os.replace(temporary, target)
         paths.append(target)
     use(paths)
-
-
-def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str, str]]:
-    """The files that wrote `versions` (each version's own file and those of the versions it amends),
-    with the version each holds and its SHA-256: the exact encoding a run was judged with."""
-    from validator.dsl.resources import rulesets_dir
-
-    by_version = {ruleset.version: ruleset for ruleset in registry.all()}
-    out: dict[str, dict[str, str]] = {}
-    todo = [by_version[v] for v in sorted(versions) if v in by_version]
-    while todo:
-        ruleset = todo.pop()
-        if ruleset.file not in out:
-            shipped = ruleset.file.startswith("rulesets/")
-            path = rulesets_dir() / ruleset.file.removeprefix("rulesets/") if shipped else Path(ruleset.file)
-            try:
-                sha = digest(path)
-            except OSError:
-                sha = ""
-            out[ruleset.file] = {"file": ruleset.file, "version": ruleset.version, "sha256": sha}
-        if ruleset.amends:
-            family, _, day = ruleset.amends.partition("@")
-            try:
-                base = registry.in_force(family, date.fromisoformat(day))
-            except (ValidatorError, ValueError):
-                continue
-            todo.append(base)
-    return [out[name] for name in sorted(out)]

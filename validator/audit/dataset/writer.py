@@ -29,8 +29,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
 from validator.logs.reader import STDIN_NAME, iter_log_paths
-from validator.rulebook.registry import default_registry
-from validator.rulebook.sources import encoding_files
+from validator.rulebook.registry import default_registry, encoding_files
 
 TABLES = ("rounds", "findings")
 FLUSH_ROWS = 100_000  # rows a writer keeps per partition before writing a file
