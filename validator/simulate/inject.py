@@ -367,6 +367,43 @@ def _misread(rule_id: str, kinds: frozenset[str]) -> Injector:
     return inject
 
 
+def _tie_left_unchosen(rule_id: str) -> Injector:
+    """Bataille: a tied hand that surrendered, written as neither surrendering nor going to war, and
+    collected whole: a tie settled by neither of the text's two ways (the rule's clause settles it)."""
+
+    def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+        options = []
+        for index, action in enumerate(view.actions):
+            hand = action[1] if action[0] == "surrender" else None
+            settled = view.final.get(hand) if hand is not None else None
+            if hand is None or settled is None or len(view.cards.get(hand, ())) != 1:
+                continue
+            dealer = view.cards.get("D", [])
+            if not dealer or dealer[0][0] != view.cards[hand][0][0]:
+                continue  # not a tie: a surrender the simulator planted off one
+            options.append((index, settled, hand))
+        picked = _choice(rng, options)
+        if picked is None:
+            return None
+        index, settled, hand = picked
+        record["actions"][settled] = ["lose", hand]
+        del record["actions"][index]
+        return Edit(record, hand, f"{hand} tied, neither went to war nor abandoned, and was collected whole")
+
+    return inject
+
+
+def _settles_a_tie_unchosen(rule: Rule) -> bool:
+    """Does a main clause of the rule settle a tie (`hand.rank`, `dealer.rank`) that did not go to war?"""
+    for settle in rule.settles:
+        if settle.stake != "main" or settle.guard_node is None:
+            continue
+        read = {name.path for name in names_in(settle.guard_node) if isinstance(name, Name)}
+        if {"hand.rank", "dealer.rank", "hand.went_to_war"} <= read and "hand.surrendered" not in read:
+            return True
+    return False
+
+
 def _reads(rule: Rule) -> set[str]:
     return set().union(*(names_read(check) for check in rule.checks))
 
@@ -409,6 +446,8 @@ def planters(rule: Rule) -> list[Injector]:
         found.append(_settled_twice)
     if _bounds_box_stake(rule):
         found.append(_over_the_maximum)
+    if _settles_a_tie_unchosen(rule):
+        found.append(_tie_left_unchosen(rule.id))
     return found
 
 
