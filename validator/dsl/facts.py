@@ -106,6 +106,11 @@ class RoundFacts(Facts):
         "surrendered or paid even money), blackjacks included",
     )
     live_blackjacks: int = fact(0, "at the dealer's stand: how many of those live hands are blackjacks")
+    players_done: bool = fact(
+        True,
+        "at a card the dealer draws: every player has played his hands (no player's decision comes later "
+        "in the round)",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -210,6 +215,12 @@ class ActionFacts(Facts):
     verb: str | None = fact(None, "the action's verb")
     hand: str | None = fact(None, "the hand the action names")
     amount: Money | None = fact(None, "the amount the action names")
+    insurer_stake: Money | None = fact(
+        None,
+        "at an insurance: the main stake of whoever insures, on the box before any split or double (the "
+        "box's stake when one player bets on it; with bettors behind the seated player, the stakes of "
+        "those the log names as insuring, hand-log/1.1 `by`); none when the log cannot say",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -243,6 +254,11 @@ class SettleFacts(Facts):
 
     box: int = fact(0, "the box being settled")
     previous_box: int = fact(0, "the box settled before (0 for the first)")
+    dealer_done: bool = fact(
+        True,
+        "the dealer has determined his point: he draws no card after this settlement (whether he stopped "
+        "too soon is for the rules on his drawing)",
+    )
 
 
 @dataclass(eq=False, slots=True)

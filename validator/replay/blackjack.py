@@ -68,6 +68,14 @@ class BlackjackRound(RoundReplay):
             if type(actions[index]) in DECISIONS:
                 self.last_decision = index
                 break
+        # The dealer's last card: a settlement after it comes once he has determined his point.
+        self.last_dealer_card = -1
+        for index in range(len(actions) - 1, -1, -1):
+            action = actions[index]
+            if type(action) is Deal and action.hand == "D":
+                self.last_dealer_card = index
+                break
+        self.decided = False  # a player has made a decision in this round
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
@@ -91,16 +99,20 @@ class BlackjackRound(RoundReplay):
         elif kind in SETTLEMENTS:
             self.settle_action(cast(Settling, action), index)
         elif type(action) is Deal:
-            self.deal(action.hand, action.card)
+            self.deal(action.hand, action.card, index)
         elif type(action) is Insurance:
             hand = self.first_hand(action.box, "insurance")
             amount = amount_of(action.amount, "insurance amount")
+            bettors = hand.box.bettor_stakes
+            # Whose stake insures: the box's when one player bets on it; with bettors behind the seated
+            # player hand-log/1 cannot say whose it is, so its half is not judged.
+            insurer = hand.box.initial_stake if len(bettors) <= 1 else None
             self.check(
                 "insurance",
                 at=f"{action.box}:insurance",
                 hand=hand,
                 box=hand.box,
-                action=ActionFacts(verb="insurance", hand=hand.name, amount=amount),
+                action=ActionFacts(verb="insurance", hand=hand.name, amount=amount, insurer_stake=insurer),
             )
             name = f"{action.box}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
@@ -126,20 +138,28 @@ class BlackjackRound(RoundReplay):
     def first_hand(self, box: str, verb: str) -> Hand:
         return self.hand(str(parse_stake(box)[0]), verb)
 
-    def deal(self, target: str, raw_card: str) -> None:
+    def deal(self, target: str, raw_card: str, index: int) -> None:
         if self.in_initial and self.owed:
             self.deal_owed(target, raw_card)
             self.in_initial = bool(self.owed)
             return
         self.in_initial = False
         if target == "D":
-            self.dealer_draw(raw_card)
+            self.dealer_draw(raw_card, index)
             return
         hand = self.hand(target, "deal")
-        # Outside the initial deal, only a split hand waiting for its second card is dealt to.
-        waiting = next(
-            (h.name for h in hand.box.hand_list if len(h.card_list) == 1), "a hand waiting after a split"
-        )
+        # Outside the initial deal, only a split hand waiting for its second card is dealt to, the one
+        # at the right of the others first. hand-log/1 numbers the hands in the order of the splits, not
+        # by their place: with one split the first hand lies at the right, but a hand split again puts
+        # its new hand beside it, in a place the log does not give; with more than two hands in the box
+        # any hand waiting for its card may be the next.
+        box_hands = hand.box.hand_list
+        if len(box_hands) > 2 and len(hand.card_list) == 1:
+            waiting = target
+        else:
+            waiting = next(
+                (h.name for h in box_hands if len(h.card_list) == 1), "a hand waiting after a split"
+            )
         card = self.take(raw_card)
         self.check_deal(target, waiting)
         hand.add(card)
@@ -147,17 +167,30 @@ class BlackjackRound(RoundReplay):
         hand.box.drew = True
         self.facts.table_drew = True
 
-    def dealer_draw(self, raw_card: str) -> None:
-        if not self.dealer_started:
+    def dealer_draw(self, raw_card: str, index: int) -> None:
+        # A second card the dealer takes at the initial deal, before any player has played, while
+        # decisions follow: the card he holds from then on, and the players still play in turn (one
+        # finding for the early card, none for the play after it).
+        early = (
+            not self.dealer_started
+            and not self.decided
+            and index < self.last_decision
+            and len(self.dealer.card_list) == 1
+        )
+        if not early and not self.dealer_started:
             self.dealer_started = True
             self.current_box = PAST_ALL_BOXES
         card = self.take(raw_card)
+        facts = self.facts
+        facts.players_done = not early
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
+        facts.players_done = True
         self.dealer.add(card)
 
     def decision(self, action: Decision, index: int, actions: list[Action]) -> None:
         verb, name = action.verb, action.hand
         self.in_initial = False
+        self.decided = True
         hand = self.hands.get(name) or self.hand(name, verb)
         box = hand.box
         turn = self.turn_facts
@@ -232,11 +265,18 @@ class BlackjackRound(RoundReplay):
             self.sides.settled(action, index)
             return
         # A bust collected during play and an even-money payment are not part of the final settlement.
-        during_play = not self.dealer_started and index < self.last_decision
         # A surrender collected right after the round's last decision is still settled during play.
-        if ((hand.busted or hand.surrendered) and not self.dealer_started) or hand.even_money or during_play:
+        if ((hand.busted or hand.surrendered) and not self.dealer_started) or hand.even_money:
             return
-        self.check_settle_order(stake, hand.box.number)
+        if not self.dealer_started and index < self.last_decision:
+            # Another stake settled while the players still play (a blackjack paid at the deal): judged
+            # for its time, outside the order of the final settlement.
+            self.check_settle_time(stake, hand.box.number)
+            return
+        # Whether he stopped drawing too soon is the dealer's rules' to say; here, only whether he draws
+        # again after this settlement.
+        dealer_done = index > self.last_dealer_card
+        self.check_settle_order(stake, hand.box.number, dealer_done)
         if not hand.surrendered:
             self.sides.main_settled()
 
