@@ -39,6 +39,9 @@ Settling = Pay | Lose | Push
 DECISIONS = frozenset((Hit, Stand, Double, Split, Surrender))
 SETTLEMENTS = frozenset((Pay, Lose, Push))
 PAST_ALL_BOXES = 8
+# After the dealer's early second card, the events whose findings are its consequences: the insurance
+# and even money it decides, and the side bets judged against the dealer's cards.
+CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle"))
 _WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
 
 
@@ -50,6 +53,7 @@ class BlackjackRound(RoundReplay):
             params = self.judge.ruleset
             split_counts = in_place.split_counts = bool(params.param("blackjack.split_hand_counts", False))
             hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
+        self.judge.cause = None  # a cause is one round's
         self.read_bets(split_counts=split_counts)
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
@@ -89,6 +93,7 @@ class BlackjackRound(RoundReplay):
                 self.step(action, index, actions)
                 self.narrate(show_action(action))
         self.finish()
+        self.judge.cause = None
         self.narrate("end of the round")
 
     # ---- one action ----
@@ -183,9 +188,15 @@ class BlackjackRound(RoundReplay):
         card = self.take(raw_card)
         facts = self.facts
         facts.players_done = not early
+        judge = self.judge
+        found = len(judge.findings)
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
         facts.players_done = True
         self.dealer.add(card)
+        if early and len(judge.findings) > found:
+            # What the players and side bets do after it is judged against a dealer holding a card he
+            # should not hold yet: findings there are its consequences (docs/findings.md).
+            judge.cause, judge.cause_events = judge.findings[found], CONSEQUENT_EVENTS
 
     def decision(self, action: Decision, index: int, actions: list[Action]) -> None:
         verb, name = action.verb, action.hand
