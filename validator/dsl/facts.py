@@ -174,6 +174,7 @@ class HandFacts(Facts):
 
     name: str = fact("", "the hand (3, 3/2)")
     total: int = fact(0, "best total (an ace counts 11 unless that busts)")
+    card_list: tuple[Card, ...] = fact((), "the hand's cards, in the order it received them")
     soft: bool = fact(False, "an ace counts 11 in the total")
     cards: int = fact(0, "number of cards")
     blackjack: bool = fact(False, "21 with two cards, as the ruleset counts it")
@@ -198,6 +199,7 @@ class DealerFacts(Facts):
     """`dealer.*`: the dealer's hand."""
 
     total: int = fact(0, "dealer's best total")
+    card_list: tuple[Card, ...] = fact((), "the dealer's cards, in the order he received them")
     soft: bool = fact(False, "an ace counts 11 in the dealer's total")
     cards: int = fact(0, "number of dealer's cards")
     up_ace: bool = fact(False, "the dealer's first card is an ace")
@@ -354,6 +356,7 @@ class CardFacts(Facts):
 
     code: Card | None = fact(None, "the card")
     in_shoe: bool = fact(True, "a copy of the card was still in the shoe")
+    copies: int = fact(0, "copies of each card the shoe holds (one a deck)")
 
 
 @dataclass(eq=False, slots=True)

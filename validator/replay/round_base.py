@@ -115,7 +115,7 @@ class RoundReplay(ABC):
         facts.cards_left = shoe.left
         self.bust_facts = in_place.bust
         card = self.card_facts = in_place.card
-        card.code, card.in_shoe = None, True
+        card.code, card.in_shoe, card.copies = None, True, shoe.decks
         deal = self.deal_facts = in_place.deal
         deal.hand = deal.expected = None
         turn = self.turn_facts = in_place.turn
