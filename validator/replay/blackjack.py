@@ -11,6 +11,7 @@ from typing import cast
 
 from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.logs.decode import (
+    UNSET,
     Action,
     Approve,
     Burn,
@@ -28,7 +29,7 @@ from validator.logs.decode import (
     Stand,
     Surrender,
 )
-from validator.logs.rules.replayable import WRONG_GAME
+from validator.logs.rules.replayable import INCONSISTENT, WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer, Hand
 
@@ -110,8 +111,18 @@ class BlackjackRound(RoundReplay):
             amount = amount_of(action.amount, "insurance amount")
             bettors = hand.box.bettor_stakes
             # Whose stake insures: the box's when one player bets on it; with bettors behind the seated
-            # player hand-log/1 cannot say whose it is, so its half is not judged.
-            insurer = hand.box.initial_stake if len(bettors) <= 1 else None
+            # player, those the log names (hand-log/1.1 `by`), else hand-log/1 cannot say whose it is
+            # and its half is not judged.
+            insurer: Decimal | None = hand.box.initial_stake if len(bettors) <= 1 else None
+            by = action.by
+            if by is not UNSET:
+                unknown = [name for name in by if name not in bettors]
+                if unknown:
+                    raise MalformedRound(
+                        f"insurance on box {action.box} by {unknown[0]!r}, who has no main bet on the box",
+                        INCONSISTENT,
+                    )
+                insurer = sum((bettors[name] for name in set(by)), Decimal(0))
             self.check(
                 "insurance",
                 at=f"{action.box}:insurance",
