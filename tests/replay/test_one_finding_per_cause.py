@@ -15,9 +15,9 @@ from typing import Any
 from inprocess import invoke
 from logbuilders import shoe_record, table_record
 
-from validator.findings import Finding
-from validator.fingerprint import fingerprint
-from validator.project_root import find_root, fingerprint_file
+from validator.findings.finding import Finding
+from validator.findings.fingerprint import fingerprint
+from validator.findings.project_root import find_root, fingerprint_file
 
 ROUNDS = 3000
 PER_SHOE = 20  # each rank below used once a round: 20 rounds use 20 of the 24 copies of a rank in a shoe

@@ -12,15 +12,15 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from validator.casino.money import fmt
 from validator.dsl.codegen import AllHeld
 from validator.dsl.expr import EvaluationError, explain_failure
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
-from validator.findings import Finding
-from validator.fingerprint import fingerprint
-from validator.game.money import fmt
-from validator.project_root import find_root, fingerprint_file
+from validator.findings.finding import Finding
+from validator.findings.fingerprint import fingerprint
+from validator.findings.project_root import find_root, fingerprint_file
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
