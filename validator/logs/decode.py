@@ -139,6 +139,9 @@ class Surrender(_Action, tag="surrender", frozen=True):
 class Insurance(_Action, tag="insurance", frozen=True):
     box: Box
     amount: Amount
+    # hand-log/1.1: the bettors of the box who insure (the `player` of their bets), where the box has
+    # bettors behind the seated player; left out: the log does not say.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class EvenMoney(_Action, tag="even_money", frozen=True):
@@ -206,7 +209,7 @@ class _Record(Struct, tag_field="type", forbid_unknown_fields=True, frozen=True,
 
 
 class TableRecord(_Record, tag="table", frozen=True):
-    format: Literal["hand-log/1"]
+    format: Literal["hand-log/1", "hand-log/1.1"]
     table: Id
     game: Literal["blackjack", "bataille"]
     at: Time
