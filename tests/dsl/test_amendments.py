@@ -159,7 +159,7 @@ def test_another_familys_version_is_amended_under_its_own_id(tmp_path):
     against the version amended, as within a family."""
     shutil.copy(FIXTURES / "rulesets" / "valid-minimal.rules", tmp_path / "minimal.rules")
     (tmp_path / "variant.rules").write_text(
-        "ruleset zz/variant\namends xx/minimal@2020-06-01\ntitle \"V\"\nsource \"S\"\n"
+        'ruleset zz/variant\namends xx/minimal@2020-06-01\ntitle "V"\nsource "S"\n'
         "in force from 2021-01-01\n"
         'amendment "House text, art. 1" {\n'
         '    replace parameter shoe.decks = 8  ref "House text, art. 1"\n'
