@@ -116,6 +116,16 @@ SarifRootOpt = Annotated[
 ]
 
 
+RulesOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        metavar="PATH",
+        help="Rulesets from outside the package: a .rules file or a folder of them (repeatable).",
+    ),
+]
+
+
 def _choices(
     select: list[str] | None,
     ignore: list[str] | None,
@@ -132,10 +142,19 @@ def _choices(
     return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config)
 
 
-def _run(command: Callable[[], int]) -> NoReturn:
+def _run(
+    command: Callable[[], int],
+    rules: list[Path] | None = None,
+    config: Path | None = None,
+    no_config: bool = False,
+) -> NoReturn:
     """Run a command's module and end with its exit status; a run that cannot be made ends with its
-    message on standard error and status 2."""
+    message on standard error and status 2. `rules` (`--rules`), with the configuration file's `rules`
+    and $CASINO_VALIDATOR_RULES, are the rulesets from outside the package the command judges with."""
     try:
+        from validator.commands.common import use_rules
+
+        use_rules(rules or [], config, no_config)
         status = command()
     except ValidatorError as exc:
         typer.echo(f"casino-validator: {exc}", err=True)
@@ -235,6 +254,7 @@ def check(
         bool,
         typer.Option("--follow", help="Judge each round as it is written (what `watch` does), until Ctrl-C."),
     ] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     if follow:
@@ -272,7 +292,10 @@ def check(
             max_log_bytes=max_log_bytes,
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -352,6 +375,7 @@ def watch(
         int | None,
         typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
     ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Follow logs as tables write them: each round is judged when its line is whole, each finding
     written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
@@ -373,7 +397,10 @@ def watch(
             choices=_choices(select, ignore, fail_level, baseline, None, config, no_config),
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -452,6 +479,7 @@ def report(
         Path | None,
         typer.Option("--csv", metavar="DIR", help="Also write each table of the page as DIR/NAME.csv."),
     ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     from validator.commands import report as command
@@ -459,7 +487,8 @@ def report(
     _run(
         lambda: command.run(
             datasets, output=output, start=start, end=end, casino=casino, table=table, csv=csv
-        )
+        ),
+        rules=rules,
     )
 
 
@@ -476,13 +505,14 @@ def explain(
     house: Annotated[
         Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
     ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay one round step by step and say why each finding was made.
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     from validator.commands import explain as command
 
-    _run(lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house))
+    _run(lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house), rules=rules)
 
 
 # ---------------------------------------------------------------- simulate
@@ -549,6 +579,7 @@ def simulate(
         typer.Option("--rate", metavar="R", help="With --inject: the share of rounds given a violation."),
     ] = 0.05,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
 
@@ -577,7 +608,8 @@ def simulate(
             inject=inject,
             rate=rate,
             quiet=quiet,
-        )
+        ),
+        rules=rules,
     )
 
 
@@ -602,11 +634,15 @@ def edge(
         EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help="Output format.")
     ] = EdgeFormat.text,
     options: Annotated[bool, typer.Option("--options", help="What each house option would change.")] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Exact expected return of the main stake and every side bet, each outcome with its probability."""
     from validator.commands import edge as command
 
-    _run(lambda: command.run(ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options))
+    _run(
+        lambda: command.run(ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- lint
@@ -639,6 +675,7 @@ def lint(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
     from validator.commands import lint as command
@@ -651,7 +688,10 @@ def lint(
             when=when,
             sarif_root=sarif_root,
             choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -670,11 +710,13 @@ def schema(
 
 # ---------------------------------------------------------------- rules
 @rules_app.command("list", cls=PlainCommand, short_help="Families, their versions and their dates.")
-def rules_list() -> None:
+def rules_list(
+    extra_rules: RulesOpt = None,
+) -> None:
     """Families, their versions and the dates each is in force."""
     from validator.commands import rules
 
-    _run(rules.list_)
+    _run(rules.list_, rules=extra_rules)
 
 
 @rules_app.command(
@@ -682,23 +724,25 @@ def rules_list() -> None:
 )
 def rules_show(
     spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
     from validator.commands import rules
 
-    _run(lambda: rules.show(spec))
+    _run(lambda: rules.show(spec), rules=extra_rules)
 
 
 @rules_app.command("diff", cls=PlainCommand, short_help="What changed between two versions.")
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help="The older version.")],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help="The newer version.")],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.commands import rules
 
-    _run(lambda: rules.diff(old, new))
+    _run(lambda: rules.diff(old, new), rules=extra_rules)
 
 
 @rules_app.command(
@@ -708,11 +752,12 @@ def rules_check(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help="Ruleset files (.rules) or folders.")
     ],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     from validator.commands import rules
 
-    _run(lambda: rules.check(files))
+    _run(lambda: rules.check(files), rules=extra_rules)
 
 
 @rules_app.command(
@@ -724,11 +769,12 @@ def rules_test(
         typer.Argument(metavar="DIR", help="Fixture folder (default: the project's tests/fixtures/rules)."),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every case.")] = False,
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
     from validator.commands import rules
 
-    _run(lambda: rules.test(directory, verbose=verbose))
+    _run(lambda: rules.test(directory, verbose=verbose), rules=extra_rules)
 
 
 def main() -> None:

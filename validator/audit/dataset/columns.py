@@ -133,6 +133,12 @@ RUNS: tuple[Column, ...] = (
     Column("logs", "list<log>", "Each log read: file, digest."),
     Column("house_file", "string", "The house-rules file."),
     Column("house_digest", "string", "SHA-256 of the house-rules file."),
+    Column(
+        "ruleset_files",
+        "list<ruleset_file>",
+        "The encoding that judged the run: each ruleset file of the versions used (and of the versions "
+        "they amend), as the run named it, with the version it holds and its SHA-256.",
+    ),
     Column("rounds", "int64", "Rounds read."),
     Column("findings", "int64", "Findings."),
     Column("summary", "string", "The `json` format's summary of the run, as JSON."),

@@ -31,6 +31,9 @@ _TYPES: dict[str, pa.DataType] = {
     "local_time": LOCAL,
     "list<string>": pa.list_(pa.string()),
     "list<log>": pa.list_(pa.struct([("file", pa.string()), ("digest", pa.string())])),
+    "list<ruleset_file>": pa.list_(
+        pa.struct([("file", pa.string()), ("version", pa.string()), ("sha256", pa.string())])
+    ),
 }
 STAKE = pa.struct(_fields(columns.STAKE))
 _TYPES["list<stake>"] = pa.list_(STAKE)

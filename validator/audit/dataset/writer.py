@@ -29,6 +29,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
 from validator.logs.reader import STDIN_NAME, iter_log_paths
+from validator.rulebook.registry import default_registry, encoding_files
 
 TABLES = ("rounds", "findings")
 DEFAULT_GAMING_DAY_START = 6 * 60  # 06:00 (docs/house-rules.md, `gaming_day_start`)
@@ -395,6 +396,7 @@ class DatasetRun:
             "logs": logs,
             "house_file": self.spec.house_file,
             "house_digest": self.spec.house_digest,
+            "ruleset_files": encoding_files(default_registry(), summary.rulesets),
             "rounds": summary.rounds_read,
             "findings": summary.findings,
             "summary": json.dumps(summary.as_dict(), ensure_ascii=False),
