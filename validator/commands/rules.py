@@ -43,13 +43,18 @@ def diff(old: str, new: str) -> int:
 
 def check(files: list[Path]) -> int:
     """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2)."""
-    from validator.registry import load_all
+    from validator.registry import alternative_errors, load_all
 
     paths = ruleset_files(files)
     try:
         registry = load_all(paths)
     except RulesetErrors as exc:
         for error in exc.errors:
+            typer.echo(str(error), err=True)
+        return 2
+    broken = [error for ruleset in registry.all() for error in alternative_errors(ruleset)]
+    if broken:
+        for error in broken:
             typer.echo(str(error), err=True)
         return 2
     for ruleset in registry.all():
