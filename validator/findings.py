@@ -87,6 +87,22 @@ class Summary:
     ignored: int = 0
     baselined: int = 0
     suppressed: Counter[str] = field(default_factory=Counter)
+    # The readings applied: (version, reading, alternative, whether it is the reading's default).
+    readings: set[tuple[str, str, str, bool]] = field(default_factory=set)
+
+    def record_readings(self, ruleset: Any) -> None:
+        """Note the alternative of each reading the version applies (`dsl.model.Ruleset`)."""
+        for name, alternative in ruleset.reading_choices().items():
+            default = ruleset.readings[name].default == alternative
+            self.readings.add((ruleset.version, name, alternative, default))
+
+    def readings_by_version(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for version, name, alternative, default in sorted(self.readings):
+            out.setdefault(version, []).append(
+                {"reading": name, "alternative": alternative, "default": default}
+            )
+        return out
 
     @property
     def rounds_read(self) -> int:
@@ -152,6 +168,7 @@ class Summary:
         self.ignored += other.ignored
         self.baselined += other.baselined
         self.suppressed.update(other.suppressed)
+        self.readings |= other.readings
 
     @property
     def all_notes(self) -> list[str]:
@@ -167,6 +184,8 @@ class Summary:
                 "clean": self.records - self.tables_with_findings,
                 "with_findings": self.tables_with_findings,
             }
+        if self.readings:
+            out["readings"] = self.readings_by_version()
         if not self.left_out:
             del out["left_out"]  # only where a selection, a baseline or a suppression left something out
         return out

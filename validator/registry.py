@@ -307,20 +307,31 @@ def check_choices(registry: Registry, choices: Mapping[str, str]) -> None:
             raise ValidatorError(problem)
 
 
+# Versions compiled under readings, kept for the run: (the tree as written, the alternatives other
+# than the defaults) → the version (the tree is kept alive with it, so its id is not reused).
+_UNDER: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[ast.RulesetFile, Ruleset]] = {}
+
+
 def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
-    """`ruleset` compiled under the alternatives chosen among its readings (the others as written)."""
+    """`ruleset` compiled under the alternatives chosen among its readings, on top of those it already
+    applies (a choice of a reading it does not have, or an alternative it does not list, is left out)."""
     own = {n: a for n, a in choices.items() if n in ruleset.readings and a in ruleset.readings[n].names}
-    if not own:
+    merged = {**dict(ruleset.applied), **own}
+    applied = tuple(sorted(merged.items()))
+    if applied == ruleset.applied or ruleset.tree is None:
         return ruleset
-    applied = tuple(sorted(own.items()))
-    if all(ruleset.readings[n].default == a for n, a in own.items()) or ruleset.tree is None:
-        return dataclasses.replace(ruleset, applied=applied)
-    try:
-        compiled = compile_ruleset(chosen(ruleset.tree, own))
-    except (RulesetErrors, RulesetError) as exc:
-        said = ", ".join(f"{n} = {a}" for n, a in applied)
-        raise ValidatorError(f"{ruleset.version} under reading {said} does not compile:\n{exc}") from None
-    return dataclasses.replace(compiled, applied=applied)
+    other = tuple((n, a) for n, a in applied if ruleset.readings[n].default != a)
+    key = (id(ruleset.tree), other)
+    found = _UNDER.get(key)
+    if found is None:
+        try:
+            compiled = compile_ruleset(chosen(ruleset.tree, dict(other)))
+        except (RulesetErrors, RulesetError) as exc:
+            said = ", ".join(f"{n} = {a}" for n, a in other)
+            raise ValidatorError(f"{ruleset.version} under reading {said} does not compile:\n{exc}") from None
+        found = (ruleset.tree, dataclasses.replace(compiled, tree=ruleset.tree))
+        _UNDER[key] = found
+    return dataclasses.replace(found[1], applied=applied)
 
 
 def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:

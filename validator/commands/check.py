@@ -29,6 +29,7 @@ def run(
     dataset: Path | None,
     sarif_root: Path | None,
     choices: common.PolicyChoices,
+    all_readings: bool,
     max_log_bytes: str | None,
     max_line_bytes: str | None,
     max_broken_records: int | None,
@@ -54,7 +55,7 @@ def run(
             }
             run = DatasetRun.start(str(dataset), logs, options, house_path)
         collect = run is not None or fmt == "html"
-        registry = common.registry()
+        registry = common.registry(choices.readings, choices.config, choices.no_config)
         policy = common.policy(registry, root, choices)
         lookup = None
         house_label = None

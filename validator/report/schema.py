@@ -89,6 +89,24 @@ SUMMARY: dict[str, Any] = {
         "rulesets": {"type": "array", "items": {"type": "string"}},
         "house": _NULLABLE_STRING,
         "notes": {"type": "array", "items": {"type": "string"}},
+        "readings": {
+            "type": "object",
+            "description": "only when a version judged has readings: for each version, the alternative each "
+            "of its readings was applied with (docs/readings.md), and whether it is the reading's default",
+            "additionalProperties": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["reading", "alternative", "default"],
+                    "properties": {
+                        "reading": {"type": "string"},
+                        "alternative": {"type": "string"},
+                        "default": {"type": "boolean"},
+                    },
+                    "additionalProperties": False,
+                },
+            },
+        },
         "left_out": {
             "type": "object",
             "description": "only when --select/--ignore, a baseline or inline suppressions left findings out",
