@@ -39,6 +39,16 @@ class Finding:
     actual: dict[str, Any] | None = None
     # Money the house paid beyond (positive) or short of (negative) what the rules give, for payout findings.
     discrepancy: Decimal | None = None
+    # `check --all-readings`: the readings (reading, alternative applied) some other alternative of which
+    # would not give this finding (empty: firm), and every (reading, alternative) judged under which it
+    # is given. None: the run judged under the readings applied only.
+    rests_on: tuple[tuple[str, str], ...] | None = None
+    holds_under: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def firm(self) -> bool:
+        """Given under every alternative judged (a plain run judges none: it says nothing of them)."""
+        return not self.rests_on
 
     def as_dict(self) -> dict[str, Any]:
         """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
@@ -57,6 +67,10 @@ class Finding:
         out["message"] = self.message
         out["expected"] = self.expected
         out["actual"] = self.actual
+        if self.rests_on is not None:
+            out["firm"] = self.firm
+            out["rests_on"] = [{"reading": r, "alternative": a} for r, a in self.rests_on]
+            out["holds_under"] = [{"reading": r, "alternative": a} for r, a in self.holds_under]
         return out
 
 

@@ -71,6 +71,11 @@ def run(
             plan = None
             outcomes: Iterable[RoundOutcome]
             scheduler = scheduler_address(scheduler, jobs)
+            if all_readings and (jobs > 1 or scheduler):
+                raise ValidatorError(
+                    "--all-readings judges the logs once per alternative in this process: "
+                    "give it without --jobs or --scheduler"
+                )
             if jobs > 1 or scheduler:
                 from validator.cluster import check_on_cluster
                 from validator.progress import PlanProgress
@@ -88,6 +93,13 @@ def run(
                     progress=plan,
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
+                    readings=tuple(sorted(registry.chosen.items())),
+                )
+            elif all_readings:
+                from validator.readings_run import judged_under_readings
+
+                outcomes = judged_under_readings(
+                    registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
                 )
             else:
                 outcomes = check_logs(

@@ -21,6 +21,13 @@ _VALUES = {
     "description": 'what the rules give (expected) or the log shows (actual), e.g. {"pay": "30"}',
 }
 
+READING_CHOICE: dict[str, Any] = {
+    "type": "object",
+    "required": ["reading", "alternative"],
+    "properties": {"reading": {"type": "string"}, "alternative": {"type": "string"}},
+    "additionalProperties": False,
+}
+
 FINDING: dict[str, Any] = {
     "type": "object",
     "description": "One finding (one line of jsonl output); fields as docs/findings.md lists them.",
@@ -47,6 +54,22 @@ FINDING: dict[str, Any] = {
         "round": _NULLABLE_STRING,
         "stake": _NULLABLE_STRING,
         "path": {"type": "string", "description": "lint only: the dotted key path in the house-rules file"},
+        "firm": {
+            "type": "boolean",
+            "description": "check --all-readings only: given under every alternative of every reading judged",
+        },
+        "rests_on": {
+            "type": "array",
+            "description": "check --all-readings only: the readings, with the alternative applied, some "
+            "other alternative of which would not give this finding (empty when firm; docs/readings.md)",
+            "items": READING_CHOICE,
+        },
+        "holds_under": {
+            "type": "array",
+            "description": "check --all-readings only: every reading and alternative judged under which the "
+            "finding is given",
+            "items": READING_CHOICE,
+        },
         "message": {"type": "string"},
         "expected": _VALUES,
         "actual": _VALUES,

@@ -1,0 +1,221 @@
+"""`check --reading ID=ALTERNATIVE` changes exactly the findings the reading concerns: for each reading, a
+small log written from the text, judged under each alternative; and `--all-readings` marks firm and
+contested findings. The amounts each alternative gives are worked out from the article beside each log."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "side_bets"))
+
+from logbuilders import one_box_against_dealer_18, tierce_flush
+from sb_logs import bet, round_, shoe, table, write_log
+
+V2013, V2019, V2020 = "fr/blackjack@2013-12-15", "fr/blackjack@2019-08-12", "fr/blackjack@2020-05-25"
+
+
+def findings(
+    cli: Any, tmp_path: Path, rounds: list[dict[str, Any]], version: str, *options: str
+) -> list[Any]:
+    """(rule, stake, expected, actual) of each finding of the log judged by `version` under the options."""
+    log = tmp_path / "log.jsonl"
+    write_log(log, [table(), shoe(), *rounds])
+    result = cli("check", str(log), "--ruleset", version, "--format", "json", "--no-config", "-q", *options)
+    assert result.returncode in (0, 1), result.stderr
+    found = json.loads(result.stdout)["findings"]
+    return [(f["rule"], f["stake"], f["expected"], f["actual"]) for f in found]
+
+
+def lucky_ladies_round(cards: tuple[str, str], paid: int) -> dict[str, Any]:
+    # Box 1: 20 on the main bet, 5 on lucky ladies (dames de cœur), `cards` (a 20) against the dealer's
+    # 6♥, who draws 10♣ 2♦ to 18: the 20 wins even money (20); the side bet is paid `paid` after the deal.
+    actions = one_box_against_dealer_18(side=[["pay", "1:lucky_ladies", paid]], cards=cards)
+    return round_(1, [bet("1", 20), bet("1:lucky_ladies", 5)], actions)
+
+
+PAYTABLE = "fr/blackjack/lucky-ladies-paytable"
+
+
+# ---------------------------------------------------------------- 5°, 2013 and 2019: « Paire totalisant 20 »
+@pytest.mark.parametrize("version", [V2013, V2019])
+def test_pair_totalling_20(cli, tmp_path, version):
+    # K♠ K♥: a pair of kings in two suits. Same rank: « Paire totalisant 20 », 19 for 1 (table A): 5 × 19
+    # = 95. Same rank and suit: only « 2 cartes quelconques totalisant 20 », 4 for 1: 20.
+    paid_as_pair = [lucky_ladies_round(("KS", "KH"), 95)]
+    assert findings(cli, tmp_path, paid_as_pair, version) == []
+    assert findings(cli, tmp_path, paid_as_pair, version, "--reading", "pair-totalling-20=same-rank") == []
+    [(rule, stake, expected, actual)] = findings(
+        cli, tmp_path, paid_as_pair, version, "--reading", "pair-totalling-20=same-rank-and-suit"
+    )
+    assert (rule, stake, expected["pay"], actual["pay"]) == (PAYTABLE, "1:lucky_ladies", "20", "95")
+    paid_as_any = [lucky_ladies_round(("KS", "KH"), 20)]
+    assert (
+        findings(cli, tmp_path, paid_as_any, version, "--reading", "pair-totalling-20=same-rank-and-suit")
+        == []
+    )
+    [(rule, _, expected, _)] = findings(cli, tmp_path, paid_as_any, version)
+    assert (rule, expected["pay"]) == (PAYTABLE, "95")
+
+
+# ---------------------------------------------------------------- 5° and 7° from 2020: « même couleur »
+def test_meme_couleur_in_the_dames_de_coeur_table(cli, tmp_path):
+    # K♥ Q♦: a 20 of two red cards of two suits. Suit: « 2 cartes quelconques totalisant 20 », 4 for 1: 20.
+    # Red or black: « 2 cartes de même couleur totalisant 20 », 9 for 1: 45.
+    as_any = [lucky_ladies_round(("KH", "QD"), 20)]
+    assert findings(cli, tmp_path, as_any, V2020) == []
+    [(rule, _, expected, _)] = findings(
+        cli, tmp_path, as_any, V2020, "--reading", "meme-couleur=red-or-black"
+    )
+    assert (rule, expected["pay"]) == (PAYTABLE, "45")
+    as_colour = [lucky_ladies_round(("KH", "QD"), 45)]
+    assert findings(cli, tmp_path, as_colour, V2020, "--reading", "meme-couleur=red-or-black") == []
+    [(rule, _, expected, _)] = findings(cli, tmp_path, as_colour, V2020, "--reading", "meme-couleur=suit")
+    assert (rule, expected["pay"]) == (PAYTABLE, "20")
+
+
+# ---------------------------------------------------------------- 7°: 2 + 1 cartes
+TWO_PLUS_ONE = "fr/blackjack/two-plus-one-paytable"
+
+
+def two_plus_one_round(
+    first: str, second: str, paid: list[Any], end: list[Any] | None = None, main: list[Any] | None = None
+) -> dict[str, Any]:
+    # Box 1 (20 on the main bet, 2 on the 2 + 1): `first`, then the dealer's A♣, then `second`; the 2 + 1
+    # settled right after the box's second card (`paid`), or at the end (`end`); the box stands; the
+    # dealer draws 6♥: A♣ 6♥ = 17 (the ace counted 11 reaches 17, 1°): a 20 wins 20 (`main`).
+    actions = [
+        ["deal", "1", first],
+        ["deal", "D", "AC"],
+        ["deal", "1", second],
+        *paid,
+        ["stand", "1"],
+        ["deal", "D", "6H"],
+        main or ["pay", "1", 20],
+        *(end or []),
+    ]
+    return round_(1, [bet("1", 20), bet("1:two_plus_one", 2)], actions)
+
+
+def test_two_plus_one_ace_at_the_top(cli, tmp_path):
+    # Q♠ K♦ and the dealer's A♣: Q-K-A, of three suits. Either end, high only, or wrapping: a « TIERCE »,
+    # 10 for 1 on 2: 20. Low only: no combination, the stake is lost.
+    paid = [two_plus_one_round("QS", "KD", [["pay", "1:two_plus_one", 20]])]
+    for alternative in ("low-or-high", "high-only", "wrapping"):
+        assert findings(cli, tmp_path, paid, V2020, "--reading", f"two-plus-one-ace={alternative}") == []
+    [(rule, _, expected, _)] = findings(cli, tmp_path, paid, V2020, "--reading", "two-plus-one-ace=low-only")
+    assert (rule, expected) == (TWO_PLUS_ONE, {"lose": "2"})
+
+
+def test_two_plus_one_ace_in_the_middle(cli, tmp_path):
+    # K♠ 2♦ and the dealer's A♣: K-A-2 is a run only when the ranks wrap round the ace: then a TIERCE, 20.
+    # The box's 12 loses to the dealer's 17.
+    lost = [two_plus_one_round("KS", "2D", [["lose", "1:two_plus_one"]], main=["lose", "1"])]
+    assert findings(cli, tmp_path, lost, V2020) == []
+    [(rule, _, expected, _)] = findings(cli, tmp_path, lost, V2020, "--reading", "two-plus-one-ace=wrapping")
+    assert (rule, expected["pay"]) == (TWO_PLUS_ONE, "20")
+
+
+def test_two_plus_one_fois_la_mise(cli, tmp_path):
+    # 9♥ 10♥ and the dealer's J♥: a TIERCE FLUSH, « 30 fois la mise », on 2: 60 won (winnings), or 60
+    # handed back with the stake in it, 58 won (whole return).
+    for paid, alternative, expected in ((60, "whole-return", "58"), (58, "winnings", "60")):
+        rounds = [
+            round_(
+                1, [bet("1", 20), bet("1:two_plus_one", 2)], tierce_flush([["pay", "1:two_plus_one", paid]])
+            )
+        ]
+        [(rule, _, said, _)] = findings(
+            cli, tmp_path, rounds, V2020, "--reading", f"two-plus-one-fois={alternative}"
+        )
+        assert (rule, said["pay"]) == (TWO_PLUS_ONE, expected)
+        other = "winnings" if alternative == "whole-return" else "whole-return"
+        assert findings(cli, tmp_path, rounds, V2020, "--reading", f"two-plus-one-fois={other}") == []
+
+
+def test_two_plus_one_settled_at_the_end(cli, tmp_path):
+    # Q♠ K♦ and A♣ (a TIERCE, 20), the bet paid after the main stake: before any play, a procedure
+    # finding; any time after the second card, none.
+    late = [two_plus_one_round("QS", "KD", [], [["pay", "1:two_plus_one", 20]])]
+    [(rule, stake, _, _)] = findings(cli, tmp_path, late, V2020)
+    assert (rule, stake) == ("fr/blackjack/two-plus-one-settlement-time", "1:two_plus_one")
+    assert findings(cli, tmp_path, late, V2020, "--reading", "two-plus-one-time=any-time-after") == []
+
+
+# ---------------------------------------------------------------- 8°: the JP1 stake
+def jp1_round(paid: int) -> dict[str, Any]:
+    # Box 1 (20 on the main bet, 1 on JP1): 7♠ K♦ = 17, one seven among the first two cards: « Un 7 »,
+    # 2 for 1. The dealer's 6♣ 10♦ 3♥ = 19 collects the main stake, then the JP1 stake is paid `paid`:
+    # 2 with the stake handed back (returned), 1 net when the stake stays in the jackpot (kept).
+    actions = [
+        ["deal", "1", "7S"],
+        ["deal", "D", "6C"],
+        ["deal", "1", "KD"],
+        ["stand", "1"],
+        ["deal", "D", "TD"],
+        ["deal", "D", "3H"],
+        ["lose", "1"],
+        ["pay", "1:jp1", paid],
+    ]
+    return round_(1, [bet("1", 20), bet("1:jp1", 1)], actions)
+
+
+def test_jp1_stake_returned_or_kept(cli, tmp_path):
+    returned, kept = [jp1_round(2)], [jp1_round(1)]
+    assert findings(cli, tmp_path, returned, V2020) == []
+    [(rule, _, expected, _)] = findings(cli, tmp_path, returned, V2020, "--reading", "jp1-stake=kept")
+    assert (rule, expected["pay"]) == ("fr/blackjack/jp1-paytable", "1")
+    assert findings(cli, tmp_path, kept, V2020, "--reading", "jp1-stake=kept") == []
+    [(rule, _, expected, _)] = findings(cli, tmp_path, kept, V2020)
+    assert (rule, expected["pay"]) == ("fr/blackjack/jp1-paytable", "2")
+
+
+# ---------------------------------------------------------------- --all-readings
+def test_all_readings_marks_firm_and_contested_findings(cli, tmp_path):
+    # R1: the JP1 « Un 7 » paid 1, the net when the stake stays in the jackpot: a finding under the
+    # default (returned: 2 is due), none under kept — it rests on jp1-stake = returned.
+    # R2: K♠ Q♦ (any 20, 4 for 1 on 5: 20 paid, right under every reading) and the winning 20 paid 15
+    # instead of 20: a finding under every reading — firm.
+    # R3: the JP1 « Un 7 » paid 2, right under the default; under kept 1 is due: a finding only that
+    # alternative gives, resting on jp1-stake = kept.
+    r1, r2, r3 = jp1_round(1), lucky_ladies_round(("KS", "QD"), 20), jp1_round(2)
+    r2["actions"][-1] = ["pay", "1", 15]
+    for n, record in enumerate((r1, r2, r3), start=1):
+        record["round"], record["at"] = f"R{n}", record["at"].replace("21:01", f"21:0{n}")
+    log = tmp_path / "log.jsonl"
+    write_log(log, [table(), shoe(), r1, r2, r3])
+    args = ("check", str(log), "--ruleset", V2020, "--all-readings", "--no-config", "-q")
+    result = cli(*args, "--format", "json")
+    assert result.returncode == 1, result.stderr
+    found = {f["round"]: f for f in json.loads(result.stdout)["findings"]}
+    assert (found["R1"]["firm"], found["R1"]["rests_on"]) == (
+        False,
+        [{"reading": "jp1-stake", "alternative": "returned"}],
+    )
+    assert found["R1"]["message"].endswith("(under reading `jp1-stake` = `returned`)")
+    assert (found["R2"]["rule"], found["R2"]["firm"], found["R2"]["rests_on"]) == (
+        "fr/blackjack/higher-total-wins",
+        True,
+        [],
+    )
+    assert {"reading": "jp1-stake", "alternative": "kept"} in found["R2"]["holds_under"]
+    assert (found["R3"]["firm"], found["R3"]["rests_on"]) == (
+        False,
+        [{"reading": "jp1-stake", "alternative": "kept"}],
+    )
+    assert found["R3"]["expected"]["pay"] == "1"
+    # Every format shows it: the text report's line says the reading.
+    text = cli(*args).stdout
+    assert (
+        "(under reading `jp1-stake` = `kept`)" in text and "(under reading `jp1-stake` = `returned`)" in text
+    )
+    # A plain run judges under the readings applied only, and its summary says which.
+    plain = json.loads(cli("check", str(log), "--ruleset", V2020, "--no-config", "-q", "-f", "json").stdout)
+    assert [f["round"] for f in plain["findings"]] == ["R1", "R2"]
+    assert "rests_on" not in plain["findings"][0]
+    applied = plain["summary"]["readings"][V2020]
+    assert {"reading": "jp1-stake", "alternative": "returned", "default": True} in applied
