@@ -219,3 +219,81 @@ def test_all_readings_marks_firm_and_contested_findings(cli, tmp_path):
     assert "rests_on" not in plain["findings"][0]
     applied = plain["summary"]["readings"][V2020]
     assert {"reading": "jp1-stake", "alternative": "returned", "default": True} in applied
+
+
+# ---------------------------------------------------------------- Ontario and art. 55-5
+RULE_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rules"
+ONTARIO = "on/fair-blackjack"
+
+
+def fixture_findings(cli: Any, log: Path, version: str, *options: str) -> list[tuple[str, str]]:
+    result = cli("check", str(log), "--ruleset", version, "--format", "json", "--no-config", "-q", *options)
+    assert result.returncode in (0, 1), result.stderr
+    return [(f["rule"], f["severity"]) for f in json.loads(result.stdout)["findings"]]
+
+
+def test_ontario_blackjack_against_the_dealers_two_card_21(cli):
+    # Box 1: A♥ Q♣, a blackjack (4 staked); the dealer's A♠ K♦, his two-card 21.
+    folder = RULE_FIXTURES / "on" / "fair-blackjack" / "blackjack-beats-dealer-21"
+    paid = folder / "fails-paid-3-2-against-dealer-blackjack.jsonl"  # paid 6: 3 for 2
+    pushed = folder / "passes-pushed-against-dealer-blackjack.jsonl"  # returned
+    # A tie (default): paid 3 for 2 reads section 3 alone, a warning; returned is right.
+    assert fixture_findings(cli, paid, ONTARIO) == [
+        ("on/fair-blackjack/blackjack-beats-dealer-21", "warning")
+    ]
+    assert fixture_findings(cli, pushed, ONTARIO) == []
+    # The blackjack beats it: paid 3 for 2 is right; returned is 6 short.
+    beats = ("--reading", "blackjack-against-two-card-21=beats")
+    assert fixture_findings(cli, paid, ONTARIO, *beats) == []
+    assert fixture_findings(cli, pushed, ONTARIO, *beats) == [
+        ("on/fair-blackjack/blackjack-pays-3-2", "error")
+    ]
+
+
+def test_ontario_split_hand_two_card_21(cli, tmp_path):
+    # Box 1 (2 staked): A♥ A♦ against the dealer's 9♠, split (2 more): hand 1 draws K♣, a two-card 21;
+    # hand 1/2 draws 8♠ (19). The dealer draws 8♥: 17. Hand 1/2 wins 2; hand 1 is paid 2 as a plain 21
+    # (even money, the default) or 3 as a blackjack (3 for 2).
+    source = (
+        RULE_FIXTURES / "on" / "fair-blackjack" / "split-aces-one-card" / "passes-one-card-on-each-ace.jsonl"
+    )
+    table_, shoe_, round_record = (
+        json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()
+    )
+    round_record["actions"] = [
+        ["deal", "1", "AH"],
+        ["deal", "D", "9S"],
+        ["deal", "1", "AD"],
+        ["split", "1", 2],
+        ["deal", "1", "KC"],
+        ["deal", "1/2", "8S"],
+        ["deal", "D", "8H"],
+        ["pay", "1/2", 2],
+        ["pay", "1", 2],
+    ]
+    log = tmp_path / "split.jsonl"
+    write_log(log, [table_, shoe_, round_record])
+    as_blackjack = ("--reading", "split-hand-21=blackjack")
+    assert fixture_findings(cli, log, ONTARIO) == []
+    assert [rule for rule, _ in fixture_findings(cli, log, ONTARIO, *as_blackjack)] == [
+        "on/fair-blackjack/blackjack-pays-3-2"
+    ]
+    round_record["actions"][-1] = ["pay", "1", 3]
+    write_log(log, [table_, shoe_, round_record])
+    assert fixture_findings(cli, log, ONTARIO, *as_blackjack) == []
+    assert fixture_findings(cli, log, ONTARIO) != []
+
+
+def test_maximum_changed_during_the_seance(cli):
+    # The table opens at 10 to 1000 (100 times); a limits record then sets the maximum to 300 times the
+    # minimum. Within the multiples (default): an error at the change; free: none.
+    log = (
+        RULE_FIXTURES
+        / "fr"
+        / "blackjack"
+        / "max-multiple-of-minimum"
+        / "fails-limits-changed-to-300-times.jsonl"
+    )
+    version = "fr/blackjack@2024-11-01"
+    assert fixture_findings(cli, log, version) == [("fr/blackjack/max-multiple-of-minimum", "error")]
+    assert fixture_findings(cli, log, version, "--reading", "maximum-changed-in-session=free") == []
