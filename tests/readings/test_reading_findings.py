@@ -297,3 +297,51 @@ def test_maximum_changed_during_the_seance(cli):
     version = "fr/blackjack@2024-11-01"
     assert fixture_findings(cli, log, version) == [("fr/blackjack/max-multiple-of-minimum", "error")]
     assert fixture_findings(cli, log, version, "--reading", "maximum-changed-in-session=free") == []
+
+
+def test_ontario_dealer_17_with_an_ace(cli, tmp_path):
+    # R1: the dealer's 6♣ A♠ (a soft 17) draws 10♣: 6-A-10 = 17, hard, holding an ace; he stands.
+    # A soft 17 only (default): right. Any 17 with an ace: he had to draw again.
+    source = RULE_FIXTURES / "on" / "fair-blackjack" / "dealer-hits-soft-17"
+    log = source / "passes-hits-soft-17-stands-hard-17-and-soft-18.jsonl"
+    assert fixture_findings(cli, log, ONTARIO) == []
+    found = fixture_findings(cli, log, ONTARIO, "--reading", "dealer-17-with-an-ace=any-17-with-an-ace")
+    assert found == [("on/fair-blackjack/dealer-hits-soft-17", "error")]
+
+
+def test_dealer_draws_with_no_hand_left(cli, tmp_path):
+    # Box 1: 10♠ 6♦ against the dealer's 6♥, draws K♣ and busts (26), collected at once; the dealer then
+    # draws 6♣ and stops on 12. No hand left (default): not judged. He must draw: an error.
+    actions = [
+        ["deal", "1", "TS"],
+        ["deal", "D", "6H"],
+        ["deal", "1", "6D"],
+        ["hit", "1", "KC"],
+        ["lose", "1"],
+        ["deal", "D", "6C"],
+    ]
+    rounds = [round_(1, [bet("1", 20)], actions)]
+    for version in (V2013, V2020):
+        assert findings(cli, tmp_path, rounds, version) == []
+        [(rule, _, _, _)] = findings(
+            cli, tmp_path, rounds, version, "--reading", "dealer-draws-with-no-hand-left=must-draw"
+        )
+        assert rule == "fr/blackjack/dealer-stands-17"
+
+
+def test_usage_croupier_conserve_la_main_and_decks(cli, tmp_path):
+    # The usage text: 10♥ 8♦ against the dealer's 10♣ 8♠, 18 each, the stake returned. Keeping the deal
+    # (default): right; the dealer winning ties: it should have been collected.
+    usage = "fr/usage-blackjack"
+    log = RULE_FIXTURES / "fr" / "usage-blackjack" / "tie-is-push" / "passes.jsonl"
+    assert fixture_findings(cli, log, usage) == []
+    wins = ("--reading", "croupier-conserve-la-main=wins-ties")
+    assert fixture_findings(cli, log, usage, *wins) == [("fr/usage-blackjack/tie-is-push", "error")]
+    # The same log with a shoe of eight decks: the description says nothing of decks (default); read
+    # with the arrêté's six decks, a warning.
+    table_, shoe_, *rest = (json.loads(line) for line in log.read_text(encoding="utf-8").splitlines())
+    eight = tmp_path / "eight.jsonl"
+    write_log(eight, [table_, {**shoe_, "decks": 8}, *rest])
+    assert fixture_findings(cli, eight, usage) == []
+    six = ("--reading", "usage-decks=six-as-the-arrete")
+    assert fixture_findings(cli, eight, usage, *six) == [("fr/usage-blackjack/six-decks", "warning")]

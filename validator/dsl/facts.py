@@ -197,6 +197,7 @@ class DealerFacts(Facts):
     cards: int = fact(0, "number of dealer's cards")
     up_ace: bool = fact(False, "the dealer's first card is an ace")
     up_ten: bool = fact(False, "the dealer's first card is worth 10")
+    aces: int = fact(0, "how many aces the dealer's cards hold")
     blackjack: bool = fact(False, "dealer's 21 with two cards")
     busted: bool = fact(False, "dealer's total over 21")
     rank: int | None = fact(None, "bataille: the value of the dealer's card")
