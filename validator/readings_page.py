@@ -43,7 +43,7 @@ def lines(registry: Registry) -> Iterator[str]:
         yield ""
         yield f"## {name}"
         shown: list[ReadingInfo] = []
-        for ruleset, reading in by_reading[name]:
+        for _, reading in by_reading[name]:
             if reading in shown:
                 continue
             shown.append(reading)
