@@ -345,3 +345,43 @@ def test_usage_croupier_conserve_la_main_and_decks(cli, tmp_path):
     assert fixture_findings(cli, eight, usage) == []
     six = ("--reading", "usage-decks=six-as-the-arrete")
     assert fixture_findings(cli, eight, usage, *six) == [("fr/usage-blackjack/six-decks", "warning")]
+
+
+def test_the_dataset_and_the_audit_report_keep_what_a_finding_rests_on(cli, tmp_path):
+    # R1: the JP1 « Un 7 » paid 1 (a finding resting on jp1-stake = returned); R2: a winning 20 paid 15
+    # (firm). The dataset's findings say so, its runs the readings asked for and applied; the report
+    # lists the firm round first, then the contested one under its own heading.
+    r1, r2 = jp1_round(1), lucky_ladies_round(("KS", "QD"), 20)
+    r2["actions"][-1] = ["pay", "1", 15]
+    r2["round"], r2["at"] = "R2", r2["at"].replace("21:01", "21:02")
+    log = tmp_path / "log.jsonl"
+    write_log(log, [table(), shoe(), r1, r2])
+    dataset = tmp_path / "ds"
+    result = cli(
+        "check",
+        str(log),
+        "--ruleset",
+        V2020,
+        "--all-readings",
+        "--no-config",
+        "-q",
+        "--dataset",
+        str(dataset),
+    )
+    assert result.returncode == 1, result.stderr
+    import duckdb
+
+    rows = duckdb.sql(
+        f"SELECT round, rests_on FROM '{dataset}/findings/*/*/*.parquet' ORDER BY round"
+    ).fetchall()
+    assert rows == [("R1", '[{"reading": "jp1-stake", "alternative": "returned"}]'), ("R2", "[]")]
+    [(options, summary)] = duckdb.sql(f"SELECT options, summary FROM '{dataset}/runs/*.parquet'").fetchall()
+    assert json.loads(options)["all_readings"] is True
+    assert {"reading": "jp1-stake", "alternative": "returned", "default": True} in json.loads(summary)[
+        "readings"
+    ][V2020]
+    html = tmp_path / "report.html"
+    assert cli("report", str(dataset), "-o", str(html)).returncode == 0
+    page = html.read_text(encoding="utf-8")
+    heading = page.index("Findings that rest on a reading")
+    assert page.index("round <strong>R2</strong>") < heading < page.index("round <strong>R1</strong>")

@@ -225,15 +225,19 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
                 "trace": finding["trace"],
                 "money": finding["round_money"],
                 "findings": [],
+                "contested": False,
             },
         )
         group["findings"].append(finding)
+        # check --all-readings: a round with a finding that rests on a reading is listed after the firm ones.
+        if finding.get("rests_on") not in (None, "[]"):
+            group["contested"] = True
     template = env.get_template("report.html.j2")
     return template.render(
         audit=audit,
         docs=docs,
         title=title,
-        rounds=list(rounds.values()),
+        rounds=sorted(rounds.values(), key=lambda r: r["contested"]),
         charts=_script_json(charts(audit)),
         plotly_js=get_plotlyjs(),
         version=__version__,

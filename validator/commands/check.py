@@ -52,6 +52,9 @@ def run(
                 "house": house_path,
                 "jobs": jobs,
                 "format": fmt,
+                # The readings asked for (the summary, in the same row, lists every reading applied).
+                "readings": list(choices.readings),
+                "all_readings": all_readings,
             }
             run = DatasetRun.start(str(dataset), logs, options, house_path)
         collect = run is not None or fmt == "html"
@@ -101,6 +104,8 @@ def run(
                 outcomes = judged_under_readings(
                     registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
                 )
+                if run is not None:
+                    outcomes = run.writer().write_all(outcomes)
             else:
                 outcomes = check_logs(
                     registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect

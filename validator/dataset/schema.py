@@ -91,6 +91,9 @@ FINDINGS = pa.schema(
         ("player", pa.string()),
         ("local_time", LOCAL),
         ("day", pa.date32()),
+        # check --all-readings: JSON [{"reading", "alternative"}] the finding rests on ([] firm); null
+        # when the run judged under the readings applied only.
+        ("rests_on", pa.string()),
     ]
 )
 

@@ -191,6 +191,9 @@ class ShareWriter:
                     "player": player,
                     "local_time": when.local,
                     "day": when.day,
+                    "rests_on": _json(finding.as_dict()["rests_on"])
+                    if finding.rests_on is not None
+                    else None,
                 },
             )
         if outcome.status == "none":
