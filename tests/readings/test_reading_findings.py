@@ -385,3 +385,31 @@ def test_the_dataset_and_the_audit_report_keep_what_a_finding_rests_on(cli, tmp_
     page = html.read_text(encoding="utf-8")
     heading = page.index("Findings that rest on a reading")
     assert page.index("round <strong>R2</strong>") < heading < page.index("round <strong>R1</strong>")
+
+
+def test_settlement_box_by_box_or_losers_first(cli, tmp_path):
+    # Box 1 (20): 10♥ 6♦ = 16 stands; box 3 (20): 9♠ K♣ = 19 stands; the dealer's 7♣ 10♦ = 17: box 1
+    # loses, box 3 wins 20. Box by box from the right (default): box 3 paid, then box 1 collected. Losers
+    # first: box 1 collected, then box 3 paid.
+    def settled(*last: list[Any]) -> list[dict[str, Any]]:
+        deal = [
+            ["deal", "1", "TH"],
+            ["deal", "3", "9S"],
+            ["deal", "D", "7C"],
+            ["deal", "1", "6D"],
+            ["deal", "3", "KC"],
+            ["stand", "1"],
+            ["stand", "3"],
+            ["deal", "D", "TD"],
+        ]
+        return [round_(1, [bet("1", 20), bet("3", 20)], [*deal, *last])]
+
+    box_by_box = settled(["pay", "3", 20], ["lose", "1"])
+    losers_first = settled(["lose", "1"], ["pay", "3", 20])
+    other = ("--reading", "settlement-order=losers-first")
+    order = "fr/blackjack/settlement-order"
+    for version in (V2013, V2020):
+        assert findings(cli, tmp_path, box_by_box, version) == []
+        assert [f[0] for f in findings(cli, tmp_path, losers_first, version)] == [order]
+        assert findings(cli, tmp_path, losers_first, version, *other) == []
+        assert [f[0] for f in findings(cli, tmp_path, box_by_box, version, *other)] == [order]

@@ -244,6 +244,8 @@ class SettleFacts(Facts):
 
     box: int = fact(0, "the box being settled")
     previous_box: int = fact(0, "the box settled before (0 for the first)")
+    verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
+    previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
 
 
 @dataclass(eq=False, slots=True)

@@ -236,7 +236,7 @@ class BlackjackRound(RoundReplay):
         # A surrender collected right after the round's last decision is still settled during play.
         if ((hand.busted or hand.surrendered) and not self.dealer_started) or hand.even_money or during_play:
             return
-        self.check_settle_order(stake, hand.box.number)
+        self.check_settle_order(stake, hand.box.number, action.verb)
         if not hand.surrendered:
             self.sides.main_settled()
 

@@ -157,6 +157,7 @@ class RoundReplay(ABC):
         self.cut_card_seen = False
         self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
+        self.previous_settled_verb: str | None = None
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
         self.owed_boxes = 0  # receivers in `owed` other than the dealer
@@ -281,14 +282,17 @@ class RoundReplay(ABC):
         if held is not None and not held(self.ctx):
             self.run_rules("deal", target)
 
-    def check_settle_order(self, stake: str, box: int) -> None:
-        """A stake of box `box` settled in the final settlement, after the box settled before it."""
+    def check_settle_order(self, stake: str, box: int, verb: str | None = None) -> None:
+        """A stake of box `box` settled (`verb`: pay, lose, push) in the final settlement, after the box
+        settled before it."""
         settle = self.settle_facts
         settle.box, settle.previous_box = box, self.previous_settled_box
+        settle.verb, settle.previous_verb = verb, self.previous_settled_verb
         held = self.held_settle
         if held is not None and not held(self.ctx):
             self.run_rules("settle", stake)
         self.previous_settled_box = box
+        self.previous_settled_verb = verb
 
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
