@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from conftest import ROOT
 
-from validator.readings_page import PAGE, render
-from validator.registry import default_registry
+from validator.rulebook.readings_page import PAGE, render
+from validator.rulebook.registry import default_registry
 
 
 def test_the_readings_page_is_what_the_rulesets_say():
     written = (ROOT / PAGE).read_text(encoding="utf-8")
-    assert written == render(), "docs/readings.md is stale: run python -m validator.readings_page"
+    assert written == render(), "docs/readings.md is stale: run python -m validator.rulebook.readings_page"
 
 
 def test_the_page_lists_every_reading_of_every_version():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from validator.errors import RulesetErrors
-from validator.registry import load_all, under_readings
+from validator.rulebook.registry import load_all, under_readings
 
 BASE = """ruleset xx/read
 title "T"

@@ -12,8 +12,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from validator.maths.cli_edge import run
-from validator.registry import default_registry
+from validator.maths.summary import run
+from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "edge.schema.json").read_text(encoding="utf-8"))

@@ -1,5 +1,5 @@
 """`casino-validator edge`: the exact expected return of the main stake and of every side bet
-(computed by `validator.maths.cli_edge`)."""
+(computed by `validator.maths.summary`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def run(
     options: bool,
     readings: list[str],
 ) -> int:
-    from validator.maths.cli_edge import run as figures
+    from validator.maths.summary import run as figures
 
     registry = common.registry(readings)
     typer.echo(

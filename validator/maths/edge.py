@@ -16,8 +16,8 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.maths.bataille import bataille
-from validator.maths.blackjack import MainGame, Rules, main_game
+from validator.games.bataille.maths import bataille
+from validator.games.blackjack.maths import MainGame, Rules, main_game
 from validator.maths.probe import Probe
 from validator.maths.shoe import full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets
@@ -294,7 +294,7 @@ def _table_options(ruleset: Ruleset, name: str) -> list[tuple[str, list[Any]]]:
 def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """For each reading of the version that changes a figure: the figure (house edge, %) under each of its
     alternatives, the others as applied; a side bet whose paytable the house picks, under each table."""
-    from validator.registry import under_readings
+    from validator.rulebook.registry import under_readings
 
     base = house_for(ruleset, house)
     applied = ruleset.reading_choices()
