@@ -19,6 +19,16 @@ if TYPE_CHECKING:
     from validator.rulebook.registry import Registry
 
 
+def use_rules(option: list[Path], config: Path | None = None, no_config: bool = False) -> None:
+    """The rulesets from outside the package this run judges with: `--rules`, the configuration file's
+    `rules`, $CASINO_VALIDATOR_RULES (validator/rulebook/sources.py)."""
+    from validator.findings.config import load_config
+    from validator.rulebook import sources
+
+    configured = load_config(config, disabled=no_config).rules
+    sources.use(sources.gather(option, configured))
+
+
 def registry(readings: Iterable[str] = (), config: Path | None = None, no_config: bool = False) -> Registry:
     """The rulesets, under the readings chosen: the configuration file's `readings`, overridden by
     `--reading ID=ALTERNATIVE` (an unknown reading or alternative stops the run, exit 2)."""

@@ -50,6 +50,10 @@ class Finding:
         """Given under every alternative judged (a plain run judges none: it says nothing of them)."""
         return not self.rests_on
 
+    # A consequence of an earlier finding of the same round (docs/findings.md, "One finding per cause"):
+    # that finding's fingerprint. None for a finding of its own.
+    caused_by: str | None = None
+
     def as_dict(self) -> dict[str, Any]:
         """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
         out: dict[str, Any] = {
@@ -71,6 +75,8 @@ class Finding:
             out["firm"] = self.firm
             out["rests_on"] = [{"reading": r, "alternative": a} for r, a in self.rests_on]
             out["holds_under"] = [{"reading": r, "alternative": a} for r, a in self.holds_under]
+        if self.caused_by is not None:
+            out["caused_by"] = self.caused_by
         return out
 
 

@@ -73,6 +73,12 @@ FINDING: dict[str, Any] = {
         "message": {"type": "string"},
         "expected": _VALUES,
         "actual": _VALUES,
+        "caused_by": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{32}$",
+            "description": "only on a consequence: the fingerprint of the finding of the same round that "
+            "caused it",
+        },
     },
     "additionalProperties": False,
 }
@@ -128,6 +134,23 @@ SUMMARY: dict[str, Any] = {
                     },
                     "additionalProperties": False,
                 },
+            },
+        },
+        "repeated": {
+            "type": "array",
+            "description": "json format, check only, where a rule was found in two rounds or more: each "
+            "such rule, most rounds first, with the number of rounds it was found in and its first "
+            "finding's message",
+            "items": {
+                "type": "object",
+                "required": ["rule", "rounds", "of_rounds", "message"],
+                "properties": {
+                    "rule": {"type": "string"},
+                    "rounds": _COUNT,
+                    "of_rounds": _COUNT,
+                    "message": {"type": "string"},
+                },
+                "additionalProperties": False,
             },
         },
         "left_out": {
