@@ -306,15 +306,19 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
                 "trace": finding["trace"],
                 "money": finding["round_net"],
                 "findings": [],
+                "contested": False,
             },
         )
         group["findings"].append(finding)
+        # check --all-readings: a round with a finding that rests on a reading is listed after the firm ones.
+        if finding.get("rests_on") not in (None, "[]"):
+            group["contested"] = True
     template = env.get_template("report.html.j2")
     return template.render(
         audit=audit,
         docs=docs,
         title=title,
-        rounds=list(rounds.values()),
+        rounds=sorted(rounds.values(), key=lambda r: r["contested"]),
         charts=charts(audit),
         csv={name: "data:text/csv;charset=utf-8," + quote(text) for name, text in csv_tables(audit).items()},
         version=__version__,

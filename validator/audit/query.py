@@ -279,12 +279,31 @@ def build(
     audit.runs = _rows(
         con,
         """
-        SELECT run_id, started, finished, tool_version, house_file, rounds, findings, len(logs) AS logs
+        SELECT run_id, started, finished, tool_version, house_file, rounds, findings, len(logs) AS logs,
+               summary
         FROM runs ORDER BY started DESC LIMIT 20
         """,
     )
+    for run in audit.runs:
+        run["readings"] = run_readings(run.pop("summary"))
     con.close()
     return audit
+
+
+def run_readings(summary: str | None) -> str:
+    """The readings a run applied, from its summary: `version: reading = alternative, …`; those other than
+    the reading's default marked."""
+    import json
+
+    applied = json.loads(summary).get("readings", {}) if summary else {}
+    return "; ".join(
+        f"{version}: "
+        + ", ".join(
+            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
+            for r in rows
+        )
+        for version, rows in sorted(applied.items())
+    )
 
 
 def _dealers(con: Any, audit: Audit) -> None:

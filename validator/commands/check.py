@@ -29,6 +29,7 @@ def run(
     dataset: Path | None,
     sarif_root: Path | None,
     choices: common.PolicyChoices,
+    all_readings: bool,
     max_log_bytes: str | None,
     max_line_bytes: str | None,
     max_broken_records: int | None,
@@ -52,10 +53,13 @@ def run(
                 "house": house_path,
                 "jobs": jobs,
                 "format": fmt,
+                # The readings asked for (the summary, in the same row, lists every reading applied).
+                "readings": list(choices.readings),
+                "all_readings": all_readings,
             }
             run = DatasetRun.start(str(dataset), logs, options, house_path)
         collect = run is not None or fmt == "html"
-        registry = common.registry()
+        registry = common.registry(choices.readings, choices.config, choices.no_config)
         policy = common.policy(registry, root, choices)
         lookup = None
         house_label = None
@@ -71,6 +75,11 @@ def run(
             plan = None
             outcomes: Iterable[RoundOutcome]
             scheduler = scheduler_address(scheduler, jobs)
+            if all_readings and (jobs > 1 or scheduler):
+                raise ValidatorError(
+                    "--all-readings judges the logs once per alternative in this process: "
+                    "give it without --jobs or --scheduler"
+                )
             if jobs > 1 or scheduler:
                 from validator.checking.cluster import check_on_cluster
                 from validator.checking.progress import PlanProgress
@@ -88,7 +97,16 @@ def run(
                     progress=plan,
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
+                    readings=tuple(sorted(registry.chosen.items())),
                 )
+            elif all_readings:
+                from validator.checking.readings import judged_under_readings
+
+                outcomes = judged_under_readings(
+                    registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
+                )
+                if run is not None:
+                    outcomes = run.writer().write_all(outcomes)
             else:
                 outcomes = check_logs(
                     registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect

@@ -122,6 +122,13 @@ FINDINGS: tuple[Column, ...] = (
     Column("player", "string", "The player of the stake."),
     Column("local_time", "local_time", "The table's wall clock."),
     Column("gaming_day", "date", "The gaming day of the round."),
+    Column(
+        "rests_on",
+        "string",
+        "check --all-readings: the readings the finding rests on, as JSON [{reading, alternative}] "
+        "([] firm); "
+        "null when the run judged under the readings applied only.",
+    ),
 )
 
 RUNS: tuple[Column, ...] = (

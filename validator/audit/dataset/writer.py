@@ -196,6 +196,9 @@ class ShareWriter:
                     "player": player,
                     "local_time": when.local,
                     "gaming_day": when.day,
+                    "rests_on": _json(finding.as_dict()["rests_on"])
+                    if finding.rests_on is not None
+                    else None,
                 },
             )
         if outcome.status == "none":
