@@ -121,7 +121,11 @@ def test_the_json_message_follows_the_language_and_the_ids_do_not():
 
     assert ids(english) == ids(french)
     pays = {f["rule"]: f["message"] for f in french["findings"]}
-    assert pays["fr/blackjack/blackjack-pays-3-2"] == "Un black-jack est payé 3 pour 2."
+    # Round BJ-03/2016-06-11/1/2 of the log: box 2 dealt AS and KD, the dealer 9H and 8C (issue 25's
+    # evidence: the cards and totals in the message, the same in both languages).
+    assert pays["fr/blackjack/blackjack-pays-3-2"] == (
+        "Un black-jack est payé 3 pour 2. La main : A♠ K♦ (21) ; le croupier : 9♥ 8♣ (17)."
+    )
 
 
 def test_the_configuration_files_lang_chooses_french(tmp_path):

@@ -52,6 +52,7 @@ class Format(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
     html = "html"
 
 
@@ -64,6 +65,7 @@ class LintFormat(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
 
 
 class FailLevel(StrEnum):
@@ -109,12 +111,32 @@ ConfigOpt = Annotated[
     ),
 ]
 NoConfigOpt = Annotated[bool, typer.Option("--no-config", help=N_("Ignore any configuration file."))]
+ReadingOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reading",
+        metavar="ID=ALTERNATIVE",
+        help=N_(
+            "Read an ambiguous sentence this way (repeatable; `rules show` lists each version's readings)."
+        ),
+    ),
+]
 SarifRootOpt = Annotated[
     Path | None,
     typer.Option(
         "--sarif-root",
         metavar="DIR",
         help=N_("SARIF paths and fingerprints relative to DIR (default: the git work tree, else here)."),
+    ),
+]
+
+
+RulesOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        metavar="PATH",
+        help=N_("Rulesets from outside the package: a .rules file or a folder of them (repeatable)."),
     ),
 ]
 
@@ -127,18 +149,30 @@ def _choices(
     write_baseline: Path | None,
     config: Path | None,
     no_config: bool,
+    readings: list[str] | None = None,
 ) -> PolicyChoices:
-    """What `check` and `lint` share of their options: what is reported and what fails."""
+    """What `check` and `lint` share of their options: what is reported and what fails, and the
+    readings applied."""
     from validator.commands.common import PolicyChoices
 
     level = fail_level.value if fail_level is not None else None
-    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config)
+    chosen = tuple(readings or ())
+    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config, chosen)
 
 
-def _run(command: Callable[[], int]) -> NoReturn:
+def _run(
+    command: Callable[[], int],
+    rules: list[Path] | None = None,
+    config: Path | None = None,
+    no_config: bool = False,
+) -> NoReturn:
     """Run a command's module and end with its exit status; a run that cannot be made ends with its
-    message on standard error and status 2."""
+    message on standard error and status 2. `rules` (`--rules`), with the configuration file's `rules`
+    and $CASINO_VALIDATOR_RULES, are the rulesets from outside the package the command judges with."""
     try:
+        from validator.commands.common import use_rules
+
+        use_rules(rules or [], config, no_config)
         status = command()
     except ValidatorError as exc:
         typer.echo(f"casino-validator: {exc}", err=True)
@@ -246,6 +280,16 @@ def check(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    reading: ReadingOpt = None,
+    all_readings: Annotated[
+        bool,
+        typer.Option(
+            "--all-readings",
+            help=N_(
+                "Judge each round under every alternative of the readings its rules have; say which hold."
+            ),
+        ),
+    ] = False,
     max_log_bytes: Annotated[
         str | None,
         typer.Option(metavar="SIZE", help=N_("Most bytes read from one log, uncompressed (default 16G).")),
@@ -257,8 +301,30 @@ def check(
         int | None,
         typer.Option(metavar="N", help=N_("Broken records in a row reported one by one (default 100).")),
     ] = None,
+    follow: Annotated[
+        bool,
+        typer.Option(
+            "--follow", help=N_("Judge each round as it is written (what `watch` does), until Ctrl-C.")
+        ),
+    ] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
+    if follow:
+        _follow_instead(
+            logs,
+            ruleset,
+            house,
+            fmt,
+            output,
+            jobs,
+            scheduler,
+            dataset,
+            max_log_bytes,
+            max_line_bytes,
+            max_broken_records,
+            _choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
+        )
     from validator.commands import check as command
 
     started = time.monotonic()
@@ -275,8 +341,177 @@ def check(
             scheduler=scheduler,
             dataset=dataset,
             sarif_root=sarif_root,
-            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
+            choices=_choices(
+                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
+            ),
+            all_readings=all_readings,
             max_log_bytes=max_log_bytes,
+            max_line_bytes=max_line_bytes,
+            max_broken_records=max_broken_records,
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
+    )
+
+
+# ---------------------------------------------------------------- watch
+StreamFormatOpt = Annotated[
+    Format,
+    typer.Option(
+        "--format", "-f", metavar="[text|jsonl|github]", help=N_("Output format (those that stream).")
+    ),
+]
+
+
+@app.command(cls=PlainCommand, short_help=N_("Judge each round as the table writes it, until Ctrl-C."))
+def watch(
+    logs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="LOG|DIR...",
+            help=N_("Logs to follow as they grow; folders whose *.jsonl logs are followed as they appear."),
+        ),
+    ],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD; overrides the table record.")
+        ),
+    ] = None,
+    house: Annotated[
+        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
+    ] = None,
+    fmt: StreamFormatOpt = Format.text,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help=N_("Append the findings to FILE (kept across restarts).")
+        ),
+    ] = None,
+    state: Annotated[
+        Path,
+        typer.Option(
+            "--state",
+            metavar="FILE",
+            help=N_(
+                "Where each log was judged up to, to resume there (default .casino-validator-watch.json)."
+            ),
+        ),
+    ] = Path(".casino-validator-watch.json"),
+    interval: Annotated[
+        float,
+        typer.Option("--interval", metavar="SECONDS", help=N_("Time between two looks (default 0.25).")),
+    ] = 0.25,
+    on_finding: Annotated[
+        str | None,
+        typer.Option(
+            "--on-finding",
+            metavar="CMD",
+            help=N_("Run CMD for each finding, the finding as JSON on its standard input."),
+        ),
+    ] = None,
+    on_finding_timeout: Annotated[
+        float,
+        typer.Option("--on-finding-timeout", metavar="SECONDS", help=N_("Kill CMD past this (default 30).")),
+    ] = 30.0,
+    bell: Annotated[
+        FailLevel | None,
+        typer.Option(
+            "--bell",
+            metavar="[error|warning]",
+            help=N_("Ring the terminal for findings of this severity or above."),
+        ),
+    ] = None,
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
+    fail_level: FailLevelOpt = None,
+    baseline: BaselineOpt = None,
+    config: ConfigOpt = None,
+    no_config: NoConfigOpt = False,
+    max_line_bytes: Annotated[
+        str | None, typer.Option(metavar="SIZE", help=N_("Longest line read (default 1M)."))
+    ] = None,
+    max_broken_records: Annotated[
+        int | None,
+        typer.Option(metavar="N", help=N_("Broken records in a row reported one by one (default 100).")),
+    ] = None,
+    rules: RulesOpt = None,
+) -> None:
+    """Follow logs as tables write them: each round is judged when its line is whole, each finding
+    written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
+    with the summary."""
+    from validator.commands import watch as command
+
+    _run(
+        lambda: command.run(
+            logs,
+            ruleset=ruleset,
+            house=house,
+            fmt=fmt.value,
+            output=output,
+            state_file=state,
+            interval=interval,
+            on_finding=on_finding,
+            on_finding_timeout=on_finding_timeout,
+            bell=bell.value if bell is not None else None,
+            choices=_choices(select, ignore, fail_level, baseline, None, config, no_config),
+            max_line_bytes=max_line_bytes,
+            max_broken_records=max_broken_records,
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
+    )
+
+
+def _follow_instead(
+    logs: list[str],
+    ruleset: str | None,
+    house: Path | None,
+    fmt: Format,
+    output: Path | None,
+    jobs: int,
+    scheduler: str | None,
+    dataset: Path | None,
+    max_log_bytes: str | None,
+    max_line_bytes: str | None,
+    max_broken_records: int | None,
+    choices: PolicyChoices,
+) -> NoReturn:
+    """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
+    from validator.commands import watch as command
+
+    refused = [
+        name
+        for name, given in (
+            ("--jobs", jobs > 1),
+            ("--scheduler", scheduler is not None),
+            ("--dataset", dataset is not None),
+            ("--max-log-bytes", max_log_bytes is not None),
+            ("--write-baseline", choices.write_baseline is not None),
+        )
+        if given
+    ]
+    if refused:
+        typer.echo(
+            f"casino-validator: --follow judges rounds as they come: {', '.join(refused)} cannot go with it",
+            err=True,
+        )
+        raise typer.Exit(2)
+    _run(
+        lambda: command.run(
+            logs,
+            ruleset=ruleset,
+            house=house,
+            fmt=fmt.value,
+            output=output,
+            state_file=Path(".casino-validator-watch.json"),
+            interval=0.25,
+            on_finding=None,
+            on_finding_timeout=30.0,
+            bell=None,
+            choices=choices,
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
         )
@@ -294,10 +529,10 @@ def report(
         Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the HTML to FILE."))
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help=N_("First day (local)."))
+        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help=N_("First gaming day."))
     ] = None,
     end: Annotated[
-        str | None, typer.Option("--to", metavar="YYYY-MM-DD", help=N_("Last day (local)."))
+        str | None, typer.Option("--to", metavar="YYYY-MM-DD", help=N_("Last gaming day."))
     ] = None,
     casino: Annotated[
         str | None,
@@ -306,11 +541,21 @@ def report(
     table: Annotated[
         str | None, typer.Option("--table", metavar="ID", help=N_("Only this table id."))
     ] = None,
+    csv: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="DIR", help=N_("Also write each table of the page as DIR/NAME.csv.")),
+    ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     from validator.commands import report as command
 
-    _run(lambda: command.run(datasets, output=output, start=start, end=end, casino=casino, table=table))
+    _run(
+        lambda: command.run(
+            datasets, output=output, start=start, end=end, casino=casino, table=table, csv=csv
+        ),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- explain
@@ -328,13 +573,18 @@ def explain(
     house: Annotated[
         Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
     ] = None,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay one round step by step and say why each finding was made.
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     from validator.commands import explain as command
 
-    _run(lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house))
+    _run(
+        lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house, readings=reading or []),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- simulate
@@ -406,6 +656,8 @@ def simulate(
         typer.Option("--rate", metavar="R", help=N_("With --inject: the share of rounds given a violation.")),
     ] = 0.05,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = False,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
 
@@ -434,7 +686,9 @@ def simulate(
             inject=inject,
             rate=rate,
             quiet=quiet,
-        )
+            readings=reading or [],
+        ),
+        rules=rules,
     )
 
 
@@ -463,11 +717,18 @@ def edge(
     options: Annotated[
         bool, typer.Option("--options", help=N_("What each house option would change."))
     ] = False,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Exact expected return of the main stake and every side bet, each outcome with its probability."""
     from validator.commands import edge as command
 
-    _run(lambda: command.run(ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options))
+    _run(
+        lambda: command.run(
+            ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, readings=reading or []
+        ),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- lint
@@ -500,6 +761,8 @@ def lint(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
     from validator.commands import lint as command
@@ -511,15 +774,22 @@ def lint(
             output=output,
             when=when,
             sarif_root=sarif_root,
-            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
-        )
+            choices=_choices(
+                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
+            ),
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
 # ---------------------------------------------------------------- schema
 @app.command(cls=PlainCommand, short_help=N_("Print a JSON Schema (hand-log, house-rules, findings)."))
 def schema(
-    which: Annotated[str, typer.Argument(metavar="hand-log|house-rules|findings", help=N_("Which schema."))],
+    which: Annotated[
+        str, typer.Argument(metavar="hand-log|house-rules|findings|dataset", help=N_("Which schema."))
+    ],
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     from validator.commands import schema as command
@@ -533,11 +803,12 @@ def rules_list(
     ids: Annotated[
         bool, typer.Option("--ids", help=N_("Every rule id instead, one a line (for --select, --ignore)."))
     ] = False,
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Families, their versions and the dates each is in force."""
     from validator.commands import rules
 
-    _run(lambda: rules.list_(ids=ids))
+    _run(lambda: rules.list_(ids=ids), rules=extra_rules)
 
 
 @rules_app.command(
@@ -550,23 +821,25 @@ def rules_show(
             metavar="ID[@DATE]|RULE[@DATE]", help=N_("A ruleset version, or one rule (its wording on DATE).")
         ),
     ],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
     from validator.commands import rules
 
-    _run(lambda: rules.show(spec))
+    _run(lambda: rules.show(spec), rules=extra_rules)
 
 
 @rules_app.command("diff", cls=PlainCommand, short_help=N_("What changed between two versions."))
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The older version."))],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The newer version."))],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.commands import rules
 
-    _run(lambda: rules.diff(old, new))
+    _run(lambda: rules.diff(old, new), rules=extra_rules)
 
 
 @rules_app.command(
@@ -576,11 +849,12 @@ def rules_check(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
     ],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     from validator.commands import rules
 
-    _run(lambda: rules.check(files))
+    _run(lambda: rules.check(files), rules=extra_rules)
 
 
 @rules_app.command(
@@ -594,11 +868,12 @@ def rules_test(
         ),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = False,
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
     from validator.commands import rules
 
-    _run(lambda: rules.test(directory, verbose=verbose))
+    _run(lambda: rules.test(directory, verbose=verbose), rules=extra_rules)
 
 
 def main() -> None:

@@ -3,8 +3,10 @@ found from the current folder upwards (the first folder holding either), or name
 
 Keys: `select`, `ignore` (lists of rule ids or prefixes), `fail-level` (`error` or `warning`),
 `baseline` (a path, relative to the file's folder), `lang` (`en` or `fr`: the language of messages and
-reports, under `--lang` and over the locale). Anything else, or a value of the wrong type, stops
-the run (exit 2) naming the file.
+reports, under `--lang` and over the locale), `readings` (a table: reading id → the alternative a
+run applies, as `--reading ID=ALTERNATIVE`, which overrides it), `rules` (rulesets from outside the
+package: `.rules` files or folders of them, relative to the file's folder). Anything else, or a value of
+the wrong type, stops the run (exit 2) naming the file.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ OWN_FILE = "casino-validator.toml"
 PYPROJECT = "pyproject.toml"
 TABLE = "casino-validator"
 FAIL_LEVELS = ("error", "warning")
-_KEYS = ("select", "ignore", "fail-level", "baseline", "lang")
+_KEYS = ("select", "ignore", "fail-level", "baseline", "lang", "readings", "rules")
 LANGUAGES = ("en", "fr")
 
 
@@ -33,6 +35,8 @@ class Config:
     fail_level: str | None = None
     baseline: Path | None = None
     lang: str | None = None
+    readings: tuple[tuple[str, str], ...] = ()
+    rules: tuple[Path, ...] = ()
 
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -94,6 +98,8 @@ def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Conf
         fail_level=fail_level,
         baseline=(path.parent / baseline) if baseline else None,
         lang=lang,
+        readings=_readings(path, data),
+        rules=tuple(path.parent / entry for entry in _path_list(path, data, "rules")),
     )
 
 
@@ -122,6 +128,22 @@ def _read(path: Path) -> dict[str, Any]:
         raise ValidatorError(_("{path}: not valid TOML: {error}").format(path=path, error=exc)) from None
     except OSError as exc:
         raise ValidatorError(_("{path}: {reason}").format(path=path, reason=exc.strerror or exc)) from None
+
+
+def _readings(path: Path, data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    value = data.get("readings", {})
+    if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
+        raise ValidatorError(f'{path}: readings must be a table of reading = "alternative"')
+    return tuple(value.items())
+
+
+def _path_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValidatorError(f"{path}: {key} must be a list of paths (text)")
+    return tuple(value)
 
 
 def _rule_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:

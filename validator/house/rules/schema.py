@@ -47,6 +47,10 @@ def _message(node: Node) -> str:
     if error.validator == "maximum":
         return _("{instance} is above {value}").format(instance=shown(error.instance), value=value)
     if error.validator == "pattern":
+        if tuple(error.absolute_path) == ("gaming_day_start",):
+            return _("{instance} is not a time of day as HH:MM (00:00 to 23:59)").format(
+                instance=shown(error.instance)
+            )
         return _("{instance} is not a decimal number").format(instance=shown(error.instance))
     if error.validator in ("minLength", "minProperties"):
         return "must not be empty"
