@@ -79,7 +79,7 @@ def test_an_unknown_format_is_one_line_listing_the_formats() -> None:
     ran = invoke("check", str(BJ), "--format", "xml")
     assert ran.code == 2
     assert ran.stderr.splitlines() == [
-        "casino-validator: --format xml: choose one of text, jsonl, json, sarif, junit, github, html"
+        "casino-validator: --format xml: choose one of text, jsonl, json, sarif, junit, github, gitlab, html"
     ]
 
 

@@ -33,7 +33,9 @@ def show(spec: str) -> int:
     if is_rule_id(registry, name):
         day = registry.resolve(f"{registry.all()[0].family}@{when}")[1] if at else None
         lines = rule_lines(registry, name, day)
-    elif name in registry.families:
+    elif name in registry.families or (name.count("/") == 1 and not _python_side(name)):
+        # A family's shape (jurisdiction/game) that no ruleset has: the registry's own "unknown
+        # ruleset" line, with the rulesets known (one from outside needs --rules).
         lines = show_lines(registry.pick(spec))
     else:
         families = difflib.get_close_matches(name, sorted(registry.families), n=2, cutoff=0.6)
@@ -48,6 +50,13 @@ def show(spec: str) -> int:
     for line in lines:
         typer.echo(line)
     return 0
+
+
+def _python_side(name: str) -> bool:
+    """A name in the namespace of the Python-side rules (`hand-log/*`, `house/*`), not a ruleset's."""
+    from validator.rulebook.builtin_docs import BUILTIN
+
+    return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
 def diff(old: str, new: str) -> int:
