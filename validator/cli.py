@@ -14,7 +14,7 @@ import typer
 
 from validator import __version__
 from validator.cli_help import PlainCommand, PlainGroup
-from validator.errors import ValidatorError
+from validator.errors import ValidatorError, bounded
 
 if TYPE_CHECKING:
     from validator.commands.common import PolicyChoices
@@ -136,7 +136,7 @@ def _run(command: Callable[[], int]) -> NoReturn:
     try:
         status = command()
     except ValidatorError as exc:
-        typer.echo(f"casino-validator: {exc}", err=True)
+        typer.echo(f"casino-validator: {bounded(str(exc))}", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(status)
 
