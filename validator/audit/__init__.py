@@ -38,10 +38,24 @@ def audit_html(
 
     if start is not None and end is not None and start > end:
         raise ValidatorError(f"--from {start} is after --to {end}")
-    filters = Filters(start, end, casino, table)
-    if theoretical is None:
-        from validator.audit.theory import theoretical_edges
+    import duckdb
 
-        theoretical = theoretical_edges(connect(datasets, filters))
-    audit = build(datasets, filters, theoretical=theoretical)
+    filters = Filters(start, end, casino, table)
+    try:
+        if theoretical is None:
+            from validator.audit.theory import theoretical_edges
+
+            theoretical = theoretical_edges(connect(datasets, filters))
+        audit = build(datasets, filters, theoretical=theoretical)
+    except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
+        lines = str(error).strip().splitlines() or [type(error).__name__]
+        raise ValidatorError(f"{', '.join(datasets)}: cannot read the dataset ({lines[0][:300]})") from None
     return render(audit, rule_docs(registry), title=title)
+
+
+def dataset_notes(datasets: Sequence[str]) -> list[str]:
+    """What a report should say of the datasets besides its figures: runs not counted (still running,
+    or killed before their commit)."""
+    from validator.audit.query import sources
+
+    return sources(datasets).notes

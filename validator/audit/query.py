@@ -6,6 +6,7 @@ findings list does, and it is capped (`FINDINGS_SHOWN`) with the total given.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -66,25 +67,91 @@ def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _sources(datasets: Sequence[str], table: str) -> list[str]:
-    files: list[str] = []
+def _partition(path: str) -> tuple[str, str]:
+    """The casino key and month of a data file, from its own two partition folders (never from the
+    folders above the dataset, whatever `key=value` names they have)."""
+    parts = Path(path).parts
+    casino = parts[-3].partition("=")[2] if len(parts) >= 3 else ""
+    month = parts[-2].partition("=")[2] if len(parts) >= 2 else ""
+    return casino, month
+
+
+def unique_datasets(datasets: Sequence[str]) -> list[str]:
+    """Each dataset once, however it is named (`ds`, `./ds/`, a link to it)."""
+    seen: dict[str, None] = {}
     for root in datasets:
-        folder = Path(root) / table
-        pattern = "*.parquet" if table == "runs" else "*/*/*.parquet"
-        files.extend(str(p) for p in sorted(folder.glob(pattern)))
-    return files
+        seen.setdefault(os.path.realpath(root), None)
+    return list(seen)
+
+
+@dataclass(slots=True)
+class Sources:
+    """The files a report reads: those the committed runs' manifests list and still count."""
+
+    rounds: list[str] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    runs: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def sources(datasets: Sequence[str]) -> Sources:
+    """Every dataset's counted files, each checked against its manifest: a plain file, of its table's
+    schema, holding the rows the run wrote. A damaged file stops the report (exit 2) naming it."""
+    import pyarrow.parquet as pq
+
+    from validator.dataset import manifest, schema
+
+    expected = {"rounds": schema.ROUNDS, "findings": schema.FINDINGS}
+    out = Sources()
+    for root in unique_datasets(datasets):
+        folder = Path(root)
+        state = manifest.read_state(folder)
+        out.runs.extend(str(folder / "runs" / f"{m.run_id}.parquet") for m in state.manifests)
+        for path, listed in state.counted():
+            if not manifest.regular(path):
+                raise ValidatorError(
+                    f"{path}: listed by run {_run_named(state, listed)} but missing or not a plain file"
+                )
+            try:
+                with path.open("rb") as handle:
+                    metadata = pq.read_metadata(handle)
+                    found = metadata.schema.to_arrow_schema()
+            except Exception as error:  # pyarrow's errors: not Parquet, truncated
+                raise ValidatorError(f"{path}: not a Parquet file of this dataset ({_line(error)})") from None
+            if not found.equals(expected[listed.table], check_metadata=False):
+                raise ValidatorError(
+                    f"{path}: not a {listed.table} file of this dataset (its columns differ)"
+                )
+            if metadata.num_rows != listed.rows:
+                raise ValidatorError(
+                    f"{path}: holds {metadata.num_rows} rows, its run wrote {listed.rows}: "
+                    "the dataset is damaged"
+                )
+            (out.rounds if listed.table == "rounds" else out.findings).append(str(path))
+        for run_id, files in sorted(state.uncommitted.items()):
+            how = (
+                "still running"
+                if manifest.is_running(folder, run_id)
+                else "stopped before its commit (killed?); the next check --dataset removes them"
+            )
+            out.notes.append(f"{root}: run {run_id}, {how}: its {len(files)} files are not counted")
+    return out
+
+
+def _run_named(state: Any, listed: Any) -> str:
+    return next(m.run_id for m in state.manifests if listed in m.files)
+
+
+def _line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0][:300] if text else type(error).__name__
 
 
 def _view(con: Any, name: str, files: list[str], empty_schema: Any, where: list[str]) -> None:
     condition = f" WHERE {' AND '.join(where)}" if where else ""
     if files:
         listing = "[" + ", ".join(_quote(f) for f in files) + "]"
-        hive = name != "runs"
-        source = (
-            f"read_parquet({listing}, hive_partitioning = {str(hive).lower()}, union_by_name = true"
-            + (", hive_types_autocast = false" if hive else "")
-            + ")"
-        )
+        source = f"read_parquet({listing}, hive_partitioning = false)"
     else:
         import pyarrow as pa
 
@@ -114,18 +181,23 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
         where.append(f"casino = {_quote(filters.casino)}")
     if filters.table is not None:
         where.append(f'"table" = {_quote(filters.table)}')
-    pruning: list[str] = []  # the partition folders a filter rules out are not even opened
-    if filters.start is not None:
-        pruning.append(f"(month >= {_quote(filters.start.isoformat()[:7])} OR month = 'none')")
-    if filters.end is not None:
-        pruning.append(f"(month <= {_quote(filters.end.isoformat()[:7])} OR month = 'none')")
-    if filters.casino is not None:
-        pruning.append(f"casino_key = {_quote(casino_key(filters.casino))}")
+    found = sources(datasets)
+
+    def wanted(path: str) -> bool:  # the partition folders a filter rules out are not even opened
+        casino, month = _partition(path)
+        if filters.casino is not None and casino != casino_key(filters.casino):
+            return False
+        if month == "none":
+            return True
+        if filters.start is not None and month < filters.start.isoformat()[:7]:
+            return False
+        return not (filters.end is not None and month > filters.end.isoformat()[:7])
+
     con = duckdb.connect()
     con.execute("SET preserve_insertion_order = false")
-    _view(con, "rounds", _sources(datasets, "rounds"), schema.ROUNDS, pruning + where)
-    _view(con, "findings", _sources(datasets, "findings"), schema.FINDINGS, pruning + where)
-    _view(con, "runs", _sources(datasets, "runs"), schema.RUNS, [])
+    _view(con, "rounds", [f for f in found.rounds if wanted(f)], schema.ROUNDS, where)
+    _view(con, "findings", [f for f in found.findings if wanted(f)], schema.FINDINGS, where)
+    _view(con, "runs", found.runs, schema.RUNS, [])
     return con
 
 

@@ -53,6 +53,8 @@ def run(
                 "format": fmt,
             }
             run = DatasetRun.start(str(dataset), logs, options, house_path)
+            for note in run.notes:
+                common.error(f"warning: {note}")
         collect = run is not None or fmt == "html"
         registry = common.registry()
         policy = common.policy(registry, root, choices)
@@ -99,8 +101,10 @@ def run(
                 reporter.round(outcome)
             policy.finish(summary)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
-        if run is not None:
-            run.commit(summary)
+            if run is not None:
+                # Committed before --output takes its name: a run whose record cannot be written
+                # leaves the previous report in place.
+                run.commit(summary)
     except BaseException:
         if run is not None:
             run.abort()

@@ -16,10 +16,13 @@ def run(
     casino: str | None,
     table: str | None,
 ) -> int:
-    from validator.audit import audit_html, parse_day
+    from validator.audit import audit_html, dataset_notes, parse_day
 
+    names = [str(d) for d in datasets]
+    for note in dataset_notes(names):
+        common.error(f"warning: {note}")
     html = audit_html(
-        [str(d) for d in datasets],
+        names,
         common.registry(),
         start=parse_day(start, "--from"),
         end=parse_day(end, "--to"),

@@ -94,6 +94,8 @@ FINDINGS = pa.schema(
     ]
 )
 
+FILE = pa.struct([("path", pa.string()), ("table", pa.string()), ("log", pa.string()), ("rows", pa.int64())])
+
 RUNS = pa.schema(
     [
         ("run_id", pa.string()),
@@ -107,5 +109,10 @@ RUNS = pa.schema(
         ("rounds", pa.int64()),
         ("findings", pa.int64()),
         ("summary", pa.string()),  # JSON: the `json` format's summary of the run
+        (
+            "committed",
+            pa.int64(),
+        ),  # nanoseconds since the epoch: the commit's order (validator.dataset.manifest)
+        ("files", pa.list_(FILE)),  # the manifest: every file the run wrote, its log and its rows
     ]
 )
