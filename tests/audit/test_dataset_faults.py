@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, run_cli, run_cli_process
 
 SAMPLES = ROOT / "samples"

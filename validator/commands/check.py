@@ -64,6 +64,9 @@ def run(
             from validator.house.apply import house_lookup
 
             lookup, house_label = house_lookup(house, registry)
+        from validator.logs.reader import check_openable, iter_log_paths
+
+        check_openable(iter_log_paths(logs))
         with common.output(output) as out:
             reporter = common.reporter(fmt, out, output, root)
             summary = Summary(house=house_label)

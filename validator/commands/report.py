@@ -6,6 +6,8 @@ from pathlib import Path
 
 from validator.commands import common
 
+WRITE_CHARS = 1 << 16
+
 
 def run(
     datasets: list[Path],
@@ -30,5 +32,10 @@ def run(
         table=table,
     )
     with common.output(output) as out:
-        out.write(html)
+        # In pieces, each flushed: one write of the whole page to a pipe whose reader has gone
+        # (`| head -c 10`) can end as a short write the interpreter never reports; the next piece
+        # meets the closed pipe, and the run ends with status 2, as `check` does.
+        for piece in range(0, len(html), WRITE_CHARS):
+            out.write(html[piece : piece + WRITE_CHARS])
+            out.flush()
     return 0

@@ -41,6 +41,7 @@ OPEN_FILES = 16
 FILE_BATCHES = 25
 _SCALE = Decimal(10) ** -10
 KEY_CHARS = 64  # a casino's folder name: far under any file system's 255 bytes
+_URLISH = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -438,7 +439,8 @@ class DatasetRun:
         from validator.dataset import manifest
         from validator.logs.remote import is_url
 
-        if is_url(root):
+        # `s3://b/x` reaches here as the Path `s3:/b/x`: a scheme and a slash are a URL either way.
+        if is_url(root) or _URLISH.match(root):
             raise ValidatorError(f"--dataset {root}: a dataset is a local folder, not a URL")
         spec = DatasetSpec(root, new_run_id(), house, house_digest(house))
         try:
