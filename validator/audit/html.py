@@ -3,6 +3,7 @@ script is inlined once, no font, style or script fetched from anywhere."""
 
 from __future__ import annotations
 
+import html
 import json
 from collections import defaultdict
 from collections.abc import Mapping
@@ -13,6 +14,7 @@ from typing import Any
 
 from validator import __version__
 from validator.audit.query import (
+    FINDINGS_PER_ITEM,
     PAIR_ALPHA,
     PAIR_MIN_OVERPAID,
     Audit,
@@ -20,6 +22,8 @@ from validator.audit.query import (
 from validator.game.money import fmt
 
 TEMPLATES = Path(__file__).parent / "templates"
+TEXT_CHARS = 2_000  # of a message, an expected or actual value, a name shown in the findings
+TRACE_CHARS = 20_000  # of a round's step-by-step account
 WEEK_RULES = 8  # rules drawn one by one in the weekly chart; the others together
 DEALER_BARS = 30
 
@@ -89,7 +93,7 @@ def charts(audit: Audit) -> dict[str, dict[str, Any]]:
     """Plotly figures as plain JSON (floats are for drawing only; every table shows exact amounts)."""
     out: dict[str, dict[str, Any]] = {}
     out["chart-kinds"] = {
-        "data": [_bar("findings", [k["kind"] for k in audit.kinds], [k["n"] for k in audit.kinds])],
+        "data": [_bar("findings", [_label(k["kind"]) for k in audit.kinds], [k["n"] for k in audit.kinds])],
         "layout": _layout("Findings by kind"),
     }
     top = [r["rule"] for r in audit.rules[:WEEK_RULES]]
@@ -99,14 +103,16 @@ def charts(audit: Audit) -> dict[str, dict[str, Any]]:
         name = w["rule"] if w["rule"] in top else "other rules"
         per_rule[name][str(w["week"])] = per_rule[name].get(str(w["week"]), 0) + w["n"]
     out["chart-weeks"] = {
-        "data": [_bar(name, weeks, [per_rule[name].get(week, 0) for week in weeks]) for name in per_rule],
+        "data": [
+            _bar(_label(name), weeks, [per_rule[name].get(week, 0) for week in weeks]) for name in per_rule
+        ],
         "layout": _layout("Findings by week (week starting)", barmode="stack"),
     }
     for key, rows, title in (
         ("chart-money-table", audit.money_tables, "Money discrepancy by table"),
         ("chart-money-dealer", audit.money_dealers, "Money discrepancy by dealer"),
     ):
-        names = [str(r["key"]) for r in rows]
+        names = [_label(r["key"]) for r in rows]
         out[key] = {
             "data": [
                 _bar("overpaid by the house", names, [_f(r["overpaid"]) for r in rows]),
@@ -139,7 +145,7 @@ def charts(audit: Audit) -> dict[str, dict[str, Any]]:
         "data": [
             _bar(
                 "rounds with a finding per 100",
-                [d["dealer"] for d in shown],
+                [_label(d["dealer"]) for d in shown],
                 [d["rate"] for d in shown],
                 error_y={
                     "type": "data",
@@ -161,7 +167,9 @@ def charts(audit: Audit) -> dict[str, dict[str, Any]]:
                 "name": "flagged" if flagged else "not flagged",
                 "x": [p["others_rate"] for p in audit.pairs if p["flagged"] == flagged],
                 "y": [p["rate"] for p in audit.pairs if p["flagged"] == flagged],
-                "text": [f"{p['dealer']} → {p['player']}" for p in audit.pairs if p["flagged"] == flagged],
+                "text": [
+                    _label(f"{p['dealer']} → {p['player']}") for p in audit.pairs if p["flagged"] == flagged
+                ],
                 "marker": {"size": 9, "color": "#c0392b" if flagged else "#7f8c8d"},
             }
             for flagged in (True, False)
@@ -172,7 +180,7 @@ def charts(audit: Audit) -> dict[str, dict[str, Any]]:
             yaxis={"title": {"text": "dealer with this player"}, "rangemode": "tozero"},
         ),
     }
-    tables = [h["table"] for h in audit.hold]
+    tables = [_label(h["table"]) for h in audit.hold]
     hold_data = [_bar("observed hold %", tables, [_f(h["hold"]) * 100 for h in audit.hold])]
     if audit.has_theoretical:
         hold_data.append(
@@ -194,9 +202,29 @@ def charts(audit: Audit) -> dict[str, dict[str, Any]]:
     return out
 
 
+_SCRIPT_ESCAPES = str.maketrans(
+    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "'": "\\u0027", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
+
+
 def _script_json(value: Any) -> str:
-    """JSON safe inside a <script> element."""
-    return json.dumps(value, ensure_ascii=False, default=str).replace("</", "<\\/")
+    """JSON safe inside a <script> element, whatever its strings hold: `<`, `>`, `&`, `'` and the two
+    line separators JavaScript once ended strings at are written as escapes (as Jinja's `tojson` does), so
+    no `</script>` nor `<!--` in a dealer's name can end or blank the element."""
+    return json.dumps(value, ensure_ascii=False, default=str).translate(_SCRIPT_ESCAPES)
+
+
+def _label(value: Any) -> str:
+    """A name drawn in a chart, as plain text: plotly renders a few tags in labels (`<a href>` becomes a
+    live link, `<b>` bold), and decodes entities; a name's `<` and `&` are given to it as entities."""
+    return html.escape(str(value), quote=False)
+
+
+def _cut(text: Any, limit: int) -> Any:
+    """A long value of the page cut, saying how long it was: the page's size does not grow with a log's."""
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]}… ({len(text):,} characters)"
+    return text
 
 
 def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = "Audit report") -> str:
@@ -222,12 +250,14 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
                 "round": finding["round"],
                 "dealer": finding["round_dealer"] or finding["dealer"],
                 "at": finding["round_at"],
-                "trace": finding["trace"],
+                "trace": _cut(finding["trace"], TRACE_CHARS),
                 "money": finding["round_money"],
                 "findings": [],
+                # query.FINDINGS_PER_ITEM are listed, the others counted
+                "more": max(0, int(finding["item_findings"]) - FINDINGS_PER_ITEM),
             },
         )
-        group["findings"].append(finding)
+        group["findings"].append({k: _cut(v, TEXT_CHARS) for k, v in finding.items()})
     template = env.get_template("report.html.j2")
     return template.render(
         audit=audit,

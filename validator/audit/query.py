@@ -18,6 +18,7 @@ from validator.audit.stats import fisher_greater, wilson
 from validator.errors import ValidatorError
 
 FINDINGS_SHOWN = 300  # rounds with findings listed with their traces; the total is always given
+FINDINGS_PER_ITEM = 50  # findings listed under one round (or a finding outside rounds, by fingerprint)
 DEALERS_SHOWN = 100
 PAIRS_SHOWN = 50
 BARS_SHOWN = 40  # tables and dealers in the money charts, most money first
@@ -382,9 +383,10 @@ def _hold(con: Any, audit: Audit, theoretical: Mapping[str, Decimal] | None) -> 
     audit.hold = rows
 
 
-def _findings(con: Any, shown: int) -> list[dict[str, Any]]:
+def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[dict[str, Any]]:
     """The findings of the rounds with the most money at stake first (then errors, then the log's order),
-    each round with its step-by-step account; capped at `shown` rounds."""
+    each round with its step-by-step account; capped at `shown` rounds, and at `per_item` findings of
+    one round (`item_findings`: how many it has in all)."""
     return _rows(
         con,
         f"""
@@ -395,10 +397,13 @@ def _findings(con: Any, shown: int) -> list[dict[str, Any]]:
             FROM findings GROUP BY 1
             ORDER BY money DESC, error DESC, file, line LIMIT {int(shown)}
         ),
-        picked AS (
-            SELECT f.*, ranked.money AS round_money, ranked.error AS round_error
+        numbered AS (
+            SELECT f.*, ranked.money AS round_money, ranked.error AS round_error,
+                   row_number() OVER (PARTITION BY ranked.item ORDER BY f.line, f.fingerprint) AS nth,
+                   count(*) OVER (PARTITION BY ranked.item) AS item_findings
             FROM findings f JOIN ranked ON coalesce(f.round_key, f.fingerprint) = ranked.item
-        )
+        ),
+        picked AS (SELECT * EXCLUDE (nth) FROM numbered WHERE nth <= {int(per_item)})
         SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at
         FROM picked LEFT JOIN (
             SELECT round_key, trace, dealer, "at" FROM rounds
