@@ -202,6 +202,15 @@ def check(
             help="A running Dask scheduler to check on (default: $DASK_SCHEDULER_ADDRESS).",
         ),
     ] = None,
+    scheduler_timeout: Annotated[
+        float,
+        typer.Option(
+            "--scheduler-timeout",
+            min=0.1,
+            metavar="SECONDS",
+            help="How long the --scheduler may take to answer, and to have a worker.",
+        ),
+    ] = 30,
     dataset: Annotated[
         Path | None,
         typer.Option(
@@ -245,6 +254,7 @@ def check(
             quiet=quiet,
             jobs=jobs,
             scheduler=scheduler,
+            scheduler_timeout=scheduler_timeout,
             dataset=dataset,
             sarif_root=sarif_root,
             choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),

@@ -27,6 +27,7 @@ def run(
     jobs: int,
     scheduler: str | None,
     dataset: Path | None,
+    scheduler_timeout: float = 30,
     sarif_root: Path | None,
     choices: common.PolicyChoices,
     max_log_bytes: str | None,
@@ -92,6 +93,7 @@ def run(
                     progress=plan,
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
+                    timeout=scheduler_timeout,
                 )
             else:
                 outcomes = check_logs(
