@@ -127,3 +127,18 @@ def test_a_dataset_named_twice_is_read_once(tmp_path: Path) -> None:
     once = _report_rounds(dataset)[0]
     assert once > 0
     assert _report_rounds(dataset, Path(f"{dataset}/"), tmp_path / "link")[0] == once
+
+
+def test_the_page_lists_at_most_50_findings_of_one_item(tmp_path: Path) -> None:
+    """120 broken shoe records after a table record: 120 findings of one fingerprint (one item of the
+    findings list); the page lists 50 (query.FINDINGS_PER_ITEM) and counts the other 70."""
+    table = (SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl").read_text().splitlines()[0]
+    broken = '{"type": "shoe", "shoe": 7, "at": "2025-01-31T22:02:53+01:00"}'
+    log = tmp_path / "broken.jsonl"
+    log.write_text("\n".join([table] + [broken] * 120) + "\n")
+    page = tmp_path / "page.html"
+    done = run_cli("check", str(log), "-q", "-f", "html", "--max-broken-records", "500", "-o", str(page))
+    assert done.returncode == 1, done.stderr
+    html = page.read_text(encoding="utf-8")
+    assert 'data-more="70"' in html
+    assert html.count('<span class="fp">fingerprint ') == 50

@@ -7,6 +7,7 @@ findings list does, and it is capped (`FINDINGS_SHOWN`) with the total given.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -17,6 +18,7 @@ from typing import Any
 from validator.audit.stats import fisher_greater, wilson
 from validator.errors import ValidatorError
 
+MEMORY_LIMIT = "256MB"  # DuckDB's, per report (it spills past it)
 FINDINGS_SHOWN = 300  # rounds with findings listed with their traces; the total is always given
 FINDINGS_PER_ITEM = 50  # findings listed under one round (or a finding outside rounds, by fingerprint)
 DEALERS_SHOWN = 100
@@ -152,10 +154,15 @@ def _view(con: Any, name: str, files: list[str], empty_schema: Any, where: list[
     condition = f" WHERE {' AND '.join(where)}" if where else ""
     if files:
         listing = "[" + ", ".join(_quote(f) for f in files) + "]"
-        source = f"read_parquet({listing}, hive_partitioning = false)"
+        # findings carry their file and row: the report names a finding by them (`_findings`)
+        extra = ", filename = true, file_row_number = true" if name == "findings" else ""
+        source = f"read_parquet({listing}, hive_partitioning = false{extra})"
     else:
         import pyarrow as pa
 
+        if name == "findings":
+            empty_schema = empty_schema.append(pa.field("filename", pa.string()))
+            empty_schema = empty_schema.append(pa.field("file_row_number", pa.int64()))
         con.register(f"{name}_empty", pa.Table.from_pylist([], schema=empty_schema))
         source = f"{name}_empty"
     con.execute(f"CREATE VIEW {name} AS SELECT * FROM {source}{condition}")
@@ -196,6 +203,11 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
 
     con = duckdb.connect()
     con.execute("SET preserve_insertion_order = false")
+    # DuckDB's memory bounded whatever the dataset: past the limit it spills to a temporary folder.
+    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+    con.execute(
+        f"SET temp_directory = {_quote(os.path.join(tempfile.gettempdir(), 'casino-validator-duckdb'))}"
+    )
     _view(con, "rounds", [f for f in found.rounds if wanted(f)], schema.ROUNDS, where)
     _view(con, "findings", [f for f in found.findings if wanted(f)], schema.FINDINGS, where)
     _view(con, "runs", found.runs, schema.RUNS, [])
@@ -397,13 +409,22 @@ def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[d
             FROM findings GROUP BY 1
             ORDER BY money DESC, error DESC, file, line LIMIT {int(shown)}
         ),
-        numbered AS (
-            SELECT f.*, ranked.money AS round_money, ranked.error AS round_error,
-                   row_number() OVER (PARTITION BY ranked.item ORDER BY f.line, f.fingerprint) AS nth,
-                   count(*) OVER (PARTITION BY ranked.item) AS item_findings
-            FROM findings f JOIN ranked ON coalesce(f.round_key, f.fingerprint) = ranked.item
+        chosen AS (
+            -- per item, the first findings by line (each named by its file and row, not copied whole):
+            -- an aggregate holding per_item of them, not a window over every finding of the item
+            SELECT coalesce(round_key, fingerprint) AS item, count(*) AS item_findings,
+                   unnest(min_by({{'src': filename, 'row': file_row_number}},
+                                 {{'line': line, 'fingerprint': fingerprint, 'row': file_row_number}},
+                                 {int(per_item)})) AS first
+            FROM findings WHERE coalesce(round_key, fingerprint) IN (SELECT item FROM ranked)
+            GROUP BY 1
         ),
-        picked AS (SELECT * EXCLUDE (nth) FROM numbered WHERE nth <= {int(per_item)})
+        picked AS (
+            SELECT f.* EXCLUDE (filename, file_row_number), ranked.money AS round_money,
+                   ranked.error AS round_error, chosen.item_findings
+            FROM chosen JOIN ranked USING (item)
+            JOIN findings f ON f.filename = chosen.first.src AND f.file_row_number = chosen.first.row
+        )
         SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at
         FROM picked LEFT JOIN (
             SELECT round_key, trace, dealer, "at" FROM rounds
