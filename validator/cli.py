@@ -70,7 +70,7 @@ class FailLevel(StrEnum):
     warning = "warning"
 
 
-# Options `check` and `lint` share: what is reported and what fails (validator/policy.py decides).
+# Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
     typer.Option("--select", metavar="RULE,…", help="Report only these rule ids or prefixes (e.g. house/)."),

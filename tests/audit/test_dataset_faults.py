@@ -1,6 +1,6 @@
 """The dataset under faults: a run killed at any point, two runs at once, a dataset under a `key=value`
 folder or named twice. Whatever happens, `report` counts each round of the logs once, as the last run
-to commit them wrote it (validator.dataset.manifest)."""
+to commit them wrote it (validator.audit.dataset.manifest)."""
 
 from __future__ import annotations
 

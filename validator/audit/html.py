@@ -19,7 +19,7 @@ from validator.audit.query import (
     PAIR_MIN_OVERPAID,
     Audit,
 )
-from validator.game.money import fmt
+from validator.casino.money import fmt
 
 TEMPLATES = Path(__file__).parent / "templates"
 TEXT_CHARS = 2_000  # of a message, an expected or actual value, a name shown in the findings

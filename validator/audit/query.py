@@ -102,7 +102,7 @@ def sources(datasets: Sequence[str]) -> Sources:
     schema, holding the rows the run wrote. A damaged file stops the report (exit 2) naming it."""
     import pyarrow.parquet as pq
 
-    from validator.dataset import manifest, schema
+    from validator.audit.dataset import manifest, schema
 
     expected = {"rounds": schema.ROUNDS, "findings": schema.FINDINGS}
     out = Sources()
@@ -172,8 +172,8 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     """A DuckDB connection with the views `rounds`, `findings` and `runs`, filtered."""
     import duckdb
 
-    from validator.dataset import schema
-    from validator.dataset.writer import casino_key
+    from validator.audit.dataset import schema
+    from validator.audit.dataset.writer import casino_key
 
     for root in datasets:
         if not Path(root).is_dir():

@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, cast
 import orjson
 
 from validator.errors import ValidatorError
-from validator.findings import Finding
+from validator.findings.finding import Finding
 from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.limits import Limits, current_limits
