@@ -250,7 +250,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("validator.audit",),
     ("validator.formats",),
-    ("validator.checking", "validator.rulebook.fixtures"),
+    ("validator.checking", "validator.live", "validator.rulebook.fixtures"),
     ("validator.commands", "validator.guard", "validator.cli_help", "validator.cli", "validator.__main__"),
 )
 
