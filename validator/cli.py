@@ -203,10 +203,10 @@ def check(
         ),
     ] = None,
     scheduler_timeout: Annotated[
-        float,
+        int,
         typer.Option(
             "--scheduler-timeout",
-            min=0.1,
+            min=1,
             metavar="SECONDS",
             help="How long the --scheduler may take to answer, and to have a worker.",
         ),
