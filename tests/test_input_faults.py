@@ -277,7 +277,13 @@ def test_a_full_disk_as_the_run_is_recorded(tmp_path: Path, monkeypatch: pytest.
 # --- standard output -------------------------------------------------------------------------------
 
 
-def test_report_into_a_closed_pipe_is_exit_2_like_check(dataset: Path) -> None:
+def test_report_into_a_closed_pipe_is_exit_2_like_check(tmp_path: Path) -> None:
+    # The page must outgrow the pipe's buffer (64 KiB on Linux): one that fits is written whole before
+    # the reader closes, and exit 0 is right then, as for `cat small | head -c 10`. The samples' page is
+    # about 300 kB; the dispute's alone (about 35 kB, SVG charts and no script) would fit.
+    dataset = tmp_path / "ds"
+    done = run_cli("check", str(SAMPLES / "logs"), "--dataset", str(dataset), "-q")
+    assert done.returncode == 1, done.stderr
     for command in (["report", str(dataset)], ["check", str(SAMPLES / "logs")]):
         child = subprocess.Popen(
             [sys.executable, "-P", "-m", "validator", *command],

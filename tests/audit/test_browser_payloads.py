@@ -1,7 +1,8 @@
 """The report cannot be defaced by what the logs say: script and markup payloads in every string field a
 log gives (casino, table, shoe, round, dealer, player, the file's own name), then the page opened in
-headless Chromium. Every section and chart is drawn, no link comes from the data, nothing runs, nothing
-is fetched, and each payload is shown as the text it is. Skipped without chromium, as test_browser.py."""
+headless Chromium. Every section and chart (inline SVG) is drawn, no link comes from the data, the page
+holds no script and nothing runs, nothing is fetched, and each payload is shown as the text it is, in the
+tables, the charts' labels and their tooltips. Skipped without chromium, as test_browser.py."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from conftest import run_cli
 from seance import write_seance
 
 SECTIONS = ("overview", "rules", "money", "dealers", "pairs", "hold", "findings")
-# What each payload would do if it were not text: set a global or the title, add a link, end the script.
+# What each payload would do if it were not text: set a global or the title, add a link, open a script or
+# a comment, add an SVG element with a handler.
 DEALER = "<!--<script>"
 TABLE = "</script><script>window.pwned='table'</script>"
 PLAYER = '<a href="https://evil.example/phish">P2</a>'
@@ -69,12 +71,7 @@ def opened(page):
         pytest.skip("chromium is not installed (apt-get install chromium, or .ci/browser): skipped")
     browser = Browser(executable)
     browser.open(page)
-    browser.wait_for(
-        "document.querySelectorAll('.chart').length > 0 && "
-        "document.querySelectorAll('.chart[data-rendered=yes]').length == "
-        "document.querySelectorAll('.chart').length",
-        timeout=60,
-    )
+    browser.wait_for("document.readyState == 'complete'", timeout=60)
     yield browser
     browser.close()
 
@@ -89,21 +86,24 @@ def test_every_section_and_chart_drawn(opened) -> None:
     for section in SECTIONS:
         assert opened.evaluate(f"document.getElementById('{section}').offsetHeight") > 100, section
     charts = opened.evaluate(
-        "Array.from(document.querySelectorAll('.chart')).map(e => "
-        "[e.id, e.querySelectorAll('.cartesianlayer .trace').length])"
+        "Array.from(document.querySelectorAll('figure.chart')).map(e => "
+        "[e.querySelector('figcaption').innerText, e.querySelectorAll('svg .mark').length])"
     )
     assert len(charts) == 8
-    for chart_id, traces in charts:
-        assert traces > 0, chart_id
+    for caption, marks in charts:
+        assert marks > 0, caption
 
 
 def test_nothing_ran_nothing_fetched_no_link_from_data(opened, page: Path) -> None:
     assert opened.evaluate("typeof window.pwned") == "undefined"
-    assert opened.evaluate("document.querySelectorAll('img, iframe, object, embed').length") == 0
+    assert opened.evaluate("document.querySelectorAll('script, img, iframe, object, embed').length") == 0
     links = opened.evaluate(
         "Array.from(document.querySelectorAll('a[href]')).map(a => a.getAttribute('href'))"
     )
-    assert links and all(link.startswith("#") for link in links), links
+    # the page's own anchors, and its tables as CSV downloads (the data percent-encoded inside them)
+    csv = "data:text/csv;charset=utf-8,"
+    assert links and all(link.startswith(("#", csv)) for link in links), links
+    assert any(link.startswith(csv) and "%3C%21--%3Cscript%3E" in link for link in links)
     assert opened.evaluate("document.querySelectorAll('svg a, [onerror], [onload]').length") == 0
     assert opened.console_errors() == []
     assert opened.requests() == [page.resolve().as_uri()]
@@ -113,8 +113,12 @@ def test_each_payload_is_shown_as_text(opened) -> None:
     text = opened.evaluate("document.body.innerText")
     for payload in (DEALER, PLAYER, TABLE):
         assert payload in text, payload
-    # the charts' labels too: the dealers chart names the payload dealer as plain text
+    # the charts' labels and tooltips too: the dealers chart names the payload dealer as plain text
     labels = opened.evaluate(
-        "Array.from(document.querySelectorAll('.chart .xtick text')).map(t => t.textContent).join('\\n')"
+        "Array.from(document.querySelectorAll('figure.chart text.xtick')).map(t => t.textContent).join('\\n')"
     )
     assert DEALER in labels
+    tips = opened.evaluate(
+        "Array.from(document.querySelectorAll('figure.chart svg title')).map(t => t.textContent).join('\\n')"
+    )
+    assert DEALER in tips

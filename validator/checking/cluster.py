@@ -29,11 +29,20 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from validator.checking.parallel import HouseRef, Share, check_share, plan, share_outcomes, share_writer
+from validator.checking.parallel import (
+    HouseRef,
+    Share,
+    check_share,
+    plan,
+    share_outcomes,
+    share_writer,
+    with_rules,
+)
 from validator.checking.progress import PlanProgress
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.logs.limits import Limits, current_limits
+from validator.rulebook import sources
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec
@@ -58,6 +67,7 @@ def check_on_cluster(
     dataset: DatasetSpec | None = None,
     collect: bool = False,
     timeout: float = CONNECT_TIMEOUT,
+    readings: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[RoundOutcome]:
     """Every round of every log, in order, as outcomes; `summary` is filled as they go. With a scheduler
     address, on that cluster (`jobs`, if given, sets how finely the plan splits); else on a local cluster
@@ -76,7 +86,7 @@ def check_on_cluster(
             progress.start(len(shares), sum(share.size for share in shares))
         where = HouseRef.of(house) if house is not None else None
         window = max(1, workers) * AHEAD_PER_WORKER
-        task = _Task(ruleset, where, dataset, collect, current_limits())
+        task = _Task(ruleset, where, dataset, collect, current_limits(), readings, sources.payload())
         yield from _in_order(client, shares, window, summary, task, progress)
 
 
@@ -89,6 +99,9 @@ class _Task:
     dataset: DatasetSpec | None
     collect: bool
     limits: Limits  # the reader's, as the command set them: workers are other processes
+    readings: tuple[tuple[str, str], ...] = ()  # the readings the run chose (reading, alternative)
+    # The rulesets from outside the package, as text: a worker judges with what the client read.
+    rules: tuple[tuple[str, str, bytes], ...] = ()
 
 
 class _Session:
@@ -203,6 +216,8 @@ def _in_order(
                 pending.append((share, None))
                 continue
             future = client.submit(
+                with_rules,
+                task.rules,
                 check_share,
                 share,
                 task.ruleset,
@@ -210,6 +225,7 @@ def _in_order(
                 task.dataset,
                 task.collect,
                 task.limits,
+                task.readings,
                 key=f"casino-validator-{run}-{index}",
                 priority=len(shares) - index,  # the plan's order, first come first
                 pure=False,
@@ -227,7 +243,10 @@ def _in_order(
                 # Read by this process (standard input, a pipe): streamed here, its rows written here.
                 writer = share_writer(task.dataset, share)
                 collect = task.collect or task.dataset is not None
-                for outcome in share_outcomes(share, task.ruleset, task.house, part, collect, task.limits):
+                outcomes = share_outcomes(
+                    share, task.ruleset, task.house, part, collect, task.limits, task.readings
+                )
+                for outcome in outcomes:
                     if writer is not None:
                         writer.add(outcome)
                     yield outcome

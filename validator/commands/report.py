@@ -17,7 +17,11 @@ def run(
     end: str | None,
     casino: str | None,
     table: str | None,
+    csv: Path | None = None,
 ) -> int:
+    from validator.extras import require
+
+    require("audit", "report")
     from validator.audit import audit_html, dataset_notes, parse_day
 
     names = [str(d) for d in datasets]
@@ -30,6 +34,7 @@ def run(
         end=parse_day(end, "--to"),
         casino=casino,
         table=table,
+        csv_folder=str(csv) if csv is not None else None,
     )
     with common.output(output) as out:
         # In pieces, each flushed: one write of the whole page to a pipe whose reader has gone

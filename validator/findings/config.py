@@ -2,9 +2,12 @@
 found from the current folder upwards (the first folder holding either), or named by `--config FILE`.
 
 Keys: `select`, `ignore` (lists of rule ids or prefixes), `fail-level` (`error` or `warning`),
-`baseline` (a path, relative to the file's folder). Anything else, or a value of the wrong type, stops
-the run (exit 2) naming the file. A configuration file is small: one over `MAX_BYTES`, or nested deeper
-than Python's parser can follow, is refused the same way (a device such as /dev/zero is never read whole).
+`baseline` (a path, relative to the file's folder), `readings` (a table: reading id → the alternative a
+run applies, as `--reading ID=ALTERNATIVE`, which overrides it), `rules` (rulesets from outside the
+package: `.rules` files or folders of them, relative to the file's folder). Anything else, or a value of
+the wrong type, stops the run (exit 2) naming the file. A configuration file is small: one over
+`MAX_BYTES`, or nested deeper than Python's parser can follow, is refused the same way (a device such as
+/dev/zero is never read whole).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ OWN_FILE = "casino-validator.toml"
 PYPROJECT = "pyproject.toml"
 TABLE = "casino-validator"
 FAIL_LEVELS = ("error", "warning")
-_KEYS = ("select", "ignore", "fail-level", "baseline")
+_KEYS = ("select", "ignore", "fail-level", "baseline", "readings", "rules")
 MAX_BYTES = 1 << 20  # a configuration is a few lines; a mebibyte is far more than any needs
 
 
@@ -31,6 +34,8 @@ class Config:
     ignore: tuple[str, ...] = ()
     fail_level: str | None = None
     baseline: Path | None = None
+    readings: tuple[tuple[str, str], ...] = ()
+    rules: tuple[Path, ...] = ()
 
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -78,6 +83,8 @@ def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Conf
         ignore=_rule_list(path, data, "ignore"),
         fail_level=fail_level,
         baseline=(path.parent / baseline) if baseline else None,
+        readings=_readings(path, data),
+        rules=tuple(path.parent / entry for entry in _path_list(path, data, "rules")),
     )
 
 
@@ -107,6 +114,22 @@ def _read(path: Path) -> dict[str, Any]:
         raise ValidatorError(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:
         raise ValidatorError(f"{path}: not a configuration: its values are nested too deep") from None
+
+
+def _readings(path: Path, data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    value = data.get("readings", {})
+    if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
+        raise ValidatorError(f'{path}: readings must be a table of reading = "alternative"')
+    return tuple(value.items())
+
+
+def _path_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValidatorError(f"{path}: {key} must be a list of paths (text)")
+    return tuple(value)
 
 
 def _rule_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
