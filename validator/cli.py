@@ -14,7 +14,7 @@ import typer
 
 from validator import __version__
 from validator.cli_help import PlainCommand, PlainGroup
-from validator.errors import ValidatorError
+from validator.errors import ValidatorError, bounded
 from validator.i18n import N_
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ def _run(
         use_rules(rules or [], config, no_config)
         status = command()
     except ValidatorError as exc:
-        typer.echo(f"casino-validator: {exc}", err=True)
+        typer.echo(f"casino-validator: {bounded(str(exc))}", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(status)
 
@@ -264,6 +264,15 @@ def check(
             help=N_("A running Dask scheduler to check on (default: $DASK_SCHEDULER_ADDRESS)."),
         ),
     ] = None,
+    scheduler_timeout: Annotated[
+        int,
+        typer.Option(
+            "--scheduler-timeout",
+            min=1,
+            metavar="SECONDS",
+            help="How long the --scheduler may take to answer, and to have a worker.",
+        ),
+    ] = 30,
     dataset: Annotated[
         Path | None,
         typer.Option(
@@ -339,6 +348,7 @@ def check(
             quiet=quiet,
             jobs=jobs,
             scheduler=scheduler,
+            scheduler_timeout=scheduler_timeout,
             dataset=dataset,
             sarif_root=sarif_root,
             choices=_choices(

@@ -93,7 +93,7 @@ def _variance(version: str, house_file: str | None, table: str) -> float | None:
 def _edge(version: str, house_file: str | None, table: str) -> Decimal | None:
     from validator.maths.api import house_edge
 
-    family, _unused, day = version.partition("@")
+    family, _, day = version.partition("@")
     try:
         on = date.fromisoformat(day) if day else date.today()
         entry = _entry(house_file, table) if house_file else None

@@ -67,6 +67,7 @@ def check_on_cluster(
     progress: PlanProgress | None = None,
     dataset: DatasetSpec | None = None,
     collect: bool = False,
+    timeout: float = CONNECT_TIMEOUT,
     readings: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[RoundOutcome]:
     """Every round of every log, in order, as outcomes; `summary` is filled as they go. With a scheduler
@@ -79,7 +80,7 @@ def check_on_cluster(
             shares = plan(paths, workers)
             client = stack.enter_context(_local_cluster(workers, shares))
         else:
-            client = stack.enter_context(_connected(scheduler))
+            client = stack.enter_context(_connected(scheduler, timeout))
             workers = sum(client.nthreads().values())
             shares = plan(paths, jobs or workers)
         if progress is not None:
@@ -170,24 +171,28 @@ def _local_cluster(jobs: int, shares: list[Share]) -> _Session:
     return session
 
 
-def _connected(address: str) -> _Session:
+def _connected(address: str, timeout: float = CONNECT_TIMEOUT) -> _Session:
+    from validator.checking.scheduler_address import probe
+
+    probe(address, timeout)  # answered as a scheduler answers, within the timeout, or exit 2
     from distributed import Client
 
     session = _Session()
     try:
-        session.client = Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT)
-        session.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as error:
+        session.client = Client(address, set_as_default=False, timeout=timeout)
+        session.client.wait_for_workers(1, timeout=timeout)
+    except Exception as error:
         session.__exit__(type(error))
         if session.client is None:
+            detail = str(error).strip().splitlines()[0][:300] if str(error).strip() else type(error).__name__
             raise ValidatorError(
                 _("--scheduler {address}: cannot reach the scheduler ({error})").format(
-                    address=address, error=error
+                    address=address, error=detail
                 )
             ) from None
         raise ValidatorError(
-            _("--scheduler {address}: no worker joined the cluster within {CONNECT_TIMEOUT} s").format(
-                address=address, CONNECT_TIMEOUT=CONNECT_TIMEOUT
+            _("--scheduler {address}: no worker joined the cluster within {timeout:g} s").format(
+                address=address, timeout=timeout
             )
         ) from None
     except BaseException:

@@ -6,7 +6,9 @@ Keys: `select`, `ignore` (lists of rule ids or prefixes), `fail-level` (`error` 
 reports, under `--lang` and over the locale), `readings` (a table: reading id → the alternative a
 run applies, as `--reading ID=ALTERNATIVE`, which overrides it), `rules` (rulesets from outside the
 package: `.rules` files or folders of them, relative to the file's folder). Anything else, or a value of
-the wrong type, stops the run (exit 2) naming the file.
+the wrong type, stops the run (exit 2) naming the file. A configuration file is small: one over
+`MAX_BYTES`, or nested deeper than Python's parser can follow, is refused the same way (a device such as
+/dev/zero is never read whole).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ TABLE = "casino-validator"
 FAIL_LEVELS = ("error", "warning")
 _KEYS = ("select", "ignore", "fail-level", "baseline", "lang", "readings", "rules")
 LANGUAGES = ("en", "fr")
+MAX_BYTES = 1 << 20  # a configuration is a few lines; a mebibyte is far more than any needs
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ def find_config(start: Path | None = None) -> Path | None:
         if own.is_file():
             return own
         pyproject = candidate / PYPROJECT
-        if pyproject.is_file() and TABLE in _read(pyproject).get("tool", {}):
+        if pyproject.is_file() and isinstance(_tool(pyproject, _read(pyproject)).get(TABLE), dict):
             return pyproject
     return None
 
@@ -62,8 +65,8 @@ def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Conf
     if not path.is_file():
         raise ValidatorError(_("--config {path}: no such file").format(path=path))
     data = _read(path)
-    if path.name == PYPROJECT or TABLE in data.get("tool", {}):
-        table = data.get("tool", {}).get(TABLE)
+    if path.name == PYPROJECT or TABLE in _tool(path, data):
+        table = _tool(path, data).get(TABLE)
         if not isinstance(table, dict):
             raise ValidatorError(_("{path}: no [tool.{table}] table").format(path=path, table=TABLE))
         data = table
@@ -113,21 +116,53 @@ def config_lang() -> str | None:
         data = _read(path)
     except ValidatorError:
         return None
-    if path.name == PYPROJECT or TABLE in data.get("tool", {}):
-        table = data.get("tool", {}).get(TABLE)
+    tool = data.get("tool", {})
+    tool = tool if isinstance(tool, dict) else {}
+    if path.name == PYPROJECT or TABLE in tool:
+        table = tool.get(TABLE)
         data = table if isinstance(table, dict) else {}
     lang = data.get("lang")
     return lang if lang in LANGUAGES else None
 
 
+def _tool(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """The file's `tool` table; `tool = 1` (a value, not a table) is the file's mistake, said as such."""
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ValidatorError(
+            _("{path}: tool must be a table ([tool.{table}]), not {kind}").format(
+                path=path, table=TABLE, kind=type(tool).__name__
+            )
+        )
+    return tool
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValidatorError(_("{path}: not valid TOML: {error}").format(path=path, error=exc)) from None
+            raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ValidatorError(_("{path}: {reason}").format(path=path, reason=exc.strerror or exc)) from None
+    if len(raw) > MAX_BYTES:
+        raise ValidatorError(
+            _("{path}: too large for a configuration file (over {max:,} bytes)").format(
+                path=path, max=MAX_BYTES
+            )
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValidatorError(
+            _("{path}: not UTF-8 text (byte {byte}), as TOML must be").format(path=path, byte=exc.start + 1)
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValidatorError(_("{path}: not valid TOML: {error}").format(path=path, error=exc)) from None
+    except RecursionError:
+        raise ValidatorError(
+            _("{path}: not a configuration: its values are nested too deep").format(path=path)
+        ) from None
 
 
 def _readings(path: Path, data: dict[str, Any]) -> tuple[tuple[str, str], ...]:

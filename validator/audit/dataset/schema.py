@@ -34,6 +34,10 @@ _TYPES: dict[str, pa.DataType] = {
     "list<ruleset_file>": pa.list_(
         pa.struct([("file", pa.string()), ("version", pa.string()), ("sha256", pa.string())])
     ),
+    # the manifest's entries (validator.audit.dataset.manifest): a file, its table, its log, its rows
+    "list<file>": pa.list_(
+        pa.struct([("path", pa.string()), ("table", pa.string()), ("log", pa.string()), ("rows", pa.int64())])
+    ),
 }
 STAKE = pa.struct(_fields(columns.STAKE))
 _TYPES["list<stake>"] = pa.list_(STAKE)
