@@ -49,6 +49,11 @@ class TableFacts(Facts):
     maximum: Money = fact(Decimal(0), "maximum main bet shown at the table")
     new_cards: bool | None = fact(None, "the cards were new at the start of the séance")
     limits_displayed: bool | None = fact(None, "the limits in force are shown at the table")
+    faces_logged: bool = fact(
+        False,
+        "the log says which cards are dealt face down (hand-log/1.1); under hand-log/1 it cannot say, "
+        "and a `deal` is read as face up",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -206,6 +211,7 @@ class DealerFacts(Facts):
     up_ten: bool = fact(False, "the dealer's first card is worth 10")
     blackjack: bool = fact(False, "dealer's 21 with two cards")
     busted: bool = fact(False, "dealer's total over 21")
+    face_down: int = fact(0, "the dealer's cards still face down (dealt with deal_down, not yet revealed)")
     rank: int | None = fact(None, "bataille: the value of the dealer's card")
     war_rank: int | None = fact(None, "bataille: the value of the dealer's war card")
 
@@ -357,6 +363,12 @@ class CardFacts(Facts):
     code: Card | None = fact(None, "the card")
     in_shoe: bool = fact(True, "a copy of the card was still in the shoe")
     copies: int = fact(0, "copies of each card the shoe holds (one a deck)")
+    face_down: bool = fact(
+        False, "the card was dealt face down (hand-log/1.1 deal_down; every other card is face up)"
+    )
+    hole: bool = fact(
+        False, "the card is the dealer's second card of the initial deal, dealt before any decision"
+    )
 
 
 @dataclass(eq=False, slots=True)

@@ -112,6 +112,20 @@ class Deal(_Action, tag="deal", frozen=True):
     card: Card
 
 
+class DealDown(_Action, tag="deal_down", frozen=True):
+    """hand-log/1.1: a card dealt face down (the dealer's hole card), `reveal`ed later."""
+
+    hand: HandOrDealer
+    card: Card
+
+
+class Reveal(_Action, tag="reveal", frozen=True):
+    """hand-log/1.1: a card dealt face down turned face up; `card` is the card that was dealt down."""
+
+    hand: HandOrDealer
+    card: Card
+
+
 class Hit(_Action, tag="hit", frozen=True):
     hand: Hand
     card: Card
@@ -186,8 +200,8 @@ class Push(_Action, tag="push", frozen=True):
 
 
 Action = (
-    Deal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn | Discard | CutCard
-    | Approve | Pay | Lose | Push
+    Deal | DealDown | Reveal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn
+    | Discard | CutCard | Approve | Pay | Lose | Push
 )  # fmt: skip
 
 
@@ -309,8 +323,8 @@ _RECORD_TYPES: dict[str, type[Struct]] = {
 _VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
-        Deal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn, Discard, CutCard,
-        Approve, Pay, Lose, Push,
+        Deal, DealDown, Reveal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
+        Discard, CutCard, Approve, Pay, Lose, Push,
     )
 }  # fmt: skip
 for _verb, _action in _VERBS.items():

@@ -23,10 +23,10 @@ from validator.dsl.facts import (
 )
 from validator.dsl.model import PaytableOutcome
 from validator.logs.decode import UNSET, Action, Bet, CutCard, Lose, Pay, Push, RoundRecord
-from validator.logs.rules.replayable import UNKNOWN_HAND, UNKNOWN_STAKE
+from validator.logs.rules.replayable import INCONSISTENT, UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
+from validator.replay.state import Box, Cards, Dealer, Hand, Shoe, TableState
 
 # `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.
 _TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
@@ -247,9 +247,10 @@ class RoundReplay(ABC):
         """The rules of `event` run one by one, when its generated check did not answer "all held"."""
         return self.judge.run(self.listening[event], event, self.ctx, self.line, self.round_id, at)
 
-    def deal_owed(self, target: str, raw_card: str) -> None:
+    def deal_owed(self, target: str, raw_card: str, face_down: bool = False) -> None:
         """A card of the initial deal. It is due to the first receiver still owed one; a card out of
-        turn is one finding, and the receiver it skipped is still owed its card."""
+        turn is one finding, and the receiver it skipped is still owed its card. `face_down`: dealt
+        face down (hand-log/1.1 `deal_down`)."""
         owed = self.owed
         expected = owed[0]
         if target in owed:  # the first one owed (expected), or a card out of turn to a later one
@@ -257,7 +258,9 @@ class RoundReplay(ABC):
             if target != "D":
                 self.owed_boxes -= 1
             self.facts.second_cards_dealt = not self.owed_boxes
-        card = self.take(raw_card)
+        # The dealer's second card of the initial deal is his hole card where the game has one.
+        hole = target == "D" and len(self.dealer.card_list) == 1
+        card = self.take(raw_card, face_down, hole) if face_down or hole else self.take(raw_card)
         deal = self.deal_facts
         deal.hand, deal.expected = target, expected
         held = self.held_deal
@@ -265,10 +268,14 @@ class RoundReplay(ABC):
             self.run_rules("deal", target)
         if target == "D":
             self.dealer.add(card)
+            if face_down:
+                self.dealer.hidden += (card,)
         else:
             hand = self.hands.get(target)
             if hand is not None:
                 hand.add(card)
+                if face_down:
+                    hand.hidden += (card,)
 
     def owe(self, receivers: list[str]) -> None:
         """The receivers owed a card of the initial deal, in the order the text deals them."""
@@ -406,16 +413,30 @@ class RoundReplay(ABC):
                     self.run_rules("box", hand.name)
 
     # ---- cards ----
-    def take(self, raw: str) -> str:
-        """A card out of the shoe, and the card rules judged on it."""
+    def take(self, raw: str, face_down: bool = False, hole: bool = False) -> str:
+        """A card out of the shoe, and the card rules judged on it. `face_down`: dealt face down
+        (hand-log/1.1); `hole`: the dealer's second card of the initial deal."""
         card = _TENS.get(raw, raw)
         card_facts = self.card_facts
         card_facts.code = card
         card_facts.in_shoe = self.shoe.take(card)
+        card_facts.face_down, card_facts.hole = face_down, hole
         held = self.held_card
         if held is not None and not held(self.ctx):
             self.run_rules("card", None)
         return card
+
+    def reveal(self, target: str, raw_card: str) -> None:
+        """A card dealt face down turned face up: it must be one the receiver holds face down."""
+        card = _TENS.get(raw_card, raw_card)
+        holder: Cards = self.dealer if target == "D" else self.hand(target, "reveal")
+        hidden = list(holder.hidden)
+        if card not in hidden:
+            raise MalformedRound(
+                f"reveal of {card} on {target!r}, which holds no such card face down", INCONSISTENT
+            )
+        hidden.remove(card)
+        holder.hidden = tuple(hidden)
 
     def hand(self, name: str, verb: str) -> Hand:
         hand = self.hands.get(name)

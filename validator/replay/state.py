@@ -32,6 +32,8 @@ class TableState:
     ruleset: str | None
     line: int
     limits_displayed: bool | None = None
+    # hand-log/1.1: the log says which cards are dealt face down (`deal_down`, `reveal`).
+    faces_logged: bool = False
     # JP1: the progressive jackpot's meters as the table's jackpot records show them (side_bets.Meters).
     jackpot: Any = None
 
@@ -130,10 +132,11 @@ class Cards:
     """The cards in front of a hand or the dealer, with the totals many rules read at every card: kept
     up to date as cards come and go (add, take_back), not recomputed at each reading."""
 
-    __slots__ = ("aces", "busted", "card_list", "hard", "soft", "total", "war_card")
+    __slots__ = ("aces", "busted", "card_list", "hard", "hidden", "soft", "total", "war_card")
 
     def __init__(self) -> None:
         self.card_list: list[str] = []
+        self.hidden: tuple[str, ...] = ()  # cards dealt face down and not yet revealed (hand-log/1.1)
         self.war_card: str | None = None
         self.total, self.soft, self.busted = 0, False, False
         self.hard = self.aces = 0  # every ace counted 1; how many aces
@@ -165,6 +168,10 @@ class Cards:
     @property
     def cards(self) -> int:
         return len(self.card_list)
+
+    @property
+    def face_down(self) -> int:
+        return len(self.hidden)
 
     # ---- bataille facts ----
     @property

@@ -17,6 +17,7 @@ from validator.logs.decode import (
     Burn,
     CutCard,
     Deal,
+    DealDown,
     Discard,
     Double,
     EvenMoney,
@@ -25,6 +26,7 @@ from validator.logs.decode import (
     Lose,
     Pay,
     Push,
+    Reveal,
     Split,
     Stand,
     Surrender,
@@ -77,7 +79,7 @@ class BlackjackRound(RoundReplay):
         self.last_dealer_card = -1
         for index in range(len(actions) - 1, -1, -1):
             action = actions[index]
-            if type(action) is Deal and action.hand == "D":
+            if (type(action) is Deal or type(action) is DealDown) and action.hand == "D":
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
@@ -106,6 +108,10 @@ class BlackjackRound(RoundReplay):
             self.settle_action(cast(Settling, action), index)
         elif type(action) is Deal:
             self.deal(action.hand, action.card, index)
+        elif type(action) is DealDown:
+            self.deal(action.hand, action.card, index, face_down=True)
+        elif type(action) is Reveal:
+            self.reveal(action.hand, action.card)
         elif type(action) is Insurance:
             hand = self.first_hand(action.box, "insurance")
             amount = amount_of(action.amount, "insurance amount")
@@ -154,14 +160,14 @@ class BlackjackRound(RoundReplay):
     def first_hand(self, box: str, verb: str) -> Hand:
         return self.hand(str(parse_stake(box)[0]), verb)
 
-    def deal(self, target: str, raw_card: str, index: int) -> None:
+    def deal(self, target: str, raw_card: str, index: int, face_down: bool = False) -> None:
         if self.in_initial and self.owed:
-            self.deal_owed(target, raw_card)
+            self.deal_owed(target, raw_card, face_down)
             self.in_initial = bool(self.owed)
             return
         self.in_initial = False
         if target == "D":
-            self.dealer_draw(raw_card, index)
+            self.dealer_draw(raw_card, index, face_down)
             return
         hand = self.hand(target, "deal")
         # Outside the initial deal, only a split hand waiting for its second card is dealt to, the one
@@ -176,14 +182,16 @@ class BlackjackRound(RoundReplay):
             waiting = next(
                 (h.name for h in box_hands if len(h.card_list) == 1), "a hand waiting after a split"
             )
-        card = self.take(raw_card)
+        card = self.take(raw_card, face_down)
         self.check_deal(target, waiting)
         hand.add(card)
+        if face_down:
+            hand.hidden += (card,)
         # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
         hand.box.drew = True
         self.facts.table_drew = True
 
-    def dealer_draw(self, raw_card: str, index: int) -> None:
+    def dealer_draw(self, raw_card: str, index: int, face_down: bool = False) -> None:
         # A second card the dealer takes at the initial deal, before any player has played, while
         # decisions follow: the card he holds from then on, and the players still play in turn (one
         # finding for the early card, none for the play after it).
@@ -196,7 +204,7 @@ class BlackjackRound(RoundReplay):
         if not early and not self.dealer_started:
             self.dealer_started = True
             self.current_box = PAST_ALL_BOXES
-        card = self.take(raw_card)
+        card = self.take(raw_card, face_down)
         facts = self.facts
         facts.players_done = not early
         judge = self.judge
@@ -204,6 +212,8 @@ class BlackjackRound(RoundReplay):
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
         facts.players_done = True
         self.dealer.add(card)
+        if face_down:
+            self.dealer.hidden += (card,)
         if early and len(judge.findings) > found:
             # What the players and side bets do after it is judged against a dealer holding a card he
             # should not hold yet: findings there are its consequences (docs/findings.md).

@@ -87,8 +87,9 @@ class BlackjackSim(TableSim):
         for box in order:
             self.deal(box.hand_list[0])
         self.round_facts.second_cards_dealt = True
-        if self.ruleset.param("dealer.hole_card"):
-            self.deal_dealer()
+        hole = bool(self.ruleset.param("dealer.hole_card"))
+        if hole:
+            self.deal_dealer(face_down=True)  # the hole card, turned over when the players are done
         elif self.to_break and not side_bets:
             # The dealer's second card at the initial deal (where no side stake waits for the deal's end).
             self.break_dealer_early(order)
@@ -111,6 +112,10 @@ class BlackjackSim(TableSim):
                 index += 1
         if self.to_break:
             self.break_turn(order)
+        if hole and dealer.hidden:
+            # The dealer turns his hole card over before he completes his hand (hand-log/1.1 reveal).
+            actions.append(["reveal", "D", dealer.hidden[0]])
+            dealer.hidden = ()
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.ruleset.param("insurance.settled_at_second_card"))
         late: dict[int, Decimal] = {}  # an insurance kept back past the dealer's second card
@@ -166,11 +171,14 @@ class BlackjackSim(TableSim):
         self.actions.append(["deal", hand.name, card])
         hand.add(card)
 
-    def deal_dealer(self) -> None:
+    def deal_dealer(self, face_down: bool = False) -> None:
+        """A card to the dealer; `face_down`: his hole card (hand-log/1.1 deal_down)."""
         assert self.shoe is not None
         card = self.shoe.draw(self.actions, "D")
-        self.actions.append(["deal", "D", card])
+        self.actions.append(["deal_down" if face_down else "deal", "D", card])
         self.dealer.add(card)
+        if face_down:
+            self.dealer.hidden = (card,)
 
     def ctx(self, hand: Hand, verb: str, amount: Decimal | None = None) -> dict[str, Any]:
         return {
