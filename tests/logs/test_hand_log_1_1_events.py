@@ -33,9 +33,11 @@ def _write(tmp_path: Path, name: str, records: list[dict[str, Any]], *, twice: b
 def _round(actions: list[list[Any]], bets: list[dict[str, Any]] | None = None, rid: str = "R1") -> dict:
     return {
         "type": "round", "round": rid, "shoe": "S1", "at": f"{DAY}T21:00:00+02:00", "dealer": "D-1",
-        "bets": bets or [{"stake": "1", "amount": 20, "player": "P1"}, {"stake": "3", "amount": 20, "player": "P2"}],
-        "actions": actions,
+        "bets": bets or TWO_BOXES, "actions": actions,
     }  # fmt: skip
+
+
+TWO_BOXES = [{"stake": "1", "amount": 20, "player": "P1"}, {"stake": "3", "amount": 20, "player": "P2"}]
 
 
 def _found(log: str, *extra: str) -> tuple[int, list[tuple[str, str | None]]]:
@@ -47,7 +49,8 @@ def _found(log: str, *extra: str) -> tuple[int, list[tuple[str, str | None]]]:
 # fr/usage-blackjack, al. 3: « garde pour lui une carte face cachée ». Boxes 1 (T 8 = 18) and 3 (9 K =
 # 19); the dealer 7, hole card 6 (13), revealed, draws 5: 18. Box 1 pushes, box 3 is paid even money
 # (al. 9, « l'équivalent de sa mise »; al. 10, a tie « garde seulement sa mise »).
-DEAL = [["deal", "1", "TH"], ["deal", "3", "9S"], ["deal", "D", "7C"], ["deal", "1", "8D"], ["deal", "3", "KC"]]
+DEAL = [["deal", "1", "TH"], ["deal", "3", "9S"], ["deal", "D", "7C"], ["deal", "1", "8D"],
+        ["deal", "3", "KC"]]  # fmt: skip
 SETTLE = [["pay", "3", 20], ["push", "1"]]
 
 
