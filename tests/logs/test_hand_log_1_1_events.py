@@ -108,3 +108,37 @@ def test_the_schema_takes_the_new_events(tmp_path):
     schema = json.loads(invoke("schema", "hand-log").stdout)
     played = [*DEAL, ["deal_down", "D", "6D"], ["stand", "1"], ["stand", "3"], ["reveal", "D", "6D"]]
     jsonschema.validate(_round(played), schema)
+
+
+# ---- a void round ------------------------------------------------------------------------------------
+# No text here says when a round is void; the format says what a void round is: its stakes returned,
+# its play not judged. Box 3 plays out of turn and the dealer draws on 19: nothing of it is judged.
+VOID_PLAY = [["deal", "1", "TH"], ["deal", "3", "9S"], ["deal", "D", "7C"], ["deal", "1", "8D"],
+             ["hit", "3", "2C"], ["deal", "D", "QC"], ["deal", "D", "4H"]]  # fmt: skip
+
+
+def _void(tmp_path: Path, name: str, settle: list[list[Any]], *, twice: bool = False):
+    played = _round([*VOID_PLAY, *settle])
+    played["void"] = "misdeal"
+    records = [table_record(day=DAY, format="hand-log/1.1"), shoe_record(day=DAY), played]
+    return _found(_write(tmp_path, name, records, twice=twice))
+
+
+def test_a_void_round_with_its_stakes_returned_checks_clean(tmp_path):
+    assert _void(tmp_path, "void", [["push", "3"], ["push", "1"]]) == (0, [])
+    assert _void(tmp_path, "void-slow", [["push", "3"], ["push", "1"]], twice=True) == (0, [])
+
+
+def test_a_void_round_that_pays_or_keeps_a_stake_contradicts_itself(tmp_path):
+    assert _void(tmp_path, "paid", [["push", "3"], ["pay", "1", 20]]) == (
+        1,
+        [("hand-log/inconsistent", None)],
+    )
+    assert _void(tmp_path, "kept", [["push", "3"]]) == (1, [("hand-log/inconsistent", None)])
+
+
+def test_the_same_round_not_void_is_judged_as_play(tmp_path):
+    played = _round([*VOID_PLAY, ["push", "3"], ["push", "1"]])
+    records = [table_record(day=DAY, format="hand-log/1.1"), shoe_record(day=DAY), played]
+    code, found = _found(_write(tmp_path, "played", records))
+    assert code == 1 and found  # out of turn, the dealer's early cards, pushes against the totals

@@ -273,6 +273,8 @@ class RoundRecord(_Record, tag="round", frozen=True):
     bets: list[Bet]
     actions: list[Action]
     dealer: Id | UnsetType = UNSET
+    # hand-log/1.1: the round was declared void, for this reason: its stakes returned, its play not judged.
+    void: Id | UnsetType = UNSET
 
 
 LogRecord = TableRecord | LimitsRecord | DealerRecord | ShoeRecord | JackpotRecord | RoundRecord

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from validator.casino.money import fmt
 from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
@@ -22,7 +22,22 @@ from validator.dsl.facts import (
     TurnFacts,
 )
 from validator.dsl.model import PaytableOutcome
-from validator.logs.decode import UNSET, Action, Bet, CutCard, Lose, Pay, Push, RoundRecord
+from validator.logs.decode import (
+    UNSET,
+    Action,
+    Bet,
+    Burn,
+    CutCard,
+    Deal,
+    DealDown,
+    Discard,
+    Double,
+    Hit,
+    Lose,
+    Pay,
+    Push,
+    RoundRecord,
+)
 from validator.logs.rules.replayable import INCONSISTENT, UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
@@ -74,6 +89,12 @@ class InPlace:
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
 _FREQUENT = ("card", "deal", "turn", "settle", "bet", "side_bet", "box", "stake_end")
 
+
+# The actions that take a card out of the shoe.
+CardAction = Deal | DealDown | Hit | Double | Burn | Discard
+CARD_ACTIONS = frozenset((Deal, DealDown, Hit, Double, Burn, Discard))
+# How a void round's message says what the log did with a stake.
+_VOID_WORDS = {"pay": "paid", "lose": "collected", "push": "returned"}
 
 __all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_stake"]
 
@@ -190,6 +211,41 @@ class RoundReplay(ABC):
             if box.seated and number > highest:
                 highest = number
         return str(highest) if highest else None
+
+    def replay_void(self) -> None:
+        """A round declared void (hand-log/1.1 `void`, after its bets are read): none of its play is
+        judged as play; the cards it shows are out of the shoe (the card rules judge them), and every
+        stake placed must be returned, once, by a `push`: anything else contradicts the void."""
+        for action in self.record.actions:
+            kind = type(action)
+            if kind in CARD_ACTIONS:  # a card out of the shoe (a reveal shows one already out)
+                self.take(cast(CardAction, action).card)
+            elif type(action) is CutCard:
+                self.saw_cut_card(action)
+            elif type(action) is Pay or type(action) is Lose or type(action) is Push:
+                self.record_settlement(action, 0)
+        stakes = {name: hand.stake for name, hand in self.hands.items()}
+        stakes.update(self.side_stakes)
+        for name, done in self.settlements.items():
+            if name not in stakes:
+                raise MalformedRound(
+                    f"void round: stake {name!r} is settled but was never bet", UNKNOWN_STAKE
+                )
+            if len(done) != 1 or done[0].verb != "push":
+                what = _VOID_WORDS[done[0].verb] + (" more than once" if len(done) > 1 else "")
+                raise MalformedRound(
+                    f"void round ({self.record.void}): stake {name!r} is {what}; a void round's stakes "
+                    "are returned (push)",
+                    INCONSISTENT,
+                )
+        for name in stakes:
+            if name not in self.settlements:
+                raise MalformedRound(
+                    f"void round ({self.record.void}): stake {name!r} is never returned; a void round's "
+                    "stakes are returned (push)",
+                    INCONSISTENT,
+                )
+        self.narrate(f"void round ({self.record.void}): every stake returned")
 
     # ---- explain ----
     def narrate(self, what: str) -> None:

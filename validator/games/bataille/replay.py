@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any, cast
 
 from validator.dsl.facts import ActionFacts, BurnFacts
-from validator.logs.decode import Action, Burn, CutCard, Deal, Discard, Lose, Pay, Push, Surrender, War
+from validator.logs.decode import UNSET, Action, Burn, CutCard, Deal, Discard, Lose, Pay, Push, Surrender, War
 from validator.logs.rules.replayable import WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer
@@ -19,6 +19,9 @@ SETTLEMENTS = frozenset((Pay, Lose, Push))
 class BatailleRound(RoundReplay):
     def replay(self) -> None:
         self.read_bets(split_counts=False)
+        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
+            self.replay_void()
+            return
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()

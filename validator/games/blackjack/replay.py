@@ -58,6 +58,9 @@ class BlackjackRound(RoundReplay):
             hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
         self.judge.cause = None  # a cause is one round's
         self.read_bets(split_counts=split_counts)
+        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
+            self.replay_void()
+            return
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
