@@ -142,3 +142,54 @@ def test_the_same_round_not_void_is_judged_as_play(tmp_path):
     records = [table_record(day=DAY, format="hand-log/1.1"), shoe_record(day=DAY), played]
     code, found = _found(_write(tmp_path, "played", records))
     assert code == 1 and found  # out of turn, the dealer's early cards, pushes against the totals
+
+
+# ---- a card exposed or drawn by mistake, a reshuffle in the middle of a round (Ontario, section 11) ----
+# The rules' own cases are fixtures (tests/fixtures/rules/on/fair-blackjack/irregular-card,
+# mid-round-reshuffle); here, what the format makes of a card said `used` that is not the next drawn.
+def _ontario(tmp_path: Path, name: str, actions: list[list[Any]]):
+    records = [
+        table_record(day=DAY, ruleset="on/fair-blackjack", format="hand-log/1.1", minimum=1, maximum=5),
+        shoe_record(day=DAY, backs=[6], burn=["9H"], cut_card_behind=80),
+        _round(actions, bets=[{"stake": "1", "amount": 4, "player": "P1"}]),
+    ]
+    return _found(_write(tmp_path, name, records, twice=name.endswith("slow")))
+
+
+# Box 1: T 5, then the 4 drawn by mistake unseen (used as the next card, « comme s'il s'agissait de la
+# prochaine carte tirée du sabot »): 19; the dealer 6 T 2 = 18; box 1 is paid 4 at 1:1.
+MISDRAWN = [
+    ["deal", "1", "TD"],
+    ["deal", "D", "6D"],
+    ["deal", "1", "5C"],
+    ["mistake", "4H", "drawn_unexposed", "used"],
+]
+
+
+def test_a_card_drawn_by_mistake_is_the_next_card_drawn(tmp_path):
+    rest = [["stand", "1"], ["deal", "D", "TC"], ["deal", "D", "2C"], ["pay", "1", 4]]
+    assert _ontario(tmp_path, "used", [*MISDRAWN, ["hit", "1", "4H"], *rest]) == (0, [])
+    assert _ontario(tmp_path, "used-slow", [*MISDRAWN, ["hit", "1", "4H"], *rest]) == (0, [])
+    # Another card drawn in its place, or none after it: the log contradicts itself.
+    assert _ontario(tmp_path, "other", [*MISDRAWN, ["hit", "1", "4S"], *rest]) == (
+        1,
+        [("hand-log/inconsistent", None)],
+    )
+    never = [*MISDRAWN, ["stand", "1"], ["deal", "D", "TC"], ["deal", "D", "2C"], ["lose", "1"]]
+    assert _ontario(tmp_path, "never", never) == (1, [("hand-log/inconsistent", None)])
+
+
+def test_a_reshuffle_puts_back_every_card_but_those_on_the_table(tmp_path):
+    # Reshuffled with cards left (a finding of its own), the shoe holds its 312 cards but the three on
+    # the table: a seventh 10♦ after it is a card the shoe does not hold (cards-from-shoe). The dealer's
+    # 6 10 5 = 21 beats box 1's 18.
+    tens = [["mistake", "TD", "exposed_in_shoe", "discarded"]] * 5
+    played = [["deal", "1", "TD"], ["deal", "D", "6D"], ["deal", "1", "8C"], ["stand", "1"], *tens,
+              ["reshuffle", ["2H"]], *tens, ["deal", "D", "TD"], ["deal", "D", "5S"],
+              ["lose", "1"]]  # fmt: skip
+    code, found = _ontario(tmp_path, "reshuffled", played)
+    assert code == 1
+    assert found == [
+        ("on/fair-blackjack/mid-round-reshuffle", None),
+        ("on/fair-blackjack/cards-from-shoe", None),
+    ]

@@ -372,6 +372,27 @@ class CardFacts(Facts):
 
 
 @dataclass(eq=False, slots=True)
+class MistakeFacts(Facts):
+    """`mistake.*`: hand-log/1.1: a card exposed or drawn by mistake, and what became of it."""
+
+    code: Card | None = fact(None, "the card")
+    what: str = fact(
+        "",
+        "what happened: exposed_in_shoe (seen face up in the shoe), drawn_unexposed (drawn by mistake, not "
+        "shown), drawn_exposed (drawn by mistake, shown), dealer_extra (a card the dealer drew by accident)",
+    )
+    fate: str = fact("", "what became of it: discarded (out of play), used (as the next card drawn)")
+
+
+@dataclass(eq=False, slots=True)
+class ReshuffleFacts(Facts):
+    """`reshuffle.*`: hand-log/1.1: the discards shuffled back into the shoe in the middle of a round."""
+
+    cards_left: int = fact(0, "cards left in the shoe when it was reshuffled")
+    discarded: int = fact(0, "cards discarded unseen after the reshuffle, before the round went on")
+
+
+@dataclass(eq=False, slots=True)
 class BurnFacts(Facts):
     """`burn.*`: bataille: the cards burned before a war card."""
 
@@ -428,6 +449,8 @@ FACT_CLASSES: dict[str, type[Facts]] = {
     "jackpot": JackpotFacts,
     "card": CardFacts,
     "burn": BurnFacts,
+    "mistake": MistakeFacts,
+    "reshuffle": ReshuffleFacts,
     "player": PlayerFacts,
     "dealer_cards": DealerCardsFacts,
 }

@@ -175,6 +175,21 @@ class Discard(_Action, tag="discard", frozen=True):
     card: Card
 
 
+class Mistake(_Action, tag="mistake", frozen=True):
+    """hand-log/1.1: a card exposed or drawn by mistake (`what`), and what became of it (`fate`)."""
+
+    card: Card
+    what: Literal["exposed_in_shoe", "drawn_unexposed", "drawn_exposed", "dealer_extra"]
+    fate: Literal["discarded", "used"]
+
+
+class Reshuffle(_Action, tag="reshuffle", frozen=True):
+    """hand-log/1.1: the discards shuffled back into the shoe in the middle of a round; `discarded`: the
+    cards then taken out unseen, in order."""
+
+    discarded: list[Card]
+
+
 class CutCard(_Action, tag="cut_card", frozen=True):
     place: BoxOrDealer
 
@@ -201,7 +216,7 @@ class Push(_Action, tag="push", frozen=True):
 
 Action = (
     Deal | DealDown | Reveal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn
-    | Discard | CutCard | Approve | Pay | Lose | Push
+    | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push
 )  # fmt: skip
 
 
@@ -326,7 +341,7 @@ _VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
         Deal, DealDown, Reveal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
-        Discard, CutCard, Approve, Pay, Lose, Push,
+        Discard, Mistake, Reshuffle, CutCard, Approve, Pay, Lose, Push,
     )
 }  # fmt: skip
 for _verb, _action in _VERBS.items():

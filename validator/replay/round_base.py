@@ -16,6 +16,8 @@ from validator.dsl.facts import (
     BustFacts,
     CardFacts,
     DealFacts,
+    MistakeFacts,
+    ReshuffleFacts,
     RoundFacts,
     SettleFacts,
     StakeFacts,
@@ -34,8 +36,10 @@ from validator.logs.decode import (
     Double,
     Hit,
     Lose,
+    Mistake,
     Pay,
     Push,
+    Reshuffle,
     RoundRecord,
 )
 from validator.logs.rules.replayable import INCONSISTENT, UNKNOWN_HAND, UNKNOWN_STAKE
@@ -176,6 +180,7 @@ class RoundReplay(ABC):
             self.held_box,
             self.held_stake_end,
         ) = held
+        self.pending_card: str | None = None  # a card drawn by mistake, to be the next card drawn (1.1)
         self.cut_card_seen = False
         self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
@@ -473,6 +478,16 @@ class RoundReplay(ABC):
         """A card out of the shoe, and the card rules judged on it. `face_down`: dealt face down
         (hand-log/1.1); `hole`: the dealer's second card of the initial deal."""
         card = _TENS.get(raw, raw)
+        pending = self.pending_card
+        if pending is not None:
+            # A card drawn by mistake and used as the next card drawn: already out, already judged.
+            if card != pending:
+                raise MalformedRound(
+                    f"{card} drawn where the card drawn by mistake, {pending}, was to be the next card",
+                    INCONSISTENT,
+                )
+            self.pending_card = None
+            return card
         card_facts = self.card_facts
         card_facts.code = card
         card_facts.in_shoe = self.shoe.take(card)
@@ -481,6 +496,35 @@ class RoundReplay(ABC):
         if held is not None and not held(self.ctx):
             self.run_rules("card", None)
         return card
+
+    def mistake(self, action: Mistake) -> None:
+        """A card exposed or drawn by mistake (hand-log/1.1): out of the shoe, judged as a card, then by
+        the rules of what became of it; `used`, it is the next card drawn."""
+        card = self.take(action.card)
+        facts = MistakeFacts(code=card, what=action.what, fate=action.fate)
+        self.check("mistake", at=None, mistake=facts, round=self.facts)
+        if action.fate == "used":
+            self.pending_card = card
+
+    def reshuffle(self, action: Reshuffle) -> None:
+        """The discards shuffled back in the middle of the round (hand-log/1.1): the shoe holds every card
+        but those on the table, then gives up the cards discarded unseen."""
+        facts = ReshuffleFacts(cards_left=self.shoe.left, discarded=len(action.discarded))
+        on_table = [card for hand in self.hands.values() for card in hand.card_list]
+        on_table += self.dealer.card_list
+        self.shoe.reshuffle(on_table)
+        for card in action.discarded:
+            self.take(card)
+        self.check("reshuffle", at=None, reshuffle=facts, round=self.facts)
+
+    def check_mistakes_used(self) -> None:
+        """At the end of the round: a card drawn by mistake and said used was used."""
+        if self.pending_card is not None:
+            raise MalformedRound(
+                f"the card drawn by mistake, {self.pending_card}, was to be used as the next card, and no "
+                "card was drawn after it",
+                INCONSISTENT,
+            )
 
     def reveal(self, target: str, raw_card: str) -> None:
         """A card dealt face down turned face up: it must be one the receiver holds face down."""

@@ -24,8 +24,10 @@ from validator.logs.decode import (
     Hit,
     Insurance,
     Lose,
+    Mistake,
     Pay,
     Push,
+    Reshuffle,
     Reveal,
     Split,
     Stand,
@@ -115,6 +117,10 @@ class BlackjackRound(RoundReplay):
             self.deal(action.hand, action.card, index, face_down=True)
         elif type(action) is Reveal:
             self.reveal(action.hand, action.card)
+        elif type(action) is Mistake:
+            self.mistake(action)
+        elif type(action) is Reshuffle:
+            self.reshuffle(action)
         elif type(action) is Insurance:
             hand = self.first_hand(action.box, "insurance")
             amount = amount_of(action.amount, "insurance amount")
@@ -328,6 +334,7 @@ class BlackjackRound(RoundReplay):
 
     # ---- end of the round ----
     def finish(self) -> None:
+        self.check_mistakes_used()
         # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
         live = blackjacks = 0
         for hand in self.hands.values():
