@@ -229,6 +229,11 @@ class ActionFacts(Facts):
         "box's stake when one player bets on it; with bettors behind the seated player, the stakes of "
         "those the log names as insuring, hand-log/1.1 `by`); none when the log cannot say",
     )
+    by_seated: bool | None = fact(
+        None,
+        "at a decision (hit, stand, double, split, surrender): whether those the log names as deciding "
+        "(hand-log/1.1 `by`) are all seated players of the box; none when the log does not say",
+    )
 
 
 @dataclass(eq=False, slots=True)

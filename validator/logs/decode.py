@@ -129,25 +129,35 @@ class Reveal(_Action, tag="reveal", frozen=True):
 class Hit(_Action, tag="hit", frozen=True):
     hand: Hand
     card: Card
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Stand(_Action, tag="stand", frozen=True):
     hand: Hand
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Double(_Action, tag="double", frozen=True):
     hand: Hand
     amount: Amount
     card: Card
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Split(_Action, tag="split", frozen=True):
     hand: Hand
     amount: Amount
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Surrender(_Action, tag="surrender", frozen=True):
     hand: Hand
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Insurance(_Action, tag="insurance", frozen=True):

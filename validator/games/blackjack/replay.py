@@ -35,7 +35,7 @@ from validator.logs.decode import (
 )
 from validator.logs.rules.replayable import INCONSISTENT, WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
-from validator.replay.state import Dealer, Hand
+from validator.replay.state import Box, Dealer, Hand
 
 # Actions are told apart by their class, `type(action) is …` (or a set of classes): `isinstance` of a
 # msgspec struct that does not match goes through its metaclass, several times slower.
@@ -255,6 +255,8 @@ class BlackjackRound(RoundReplay):
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
         decided.verb, decided.hand, decided.amount = verb, name, amount
+        by = action.by
+        decided.by_seated = None if by is UNSET else self.by_seated(by, box, verb)
         if verb == "split":
             self.sides.mark_split(box, index)
         held = self.all_held.get(verb)
@@ -272,6 +274,17 @@ class BlackjackRound(RoundReplay):
             self.split(hand, amount)
         elif type(action) is Surrender:
             hand.surrendered = True
+
+    @staticmethod
+    def by_seated(by: list[str], box: Box, verb: str) -> bool:
+        """Whether those a decision names as deciding (hand-log/1.1 `by`) are all seated players of the
+        box; a name with no main bet on the box cannot be replayed."""
+        for name in by:
+            if name not in box.bettor_stakes:
+                raise MalformedRound(
+                    f"{verb} on box {box.number} by {name!r}, who has no main bet on the box", INCONSISTENT
+                )
+        return all(name in box.seated_players for name in by)
 
     def draw(self, hand: Hand, raw_card: str, index: int, actions: list[Action]) -> None:
         card = self.take(raw_card)
