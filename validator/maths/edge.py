@@ -16,21 +16,11 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.games.bataille.maths import bataille
-from validator.games.blackjack.maths import MainGame, Rules, main_game
+from validator.maths.game import maths_of
 from validator.maths.probe import Probe
-from validator.maths.shoe import full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets
 
 FORMAT = "edge/1"
-INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
-STRATEGY = {
-    "blackjack": (
-        "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
-        "composition-dependent for the first decision, total-dependent after it; no insurance"
-    ),
-    "bataille": "on a tie, the better of the ways the rules allow (war or surrender)",
-}
 LARGEST_RANGE = 16  # an int option is weighed value by value when its range is no wider than this
 DECKS = 6  # where a version does not say (as `simulate` deals)
 
@@ -69,64 +59,14 @@ class Figures:
 
 
 def main_return(
-    ruleset: Ruleset, house: dict[str, Any], base: MainGame | None = None
-) -> tuple[float, dict[str, Any], MainGame | None]:
-    """The main stake's return; with `base`, a game whose rules answer every question as base's did
-    is not computed again."""
-    probe = Probe(ruleset, house)
-    if ruleset.game == "bataille":
-        result = bataille(probe)
-        lines = [_line(label, net, p) for label, p, net in result.lines]
-        return result.ev, {"strategy": STRATEGY["bataille"], "tie": result.tie_choice, "lines": lines}, None
-    if base is not None:
-        rules = Rules.read(probe)
-        if base.rules.same_game(rules):
-            return base.ev, {}, base
-        game: MainGame = main_game(probe, rules, track=False)
-    else:
-        game = main_game(probe)
-    lines = [_line(f"net {label}", net, p) for label, p, net in game.lines]
-    if game.split_probability:
-        lines.append(
-            {
-                "outcome": "split (net over the box's hands, on average)",
-                "net": number(game.split_return, 4),
-                "probability": number(game.split_probability),
-            }
-        )
-    main_json: dict[str, Any] = {"strategy": STRATEGY["blackjack"], "lines": lines}
-    insurance = insurance_json(probe, game)
-    if insurance is not None:
-        main_json["insurance"] = insurance
-    return game.ev, main_json, game
+    ruleset: Ruleset, house: dict[str, Any], base: Any = None
+) -> tuple[float, dict[str, Any], Any]:
+    """The main stake's return, computed by the version's game (validator/games/<game>/edge.py); with
+    `base`, a game whose rules answer every question as base's did is not computed again."""
+    return maths_of(ruleset).main_return(Probe(ruleset, house), base)
 
 
-def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
-    """The insurance stake, where the version settles one: taken against the dealer's ace (the player's
-    cards unknown), paid by the version's clauses when the dealer makes blackjack."""
-    if INSURANCE not in probe.ruleset.settles_by_stake:
-        return None
-    rules = game.rules
-    full = full_shoe(rules.decks)
-    ace, tens = full[0], full[-1]
-    natural = tens / (sum(full) - 1)  # his second card is a ten, given his ace
-    hand = probe.hand(["TS", "8S"])
-    won = probe.settle(hand, probe.dealer(["AS", "TS"]), INSURANCE)
-    lost = probe.settle(hand, probe.dealer(["AS", "8H", "9H"]), INSURANCE)
-    if won is None or lost is None or not ace:
-        return None
-    ev = natural * float(won) + (1 - natural) * float(lost)
-    return {
-        "return": number(ev),
-        "house_edge_percent": percent(ev),
-        "lines": [
-            _line("dealer's blackjack", float(won), natural),
-            _line("no dealer's blackjack", float(lost), 1 - natural),
-        ],
-    }
-
-
-def _line(label: str, net: float, p: float) -> dict[str, str]:
+def outcome_line(label: str, net: float, p: float) -> dict[str, str]:
     return {"outcome": label, "net": number(net, 4), "probability": number(p)}
 
 
@@ -260,3 +200,99 @@ def _reading(ruleset: Ruleset, option: str) -> set[str]:
         if any(f"house.{option}" in text for text in texts):
             found.add(bet_name)
     return found
+
+
+# ---- what each reading changes ----
+
+
+def _bet_signature(ruleset: Ruleset, name: str) -> tuple[object, ...]:
+    """What a side bet's figure depends on in a version: its paytables' lines and its settle clauses."""
+    bet = ruleset.side_bets.get(name)
+    lines = (
+        tuple((t, line.label, str(line.pays), line.source) for t, ls in bet.paytables.items() for line in ls)
+        if bet is not None
+        else ()
+    )
+    clauses = tuple(
+        (rule.id, settle.verb, settle.tables, format_value(settle.applied_guard))
+        for rule, settle in ruleset.settles_by_stake.get(name, ())
+    )
+    return lines, clauses
+
+
+def _table_options(ruleset: Ruleset, name: str) -> list[tuple[str, list[Any]]]:
+    """The house option that picks a side bet's paytable, with its values (a figure for each)."""
+    found = []
+    for _, settle in ruleset.settles_by_stake.get(name, ()):
+        for table in settle.tables:
+            option = ruleset.options.get(table.removeprefix("house."))
+            if option is not None and option.allowed is not None:
+                found.append((option.name, list(option.allowed)))
+    return found
+
+
+def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """For each reading of the version that changes a figure: the figure (house edge, %) under each of its
+    alternatives, the others as applied; a side bet whose paytable the house picks, under each table."""
+    from validator.rulebook.registry import under_readings
+
+    base = house_for(ruleset, house)
+    applied = ruleset.reading_choices()
+    base_main, _, base_game = main_return(ruleset, base)
+    rows: list[dict[str, Any]] = []
+    for name, reading in ruleset.readings.items():
+        versions = {alt: under_readings(ruleset, {name: alt}) for alt in reading.names}
+        figures_by: dict[str, dict[str, str]] = {}
+        for alt, version in versions.items():
+            main = base_main if version is ruleset else main_return(version, base, base_game)[0]
+            figures_by.setdefault("main stake", {})[alt] = percent(main)
+        for bet in ruleset.side_bets:
+            signatures = {_bet_signature(v, bet) for v in versions.values()}
+            if len(signatures) < 2 or not ruleset.settles_by_stake.get(bet):
+                continue
+            tables = _table_options(ruleset, bet) or [("", [None])]
+            for option, values in tables:
+                for value in values:
+                    for alt, version in versions.items():
+                        values_now = {**base, option: value} if option else base
+                        for result in side_bets(Probe(version, values_now), only={bet}):
+                            label = bet + (f":{result.case}" if result.case else "")
+                            label += f" ({option} {value})" if option else ""
+                            figures_by.setdefault(label, {})[alt] = percent(result.ev)
+        changed = [
+            {"figure": label, "house_edge_percent": by_alt}
+            for label, by_alt in figures_by.items()
+            if len(set(by_alt.values())) > 1
+        ]
+        if changed:
+            rows.append(
+                {
+                    "reading": name,
+                    "quote": reading.quote,
+                    "default": reading.default,
+                    "applied": applied[name],
+                    "figures": changed,
+                }
+            )
+    return rows
+
+
+def sign_changes(costs: list[dict[str, Any]], base_main: float) -> list[dict[str, Any]]:
+    """The options whose other value turns the main stake's house edge from one side of zero to the other
+    (the house's edge becomes the player's, or back)."""
+    flagged = []
+    edge_now = -base_main * 100
+    for row in costs:
+        for change in row.get("changes") or []:
+            edge_then = edge_now + float(change["main_edge_change"])
+            if (edge_now > 0) != (edge_then > 0) and edge_then != 0:
+                flagged.append(
+                    {
+                        "option": row["option"],
+                        "from": row["current"],
+                        "to": change["value"],
+                        "house_edge_percent_before": number(edge_now, 4),
+                        "house_edge_percent_after": number(edge_then, 4),
+                    }
+                )
+    return flagged
