@@ -518,6 +518,7 @@ class RoundReplay(ABC):
         facts = ReshuffleFacts(cards_left=self.shoe.left, discarded=len(action.discarded))
         on_table = [card for hand in self.hands.values() for card in hand.card_list]
         on_table += self.dealer.card_list
+        on_table += [cards.war_card for cards in (*self.hands.values(), self.dealer) if cards.war_card]
         self.shoe.reshuffle(on_table)
         for card in action.discarded:
             self.take(card)
