@@ -419,11 +419,19 @@ def edge(
         EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help="Output format.")
     ] = EdgeFormat.text,
     options: Annotated[bool, typer.Option("--options", help="What each house option would change.")] = False,
+    strategy: Annotated[
+        bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
+    ] = False,
 ) -> None:
-    """Exact expected return of the main stake and every side bet, each outcome with its probability."""
+    """Expected return, variance and distribution of the main stake and every side bet, each outcome with
+    its probability, computed composition-dependent (what is not exact is listed with its size)."""
     from validator.commands import edge as command
 
-    _run(lambda: command.run(ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options))
+    _run(
+        lambda: command.run(
+            ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, strategy=strategy
+        )
+    )
 
 
 # ---------------------------------------------------------------- lint

@@ -85,7 +85,7 @@ def test_a_parameter_changes_the_figure_with_no_python_edit(tmp_path, registry):
     """A blackjack paid 6:5 instead of 3:2 costs the player about 1.4 points (published rule tables:
     https://www.thecolorofblackjack.com/solution_one.html gives 1.39 %)."""
     ruleset = registry.pick("fr/blackjack@2024-11-01")
-    base = main_game(Probe(ruleset, ruleset.house_defaults()), track=False).ev
+    base = main_game(Probe(ruleset, ruleset.house_defaults())).ev
     edited = _edited(
         tmp_path,
         "fr/blackjack",
@@ -93,7 +93,7 @@ def test_a_parameter_changes_the_figure_with_no_python_edit(tmp_path, registry):
         "parameter pays.blackjack = 3:2",
         "parameter pays.blackjack = 6:5",
     )
-    cost = (base - main_game(Probe(edited, edited.house_defaults()), track=False).ev) * 100
+    cost = (base - main_game(Probe(edited, edited.house_defaults())).ev) * 100
     assert 1.3 < cost < 1.45
 
 

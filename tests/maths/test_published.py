@@ -93,7 +93,7 @@ def classic(tmp: Path, decks: int, peeks: bool, h17: bool):
 def test_blackjack_published(tmp_path_factory, decks, peeks, h17, das, published):
     ruleset = classic(tmp_path_factory.getbasetemp(), decks, peeks, h17)
     house = {**ruleset.house_defaults(), "double_after_split": das, "max_split_hands": 4}
-    ev = main_game(Probe(ruleset, house), track=False).ev * 100
+    ev = main_game(Probe(ruleset, house)).ev * 100
     assert abs(ev - published) <= TOLERANCE, (ev, published)
 
 
@@ -121,7 +121,7 @@ def test_late_surrender_published(tmp_path_factory, decks, peeks, h17, das, surr
         "max_split_hands": 4,
         "surrender": surrender,
     }
-    ev = main_game(Probe(ruleset, house), track=False).ev * 100
+    ev = main_game(Probe(ruleset, house)).ev * 100
     assert abs(ev - published) <= TOLERANCE, (ev, published)
 
 

@@ -10,11 +10,21 @@ import typer
 from validator.commands import common
 
 
-def run(*, ruleset: str | None, house: Path | None, table: str | None, fmt: str, options: bool) -> int:
+def run(
+    *, ruleset: str | None, house: Path | None, table: str | None, fmt: str, options: bool, strategy: bool
+) -> int:
     from validator.maths.cli_edge import run as figures
 
     typer.echo(
-        figures(common.registry(), ruleset=ruleset, house=house, table=table, fmt=fmt, with_options=options),
+        figures(
+            common.registry(),
+            ruleset=ruleset,
+            house=house,
+            table=table,
+            fmt=fmt,
+            with_options=options,
+            with_strategy=strategy,
+        ),
         nl=False,
     )
     return 0

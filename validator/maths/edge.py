@@ -21,13 +21,15 @@ from validator.maths.blackjack import MainGame, Rules, main_game
 from validator.maths.probe import Probe
 from validator.maths.shoe import full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets
+from validator.maths.spread import with_spread
 
 FORMAT = "edge/1"
 INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
 STRATEGY = {
     "blackjack": (
-        "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
-        "composition-dependent for the first decision, total-dependent after it; no insurance"
+        "best play at every decision, composition-dependent: the initial cards, the dealer's first card and "
+        "the hand's cards taken out of a full shoe (a split hand: the pair's cards out so far too); no "
+        "insurance"
     ),
     "bataille": "on a tie, the better of the ways the rules allow (war or surrender)",
 }
@@ -66,6 +68,7 @@ class Figures:
     side: list[SideBetReturn]
     seconds: float
     cpu_seconds: float
+    game: MainGame | None = None  # blackjack: the computed game (its play, for --strategy)
 
 
 def main_return(
@@ -82,23 +85,55 @@ def main_return(
         rules = Rules.read(probe)
         if base.rules.same_game(rules):
             return base.ev, {}, base
-        game: MainGame = main_game(probe, rules, track=False)
+        game: MainGame = main_game(probe, rules)
     else:
-        game = main_game(probe)
+        game = with_spread(main_game(probe))
+    assert game.spread is not None or base is not None
+    if game.spread is None:
+        return game.ev, {}, game
+    spread = game.spread
     lines = [_line(f"net {label}", net, p) for label, p, net in game.lines]
-    if game.split_probability:
-        lines.append(
-            {
-                "outcome": "split (net over the box's hands, on average)",
-                "net": number(game.split_return, 4),
-                "probability": number(game.split_probability),
-            }
-        )
-    main_json: dict[str, Any] = {"strategy": STRATEGY["blackjack"], "lines": lines}
+    main_json: dict[str, Any] = {
+        "strategy": STRATEGY["blackjack"],
+        "lines": lines,
+        "variance": number(spread.variance, 6),
+        "covariance": number(spread.covariance, 6),
+        "approximations": approximations(game),
+    }
     insurance = insurance_json(probe, game)
     if insurance is not None:
         main_json["insurance"] = insurance
     return game.ev, main_json, game
+
+
+def approximations(game: MainGame) -> list[dict[str, str]]:
+    """What the figures do not take exactly, and how much it moves them (measured: see the README)."""
+    gap = game.spread.split_gap if game.spread else 0.0
+    found = [
+        {
+            "what": "split hands: the cards drawn to the box's other hands stay in the shoe (the pair's "
+            "cards out so far are taken out), as Wizard of Odds' Appendix 9 computes them",
+            "size": "the method of the published tables",
+        },
+        {
+            "what": "distribution: a split box's hands independent given the dealer's result",
+            "size": f"the distribution's mean {number(gap * 100, 6)} points from the figure",
+        },
+    ]
+    if game.tracked < 21:
+        found.append(
+            {
+                "what": f"a hand's cards after its first {game.tracked} are drawn from the shoe as it was "
+                "after them (the play then depends on the hand's total)",
+                "size": TRACKED_COST.get(game.tracked, "not measured"),
+            }
+        )
+    return found
+
+
+# Measured by benchmarks/bench_edge.py: six decks, S17, the dealer checks for blackjack, double after split
+# or not, four hands (the figure with two cards tracked against four).
+TRACKED_COST = {2: "+0.0028 to +0.0035 points of return at six decks (benchmarks/bench_edge.py)"}
 
 
 def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
@@ -133,10 +168,10 @@ def _line(label: str, net: float, p: float) -> dict[str, str]:
 def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
     start, cpu = time.perf_counter(), time.process_time()
     values = house_for(ruleset, house)
-    ev, main_json, _ = main_return(ruleset, values)
+    ev, main_json, game = main_return(ruleset, values)
     side = side_bets(Probe(ruleset, values))
     return Figures(
-        ruleset, values, ev, main_json, side, time.perf_counter() - start, time.process_time() - cpu
+        ruleset, values, ev, main_json, side, time.perf_counter() - start, time.process_time() - cpu, game
     )
 
 
@@ -154,11 +189,13 @@ def side_json(bet: SideBetReturn, stake: Any) -> dict[str, Any]:
                 "stake": str(unit),
             }
         )
+    variance = sum(line.probability * line.net * line.net for line in bet.lines) - bet.ev * bet.ev
     return {
         "name": bet.name,
         "title": bet.title,
         "case": bet.case,
         "return": number(bet.ev),
+        "variance": number(variance, 6),
         "house_edge_percent": percent(bet.ev),
         "lines": [
             {"outcome": line.label, "net": number(line.net, 4), "probability": number(line.probability, 10)}
