@@ -17,7 +17,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from validator.maths.blackjack import ACE, TEN, Against, MainGame, Removed, SplitParts, _plus, _total
+from validator.maths.blackjack import (
+    ACE,
+    SPLIT_OUT,
+    TEN,
+    Against,
+    MainGame,
+    Removed,
+    SplitParts,
+    _plus,
+    _total,
+)
 from validator.maths.shoe import VALUES, without
 
 Joint = dict[tuple[float, int], float]  # (net result, the dealer's result) → probability
@@ -152,14 +162,15 @@ def _split_joint(against: Against, split: SplitParts) -> Joint:
             found = memo.get((have, open_))
             if found is not None:
                 return found
-            q = split.parts[have][0]
+            q = split.part(have)[0]
+            out = min(have, SPLIT_OUT)
             law: dict[float, float] = {}
             if have < hands:
                 if q:
                     _mix(law, rest(have + 1, open_ + 1), q)
-                _mix(law, _sum(kinds[("other", have)].get(o, {}), rest(have, open_ - 1)), 1 - q)
+                _mix(law, _sum(kinds[("other", out)].get(o, {}), rest(have, open_ - 1)), 1 - q)
             else:
-                _mix(law, _sum(kinds[("any", have)].get(o, {}), rest(have, open_ - 1)), 1.0)
+                _mix(law, _sum(kinds[("any", out)].get(o, {}), rest(have, open_ - 1)), 1.0)
             memo[(have, open_)] = law
             return law
 
