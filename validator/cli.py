@@ -365,6 +365,24 @@ def simulate(
         float,
         typer.Option("--rate", metavar="R", help="With --inject: the share of rounds given a violation."),
     ] = 0.05,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            metavar="best|random|mix",
+            help="best: the strategy `edge` assumes; random: any legal decision; mix: 60 % best, 30 % "
+            "with casual errors, 10 % random.",
+        ),
+    ] = "best",
+    timezone: Annotated[
+        str | None,
+        typer.Option(
+            "--timezone",
+            metavar="ZONE",
+            help="The table's time zone (Europe/Paris, America/Toronto; default: the house file's, else "
+            "the jurisdiction's): each record at its UTC offset on its date.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
@@ -394,6 +412,8 @@ def simulate(
             inject=inject,
             rate=rate,
             quiet=quiet,
+            players=players,
+            timezone=timezone,
         )
     )
 

@@ -29,6 +29,8 @@ def run(
     inject: str | None,
     rate: float,
     quiet: bool,
+    players: str = "best",
+    timezone: str | None = None,
 ) -> int:
     from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
@@ -55,6 +57,8 @@ def run(
         maximum=maximum,
         seats=seats,
         violations_for=violations_for if inject is not None else None,
+        players=players,
+        timezone=timezone,
     )
     from validator.progress import with_count
 

@@ -488,3 +488,36 @@ def main_game(probe: Probe, rules: Rules | None = None, *, tracked: int | None =
 
 def _net_label(net: float) -> str:
     return format(Decimal(repr(net)).normalize(), "f") if net else "0"
+
+
+class Play:
+    """The best play, computed on demand for the situations that arise (a simulated séance's), or read
+    from a game computed whole (`of`)."""
+
+    def __init__(self, rules: Rules, tracked: int | None = None) -> None:
+        self.rules = rules
+        self.full = full_shoe(rules.decks)
+        self.tracked = tracked if tracked is not None else tracked_cards(rules.decks)
+        self.by_up: dict[int, Against] = {}
+        self.actions: dict[tuple[int, int, int], str] = {}
+
+    @classmethod
+    def of(cls, game: MainGame) -> Play:
+        play = cls(game.rules, game.tracked)
+        play.by_up = dict(enumerate(game.against))
+        play.actions = dict(game.strategy)
+        return play
+
+    def against(self, up: int) -> Against:
+        found = self.by_up.get(up)
+        if found is None:
+            found = self.by_up[up] = Against(self.rules, self.full, up, self.tracked)
+        return found
+
+    def action(self, first: int, second: int, up: int) -> str:
+        """The first decision for an initial hand (first <= second) against the dealer's first card."""
+        key = (first, second, up)
+        found = self.actions.get(key)
+        if found is None:
+            found = self.actions[key] = initial(self.rules, self.against(up), first, second)[1]
+        return found

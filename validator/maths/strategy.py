@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from validator.game.cards import BJ_VALUE
-from validator.maths.blackjack import ACE, Against, MainGame, Removed, Rules
+from validator.maths.blackjack import ACE, Against, MainGame, Play, Removed, Rules
 from validator.maths.shoe import VALUES
 from validator.replay.state import Dealer, Hand
 
@@ -23,9 +23,9 @@ class Strategy:
     the decision the computation found best for these cards (a split hand as the computation valued it:
     the pair's two cards and its own taken out)."""
 
-    def __init__(self, game: MainGame) -> None:
-        self.game = game
-        self.rules: Rules = game.rules
+    def __init__(self, play: Play | MainGame) -> None:
+        self.play = play if isinstance(play, Play) else Play.of(play)
+        self.rules: Rules = self.play.rules
 
     def removed(self, cards: list[int], split: bool) -> Removed:
         """The cards out of the shoe for this hand's values, as the computation keyed them."""
@@ -33,21 +33,21 @@ class Strategy:
         if split:
             counts[cards[0]] += 2  # the pair's cards
             kept = cards[1:]
-            limit = self.game.tracked - 1
+            limit = self.play.tracked - 1
         else:
             kept = cards
-            limit = self.game.tracked
+            limit = self.play.tracked
         for card in kept[:limit]:
             counts[card] += 1
         return tuple(counts)
 
     def __call__(self, hand: Hand, dealer: Dealer, legal: Legal) -> str:
         up = _index(dealer.card_list[0])
-        against = self.game.against[up]
+        against = self.play.against(up)
         cards = [_index(c) for c in hand.card_list]
         if len(cards) == 2 and not hand.split:
             first, second = sorted(cards)
-            planned = self.game.strategy[(first, second, up)]
+            planned = self.play.action(first, second, up)
             # The first decision, as computed ("split (identical) / stand" where only some pairs split).
             choices = [planned.split(" ")[0]] + ([planned.split(" / ")[1]] if " / " in planned else [])
             for action in choices:
@@ -55,11 +55,7 @@ class Strategy:
                     return action
         elif len(cards) == 2:
             pair = cards[0]
-            if (
-                cards[1] == pair
-                and self.game.strategy[(pair, pair, up)].startswith("split")
-                and legal("split")
-            ):
+            if cards[1] == pair and self.play.action(pair, pair, up).startswith("split") and legal("split"):
                 return "split"
             removed = self.removed(cards, True)
             _, action = against.two_cards(removed, pair, cards[1], split=True, split_aces=hand.split_aces)
@@ -74,7 +70,7 @@ class Strategy:
             return "stand"
         removed = self.removed(cards, hand.split)
         if len(cards) == 2:
-            hit = against.hit(removed, hard, ace, hand.split_aces, sum(removed) - 2 + self.game.tracked)
+            hit = against.hit(removed, hard, ace, hand.split_aces, sum(removed) - 2 + self.play.tracked)
             return "hit" if hit > against.stand(removed, hard, ace) else "stand"
-        limit = self.game.tracked + (1 if hand.split else 0)
+        limit = self.play.tracked + (1 if hand.split else 0)
         return "hit" if against.play(removed, hard, ace, hand.split_aces, limit)[1] else "stand"
