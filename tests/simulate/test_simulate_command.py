@@ -122,8 +122,8 @@ def test_a_violation_found_at_several_stakes_lists_them_all(tmp_path):
 def test_a_settlement_the_rule_reads_from_the_log_is_planted_and_listed(tmp_path):
     """on/fair-blackjack holds a blackjack against the dealer's two-card 21 a tie; paying it 3 for 2 is
     the other reading of section 3, a warning. Planted by the command (the occasion is rare: three in
-    150 rounds of seed 3, random players), listed in the planted file, and found by `check` as exactly those warnings: the
-    stake returned by the text, paid 3 for 2 in the log."""
+    150 rounds of seed 3, random players), listed in the planted file, and found by `check` as exactly
+    those warnings: the stake returned by the text, paid 3 for 2 in the log."""
     log = tmp_path / "seance.jsonl"
     rule = "on/fair-blackjack/blackjack-beats-dealer-21"
     result = run_cli(
