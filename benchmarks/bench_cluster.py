@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_check import simulated_log
 
-from validator import cluster, parallel
-from validator.findings import Summary
-from validator.report import make_reporter
+from validator.checking import cluster, parallel
+from validator.findings.finding import Summary
+from validator.formats import make_reporter
 
 
 def _peak_mb() -> float:
@@ -53,7 +53,7 @@ def _cpu_seconds() -> float:
 
 
 def _warm() -> int:
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     default_registry()
     return os.getpid()
@@ -127,9 +127,9 @@ def timed_run(path: Path, workers: int) -> tuple[float, float, float, float]:
             cpu_before = sum(local.client.run(_cpu_seconds).values())
             probe = (
                 "import resource, sys, time\n"
-                "import distributed, validator.cluster\n"
+                "import distributed, validator.checking.cluster\n"
                 "from validator.cli import app\n"
-                "from validator.registry import default_registry\n"
+                "from validator.rulebook.registry import default_registry\n"
                 "default_registry()\n"  # start-up is not the run: the rulesets are compiled before the clock
                 "started = time.perf_counter()\n"
                 "try:\n"

@@ -89,9 +89,10 @@ def tracked(depths: list[int]) -> None:
     sys.path.insert(0, str(ROOT / "tests" / "maths"))
     import tempfile
 
-    from validator.maths.blackjack import main_game
-    from validator.maths.probe import Probe
     from validator.registry import load_file
+
+    from validator.games.blackjack.maths import main_game
+    from validator.maths.probe import Probe
 
     text = (ROOT / "tests" / "maths" / "classic-blackjack.rules").read_text(encoding="utf-8")
     text = text.replace("dealer.peeks = false", "dealer.peeks = true")

@@ -15,12 +15,12 @@ import fsspec
 import pytest
 from conftest import SAMPLES
 
-from validator import cluster, parallel
-from validator.check import check_logs
+from validator.checking import cluster, parallel
+from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
-from validator.findings import RoundOutcome, Summary
-from validator.registry import default_registry
-from validator.report import make_reporter
+from validator.findings.finding import RoundOutcome, Summary
+from validator.formats import make_reporter
+from validator.rulebook.registry import default_registry
 
 REGISTRY = default_registry()
 LOGS = SAMPLES / "logs"

@@ -21,11 +21,11 @@ import orjson
 import pytest
 from conftest import ROOT, SAMPLES
 
-from validator import cluster, parallel
-from validator.check import check_logs
+from validator.checking import cluster, parallel
+from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
-from validator.findings import Summary
-from validator.registry import default_registry
+from validator.findings.finding import Summary
+from validator.rulebook.registry import default_registry
 from validator.simulate.inject import inject, injectable
 from validator.simulate.run import simulate
 

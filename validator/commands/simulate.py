@@ -60,7 +60,7 @@ def run(
         players=players,
         timezone=timezone,
     )
-    from validator.progress import with_count
+    from validator.checking.progress import with_count
 
     records = with_count(
         records,

@@ -16,12 +16,12 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.maths.bataille import bataille
-from validator.maths.blackjack import SPLIT_OUT, MainGame, Rules, main_game
+from validator.games.bataille.maths import bataille
+from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Rules, main_game
+from validator.games.blackjack.spread import with_spread
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets
-from validator.maths.spread import with_spread
 
 FORMAT = "edge/1"
 INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
@@ -125,7 +125,7 @@ def approximations(game: MainGame) -> list[dict[str, str]]:
             {
                 "what": f"a box split into more than {SPLIT_OUT} hands: its later hands valued as with "
                 f"{SPLIT_OUT} of the pair's cards out",
-                "size": "+0.000026 points of return at eight hands (fr/blackjack@2024-11-01)",
+                "size": "+0.000026 points of return at eight hands and six decks (benchmarks/bench_edge.py)",
             }
         )
     if game.tracked < 21:

@@ -42,7 +42,7 @@ def _best(ruleset: Ruleset, house: dict[str, Any]) -> Any:
 
     probe = Probe(ruleset, house)
     if ruleset.game == "bataille":
-        from validator.maths.bataille import bataille
+        from validator.games.bataille.maths import bataille
 
         choice = bataille(probe).tie_choice
 
@@ -50,8 +50,8 @@ def _best(ruleset: Ruleset, house: dict[str, Any]) -> Any:
             return choice
 
         return tie
-    from validator.maths.blackjack import Play, Rules
-    from validator.maths.strategy import Strategy
+    from validator.games.blackjack.maths import Play, Rules
+    from validator.games.blackjack.strategy import Strategy
 
     return Strategy(Play(Rules.read(probe)))  # computed as the séance's hands need it
 
