@@ -114,6 +114,16 @@ SarifRootOpt = Annotated[
 ]
 
 
+RulesOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        metavar="PATH",
+        help="Rulesets from outside the package: a .rules file or a folder of them (repeatable).",
+    ),
+]
+
+
 def _choices(
     select: list[str] | None,
     ignore: list[str] | None,
@@ -130,10 +140,19 @@ def _choices(
     return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config)
 
 
-def _run(command: Callable[[], int]) -> NoReturn:
+def _run(
+    command: Callable[[], int],
+    rules: list[Path] | None = None,
+    config: Path | None = None,
+    no_config: bool = False,
+) -> NoReturn:
     """Run a command's module and end with its exit status; a run that cannot be made ends with its
-    message on standard error and status 2."""
+    message on standard error and status 2. `rules` (`--rules`), with the configuration file's `rules`
+    and $CASINO_VALIDATOR_RULES, are the rulesets from outside the package the command judges with."""
     try:
+        from validator.commands.common import use_rules
+
+        use_rules(rules or [], config, no_config)
         status = command()
     except ValidatorError as exc:
         typer.echo(f"casino-validator: {exc}", err=True)
@@ -233,6 +252,7 @@ def check(
         bool,
         typer.Option("--follow", help="Judge each round as it is written (what `watch` does), until Ctrl-C."),
     ] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     if follow:
@@ -270,7 +290,10 @@ def check(
             max_log_bytes=max_log_bytes,
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -350,6 +373,7 @@ def watch(
         int | None,
         typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
     ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Follow logs as tables write them: each round is judged when its line is whole, each finding
     written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
@@ -371,7 +395,10 @@ def watch(
             choices=_choices(select, ignore, fail_level, baseline, None, config, no_config),
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -446,11 +473,15 @@ def report(
         str | None, typer.Option("--casino", metavar="NAME", help="Only this casino (its name in the logs).")
     ] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="ID", help="Only this table id.")] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     from validator.commands import report as command
 
-    _run(lambda: command.run(datasets, output=output, start=start, end=end, casino=casino, table=table))
+    _run(
+        lambda: command.run(datasets, output=output, start=start, end=end, casino=casino, table=table),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- explain
@@ -466,13 +497,14 @@ def explain(
     house: Annotated[
         Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
     ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay one round step by step and say why each finding was made.
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     from validator.commands import explain as command
 
-    _run(lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house))
+    _run(lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house), rules=rules)
 
 
 # ---------------------------------------------------------------- simulate
@@ -557,6 +589,7 @@ def simulate(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
 
@@ -587,7 +620,8 @@ def simulate(
             quiet=quiet,
             players=players,
             timezone=timezone,
-        )
+        ),
+        rules=rules,
     )
 
 
@@ -615,6 +649,7 @@ def edge(
     strategy: Annotated[
         bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
     ] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
     its probability, computed composition-dependent (what is not exact is listed with its size)."""
@@ -623,7 +658,8 @@ def edge(
     _run(
         lambda: command.run(
             ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, strategy=strategy
-        )
+        ),
+        rules=rules,
     )
 
 
@@ -657,6 +693,7 @@ def lint(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
     from validator.commands import lint as command
@@ -669,7 +706,10 @@ def lint(
             when=when,
             sarif_root=sarif_root,
             choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -686,11 +726,13 @@ def schema(
 
 # ---------------------------------------------------------------- rules
 @rules_app.command("list", cls=PlainCommand, short_help="Families, their versions and their dates.")
-def rules_list() -> None:
+def rules_list(
+    extra_rules: RulesOpt = None,
+) -> None:
     """Families, their versions and the dates each is in force."""
     from validator.commands import rules
 
-    _run(rules.list_)
+    _run(rules.list_, rules=extra_rules)
 
 
 @rules_app.command(
@@ -698,23 +740,25 @@ def rules_list() -> None:
 )
 def rules_show(
     spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
     from validator.commands import rules
 
-    _run(lambda: rules.show(spec))
+    _run(lambda: rules.show(spec), rules=extra_rules)
 
 
 @rules_app.command("diff", cls=PlainCommand, short_help="What changed between two versions.")
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help="The older version.")],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help="The newer version.")],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.commands import rules
 
-    _run(lambda: rules.diff(old, new))
+    _run(lambda: rules.diff(old, new), rules=extra_rules)
 
 
 @rules_app.command(
@@ -724,11 +768,12 @@ def rules_check(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help="Ruleset files (.rules) or folders.")
     ],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     from validator.commands import rules
 
-    _run(lambda: rules.check(files))
+    _run(lambda: rules.check(files), rules=extra_rules)
 
 
 @rules_app.command(
@@ -740,11 +785,12 @@ def rules_test(
         typer.Argument(metavar="DIR", help="Fixture folder (default: the project's tests/fixtures/rules)."),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every case.")] = False,
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
     from validator.commands import rules
 
-    _run(lambda: rules.test(directory, verbose=verbose))
+    _run(lambda: rules.test(directory, verbose=verbose), rules=extra_rules)
 
 
 def main() -> None:

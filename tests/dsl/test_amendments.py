@@ -154,14 +154,31 @@ def test_an_amendment_needs_a_version_in_force_on_its_date(tmp_path):
     ]
 
 
-def test_another_familys_version_cannot_be_amended(tmp_path):
+def test_another_familys_version_is_amended_under_its_own_id(tmp_path):
+    """A variant of another family's text: its rules take the variant's id, and each change is checked
+    against the version amended, as within a family."""
     shutil.copy(FIXTURES / "rulesets" / "valid-minimal.rules", tmp_path / "minimal.rules")
-    text = HEADER.replace("amends xx/amended@2020-01-01", "amends xx/minimal@2020-06-01")
-    (tmp_path / "other.rules").write_text(text, encoding="utf-8")
+    (tmp_path / "variant.rules").write_text(
+        'ruleset zz/variant\namends xx/minimal@2020-06-01\ntitle "V"\nsource "S"\n'
+        "in force from 2021-01-01\n"
+        'amendment "House text, art. 1" {\n'
+        '    replace parameter shoe.decks = 8  ref "House text, art. 1"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    registry = load_all([tmp_path / "minimal.rules", tmp_path / "variant.rules"])
+    [variant] = registry.family("zz/variant")
+    assert variant.game == "blackjack" and variant.amends == "xx/minimal@2020-06-01"
+    assert [rule.id for rule in variant.rules] == ["zz/variant/six-decks"]
+    assert variant.param("shoe.decks") == 8
+    # Replacing what the amended version does not have is still an error at its line.
+    (tmp_path / "variant.rules").write_text(
+        (tmp_path / "variant.rules").read_text().replace("shoe.decks = 8", "shoe.burn = 1"), encoding="utf-8"
+    )
     with pytest.raises(RulesetErrors) as caught:
-        load_all([tmp_path / "minimal.rules", tmp_path / "other.rules"])
-    assert f"{tmp_path}/other.rules:2:1: xx/amended cannot amend another ruleset (xx/minimal)" in [
-        str(e) for e in caught.value.errors
+        load_all([tmp_path / "minimal.rules", tmp_path / "variant.rules"])
+    assert [str(e) for e in caught.value.errors] == [
+        f"{tmp_path}/variant.rules:7:5: xx/minimal@2020-01-01 has no parameter shoe.burn to replace"
     ]
 
 

@@ -29,11 +29,20 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from validator.checking.parallel import HouseRef, Share, check_share, plan, share_outcomes, share_writer
+from validator.checking.parallel import (
+    HouseRef,
+    Share,
+    check_share,
+    plan,
+    share_outcomes,
+    share_writer,
+    with_rules,
+)
 from validator.checking.progress import PlanProgress
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.logs.limits import Limits, current_limits
+from validator.rulebook import sources
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec
@@ -75,7 +84,7 @@ def check_on_cluster(
             progress.start(len(shares), sum(share.size for share in shares))
         where = HouseRef.of(house) if house is not None else None
         window = max(1, workers) * AHEAD_PER_WORKER
-        task = _Task(ruleset, where, dataset, collect, current_limits())
+        task = _Task(ruleset, where, dataset, collect, current_limits(), sources.payload())
         yield from _in_order(client, shares, window, summary, task, progress)
 
 
@@ -88,6 +97,8 @@ class _Task:
     dataset: DatasetSpec | None
     collect: bool
     limits: Limits  # the reader's, as the command set them: workers are other processes
+    # The rulesets from outside the package, as text: a worker judges with what the client read.
+    rules: tuple[tuple[str, str, bytes], ...] = ()
 
 
 class _Session:
@@ -198,6 +209,8 @@ def _in_order(
                 pending.append((share, None))
                 continue
             future = client.submit(
+                with_rules,
+                task.rules,
                 check_share,
                 share,
                 task.ruleset,

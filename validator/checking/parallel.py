@@ -19,10 +19,10 @@ import hashlib
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
@@ -70,6 +70,9 @@ MIN_SHARE = 1 << 20
 # At most this big, when the file allows: a share's outcomes come back to the client in one piece.
 MAX_SHARE = 32 << 20
 SHARES_PER_JOB = 4
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +324,15 @@ def check_share(
     except ValidatorError as exc:
         return ShareResult(tuple(rows), summary, exc)
     return ShareResult(tuple(rows), summary)
+
+
+def with_rules(rules: tuple[tuple[str, str, bytes], ...], task: Callable[..., T], *args: Any) -> T:
+    """Run `task` on a worker with the client's rulesets from outside the package (sent as text with the
+    task: the worker needs no copy of them at the same path, and judges with exactly what was read)."""
+    from validator.rulebook import sources
+
+    sources.install(rules)
+    return task(*args)
 
 
 def share_writer(dataset: DatasetSpec | None, share: Share) -> ShareWriter | None:

@@ -19,6 +19,16 @@ if TYPE_CHECKING:
     from validator.rulebook.registry import Registry
 
 
+def use_rules(option: list[Path], config: Path | None = None, no_config: bool = False) -> None:
+    """The rulesets from outside the package this run judges with: `--rules`, the configuration file's
+    `rules`, $CASINO_VALIDATOR_RULES (validator/rulebook/sources.py)."""
+    from validator.findings.config import load_config
+    from validator.rulebook import sources
+
+    configured = load_config(config, disabled=no_config).rules
+    sources.use(sources.gather(option, configured))
+
+
 def registry() -> Registry:
     from validator.rulebook.registry import default_registry
 

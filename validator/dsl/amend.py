@@ -8,6 +8,10 @@ amending text rewrites a paragraph), `repeal` one. Each change is checked agains
 amends — adding what exists, or replacing or repealing what does not, is an error at its line — so the
 versions cannot silently disagree, as copies could. The amending file gives its own title, source,
 dates and notes; the game is inherited.
+
+A file may amend another family's version (`ruleset zz/acme-blackjack` + `amends fr/blackjack@2024-11-01`):
+a variant of a text, or another jurisdiction's copy of it, written as what it changes. Its rules take its
+own id (`zz/acme-blackjack/…`); where each item was written stays known (`origins`).
 """
 
 from __future__ import annotations
@@ -27,8 +31,6 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
     def error(pos: ast.Pos, message: str) -> None:
         errors.append(RulesetError(tree.file, pos.line, pos.column, message))
 
-    if tree.amends.family != tree.family:
-        error(tree.amends.pos, f"{tree.family} cannot amend another ruleset ({tree.amends.family})")
     for kind, field in ast.AMENDABLE.items():
         for item in getattr(tree, field):
             error(

@@ -2,7 +2,8 @@
 found from the current folder upwards (the first folder holding either), or named by `--config FILE`.
 
 Keys: `select`, `ignore` (lists of rule ids or prefixes), `fail-level` (`error` or `warning`),
-`baseline` (a path, relative to the file's folder). Anything else, or a value of the wrong type, stops
+`baseline` (a path, relative to the file's folder), `rules` (rulesets from outside the package: `.rules`
+files or folders of them, relative to the file's folder). Anything else, or a value of the wrong type, stops
 the run (exit 2) naming the file.
 """
 
@@ -19,7 +20,7 @@ OWN_FILE = "casino-validator.toml"
 PYPROJECT = "pyproject.toml"
 TABLE = "casino-validator"
 FAIL_LEVELS = ("error", "warning")
-_KEYS = ("select", "ignore", "fail-level", "baseline")
+_KEYS = ("select", "ignore", "fail-level", "baseline", "rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,7 @@ class Config:
     ignore: tuple[str, ...] = ()
     fail_level: str | None = None
     baseline: Path | None = None
+    rules: tuple[Path, ...] = ()
 
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -76,6 +78,7 @@ def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Conf
         ignore=_rule_list(path, data, "ignore"),
         fail_level=fail_level,
         baseline=(path.parent / baseline) if baseline else None,
+        rules=tuple(path.parent / entry for entry in _path_list(path, data, "rules")),
     )
 
 
@@ -87,6 +90,15 @@ def _read(path: Path) -> dict[str, Any]:
         raise ValidatorError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:
         raise ValidatorError(f"{path}: {exc.strerror or exc}") from None
+
+
+def _path_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValidatorError(f"{path}: {key} must be a list of paths (text)")
+    return tuple(value)
 
 
 def _rule_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:

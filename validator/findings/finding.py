@@ -39,6 +39,9 @@ class Finding:
     actual: dict[str, Any] | None = None
     # Money the house paid beyond (positive) or short of (negative) what the rules give, for payout findings.
     discrepancy: Decimal | None = None
+    # A consequence of an earlier finding of the same round (docs/findings.md, "One finding per cause"):
+    # that finding's fingerprint. None for a finding of its own.
+    caused_by: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
@@ -57,6 +60,8 @@ class Finding:
         out["message"] = self.message
         out["expected"] = self.expected
         out["actual"] = self.actual
+        if self.caused_by is not None:
+            out["caused_by"] = self.caused_by
         return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, ClassVar, TextIO
@@ -38,6 +39,42 @@ class Reporter(ABC):
     @abstractmethod
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
         """The end of the run: write whatever is left (a summary, or the whole document)."""
+
+
+class Repeats:
+    """The deviations that repeat through a run: each rule found in two rounds or more, with the number
+    of rounds it was found in, told once in the summary ("in 2,999 of 3,000 rounds: …") so that a
+    systematic deviation reads as one fact. Counted as rounds come; a few counters, whatever the run's
+    length."""
+
+    def __init__(self) -> None:
+        self.rounds: Counter[str] = Counter()
+        self.first: dict[str, Finding] = {}
+
+    def add(self, outcome: RoundOutcome) -> None:
+        if outcome.round is None:
+            return
+        seen: set[str] = set()
+        for finding in outcome.findings:
+            if finding.rule not in seen:
+                seen.add(finding.rule)
+                self.rounds[finding.rule] += 1
+                self.first.setdefault(finding.rule, finding)
+
+    def items(self, rounds_checked: int) -> list[dict[str, Any]]:
+        """Most rounds first, ties by rule id: `{"rule", "rounds", "of_rounds", "message"}`, the message
+        being the rule's first finding's."""
+        repeated = [(rule, count) for rule, count in self.rounds.items() if count >= 2]
+        repeated.sort(key=lambda item: (-item[1], item[0]))
+        return [
+            {"rule": rule, "rounds": count, "of_rounds": rounds_checked, "message": self.first[rule].message}
+            for rule, count in repeated
+        ]
+
+
+def repeat_sentence(item: Mapping[str, Any]) -> str:
+    """`in 2,999 of 3,000 rounds: RULE: message`."""
+    return f"in {item['rounds']:,} of {item['of_rounds']:,} rounds: {item['rule']}: {item['message']}"
 
 
 # --- texts several formats share ----------------------------------------------------------------------

@@ -38,7 +38,7 @@ MAX_RESULTS = 25_000
 FINGERPRINT_KEY = "casinoValidator/v1"
 _LEVELS = {"error": "error", "warning": "warning"}
 # Keys of a result's property bag, in docs/findings.md order; each only when the finding has it.
-_RESULT_PROPERTIES = ("round", "stake", "path", "expected", "actual")
+_RESULT_PROPERTIES = ("round", "stake", "path", "expected", "actual", "caused_by")
 
 
 def artifact_location(file: str, root: str | None = None) -> dict[str, str]:

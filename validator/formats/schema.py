@@ -50,6 +50,12 @@ FINDING: dict[str, Any] = {
         "message": {"type": "string"},
         "expected": _VALUES,
         "actual": _VALUES,
+        "caused_by": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{32}$",
+            "description": "only on a consequence: the fingerprint of the finding of the same round that "
+            "caused it",
+        },
     },
     "additionalProperties": False,
 }
@@ -89,6 +95,23 @@ SUMMARY: dict[str, Any] = {
         "rulesets": {"type": "array", "items": {"type": "string"}},
         "house": _NULLABLE_STRING,
         "notes": {"type": "array", "items": {"type": "string"}},
+        "repeated": {
+            "type": "array",
+            "description": "json format, check only, where a rule was found in two rounds or more: each "
+            "such rule, most rounds first, with the number of rounds it was found in and its first "
+            "finding's message",
+            "items": {
+                "type": "object",
+                "required": ["rule", "rounds", "of_rounds", "message"],
+                "properties": {
+                    "rule": {"type": "string"},
+                    "rounds": _COUNT,
+                    "of_rounds": _COUNT,
+                    "message": {"type": "string"},
+                },
+                "additionalProperties": False,
+            },
+        },
         "left_out": {
             "type": "object",
             "description": "only when --select/--ignore, a baseline or inline suppressions left findings out",

@@ -19,6 +19,7 @@ from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
 from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
+from validator.rulebook import sources
 
 
 class NoVersionInForce(ValidatorError):
@@ -254,9 +255,10 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     broken: list[Path] = []
     errors: list[RulesetError] = []
     for path in paths:
-        display = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+        inside = root is not None and path.is_relative_to(root)
+        display = f"rulesets/{path.relative_to(root)}" if root is not None and inside else str(path)
         try:
-            given.append((path, read_tree(path, display=f"rulesets/{display}" if root else display)))
+            given.append((path, read_tree(path, display=display)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
             broken.append(path)
@@ -272,7 +274,70 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     return Registry(rulesets)
 
 
-@cache
 def default_registry() -> Registry:
+    """The shipped rulesets, with those from outside this process was told to use (`sources.use`)."""
+    return registry_with(sources.extra())
+
+
+@cache
+def registry_with(extra: tuple[Path, ...]) -> Registry:
     root = rulesets_dir()
-    return load_all(ruleset_files(root), root)
+    shipped = ruleset_files(root)
+    if not extra:
+        return load_all(shipped, root)
+    refuse_shipped_ids(extra, {tree_family(path) for path in shipped})
+    return load_all([*shipped, *extra], root)
+
+
+def tree_family(path: Path) -> str:
+    return read_tree(path).family
+
+
+def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
+    """A ruleset from outside may not add a version to a family the package ships, nor replace one: an
+    audit must know which encoding judged it, and a shadowed law would be silent."""
+    errors = []
+    for path in extra:
+        try:
+            tree = read_tree(path)
+        except ValidatorError:
+            continue  # a file that does not parse is reported where it is loaded, with its place
+        if tree.family in shipped:
+            errors.append(
+                RulesetError(
+                    str(path),
+                    tree.family_pos.line,
+                    tree.family_pos.column,
+                    f"ruleset {tree.family} is shipped with casino-validator: a ruleset from outside "
+                    f"cannot replace it or add a version to it; give yours an id of its own (such as "
+                    f"zz/{tree.family.split('/')[-1]}) and start it with `amends {tree.family}@DATE`",
+                )
+            )
+    if errors:
+        raise RulesetErrors(errors)
+
+
+def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str, str]]:
+    """The files that wrote `versions` (each version's own file and those of the versions it amends),
+    with the version each holds and its SHA-256: the exact encoding a run was judged with."""
+    by_version = {ruleset.version: ruleset for ruleset in registry.all()}
+    out: dict[str, dict[str, str]] = {}
+    todo = [by_version[v] for v in sorted(versions) if v in by_version]
+    while todo:
+        ruleset = todo.pop()
+        if ruleset.file not in out:
+            shipped = ruleset.file.startswith("rulesets/")
+            path = rulesets_dir() / ruleset.file.removeprefix("rulesets/") if shipped else Path(ruleset.file)
+            try:
+                sha = sources.digest(path)
+            except OSError:
+                sha = ""
+            out[ruleset.file] = {"file": ruleset.file, "version": ruleset.version, "sha256": sha}
+        if ruleset.amends:
+            family, _, day = ruleset.amends.partition("@")
+            try:
+                base = registry.in_force(family, date.fromisoformat(day))
+            except (ValidatorError, ValueError):
+                continue
+            todo.append(base)
+    return [out[name] for name in sorted(out)]

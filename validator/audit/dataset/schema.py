@@ -104,6 +104,12 @@ RUNS = pa.schema(
         ("logs", pa.list_(pa.struct([("file", pa.string()), ("digest", pa.string())]))),
         ("house_file", pa.string()),
         ("house_digest", pa.string()),
+        # The encoding that judged the run: each ruleset file of the versions used (amended versions
+        # included), as the run named it, with the version it holds and its SHA-256.
+        (
+            "ruleset_files",
+            pa.list_(pa.struct([("file", pa.string()), ("version", pa.string()), ("sha256", pa.string())])),
+        ),
         ("rounds", pa.int64()),
         ("findings", pa.int64()),
         ("summary", pa.string()),  # JSON: the `json` format's summary of the run

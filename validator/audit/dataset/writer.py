@@ -29,6 +29,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
 from validator.logs.reader import STDIN_NAME, iter_log_paths
+from validator.rulebook.registry import default_registry, encoding_files
 
 TABLES = ("rounds", "findings")
 FLUSH_ROWS = 100_000  # rows a writer keeps per partition before writing a file
@@ -366,6 +367,7 @@ class DatasetRun:
             "logs": logs,
             "house_file": self.spec.house_file,
             "house_digest": self.spec.house_digest,
+            "ruleset_files": encoding_files(default_registry(), summary.rulesets),
             "rounds": summary.rounds_read,
             "findings": summary.findings,
             "summary": json.dumps(summary.as_dict(), ensure_ascii=False),
