@@ -51,6 +51,7 @@ class Format(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
     html = "html"
 
 
@@ -63,6 +64,7 @@ class LintFormat(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
 
 
 class FailLevel(StrEnum):
@@ -104,6 +106,14 @@ ConfigOpt = Annotated[
     ),
 ]
 NoConfigOpt = Annotated[bool, typer.Option("--no-config", help="Ignore any configuration file.")]
+ReadingOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reading",
+        metavar="ID=ALTERNATIVE",
+        help="Read an ambiguous sentence this way (repeatable; `rules show` lists each version's readings).",
+    ),
+]
 SarifRootOpt = Annotated[
     Path | None,
     typer.Option(
@@ -132,12 +142,15 @@ def _choices(
     write_baseline: Path | None,
     config: Path | None,
     no_config: bool,
+    readings: list[str] | None = None,
 ) -> PolicyChoices:
-    """What `check` and `lint` share of their options: what is reported and what fails."""
+    """What `check` and `lint` share of their options: what is reported and what fails, and the
+    readings applied."""
     from validator.commands.common import PolicyChoices
 
     level = fail_level.value if fail_level is not None else None
-    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config)
+    chosen = tuple(readings or ())
+    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config, chosen)
 
 
 def _run(
@@ -237,6 +250,14 @@ def check(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    reading: ReadingOpt = None,
+    all_readings: Annotated[
+        bool,
+        typer.Option(
+            "--all-readings",
+            help="Judge each round under every alternative of the readings its rules have; say which hold.",
+        ),
+    ] = False,
     max_log_bytes: Annotated[
         str | None,
         typer.Option(metavar="SIZE", help="Most bytes read from one log, uncompressed (default 16G)."),
@@ -286,7 +307,10 @@ def check(
             scheduler=scheduler,
             dataset=dataset,
             sarif_root=sarif_root,
-            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
+            choices=_choices(
+                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
+            ),
+            all_readings=all_readings,
             max_log_bytes=max_log_bytes,
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
@@ -466,20 +490,26 @@ def report(
         Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the HTML to FILE.")
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First day (local).")
+        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First gaming day.")
     ] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last day (local).")] = None,
+    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last gaming day.")] = None,
     casino: Annotated[
         str | None, typer.Option("--casino", metavar="NAME", help="Only this casino (its name in the logs).")
     ] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="ID", help="Only this table id.")] = None,
+    csv: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="DIR", help="Also write each table of the page as DIR/NAME.csv."),
+    ] = None,
     rules: RulesOpt = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     from validator.commands import report as command
 
     _run(
-        lambda: command.run(datasets, output=output, start=start, end=end, casino=casino, table=table),
+        lambda: command.run(
+            datasets, output=output, start=start, end=end, casino=casino, table=table, csv=csv
+        ),
         rules=rules,
     )
 
@@ -497,6 +527,7 @@ def explain(
     house: Annotated[
         Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
     ] = None,
+    reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
     """Replay one round step by step and say why each finding was made.
@@ -504,7 +535,10 @@ def explain(
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     from validator.commands import explain as command
 
-    _run(lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house), rules=rules)
+    _run(
+        lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house, readings=reading or []),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- simulate
@@ -589,6 +623,7 @@ def simulate(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
@@ -620,6 +655,7 @@ def simulate(
             quiet=quiet,
             players=players,
             timezone=timezone,
+            readings=reading or [],
         ),
         rules=rules,
     )
@@ -649,6 +685,7 @@ def edge(
     strategy: Annotated[
         bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
     ] = False,
+    reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
@@ -657,7 +694,13 @@ def edge(
 
     _run(
         lambda: command.run(
-            ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, strategy=strategy
+            ruleset=ruleset,
+            house=house,
+            table=table,
+            fmt=fmt.value,
+            options=options,
+            strategy=strategy,
+            readings=reading or [],
         ),
         rules=rules,
     )
@@ -693,6 +736,7 @@ def lint(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
@@ -705,7 +749,9 @@ def lint(
             output=output,
             when=when,
             sarif_root=sarif_root,
-            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
+            choices=_choices(
+                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
+            ),
         ),
         rules=rules,
         config=config,
@@ -716,7 +762,9 @@ def lint(
 # ---------------------------------------------------------------- schema
 @app.command(cls=PlainCommand, short_help="Print a JSON Schema (hand-log, house-rules, findings).")
 def schema(
-    which: Annotated[str, typer.Argument(metavar="hand-log|house-rules|findings", help="Which schema.")],
+    which: Annotated[
+        str, typer.Argument(metavar="hand-log|house-rules|findings|dataset", help="Which schema.")
+    ],
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     from validator.commands import schema as command

@@ -209,7 +209,29 @@ def test_fr_blackjack_is_one_base_and_its_amendments():
         assert changed_items(before, after) == declared, after.version
         assert all(a.citation.startswith(("Arrêté du ", "Arrêtés du ")) for a in after.amendments)
     folder = ROOT / "rulesets" / "fr" / "blackjack"
-    assert sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules")) <= 1700
+    # The wordings, not copies of them: the readings (issue 26: each question, its alternatives and what
+    # they change) are counted apart, as they are not the text's wording.
+    lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules"))
+    reading_lines = sum(_reading_lines(p.read_text(encoding="utf-8")) for p in folder.glob("*.rules"))
+    assert (
+        lines - reading_lines <= 1800
+    )  # issue 25 added the rules on timing, the shoe record and split cards
+
+
+def _reading_lines(text: str) -> int:
+    """The lines of the `reading … { … }` blocks of a ruleset file."""
+    count, depth = 0, 0
+    for line in text.splitlines():
+        stripped = line.strip()
+        if depth == 0 and stripped.startswith(("reading ", "add reading ", "replace reading ")):
+            depth = 0
+            count += 1
+            depth += line.count("{") - line.count("}")
+            continue
+        if depth > 0:
+            count += 1
+            depth += line.count("{") - line.count("}")
+    return count
 
 
 def test_a_version_whose_base_is_broken_reports_only_the_base(tmp_path):

@@ -66,6 +66,7 @@ def check_on_cluster(
     progress: PlanProgress | None = None,
     dataset: DatasetSpec | None = None,
     collect: bool = False,
+    readings: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[RoundOutcome]:
     """Every round of every log, in order, as outcomes; `summary` is filled as they go. With a scheduler
     address, on that cluster (`jobs`, if given, sets how finely the plan splits); else on a local cluster
@@ -84,7 +85,7 @@ def check_on_cluster(
             progress.start(len(shares), sum(share.size for share in shares))
         where = HouseRef.of(house) if house is not None else None
         window = max(1, workers) * AHEAD_PER_WORKER
-        task = _Task(ruleset, where, dataset, collect, current_limits(), sources.payload())
+        task = _Task(ruleset, where, dataset, collect, current_limits(), readings, sources.payload())
         yield from _in_order(client, shares, window, summary, task, progress)
 
 
@@ -97,6 +98,7 @@ class _Task:
     dataset: DatasetSpec | None
     collect: bool
     limits: Limits  # the reader's, as the command set them: workers are other processes
+    readings: tuple[tuple[str, str], ...] = ()  # the readings the run chose (reading, alternative)
     # The rulesets from outside the package, as text: a worker judges with what the client read.
     rules: tuple[tuple[str, str, bytes], ...] = ()
 
@@ -218,6 +220,7 @@ def _in_order(
                 task.dataset,
                 task.collect,
                 task.limits,
+                task.readings,
                 key=f"casino-validator-{run}-{index}",
                 priority=len(shares) - index,  # the plan's order, first come first
                 pure=False,
@@ -235,7 +238,10 @@ def _in_order(
                 # Read by this process (standard input, a pipe): streamed here, its rows written here.
                 writer = share_writer(task.dataset, share)
                 collect = task.collect or task.dataset is not None
-                for outcome in share_outcomes(share, task.ruleset, task.house, part, collect, task.limits):
+                outcomes = share_outcomes(
+                    share, task.ruleset, task.house, part, collect, task.limits, task.readings
+                )
+                for outcome in outcomes:
                     if writer is not None:
                         writer.add(outcome)
                     yield outcome

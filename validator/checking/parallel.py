@@ -43,7 +43,7 @@ from validator.logs.reader import (
 )
 from validator.logs.remote import is_local_only, is_url, url_size
 from validator.replay.session import HouseLookup, LogReplay, read_table
-from validator.rulebook.registry import default_registry
+from validator.rulebook.registry import Registry, default_registry
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec, ShareWriter
@@ -223,7 +223,20 @@ def _split(path: str, jobs: int) -> list[Share]:
 
 
 # A round's outcome as it travels from a worker: RoundOutcome's fields, in their order (a test holds it).
-Row = tuple[str, int | None, str | None, tuple[Finding, ...], str, Any, str | None, str | None, str | None]
+# RoundOutcome's fields in order; the last, the suppressed findings, is set by the policy in the client
+# (always empty from a worker) but travels like the others so the two stay field for field the same.
+Row = tuple[
+    str,
+    int | None,
+    str | None,
+    tuple[Finding, ...],
+    str,
+    Any,
+    str | None,
+    str | None,
+    str | None,
+    tuple[Any, ...],
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,11 +268,17 @@ class HouseRef:
 
 
 @functools.cache
-def _house_lookup(house: HouseRef) -> HouseLookup:
+def _house_lookup(house: HouseRef, readings: tuple[tuple[str, str], ...] = ()) -> HouseLookup:
     """A worker checks several shares: it reads and lints the house file once."""
     from validator.house.apply import house_lookup
 
-    return house_lookup(Path(house.location or house.name), default_registry(), house.name)[0]
+    registry = _registry(readings)
+    return house_lookup(Path(house.location or house.name), registry, house.name)[0]
+
+
+def _registry(readings: tuple[tuple[str, str], ...]) -> Registry:
+    """The rulesets under the readings the run chose (a worker compiles them once: cached)."""
+    return default_registry().with_readings(dict(readings))
 
 
 def share_outcomes(
@@ -269,15 +288,16 @@ def share_outcomes(
     summary: Summary,
     collect: bool = False,
     limits: Limits | None = None,
+    readings: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[RoundOutcome]:
     """The share's outcomes, one at a time, counted in `summary`; with `collect`, carrying the rounds'
     facts for the audit dataset. `limits`: the reader's, as the command set them (a worker is another
     process, which has only the defaults)."""
-    lookup = _house_lookup(house) if house is not None else None
+    lookup = _house_lookup(house, readings) if house is not None else None
     if share.first_of_file:
         summary.files = 1
     replay = LogReplay(
-        default_registry(),
+        _registry(readings),
         share.path,
         Summary(),
         pinned=ruleset,
@@ -306,6 +326,7 @@ def check_share(
     dataset: DatasetSpec | None = None,
     collect: bool = False,
     limits: Limits | None = None,
+    readings: tuple[tuple[str, str], ...] = (),
 ) -> ShareResult:
     """One share, whole: the task a worker runs. With `dataset`, the worker writes the share's rows
     itself (no single writer in the middle). The rounds' facts travel back only with `collect` (the
@@ -314,11 +335,16 @@ def check_share(
     rows: list[Row] = []
     writer = share_writer(dataset, share)
     try:
-        for o in share_outcomes(share, ruleset, house, summary, collect or dataset is not None, limits):
+        outcomes = share_outcomes(
+            share, ruleset, house, summary, collect or dataset is not None, limits, readings
+        )
+        for o in outcomes:
             if writer is not None:
                 writer.add(o)
             facts = o.facts if collect else None
-            rows.append((o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at))
+            rows.append(
+                (o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at, o.suppressed)
+            )
         if writer is not None:
             writer.close()
     except ValidatorError as exc:

@@ -11,13 +11,21 @@ from validator.commands import common
 
 
 def run(
-    *, ruleset: str | None, house: Path | None, table: str | None, fmt: str, options: bool, strategy: bool
+    *,
+    ruleset: str | None,
+    house: Path | None,
+    table: str | None,
+    fmt: str,
+    options: bool,
+    strategy: bool,
+    readings: list[str],
 ) -> int:
     from validator.maths.summary import run as figures
 
+    registry = common.registry(readings)
     typer.echo(
         figures(
-            common.registry(),
+            registry,
             ruleset=ruleset,
             house=house,
             table=table,

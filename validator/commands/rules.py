@@ -47,7 +47,7 @@ def check(files: list[Path]) -> int:
     only the files named are reported."""
     from validator.dsl.resources import rulesets_dir
     from validator.rulebook import sources
-    from validator.rulebook.registry import load_all, refuse_shipped_ids, tree_family
+    from validator.rulebook.registry import alternative_errors, load_all, refuse_shipped_ids, tree_family
     from validator.rulebook.registry import ruleset_files as shipped_files
 
     paths = ruleset_files(files)
@@ -68,6 +68,12 @@ def check(files: list[Path]) -> int:
             typer.echo(str(error), err=True)
         return 2
     shown = {str(path) for path in paths}
+    mine = [ruleset for ruleset in registry.all() if ruleset.file in shown]
+    broken = [error for ruleset in mine for error in alternative_errors(ruleset)]
+    if broken:
+        for error in broken:
+            typer.echo(str(error), err=True)
+        return 2
     for ruleset in registry.all():
         if ruleset.file in shown:
             typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")

@@ -29,6 +29,7 @@ def run(
     inject: str | None,
     rate: float,
     quiet: bool,
+    readings: list[str],
     players: str = "best",
     timezone: str | None = None,
 ) -> int:
@@ -46,7 +47,7 @@ def run(
         return planned[-1][0]
 
     chosen, records = prepare(
-        common.registry(),
+        common.registry(readings),
         ruleset=ruleset,
         rounds=rounds,
         seed=seed,

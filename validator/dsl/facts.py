@@ -204,6 +204,7 @@ class DealerFacts(Facts):
     cards: int = fact(0, "number of dealer's cards")
     up_ace: bool = fact(False, "the dealer's first card is an ace")
     up_ten: bool = fact(False, "the dealer's first card is worth 10")
+    aces: int = fact(0, "how many aces the dealer's cards hold")
     blackjack: bool = fact(False, "dealer's 21 with two cards")
     busted: bool = fact(False, "dealer's total over 21")
     rank: int | None = fact(None, "bataille: the value of the dealer's card")
@@ -256,6 +257,8 @@ class SettleFacts(Facts):
 
     box: int = fact(0, "the box being settled")
     previous_box: int = fact(0, "the box settled before (0 for the first)")
+    verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
+    previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
     dealer_done: bool = fact(
         True,
         "the dealer has determined his point: he draws no card after this settlement (whether he stopped "

@@ -19,6 +19,8 @@ from validator.casino.money import fmt
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
 
 TOOL_NAME = "casino-validator"
+# Where the project is hosted: pyproject.toml's [project.urls] Homepage (a test keeps the two equal).
+PROJECT_URL = "https://github.com/casino-validator/casino-validator"
 NO_HOUSE = "none: regulation defaults"
 
 
@@ -196,3 +198,19 @@ def round_context(finding: Finding, table: str | None = None, at: str | None = N
     if finding.stake:
         parts.append(stake_words(finding.stake))
     return ", ".join(parts)
+
+
+def evidence(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+    """The message, its reference, then where and what: `… (art. 55-6). Table BJ-03, round BJ-03/1/17 at
+    2025-03-14 21:05:09+01:00, box 3: expected {"pay": "30"}, actual {"pay": "20"}.` For dashboards that
+    show the message only (GitHub code scanning, annotations, GitLab's widget)."""
+    text = with_ref(finding)
+    where = round_context(finding, table, at)
+    if where:
+        where = where[0].upper() + where[1:]
+    said = values_line(finding) if has_values(finding) else ""
+    if where and said:
+        return f"{text}. {where}: {said}."
+    if where or said:
+        return f"{text}. {(where or said[0].upper() + said[1:])}."
+    return text

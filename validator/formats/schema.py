@@ -21,6 +21,13 @@ _VALUES = {
     "description": 'what the rules give (expected) or the log shows (actual), e.g. {"pay": "30"}',
 }
 
+READING_CHOICE: dict[str, Any] = {
+    "type": "object",
+    "required": ["reading", "alternative"],
+    "properties": {"reading": {"type": "string"}, "alternative": {"type": "string"}},
+    "additionalProperties": False,
+}
+
 FINDING: dict[str, Any] = {
     "type": "object",
     "description": "One finding (one line of jsonl output); fields as docs/findings.md lists them.",
@@ -47,6 +54,22 @@ FINDING: dict[str, Any] = {
         "round": _NULLABLE_STRING,
         "stake": _NULLABLE_STRING,
         "path": {"type": "string", "description": "lint only: the dotted key path in the house-rules file"},
+        "firm": {
+            "type": "boolean",
+            "description": "check --all-readings only: given under every alternative of every reading judged",
+        },
+        "rests_on": {
+            "type": "array",
+            "description": "check --all-readings only: the readings, with the alternative applied, some "
+            "other alternative of which would not give this finding (empty when firm; docs/readings.md)",
+            "items": READING_CHOICE,
+        },
+        "holds_under": {
+            "type": "array",
+            "description": "check --all-readings only: every reading and alternative judged under which the "
+            "finding is given",
+            "items": READING_CHOICE,
+        },
         "message": {"type": "string"},
         "expected": _VALUES,
         "actual": _VALUES,
@@ -95,6 +118,24 @@ SUMMARY: dict[str, Any] = {
         "rulesets": {"type": "array", "items": {"type": "string"}},
         "house": _NULLABLE_STRING,
         "notes": {"type": "array", "items": {"type": "string"}},
+        "readings": {
+            "type": "object",
+            "description": "only when a version judged has readings: for each version, the alternative each "
+            "of its readings was applied with (docs/readings.md), and whether it is the reading's default",
+            "additionalProperties": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["reading", "alternative", "default"],
+                    "properties": {
+                        "reading": {"type": "string"},
+                        "alternative": {"type": "string"},
+                        "default": {"type": "boolean"},
+                    },
+                    "additionalProperties": False,
+                },
+            },
+        },
         "repeated": {
             "type": "array",
             "description": "json format, check only, where a rule was found in two rounds or more: each "

@@ -121,6 +121,7 @@ class TextReporter(Reporter):
             ]
             tail: list[tuple[str, list[Piece]]] = [
                 ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+                *readings_rows(summary),
                 ("house rules", [(summary.house or NO_HOUSE, None)]),
             ]
             return self._summary_block(summary, rows, tail)
@@ -138,6 +139,7 @@ class TextReporter(Reporter):
             ("overpaid by house", [(fmt(summary.overpaid) or "0", None)]),
             ("underpaid to players", [(fmt(summary.underpaid) or "0", None)]),
             ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+            *readings_rows(summary),
             ("house rules", [(summary.house or NO_HOUSE, None)]),
         ]
         return self._summary_block(summary, rows, tail)
@@ -186,3 +188,16 @@ def _rstrip(pieces: list[Piece]) -> list[Piece]:
         text, style = pieces[-1]
         return [*pieces[:-1], (text.rstrip(), style)]
     return pieces
+
+
+def readings_rows(summary: Summary) -> list[tuple[str, list[Piece]]]:
+    """The summary's `readings` rows: for each version judged that has readings, the alternative each
+    was applied with, those other than the default marked."""
+    rows: list[tuple[str, list[Piece]]] = []
+    for version, applied in summary.readings_by_version().items():
+        said = ", ".join(
+            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
+            for r in applied
+        )
+        rows.append(("readings", [(f"{version}: {said}", None)]))
+    return rows

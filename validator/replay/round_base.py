@@ -158,6 +158,7 @@ class RoundReplay(ABC):
         self.cut_card_seen = False
         self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
+        self.previous_settled_verb: str | None = None
         self.order_broken = False  # the round's final settlement has left the order the text gives
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
@@ -283,13 +284,17 @@ class RoundReplay(ABC):
         if held is not None and not held(self.ctx):
             self.run_rules("deal", target)
 
-    def check_settle_order(self, stake: str, box: int, dealer_done: bool = True) -> None:
-        """A stake of box `box` settled in the final settlement, after the box settled before it.
-        Once a settlement has left the order, the round's later ones are not compared with the boxes
-        before them: an engine settling from the wrong end is one finding a round, not one a box."""
+    def check_settle_order(
+        self, stake: str, box: int, dealer_done: bool = True, verb: str | None = None
+    ) -> None:
+        """A stake of box `box` settled (`verb`: pay, lose, push) in the final settlement, after the box
+        settled before it. Once a settlement has left the order, the round's later ones are not compared
+        with the boxes before them: an engine settling from the wrong end is one finding a round, not one
+        a box."""
         settle = self.settle_facts
         settle.box, settle.dealer_done = box, dealer_done
         settle.previous_box = 0 if self.order_broken else self.previous_settled_box
+        settle.verb, settle.previous_verb = verb, self.previous_settled_verb
         held = self.held_settle
         if held is not None and not held(self.ctx):
             self.run_rules("settle", stake)
@@ -300,6 +305,7 @@ class RoundReplay(ABC):
             elif settle.previous_box:
                 self.order_broken = True
         self.previous_settled_box = box
+        self.previous_settled_verb = verb
 
     def check_settle_time(self, stake: str, box: int) -> None:
         """A stake of box `box` settled before the final settlement, while players still play."""

@@ -6,8 +6,10 @@ says so. There is no fallback to a neighbouring version.
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -17,6 +19,7 @@ from validator.dsl.amend import consolidate, in_force_on
 from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
+from validator.dsl.readings import ReadingInfo, chosen
 from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
 from validator.rulebook import sources
@@ -170,7 +173,9 @@ def _compile_all(
 
 
 class Registry:
-    def __init__(self, rulesets: Iterable[Ruleset]) -> None:
+    def __init__(self, rulesets: Iterable[Ruleset], readings: Mapping[str, str] | None = None) -> None:
+        # The readings chosen for this registry's versions (reading → alternative), as asked.
+        self.chosen: dict[str, str] = dict(readings or {})
         self.families: dict[str, list[Ruleset]] = {}
         for ruleset in rulesets:
             self.families.setdefault(ruleset.family, []).append(ruleset)
@@ -202,6 +207,22 @@ class Registry:
                     )
         if errors:
             raise RulesetErrors(errors)
+
+    def with_readings(self, choices: Mapping[str, str]) -> Registry:
+        """The same versions, each compiled under the alternatives chosen among its own readings (others
+        as written). `choices` are checked first: an unknown reading or alternative stops the run."""
+        if not choices:
+            return self
+        check_choices(self, choices)
+        return Registry([under_readings(r, choices) for r in self.all()], {**self.chosen, **choices})
+
+    def readings(self) -> dict[str, list[tuple[Ruleset, ReadingInfo]]]:
+        """Each reading id → the versions that have it, with the reading as each states it."""
+        found: dict[str, list[tuple[Ruleset, ReadingInfo]]] = {}
+        for ruleset in self.all():
+            for name, reading in ruleset.readings.items():
+                found.setdefault(name, []).append((ruleset, reading))
+        return found
 
     def all(self) -> list[Ruleset]:
         return [r for family in sorted(self.families) for r in self.families[family]]
@@ -243,6 +264,99 @@ class Registry:
         if when is not None:
             return self.in_force(family, when)
         return self.family(family)[-1]
+
+
+def parse_choices(given: Iterable[str], where: str = "--reading") -> dict[str, str]:
+    """`ID=ALTERNATIVE` strings → {reading: alternative}; a malformed one, or a reading given twice with
+    two answers, stops the run."""
+    choices: dict[str, str] = {}
+    for text in given:
+        name, eq, alternative = text.partition("=")
+        name, alternative = name.strip(), alternative.strip()
+        if not eq or not name or not alternative:
+            raise ValidatorError(f"{where} {text!r}: give ID=ALTERNATIVE (a reading and one of its answers)")
+        if choices.get(name, alternative) != alternative:
+            both = f"{choices[name]}, {alternative}"
+            raise ValidatorError(f"{where}: reading {name!r} is given two alternatives ({both})")
+        choices[name] = alternative
+    return choices
+
+
+def choice_problem(registry: Registry, name: str, alternative: str) -> str | None:
+    """Why `name=alternative` is no reading of the registry's versions (with a did-you-mean), or None."""
+    readings = registry.readings()
+    if name not in readings:
+        near = difflib.get_close_matches(name, list(readings), n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        known = ", ".join(sorted(readings)) or "none"
+        return f"unknown reading {name!r}{hint}: the readings are {known}"
+    names: list[str] = []
+    for _, reading in readings[name]:
+        names.extend(n for n in reading.names if n not in names)
+    if alternative not in names:
+        near = difflib.get_close_matches(alternative, names, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        known = ", ".join(names)
+        return f"reading {name!r} has no alternative {alternative!r}{hint}: its alternatives are {known}"
+    return None
+
+
+def check_choices(registry: Registry, choices: Mapping[str, str]) -> None:
+    for name, alternative in choices.items():
+        problem = choice_problem(registry, name, alternative)
+        if problem is not None:
+            raise ValidatorError(problem)
+
+
+# Versions compiled under readings, kept for the run: (the tree as written, the alternatives other
+# than the defaults) → the version (the tree is kept alive with it, so its id is not reused).
+_UNDER: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[ast.RulesetFile, Ruleset]] = {}
+
+
+def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
+    """`ruleset` compiled under the alternatives chosen among its readings, on top of those it already
+    applies (a choice of a reading it does not have, or an alternative it does not list, is left out)."""
+    own = {n: a for n, a in choices.items() if n in ruleset.readings and a in ruleset.readings[n].names}
+    merged = {**dict(ruleset.applied), **own}
+    applied = tuple(sorted(merged.items()))
+    if applied == ruleset.applied or ruleset.tree is None:
+        return ruleset
+    other = tuple((n, a) for n, a in applied if ruleset.readings[n].default != a)
+    key = (id(ruleset.tree), other)
+    found = _UNDER.get(key)
+    if found is None:
+        try:
+            compiled = compile_ruleset(chosen(ruleset.tree, dict(other)))
+        except (RulesetErrors, RulesetError) as exc:
+            said = ", ".join(f"{n} = {a}" for n, a in other)
+            raise ValidatorError(f"{ruleset.version} under reading {said} does not compile:\n{exc}") from None
+        found = (ruleset.tree, dataclasses.replace(compiled, tree=ruleset.tree))
+        _UNDER[key] = found
+    return dataclasses.replace(found[1], applied=applied)
+
+
+def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
+    """Each non-default alternative of the version's readings compiled alone (`rules check`): what it
+    breaks (an unread parameter, an uncited condition, a name unknown where it is cited) as errors,
+    each saying under which reading it arises."""
+    errors: list[RulesetError] = []
+    if ruleset.tree is None:
+        return errors
+    for reading in ruleset.readings.values():
+        for alt in reading.alternatives:
+            if alt.name == reading.default:
+                continue
+            try:
+                compile_ruleset(chosen(ruleset.tree, {reading.name: alt.name}))
+            except RulesetErrors as exc:
+                found = exc.errors
+            except RulesetError as exc:
+                found = [exc]
+            else:
+                continue
+            under = f"under reading {reading.name} = {alt.name}"
+            errors.extend(RulesetError(e.file, e.line, e.column, f"{under}: {e.detail}") for e in found)
+    return errors
 
 
 def ruleset_files(root: Path | None = None) -> list[Path]:

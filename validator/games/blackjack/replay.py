@@ -298,7 +298,7 @@ class BlackjackRound(RoundReplay):
         # Whether he stopped drawing too soon is the dealer's rules' to say; here, only whether he draws
         # again after this settlement.
         dealer_done = index > self.last_dealer_card
-        self.check_settle_order(stake, hand.box.number, dealer_done)
+        self.check_settle_order(stake, hand.box.number, dealer_done, action.verb)
         if not hand.surrendered:
             self.sides.main_settled()
 
