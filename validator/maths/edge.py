@@ -16,23 +16,11 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.games.bataille.maths import bataille
-from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Rules, main_game
-from validator.games.blackjack.spread import with_spread
+from validator.maths.game import maths_of
 from validator.maths.probe import Probe
-from validator.maths.shoe import VALUES, full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets
 
 FORMAT = "edge/1"
-INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
-STRATEGY = {
-    "blackjack": (
-        "best play at every decision, composition-dependent: the initial cards, the dealer's first card and "
-        "the hand's cards taken out of a full shoe (a split hand: the pair's cards out so far too); no "
-        "insurance"
-    ),
-    "bataille": "on a tie, the better of the ways the rules allow (war or surrender)",
-}
 LARGEST_RANGE = 16  # an int option is weighed value by value when its range is no wider than this
 DECKS = 6  # where a version does not say (as `simulate` deals)
 
@@ -68,108 +56,18 @@ class Figures:
     side: list[SideBetReturn]
     seconds: float
     cpu_seconds: float
-    game: MainGame | None = None  # blackjack: the computed game (its play, for --strategy)
+    game: Any = None  # what the game's main_return gives back (blackjack's: its play, for --strategy)
 
 
 def main_return(
-    ruleset: Ruleset, house: dict[str, Any], base: MainGame | None = None
-) -> tuple[float, dict[str, Any], MainGame | None]:
-    """The main stake's return; with `base`, a game whose rules answer every question as base's did
-    is not computed again."""
-    probe = Probe(ruleset, house)
-    if ruleset.game == "bataille":
-        result = bataille(probe)
-        lines = [_line(label, net, p) for label, p, net in result.lines]
-        return result.ev, {"strategy": STRATEGY["bataille"], "tie": result.tie_choice, "lines": lines}, None
-    if base is not None:
-        rules = Rules.read(probe)
-        if base.rules.same_game(rules):
-            return base.ev, {}, base
-        game: MainGame = main_game(probe, rules)
-    else:
-        game = with_spread(main_game(probe))
-    assert game.spread is not None or base is not None
-    if game.spread is None:
-        return game.ev, {}, game
-    spread = game.spread
-    lines = [_line(f"net {label}", net, p) for label, p, net in game.lines]
-    main_json: dict[str, Any] = {
-        "strategy": STRATEGY["blackjack"],
-        "lines": lines,
-        "variance": number(spread.variance, 6),
-        "covariance": number(spread.covariance, 6),
-        "approximations": approximations(game),
-    }
-    insurance = insurance_json(probe, game)
-    if insurance is not None:
-        main_json["insurance"] = insurance
-    return game.ev, main_json, game
+    ruleset: Ruleset, house: dict[str, Any], base: Any = None
+) -> tuple[float, dict[str, Any], Any]:
+    """The main stake's return, computed by the version's game (validator/games/<game>/edge.py); with
+    `base`, a game whose rules answer every question as base's did is not computed again."""
+    return maths_of(ruleset).main_return(Probe(ruleset, house), base)
 
 
-def approximations(game: MainGame) -> list[dict[str, str]]:
-    """What the figures do not take exactly, and how much it moves them (measured: see the README)."""
-    gap = game.spread.split_gap if game.spread else 0.0
-    found = [
-        {
-            "what": "split hands: the cards drawn to the box's other hands stay in the shoe (the pair's "
-            "cards out so far are taken out), as Wizard of Odds' Appendix 9 computes them",
-            "size": "the method of the published tables",
-        },
-        {
-            "what": "distribution: a split box's hands independent given the dealer's result",
-            "size": f"the distribution's mean {number(gap * 100, 6)} points from the figure",
-        },
-    ]
-    if any(game.rules.max_hands(pair) > SPLIT_OUT for pair in range(VALUES)):
-        found.append(
-            {
-                "what": f"a box split into more than {SPLIT_OUT} hands: its later hands valued as with "
-                f"{SPLIT_OUT} of the pair's cards out",
-                "size": "+0.000026 points of return at eight hands and six decks (benchmarks/bench_edge.py)",
-            }
-        )
-    if game.tracked < 21:
-        found.append(
-            {
-                "what": f"a hand's cards after its first {game.tracked} are drawn from the shoe as it was "
-                "after them (the play then depends on the hand's total)",
-                "size": TRACKED_COST.get(game.tracked, "not measured"),
-            }
-        )
-    return found
-
-
-# Measured by benchmarks/bench_edge.py: six decks, S17, the dealer checks for blackjack, double after split
-# or not, four hands (the figure with two cards tracked against four).
-TRACKED_COST = {2: "+0.0028 to +0.0035 points of return at six decks (benchmarks/bench_edge.py)"}
-
-
-def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
-    """The insurance stake, where the version settles one: taken against the dealer's ace (the player's
-    cards unknown), paid by the version's clauses when the dealer makes blackjack."""
-    if INSURANCE not in probe.ruleset.settles_by_stake:
-        return None
-    rules = game.rules
-    full = full_shoe(rules.decks)
-    ace, tens = full[0], full[-1]
-    natural = tens / (sum(full) - 1)  # his second card is a ten, given his ace
-    hand = probe.hand(["TS", "8S"])
-    won = probe.settle(hand, probe.dealer(["AS", "TS"]), INSURANCE)
-    lost = probe.settle(hand, probe.dealer(["AS", "8H", "9H"]), INSURANCE)
-    if won is None or lost is None or not ace:
-        return None
-    ev = natural * float(won) + (1 - natural) * float(lost)
-    return {
-        "return": number(ev),
-        "house_edge_percent": percent(ev),
-        "lines": [
-            _line("dealer's blackjack", float(won), natural),
-            _line("no dealer's blackjack", float(lost), 1 - natural),
-        ],
-    }
-
-
-def _line(label: str, net: float, p: float) -> dict[str, str]:
+def outcome_line(label: str, net: float, p: float) -> dict[str, str]:
     return {"outcome": label, "net": number(net, 4), "probability": number(p)}
 
 

@@ -34,26 +34,16 @@ def strategy_for(kind: str, ruleset: Ruleset, house: dict[str, Any], seed: int) 
     best = Later(lambda: _best(ruleset, house))
     if kind == "best":
         return best
-    return Mixed(best, random.Random(f"players/{seed}"), ruleset.game)
+    from validator.maths.game import maths_of
+
+    return Mixed(best, random.Random(f"players/{seed}"), maths_of(ruleset).decisions)
 
 
 def _best(ruleset: Ruleset, house: dict[str, Any]) -> Any:
+    from validator.maths.game import maths_of
     from validator.maths.probe import Probe
 
-    probe = Probe(ruleset, house)
-    if ruleset.game == "bataille":
-        from validator.games.bataille.maths import bataille
-
-        choice = bataille(probe).tie_choice
-
-        def tie(hand: Hand, dealer: Dealer, legal: Any) -> str:
-            return choice
-
-        return tie
-    from validator.games.blackjack.maths import Play, Rules
-    from validator.games.blackjack.strategy import Strategy
-
-    return Strategy(Play(Rules.read(probe)))  # computed as the séance's hands need it
+    return maths_of(ruleset).player(Probe(ruleset, house))
 
 
 class Later:
@@ -73,10 +63,10 @@ class Later:
 class Mixed:
     """Each box's player for the round drawn from MIX; decisions by that player's skill."""
 
-    def __init__(self, best: Any, rng: random.Random, game: str) -> None:
+    def __init__(self, best: Any, rng: random.Random, choices: tuple[str, ...]) -> None:
         self.best = best
         self.rng = rng
-        self.choices = ("war", "surrender") if game == "bataille" else DECISIONS
+        self.choices = choices  # the game's decisions (validator.maths.game.GameMaths.decisions)
         self.skills: dict[int, str] = {}  # id of the box object (one per round and box) → skill
 
     def skill(self, hand: Hand) -> str:
