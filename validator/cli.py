@@ -614,6 +614,24 @@ def simulate(
         float,
         typer.Option("--rate", metavar="R", help="With --inject: the share of rounds given a violation."),
     ] = 0.05,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            metavar="best|random|mix",
+            help="best: the strategy `edge` assumes; random: any legal decision; mix: 60 % best, 30 % "
+            "with casual errors, 10 % random.",
+        ),
+    ] = "best",
+    timezone: Annotated[
+        str | None,
+        typer.Option(
+            "--timezone",
+            metavar="ZONE",
+            help="The table's time zone (Europe/Paris, America/Toronto; default: the house file's, else "
+            "the jurisdiction's): each record at its UTC offset on its date.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
@@ -645,6 +663,8 @@ def simulate(
             inject=inject,
             rate=rate,
             quiet=quiet,
+            players=players,
+            timezone=timezone,
             readings=reading or [],
         ),
         rules=rules,
@@ -672,15 +692,25 @@ def edge(
         EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help="Output format.")
     ] = EdgeFormat.text,
     options: Annotated[bool, typer.Option("--options", help="What each house option would change.")] = False,
+    strategy: Annotated[
+        bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
+    ] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
-    """Exact expected return of the main stake and every side bet, each outcome with its probability."""
+    """Expected return, variance and distribution of the main stake and every side bet, each outcome with
+    its probability, computed composition-dependent (what is not exact is listed with its size)."""
     from validator.commands import edge as command
 
     _run(
         lambda: command.run(
-            ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, readings=reading or []
+            ruleset=ruleset,
+            house=house,
+            table=table,
+            fmt=fmt.value,
+            options=options,
+            strategy=strategy,
+            readings=reading or [],
         ),
         rules=rules,
     )
