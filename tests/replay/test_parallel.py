@@ -74,9 +74,12 @@ def _write(path: Path, records: list[Any]) -> str:
 
 
 def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
+    """What a cluster sends back of one process's outcomes: those with findings (and unreadable rounds),
+    in order, and the summary; the rest are only counted (and given to the report's format: the tests
+    of tests/replay/test_cluster.py compare every format's bytes)."""
     summary = Summary()
     outcomes = list(check_logs(REGISTRY, paths, summary=summary))
-    return outcomes, summary.as_dict()
+    return [o for o in outcomes if o.findings or o.status == "unreadable"], summary.as_dict()
 
 
 def _in_parallel(paths: list[str], jobs: int = 2) -> tuple[list[Any], dict[str, Any]]:
@@ -266,7 +269,17 @@ def test_nothing_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
 
 
 def test_a_reader_that_stops_reading_cancels_the_shares(tmp_path, dask_cluster):
-    logs = [_write(tmp_path / f"t{i}.jsonl", _records(150, seed=i, table=f"BJ-{i}")) for i in range(4)]
+    logs = [
+        _write(
+            tmp_path / f"t{i}.jsonl",
+            list(
+                inject(
+                    iter(_records(150, seed=i, table=f"BJ-{i}")), BLACKJACK, injectable(BLACKJACK), 0.2, i, []
+                )
+            ),
+        )
+        for i in range(4)
+    ]
     outcomes = cluster.check_on_cluster(logs, Summary(), jobs=2, scheduler=SCHEDULER[0])
     next(outcomes)
     outcomes.close()
@@ -333,8 +346,13 @@ def test_a_share_row_carries_every_field_of_an_outcome(tmp_path):
     from validator.findings import RoundOutcome
 
     assert len(typing.get_args(parallel.Row)) == len(dataclasses.fields(RoundOutcome))
-    log = str(ROOT / "samples" / "logs" / "disputes" / "BJ-03-2016-06-11.jsonl")
+    log = str(ROOT / "samples" / "logs" / "side-bets" / "errors-BJ-07-side-bets.jsonl")  # 3 clean, 8 not
     [share] = parallel.plan([log], 1)
     alone = list(parallel.share_outcomes(share, None, None, Summary()))
-    assert list(parallel.check_share(share, None, None).outcomes()) == alone
-    assert all(o.table == "BJ-03" for o in alone if o.round is not None)
+    sent = list(parallel.check_share(share, parallel.Task(None, None)).outcomes())
+    kept = [o for o in sent if not isinstance(o, parallel.Quiet)]
+    assert kept == [o for o in alone if o.findings or o.status == "unreadable"] != []
+    # Between them, the rounds without findings are only counted: all of them, none twice.
+    clean = sum(o.rounds for o in sent if isinstance(o, parallel.Quiet))
+    assert clean == sum(1 for o in alone if o.status == "clean" and not o.findings) > 0
+    assert all(o.table == "BJ-07" for o in alone if o.round is not None)

@@ -123,10 +123,33 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
         pruning.append(f"casino_key = {_quote(casino_key(filters.casino))}")
     con = duckdb.connect()
     con.execute("SET preserve_insertion_order = false")
-    _view(con, "rounds", _sources(datasets, "rounds"), schema.ROUNDS, pruning + where)
+    _view(con, "logged", _sources(datasets, "rounds"), schema.ROUNDS, pruning + where)
     _view(con, "findings", _sources(datasets, "findings"), schema.FINDINGS, pruning + where)
     _view(con, "runs", _sources(datasets, "runs"), schema.RUNS, [])
+    # `rounds`: a row per round, `weight` 1, and the rows of summed rounds `check --format html` writes
+    # (`dataset.rollup`), each standing for `weight` rounds; `played`: a row per player of a round.
+    rounds = "SELECT *, 1::BIGINT AS weight FROM logged"
+    played = (
+        "SELECT dealer, unnest(players) AS player, 1::BIGINT AS weight FROM logged"
+        " WHERE dealer IS NOT NULL AND status <> 'unreadable'"
+    )
+    condition = f" WHERE {' AND '.join(where)}" if where else ""
+    summed = _rollups(datasets, "rounds")
+    if summed:
+        rounds += f" UNION ALL BY NAME SELECT * FROM read_parquet({summed}){condition}"
+    summed = _rollups(datasets, "played")
+    if summed:
+        played += f" UNION ALL SELECT dealer, player, weight FROM read_parquet({summed}){condition}"
+    con.execute(f"CREATE VIEW rounds AS {rounds}")
+    con.execute(f"CREATE VIEW played AS {played}")
     return con
+
+
+def _rollups(datasets: Sequence[str], name: str) -> str:
+    """The listing of the datasets' `rollup/NAME.parquet` files, as DuckDB reads it; empty: none."""
+    files = [str(Path(root) / "rollup" / f"{name}.parquet") for root in datasets]
+    found = [_quote(f) for f in files if Path(f).is_file()]
+    return f"[{', '.join(found)}]" if found else ""
 
 
 def _rows(con: Any, sql: str) -> list[dict[str, Any]]:
@@ -154,10 +177,10 @@ def build(
     audit.overview = _one(
         con,
         """
-        SELECT count(*) AS rounds,
-               count(*) FILTER (WHERE status = 'clean') AS clean,
-               count(*) FILTER (WHERE status = 'findings') AS with_findings,
-               count(*) FILTER (WHERE status = 'unreadable') AS unreadable,
+        SELECT coalesce(sum(weight), 0) AS rounds,
+               coalesce(sum(weight) FILTER (WHERE status = 'clean'), 0) AS clean,
+               coalesce(sum(weight) FILTER (WHERE status = 'findings'), 0) AS with_findings,
+               coalesce(sum(weight) FILTER (WHERE status = 'unreadable'), 0) AS unreadable,
                min(day) AS first_day, max(day) AS last_day,
                count(DISTINCT log_digest) AS logs, count(DISTINCT casino) AS casinos,
                count(DISTINCT "table") AS tables, count(DISTINCT dealer) AS dealers,
@@ -200,7 +223,7 @@ def build(
     )
     money = """
         SELECT {key} AS key, coalesce(sum(overpaid), 0) AS overpaid, coalesce(sum(underpaid), 0) AS underpaid,
-               count(*) AS rounds
+               sum(weight) AS rounds
         FROM rounds WHERE {key} IS NOT NULL GROUP BY 1
     """
     audit.money_tables = _rows(
@@ -230,9 +253,10 @@ def _dealers(con: Any, audit: Audit) -> None:
     rows = _rows(
         con,
         """
-        SELECT dealer, count(*) AS rounds,
+        SELECT dealer, sum(weight) AS rounds,
                count(DISTINCT date_trunc('hour', local_time)) AS hours,
-               count(*) FILTER (WHERE findings_procedure + findings_payout > 0) AS rounds_wrong,
+               coalesce(sum(weight) FILTER (WHERE findings_procedure + findings_payout > 0), 0)
+                   AS rounds_wrong,
                coalesce(sum(findings_procedure + findings_payout), 0) AS findings
         FROM rounds
         WHERE dealer IS NOT NULL AND status <> 'unreadable'
@@ -253,11 +277,7 @@ def _pairs(con: Any, audit: Audit) -> None:
     rows = _rows(
         con,
         """
-        WITH played AS (
-            SELECT dealer, unnest(players) AS player
-            FROM rounds WHERE dealer IS NOT NULL AND status <> 'unreadable'
-        ),
-        seen AS (SELECT dealer, player, count(*) AS rounds FROM played GROUP BY ALL),
+        WITH seen AS (SELECT dealer, player, sum(weight) AS rounds FROM played GROUP BY ALL),
         over AS (
             SELECT dealer, player, count(DISTINCT round_key) AS overpaid_rounds, sum(discrepancy) AS amount
             FROM findings
@@ -293,7 +313,8 @@ def _hold(con: Any, audit: Audit, theoretical: Mapping[str, Decimal] | None) -> 
     rows = _rows(
         con,
         """
-        SELECT "table", string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets, count(*) AS rounds,
+        SELECT "table", string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets,
+               sum(weight) AS rounds,
                coalesce(sum(wagered), 0) AS wagered,
                coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept
         FROM rounds WHERE "table" IS NOT NULL AND status <> 'unreadable'

@@ -23,7 +23,7 @@ def theoretical_edges(con: Any) -> dict[str, Decimal]:
     """Table id → the house edge of its rules (a fraction of the initial main stake)."""
     rows = con.execute(
         """
-        SELECT "table", ruleset, house_file, count(*) AS rounds
+        SELECT "table", ruleset, house_file, sum(weight) AS rounds
         FROM rounds WHERE "table" IS NOT NULL AND ruleset IS NOT NULL AND status <> 'unreadable'
         GROUP BY 1, 2, 3
         """

@@ -87,6 +87,7 @@ def run(
                     progress=plan,
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
+                    report=reporter,
                 )
             else:
                 outcomes = check_logs(

@@ -109,3 +109,27 @@ RUNS = pa.schema(
         ("summary", pa.string()),  # JSON: the `json` format's summary of the run
     ]
 )
+
+# `check --format html`'s rounds without findings, summed (`dataset.rollup`): the `rounds` columns the
+# audit report reads of them, and how many rounds each row stands for.
+ROLLUP_ROUNDS = pa.schema(
+    [
+        *(ROUNDS.field(name) for name in ("run_id", "log_digest", "casino", "table", "dealer", "day")),
+        *(ROUNDS.field(name) for name in ("local_time", "ruleset", "house_file", "status")),
+        *(ROUNDS.field(name) for name in ("wagered", "collected", "paid", "overpaid", "underpaid")),
+        ROUNDS.field("findings_procedure"),
+        ROUNDS.field("findings_payout"),
+        ("weight", pa.int64()),
+    ]
+)
+# Its player–dealer pairs: the rounds each player played with each dealer.
+ROLLUP_PLAYED = pa.schema(
+    [
+        ("dealer", pa.string()),
+        ("player", pa.string()),
+        ("casino", pa.string()),
+        ("table", pa.string()),
+        ("day", pa.date32()),
+        ("weight", pa.int64()),
+    ]
+)

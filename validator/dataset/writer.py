@@ -102,7 +102,7 @@ class _When:
     month: str = "none"
 
 
-def _when(at: str | None) -> _When:
+def when_of(at: str | None) -> _When:
     if not at:
         return _When()
     try:
@@ -140,7 +140,7 @@ class ShareWriter:
         digest = self._file[1]
         facts: RoundFacts | None = outcome.facts
         if facts is not None:
-            self._where = (facts.casino, _when(facts.at))
+            self._where = (facts.casino, when_of(facts.at))
         casino, when = self._where
         key = (digest, casino_key(casino), when.month)
         round_key = f"{digest[:16]}:{outcome.line}" if outcome.status != "none" else None
