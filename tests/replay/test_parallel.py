@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -356,3 +357,95 @@ def test_a_share_row_carries_every_field_of_an_outcome(tmp_path):
     clean = sum(o.rounds for o in sent if isinstance(o, parallel.Quiet))
     assert clean == sum(1 for o in alone if o.status == "clean" and not o.findings) > 0
     assert all(o.table == "BJ-07" for o in alone if o.round is not None)
+
+
+FORMATS = ("text", "jsonl", "json", "sarif", "junit", "github", "html")
+# What differs between two runs of the HTML report, however made: its run's id, times and temporary folder.
+_RUN_SPECIFIC = re.compile(
+    r"casino-validator-audit-\w+|\d{8}T\d{6}-[0-9a-f]{8}|\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d\.\d+\+00:00| UTC)"
+)
+
+
+def _planted_log(path: Path, rounds: int, seed: int, table: str = "T-1") -> str:
+    return _write(
+        path,
+        list(inject(iter(_records(rounds, seed, table)), BLACKJACK, injectable(BLACKJACK), 0.03, seed, [])),
+    )
+
+
+def test_every_format_gives_the_same_bytes_on_the_cluster(tmp_path, cli, dask_scheduler, monkeypatch):
+    # A log split in shares, then small files grouped in one task, with findings the policy leaves out
+    # (a round whose findings are all ignored is a clean round to the report: JUnit's test case passes,
+    # the HTML report counts it among the sums).
+    monkeypatch.setattr(parallel, "MIN_SHARE", 100_000)
+    split = _planted_log(tmp_path / "split.jsonl", 1500, seed=3)
+    small = [_planted_log(tmp_path / f"small-{n}.jsonl", 40, seed=n, table=f"S-{n}") for n in range(3)]
+    paths = [split, *small, str(ROOT / "samples" / "logs" / "side-bets")]
+    size = sum(share.size for share in parallel.plan(paths, 2))
+    tasks = [len(task) for task in parallel.tasks(parallel.plan(paths, 2), parallel.share_target(size, 2))]
+    assert tasks[0] == 1 and len(tasks) > 5 and max(tasks) > 1
+    options = (
+        "--ignore",
+        "fr/blackjack/bet-within-limits",
+        "--house",
+        str(ROOT / "samples/house/trouville.yaml"),
+    )
+    for fmt in FORMATS:
+        for policy in ((), options[:2]):
+            one = cli("check", *paths, "-f", fmt, *policy)
+            two = cli("check", *paths, "-f", fmt, *policy, "--scheduler", dask_scheduler)
+            assert one.returncode == two.returncode == 1, two.stderr
+            if fmt == "html":
+                one_out, two_out = (_RUN_SPECIFIC.sub("…", r.stdout) for r in (one, two))
+            else:
+                one_out, two_out = one.stdout, two.stdout
+            assert (two_out, two.stderr) == (one_out, one.stderr), (fmt, policy)
+    # The HTML report's figures of the rounds without findings are sums: they are the same as when every
+    # round is a row of the dataset, which is how `report` reads a dataset of `check --dataset`.
+    folder = tmp_path / "dataset"
+    assert cli("check", *paths, "--dataset", str(folder), "-q").returncode == 1
+    report = cli("report", str(folder), "-o", str(tmp_path / "report.html"))
+    assert report.returncode == 0, report.stderr
+    one = cli("check", *paths, "-f", "html")
+    shown = (tmp_path / "report.html").read_text()
+    assert _figures(shown) == _figures(one.stdout)
+    assert shown.count('<td class="n">') > 20
+
+
+def _figures(page: str) -> str:
+    """The HTML report without its title, its list of runs and the line naming the dataset and the time
+    (each run its own)."""
+    head, _, rest = page.partition("<details><summary>Runs that wrote this dataset")
+    page = (head + rest.partition("</details>")[2]).replace("Audit report of one run", "Audit report")
+    return re.sub(r'<p class="meta">.*?</p>', "", page, flags=re.S)
+
+
+def _dataset(folder: Path) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a dataset's rounds and findings, without the run's id, in a stable order."""
+    import pyarrow.parquet as pq
+
+    tables = {}
+    for table in ("rounds", "findings"):
+        rows = [
+            row
+            for path in sorted((folder / table).glob("*/*/*.parquet"))
+            for row in pq.read_table(path).to_pylist()
+        ]
+        for row in rows:
+            del row["run_id"]
+        tables[table] = sorted(rows, key=lambda row: json.dumps(row, sort_keys=True, default=str))
+    return tables
+
+
+def test_the_dataset_has_the_same_rows_on_the_cluster(tmp_path, cli, dask_scheduler):
+    split = _planted_log(tmp_path / "split.jsonl", 1500, seed=4)
+    small = _planted_log(tmp_path / "small.jsonl", 40, seed=5, table="S-1")
+    one = cli("check", split, small, "--dataset", str(tmp_path / "one"), "-f", "json")
+    two = cli(
+        "check", split, small, "--dataset", str(tmp_path / "two"), "-f", "json", "--scheduler", dask_scheduler
+    )
+    assert one.returncode == two.returncode == 1
+    assert two.stdout == one.stdout
+    alone, shared = _dataset(tmp_path / "one"), _dataset(tmp_path / "two")
+    assert len(alone["rounds"]) == 1540 and alone["findings"]
+    assert shared == alone
