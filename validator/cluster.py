@@ -254,7 +254,9 @@ class _Run:
             pure=False,
         )
         if self.progress is not None:
-            future.add_done_callback(_counted(self.progress, sum(share.size for share in shares)))
+            future.add_done_callback(
+                _counted(self.progress, sum(share.size for share in shares), len(shares))
+            )
         return future
 
     def in_order(
@@ -332,10 +334,10 @@ def _named(share: Share) -> str:
     return share.path if share.start is None else f"{share.path}:{share.first_line}"
 
 
-def _counted(progress: PlanProgress, size: int) -> Any:
+def _counted(progress: PlanProgress, size: int, shares: int) -> Any:
     def count(future: Any) -> None:
         if future.status == "finished":
-            progress.done(size)
+            progress.done(size, shares)
 
     return count
 

@@ -547,6 +547,8 @@ def check_share(share: Share, task: Task) -> ShareResult:
     items: list[Row | Quiet] = []
     writer = share_writer(task.dataset, share)
     quiet = quiet_rounds(task.format)
+    if quiet is not None and share.location:
+        quiet.reads(share.path, share.location)
     rounds = 0
     collect = task.collect or task.dataset is not None
     try:

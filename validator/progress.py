@@ -49,10 +49,10 @@ class PlanProgress:
             self.rounds += rounds
             self.files += files
 
-    def done(self, size: int) -> None:
+    def done(self, size: int, shares: int = 1) -> None:
         with self._lock:
             # A share a lost worker had finished is computed again: count it once.
-            self.shares_done = min(self.shares, self.shares_done + 1)
+            self.shares_done = min(self.shares, self.shares_done + shares)
             self.bytes_done = min(self.bytes, self.bytes_done + size)
 
     def snapshot(self) -> tuple[int, int, int, int]:

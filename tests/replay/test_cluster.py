@@ -152,6 +152,8 @@ def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeyp
     outcomes = list(cluster.check_on_cluster(["t.jsonl"], summary, jobs=2, scheduler=dask_scheduler))
     assert (outcomes, summary.as_dict()) == _one_process(["t.jsonl"])
     assert outcomes and {o.file for o in outcomes} == {"t.jsonl"}
+    # The HTML report's sums of clean rounds are made on the workers: of the same file, by its digest.
+    assert _reported("html", ["t.jsonl"], dask_scheduler)[0] == _reported("html", ["t.jsonl"])[0]
     # The house file has no entry for table T-1: the message names it as given, as one process does.
     with pytest.raises(ValidatorError) as on_cluster:
         list(cluster.check_on_cluster(["t.jsonl"], Summary(), house="house.yaml", scheduler=dask_scheduler))

@@ -39,12 +39,15 @@ class Rollup:
 
     rounds: dict[RoundKey, list[Any]] = field(default_factory=dict)
     played: dict[PlayedKey, int] = field(default_factory=dict)
+    # Where this process reads a log the outcomes name otherwise (a worker's folder is not the client's):
+    # its digest is of the file, wherever it is read.
+    located: dict[str, str] = field(default_factory=dict)
     _file: tuple[str | None, str] = (None, "")
 
     def add(self, outcome: RoundOutcome) -> None:
         """A clean round's outcome, carrying its facts (`check` collects them for the HTML report)."""
         if outcome.file != self._file[0]:
-            self._file = (outcome.file, file_digest(outcome.file))
+            self._file = (outcome.file, file_digest(self.located.get(outcome.file, outcome.file)))
         facts = outcome.facts
         if facts is None:
             key: RoundKey = (self._file[1], None, None, None, None, None, None)

@@ -29,6 +29,10 @@ class QuietRounds:
     place among the outcomes with findings (for `Reporter.quiet`), and at the end of its share what
     `total` returns (for `Reporter.merge`). Formats that write nothing of such rounds have none."""
 
+    def reads(self, name: str, location: str) -> None:
+        """The rounds to come are of the log the report names `name`, which this process reads at
+        `location` (a worker's folder is not the client's)."""
+
     def add(self, outcome: RoundOutcome) -> None:
         """One round without findings, in log order."""
 

@@ -28,6 +28,9 @@ class SummedRounds(QuietRounds):
 
         self.rollup = Rollup()
 
+    def reads(self, name: str, location: str) -> None:
+        self.rollup.located[name] = location
+
     def add(self, outcome: RoundOutcome) -> None:
         self.rollup.add(outcome)
 
