@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import re
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -64,15 +63,6 @@ def _progressive_stakes() -> tuple[bytes, ...]:
     """The hand-log/1 stake names of the side bets whose paytables pay a meter out, in any ruleset."""
     names = {bet.stake_name for rs in default_registry().all() for bet in rs.side_bets.values() if bet.prizes}
     return tuple(sorted(name.encode() for name in names))
-
-
-@functools.cache
-def _maybe_stateful() -> re.Pattern[bytes]:
-    """A record whose type is one of these, as the line's bytes may spell it, or a round that may hold a
-    progressive stake; lines that could not be one of them (most rounds) are not parsed while planning.
-    A backslash may spell anything: those are parsed."""
-    stakes = b"".join(b"|" + re.escape(name) for name in _progressive_stakes())
-    return re.compile(rb':\s*"(?:table|limits|shoe|jackpot)"|\\' + stakes)
 
 
 # Shares are at least this big (bytes), so that starting a share costs little beside replaying it.
@@ -280,16 +270,15 @@ def index_chunk(source: str, name: str, start: int, end: int) -> ChunkIndex | No
 def _index(data: bytes, offset: int, name: str) -> ChunkIndex:
     """The events of `data`, the whole lines of a chunk that begins at byte `offset` of the file."""
     events: list[Event] = []
-    pattern = _maybe_stateful()
     counted = 0  # lines before byte `counted` are counted in `number`
     number = 0
     after = 0  # the end of the previous event's line
-    where = 0
-    while (found := pattern.search(data, where)) is not None:
-        begin = data.rfind(b"\n", 0, found.start()) + 1
-        stop = data.find(b"\n", found.start())
+    for at in _candidates(data):
+        if at < after:
+            continue  # a line already read
+        begin = data.rfind(b"\n", 0, at) + 1
+        stop = data.find(b"\n", at)
         stop = len(data) if stop < 0 else stop + 1
-        where = stop
         number += data.count(b"\n", counted, begin)
         counted = begin
         content = data[begin:stop]
@@ -305,6 +294,35 @@ def _index(data: bytes, offset: int, name: str) -> ChunkIndex:
         lines += 1
     last = _last_round(data, after, len(data), data.count(b"\n") + 1, offset)
     return ChunkIndex(offset, offset + len(data), lines, tuple(events), last)
+
+
+_TYPES = (b'"table"', b'"limits"', b'"shoe"', b'"jackpot"')
+_SPACE = frozenset(b" \t\n\r\f\v")  # what `\s` matches in bytes
+_COLON = ord(":")
+
+
+def _candidates(data: bytes) -> list[int]:
+    """Where in `data` a line may hold a record the plan needs, in order, found by literal searches (a
+    regular expression reads the bytes several times slower): a record type written as a value
+    (`: "shoe"`, spaces allowed; a round's `"shoe":` key is not one), a backslash (which may spell
+    anything), a progressive stake's name. Most lines have none of them and are never parsed."""
+    found: list[int] = []
+    for literal in _TYPES:
+        at = data.find(literal)
+        while at >= 0:
+            before = at - 1
+            while before >= 0 and data[before] in _SPACE:
+                before -= 1
+            if before >= 0 and data[before] == _COLON:
+                found.append(at)
+            at = data.find(literal, at + len(literal))
+    for literal in (b"\\", *_progressive_stakes()):
+        at = data.find(literal)
+        while at >= 0:
+            found.append(at)
+            at = data.find(literal, at + len(literal))
+    found.sort()
+    return found
 
 
 def _last_round(data: bytes, low: int, high: int, number: int, offset: int) -> Line | None:

@@ -449,3 +449,22 @@ def test_the_dataset_has_the_same_rows_on_the_cluster(tmp_path, cli, dask_schedu
     alone, shared = _dataset(tmp_path / "one"), _dataset(tmp_path / "two")
     assert len(alone["rounds"]) == 1540 and alone["findings"]
     assert shared == alone
+
+
+def test_the_plan_is_the_same_however_the_file_is_cut_into_chunks_to_index(tmp_path, monkeypatch):
+    # Workers index the chunks of a file apart; a chunk may begin or end in the middle of any line,
+    # even of a table, limits, shoe or jackpot record: the plan must be the one a single pass makes.
+    records: list[Any] = _records(300, seed=4, day="2025-03-14")
+    shoe_lines = [i for i, r in enumerate(records) if r["type"] == "shoe"]
+    limits = {"type": "limits", "at": records[shoe_lines[1]]["at"], "minimum": 50, "maximum": 1000}
+    jackpot = {"type": "jackpot", "at": records[shoe_lines[3]]["at"], "main": "100.00", "secondary": "10.00"}
+    records.insert(shoe_lines[3] + 1, jackpot)
+    records.insert(shoe_lines[1], limits)
+    records += _records(200, seed=5, table="T-2", day="2025-03-14")
+    log = _write(tmp_path / "t.jsonl", records)
+    monkeypatch.setattr(parallel, "INDEX_CHUNK", 1 << 30)
+    whole = parallel.plan([log], 2)
+    assert len(whole) > 8 and any(len(share.preamble) == 4 for share in whole)
+    for size in (1, 97, 4096, 65_536):
+        monkeypatch.setattr(parallel, "INDEX_CHUNK", size)
+        assert parallel.plan([log], 2) == whole, size
