@@ -50,7 +50,10 @@ except SystemExit:
 wall = time.perf_counter() - started
 me = resource.getrusage(resource.RUSAGE_SELF)
 children = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(wall, me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime, me.ru_maxrss / 1024)
+# VmHWM: this process's own peak (ru_maxrss keeps the parent's, inherited through fork and exec).
+with open("/proc/self/status") as status:
+    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+print(wall, me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime, peak / 1024)
 """
 
 
