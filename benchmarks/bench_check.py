@@ -33,10 +33,13 @@ SEED = 2026
 def _simulator_digest() -> str:
     import hashlib
 
+    import validator.games
     import validator.simulate
 
     digest = hashlib.sha256()
-    for source in sorted(Path(validator.simulate.__file__).parent.glob("*.py")):
+    games = Path(validator.games.__file__).parent
+    sources = [*Path(validator.simulate.__file__).parent.glob("*.py"), *games.glob("*/simulator.py")]
+    for source in sorted(sources):
         digest.update(source.read_bytes())
     return digest.hexdigest()[:12]
 

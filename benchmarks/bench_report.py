@@ -84,7 +84,7 @@ def replicate(base: Path, target: Path, rounds_wanted: int) -> int:
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    from validator.dataset.writer import casino_key
+    from validator.audit.dataset.writer import casino_key
 
     tables = {
         name: pq.read_table(list((base / name).glob("*/*/*.parquet"))) for name in ("rounds", "findings")

@@ -19,7 +19,7 @@ from validator.house.lint import house_options
 from validator.house.load import load_house
 from validator.maths.edge import figures
 from validator.maths.simcheck import check
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 
 def main() -> int:

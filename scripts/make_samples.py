@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.dsl.ast import Ratio
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 from validator.simulate.run import simulate
 
 ROOT = Path(__file__).resolve().parent.parent

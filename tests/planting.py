@@ -12,10 +12,10 @@ import orjson
 
 from validator.dsl.ast import Ratio
 from validator.dsl.model import Ruleset
-from validator.findings import Summary
+from validator.findings.finding import Summary
 from validator.logs.reader import read_records
-from validator.registry import Registry
 from validator.replay.session import LogReplay
+from validator.rulebook.registry import Registry
 from validator.simulate.inject import Planted, inject
 from validator.simulate.plan import default_limits
 from validator.simulate.run import simulate

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterable
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +88,7 @@ def test_the_import_graph_is_read_from_the_package():
     # A test of the test: the graph has the modules and edges it must have, so an empty graph cannot pass.
     graph = _module_graph()
     assert "validator.replay.round_base" in graph
-    assert "validator.game.stakes" in graph["validator.replay.side_bets"]
+    assert "validator.casino.stakes" in graph["validator.replay.side_bets"]
     assert "validator.replay.side_bets" in graph["validator.replay.round_base"]
 
 
@@ -96,7 +97,7 @@ def _ruleset_names(of_bet: Callable[[Any], Iterable[str]]) -> set[str]:
     name of the shipped rulesets, but words that are also the game's mechanics (an event, a kind of
     stake): those name the mechanics, not the law."""
     from validator.dsl.vocabulary import EVENTS, SETTLE_STAKES
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     names: set[str] = set()
     for ruleset in default_registry().all():
@@ -211,25 +212,64 @@ def test_python_names_are_found_when_written(tmp_path):
     )
 
 
-# The layers, lowest first: a module may import its own layer and those below, never one above.
-# `game` is the leaf of nouns; `dsl` (the rules language) knows the game, not the replay; the
-# mechanics (`replay`) and what runs on them come after (the house linter runs a version's table rules on
-# the replay's table state); the commands and the CLI on top.
+# The layers, lowest first: a module may import its own layer and those below, never one above. Every
+# module of the package is in one (a test holds it): an entry names a module or a package (all its modules),
+# `*` stands for any one name (each game's package), and the most specific entry a module matches is its
+# layer. The pipeline reads upwards: the nouns every game shares (`casino`) and what a finding is; the rules
+# language (`dsl`) knows the nouns, not the replay; the rulesets loaded and the logs read; the generic replay
+# and each game's replay engine; what runs on the mechanics (the house linter runs a version's table rules on
+# the replay's table state; the simulator, the mathematics); the audit; the report formats (HTML ends in the
+# audit); running checks; the commands and the CLI on top.
+ROOT = "validator.__init__"  # the package itself: `validator` would name every module
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("validator.game", "validator.errors", "validator.findings", "validator.ruledoc"),
+    (
+        ROOT,
+        "validator.casino",
+        "validator.compiled",
+        "validator.errors",
+        "validator.outputs",
+        "validator.schemas",
+        "validator.findings",
+        "validator.games",
+        "validator.games.*",
+    ),
     ("validator.dsl",),
-    ("validator.registry", "validator.rules_view", "validator.logs"),
-    ("validator.replay",),
-    ("validator.simulate", "validator.maths", "validator.house"),
-    ("validator.commands", "validator.cli"),
+    ("validator.rulebook", "validator.rulebook.registry", "validator.logs"),
+    ("validator.replay", "validator.games.*.replay"),
+    (
+        "validator.house",
+        "validator.simulate",
+        "validator.maths",
+        "validator.games.*.simulator",
+        "validator.games.*.maths",
+        "validator.games.blackjack.dealer",
+        "validator.games.blackjack.strategy",
+        "validator.rulebook.builtin_docs",
+        "validator.rulebook.view",
+        "validator.findings.policy",
+    ),
+    ("validator.audit",),
+    ("validator.formats",),
+    ("validator.checking", "validator.live", "validator.rulebook.fixtures"),
+    ("validator.commands", "validator.guard", "validator.cli_help", "validator.cli", "validator.__main__"),
 )
 
 
+def _covers(entry: str, module: str) -> bool:
+    if entry == ROOT:
+        return module == "validator"
+    return fnmatchcase(module, entry) or fnmatchcase(module, entry + ".*")
+
+
 def _layer_of(module: str) -> int | None:
-    for index, prefixes in enumerate(LAYERS):
-        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
-            return index
-    return None
+    """The layer of the most specific entry that covers `module` (None: no entry does)."""
+    found = [
+        (entry.count(".") - entry.count("*") / 2, index)
+        for index, entries in enumerate(LAYERS)
+        for entry in entries
+        if _covers(entry, module)
+    ]
+    return max(found)[1] if found else None
 
 
 def _upward_imports(graph: dict[str, set[str]]) -> list[str]:
@@ -247,15 +287,28 @@ def test_the_layers_import_only_downwards():
     assert _upward_imports(_module_graph()) == []
 
 
+def test_every_module_has_a_layer():
+    graph = _module_graph()
+    assert len(graph) > 150
+    assert [module for module in sorted(graph) if _layer_of(module) is None] == []
+
+
+def test_a_module_without_a_layer_is_found():
+    """The check above finds a module no entry covers, and the most specific entry wins."""
+    assert _layer_of("validator.newcomer") is None
+    assert _layer_of("validator") == 0 and _layer_of("validator.findings.policy") == 4
+    assert _layer_of("validator.games.blackjack.replay") == 3 and _layer_of("validator.games.acme") == 0
+
+
 def test_the_game_nouns_are_a_leaf():
     graph = _module_graph()
-    game = {module: targets for module, targets in graph.items() if module.startswith("validator.game")}
-    assert set(game) >= {"validator.game.cards", "validator.game.stakes", "validator.game.money"}
-    assert {t for targets in game.values() for t in targets if not t.startswith("validator.game")} == set()
+    game = {module: targets for module, targets in graph.items() if module.startswith("validator.casino")}
+    assert set(game) >= {"validator.casino.cards", "validator.casino.stakes", "validator.casino.money"}
+    assert {t for targets in game.values() for t in targets if not t.startswith("validator.casino")} == set()
 
 
 def test_an_upward_import_is_found():
-    graph = {"validator.dsl.expr": {"validator.replay.state"}, "validator.replay.state": {"validator.game"}}
+    graph = {"validator.dsl.expr": {"validator.replay.state"}, "validator.replay.state": {"validator.casino"}}
     assert _upward_imports(graph) == ["validator.dsl.expr -> validator.replay.state"]
 
 

@@ -12,10 +12,10 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from validator.check import check_logs
+from validator.checking.serial import check_logs
 from validator.cli import app
 from validator.dsl.wording import in_words, label, value
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
 PLACEHOLDER = re.compile(r"\{[^}]*\}")

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from validator import progress
+from validator.checking import progress
 from validator.cli import Format, app
-from validator.findings import RoundOutcome
-from validator.report import REPORTERS
+from validator.findings.finding import RoundOutcome
+from validator.formats import REPORTERS
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = [
@@ -85,7 +85,8 @@ def test_rules_test_finds_the_project_fixtures_from_another_folder(tmp_path: Pat
         [
             sys.executable,
             "-c",
-            "import sys; from pathlib import Path; from validator.fixtures import default_fixture_dir; "
+            "import sys; from pathlib import Path; "
+            "from validator.rulebook.fixtures import default_fixture_dir; "
             "print(default_fixture_dir(Path(sys.argv[1])))",
             str(tmp_path),
         ],
@@ -99,7 +100,7 @@ def test_rules_test_finds_the_project_fixtures_from_another_folder(tmp_path: Pat
 
 
 def test_rules_test_says_what_to_pass_when_there_are_no_fixtures(monkeypatch, tmp_path: Path) -> None:
-    import validator.fixtures as fixtures
+    import validator.rulebook.fixtures as fixtures
 
     monkeypatch.setattr(fixtures, "FIXTURES", Path("no") / "such" / "fixtures")
     monkeypatch.chdir(tmp_path)

@@ -136,8 +136,8 @@ def test_what_crosses_to_dask_workers_pickles_in_either_build() -> None:
     import pickle
     from decimal import Decimal
 
+    from validator.casino.ledger import RoundFacts, StakeMoney
     from validator.dsl.facts import FACT_CLASSES
-    from validator.game.ledger import RoundFacts, StakeMoney
     from validator.logs.limits import Limits
 
     stake = StakeMoney("3/2", "main", "P1", Decimal(10), Decimal(15), Decimal(0), Decimal(15))

@@ -2,8 +2,8 @@
 
 from dataclasses import replace
 
-from validator.findings import Finding
-from validator.fingerprint import fingerprint
+from validator.findings.finding import Finding
+from validator.findings.fingerprint import fingerprint
 
 BASE = Finding(
     kind="payout",

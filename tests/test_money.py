@@ -7,7 +7,7 @@ from decimal import Decimal
 import orjson
 import pytest
 
-from validator.game.money import AmountError, fmt, to_decimal
+from validator.casino.money import AmountError, fmt, to_decimal
 
 
 def test_amounts_are_exact() -> None:

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import pytest
 from conftest import ROOT
 
-from validator import progress
-from validator.findings import RoundOutcome
+from validator.checking import progress
+from validator.findings.finding import RoundOutcome
 
 HOUSE = ROOT / "samples" / "house" / "trouville.yaml"
 

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from validator.dsl.wording import in_words
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 
 @cache

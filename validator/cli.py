@@ -70,7 +70,7 @@ class FailLevel(StrEnum):
     warning = "warning"
 
 
-# Options `check` and `lint` share: what is reported and what fails (validator/policy.py decides).
+# Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
     typer.Option("--select", metavar="RULE,…", help="Report only these rule ids or prefixes (e.g. house/)."),
@@ -229,8 +229,27 @@ def check(
         int | None,
         typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
     ] = None,
+    follow: Annotated[
+        bool,
+        typer.Option("--follow", help="Judge each round as it is written (what `watch` does), until Ctrl-C."),
+    ] = False,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
+    if follow:
+        _follow_instead(
+            logs,
+            ruleset,
+            house,
+            fmt,
+            output,
+            jobs,
+            scheduler,
+            dataset,
+            max_log_bytes,
+            max_line_bytes,
+            max_broken_records,
+            _choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
+        )
     from validator.commands import check as command
 
     started = time.monotonic()
@@ -249,6 +268,160 @@ def check(
             sarif_root=sarif_root,
             choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
             max_log_bytes=max_log_bytes,
+            max_line_bytes=max_line_bytes,
+            max_broken_records=max_broken_records,
+        )
+    )
+
+
+# ---------------------------------------------------------------- watch
+StreamFormatOpt = Annotated[
+    Format,
+    typer.Option("--format", "-f", metavar="[text|jsonl|github]", help="Output format (those that stream)."),
+]
+
+
+@app.command(cls=PlainCommand, short_help="Judge each round as the table writes it, until Ctrl-C.")
+def watch(
+    logs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="LOG|DIR...",
+            help="Logs to follow as they grow; folders whose *.jsonl logs are followed as they appear.",
+        ),
+    ],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset", metavar="ID[@DATE]", help="ID or ID@YYYY-MM-DD; overrides the table record."
+        ),
+    ] = None,
+    house: Annotated[
+        Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
+    ] = None,
+    fmt: StreamFormatOpt = Format.text,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Append the findings to FILE (kept across restarts)."
+        ),
+    ] = None,
+    state: Annotated[
+        Path,
+        typer.Option(
+            "--state",
+            metavar="FILE",
+            help="Where each log was judged up to, to resume there (default .casino-validator-watch.json).",
+        ),
+    ] = Path(".casino-validator-watch.json"),
+    interval: Annotated[
+        float, typer.Option("--interval", metavar="SECONDS", help="Time between two looks (default 0.25).")
+    ] = 0.25,
+    on_finding: Annotated[
+        str | None,
+        typer.Option(
+            "--on-finding",
+            metavar="CMD",
+            help="Run CMD for each finding, the finding as JSON on its standard input.",
+        ),
+    ] = None,
+    on_finding_timeout: Annotated[
+        float,
+        typer.Option("--on-finding-timeout", metavar="SECONDS", help="Kill CMD past this (default 30)."),
+    ] = 30.0,
+    bell: Annotated[
+        FailLevel | None,
+        typer.Option(
+            "--bell",
+            metavar="[error|warning]",
+            help="Ring the terminal for findings of this severity or above.",
+        ),
+    ] = None,
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
+    fail_level: FailLevelOpt = None,
+    baseline: BaselineOpt = None,
+    config: ConfigOpt = None,
+    no_config: NoConfigOpt = False,
+    max_line_bytes: Annotated[
+        str | None, typer.Option(metavar="SIZE", help="Longest line read (default 1M).")
+    ] = None,
+    max_broken_records: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
+    ] = None,
+) -> None:
+    """Follow logs as tables write them: each round is judged when its line is whole, each finding
+    written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
+    with the summary."""
+    from validator.commands import watch as command
+
+    _run(
+        lambda: command.run(
+            logs,
+            ruleset=ruleset,
+            house=house,
+            fmt=fmt.value,
+            output=output,
+            state_file=state,
+            interval=interval,
+            on_finding=on_finding,
+            on_finding_timeout=on_finding_timeout,
+            bell=bell.value if bell is not None else None,
+            choices=_choices(select, ignore, fail_level, baseline, None, config, no_config),
+            max_line_bytes=max_line_bytes,
+            max_broken_records=max_broken_records,
+        )
+    )
+
+
+def _follow_instead(
+    logs: list[str],
+    ruleset: str | None,
+    house: Path | None,
+    fmt: Format,
+    output: Path | None,
+    jobs: int,
+    scheduler: str | None,
+    dataset: Path | None,
+    max_log_bytes: str | None,
+    max_line_bytes: str | None,
+    max_broken_records: int | None,
+    choices: PolicyChoices,
+) -> NoReturn:
+    """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
+    from validator.commands import watch as command
+
+    refused = [
+        name
+        for name, given in (
+            ("--jobs", jobs > 1),
+            ("--scheduler", scheduler is not None),
+            ("--dataset", dataset is not None),
+            ("--max-log-bytes", max_log_bytes is not None),
+            ("--write-baseline", choices.write_baseline is not None),
+        )
+        if given
+    ]
+    if refused:
+        typer.echo(
+            f"casino-validator: --follow judges rounds as they come: {', '.join(refused)} cannot go with it",
+            err=True,
+        )
+        raise typer.Exit(2)
+    _run(
+        lambda: command.run(
+            logs,
+            ruleset=ruleset,
+            house=house,
+            fmt=fmt.value,
+            output=output,
+            state_file=Path(".casino-validator-watch.json"),
+            interval=0.25,
+            on_finding=None,
+            on_finding_timeout=30.0,
+            bell=None,
+            choices=choices,
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
         )

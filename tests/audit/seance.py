@@ -15,7 +15,7 @@ from pathlib import Path
 
 import orjson
 
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 from validator.simulate.inject import Planted, inject
 from validator.simulate.plan import prepare
 

@@ -17,13 +17,13 @@ import pytest
 from browser import Browser, find_chromium
 from seance import write_seance
 
+from validator.audit.dataset.writer import DatasetRun
 from validator.audit.html import render, rule_docs
 from validator.audit.query import build
-from validator.check import check_logs
-from validator.dataset.writer import DatasetRun
-from validator.findings import Summary
+from validator.checking.serial import check_logs
+from validator.findings.finding import Summary
 from validator.house.apply import house_lookup
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 SECTIONS = ("overview", "rules", "money", "dealers", "pairs", "hold", "findings")

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from seance import write_seance
 
+from validator.audit.dataset.writer import DatasetRun
 from validator.audit.query import build
-from validator.check import check_logs
-from validator.dataset.writer import DatasetRun
-from validator.findings import Summary
-from validator.registry import default_registry
+from validator.checking.serial import check_logs
+from validator.findings.finding import Summary
+from validator.rulebook.registry import default_registry
 
 ROUNDS = 1200
 

@@ -16,13 +16,13 @@ import pyarrow.parquet as pq
 import pytest
 
 from validator.audit import audit_html
+from validator.audit.dataset.writer import DatasetRun
 from validator.audit.html import render, rule_docs
 from validator.audit.query import Filters, build
-from validator.check import check_logs
-from validator.dataset.writer import DatasetRun
-from validator.findings import Summary
+from validator.checking.serial import check_logs
+from validator.findings.finding import Summary
 from validator.house.apply import house_lookup
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
@@ -292,7 +292,7 @@ def test_other_commands_do_not_load_the_audit_libraries() -> None:
 def test_parallel_workers_write_their_own_files(tmp_path: Path, monkeypatch) -> None:
     """Under --jobs, each share of a log is written by the worker that replays it, into its own files,
     and the dataset holds the same rows as one process writes."""
-    from validator import cluster, parallel
+    from validator.checking import cluster, parallel
 
     monkeypatch.setattr(parallel, "MIN_SHARE", 4096)  # a small log still splits at its shoes
     log = str(SAMPLES / "logs" / "clean" / "BJ-03-2016-06-10.jsonl")

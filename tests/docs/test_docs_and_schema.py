@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from validator.cli import app
+from validator.formats.schema import DOCUMENT_VERSION, findings_schema
 from validator.house.lint import SPEC_REF
 from validator.logs.reader import FORMAT_REF
-from validator.registry import default_registry
-from validator.report.schema import DOCUMENT_VERSION, findings_schema
+from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ("hand-log.md", "house-rules.md", "findings.md")
@@ -93,12 +93,12 @@ def test_schema_findings_validates_json_and_jsonl_output() -> None:
 
 def test_every_python_side_rule_id_has_docs_and_a_line_in_the_project_docs():
     # A rule id written in validator/ (a format or house check) must be a rule of its own: docs for
-    # `rules show` and SARIF (validator/rule_docs.py), and a line in docs/ where users look it up.
+    # `rules show` and SARIF (validator/rulebook/builtin_docs.py), and a line in docs/ where users look it up.
     import re
 
     from conftest import ROOT
 
-    from validator.rule_docs import BUILTIN
+    from validator.rulebook.builtin_docs import BUILTIN
 
     pattern = re.compile(r'"((?:hand-log|house|ruleset)/[a-z0-9-]+)"')
     used = {

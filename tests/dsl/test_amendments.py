@@ -12,8 +12,8 @@ import pytest
 from conftest import FIXTURES, ROOT
 
 from validator.errors import RulesetErrors
-from validator.registry import load_all, load_file
-from validator.rules_view import changed_items
+from validator.rulebook.registry import load_all, load_file
+from validator.rulebook.view import changed_items
 
 AMENDED = FIXTURES / "rulesets" / "amended"
 HEADER = """ruleset xx/amended
@@ -62,7 +62,7 @@ def test_rules_diff_of_consecutive_versions_shows_the_amendments(cli, tmp_path):
         shutil.copy(path, tmp_path / path.name)
     result = cli("rules", "check", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    from validator.rules_view import diff_lines
+    from validator.rulebook.view import diff_lines
 
     first, second, _ = registry().family("xx/amended")
     lines = list(diff_lines(first, second))
@@ -166,7 +166,7 @@ def test_another_familys_version_cannot_be_amended(tmp_path):
 
 
 def test_rules_show_prints_the_consolidated_version_and_its_amendments(cli, tmp_path):
-    from validator.rules_view import show_lines
+    from validator.rulebook.view import show_lines
 
     _, second, _ = registry().family("xx/amended")
     lines = list(show_lines(second))
@@ -181,7 +181,7 @@ def test_rules_show_prints_the_consolidated_version_and_its_amendments(cli, tmp_
 
 
 def test_fr_blackjack_is_one_base_and_its_amendments():
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     versions = default_registry().family("fr/blackjack")
     assert versions[0].amends is None

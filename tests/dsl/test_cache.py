@@ -11,7 +11,7 @@ import pytest
 from validator.dsl import cache
 from validator.dsl.parser import parse_ruleset
 from validator.errors import RulesetError
-from validator.registry import load_all, ruleset_files, rulesets_dir
+from validator.rulebook.registry import load_all, ruleset_files, rulesets_dir
 
 SIX_DECKS = Path(ruleset_files(rulesets_dir())[0])
 

@@ -14,7 +14,7 @@ from inprocess import invoke
 
 from validator.dsl import cache
 from validator.dsl.parser import parse_ruleset
-from validator.registry import default_registry, ruleset_files, rulesets_dir
+from validator.rulebook.registry import default_registry, ruleset_files, rulesets_dir
 
 SIX_DECKS = Path(ruleset_files(rulesets_dir())[0])
 

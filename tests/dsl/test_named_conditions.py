@@ -13,8 +13,8 @@ from validator.dsl.compiler import compile_ruleset
 from validator.dsl.expr import unparse
 from validator.dsl.parser import parse_ruleset
 from validator.errors import RulesetErrors
-from validator.registry import default_registry, load_all
-from validator.rules_view import changed_items, diff_lines, show_lines
+from validator.rulebook.registry import default_registry, load_all
+from validator.rulebook.view import changed_items, diff_lines, show_lines
 
 HEADER = """ruleset xx/test
 title "T"

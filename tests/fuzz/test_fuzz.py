@@ -46,7 +46,7 @@ def _no_parse_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True, scope="module")
 def _registry_loaded() -> None:
     # The rulesets are read once per process (0.4 s, more on a busy machine): not in a case's time.
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     default_registry()
 

@@ -16,7 +16,7 @@ from house_helpers import lint, spec_of, write_house, yaml_value
 
 from validator.dsl.ast import Ratio
 from validator.dsl.model import OptionDef, Ruleset
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 REGISTRY = default_registry()
 

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from logbuilders import shoe_record, table_record
 
 from validator.errors import ValidatorError
-from validator.findings import Finding
+from validator.findings.finding import Finding
 from validator.logs import Record, check_record, iter_log_paths, load_schema, read_records, reader
 from validator.logs.fastcheck import SchemaCompiler
 from validator.logs.limits import MAX_LINE

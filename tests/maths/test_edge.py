@@ -14,16 +14,16 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from validator.dsl.resources import rulesets_dir
 from validator.errors import ValidatorError
+from validator.games.bataille.maths import bataille
+from validator.games.blackjack.maths import main_game
 from validator.maths.api import house_edge
-from validator.maths.bataille import bataille
-from validator.maths.blackjack import main_game
-from validator.maths.cli_edge import run
 from validator.maths.edge import figures, house_for, main_return, options_cost, report
 from validator.maths.probe import Probe
 from validator.maths.sidebets import side_bets
-from validator.registry import default_registry, load_file
-from validator.resources import rulesets_dir
+from validator.maths.summary import run
+from validator.rulebook.registry import default_registry, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "edge.schema.json").read_text(encoding="utf-8"))

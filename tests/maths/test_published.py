@@ -53,12 +53,12 @@ from pathlib import Path
 
 import pytest
 
-from validator.maths.bataille import bataille
-from validator.maths.blackjack import main_game
+from validator.dsl.resources import rulesets_dir
+from validator.games.bataille.maths import bataille
+from validator.games.blackjack.maths import main_game
 from validator.maths.probe import Probe
 from validator.maths.sidebets import side_bets
-from validator.registry import load_file
-from validator.resources import rulesets_dir
+from validator.rulebook.registry import load_file
 
 HERE = Path(__file__).parent
 TOLERANCE = 0.02  # percentage points
@@ -171,7 +171,7 @@ def test_dealer_bust_against_a_six():
     43.93 % hitting it (Alan Krigman, "Why is blackjack better for players when dealers must stand on
     soft 17?", Casino City Times, 2 April 2012: https://www.casinocitytimes.com/alan-krigman/article/
     why-is-blackjack-better-for-players-when-dealers-must-stand-on-soft-17-60667)."""
-    from validator.maths.dealer import DealerRule, final_distribution
+    from validator.games.blackjack.dealer import DealerRule, final_distribution
     from validator.maths.shoe import full_shoe, without
 
     six = 5
@@ -187,7 +187,7 @@ def test_two_plus_one_by_the_published_hand_probabilities():
     https://www.jndiario.com/games/blackjack/side-bets/21plus3/): straight flush 10 368 combinations,
     three of a kind 26 312 (suited ones included), straight 155 520, flush 292 896 (with or without a
     pair), out of 5 013 320."""
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     ruleset = default_registry().pick("fr/blackjack@2024-11-01")
     probe = Probe(ruleset, ruleset.house_defaults())
@@ -203,7 +203,7 @@ def test_dames_de_coeur_table_a_is_the_published_lucky_ladies():
     pay table A: Wizard of Odds, "Lucky Ladies", analysis of pay table A with six decks
     (https://wizardofodds.com/games/blackjack/side-bets/lucky-ladies): 135 360, 2 738 340, 43 105 500,
     193 112 640 and 744 863 040 permutations out of 9 294 695 280; return -0.247089."""
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     ruleset = default_registry().pick("fr/blackjack@2024-11-01")
     probe = Probe(ruleset, {**ruleset.house_defaults(), "lucky_ladies.paytable": "A"})

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from planting import found_by_round, house_options, planted_seance, truth_of, write_log
 
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 from validator.simulate.inject import injectable
 
 REGISTRY = default_registry()

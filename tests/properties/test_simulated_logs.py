@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from validator.findings import Summary
+from validator.findings.finding import Summary
 from validator.logs.reader import read_records
-from validator.registry import default_registry
 from validator.replay.session import LogReplay
+from validator.rulebook.registry import default_registry
 from validator.simulate.run import simulate
 
 REGISTRY = default_registry()

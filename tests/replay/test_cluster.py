@@ -22,11 +22,11 @@ import orjson
 import pytest
 from conftest import ROOT, SAMPLES
 
-from validator import cluster, parallel
-from validator.check import check_logs
+from validator.checking import cluster, parallel
+from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
-from validator.findings import Summary
-from validator.registry import default_registry
+from validator.findings.finding import Summary
+from validator.rulebook.registry import default_registry
 from validator.simulate.inject import inject, injectable
 from validator.simulate.run import simulate
 
@@ -78,8 +78,8 @@ def _reported(fmt: str, paths: list[str], scheduler: str | None = None, kill: An
     how many outcomes reached the reporter."""
     import io
 
-    from validator.check import rule_catalogue
-    from validator.report import make_reporter
+    from validator.checking.serial import rule_catalogue
+    from validator.formats import make_reporter
 
     out = io.StringIO()
     reporter = make_reporter(fmt, out, root=str(ROOT))

@@ -8,11 +8,11 @@ import json
 import pytest
 from conftest import ROOT
 
-from validator.check import check_logs
+from validator.checking.explain import explain_round
+from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
-from validator.explain import explain_round
 from validator.logs.reader import iter_log_paths, read_records
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 DISPUTES = ROOT / "samples" / "logs" / "disputes"
 BJ_03 = DISPUTES / "BJ-03-2016-06-11.jsonl"

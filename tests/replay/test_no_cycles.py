@@ -46,6 +46,6 @@ def test_a_judged_round_leaves_no_cycle(log: Path) -> None:
         type(thing).__qualname__
         for thing in garbage
         if type(thing).__module__.startswith("validator.replay")
-        or type(thing).__module__.startswith("validator.game")
+        or type(thing).__module__.startswith("validator.casino")
     )
     assert not left, f"reference cycles left by the replay of {log.name}: {dict(left)}"

@@ -24,11 +24,11 @@ from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from validator import cluster, parallel
-from validator.check import check_logs
+from validator.checking import cluster, parallel
+from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
-from validator.findings import Summary
-from validator.registry import default_registry
+from validator.findings.finding import Summary
+from validator.rulebook.registry import default_registry
 from validator.simulate.inject import inject, injectable
 from validator.simulate.run import simulate
 
@@ -344,7 +344,7 @@ def test_a_share_row_carries_every_field_of_an_outcome(tmp_path):
     import dataclasses
     import typing
 
-    from validator.findings import RoundOutcome
+    from validator.findings.finding import RoundOutcome
 
     assert len(typing.get_args(parallel.Row)) == len(dataclasses.fields(RoundOutcome))
     log = str(ROOT / "samples" / "logs" / "side-bets" / "errors-BJ-07-side-bets.jsonl")  # 3 clean, 8 not

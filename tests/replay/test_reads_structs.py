@@ -10,10 +10,10 @@ import orjson
 import pytest
 from conftest import SAMPLES, run_cli
 
-from validator.findings import Summary
+from validator.findings.finding import Summary
 from validator.logs.reader import read_records
-from validator.registry import default_registry
 from validator.replay.session import LogReplay
+from validator.rulebook.registry import default_registry
 
 LOGS = sorted((SAMPLES / "logs").rglob("*.jsonl*"))
 

@@ -8,11 +8,11 @@ from decimal import Decimal
 
 import pytest
 
+from validator.casino.cards import all_cards
+from validator.casino.stakes import MalformedRound, amount_of
 from validator.dsl import vocabulary
 from validator.dsl.facts import FACT_CLASSES, CardFacts, StakeFacts, facts_of
 from validator.dsl.vocabulary import NAMESPACES
-from validator.game.cards import all_cards
-from validator.game.stakes import MalformedRound, amount_of
 from validator.logs.decode import ShoeRecord
 from validator.replay.side_bets import DealerCards, PlayerCards
 from validator.replay.state import Box, Dealer, Hand, Shoe, TableState

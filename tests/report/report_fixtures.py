@@ -17,9 +17,9 @@ from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
-from validator.findings import Finding, RoundOutcome, RuleInfo, Summary
-from validator.report import REPORTERS, Reporter
-from validator.report.sarif import SarifReporter
+from validator.findings.finding import Finding, RoundOutcome, RuleInfo, Summary
+from validator.formats import REPORTERS, Reporter
+from validator.formats.sarif import SarifReporter
 
 FILE_A = "logs/table-7.jsonl"
 FILE_B = "logs/salle 2/table,9.jsonl"

@@ -12,16 +12,16 @@ import pytest
 from report_fixtures import FINDINGS, clean_summary, full_summary, render_clean, render_full
 
 from validator.errors import ValidatorError
-from validator.findings import Finding, RoundOutcome, Summary
-from validator.report import REPORTERS, make_reporter
-from validator.report.base import Reporter
-from validator.report.github import GithubReporter
-from validator.report.html import HtmlReporter
-from validator.report.jsondoc import JsonReporter
-from validator.report.jsonl import JsonLinesReporter
-from validator.report.junit import JunitReporter
-from validator.report.sarif import SarifReporter
-from validator.report.text import TextReporter
+from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.formats import REPORTERS, make_reporter
+from validator.formats.base import Reporter
+from validator.formats.github import GithubReporter
+from validator.formats.html import HtmlReporter
+from validator.formats.jsondoc import JsonReporter
+from validator.formats.jsonl import JsonLinesReporter
+from validator.formats.junit import JunitReporter
+from validator.formats.sarif import SarifReporter
+from validator.formats.text import TextReporter
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

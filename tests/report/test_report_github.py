@@ -7,8 +7,8 @@ import re
 import pytest
 from report_fixtures import FINDINGS, render_clean, render_full
 
-from validator.findings import Finding
-from validator.report.github import annotation, escape_data, escape_property
+from validator.findings.finding import Finding
+from validator.formats.github import annotation, escape_data, escape_property
 
 # `::command key=value,key=value::message`, with no raw `:` or `,` inside a value.
 COMMAND = re.compile(r"::(error|warning|notice)(?: ((?:[a-z]+=[^,:\r\n]*)(?:,[a-z]+=[^,:\r\n]*)*))?::(.*)")

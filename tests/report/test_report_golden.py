@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from report_fixtures import render_clean, render_full
 
-from validator.report import REPORTERS
+from validator.formats import REPORTERS
 
 GOLDEN = Path(__file__).parent / "golden"
 EXTENSIONS = {

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 from report_fixtures import FILE_A, FILE_B, FINDINGS, OUTCOMES, ROUND_IDS, render_clean, render_full
 
-from validator.findings import Finding, RoundOutcome, Summary
-from validator.report.junit import OUTSIDE_ROUNDS, JunitReporter
+from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.formats.junit import OUTSIDE_ROUNDS, JunitReporter
 
 
 def parse(text: str) -> ET.Element:

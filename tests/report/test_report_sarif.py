@@ -26,8 +26,8 @@ from report_fixtures import (
     render_run,
 )
 
-from validator.findings import Finding, RoundOutcome, Summary
-from validator.report.sarif import SarifReporter, artifact_location
+from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.formats.sarif import SarifReporter, artifact_location
 
 SCHEMA_PATH = Path(__file__).parent / "sarif-schema-2.1.0.json"
 

@@ -17,12 +17,12 @@ import pytest
 from test_report_sarif import assert_valid
 from typer.testing import CliRunner
 
-from validator.check import rule_catalogue
+from validator.checking.serial import rule_catalogue
 from validator.cli import app
-from validator.findings import Finding
-from validator.fingerprint import fingerprint
-from validator.registry import default_registry
-from validator.report.sarif import FINGERPRINT_KEY, MAX_RESULTS
+from validator.findings.finding import Finding
+from validator.findings.fingerprint import fingerprint
+from validator.formats.sarif import FINGERPRINT_KEY, MAX_RESULTS
+from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTE = ROOT / "samples/logs/disputes/BJ-03-2016-06-11.jsonl"
@@ -181,7 +181,7 @@ def test_lint_sarif_describes_the_house_rules() -> None:
 
 @pytest.mark.parametrize("prefix", ["hand-log/", "house/"])
 def test_python_side_rules_have_docs(prefix: str) -> None:
-    from validator.rule_docs import BUILTIN
+    from validator.rulebook.builtin_docs import BUILTIN
 
     docs = [d for d in BUILTIN.values() if d.id.startswith(prefix)]
     assert len(docs) >= 9

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from validator.fixtures import find_fixtures, load_expectation, run_fixture
-from validator.registry import default_registry
+from validator.rulebook.fixtures import find_fixtures, load_expectation, run_fixture
+from validator.rulebook.registry import default_registry
 
 REGISTRY = default_registry()
 RULE_FIXTURES = FIXTURES / "rules"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from validator.registry import default_registry
-from validator.rules_view import diff_lines
+from validator.rulebook.registry import default_registry
+from validator.rulebook.view import diff_lines
 
 REGISTRY = default_registry()
 

@@ -91,11 +91,11 @@ def check(
 ) -> tuple[list[dict[str, Any]], Any]:
     """Replay `records` under one pinned ruleset version with these house options; the findings as
     dicts (docs/findings.md's fields) and the run's summary."""
-    from validator.findings import Summary
+    from validator.findings.finding import Summary
     from validator.house.values import house_value
     from validator.logs.reader import read_records
-    from validator.registry import default_registry
     from validator.replay.session import LogReplay
+    from validator.rulebook.registry import default_registry
 
     path = tmp_path / name
     write_log(path, records)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sb_logs import BATAILLE, BJ_000, BJ_001, bet, check, jackpot, round_, shoe, table
 
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 REGISTRY = default_registry()
 

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sb_logs import check
 
+from validator.games.blackjack import simulator as blackjack_sim
 from validator.house.values import house_value
-from validator.registry import default_registry
-from validator.simulate import blackjack as blackjack_sim
+from validator.rulebook.registry import default_registry
 from validator.simulate import table as table_sim
 from validator.simulate.run import simulate
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from validator.errors import RulesetErrors
-from validator.registry import default_registry, load_file
 from validator.replay.side_bets import side_of, stake_sides
+from validator.rulebook.registry import default_registry, load_file
 
 REGISTRY = default_registry()
 

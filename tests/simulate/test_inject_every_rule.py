@@ -26,7 +26,7 @@ from planting import Found, found_by_round, house_options, planted_seance, seanc
 from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.model import SettleDef
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 from validator.simulate.inject import Planted, inject, injectable
 from validator.simulate.table import LAST_BOX
 from validator.simulate.violations import names_read

@@ -10,8 +10,8 @@ import orjson
 import pytest
 from planting import found_by_round, house_options, planted_seance, seance, write_log
 
-from validator.game.cards import normalize
-from validator.registry import default_registry
+from validator.casino.cards import normalize
+from validator.rulebook.registry import default_registry
 from validator.simulate.inject import injectable
 
 REGISTRY = default_registry()

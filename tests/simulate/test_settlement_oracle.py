@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from validator.dsl.ast import Ratio
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 from validator.simulate.run import simulate
 from validator.simulate.settled import RoundRebuilt
 

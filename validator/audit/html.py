@@ -17,7 +17,7 @@ from validator.audit.query import (
     PAIR_MIN_OVERPAID,
     Audit,
 )
-from validator.game.money import fmt
+from validator.casino.money import fmt
 
 TEMPLATES = Path(__file__).parent / "templates"
 WEEK_RULES = 8  # rules drawn one by one in the weekly chart; the others together

@@ -97,8 +97,8 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     """A DuckDB connection with the views `rounds`, `findings` and `runs`, filtered."""
     import duckdb
 
-    from validator.dataset import schema
-    from validator.dataset.writer import casino_key
+    from validator.audit.dataset import schema
+    from validator.audit.dataset.writer import casino_key
 
     for root in datasets:
         if not Path(root).is_dir():

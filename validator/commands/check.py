@@ -12,7 +12,7 @@ from validator.commands import common
 from validator.errors import ValidatorError
 
 if TYPE_CHECKING:
-    from validator.findings import RoundOutcome
+    from validator.findings.finding import RoundOutcome
 
 
 def run(
@@ -34,8 +34,8 @@ def run(
     max_broken_records: int | None,
 ) -> int:
     """Replay the logs and report; the exit status of the findings at the fail level."""
-    from validator.check import check_logs, rule_catalogue
-    from validator.findings import Summary
+    from validator.checking.serial import check_logs, rule_catalogue
+    from validator.findings.finding import Summary
     from validator.logs.limits import Limits, configure, limits_from_options
 
     run = None
@@ -44,7 +44,7 @@ def run(
         root = common.project_root(sarif_root)
         house_path = str(house) if house is not None else None
         if dataset is not None:
-            from validator.dataset.writer import DatasetRun
+            from validator.audit.dataset.writer import DatasetRun
 
             options = {
                 "ruleset": ruleset,
@@ -71,8 +71,8 @@ def run(
             outcomes: Iterable[RoundOutcome]
             scheduler = scheduler_address(scheduler, jobs)
             if jobs > 1 or scheduler:
-                from validator.cluster import check_on_cluster
-                from validator.progress import PlanProgress
+                from validator.checking.cluster import check_on_cluster
+                from validator.checking.progress import PlanProgress
 
                 if ruleset:
                     registry.resolve(ruleset)
@@ -137,8 +137,8 @@ def progress(
     starts with the command."""
     if not (enabled and sys.stderr.isatty()):
         return outcomes
+    from validator.checking.progress import input_sizes, with_progress
     from validator.logs.reader import bytes_read, iter_log_paths
-    from validator.progress import input_sizes, with_progress
 
     sizes = input_sizes(iter_log_paths(list(logs)))
     total = sum(sizes.values()) or None

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, TextIO, cast
 import typer
 
 if TYPE_CHECKING:
-    from validator.policy import Policy
-    from validator.registry import Registry
-    from validator.report.base import Reporter
+    from validator.findings.policy import Policy
+    from validator.formats.base import Reporter
+    from validator.rulebook.registry import Registry
 
 
 def registry() -> Registry:
-    from validator.registry import default_registry
+    from validator.rulebook.registry import default_registry
 
     return default_registry()
 
@@ -28,7 +28,7 @@ def registry() -> Registry:
 def project_root(sarif_root: Path | None) -> Callable[[], str]:
     """The project root SARIF paths and fingerprints (baselines) are relative to: `--sarif-root`, checked
     now, else the git work tree, found (by running git) the first time a report or a baseline needs it."""
-    from validator.project_root import find_root
+    from validator.findings.project_root import find_root
 
     if sarif_root is not None:
         root = find_root(sarif_root)
@@ -56,7 +56,7 @@ def output(path: Path | None) -> Iterator[TextIO]:
 def reporter(fmt: str, out: TextIO, output: Path | None, root: Callable[[], str]) -> Reporter:
     """The writer of `--format FMT` on `out`: in colour on a terminal; SARIF's paths relative to the
     project root (found only for SARIF)."""
-    from validator.report import make_reporter
+    from validator.formats import make_reporter
 
     color = output is None and out.isatty()
     return make_reporter(fmt, out, color=color, root=root() if fmt == "sarif" else None)
@@ -79,7 +79,7 @@ def policy(
     registry: Registry, root: Callable[[], str], choices: PolicyChoices, house: Iterable[Path] = ()
 ) -> Policy:
     """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the config)."""
-    from validator.policy import Options, build_policy, split_rules
+    from validator.findings.policy import Options, build_policy, split_rules
 
     options = Options(
         select=split_rules(choices.select),

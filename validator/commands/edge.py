@@ -1,5 +1,5 @@
 """`casino-validator edge`: the exact expected return of the main stake and of every side bet
-(computed by `validator.maths.cli_edge`)."""
+(computed by `validator.maths.summary`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from validator.commands import common
 
 
 def run(*, ruleset: str | None, house: Path | None, table: str | None, fmt: str, options: bool) -> int:
-    from validator.maths.cli_edge import run as figures
+    from validator.maths.summary import run as figures
 
     typer.echo(
         figures(common.registry(), ruleset=ruleset, house=house, table=table, fmt=fmt, with_options=options),

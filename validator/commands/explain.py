@@ -11,7 +11,7 @@ from validator.commands import common
 
 def run(log: str, *, round_id: str, ruleset: str | None, house: Path | None) -> int:
     """1 when the round has a finding, 0 when it is clean."""
-    from validator.explain import explain
+    from validator.checking.explain import explain
 
     registry = common.registry()
     lookup = None

@@ -20,8 +20,8 @@ def run(
     choices: common.PolicyChoices,
 ) -> int:
     """Exit status 2 when a file cannot be read (the others are still linted), else the findings'."""
-    from validator.check import rule_catalogue
-    from validator.findings import Summary
+    from validator.checking.serial import rule_catalogue
+    from validator.findings.finding import Summary
     from validator.house.lint import lint_files
 
     # A file named twice (or by two paths) is linted once, as `check` reads a log named twice once.

@@ -13,7 +13,7 @@ from validator.errors import RulesetErrors, ValidatorError
 
 def list_() -> int:
     """Families, their versions and the dates each is in force."""
-    from validator.rules_view import list_lines
+    from validator.rulebook.view import list_lines
 
     for line in list_lines(common.registry()):
         typer.echo(line)
@@ -22,7 +22,7 @@ def list_() -> int:
 
 def show(spec: str) -> int:
     """A ruleset version resolved, or one rule (of a ruleset, or Python-side) with its docs."""
-    from validator.rules_view import is_rule_id, rule_lines, show_lines
+    from validator.rulebook.view import is_rule_id, rule_lines, show_lines
 
     registry = common.registry()
     lines = rule_lines(registry, spec) if is_rule_id(registry, spec) else show_lines(registry.pick(spec))
@@ -33,7 +33,7 @@ def show(spec: str) -> int:
 
 def diff(old: str, new: str) -> int:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    from validator.rules_view import diff_lines
+    from validator.rulebook.view import diff_lines
 
     registry = common.registry()
     for line in diff_lines(registry.pick(old), registry.pick(new)):
@@ -43,7 +43,7 @@ def diff(old: str, new: str) -> int:
 
 def check(files: list[Path]) -> int:
     """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2)."""
-    from validator.registry import load_all
+    from validator.rulebook.registry import load_all
 
     paths = ruleset_files(files)
     try:
@@ -81,7 +81,7 @@ def ruleset_files(files: list[Path]) -> list[Path]:
 
 def test(directory: Path | None, *, verbose: bool) -> int:
     """Run the rule fixtures: 1 when one fails, or none was found."""
-    from validator.fixtures import default_fixture_dir, find_fixtures, run_fixture
+    from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
     passed = failed = 0
     root = directory or default_fixture_dir()

@@ -19,7 +19,7 @@ def run(which: str) -> int:
     elif which == "house-rules":
         from validator.house.schema import load_schema
     elif which == "findings":
-        from validator.report.schema import findings_schema as load_schema
+        from validator.formats.schema import findings_schema as load_schema
     else:
         raise ValidatorError(f"unknown schema {which!r}: choose hand-log, house-rules or findings")
     typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))

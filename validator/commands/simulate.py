@@ -56,7 +56,7 @@ def run(
         seats=seats,
         violations_for=violations_for if inject is not None else None,
     )
-    from validator.progress import with_count
+    from validator.checking.progress import with_count
 
     records = with_count(
         records,

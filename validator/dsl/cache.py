@@ -37,7 +37,7 @@ import orjson
 
 from validator.dsl import ast
 from validator.dsl.ast import RulesetFile
-from validator.resources import grammar_path
+from validator.dsl.resources import grammar_path
 
 _BUILDERS = ("ast.py", "transformer.py", "parser.py", "cache.py")
 SUFFIX = ".json"

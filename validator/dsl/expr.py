@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
+from validator.casino.money import fmt
 from validator.dsl import ast
 from validator.dsl.functions import FUNCTIONS, EvaluationError
-from validator.game.money import fmt
 
 Context = Mapping[str, Any]
 Compiled = Callable[[Context], Any]

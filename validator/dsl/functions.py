@@ -4,7 +4,7 @@ the number of arguments), the evaluation, the generated fast path and docs/vocab
 one table.
 
 They work on what the replay's facts hold (lists of card codes, amounts of money); what a total or a
-run of cards is stays the game mechanics' (`validator.game.cards`).
+run of cards is stays the game mechanics' (`validator.casino.cards`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
-from validator.game import cards as card_mechanics
+from validator.casino import cards as card_mechanics
 
 
 class EvaluationError(Exception):

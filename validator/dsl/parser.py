@@ -9,9 +9,9 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from validator.dsl.ast import RulesetFile
+from validator.dsl.resources import grammar_path
 from validator.dsl.transformer import RulesTransformer, TokenProblem
 from validator.errors import RulesetError
-from validator.resources import grammar_path
 
 # What a reader should see instead of Lark's terminal names in "expected …" lists.
 _TOKEN_WORDS = {

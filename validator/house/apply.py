@@ -16,10 +16,10 @@ from typing import Any
 
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
-from validator.findings import Finding
+from validator.findings.finding import Finding
 from validator.house.lint import house_options, lint_table, schema_findings, unknown_ruleset
 from validator.house.load import HouseFile, load_house
-from validator.registry import Registry
+from validator.rulebook.registry import Registry
 
 _SHOWN = 5  # findings quoted in the refusal; lint lists them all
 

@@ -20,13 +20,13 @@ from typing import Any
 
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.findings import Finding, RoundOutcome, Summary
+from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.house import rules
 from validator.house.load import HouseFile, Path_, load_house
 from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, Table
 from validator.house.rules.option_not_allowed import option_value
 from validator.house.table_rules import judge_table
-from validator.registry import Registry
+from validator.rulebook.registry import Registry
 
 __all__ = [
     "SPEC_REF",

@@ -13,7 +13,7 @@ from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.model import Ruleset
 from validator.dsl.wording import in_words
-from validator.findings import Finding
+from validator.findings.finding import Finding
 from validator.house.load import HouseFile, Path_, dotted
 from validator.house.rules.base import one_of
 from validator.replay.judge import Judge

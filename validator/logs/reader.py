@@ -23,7 +23,7 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, cast
 import orjson
 
 from validator.errors import ValidatorError
-from validator.findings import Finding
+from validator.findings.finding import Finding
 from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.limits import Limits, current_limits
@@ -278,6 +278,60 @@ def _records(
             content = content[len(BOM) :]
         if too_long or (content and not content.isspace()):
             yield from run.record(first, content, too_long, count)
+
+
+class RecordFeed:
+    """The records of a log handed over in pieces, each piece whole lines (`watch`: a log that grows).
+
+    The same records, line numbers and findings as `read_records` gives for the whole file: the line
+    count, the byte budget and the run of broken records carry over from one piece to the next. A line
+    longer than the line limit, which the follower drops as it comes, is handed over as its length."""
+
+    def __init__(self, name: str, limits: Limits, first_line: int = 1) -> None:
+        self.name = name
+        self.limits = limits
+        self.line = first_line - 1
+        self.consumed = 0
+        self.stopped = False  # past the byte budget: nothing more is read
+        self._run = _BrokenRun(name, limits)
+
+    def feed(self, data: bytes) -> Iterator[Record]:
+        """The records of `data`, whole lines each ending in a newline."""
+        if self.stopped or not data:
+            return
+        budget = self.limits.max_bytes - self.consumed
+        self.consumed += len(data)
+        piece = Limits(max(budget, 0), self.limits.max_line, self.limits.max_broken)
+        lines = _read_lines(io.BufferedReader(io.BytesIO(data)), piece)
+        while True:
+            try:
+                item = next(lines, None)
+            except _TooLarge as error:
+                self.stopped = True
+                yield from self._run.end()
+                yield _problem_record(self.name, self.line + 1, RULE_TOO_LARGE, error.message)
+                return
+            if item is None:
+                return
+            content, too_long, count = item
+            first = self.line + 1
+            self.line += count
+            if not too_long and first == 1 and content.startswith(BOM):
+                content = content[len(BOM) :]
+            if too_long or (content and not content.isspace()):
+                yield from self._run.record(first, content, too_long, count)
+
+    def too_long(self, length: int) -> Iterator[Record]:
+        """A line of `length` bytes (newline excluded), over the line limit, dropped as it came."""
+        if self.stopped:
+            return
+        self.consumed += length + 1
+        self.line += 1
+        yield from self._run.record(self.line, b"", length)
+
+    def end(self) -> Iterator[Record]:
+        """What is still owed at the end of the reading: the count of broken records not reported."""
+        yield from self._run.end()
 
 
 class _BrokenRun:

@@ -1,4 +1,4 @@
-"""Turning hand-log/1 times into what the replay computes with (amounts: validator.game.money).
+"""Turning hand-log/1 times into what the replay computes with (amounts: validator.casino.money).
 
 The reader leaves values as they are in the record; the replay converts them here, at the point of use.
 """

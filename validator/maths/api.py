@@ -11,7 +11,7 @@ from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.house.lint import option_value
 from validator.maths.edge import house_for, main_return
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 
 _EDGES: dict[tuple[str, tuple[tuple[str, str], ...]], Decimal] = {}
 _ENTRY_KEYS = ("options", "side_bets")  # a house-rules/1 table entry, as written in the file

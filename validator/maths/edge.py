@@ -16,8 +16,8 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.maths.bataille import bataille
-from validator.maths.blackjack import MainGame, Rules, main_game
+from validator.games.bataille.maths import bataille
+from validator.games.blackjack.maths import MainGame, Rules, main_game
 from validator.maths.probe import Probe
 from validator.maths.shoe import full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets

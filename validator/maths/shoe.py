@@ -5,7 +5,7 @@ Mechanics only: the number of decks is the version's `shoe.decks` parameter.
 
 from __future__ import annotations
 
-from validator.game.cards import BJ_VALUE, RANKS, SUITS
+from validator.casino.cards import BJ_VALUE, RANKS, SUITS
 
 VALUES = 10  # ace, 2 … 9, ten-value
 Composition = tuple[int, ...]

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from validator.casino.cards import BJ_VALUE, all_cards
 from validator.dsl.model import PaytableOutcome, SideBetDef
-from validator.game.cards import BJ_VALUE, all_cards
-from validator.maths.blackjack import Rules
-from validator.maths.dealer import final_distribution
+from validator.games.blackjack.dealer import final_distribution
+from validator.games.blackjack.maths import Rules
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
 from validator.replay.side_bets import DealerCards

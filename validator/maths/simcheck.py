@@ -15,11 +15,11 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.model import Ruleset
-from validator.maths.bataille import WAR_STAKE, bataille
-from validator.maths.blackjack import main_game
+from validator.games.bataille.maths import WAR_STAKE, bataille
+from validator.games.blackjack.maths import main_game
+from validator.games.blackjack.strategy import Strategy
 from validator.maths.edge import house_for
 from validator.maths.probe import Probe
-from validator.maths.strategy import Strategy
 from validator.simulate.run import simulate
 
 Z99 = 2.5758293035489  # two-sided 99 % quantile of the normal law

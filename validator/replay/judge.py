@@ -11,13 +11,13 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from validator.casino.money import fmt
 from validator.dsl.codegen import AllHeld
 from validator.dsl.expr import EvaluationError, explain_failure
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
-from validator.findings import Finding
-from validator.game.money import fmt
+from validator.findings.finding import Finding
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:

@@ -7,6 +7,8 @@ from abc import ABC, abstractmethod
 from decimal import Decimal
 from typing import Any
 
+from validator.casino.money import fmt
+from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.dsl.codegen import AllHeld
 from validator.dsl.facts import (
     ActionFacts,
@@ -20,8 +22,6 @@ from validator.dsl.facts import (
     TurnFacts,
 )
 from validator.dsl.model import PaytableOutcome
-from validator.game.money import fmt
-from validator.game.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.logs.decode import UNSET, Action, Bet, CutCard, Lose, Pay, Push, RoundRecord
 from validator.logs.rules.replayable import UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge

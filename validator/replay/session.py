@@ -13,13 +13,15 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any, cast
 
+from validator.casino.cards import normalize
+from validator.casino.ledger import RoundFacts, record_facts
+from validator.casino.money import AmountError, to_decimal
 from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
-from validator.findings import Finding, RoundOutcome, Status, Summary
-from validator.game.cards import normalize
-from validator.game.ledger import RoundFacts, record_facts
-from validator.game.money import AmountError, to_decimal
+from validator.findings.finding import Finding, RoundOutcome, Status, Summary
+from validator.games.bataille.replay import BatailleRound
+from validator.games.blackjack.replay import BlackjackRound
 from validator.logs.decode import (
     UNSET,
     DealerRecord,
@@ -42,13 +44,11 @@ from validator.logs.reader import (
 from validator.logs.rules import records as record_rules
 from validator.logs.rules import sequence as sequence_rules
 from validator.logs.rules import version as version_rules
-from validator.registry import NoVersionInForce, Registry
-from validator.replay.bataille import BatailleRound
-from validator.replay.blackjack import BlackjackRound
 from validator.replay.judge import Judge
 from validator.replay.round_base import MalformedRound
 from validator.replay.side_bets import jackpot_reading, stake_sides
 from validator.replay.state import Shoe, TableState
+from validator.rulebook.registry import NoVersionInForce, Registry
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
 

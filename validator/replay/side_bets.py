@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from validator.casino.cards import normalize
+from validator.casino.money import to_decimal
+from validator.casino.stakes import Settlement, parse_stake
 from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
 from validator.dsl.facts import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
-from validator.game.cards import normalize
-from validator.game.money import to_decimal
-from validator.game.stakes import Settlement, parse_stake
 from validator.logs.decode import UNSET, Action, Approve, Bet, Deal, Double, Hit, Lose, Pay, Push, RoundRecord
 from validator.replay.state import Box, Hand, RoundFacts
 

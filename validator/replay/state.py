@@ -12,8 +12,8 @@ from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
+from validator.casino.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
 from validator.dsl.facts import RoundFacts
-from validator.game.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
 from validator.logs.decode import UNSET, ShoeRecord
 
 __all__ = ["Box", "Cards", "Dealer", "Hand", "RoundFacts", "Shoe", "TableState", "facts"]

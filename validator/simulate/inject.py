@@ -47,11 +47,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from validator.casino.cards import best_total, normalize
 from validator.dsl.ast import Name, Ratio
 from validator.dsl.expr import names_in, unparse
 from validator.dsl.model import Rule, Ruleset, SettleDef
 from validator.errors import ValidatorError
-from validator.game.cards import best_total, normalize
 from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
 from validator.simulate.settled import Judged, judging, rebuild, settled_by

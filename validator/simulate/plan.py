@@ -19,15 +19,15 @@ from typing import Any
 
 import orjson
 
+from validator.casino.money import fmt
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
-from validator.findings import Finding
-from validator.game.money import fmt
+from validator.findings.finding import Finding
 from validator.house.load import HouseFile, dotted
 from validator.logs.reader import check_record
-from validator.registry import NoVersionInForce, Registry
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
+from validator.rulebook.registry import NoVersionInForce, Registry
 from validator.simulate.run import simulate
 from validator.simulate.table import (
     LAST_BOX,

@@ -11,9 +11,9 @@ from typing import Any, BinaryIO
 
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
+from validator.games.bataille.simulator import BatailleSim
+from validator.games.blackjack.simulator import BlackjackSim
 from validator.outputs import replacing
-from validator.simulate.bataille import BatailleSim
-from validator.simulate.blackjack import BlackjackSim
 from validator.simulate.table import LAST_BOX, TableSim, write_records
 from validator.simulate.violations import Violations
 

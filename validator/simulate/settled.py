@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from validator.casino.cards import normalize
+from validator.casino.money import to_decimal
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
-from validator.game.cards import normalize
-from validator.game.money import to_decimal
 from validator.replay.judge import Judge
 from validator.replay.side_bets import (
     MAIN_PRIZE,

@@ -8,10 +8,10 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from validator.casino.cards import all_cards
 from validator.dsl.facts import BetFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
-from validator.game.cards import all_cards
 from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table

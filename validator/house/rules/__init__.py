@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import ModuleType
 
-from validator.findings import Finding
+from validator.findings.finding import Finding
 from validator.house.rules import (
     fixed_by_regulation,
     game_mismatch,

@@ -25,15 +25,15 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
-from validator.findings import Finding
-from validator.ruledoc import HOUSE_REF
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import HOUSE_REF
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
     from validator.dsl.model import OptionDef, Ruleset
     from validator.house.load import HouseFile, Path_
-    from validator.registry import Registry
+    from validator.rulebook.registry import Registry
 
 SPEC_REF = HOUSE_REF
 OPTIONS = "options"
@@ -115,7 +115,7 @@ def finding(
 
 def shown(value: Any) -> str:
     """A YAML value as a message writes it."""
-    from validator.game.money import fmt
+    from validator.casino.money import fmt
 
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -130,8 +130,8 @@ def shown(value: Any) -> str:
 
 def as_json(value: Any) -> Any:
     """A value as a finding's `expected`/`actual` holds it."""
+    from validator.casino.money import fmt
     from validator.dsl.ast import Ratio
-    from validator.game.money import fmt
 
     if isinstance(value, Decimal):
         return fmt(value)

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from validator.findings import Finding
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, shown
-from validator.ruledoc import house_rule
 
 ID = "house/fixed-by-regulation"
 DOC = house_rule(

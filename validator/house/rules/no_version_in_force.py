@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validator.errors import ValidatorError
-from validator.findings import Finding
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding
-from validator.ruledoc import house_rule
 
 ID = "house/no-version-in-force"
 DOC = house_rule(
@@ -23,7 +23,7 @@ NODES = ("ruleset",)
 def check(node: Node) -> Iterator[Finding]:
     """For a `ruleset` the registry knows: the finding when no version of it is in force on the day
     (its own @DATE when it pins one)."""
-    from validator.registry import NoVersionInForce
+    from validator.rulebook.registry import NoVersionInForce
 
     registry, day = node.registry, node.day
     assert registry is not None and day is not None

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from decimal import Decimal, getcontext
 from typing import TYPE_CHECKING, Any
 
-from validator.findings import Finding
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, one_of, shown
-from validator.ruledoc import house_rule
 
 if TYPE_CHECKING:
     from validator.dsl.model import OptionDef

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from validator.findings import Finding
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding, shown
-from validator.ruledoc import house_rule
 
 ID = "house/schema"
 DOC = house_rule(

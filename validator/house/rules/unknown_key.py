@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from functools import cache
 
-from validator.findings import Finding
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, closest, finding, one_of
-from validator.ruledoc import house_rule
 
 ID = "house/unknown-key"
 DOC = house_rule(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validator.findings import Finding
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, closest, finding, one_of
-from validator.ruledoc import house_rule
 
 ID = "house/unknown-side-bet"
 DOC = house_rule(

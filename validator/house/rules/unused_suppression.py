@@ -1,7 +1,7 @@
 """house/unused-suppression: each `# casino-validator: ignore[RULE-ID]` comment suppresses a finding.
 
 Which suppressions were used is known only once every finding of the run went through the policy
-(`validator.policy`), which hands each unused one to `check` at the end of the run.
+(`validator.findings.policy`), which hands each unused one to `check` at the end of the run.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from validator.findings import Finding
-from validator.ruledoc import house_rule
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
 
 if TYPE_CHECKING:
-    from validator.suppressions import Suppression
+    from validator.findings.suppressions import Suppression
 
 ID = "house/unused-suppression"
 DOC = house_rule(

@@ -7,8 +7,8 @@ the order of `rules show`'s and SARIF's rule lists.
 
 from __future__ import annotations
 
+from validator.findings.ruledoc import RuleDoc
 from validator.logs.rules import files, lines, records, replayable, sequence, version
-from validator.ruledoc import RuleDoc
 
 DOCS: tuple[RuleDoc, ...] = (
     *lines.DOCS,

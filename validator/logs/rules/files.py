@@ -6,7 +6,7 @@ Checked by the reader (`validator.logs.reader`) as it streams a file.
 
 from __future__ import annotations
 
-from validator.ruledoc import log_rule
+from validator.findings.ruledoc import log_rule
 
 TOO_LARGE = "hand-log/too-large"
 BROKEN_SKIPPED = "hand-log/broken-records-skipped"

@@ -5,7 +5,7 @@ Checked by the reader (`validator.logs.reader`), line by line, before any record
 
 from __future__ import annotations
 
-from validator.ruledoc import log_rule
+from validator.findings.ruledoc import log_rule
 
 INVALID_JSON = "hand-log/invalid-json"
 INVALID_UTF8 = "hand-log/invalid-utf8"

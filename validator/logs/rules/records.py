@@ -6,7 +6,7 @@ the replay for the table, limits and jackpot records whose values it reads (`val
 
 from __future__ import annotations
 
-from validator.ruledoc import log_rule
+from validator.findings.ruledoc import log_rule
 
 SCHEMA = "hand-log/schema"
 UNKNOWN_TYPE = "hand-log/unknown-type"

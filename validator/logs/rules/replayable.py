@@ -8,7 +8,7 @@ Checked by the round engines (`validator.replay.round_base`, `blackjack`, `batai
 
 from __future__ import annotations
 
-from validator.ruledoc import log_rule
+from validator.findings.ruledoc import log_rule
 
 UNKNOWN_HAND = "hand-log/unknown-hand"
 UNKNOWN_STAKE = "hand-log/unknown-stake"

@@ -6,7 +6,7 @@ Checked by the replay of a log (`validator.replay.session`), as records follow e
 
 from __future__ import annotations
 
-from validator.ruledoc import log_rule
+from validator.findings.ruledoc import log_rule
 
 NO_TABLE = "hand-log/no-table"
 NO_SHOE = "hand-log/no-shoe"

@@ -7,7 +7,7 @@ Checked by the replay when it picks the version in force for a table or a round
 
 from __future__ import annotations
 
-from validator.ruledoc import LOG_REF, RuleDoc
+from validator.findings.ruledoc import LOG_REF, RuleDoc
 
 NO_VERSION_IN_FORCE = "ruleset/no-version-in-force"
 

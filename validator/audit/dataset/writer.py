@@ -1,0 +1,390 @@
+"""Writing the audit dataset: rows from round outcomes, files per writer, a run's commit.
+
+`ShareWriter` turns the outcomes one process replays (a whole file, or one share of it under `--jobs`)
+into rows, and writes them to files of its own, named after the log's digest, the run and the share:
+any number of writers, in any number of processes or machines, write side by side. `DatasetRun.commit`
+ends a run: its `runs` row, and the removal of the files earlier runs wrote for the same logs.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import re
+import secrets
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from validator import __version__
+from validator.casino.ledger import RoundFacts
+from validator.casino.money import fmt
+from validator.errors import ValidatorError
+from validator.findings.finding import RoundOutcome, Summary
+from validator.findings.fingerprint import fingerprint
+from validator.logs.reader import STDIN_NAME, iter_log_paths
+
+TABLES = ("rounds", "findings")
+FLUSH_ROWS = 100_000  # rows a writer keeps per partition before writing a file
+_SCALE = Decimal(10) ** -10
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def new_run_id() -> str:
+    return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"
+
+
+def file_digest(path: str) -> str:
+    """SHA-256 of the log's bytes (as stored: a `.gz` file's compressed bytes), computed once per version
+    of the file in a process. Standard input, read once, has no digest known before it is read: each
+    run's is its own, so it never replaces anything."""
+    if path in ("-", STDIN_NAME):
+        return _stdin_digest()
+    try:
+        status = os.stat(path)
+    except OSError:
+        return hashlib.sha256(f"unreadable:{path}".encode()).hexdigest()
+    return _digest(os.path.realpath(path), status.st_mtime_ns, status.st_size)
+
+
+@functools.cache
+def _stdin_digest() -> str:
+    return hashlib.sha256(f"stdin:{secrets.token_hex(16)}".encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=1024)
+def _digest(path: str, mtime: int, size: int) -> str:
+    sha = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            while chunk := handle.read(1 << 20):
+                sha.update(chunk)
+    except OSError:
+        return hashlib.sha256(f"unreadable:{path}".encode()).hexdigest()
+    return sha.hexdigest()
+
+
+def casino_key(casino: str | None) -> str:
+    """A folder name for a casino: ASCII letters, digits, `._-`; the name itself is a column."""
+    if not casino:
+        return "none"
+    ascii_name = unicodedata.normalize("NFKD", casino).encode("ascii", "ignore").decode()
+    return _UNSAFE.sub("-", ascii_name).strip("-").lower() or "none"
+
+
+def money(value: Decimal | None) -> Decimal | None:
+    """An amount as the DECIMAL(38, 10) columns hold it (exact for every amount hand-log/1 allows)."""
+    return None if value is None else value.quantize(_SCALE)
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetSpec:
+    """What each writer needs to know of the run; picklable, for worker processes."""
+
+    root: str
+    run_id: str
+    house_file: str | None = None
+    house_digest: str | None = None
+
+
+@dataclass(slots=True)
+class _When:
+    at_utc: datetime | None = None
+    offset: int | None = None
+    local: datetime | None = None
+    day: date | None = None
+    month: str = "none"
+
+
+def when_of(at: str | None) -> _When:
+    if not at:
+        return _When()
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return _When()
+    offset = moment.utcoffset()
+    if offset is None:
+        return _When(local=moment, day=moment.date(), month=at[:7])
+    return _When(
+        at_utc=moment.astimezone(UTC),
+        offset=int(offset.total_seconds() // 60),
+        local=moment.replace(tzinfo=None),
+        day=moment.date(),
+        month=f"{moment.year:04d}-{moment.month:02d}",
+    )
+
+
+@dataclass(slots=True)
+class ShareWriter:
+    """The rows of one writer; `share` tells its files apart from the other writers' of the same log."""
+
+    spec: DatasetSpec
+    share: str = "0"
+    _rows: dict[tuple[str, str, str, str], list[dict[str, Any]]] = field(default_factory=dict)
+    _parts: int = 0
+    _where: tuple[str | None, _When] = (None, _When())
+    _digests: set[str] = field(default_factory=set)
+    _file: tuple[str | None, str] = (None, "")
+
+    def add(self, outcome: RoundOutcome) -> None:
+        if outcome.file != self._file[0]:
+            self._file = (outcome.file, file_digest(outcome.file))
+            self._digests.add(self._file[1])
+        digest = self._file[1]
+        facts: RoundFacts | None = outcome.facts
+        if facts is not None:
+            self._where = (facts.casino, when_of(facts.at))
+        casino, when = self._where
+        key = (digest, casino_key(casino), when.month)
+        round_key = f"{digest[:16]}:{outcome.line}" if outcome.status != "none" else None
+        players: dict[str, str | None] = {}
+        if facts is not None:
+            for stake in facts.stakes:
+                players[stake.stake] = stake.player
+                players.setdefault(stake.stake.split(":")[0].split("/")[0], stake.player)
+        over = under = Decimal(0)
+        by_kind = dict.fromkeys(("procedure", "payout", "format", "house"), 0)
+        errors = 0
+        for finding in outcome.findings:
+            by_kind[finding.kind] = by_kind.get(finding.kind, 0) + 1
+            errors += finding.severity == "error"
+            if finding.discrepancy is not None:
+                if finding.discrepancy > 0:
+                    over += finding.discrepancy
+                else:
+                    under -= finding.discrepancy
+            named = finding.stake
+            player = None
+            if named is not None:
+                player = players.get(named) or players.get(named.split(":")[0].split("/")[0])
+            self._append(
+                "findings",
+                key,
+                {
+                    "run_id": self.spec.run_id,
+                    "log_digest": digest,
+                    "round_key": round_key,
+                    "fingerprint": fingerprint(finding),
+                    "kind": finding.kind,
+                    "rule": finding.rule,
+                    "ref": finding.ref,
+                    "severity": finding.severity,
+                    "file": finding.file,
+                    "line": finding.line,
+                    "round": finding.round,
+                    "stake": finding.stake,
+                    "path": finding.path,
+                    "message": finding.message,
+                    "expected": _json(finding.expected),
+                    "actual": _json(finding.actual),
+                    "discrepancy": money(finding.discrepancy),
+                    "casino": casino,
+                    "table": facts.table if facts else None,
+                    "dealer": facts.dealer if facts else None,
+                    "player": player,
+                    "local_time": when.local,
+                    "day": when.day,
+                },
+            )
+        if outcome.status == "none":
+            return
+        row = self._round_row(outcome, facts, digest, round_key, when)
+        row.update(
+            overpaid=money(over),
+            underpaid=money(under),
+            findings=len(outcome.findings),
+            findings_procedure=by_kind["procedure"],
+            findings_payout=by_kind["payout"],
+            findings_format=by_kind["format"],
+            findings_house=by_kind["house"],
+            errors=errors,
+        )
+        self._append("rounds", key, row)
+
+    def _round_row(
+        self, outcome: RoundOutcome, facts: RoundFacts | None, digest: str, round_key: str | None, when: _When
+    ) -> dict[str, Any]:
+        stakes = facts.stakes if facts is not None else ()
+        main = sum((s.wagered for s in stakes if s.bet == "main"), Decimal(0))
+        side = sum((s.wagered for s in stakes if s.bet != "main"), Decimal(0))
+        judged = [s.rules_net for s in stakes if s.rules_net is not None]
+        replayed = bool(stakes) or outcome.status != "unreadable"
+        return {
+            "run_id": self.spec.run_id,
+            "log_digest": digest,
+            "round_key": round_key,
+            "file": outcome.file,
+            "line": outcome.line,
+            "casino": facts.casino if facts else None,
+            "table": facts.table if facts else None,
+            "shoe": facts.shoe if facts else None,
+            "round": outcome.round,
+            "at": facts.at if facts else None,
+            "at_utc": when.at_utc if facts else None,
+            "utc_offset_minutes": when.offset if facts else None,
+            "local_time": when.local if facts else None,
+            "day": when.day if facts else None,
+            "dealer": facts.dealer if facts else None,
+            "ruleset": facts.ruleset if facts else None,
+            "house_file": self.spec.house_file,
+            "house_digest": self.spec.house_digest,
+            "boxes": facts.boxes if facts else None,
+            "players": list(facts.players) if facts else [],
+            "wagered_main": money(main) if replayed else None,
+            "wagered_side": money(side) if replayed else None,
+            "wagered": money(main + side) if replayed else None,
+            "paid": money(sum((s.paid for s in stakes), Decimal(0))) if replayed else None,
+            "collected": money(sum((s.collected for s in stakes), Decimal(0))) if replayed else None,
+            "rules_give": money(sum(judged, Decimal(0))) if judged else None,
+            "status": outcome.status,
+            "clean": outcome.status == "clean",
+            "unreadable": outcome.status == "unreadable",
+            "stakes": [
+                {
+                    "stake": s.stake,
+                    "bet": s.bet,
+                    "player": s.player,
+                    "wagered": money(s.wagered),
+                    "paid": money(s.paid),
+                    "collected": money(s.collected),
+                    "rules_net": money(s.rules_net),
+                }
+                for s in stakes
+            ],
+            "trace": facts.trace if facts else None,
+        }
+
+    def _append(self, table: str, key: tuple[str, str, str], row: dict[str, Any]) -> None:
+        full_key = (table, *key)
+        rows = self._rows.setdefault(full_key, [])
+        rows.append(row)
+        if len(rows) >= FLUSH_ROWS:
+            self._flush(full_key)
+
+    def _flush(self, full_key: tuple[str, str, str, str]) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        from validator.audit.dataset import schema
+
+        rows = self._rows.pop(full_key, [])
+        if not rows:
+            return
+        table, digest, casino, month = full_key
+        arrow_schema = schema.ROUNDS if table == "rounds" else schema.FINDINGS
+        folder = Path(self.spec.root) / table / f"casino_key={casino}" / f"month={month}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValidatorError(f"{folder}: cannot write the dataset ({exc.strerror})") from None
+        self._parts += 1
+        name = f"{digest[:16]}-{self.spec.run_id}-{self.share}-{self._parts}.parquet"
+        temporary = folder / f".{name}.tmp"  # hidden from readers until whole
+        try:
+            pq.write_table(pa.Table.from_pylist(rows, schema=arrow_schema), temporary, compression="zstd")
+            os.replace(temporary, folder / name)
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise ValidatorError(f"{folder}: cannot write the dataset ({exc})") from None
+
+    def close(self) -> set[str]:
+        """Write what is left; the digests of the logs written."""
+        for full_key in list(self._rows):
+            self._flush(full_key)
+        return self._digests
+
+    def write_all(self, outcomes: Iterable[RoundOutcome]) -> Iterator[RoundOutcome]:
+        """The outcomes passed on, each written as it goes by; the files closed at the end."""
+        for outcome in outcomes:
+            self.add(outcome)
+            yield outcome
+        self.close()
+
+
+def _json(value: Any) -> str | None:
+    if value is None:
+        return None
+    return json.dumps(
+        value, ensure_ascii=False, default=lambda v: fmt(v) if isinstance(v, Decimal) else str(v)
+    )
+
+
+def house_digest(path: str | None) -> str | None:
+    if path is None:
+        return None
+    return file_digest(path)
+
+
+@dataclass(slots=True)
+class DatasetRun:
+    """One `check --dataset` run: its writers' common spec, and the commit at its end."""
+
+    spec: DatasetSpec
+    paths: list[str]
+    options: dict[str, Any]
+    started: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    @classmethod
+    def start(cls, root: str, paths: list[str], options: dict[str, Any], house: str | None) -> DatasetRun:
+        spec = DatasetSpec(root, new_run_id(), house, house_digest(house))
+        try:
+            Path(root).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValidatorError(f"--dataset {root}: cannot make the folder ({exc.strerror})") from None
+        if not os.access(root, os.W_OK):
+            raise ValidatorError(f"--dataset {root}: the folder cannot be written")
+        return cls(spec, paths, options)
+
+    def writer(self, share: str = "0") -> ShareWriter:
+        return ShareWriter(self.spec, share)
+
+    def _files(self) -> Iterator[Path]:
+        for table in TABLES:
+            yield from (Path(self.spec.root) / table).glob("*/*/*.parquet")
+
+    def commit(self, summary: Summary) -> None:
+        """The run's `runs` row, then the rows earlier runs wrote for the same logs removed."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        from validator.audit.dataset import schema
+
+        logs = [{"file": p, "digest": file_digest(p)} for p in iter_log_paths(self.paths)]
+        row = {
+            "run_id": self.spec.run_id,
+            "started": self.started,
+            "finished": datetime.now(UTC),
+            "tool_version": __version__,
+            "options": json.dumps(self.options, ensure_ascii=False, sort_keys=True),
+            "logs": logs,
+            "house_file": self.spec.house_file,
+            "house_digest": self.spec.house_digest,
+            "rounds": summary.rounds_read,
+            "findings": summary.findings,
+            "summary": json.dumps(summary.as_dict(), ensure_ascii=False),
+        }
+        folder = Path(self.spec.root) / "runs"
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f".{self.spec.run_id}.tmp"
+        pq.write_table(pa.Table.from_pylist([row], schema=schema.RUNS), temporary)
+        os.replace(temporary, folder / f"{self.spec.run_id}.parquet")
+        mine = f"-{self.spec.run_id}-"
+        written = {p.name[:16] for p in self._files() if mine in p.name}
+        written |= {entry["digest"][:16] for entry in logs}
+        for path in self._files():
+            if path.name[:16] in written and mine not in path.name:
+                path.unlink(missing_ok=True)
+
+    def abort(self) -> None:
+        """A run that could not be made leaves nothing behind."""
+        mine = f"-{self.spec.run_id}-"
+        for path in self._files():
+            if mine in path.name:
+                path.unlink(missing_ok=True)

@@ -1,0 +1,67 @@
+"""Stakes, amounts and settlements as a round's records write them, and the error for a round that
+cannot be replayed as logged. A leaf of the replay: the engines and the side-bet mechanics both read
+stakes through it."""
+
+from __future__ import annotations
+
+import functools
+import re
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from validator.casino.money import AmountError, to_decimal
+
+_STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
+
+
+class MalformedRound(Exception):
+    """A round that cannot be replayed as logged (a hand never opened, an amount that is no number…)."""
+
+    def __init__(self, message: str, rule: str = "hand-log/inconsistent") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class Settlement(NamedTuple):
+    verb: str  # pay, lose, push
+    amount: Decimal | None
+    at: int  # its place among the round's actions
+
+
+@functools.lru_cache(maxsize=4096)  # a séance names the same few dozen stakes in every round
+def parse_stake(stake: str) -> tuple[int, str | None, str]:
+    """`3` → (3, None, "main"), `3/2` → (3, "2", "main"), `3:insurance` → (3, None, "insurance")."""
+    match = _STAKE.match(stake)
+    if not match:
+        raise MalformedRound(f"{stake!r} is not a stake")
+    box, split, side = match.groups()
+    if side is not None and split is not None:
+        raise MalformedRound(f"{stake!r} is not a stake")
+    return int(box), split, side or "main"
+
+
+# Amounts already read, by their spelling in the log (its JSON type and value: 10 and 10.0 are
+# different spellings of different Decimals, and True is no amount though it equals 1). A séance
+# stakes and pays the same few dozen amounts: each is validated and made a Decimal once.
+AMOUNTS: dict[tuple[type, Any], Decimal] = {}
+AMOUNTS_KEPT = 4096
+
+
+def amount_of(value: Any, what: str, *where: Any) -> Decimal:
+    """An amount of the log, exact; MalformedRound when it is none or negative. `what` names it in
+    the message, formatted with `where` only then (`"bets[{}].amount", 3`)."""
+    try:
+        return AMOUNTS[value.__class__, value]
+    except (KeyError, TypeError):  # a new spelling, or a value that is no key (a list, an object)
+        pass
+    try:
+        amount = to_decimal(value)
+    except AmountError as exc:
+        raise MalformedRound(f"{what.format(*where) if where else what}: {exc}") from None
+    if amount < 0:
+        raise MalformedRound(f"{what.format(*where) if where else what}: a negative amount ({value})")
+    if amount:  # not zero: 0.0 and -0.0 are equal keys of different Decimals
+        if len(AMOUNTS) >= AMOUNTS_KEPT:
+            AMOUNTS.clear()
+        AMOUNTS[value.__class__, value] = amount
+    return amount

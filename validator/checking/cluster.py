@@ -1,0 +1,364 @@
+"""`check --jobs N` and `check --scheduler ADDRESS`: the plan's tasks run on Dask.
+
+`--jobs N` starts a local cluster of N single-threaded worker processes (the replay is pure Python: threads
+would share one interpreter lock); `--scheduler ADDRESS`, or `DASK_SCHEDULER_ADDRESS`, sends the tasks to
+a cluster already running, whose workers have this package and can read the logs and the house file at
+the same absolute paths (a relative path is made absolute in this process's folder; the report names the
+files as they were given).
+
+The client reads nothing of the logs but their sizes: the workers index the chunks of the files to split
+(`parallel.index_chunk`, first in priority), the client plans the shares from the indexes as they come,
+in order, and submits each task as soon as it is planned. A task (a share, or a few small files) returns
+only what the report needs (`parallel.ShareResult`): the outcomes with findings, its summary, and what
+the format keeps of the rest. The client keeps a window of tasks submitted ahead of the one being
+merged, merges their results in the plan's order and writes the report: the same, byte for byte, as one
+process's, for a cost per round close to nothing.
+
+Dask recomputes the tasks of a worker that dies; Ctrl-C (or a reader that stops reading) cancels the
+tasks not yet merged and shuts the local cluster down, its scratch folder with it. Standard input,
+pipes and process-local URLs (memory://) are read by this process, in their turn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import signal
+import tempfile
+import uuid
+from collections import deque
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import TYPE_CHECKING, Any
+
+from validator.checking.parallel import (
+    FilePlan,
+    HouseRef,
+    Quiet,
+    Share,
+    ShareResult,
+    SplitFile,
+    Task,
+    check_task,
+    index_chunk,
+    outline,
+    share_outcomes,
+    share_target,
+    share_writer,
+    tasks,
+)
+from validator.checking.progress import PlanProgress
+from validator.errors import ValidatorError
+from validator.findings.finding import RoundOutcome, Summary
+from validator.logs.limits import current_limits
+
+if TYPE_CHECKING:
+    from validator.audit.dataset.writer import DatasetSpec
+    from validator.formats.base import Reporter
+
+# Tasks submitted ahead of the one being merged, per worker thread: enough to keep every worker busy
+# while the client merges, few enough that a run stopped early leaves little to cancel.
+AHEAD_PER_WORKER = 3
+# How long a cluster named by --scheduler may take to answer, and to have a worker.
+CONNECT_TIMEOUT = 30
+CLOSE_TIMEOUT = 5
+
+
+def check_on_cluster(
+    paths: list[str],
+    summary: Summary,
+    *,
+    jobs: int = 0,
+    scheduler: str | None = None,
+    ruleset: str | None = None,
+    house: str | None = None,
+    progress: PlanProgress | None = None,
+    dataset: DatasetSpec | None = None,
+    collect: bool = False,
+    report: Reporter | None = None,
+) -> Iterator[RoundOutcome]:
+    """The outcomes with findings of every log, in order; `summary` is filled as they go. With a
+    scheduler address, on that cluster (`jobs`, if given, sets how finely the plan splits); else on a
+    local cluster of `jobs` processes. With `dataset`, each share's rows are written by whoever checks it;
+    with `collect`, outcomes carry their rounds' facts. `report`: the reporter, given in their place what
+    its format keeps of the rounds without findings (`Reporter.quiet`, `Reporter.merge`)."""
+    with ExitStack() as stack:
+        if scheduler is None:
+            workers = max(1, jobs)
+            parts = list(outline(paths, workers))
+            remote = any(not (isinstance(part, Share) and part.in_parent) for part in parts)
+            client = stack.enter_context(_local_cluster(workers if remote else 0))
+        else:
+            client = stack.enter_context(_connected(scheduler))
+            workers = sum(client.nthreads().values())
+            parts = list(outline(paths, jobs or workers))
+        size = sum(part.size for part in parts)
+        if progress is not None:
+            progress.start(0, size)
+        where = HouseRef.of(house) if house is not None else None
+        fmt = report.name if report is not None else None
+        task = Task(ruleset, where, dataset, collect, current_limits(), fmt)
+        run = _Run(client, task, uuid.uuid4().hex[:12], progress, report)
+        planned = run.planned(parts, jobs or workers, share_target(size, jobs or workers))
+        yield from run.in_order(planned, max(1, workers) * AHEAD_PER_WORKER, summary)
+
+
+class _Session:
+    """A client, and the local cluster and scratch folder to remove after it. The cluster's own log
+    (connections closed, workers lost and restarted) is not this program's output: it is silenced
+    while the session lasts."""
+
+    def __init__(self) -> None:
+        self.client: Any = None
+        self.cluster: Any = None
+        self.scratch: str | None = None
+        self.pids: list[int] = []  # the local workers' processes, stopped at once when interrupted
+        self._logger = logging.getLogger("distributed")
+        self._level = self._logger.level
+        self._logger.setLevel(logging.CRITICAL)
+
+    def __enter__(self) -> Any:
+        return self.client
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        try:
+            if kind is not None and self.cluster is not None:
+                # Interrupted, or stopped by an error: the local workers' shares are of no use any more,
+                # and a worker asked to close would first finish the share it is running.
+                for nanny in self.cluster.workers.values():
+                    nanny.close_gracefully(reason="casino-validator stopped")  # no restart after the kill
+                for pid in self.pids:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(TimeoutError, OSError):
+                if self.client is not None:
+                    self.client.close(timeout=CLOSE_TIMEOUT)
+                if self.cluster is not None:
+                    self.cluster.close(timeout=CLOSE_TIMEOUT)
+        finally:
+            if self.scratch is not None:
+                shutil.rmtree(self.scratch, ignore_errors=True)
+            self._logger.setLevel(self._level)
+
+
+# The local cluster's scheduler and nannies live in this process: what they do on a clock, not per task,
+# is this process's cost for as long as the run lasts (4 % of a core, idle, with Dask's defaults; 0.6 %
+# with these). The shares are queued on the scheduler in the plan's order and handed to the workers as
+# they free up, so stealing them between workers balances nothing.
+_QUIET = {
+    "distributed.scheduler.work-stealing": False,
+    "distributed.worker.memory.monitor-interval": "2s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.admin.tick.interval": "1s",
+}
+
+
+def _local_cluster(jobs: int) -> _Session:
+    import dask
+    from distributed import Client, LocalCluster
+
+    session = _Session()
+    try:
+        session.scratch = tempfile.mkdtemp(prefix="casino-validator-dask-")
+        with dask.config.set({"temporary-directory": session.scratch, **_QUIET}):
+            session.cluster = LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                # The scheduler serves HTTP (metrics) even without a dashboard: on a free port.
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                worker_dashboard_address=None,
+                local_directory=session.scratch,
+                silence_logs=logging.CRITICAL,
+            )
+        session.client = Client(session.cluster, set_as_default=False)
+        session.pids = list(session.client.run(os.getpid).values())
+    except BaseException:
+        session.__exit__(BaseException)
+        raise
+    return session
+
+
+def _connected(address: str) -> _Session:
+    from distributed import Client
+
+    session = _Session()
+    try:
+        session.client = Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT)
+        session.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as error:
+        session.__exit__(type(error))
+        if session.client is None:
+            raise ValidatorError(f"--scheduler {address}: cannot reach the scheduler ({error})") from None
+        raise ValidatorError(
+            f"--scheduler {address}: no worker joined the cluster within {CONNECT_TIMEOUT} s"
+        ) from None
+    except BaseException:
+        session.__exit__(BaseException)
+        raise
+    return session
+
+
+class _Run:
+    """One run's tasks on a client: submitted in the plan's order, merged in it."""
+
+    def __init__(
+        self, client: Any, task: Task, run: str, progress: PlanProgress | None, report: Reporter | None
+    ) -> None:
+        self.client = client
+        self.task = task
+        self.run = run
+        self.progress = progress
+        self.report = report
+        self.submitted = 0
+        self.indexes: list[Any] = []
+
+    def planned(self, parts: list[Share | SplitFile], jobs: int, target: int) -> Iterator[tuple[Share, ...]]:
+        """The tasks of the plan, in order, as the workers' indexes of the files to split come in. Every
+        chunk is submitted to be indexed first, ahead of any share."""
+        indexes: dict[int, list[Any]] = {}
+        for number, part in enumerate(parts):
+            if isinstance(part, SplitFile):
+                indexes[number] = [
+                    self.client.submit(
+                        index_chunk,
+                        part.source,
+                        part.path,
+                        start,
+                        end,
+                        key=f"casino-validator-{self.run}-index-{number}-{chunk}",
+                        priority=1_000_000_000 - len(self.indexes) - chunk,
+                        pure=False,
+                    )
+                    for chunk, (start, end) in enumerate(part.chunks)
+                ]
+                self.indexes.extend(indexes[number])
+        return tasks(self._shares(parts, indexes, jobs), target)
+
+    def _shares(
+        self, parts: list[Share | SplitFile], indexes: dict[int, list[Any]], jobs: int
+    ) -> Iterator[Share]:
+        for number, part in enumerate(parts):
+            if isinstance(part, Share):
+                yield part
+                continue
+            planner = FilePlan(part, share_target(part.size, jobs))
+            for future in indexes.pop(number):
+                index = _result(future, part.path)
+                future.release()
+                yield from planner.feed(index)
+            yield from planner.finish()
+
+    def submit(self, shares: tuple[Share, ...]) -> Any:
+        if shares[0].in_parent:
+            return None
+        self.submitted += 1
+        future = self.client.submit(
+            check_task,
+            shares,
+            self.task,
+            key=f"casino-validator-{self.run}-{self.submitted}",
+            priority=-self.submitted,  # the plan's order, first come first
+            pure=False,
+        )
+        if self.progress is not None:
+            future.add_done_callback(
+                _counted(self.progress, sum(share.size for share in shares), len(shares))
+            )
+        return future
+
+    def in_order(
+        self, planned: Iterator[tuple[Share, ...]], window: int, summary: Summary
+    ) -> Iterator[RoundOutcome]:
+        pending: deque[tuple[tuple[Share, ...], Any]] = deque()
+
+        def submit_ahead() -> None:
+            while len(pending) < window:
+                shares = next(planned, None)
+                if shares is None:
+                    return
+                if self.progress is not None:
+                    self.progress.planned(len(shares))
+                pending.append((shares, self.submit(shares)))
+
+        try:
+            submit_ahead()
+            while pending:
+                shares, future = pending.popleft()
+                if future is None:
+                    yield from self._in_parent(shares[0], summary)
+                else:
+                    results = _result(future, _named(shares[0]))
+                    future.release()
+                    submit_ahead()
+                    for result in results:
+                        yield from self._merged(result, summary)
+                submit_ahead()
+        finally:
+            # Stopped early (an error, Ctrl-C, a reader that stopped reading): nothing more is computed.
+            waiting = [future for _, future in pending if future is not None] + self.indexes
+            if waiting:
+                with contextlib.suppress(Exception):  # a scheduler already gone has nothing left to cancel
+                    self.client.cancel(waiting, force=True)
+
+    def _merged(self, result: ShareResult, summary: Summary) -> Iterator[RoundOutcome]:
+        for item in result.outcomes():
+            if isinstance(item, Quiet):
+                if self.report is not None:
+                    self.report.quiet(item.rounds, item.part)
+            else:
+                yield item
+        if self.report is not None and result.total is not None:
+            self.report.merge(result.total)
+        if self.progress is not None:
+            self.progress.merged(result.summary.rounds_read, result.summary.files)
+        if result.stopped is not None:
+            raise result.stopped
+        summary.merge(result.summary)
+
+    def _in_parent(self, share: Share, summary: Summary) -> Iterator[RoundOutcome]:
+        """A share read by this process (standard input, a pipe): streamed here, its rows written here,
+        its rounds given to the reporter as they come."""
+        task = self.task
+        part = Summary()
+        writer = share_writer(task.dataset, share)
+        collect = task.collect or task.dataset is not None
+        for outcome in share_outcomes(share, task.ruleset, task.house, part, collect, task.limits):
+            if writer is not None:
+                writer.add(outcome)
+            if outcome.findings or outcome.status == "unreadable":
+                yield outcome
+            elif outcome.status == "clean" and self.report is not None:
+                self.report.round(outcome)
+        if writer is not None:
+            writer.close()
+        if self.progress is not None:
+            self.progress.done(share.size)
+            self.progress.merged(part.rounds_read, part.files)
+        summary.merge(part)
+
+
+def _named(share: Share) -> str:
+    return share.path if share.start is None else f"{share.path}:{share.first_line}"
+
+
+def _counted(progress: PlanProgress, size: int, shares: int) -> Any:
+    def count(future: Any) -> None:
+        if future.status == "finished":
+            progress.done(size, shares)
+
+    return count
+
+
+def _result(future: Any, where: str) -> Any:
+    from distributed import KilledWorker
+    from distributed.client import FutureCancelledError
+
+    try:
+        return future.result()
+    except (KilledWorker, FutureCancelledError) as error:
+        raise ValidatorError(f"{where}: the cluster could not check this part of the log ({error})") from None

@@ -1,0 +1,147 @@
+"""`casino-validator watch` (and `check --follow`): judge each round as the table writes it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import FrameType
+from typing import IO, TYPE_CHECKING, TextIO, cast
+
+from validator.commands import common
+from validator.errors import ValidatorError
+
+if TYPE_CHECKING:
+    from validator.live.state import WatchState
+
+# The formats that can be written a finding at a time (the others are one document, written at the end).
+STREAMING = ("text", "jsonl", "github")
+
+
+def run(
+    logs: list[str],
+    *,
+    ruleset: str | None,
+    house: Path | None,
+    fmt: str,
+    output: Path | None,
+    state_file: Path,
+    interval: float,
+    on_finding: str | None,
+    on_finding_timeout: float,
+    bell: str | None,
+    choices: common.PolicyChoices,
+    max_line_bytes: str | None,
+    max_broken_records: int | None,
+) -> int:
+    """Follow the logs until Ctrl-C or SIGTERM; the exit status of the findings at the fail level."""
+    from validator.checking.serial import rule_catalogue
+    from validator.findings.finding import Summary
+    from validator.live.alerts import Alerts
+    from validator.live.state import WatchState
+    from validator.live.watch import Watcher
+    from validator.logs.limits import configure, limits_from_options
+
+    if fmt not in STREAMING:
+        raise ValidatorError(
+            f"watch writes each finding as it comes: --format {' | '.join(STREAMING)} "
+            f"({fmt} is one document written at the end: use check)"
+        )
+    if interval <= 0:
+        raise ValidatorError(f"--interval {interval}: give a number of seconds above 0")
+    limits = limits_from_options(None, max_line_bytes, max_broken_records)
+    configure(limits)
+    registry = common.registry()
+    root = common.project_root(None)
+    policy = common.policy(registry, root, choices)
+    lookup = None
+    house_label = None
+    if house is not None:
+        from validator.house.apply import house_lookup
+
+        lookup, house_label = house_lookup(house, registry)
+    state = WatchState.open(state_file)
+    try:
+        with _append(output, state) as out:
+            summary = Summary(house=house_label)
+            if house is None:
+                summary.notes.append("no house rules given: the regulation's defaults apply")
+            reporter = common.reporter(fmt, out, output, root)
+            alerts = Alerts(on_finding, on_finding_timeout, bell, sys.stderr if sys.stderr.isatty() else None)
+            alerts.start()
+
+            def commit() -> None:
+                out.flush()
+                if output is not None:
+                    state.output_size = out.tell()
+                state.save()
+
+            watcher = Watcher(
+                registry,
+                logs,
+                summary,
+                state,
+                limits=limits,
+                ruleset=ruleset,
+                house=lookup,
+                interval=interval,
+                commit=commit,
+                say=common.error,
+            )
+            with _stopped_by_signals(watcher.stop):
+                for outcome in policy.apply(watcher.outcomes(), summary):
+                    reporter.round(outcome)
+                    for finding in outcome.findings:
+                        alerts.finding(finding, outcome.table, outcome.at)
+            alerts.stop()
+            if on_finding is not None:
+                summary.notes.extend(alerts.counts.notes(on_finding))
+            policy.finish(summary)
+            reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
+            commit()
+    finally:
+        state.close()
+    return policy.exit_status(summary)
+
+
+@contextlib.contextmanager
+def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
+    """Standard output, or FILE opened for appending: a watch adds to its report as it goes. What a
+    killed watch wrote after its last saved state is cut off first (it is judged and written again)."""
+    from validator.outputs import Checked
+
+    if output is None:
+        yield sys.stdout
+        return
+    name = str(output)
+    key = os.path.abspath(name)
+    try:
+        handle: IO[str] = open(output, "a+", encoding="utf-8", newline="\n")  # noqa: SIM115
+    except OSError as error:
+        raise ValidatorError(f"{name}: cannot write ({error.strerror})") from None
+    with handle:
+        size = handle.seek(0, os.SEEK_END)
+        if state.output == key and state.output_size is not None and state.output_size < size:
+            handle.truncate(state.output_size)
+            handle.seek(state.output_size)
+        state.output = key
+        state.output_size = handle.tell()
+        yield cast(TextIO, Checked(handle, name))
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(stop: Callable[[], None]) -> Iterator[None]:
+    """Ctrl-C and SIGTERM end the watch cleanly, at its next look, with its summary."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop()
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)

@@ -1,0 +1,235 @@
+"""The one record every check produces, and the tally a run keeps of them.
+
+A `Finding` is what `docs/findings.md` calls a finding: the same fields whatever the output format.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Literal
+
+from validator.casino.money import fmt
+
+if TYPE_CHECKING:
+    from validator.casino.ledger import RoundFacts
+
+Kind = Literal["procedure", "payout", "format", "house"]
+Severity = Literal["error", "warning"]
+# How a round counts in the summary; "none": the outcome is not a round (a table record, a house file).
+Status = Literal["clean", "findings", "unreadable", "none"]
+
+KINDS: tuple[Kind, ...] = ("procedure", "payout", "format", "house")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: Kind
+    rule: str
+    ref: str
+    severity: Severity
+    file: str
+    line: int | None
+    message: str
+    round: str | None = None
+    stake: str | None = None
+    path: str | None = None
+    expected: dict[str, Any] | None = None
+    actual: dict[str, Any] | None = None
+    # Money the house paid beyond (positive) or short of (negative) what the rules give, for payout findings.
+    discrepancy: Decimal | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "rule": self.rule,
+            "ref": self.ref,
+            "severity": self.severity,
+            "file": self.file,
+            "line": self.line,
+            "round": self.round,
+            "stake": self.stake,
+        }
+        if self.path is not None:
+            out["path"] = self.path
+        out["message"] = self.message
+        out["expected"] = self.expected
+        out["actual"] = self.actual
+        return out
+
+
+@dataclass
+class Summary:
+    """What a run read and found; every round read lands in exactly one of clean/with_findings/unreadable."""
+
+    files: int = 0
+    records: int = 0
+    rounds_clean: int = 0
+    rounds_with_findings: int = 0
+    rounds_unreadable: int = 0
+    by_rule: Counter[str] = field(default_factory=Counter)
+    by_kind: Counter[str] = field(default_factory=Counter)
+    by_severity: Counter[str] = field(default_factory=Counter)
+    overpaid: Decimal = Decimal(0)
+    underpaid: Decimal = Decimal(0)
+    rulesets: set[str] = field(default_factory=set)
+    house: str | None = None
+    notes: list[str] = field(default_factory=list)
+    # "lint": the run read house files, whose records are table entries; it has no rounds and no money.
+    subject: Literal["logs", "house"] = "logs"
+    tables_with_findings: int = 0
+    # Rules that could not be judged somewhere ("<rule id>: why"), shown after the notes, sorted: the
+    # same list however the logs were shared out between processes.
+    unjudged: set[str] = field(default_factory=set)
+    # What `policy.py` left out of the report (never counted above), and how.
+    ignored: int = 0
+    baselined: int = 0
+    suppressed: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def rounds_read(self) -> int:
+        return self.rounds_clean + self.rounds_with_findings + self.rounds_unreadable
+
+    @property
+    def rounds_checked(self) -> int:
+        return self.rounds_clean + self.rounds_with_findings
+
+    @property
+    def findings(self) -> int:
+        return sum(self.by_kind.values())
+
+    def count(self, finding: Finding) -> None:
+        self.by_rule[finding.rule] += 1
+        self.by_kind[finding.kind] += 1
+        self.by_severity[finding.severity] += 1
+        if finding.discrepancy is not None:
+            if finding.discrepancy > 0:
+                self.overpaid += finding.discrepancy
+            else:
+                self.underpaid -= finding.discrepancy
+
+    def uncount(self, finding: Finding) -> None:
+        """Take back a finding `count` took, when the policy leaves it out of the report."""
+        self.by_rule[finding.rule] -= 1
+        self.by_kind[finding.kind] -= 1
+        self.by_severity[finding.severity] -= 1
+        self._drop_zeros()
+        if finding.discrepancy is not None:
+            if finding.discrepancy > 0:
+                self.overpaid -= finding.discrepancy
+            else:
+                self.underpaid += finding.discrepancy
+
+    def _drop_zeros(self) -> None:
+        # A finding taken back before the share that counted it is merged (--jobs) leaves a zero behind.
+        for counter in (self.by_rule, self.by_kind, self.by_severity):
+            for key in [k for k, v in counter.items() if v == 0]:
+                del counter[key]
+
+    @property
+    def left_out(self) -> int:
+        return self.ignored + self.baselined + sum(self.suppressed.values())
+
+    def merge(self, other: Summary) -> None:
+        self.files += other.files
+        self.records += other.records
+        self.rounds_clean += other.rounds_clean
+        self.rounds_with_findings += other.rounds_with_findings
+        self.rounds_unreadable += other.rounds_unreadable
+        self.by_rule.update(other.by_rule)
+        self.by_kind.update(other.by_kind)
+        self.by_severity.update(other.by_severity)
+        self._drop_zeros()
+        self.overpaid += other.overpaid
+        self.underpaid += other.underpaid
+        self.rulesets |= other.rulesets
+        for note in other.notes:
+            if note not in self.notes:
+                self.notes.append(note)
+        self.unjudged |= other.unjudged
+        self.ignored += other.ignored
+        self.baselined += other.baselined
+        self.suppressed.update(other.suppressed)
+
+    @property
+    def all_notes(self) -> list[str]:
+        return [*self.notes, *sorted(self.unjudged - set(self.notes))]
+
+    def as_dict(self) -> dict[str, Any]:
+        out = self._as_dict()
+        if self.subject == "house":
+            for key in ("records", "rounds", "money"):
+                del out[key]
+            out["tables"] = {
+                "checked": self.records,
+                "clean": self.records - self.tables_with_findings,
+                "with_findings": self.tables_with_findings,
+            }
+        if not self.left_out:
+            del out["left_out"]  # only where a selection, a baseline or a suppression left something out
+        return out
+
+    def _as_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "records": self.records,
+            "rounds": {
+                "read": self.rounds_read,
+                "checked": self.rounds_checked,
+                "clean": self.rounds_clean,
+                "with_findings": self.rounds_with_findings,
+                "unreadable": self.rounds_unreadable,
+            },
+            "findings": {
+                "total": self.findings,
+                "by_kind": {k: self.by_kind[k] for k in KINDS if self.by_kind[k]},
+                "by_rule": dict(sorted(self.by_rule.items())),
+                "by_severity": dict(sorted(self.by_severity.items())),
+            },
+            "money": {"overpaid_by_house": fmt(self.overpaid), "underpaid_to_players": fmt(self.underpaid)},
+            "rulesets": sorted(self.rulesets),
+            "house": self.house,
+            "notes": self.all_notes,
+            "left_out": {
+                "ignored": self.ignored,
+                "baselined": self.baselined,
+                "suppressed": sum(self.suppressed.values()),
+                "suppressions": dict(sorted(self.suppressed.items())),
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """One unit a reporter receives: a round with its findings, or (round=None) findings outside any
+    round (a table or shoe record, an unreadable line). `status` says how the round counts in the summary."""
+
+    file: str
+    line: int | None
+    round: str | None
+    findings: tuple[Finding, ...]
+    status: Status = "none"
+    # The round's facts and money, only when the run asks for them (the audit dataset); None otherwise.
+    facts: RoundFacts | None = None
+    # lint: the table entry of the house file this outcome is about (JUnit's test case), even when clean.
+    entry: str | None = None
+    # check: the table the round was played at and the round's time as logged, for reports to name.
+    table: str | None = None
+    at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """What a report needs to describe a rule (SARIF's rule list): its reference, and its docs as the
+    ruleset (or `rulebook/builtin_docs.py`) writes them: `summary` what it checks, `doc` why (the words of
+    the text), then what fails and what passes."""
+
+    id: str
+    ref: str
+    severity: Severity
+    summary: str
+    doc: str = ""
+    fails: str = ""
+    passes: str = ""

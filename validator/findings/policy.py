@@ -1,0 +1,199 @@
+"""What is reported and what fails: the one place that decides, whatever the format.
+
+Between the run and the reporter, `Policy.apply` leaves out the findings `--select`/`--ignore`, a
+baseline or an inline suppression take out (each counted in the summary, never hidden silently), and
+`Policy.exit_status` says whether what is left fails the run at `--fail-level`. Reports only ever see
+what the policy lets through; the summary they print is already adjusted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from validator.errors import ValidatorError
+from validator.findings.baseline import entry, read_baseline, write_baseline
+from validator.findings.config import FAIL_LEVELS, load_config
+from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.findings.fingerprint import fingerprint
+from validator.findings.project_root import fingerprint_file
+from validator.findings.suppressions import Suppression, read_suppressions
+
+_RANK = {"warning": 0, "error": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the command line gave; empty values fall back on the configuration file."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_level: str | None = None
+    baseline: Path | None = None
+    write_baseline: Path | None = None
+    config: Path | None = None
+    no_config: bool = False
+
+
+@dataclass
+class Policy:
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_level: str = "error"
+    baseline: Counter[str] | None = None
+    baseline_file: Path | None = None
+    write_baseline: Path | None = None
+    # The project root fingerprints are relative to, as found when a baseline is first read or written
+    # (`commands.common.project_root`: `git rev-parse` runs only then, once).
+    root: Callable[[], str] = lambda: "."
+    suppressions: list[Suppression] = field(default_factory=list)
+    _used: set[int] = field(default_factory=set)
+    _recorded: list[dict[str, Any]] = field(default_factory=list)
+
+    # --- deciding -------------------------------------------------------------------------------------
+
+    def selected(self, rule: str) -> bool:
+        if self.select and not rule.startswith(self.select):
+            return False
+        return not (self.ignore and rule.startswith(self.ignore))
+
+    def apply(self, outcomes: Iterable[RoundOutcome], summary: Summary) -> Iterator[RoundOutcome]:
+        """The outcomes with only the findings to report; `summary` is adjusted as they pass."""
+        for outcome in outcomes:
+            kept = [f for f in outcome.findings if self._keep(f, summary)]
+            if len(kept) == len(outcome.findings):
+                yield outcome
+                continue
+            status = outcome.status
+            if status == "findings" and not kept:
+                summary.rounds_with_findings -= 1
+                summary.rounds_clean += 1
+                status = "clean"
+            if outcome.entry is not None and outcome.findings and not kept:
+                summary.tables_with_findings -= 1
+            yield replace(outcome, findings=tuple(kept), status=status)
+        yield from self._unused(summary)
+
+    def _keep(self, finding: Finding, summary: Summary) -> bool:
+        suppressed = self._suppression(finding)
+        if not self.selected(finding.rule):
+            summary.uncount(finding)
+            summary.ignored += 1
+            return False
+        if suppressed is not None:
+            summary.uncount(finding)
+            summary.suppressed[
+                f"{suppressed.file}:{suppressed.line}: {finding.rule}: {suppressed.reason}"
+            ] += 1
+            return False
+        if self.baseline is not None:
+            key = fingerprint(finding, fingerprint_file(finding.file, self.root()))
+            if self.baseline[key] > 0:
+                self.baseline[key] -= 1
+                summary.uncount(finding)
+                summary.baselined += 1
+                return False
+        if self.write_baseline is not None:
+            self._recorded.append(entry(finding, self.root()))
+        return True
+
+    def _suppression(self, finding: Finding) -> Suppression | None:
+        for index, suppression in enumerate(self.suppressions):
+            if suppression.matches(finding.rule, finding.file, finding.line):
+                self._used.add(index)
+                return suppression
+        return None
+
+    def _unused(self, summary: Summary) -> Iterator[RoundOutcome]:
+        from validator.house.rules import unused_suppression
+
+        for index, suppression in enumerate(self.suppressions):
+            if index in self._used or not self.selected(unused_suppression.ID):
+                continue
+            for finding in unused_suppression.check(suppression):
+                summary.count(finding)
+                yield RoundOutcome(suppression.file, suppression.line, None, (finding,), "none")
+
+    # --- the end of the run ---------------------------------------------------------------------------
+
+    def finish(self, summary: Summary) -> None:
+        """Notes for the summary, and the baseline written when asked."""
+        if self.write_baseline is not None:
+            count = write_baseline(self.write_baseline, self._recorded)
+            summary.notes.append(f"baseline written: {self.write_baseline} ({count} findings)")
+        if self.baseline_file is not None:
+            summary.notes.append(
+                f"baseline {self.baseline_file}: {summary.baselined} known findings not reported"
+            )
+        if summary.ignored:
+            summary.notes.append(f"{summary.ignored} findings left out by --select/--ignore")
+        for text, count in sorted(summary.suppressed.items()):
+            summary.notes.append(f"suppressed inline ({count}): {text}")
+        if not self.fails(summary) and summary.findings and self.write_baseline is None:
+            summary.notes.append(
+                f"{summary.findings} findings below the fail level ({self.fail_level}): the run passes"
+            )
+
+    def fails(self, summary: Summary) -> bool:
+        floor = _RANK[self.fail_level]
+        return any(count > 0 and _RANK.get(level, 1) >= floor for level, count in summary.by_severity.items())
+
+    def exit_status(self, summary: Summary) -> int:
+        if self.write_baseline is not None:
+            return 0
+        return 1 if self.fails(summary) else 0
+
+
+def _known(prefix: str, known_rules: Iterable[str]) -> bool:
+    """Whether some rule id (of the rulesets, or Python-side) is or starts with `prefix`."""
+    from validator.rulebook.builtin_docs import BUILTIN
+
+    return any(rule.startswith(prefix) for rule in (*known_rules, *BUILTIN))
+
+
+def build_policy(
+    options: Options,
+    *,
+    root: Callable[[], str],
+    known_rules: Iterable[str],
+    house_files: Iterable[Path] = (),
+) -> Policy:
+    """The policy of a run: the command line over the configuration file; unknown rules in --select or
+    --ignore, a bad configuration or an unreadable baseline stop the run (exit 2)."""
+    if options.baseline is not None and options.write_baseline is not None:
+        raise ValidatorError(
+            "--baseline and --write-baseline: give one (a baseline is written from a full run)"
+        )
+    config = load_config(options.config, disabled=options.no_config)
+    select = options.select or config.select
+    ignore = options.ignore or config.ignore
+    known = set(known_rules)
+    for option, values in (("--select", select), ("--ignore", ignore)):
+        for value in values:
+            if not _known(value, known):
+                raise ValidatorError(f"{option} {value}: no rule id is or starts with it (see `rules list`)")
+    fail_level = options.fail_level or config.fail_level or "error"
+    if fail_level not in FAIL_LEVELS:
+        raise ValidatorError(f"--fail-level {fail_level}: choose one of {', '.join(FAIL_LEVELS)}")
+    baseline_file = options.baseline if options.write_baseline is None else None
+    if baseline_file is None and options.write_baseline is None:
+        baseline_file = config.baseline
+    suppressions = [s for path in house_files for s in read_suppressions(path)]
+    return Policy(
+        select=select,
+        ignore=ignore,
+        fail_level=fail_level,
+        baseline=read_baseline(baseline_file) if baseline_file is not None else None,
+        baseline_file=baseline_file,
+        write_baseline=options.write_baseline,
+        root=root,
+        suppressions=suppressions,
+    )
+
+
+def split_rules(values: Iterable[str] | None) -> tuple[str, ...]:
+    """`--select a,b --select c` → ("a", "b", "c")."""
+    return tuple(v.strip() for value in values or () for v in value.split(",") if v.strip())

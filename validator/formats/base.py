@@ -1,0 +1,199 @@
+"""What every report format shares: the `Reporter` protocol and the few texts several formats repeat.
+
+A run calls `round()` once per round, in log order (and for findings outside any round, with
+`outcome.round` None), then `finish()` once. On a cluster (`check --jobs`), the rounds without findings
+stay on the workers: in their place the reporter gets `quiet()`, with what the format's `QuietRounds`
+kept of them there, and `merge()` with each share's total. Streaming formats write as rounds come so
+memory stays flat however long the logs; the others may collect until `finish()`.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, ClassVar, TextIO
+
+from validator import __version__
+from validator.casino.money import fmt
+from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
+
+TOOL_NAME = "casino-validator"
+NO_HOUSE = "none: regulation defaults"
+
+
+class QuietRounds:
+    """What a format keeps of the rounds without findings that another process replays (`check --jobs`):
+    that process gives each such round to `add`, then sends back what `take` returns, in the rounds'
+    place among the outcomes with findings (for `Reporter.quiet`), and at the end of its share what
+    `total` returns (for `Reporter.merge`). Formats that write nothing of such rounds have none."""
+
+    def reads(self, name: str, location: str) -> None:
+        """The rounds to come are of the log the report names `name`, which this process reads at
+        `location` (a worker's folder is not the client's)."""
+
+    def add(self, outcome: RoundOutcome) -> None:
+        """One round without findings, in log order."""
+
+    def take(self) -> Any:
+        """What the rounds added since the last call give the report, in their place."""
+        return None
+
+    def total(self) -> Any:
+        """What all the rounds added give the report, in no particular place."""
+        return None
+
+
+class Reporter(ABC):
+    """One output format. Subclasses set `name` and implement `round` and `finish`."""
+
+    name: ClassVar[str]
+
+    @classmethod
+    def quiet_rounds(cls) -> QuietRounds | None:
+        """What this format keeps of rounds without findings replayed elsewhere; None: their count only."""
+        return None
+
+    def quiet(self, rounds: int, part: Any) -> None:
+        """`rounds` rounds without findings, replayed by another process, in their place: `part` is what
+        its `QuietRounds.take` gave (None for formats that keep nothing of them)."""
+        return None
+
+    def merge(self, total: Any) -> None:
+        """What `QuietRounds.total` gave for a share's rounds without findings, replayed elsewhere."""
+        return None
+
+    def __init__(self, out: TextIO, *, color: bool = False, tool_version: str = __version__) -> None:
+        self.out = out
+        self.color = color
+        self.tool_version = tool_version
+
+    @abstractmethod
+    def round(self, outcome: RoundOutcome) -> None:
+        """One round's outcome, or findings outside any round (`outcome.round` is None)."""
+
+    @abstractmethod
+    def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
+        """The end of the run: write whatever is left (a summary, or the whole document)."""
+
+
+# --- texts several formats share ----------------------------------------------------------------------
+
+
+def json_default(value: Any) -> Any:
+    """Findings should carry JSON values only; an amount left as a Decimal is written as its exact text
+    rather than crashing the report at the end of a long run."""
+    if isinstance(value, Decimal):
+        return fmt(value)
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def one_line_json(value: Any) -> str:
+    """JSON on one line, spaced as docs/findings.md writes it: `{"pay": "30"}`."""
+    return json.dumps(value, ensure_ascii=False, default=json_default)
+
+
+def with_ref(finding: Finding) -> str:
+    """The message followed by its legal reference, which an auditor needs to check the claim."""
+    return f"{finding.message} ({finding.ref})" if finding.ref else finding.message
+
+
+def location(finding: Finding) -> str:
+    return finding.file if finding.line is None else f"{finding.file}:{finding.line}"
+
+
+def headline(finding: Finding) -> str:
+    """`file:line: RULE [kind] message (ref)`, the line of docs/findings.md."""
+    return f"{location(finding)}: {finding.rule} [{finding.kind}] {with_ref(finding)}"
+
+
+def has_values(finding: Finding) -> bool:
+    return finding.expected is not None or finding.actual is not None
+
+
+def values_line(finding: Finding) -> str:
+    """`expected {...}, actual {...}`: what the rules give against what the log shows."""
+    return f"expected {one_line_json(finding.expected)}, actual {one_line_json(finding.actual)}"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def kinds_text(summary: Summary) -> str:
+    """`2 procedure, 1 payout`, in the order docs/findings.md lists the kinds; kinds not seen are left out."""
+    return ", ".join(f"{summary.by_kind[k]} {k}" for k in KINDS if summary.by_kind[k])
+
+
+def rules_by_count(summary: Summary) -> list[tuple[str, int]]:
+    """Most frequent rule first, so the auditor starts with the systematic mistakes; ties by id."""
+    return sorted(summary.by_rule.items(), key=lambda item: (-item[1], item[0]))
+
+
+def summary_sentence(summary: Summary) -> str:
+    """The whole run in one sentence, for formats that have room for no more (a CI notice)."""
+    if summary.subject == "house":
+        return f"{TOOL_NAME}: {lint_sentence(summary)}."
+    rounds = (
+        f"{plural(summary.rounds_read, 'round')} read in {plural(summary.files, 'file')}: "
+        f"{summary.rounds_checked} checked ({summary.rounds_clean} clean, "
+        f"{summary.rounds_with_findings} with findings), {summary.rounds_unreadable} unreadable"
+    )
+    if summary.findings:
+        errors = summary.by_severity["error"]
+        warnings = summary.by_severity["warning"]
+        found = (
+            f"{plural(summary.findings, 'finding')} "
+            f"({plural(errors, 'error')}, {plural(warnings, 'warning')}: {kinds_text(summary)})"
+        )
+    else:
+        found = "no findings"
+    money = f"overpaid by the house {fmt(summary.overpaid)}, underpaid to players {fmt(summary.underpaid)}"
+    return f"{TOOL_NAME}: {rounds}; {found}; {money}."
+
+
+def findings_text(summary: Summary) -> str:
+    if not summary.findings:
+        return "no findings"
+    errors = summary.by_severity["error"]
+    warnings = summary.by_severity["warning"]
+    return f"{plural(summary.findings, 'finding')} ({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+
+
+def lint_sentence(summary: Summary) -> str:
+    """`2 files, 5 tables (1 with findings): 3 findings (2 errors, 1 warning)`: what lint read and found."""
+    return (
+        f"{plural(summary.files, 'file')}, {plural(summary.records, 'table')} "
+        f"({summary.tables_with_findings} with findings): {findings_text(summary)}"
+    )
+
+
+def stake_words(stake: str) -> str:
+    """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`."""
+    if stake == "D":
+        return "dealer"
+    box, _, side = stake.partition(":")
+    hand = box
+    box = box.split("/", 1)[0]
+    words = f"box {box}"
+    if hand != box:
+        words += f", hand {hand}"
+    if side:
+        words += ", " + side.replace(":", " ").replace("_", " ")
+    return words
+
+
+def round_context(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+    """`table BJ-03, round BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3`: where at the table a round
+    finding happened, for an auditor to find it in the table's own records."""
+    parts = []
+    if table:
+        parts.append(f"table {table}")
+    if finding.round is not None:
+        parts.append(f"round {finding.round}" + (f" at {at.replace('T', ' ', 1)}" if at else ""))
+    if finding.stake:
+        parts.append(stake_words(finding.stake))
+    return ", ".join(parts)

@@ -1,0 +1,125 @@
+"""The JSON Schema of the `json` document and of each `jsonl` line (`casino-validator schema findings`).
+
+Written beside `Finding.as_dict` and `Summary.as_dict`, which it describes; a test validates real runs'
+output against it, so the two cannot drift apart unnoticed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from validator.findings.finding import KINDS
+
+# The `version` of the json document: raised when a field is removed or changes meaning.
+DOCUMENT_VERSION = 1
+
+_NULLABLE_STRING = {"type": ["string", "null"]}
+_COUNT = {"type": "integer", "minimum": 0}
+_AMOUNT = {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$", "description": "an exact decimal amount"}
+_VALUES = {
+    "type": ["object", "null"],
+    "description": 'what the rules give (expected) or the log shows (actual), e.g. {"pay": "30"}',
+}
+
+FINDING: dict[str, Any] = {
+    "type": "object",
+    "description": "One finding (one line of jsonl output); fields as docs/findings.md lists them.",
+    "required": [
+        "kind",
+        "rule",
+        "ref",
+        "severity",
+        "file",
+        "line",
+        "round",
+        "stake",
+        "message",
+        "expected",
+        "actual",
+    ],
+    "properties": {
+        "kind": {"enum": list(KINDS)},
+        "rule": {"type": "string", "minLength": 1},
+        "ref": {"type": "string"},
+        "severity": {"enum": ["error", "warning"]},
+        "file": {"type": "string"},
+        "line": {"type": ["integer", "null"], "minimum": 0},
+        "round": _NULLABLE_STRING,
+        "stake": _NULLABLE_STRING,
+        "path": {"type": "string", "description": "lint only: the dotted key path in the house-rules file"},
+        "message": {"type": "string"},
+        "expected": _VALUES,
+        "actual": _VALUES,
+    },
+    "additionalProperties": False,
+}
+
+SUMMARY: dict[str, Any] = {
+    "type": "object",
+    "description": "check: files, records, rounds and money; lint: files and tables (table entries).",
+    "required": ["files", "findings", "rulesets", "house", "notes"],
+    "properties": {
+        "tables": {
+            "type": "object",
+            "required": ["checked", "clean", "with_findings"],
+            "properties": {k: _COUNT for k in ("checked", "clean", "with_findings")},
+        },
+        "files": _COUNT,
+        "records": _COUNT,
+        "rounds": {
+            "type": "object",
+            "required": ["read", "checked", "clean", "with_findings", "unreadable"],
+            "properties": {k: _COUNT for k in ("read", "checked", "clean", "with_findings", "unreadable")},
+        },
+        "findings": {
+            "type": "object",
+            "required": ["total", "by_kind", "by_rule", "by_severity"],
+            "properties": {
+                "total": _COUNT,
+                "by_kind": {"type": "object", "additionalProperties": _COUNT},
+                "by_rule": {"type": "object", "additionalProperties": _COUNT},
+                "by_severity": {"type": "object", "additionalProperties": _COUNT},
+            },
+        },
+        "money": {
+            "type": "object",
+            "required": ["overpaid_by_house", "underpaid_to_players"],
+            "properties": {"overpaid_by_house": _AMOUNT, "underpaid_to_players": _AMOUNT},
+        },
+        "rulesets": {"type": "array", "items": {"type": "string"}},
+        "house": _NULLABLE_STRING,
+        "notes": {"type": "array", "items": {"type": "string"}},
+        "left_out": {
+            "type": "object",
+            "description": "only when --select/--ignore, a baseline or inline suppressions left findings out",
+            "required": ["ignored", "baselined", "suppressed", "suppressions"],
+            "properties": {
+                "ignored": _COUNT,
+                "baselined": _COUNT,
+                "suppressed": _COUNT,
+                "suppressions": {"type": "object", "additionalProperties": _COUNT},
+            },
+        },
+    },
+}
+
+
+def findings_schema() -> dict[str, Any]:
+    """The `json` document's schema; `#/$defs/finding` is the schema of one `jsonl` line."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://casino-validator.invalid/schemas/findings-1.json",
+        "title": "casino-validator findings",
+        "description": (
+            "The document of `--format json`. Each line of `--format jsonl` is one `#/$defs/finding`. "
+            "See docs/findings.md."
+        ),
+        "type": "object",
+        "required": ["version", "findings", "summary"],
+        "properties": {
+            "version": {"const": DOCUMENT_VERSION},
+            "findings": {"type": "array", "items": {"$ref": "#/$defs/finding"}},
+            "summary": {"$ref": "#/$defs/summary"},
+        },
+        "$defs": {"finding": FINDING, "summary": SUMMARY},
+    }

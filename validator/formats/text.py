@@ -1,0 +1,168 @@
+"""`text`: one line per finding as rounds come, then a summary block an auditor reads top to bottom."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, TextIO
+
+from validator import __version__
+from validator.casino.money import fmt
+from validator.findings.finding import Finding, RoundOutcome, RuleInfo, Summary
+from validator.formats.base import (
+    NO_HOUSE,
+    Reporter,
+    has_values,
+    kinds_text,
+    location,
+    plural,
+    round_context,
+    rules_by_count,
+    values_line,
+    with_ref,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+# A line is a list of (text, style) pieces: joined as is without colour, styled through rich with it.
+Piece = tuple[str, str | None]
+
+_SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
+_INDENT = "    "
+
+
+class TextReporter(Reporter):
+    name = "text"
+
+    def __init__(self, out: TextIO, *, color: bool = False, tool_version: str = __version__) -> None:
+        super().__init__(out, color=color, tool_version=tool_version)
+        # Colour goes through rich only when asked: plain output must stay byte-exact for pipes and tests
+        # (and rich is imported only then).
+        self._console: Console | None = None
+        if color:
+            from rich.console import Console
+
+            self._console = Console(
+                file=out,
+                force_terminal=True,
+                color_system="standard",
+                highlight=False,
+                markup=False,
+                emoji=False,
+                soft_wrap=True,
+            )
+
+    def round(self, outcome: RoundOutcome) -> None:
+        for finding in outcome.findings:
+            self._line(self._finding_pieces(finding, outcome))
+            if has_values(finding):
+                self._line([(_INDENT + values_line(finding), "dim")])
+
+    def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
+        # A blank line only separates findings from the summary; a clean run starts with the summary.
+        if summary.findings:
+            self._line([])
+        for pieces in self._summary_lines(summary):
+            self._line(pieces)
+
+    # --- lines ----------------------------------------------------------------------------------------
+
+    def _finding_pieces(self, finding: Finding, outcome: RoundOutcome) -> list[Piece]:
+        """`file:line: error RULE [kind] table T, round R at TIME, box B: message (ref)`: the severity
+        in words on every line (colour or not), then where at the table, before the message."""
+        context = round_context(finding, outcome.table, outcome.at)
+        return [
+            (location(finding), "bold"),
+            (": ", None),
+            (finding.severity, _SEVERITY_STYLE.get(finding.severity)),
+            (" ", None),
+            (finding.rule, "cyan"),
+            (" ", None),
+            (f"[{finding.kind}]", "magenta"),
+            (" ", None),
+            (f"{context}: " if context else "", None),
+            (with_ref(finding), None),
+        ]
+
+    def _summary_lines(self, summary: Summary) -> list[list[Piece]]:
+        errors = summary.by_severity["error"]
+        warnings = summary.by_severity["warning"]
+        if summary.findings:
+            findings: list[Piece] = [
+                (f"{summary.findings} (", None),
+                (plural(errors, "error"), _SEVERITY_STYLE["error"] if errors else None),
+                (", ", None),
+                (plural(warnings, "warning"), _SEVERITY_STYLE["warning"] if warnings else None),
+                (")", None),
+            ]
+        else:
+            findings = [("none", "bold green")]
+        if summary.subject == "house":  # lint: files, table entries and findings; no rounds, no money
+            rows: list[tuple[str, list[Piece]]] = [
+                ("files", [(str(summary.files), None)]),
+                ("tables", [(f"{summary.records} ({summary.tables_with_findings} with findings)", None)]),
+                ("findings", findings),
+                ("by kind", [(kinds_text(summary) or "none", None)]),
+            ]
+            tail: list[tuple[str, list[Piece]]] = [
+                ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+                ("house rules", [(summary.house or NO_HOUSE, None)]),
+            ]
+            return self._summary_block(summary, rows, tail)
+        rows = [
+            ("files", [(f"{summary.files} ({plural(summary.records, 'record')})", None)]),
+            ("rounds read", [(str(summary.rounds_read), None)]),
+            ("rounds checked", [(str(summary.rounds_checked), None)]),
+            ("rounds clean", [(str(summary.rounds_clean), None)]),
+            ("rounds with findings", [(str(summary.rounds_with_findings), None)]),
+            ("rounds unreadable", [(str(summary.rounds_unreadable), None)]),
+            ("findings", findings),
+            ("by kind", [(kinds_text(summary) or "none", None)]),
+        ]
+        tail = [
+            ("overpaid by house", [(fmt(summary.overpaid) or "0", None)]),
+            ("underpaid to players", [(fmt(summary.underpaid) or "0", None)]),
+            ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+            ("house rules", [(summary.house or NO_HOUSE, None)]),
+        ]
+        return self._summary_block(summary, rows, tail)
+
+    def _summary_block(
+        self,
+        summary: Summary,
+        rows: list[tuple[str, list[Piece]]],
+        tail: list[tuple[str, list[Piece]]],
+    ) -> list[list[Piece]]:
+        width = max(len(label) for label, _ in rows + tail) + 1
+
+        def row(label: str, value: list[Piece]) -> list[Piece]:
+            return [("  " + f"{label}:".ljust(width) + " ", None), *value]
+
+        lines: list[list[Piece]] = [[("summary", "bold")]]
+        lines += [row(label, value) for label, value in rows]
+        if summary.by_rule:
+            lines.append(row("by rule", []))
+            counts = rules_by_count(summary)
+            digits = len(str(counts[0][1]))
+            lines += [[(f"{_INDENT}{count:>{digits}}  ", None), (rule, "cyan")] for rule, count in counts]
+        lines += [row(label, value) for label, value in tail]
+        if summary.all_notes:
+            lines.append(row("notes", []))
+            lines += [[(f"{_INDENT}- {note}", None)] for note in summary.all_notes]
+        # Trailing spaces after an empty "by rule:" value would only trouble diff-based reviews.
+        return [_rstrip(pieces) for pieces in lines]
+
+    def _line(self, pieces: list[Piece]) -> None:
+        if self._console is None:
+            self.out.write("".join(text for text, _ in pieces) + "\n")
+        else:
+            from rich.text import Text
+
+            self._console.print(Text.assemble(*((text, style or "") for text, style in pieces)))
+
+
+def _rstrip(pieces: list[Piece]) -> list[Piece]:
+    if pieces and pieces[-1][0].endswith(" "):
+        text, style = pieces[-1]
+        return [*pieces[:-1], (text.rstrip(), style)]
+    return pieces

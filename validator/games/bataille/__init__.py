@@ -1,0 +1,1 @@
+"""Bataille: its replay engine, its simulator and its mathematics."""

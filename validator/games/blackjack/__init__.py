@@ -1,0 +1,1 @@
+"""Blackjack: its replay engine, its simulator and its mathematics."""

@@ -1,0 +1,188 @@
+"""`watch`: judge each round as the table writes it.
+
+The logs (files, and folders whose logs are followed as they appear) are looked at every `interval`
+seconds; each whole line written since the last look is replayed by the same `LogReplay` as `check`, so
+a log's findings come in the order, and with the words, that a `check` of the finished file gives. After
+each look that judged something, `commit` is called: the report is flushed and the state saved (the
+caller's part), then the watch waits for more. `stop()` (Ctrl-C, SIGTERM) ends the outcomes at the next
+look.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from validator.errors import ValidatorError
+from validator.findings.finding import RoundOutcome, Summary
+from validator.live.follow import Change, FollowedFolder, FollowedLog
+from validator.live.state import WatchState
+from validator.logs.limits import Limits
+from validator.replay.session import HouseLookup, LogReplay
+from validator.rulebook.registry import Registry
+
+FOLDER_EVERY = 1.0  # seconds between two listings of a followed folder
+
+
+@dataclass(slots=True)
+class _Log:
+    """A log being followed and the replay that judges it."""
+
+    name: str  # as given or found, how findings name it
+    key: str  # its absolute path: the state file's key
+    follow: FollowedLog
+    replay: LogReplay
+
+
+class Watcher:
+    def __init__(
+        self,
+        registry: Registry,
+        targets: list[str],
+        summary: Summary,
+        state: WatchState,
+        *,
+        limits: Limits,
+        ruleset: str | None = None,
+        house: HouseLookup | None = None,
+        interval: float = 0.25,
+        commit: Callable[[], None] = lambda: None,
+        say: Callable[[str], None] = lambda message: None,
+    ) -> None:
+        self.registry = registry
+        self.summary = summary
+        self.state = state
+        self.limits = limits
+        self.ruleset = ruleset
+        self.house = house
+        self.interval = interval
+        self.commit = commit
+        self.say = say
+        self.files: list[str] = []
+        self.folders: list[FollowedFolder] = []
+        for target in targets:
+            if target == "-":
+                raise ValidatorError("watch follows files and folders; to judge standard input, use check -")
+            if os.path.isdir(target):
+                self.folders.append(FollowedFolder(target))
+            elif os.path.isfile(target):
+                self.files.append(target)
+            elif os.path.exists(target):
+                raise ValidatorError(f"{target}: not a regular file or a folder; watch follows files")
+            else:
+                raise ValidatorError(f"{target}: no such file or directory")
+        self.logs: dict[str, _Log] = {}
+        self.gone: set[str] = set()  # logs removed, followed again if they come back
+        self._stop = threading.Event()
+        self._listed = 0.0
+        self._skipped_said: set[str] = set()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    # ---- the loop ----
+
+    def outcomes(self) -> Iterator[RoundOutcome]:
+        if ruleset := self.ruleset:
+            self.registry.resolve(ruleset)  # an unknown ruleset stops the watch before any file is read
+        for name in self.files:
+            self._start(name)
+        self._list_folders()
+        self.commit()
+        while not self._stop.is_set():
+            judged = False
+            waiting = False
+            if time.monotonic() - self._listed >= FOLDER_EVERY:
+                self._list_folders()
+            for log in list(self.logs.values()):
+                records, change, more = log.follow.look()
+                waiting = waiting or more
+                if records:
+                    judged = True
+                    yield from log.replay.replay(iter(records))
+                if change is not None:
+                    judged = True
+                    yield from self._changed(log, change)
+            if judged:
+                self._save()
+                self.commit()
+            if not waiting:
+                self._stop.wait(self.interval)
+        for log in self.logs.values():
+            yield from log.replay.replay(log.follow.feed.end())
+            log.follow.close()
+        self._save()
+
+    # ---- starting to follow ----
+
+    def _start(self, name: str) -> None:
+        """Follow a log; where the state says how far it was judged, judge those lines again silently
+        (rebuilding the replay's state) and go on from there."""
+        key = os.path.abspath(name)
+        try:
+            follow = FollowedLog(name, self.limits)
+        except OSError as error:
+            raise ValidatorError(f"{name}: cannot open ({error.strerror})") from None
+        self.summary.files += 1
+        replay = LogReplay(self.registry, name, self.summary, pinned=self.ruleset, house=self.house)
+        mark = self.state.logs.get(key)
+        if mark is not None and mark.offset > 0:
+            replay.summary = Summary()  # what was judged before is not counted again
+            for records in follow.catch_up(mark.offset):
+                for _ in replay.replay(iter(records)):
+                    pass
+            replay.summary = self.summary
+            if follow.checkpoint() != mark:
+                self.say(
+                    f"{name}: changed since the last watch (its first {mark.offset:,} bytes differ); "
+                    "judged again from its start"
+                )
+                follow.close()
+                follow = FollowedLog(name, self.limits)
+                replay = LogReplay(self.registry, name, self.summary, pinned=self.ruleset, house=self.house)
+        self.logs[key] = _Log(name, key, follow, replay)
+        self.gone.discard(key)
+
+    def _list_folders(self) -> None:
+        self._listed = time.monotonic()
+        for folder in self.folders:
+            for name in folder.logs():
+                key = os.path.abspath(name)
+                if key not in self.logs:
+                    self._start(name)
+            for name in sorted(folder.skipped - self._skipped_said):
+                self._skipped_said.add(name)
+                self.say(f"{name}: a compressed log is not followed (judge it with check once it is written)")
+        for name in self.files:
+            key = os.path.abspath(name)
+            if key in self.gone and os.path.isfile(name):
+                self._start(name)
+
+    # ---- what happens to a file ----
+
+    def _changed(self, log: _Log, change: Change) -> Iterator[RoundOutcome]:
+        self.say(change.describe())
+        self.summary.notes.append(change.describe())
+        if change.what == "truncated":
+            log.follow.close()
+            del self.logs[log.key]
+            self.state.logs.pop(log.key, None)
+            self._start(log.name)
+            return
+        # Rotated, replaced or removed: what the old file holds is judged to its end.
+        yield from log.replay.replay(iter(log.follow.drain()))
+        yield from log.replay.replay(log.follow.feed.end())
+        log.follow.close()
+        del self.logs[log.key]
+        self.state.logs.pop(log.key, None)
+        if change.what == "replaced" and os.path.isfile(log.name):
+            self._start(log.name)
+        else:
+            self.gone.add(log.key)
+
+    def _save(self) -> None:
+        for key, log in self.logs.items():
+            self.state.logs[key] = log.follow.checkpoint()

@@ -1,0 +1,51 @@
+"""What `casino-validator edge` runs: the version, the table's house options, the figures, the output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from validator.errors import ValidatorError
+from validator.maths.edge import figures, options_cost, report
+from validator.maths.text import text
+from validator.rulebook.registry import Registry
+
+
+def run(
+    registry: Registry,
+    *,
+    ruleset: str | None,
+    house: Path | None,
+    table: str | None,
+    fmt: str,
+    with_options: bool,
+) -> str:
+    if fmt not in ("text", "json"):
+        raise ValidatorError(f"--format {fmt}: edge writes text or json")
+    if (house is None) != (table is None):
+        raise ValidatorError("--house and --table go together: the figures of one table's house entry")
+    options: dict[str, Any] | None = None
+    spec = ruleset
+    if house is not None and table is not None:
+        from validator.house.apply import house_lookup
+        from validator.house.load import load_house
+
+        entry = load_house(house).tables.get(table)
+        if spec is None and isinstance(entry, dict) and isinstance(entry.get("ruleset"), str):
+            spec = entry["ruleset"]
+        if spec is None:
+            raise ValidatorError(f"{house}: table {table} has no entry naming its ruleset; give --ruleset")
+        lookup, _ = house_lookup(house, registry)
+        options = lookup(table, registry.pick(spec))
+    if spec is None:
+        raise ValidatorError("give --ruleset ID[@YYYY-MM-DD], or --house FILE --table ID")
+    version = registry.pick(spec)
+    found = figures(version, options)
+    data = report(found, table)
+    costs = options_cost(version, options) if with_options else None
+    if costs is not None:
+        data["options"] = costs
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return text(data, costs)

@@ -1,0 +1,258 @@
+"""`casino-validator rules test [DIR]`: rule fixtures, run the way `opa test` runs policy tests.
+
+A fixture is a log, `NAME.jsonl`, beside `NAME.expect.json`:
+
+    {"rulesets": ["fr/blackjack@2019-08-12", "fr/blackjack@2024-11-01"],   # optional: pin each in turn
+     "house": {"surrender": true},                                       # optional house options
+     "findings": [{"rule": "fr/blackjack/dealer-stands-17", "line": 3, "stake": "D"}]}
+
+The log must give exactly the listed findings, in order; each listed field must match, the others
+are not compared. `"findings": []` is a passing case: the log breaks nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from validator.checking.serial import check_logs
+from validator.dsl.model import Ruleset
+from validator.dsl.wording import in_words
+from validator.errors import ValidatorError
+from validator.rulebook.registry import Registry
+
+
+@dataclass(frozen=True)
+class FixtureResult:
+    name: str
+    ruleset: str | None
+    ok: bool
+    problems: tuple[str, ...]
+
+
+FIXTURES = Path("tests") / "fixtures" / "rules"
+
+
+def default_fixture_dir(start: Path | None = None) -> Path:
+    """`rules test` without a folder: the project's fixtures, found from the current folder upwards,
+    else beside the package (a checkout or an editable install); otherwise an error saying what to pass."""
+    folder = (start or Path.cwd()).resolve()
+    package_checkout = Path(__file__).resolve().parents[2]  # this module is validator/rulebook/fixtures.py
+    for candidate in (folder, *folder.parents, package_checkout):
+        if (candidate / FIXTURES).is_dir():
+            return candidate / FIXTURES
+    raise ValidatorError(
+        f"no rule fixtures found ({FIXTURES} in this folder, its parents, or beside the installed "
+        "package): pass the folder, as in `casino-validator rules test DIR`, where DIR holds "
+        "NAME.jsonl logs each with its NAME.expect.json"
+    )
+
+
+def find_fixtures(root: Path) -> list[Path]:
+    if not root.exists():
+        raise ValidatorError(f"{root}: no such directory")
+    return sorted(root.rglob("*.expect.json"))
+
+
+# The shape of NAME.expect.json; each `description` says what a value must be, in the error message.
+EXPECTATION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "an object with a 'findings' list",
+    "required": ["findings"],
+    "additionalProperties": False,
+    "properties": {
+        "rulesets": {
+            "type": "array",
+            "description": 'a list of ruleset ids, such as ["fr/blackjack@2019-08-12"]',
+            "items": {
+                "type": "string",
+                "minLength": 1,
+                "description": 'a ruleset id (ID or ID@YYYY-MM-DD), such as "fr/blackjack@2019-08-12"',
+            },
+        },
+        "house": {
+            "type": "object",
+            "description": 'an object of house options, such as {"surrender": true}',
+        },
+        "findings": {
+            "type": "array",
+            "description": "a list of findings ([] for a log that breaks nothing)",
+            "items": {
+                "type": "object",
+                "description": 'a finding: an object of the fields to compare, such as {"line": 3}',
+            },
+        },
+    },
+}
+
+
+def load_expectation(path: Path) -> dict[str, Any]:
+    """NAME.expect.json, read and checked against `EXPECTATION_SCHEMA`; anything wrong is a
+    `ValidatorError` naming the file."""
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        raise ValidatorError(f"{path}: a folder, not an expectation file") from None
+    except OSError as exc:
+        raise ValidatorError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ValidatorError(f"{path}:{line}: not UTF-8 text ({exc.reason})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidatorError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ValidatorError(f"{path}: not JSON this program reads: nested too deeply") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise ValidatorError(f"{path}: not JSON this program reads: {str(exc).split(';')[0]}") from None
+    if _depth_over(data, _MAX_DEPTH):
+        raise ValidatorError(f"{path}: nested more than {_MAX_DEPTH} levels deep (an expectation needs 3)")
+    problem = _shape_problem(data)
+    if problem:
+        raise ValidatorError(f"{path}: {problem}")
+    return data
+
+
+# How deep an expectation's values may nest: the shape check and the comparisons recurse.
+_MAX_DEPTH = 32
+
+
+def _depth_over(data: Any, limit: int) -> bool:
+    """Whether lists and objects nest deeper than `limit`, found without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth >= limit:
+                return True
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _shape_problem(data: Any) -> str | None:
+    from jsonschema import Draft202012Validator
+
+    errors = sorted(
+        Draft202012Validator(EXPECTATION_SCHEMA).iter_errors(data),
+        key=lambda e: [str(part) for part in e.absolute_path],
+    )
+    if not errors:
+        return None
+    error = errors[0]
+    where = "".join(f"[{p}]" if isinstance(p, int) else p for p in error.absolute_path)
+    if error.validator == "required":
+        return "no 'findings' list: write \"findings\": [] for a log that breaks nothing"
+    if error.validator == "additionalProperties":
+        known = list(EXPECTATION_SCHEMA["properties"])
+        unknown = sorted(set(error.instance) - set(known))[0]
+        close = difflib.get_close_matches(unknown, known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return f"unknown key {unknown!r}{hint} (the keys are {', '.join(known)})"
+    shown = json.dumps(error.instance, ensure_ascii=False)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return f"{where or 'the expectation'} must be {error.schema['description']}, not {shown}"
+
+
+def _pinned(registry: Registry, expect_path: Path, expectation: dict[str, Any]) -> list[str | None]:
+    """The `rulesets` to pin in turn, each checked to name a version (and the `house` options against
+    it, when it pins a date); [None]: the log's own."""
+    specs = expectation.get("rulesets") or []
+    for index, spec in enumerate(specs):
+        try:
+            family, day = registry.resolve(spec)
+            version = registry.in_force(family, day) if day is not None else None
+        except ValidatorError as exc:
+            raise ValidatorError(f"{expect_path}: rulesets[{index}]: {exc}") from None
+        if version is not None:
+            _check_house(expect_path, expectation, version)
+    return specs or [None]
+
+
+def _check_house(expect_path: Path, expectation: dict[str, Any], ruleset: Ruleset) -> None:
+    """The `house` options, judged against the version as `lint` judges a table's options."""
+    from validator.house.lint import option_findings
+    from validator.house.load import HouseFile
+
+    options = expectation.get("house") or {}
+    found = option_findings(HouseFile(str(expect_path), expectation), ("house",), ruleset, options)
+    errors = [f for f in found if f.severity == "error"]
+    if errors:
+        message = errors[0].message
+        if ruleset.version not in message:
+            message += f" (under {ruleset.version})"
+        raise ValidatorError(f"{expect_path}: {message}")
+
+
+def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[FixtureResult]:
+    expectation = load_expectation(expect_path)
+    pins = _pinned(registry, expect_path, expectation)
+    log = expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".jsonl")
+    if not log.exists():
+        raise ValidatorError(f"{expect_path}: its log {log.name} is missing")
+    name = str(log.relative_to(root)) if log.is_relative_to(root) else str(log)
+    options = expectation.get("house") or {}
+
+    def house(_table: str, ruleset: Ruleset) -> dict[str, Any]:
+        _check_house(expect_path, expectation, ruleset)
+        return {**ruleset.house_defaults(), **_house_values(options)}
+
+    for pinned in pins:
+        found = [
+            o
+            for outcome in check_logs(registry, [str(log)], ruleset=pinned, house=house)
+            for o in outcome.findings
+        ]
+        wanted = [_in_words(registry, item, pinned) for item in expectation["findings"]]
+        problems = compare(wanted, [f.as_dict() for f in found])
+        yield FixtureResult(name, pinned, not problems, tuple(problems))
+
+
+def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) -> dict[str, Any]:
+    """A fixture may write expected/actual in the rule's own terms (`{"dealer.total": "<= 16"}`); the
+    findings carry them in an auditor's words (dsl/wording.py): compare like with like."""
+    if not isinstance(wanted.get("expected"), dict) or not isinstance(wanted.get("actual"), dict):
+        return wanted
+    checks = ""
+    for ruleset in [registry.pick(pinned)] if pinned else registry.all():
+        rule = next((r for r in ruleset.rules if r.id == wanted.get("rule")), None)
+        if rule is not None:
+            checks = rule.doc.get("checks", "")
+    expected, actual = in_words(wanted["expected"], wanted["actual"], checks)
+    return {**wanted, "expected": expected, "actual": actual}
+
+
+def _house_values(options: dict[str, Any]) -> dict[str, Any]:
+    from validator.house.values import house_value
+
+    return {key: house_value(value) for key, value in options.items()}
+
+
+def compare(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> list[str]:
+    problems = []
+    for index in range(max(len(expected), len(actual))):
+        if index >= len(expected):
+            problems.append(f"unexpected finding: {_short(actual[index])}")
+            continue
+        if index >= len(actual):
+            problems.append(f"missing finding: {_short(expected[index])}")
+            continue
+        for key, want in expected[index].items():
+            got = actual[index].get(key)
+            if got != want:
+                problems.append(
+                    f"finding {index + 1}: {key} is {got!r}, expected {want!r} ({_short(actual[index])})"
+                )
+    return problems
+
+
+def _short(finding: dict[str, Any]) -> str:
+    return f"{finding.get('rule')} line {finding.get('line')} stake {finding.get('stake')}"

@@ -1,0 +1,278 @@
+"""All rulesets: loaded from `rulesets/`, grouped by family, and picked by date.
+
+A round is judged by the version in force on its date; a date no version covers is an error that
+says so. There is no fallback to a neighbouring version.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from validator.dsl import ast
+from validator.dsl.amend import consolidate, in_force_on
+from validator.dsl.cache import parsed
+from validator.dsl.compiler import compile_ruleset
+from validator.dsl.model import Ruleset
+from validator.dsl.resources import rulesets_dir
+from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
+
+
+class NoVersionInForce(ValidatorError):
+    pass
+
+
+def read_tree(path: Path | str, display: str | None = None) -> ast.RulesetFile:
+    """A ruleset file's syntax tree, as written (an amending file not yet applied to its base)."""
+    path = Path(path)
+    name = display or str(path)
+    try:
+        # utf-8-sig: a byte-order mark some editors write at the start is dropped, as the log reader does.
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ValidatorError(f"{name}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
+    except IsADirectoryError:
+        raise ValidatorError(f"{name}: a folder, not a ruleset file") from None
+    except OSError as exc:
+        raise ValidatorError(f"{name}: cannot be read ({exc.strerror})") from None
+    return parsed(text, name, _parse)
+
+
+def _parse(text: str, name: str) -> ast.RulesetFile:
+    """The parser (and lark) is imported only when the cache of parsed rulesets does not hold the file."""
+    from validator.dsl.parser import parse_ruleset
+
+    return parse_ruleset(text, name)
+
+
+def load_file(path: Path | str, display: str | None = None) -> Ruleset:
+    """One file's version; an amending file is applied to its base, found among the files beside it."""
+    [ruleset] = _compile_all([(Path(path), read_tree(path, display))])
+    return ruleset
+
+
+def _version_of(tree: ast.RulesetFile) -> str:
+    for header in tree.headers:
+        if header.key == "in_force" and header.value[0] is not None:
+            return f"{tree.family}@{header.value[0].isoformat()}"
+    return tree.family
+
+
+def _consolidated(
+    given: list[tuple[Path, ast.RulesetFile]], broken_given: tuple[Path, ...] = ()
+) -> list[ast.RulesetFile]:
+    """Each given tree as a whole version: amending files applied to the version they amend, which is
+    looked for among the given files, then among the `.rules` files beside the amending one.
+    `broken_given`: files given with these that did not parse (their errors are reported already)."""
+    pool = list(given)
+    broken_siblings: list[str] = []
+    seen_paths = {path.resolve() for path, _ in given} | {path.resolve() for path in broken_given}
+    done: dict[int, ast.RulesetFile] = {}
+    visiting: set[int] = set()
+    errors: list[RulesetError] = []
+
+    def siblings(path: Path) -> None:
+        for other in sorted(path.parent.glob("*.rules")):
+            if other.resolve() not in seen_paths and other.is_file():
+                seen_paths.add(other.resolve())
+                try:
+                    pool.append((other, read_tree(other)))
+                except (RulesetError, RulesetErrors, ValidatorError):
+                    broken_siblings.append(other.name)
+
+    failed: set[int] = set()
+
+    def whole(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
+        if tree.amends is None:
+            return tree
+        if id(tree) in done:
+            return done[id(tree)]
+        if id(tree) in failed:
+            raise RulesetErrors([])  # its own errors are reported once, where it is checked
+        if id(tree) in visiting:
+            pos = tree.amends.pos
+            cycle = RulesetError(tree.file, pos.line, pos.column, "versions amend each other in a circle")
+            raise RulesetErrors([cycle])
+        visiting.add(id(tree))
+        try:
+            result = _apply(path, tree)
+        except RulesetErrors:
+            failed.add(id(tree))
+            raise
+        finally:
+            visiting.discard(id(tree))
+        done[id(tree)] = result
+        return result
+
+    def _apply(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
+        amends = tree.amends
+        assert amends is not None
+
+        def bases() -> list[tuple[Path, ast.RulesetFile]]:
+            return [
+                (p, t)
+                for p, t in pool
+                if t is not tree and t.family == amends.family and in_force_on(t, amends.on)
+            ]
+
+        found = bases()
+        if not found:
+            siblings(path)
+            found = bases()
+        if not found and broken_given and not broken_siblings:
+            raise RulesetErrors([])  # the version it amends may be a given file that does not parse
+        if len(found) != 1:
+            why = "no version" if not found else "more than one version"
+            message = f"{why} of {amends.family} in force on {amends.on.isoformat()} to amend"
+            if not found and broken_siblings:
+                message += f" ({', '.join(broken_siblings)} beside it does not parse)"
+            raise RulesetErrors([RulesetError(tree.file, amends.pos.line, amends.pos.column, message)])
+        base_path, base_tree = found[0]
+        return consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
+
+    out = []
+    for path, tree in given:
+        try:
+            out.append(whole(path, tree))
+        except RulesetErrors as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise RulesetErrors(errors)
+    return out
+
+
+def _compile_all(
+    given: list[tuple[Path, ast.RulesetFile]], broken_given: tuple[Path, ...] = ()
+) -> list[Ruleset]:
+    rulesets = []
+    errors: list[RulesetError] = []
+    try:
+        trees = _consolidated(given, broken_given)
+    except RulesetErrors as exc:
+        errors.extend(exc.errors)
+        trees = []
+    for tree in trees:
+        try:
+            rulesets.append(compile_ruleset(tree))
+        except RulesetErrors as exc:
+            errors.extend(exc.errors)
+        except RulesetError as exc:
+            errors.append(exc)
+    if errors:
+        raise RulesetErrors(errors)
+    return rulesets
+
+
+class Registry:
+    def __init__(self, rulesets: Iterable[Ruleset]) -> None:
+        self.families: dict[str, list[Ruleset]] = {}
+        for ruleset in rulesets:
+            self.families.setdefault(ruleset.family, []).append(ruleset)
+        for versions in self.families.values():
+            versions.sort(key=lambda r: r.valid_from or date.min)
+        self._check_overlaps()
+
+    def _check_overlaps(self) -> None:
+        errors = []
+        for family, versions in self.families.items():
+            for before, after in itertools.pairwise(versions):
+                if (
+                    before.valid_until is None
+                    or after.valid_from is None
+                    or before.valid_until >= after.valid_from
+                ):
+                    which = (
+                        f"the version in force from {after.valid_from.isoformat()}"
+                        if after.valid_from is not None
+                        else "the undated version, which applies to every date,"
+                    )
+                    errors.append(
+                        RulesetError(
+                            after.file,
+                            1,
+                            1,
+                            f"{family}: {which} overlaps the one of {before.file}, {before.dates()}",
+                        )
+                    )
+        if errors:
+            raise RulesetErrors(errors)
+
+    def all(self) -> list[Ruleset]:
+        return [r for family in sorted(self.families) for r in self.families[family]]
+
+    def family(self, family: str) -> list[Ruleset]:
+        try:
+            return self.families[family]
+        except KeyError:
+            known = ", ".join(sorted(self.families))
+            raise UnknownRuleset(f"unknown ruleset {family!r}: known rulesets are {known}") from None
+
+    def in_force(self, family: str, day: date) -> Ruleset:
+        versions = self.family(family)
+        for ruleset in versions:
+            if ruleset.in_force_on(day):
+                return ruleset
+        covered = "; ".join(r.dates() for r in versions)
+        raise NoVersionInForce(
+            f"{family} has no version in force on {day.isoformat()} (versions encoded: {covered})"
+        )
+
+    def resolve(self, spec: str) -> tuple[str, date | None]:
+        """`fr/blackjack` or `fr/blackjack@2019-06-01` → (family, pinned date or None)."""
+        family, at, when = spec.partition("@")
+        self.family(family)
+        if not at:
+            return family, None
+        try:
+            # fromisoformat also reads 20250101; the message, and the user, expect YYYY-MM-DD.
+            if len(when) != 10:
+                raise ValueError(when)
+            return family, date.fromisoformat(when)
+        except ValueError:
+            raise ValidatorError(f"{spec!r}: the date after @ must be YYYY-MM-DD") from None
+
+    def pick(self, spec: str) -> Ruleset:
+        """`ID@DATE` → that version; a bare `ID` → the version in force today, or the latest."""
+        family, when = self.resolve(spec)
+        if when is not None:
+            return self.in_force(family, when)
+        return self.family(family)[-1]
+
+
+def ruleset_files(root: Path | None = None) -> list[Path]:
+    root = root or rulesets_dir()
+    return sorted(root.rglob("*.rules"))
+
+
+def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
+    given: list[tuple[Path, ast.RulesetFile]] = []
+    broken: list[Path] = []
+    errors: list[RulesetError] = []
+    for path in paths:
+        display = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+        try:
+            given.append((path, read_tree(path, display=f"rulesets/{display}" if root else display)))
+        except RulesetErrors as exc:
+            errors.extend(exc.errors)
+            broken.append(path)
+        except RulesetError as exc:
+            errors.append(exc)
+            broken.append(path)
+    try:
+        rulesets = _compile_all(given, tuple(broken))
+    except RulesetErrors as exc:
+        errors.extend(exc.errors)
+    if errors:
+        raise RulesetErrors(errors)
+    return Registry(rulesets)
+
+
+@cache
+def default_registry() -> Registry:
+    root = rulesets_dir()
+    return load_all(ruleset_files(root), root)

@@ -1,0 +1,278 @@
+"""Rulesets as a reader sees them: `rules list`, `rules show` and `rules diff`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from typing import Any
+
+from validator.casino.money import fmt
+from validator.dsl.expr import format_value, unparse
+from validator.dsl.model import OptionDef, Rule, Ruleset
+from validator.rulebook.registry import Registry
+
+
+def show_value(value: Any) -> str:
+    if hasattr(value, "as_integer_ratio") and not isinstance(value, bool | int):
+        return fmt(value) or ""
+    if isinstance(value, tuple):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
+    if isinstance(value, str):
+        return value
+    return format_value(value)
+
+
+def list_lines(registry: Registry) -> Iterator[str]:
+    for family in sorted(registry.families):
+        yield family
+        for ruleset in registry.families[family]:
+            count = f"{len(ruleset.rules):>3} rules"
+            yield f"  {ruleset.version:<28} {ruleset.dates():<36} {count}  {ruleset.source}"
+
+
+def option_line(option: OptionDef) -> str:
+    if option.allowed is not None:
+        allowed = "one of " + ", ".join(show_value(v) for v in option.allowed)
+    elif option.range is not None:
+        allowed = f"{show_value(option.range[0])} to {show_value(option.range[1])}"
+    else:
+        allowed = f"any {option.type}"
+    default = "must be declared" if option.required else f"default {show_value(option.default)}"
+    return f"{option.name}: {option.type}, {allowed}; {default}"
+
+
+def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:
+    """The rule's clauses as written, or (`applied`) as its version applies them, parameters folded in."""
+    for check in rule.checks:
+        guard_node = check.applied_guard if applied else check.guard_node
+        require_node = check.applied_require if applied else check.require_node
+        guard = f" when {unparse(guard_node)}" if guard_node is not None else ""
+        yield f"on {check.event}{guard} require {unparse(require_node)}"
+    for settle in rule.settles:
+        settle_guard = settle.applied_guard if applied else settle.guard_node
+        guard = f" when {unparse(settle_guard)}" if settle_guard is not None else ""
+        amount = f" {unparse(settle.amount_node)}" if settle.amount_node is not None else ""
+        if settle.tables:
+            amount = " " + " and ".join(settle.tables)
+        yield f"settle {settle.stake}{guard} => {settle.verb}{amount}"
+
+
+def show_lines(ruleset: Ruleset) -> Iterator[str]:
+    yield f"{ruleset.version} — {ruleset.title}"
+    where = f"source: {ruleset.source}   file: {ruleset.file}"
+    yield f"  game: {ruleset.game}   in force: {ruleset.dates()}   {where}"
+    for note in ruleset.notes:
+        yield f"  note: {note}"
+    if ruleset.amends is not None:
+        yield ""
+        yield f"Consolidated: {ruleset.amends} as amended by"
+        yield from amendment_lines(ruleset)
+    yield ""
+    yield "Parameters"
+    for param in ruleset.parameters.values():
+        yield f"  {param.name} = {show_value(param.value)}    ({param.ref})"
+    yield ""
+    yield "House options (what the casino may choose)"
+    for option in ruleset.options.values():
+        yield f"  {option_line(option)}    ({option.ref})"
+    if ruleset.fixed:
+        yield ""
+        yield "Fixed by the text (a house file may not choose them)"
+        for fixed in ruleset.fixed.values():
+            yield f"  {fixed.name} = {show_value(fixed.value)}    ({fixed.ref})"
+    for bet in ruleset.side_bets.values():
+        yield ""
+        yield f"Side bet {bet.name} — {bet.title}    ({bet.ref})"
+        for name, lines in bet.paytables.items():
+            yield f"  paytable {name}"
+            for line in lines:
+                yield f"    {line.label:<45} {line.pays!s:>16}   when {line.written or line.source}"
+    if ruleset.conditions:
+        yield ""
+        yield "Named conditions (cited by name where they apply)"
+        for condition in ruleset.conditions.values():
+            yield f"  {condition.name} = {condition.source}    ({condition.ref})"
+    yield ""
+    yield "Rules"
+    for rule in ruleset.rules:
+        yield f"  {rule.id}  [{rule.kind}, {rule.severity}]"
+        yield f"    {rule.message}"
+        yield f"    ref: {rule.ref}"
+        for text in check_lines(rule):
+            yield f"    {text}"
+
+
+def amends(new: Ruleset, old: Ruleset) -> bool:
+    """Whether `new` is written as an amendment of `old` (the version in force on the date it names)."""
+    if new.amends is None or new.family != old.family:
+        return False
+    family, _, day = new.amends.partition("@")
+    return family == old.family and old.in_force_on(date.fromisoformat(day))
+
+
+def amendment_lines(ruleset: Ruleset) -> Iterator[str]:
+    for amendment in ruleset.amendments:
+        yield f"  {amendment.citation}"
+        for verb, kind, name in amendment.changes:
+            yield f"    {verb} {kind} {name}"
+
+
+def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
+    yield f"--- {old.version} ({old.dates()})"
+    yield f"+++ {new.version} ({new.dates()})"
+    if amends(new, old):
+        yield ""
+        yield f"Amended by (the texts that make {new.version} from {old.version})"
+        yield from amendment_lines(new)
+    yield from _section(
+        "Parameters",
+        {n: show_value(p.value) for n, p in old.parameters.items()},
+        {n: show_value(p.value) for n, p in new.parameters.items()},
+    )
+    yield from _section(
+        "House options",
+        {n: option_line(o) for n, o in old.options.items()},
+        {n: option_line(o) for n, o in new.options.items()},
+    )
+    yield from _section(
+        "Fixed",
+        {n: show_value(f.value) for n, f in old.fixed.items()},
+        {n: show_value(f.value) for n, f in new.fixed.items()},
+    )
+    yield from _section(
+        "Named conditions",
+        {n: c.source for n, c in old.conditions.items()},
+        {n: c.source for n, c in new.conditions.items()},
+    )
+    yield from _section(
+        "Side bets",
+        {**{n: _side_bet_text(old, n) for n in old.side_bets}, **_paytable_lines(old, new.side_bets)},
+        {**{n: _side_bet_text(new, n) for n in new.side_bets}, **_paytable_lines(new, old.side_bets)},
+        ordered=True,
+    )
+    yield from _section(
+        "Rules",
+        {r.name: _rule_text(r) for r in old.rules},
+        {r.name: _rule_text(r) for r in new.rules},
+    )
+
+
+def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
+    """Every (kind, name) whose whole content differs between two versions — value, reference,
+    message, docs, conditions, paytable lines — or that only one of them has."""
+
+    def contents(ruleset: Ruleset) -> dict[tuple[str, str], str]:
+        out: dict[tuple[str, str], str] = {}
+        for name, param in ruleset.parameters.items():
+            out["parameter", name] = f"{show_value(param.value)} | {param.ref} | {param.note}"
+        for name, option in ruleset.options.items():
+            out["option", name] = f"{option_line(option)} | {option.ref} | {sorted(option.doc.items())}"
+        for name, fixed in ruleset.fixed.items():
+            out["fixed", name] = f"{show_value(fixed.value)} | {fixed.ref}"
+        for name, bet in ruleset.side_bets.items():
+            lines = [
+                f"{table}: {line.label} {line.pays} when {line.written or line.source}"
+                for table, paylines in bet.paytables.items()
+                for line in paylines
+            ]
+            out["side_bet", name] = f"{bet.title} | {bet.ref} | {bet.notes} | {lines}"
+        for name, condition in ruleset.conditions.items():
+            out["define", name] = f"{condition.source} | {condition.ref}"
+        for rule in ruleset.rules:
+            docs = sorted(rule.doc.items())
+            out["rule", rule.name] = f"{_rule_text(rule)} | {rule.ref} | {rule.message} | {docs}"
+        return out
+
+    before, after = contents(old), contents(new)
+    return {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+
+
+def _rule_text(rule: Rule) -> str:
+    return "; ".join([f"{rule.kind}/{rule.severity}", *check_lines(rule)])
+
+
+def _side_bet_text(ruleset: Ruleset, name: str) -> str:
+    bet = ruleset.side_bets[name]
+    return "; ".join(
+        f"{t}: " + ", ".join(f"{line.label} {line.pays}" for line in lines)
+        for t, lines in bet.paytables.items()
+    )
+
+
+def _paytable_lines(ruleset: Ruleset, other: Any) -> dict[str, str]:
+    """Each paytable line of the side bets both versions have, with its condition: a line whose
+    condition changed (2019 → 2020, lucky ladies' pair gained same_suit) shows even when its odds did
+    not. Lines are matched by their place in the table, the order the text lists them in."""
+    lines: dict[str, str] = {}
+    for name, bet in ruleset.side_bets.items():
+        if name not in other:
+            continue
+        for table, table_lines in bet.paytables.items():
+            for number, line in enumerate(table_lines, 1):
+                key = f"{name}, paytable {table}, line {number}"
+                lines[key] = f'"{line.label}" {line.pays} when {line.written or line.source}'
+    return lines
+
+
+def _section(title: str, old: dict[str, str], new: dict[str, str], *, ordered: bool = False) -> Iterator[str]:
+    """What was removed, added or changed; `ordered` keeps the dicts' order (old's, then new's
+    additions) rather than sorting by name."""
+    changes = []
+    names = list(dict.fromkeys([*old, *new])) if ordered else sorted(old.keys() | new.keys())
+    for name in names:
+        if name not in new:
+            changes.append(f"  - {name}: {old[name]}")
+        elif name not in old:
+            changes.append(f"  + {name}: {new[name]}")
+        elif old[name] != new[name]:
+            changes.append(f"  ~ {name}:")
+            changes.append(f"      was: {old[name]}")
+            changes.append(f"      now: {new[name]}")
+    if changes:
+        yield ""
+        yield title
+        yield from changes
+
+
+def is_rule_id(registry: Registry, spec: str) -> bool:
+    """`rules show fr/blackjack/dealer-stands-17` (a rule) rather than `rules show fr/blackjack` (a
+    ruleset): an id some version holds, or a Python-side rule (`hand-log/*`, `house/*`)."""
+    from validator.rulebook.builtin_docs import BUILTIN
+
+    return spec in BUILTIN or any(rule.id == spec for ruleset in registry.all() for rule in ruleset.rules)
+
+
+def rule_lines(registry: Registry, rule_id: str) -> Iterator[str]:
+    """One rule, as `ruff rule` shows one: its reference and docs, then each version that has it with
+    its dates, and what it runs there (where versions differ, each wording is shown)."""
+    from validator.rulebook.builtin_docs import BUILTIN
+
+    builtin = BUILTIN.get(rule_id)
+    if builtin is not None:
+        yield f"{rule_id} ({builtin.kind}, {builtin.severity})"
+        yield f"  ref: {builtin.ref}"
+        yield from _docs(builtin.checks, builtin.why, builtin.fails, builtin.passes)
+        yield "  applied by casino-validator itself, in every version"
+        return
+    found = [(ruleset, rule) for ruleset in registry.all() for rule in ruleset.rules if rule.id == rule_id]
+    ruleset, latest = found[-1]
+    yield f"{rule_id} ({latest.kind}, {latest.severity})"
+    yield f"  ref: {latest.ref}"
+    yield f"  message: {latest.message}"
+    doc = latest.doc
+    yield from _docs(doc.get("checks", ""), doc.get("why", ""), doc.get("fails", ""), doc.get("passes", ""))
+    yield "  versions:"
+    shown: str | None = None
+    for ruleset, rule in found:
+        yield f"    {ruleset.version:<28} {ruleset.dates():<36} {rule.file}:{rule.line}"
+        text = _rule_text(rule)
+        if text != shown:
+            for line in check_lines(rule):
+                yield f"      {line}"
+            shown = text
+
+
+def _docs(checks: str, why: str, fails: str, passes: str) -> Iterator[str]:
+    for name, text in (("checks", checks), ("why", why), ("fails", fails), ("passes", passes)):
+        if text:
+            yield f"  {name}: {text}"
