@@ -5,7 +5,9 @@ in pyproject.toml. Each becomes a C extension placed beside its `.py` (which the
 `CASINO_VALIDATOR_PURE=1` runs it instead). When compiling fails, for want of a C compiler or of
 Python's headers, the wheel is built as plain Python and the build says so; CASINO_VALIDATOR_COMPILE=
 require makes that failure fail the build (CI), =no skips compiling. An editable install (development)
-is always plain.
+is always plain, and so is the copy pre-commit installs for the `casino-validator-lint` hook (a clone in
+pre-commit's store: a `repo…` folder beside the store's `db.db`): the hook lints house files, which needs
+no compiled replay, and installs in seconds instead of minutes. =require still compiles there.
 
 Run by hand, `python hatch_build.py OUT MODULE...` compiles the modules into OUT (what the hook does in
 a temporary folder), which is how benchmarks compare builds.
@@ -24,6 +26,9 @@ from typing import Any
 # The file the wheel carries to say which modules are compiled (validator/compiled.py reads it).
 MANIFEST = "validator/_compiled.txt"
 ENV = "CASINO_VALIDATOR_COMPILE"
+# What compiling needs (mypy's mypyc, setuptools to build the extension), installed into the build
+# environment only when the wheel is to be compiled (`dependencies` below).
+COMPILER = ["mypy>=1.10,<3", "setuptools>=65"]
 
 try:
     from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -31,16 +36,28 @@ except ImportError:  # run by hand, outside a build
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
+def in_pre_commit_store(root: Path) -> bool:
+    """Whether the source being built is pre-commit's clone of this repository, for a hook."""
+    return root.name.startswith("repo") and (root.parent / "db.db").is_file()
+
+
 class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
     PLUGIN_NAME = "custom"
 
+    def _compiles(self) -> bool:
+        mode = os.environ.get(ENV, "auto").lower()
+        if mode == "no" or not self.config.get("compiled"):
+            return False
+        return mode != "auto" or not in_pre_commit_store(Path(self.root))
+
+    def dependencies(self) -> list[str]:
+        return list(COMPILER) if self._compiles() else []
+
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version == "editable":
+        if self.target_name != "wheel" or version == "editable" or not self._compiles():
             return
         mode = os.environ.get(ENV, "auto").lower()
         modules = list(self.config.get("compiled", []))
-        if mode == "no" or not modules:
-            return
         self._out = tempfile.mkdtemp(prefix="casino-validator-mypyc-")
         failure = compile_modules(Path(self.root), modules, Path(self._out))
         if failure is not None:

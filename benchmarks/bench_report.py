@@ -124,13 +124,22 @@ def _copy(table, copy: int, shift, pa, pc):  # type: ignore[no-untyped-def]
         ),
         "round_key": pc.binary_join_element_wise(prefix, pc.utf8_slice_codeunits(table["round_key"], 5), ""),
         "file": pc.binary_join_element_wise(const(f"copy-{copy}/"), table["file"], ""),
-        "table": pc.binary_join_element_wise(table["table"], const(f"-{copy % TABLE_VARIANTS:02d}"), ""),
+        "table_id": pc.binary_join_element_wise(
+            table["table_id"], const(f"-{copy % TABLE_VARIANTS:02d}"), ""
+        ),
         "casino": const(CASINOS[copy % len(CASINOS)]),
         "dealer": pc.binary_join_element_wise(
             const("D-"), pc.cast(_dealer(table, copy, pc), pa.string()), ""
         ),
         "local_time": pc.add(table["local_time"], shift),
-        "day": pc.cast(pc.add(pc.cast(table["local_time"], pa.timestamp("us")), shift), pa.date32()),
+        # The gaming day, starting at 06:00 (the default): the shifted local time six hours earlier.
+        "gaming_day": pc.cast(
+            pc.subtract(
+                pc.add(pc.cast(table["local_time"], pa.timestamp("us")), shift),
+                pa.scalar(6 * 3_600_000_000, pa.duration("us")),
+            ),
+            pa.date32(),
+        ),
     }
     if "at_utc" in table.column_names:
         columns["at_utc"] = pc.add(table["at_utc"], shift)

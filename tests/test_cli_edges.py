@@ -62,7 +62,7 @@ def test_usage_lines_name_the_arguments() -> None:
 
 def test_format_is_a_choice_listing_the_formats() -> None:
     assert [f.value for f in Format] == list(REPORTERS)
-    assert "--format [text|jsonl|json|sarif|junit|github|html]" in invoke("check", "-h")[1]
+    assert "--format [text|jsonl|json|sarif|junit|github|gitlab|html]" in invoke("check", "-h")[1]
     status, text = invoke("check", "x.jsonl", "--format", "xml")
     assert status == 2
     assert "xml" in text and "sarif" in text

@@ -72,7 +72,7 @@ def test_each_house_rule_is_a_module_with_an_id_its_docs_and_a_check() -> None:
         assert module.__doc__ is not None and module.__doc__.startswith(f"{module.ID}: ")
         assert callable(module.check)
         ids.append(module.ID)
-    assert len(ids) == len(set(ids)) == 10
+    assert len(ids) == len(set(ids)) == 11
     assert [d.id for d in builtin_docs(("house/",))] == ids
 
 

@@ -51,6 +51,7 @@ class Format(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
     html = "html"
 
 
@@ -63,6 +64,7 @@ class LintFormat(StrEnum):
     sarif = "sarif"
     junit = "junit"
     github = "github"
+    gitlab = "gitlab"
 
 
 class FailLevel(StrEnum):
@@ -104,12 +106,30 @@ ConfigOpt = Annotated[
     ),
 ]
 NoConfigOpt = Annotated[bool, typer.Option("--no-config", help="Ignore any configuration file.")]
+ReadingOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reading",
+        metavar="ID=ALTERNATIVE",
+        help="Read an ambiguous sentence this way (repeatable; `rules show` lists each version's readings).",
+    ),
+]
 SarifRootOpt = Annotated[
     Path | None,
     typer.Option(
         "--sarif-root",
         metavar="DIR",
         help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
+    ),
+]
+
+
+RulesOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        metavar="PATH",
+        help="Rulesets from outside the package: a .rules file or a folder of them (repeatable).",
     ),
 ]
 
@@ -122,18 +142,30 @@ def _choices(
     write_baseline: Path | None,
     config: Path | None,
     no_config: bool,
+    readings: list[str] | None = None,
 ) -> PolicyChoices:
-    """What `check` and `lint` share of their options: what is reported and what fails."""
+    """What `check` and `lint` share of their options: what is reported and what fails, and the
+    readings applied."""
     from validator.commands.common import PolicyChoices
 
     level = fail_level.value if fail_level is not None else None
-    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config)
+    chosen = tuple(readings or ())
+    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config, chosen)
 
 
-def _run(command: Callable[[], int]) -> NoReturn:
+def _run(
+    command: Callable[[], int],
+    rules: list[Path] | None = None,
+    config: Path | None = None,
+    no_config: bool = False,
+) -> NoReturn:
     """Run a command's module and end with its exit status; a run that cannot be made ends with its
-    message on standard error and status 2."""
+    message on standard error and status 2. `rules` (`--rules`), with the configuration file's `rules`
+    and $CASINO_VALIDATOR_RULES, are the rulesets from outside the package the command judges with."""
     try:
+        from validator.commands.common import use_rules
+
+        use_rules(rules or [], config, no_config)
         status = command()
     except ValidatorError as exc:
         typer.echo(f"casino-validator: {exc}", err=True)
@@ -218,6 +250,14 @@ def check(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    reading: ReadingOpt = None,
+    all_readings: Annotated[
+        bool,
+        typer.Option(
+            "--all-readings",
+            help="Judge each round under every alternative of the readings its rules have; say which hold.",
+        ),
+    ] = False,
     max_log_bytes: Annotated[
         str | None,
         typer.Option(metavar="SIZE", help="Most bytes read from one log, uncompressed (default 16G)."),
@@ -233,6 +273,7 @@ def check(
         bool,
         typer.Option("--follow", help="Judge each round as it is written (what `watch` does), until Ctrl-C."),
     ] = False,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     if follow:
@@ -266,11 +307,17 @@ def check(
             scheduler=scheduler,
             dataset=dataset,
             sarif_root=sarif_root,
-            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
+            choices=_choices(
+                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
+            ),
+            all_readings=all_readings,
             max_log_bytes=max_log_bytes,
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -350,6 +397,7 @@ def watch(
         int | None,
         typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
     ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Follow logs as tables write them: each round is judged when its line is whole, each finding
     written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
@@ -371,7 +419,10 @@ def watch(
             choices=_choices(select, ignore, fail_level, baseline, None, config, no_config),
             max_line_bytes=max_line_bytes,
             max_broken_records=max_broken_records,
-        )
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
@@ -439,18 +490,28 @@ def report(
         Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the HTML to FILE.")
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First day (local).")
+        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First gaming day.")
     ] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last day (local).")] = None,
+    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last gaming day.")] = None,
     casino: Annotated[
         str | None, typer.Option("--casino", metavar="NAME", help="Only this casino (its name in the logs).")
     ] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="ID", help="Only this table id.")] = None,
+    csv: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="DIR", help="Also write each table of the page as DIR/NAME.csv."),
+    ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     from validator.commands import report as command
 
-    _run(lambda: command.run(datasets, output=output, start=start, end=end, casino=casino, table=table))
+    _run(
+        lambda: command.run(
+            datasets, output=output, start=start, end=end, casino=casino, table=table, csv=csv
+        ),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- explain
@@ -466,13 +527,18 @@ def explain(
     house: Annotated[
         Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
     ] = None,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay one round step by step and say why each finding was made.
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     from validator.commands import explain as command
 
-    _run(lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house))
+    _run(
+        lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house, readings=reading or []),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- simulate
@@ -539,6 +605,8 @@ def simulate(
         typer.Option("--rate", metavar="R", help="With --inject: the share of rounds given a violation."),
     ] = 0.05,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
 
@@ -567,7 +635,9 @@ def simulate(
             inject=inject,
             rate=rate,
             quiet=quiet,
-        )
+            readings=reading or [],
+        ),
+        rules=rules,
     )
 
 
@@ -592,11 +662,18 @@ def edge(
         EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help="Output format.")
     ] = EdgeFormat.text,
     options: Annotated[bool, typer.Option("--options", help="What each house option would change.")] = False,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Exact expected return of the main stake and every side bet, each outcome with its probability."""
     from validator.commands import edge as command
 
-    _run(lambda: command.run(ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options))
+    _run(
+        lambda: command.run(
+            ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, readings=reading or []
+        ),
+        rules=rules,
+    )
 
 
 # ---------------------------------------------------------------- lint
@@ -629,6 +706,8 @@ def lint(
     write_baseline: WriteBaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
+    reading: ReadingOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
     from validator.commands import lint as command
@@ -640,15 +719,22 @@ def lint(
             output=output,
             when=when,
             sarif_root=sarif_root,
-            choices=_choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
-        )
+            choices=_choices(
+                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
+            ),
+        ),
+        rules=rules,
+        config=config,
+        no_config=no_config,
     )
 
 
 # ---------------------------------------------------------------- schema
 @app.command(cls=PlainCommand, short_help="Print a JSON Schema (hand-log, house-rules, findings).")
 def schema(
-    which: Annotated[str, typer.Argument(metavar="hand-log|house-rules|findings", help="Which schema.")],
+    which: Annotated[
+        str, typer.Argument(metavar="hand-log|house-rules|findings|dataset", help="Which schema.")
+    ],
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     from validator.commands import schema as command
@@ -658,11 +744,13 @@ def schema(
 
 # ---------------------------------------------------------------- rules
 @rules_app.command("list", cls=PlainCommand, short_help="Families, their versions and their dates.")
-def rules_list() -> None:
+def rules_list(
+    extra_rules: RulesOpt = None,
+) -> None:
     """Families, their versions and the dates each is in force."""
     from validator.commands import rules
 
-    _run(rules.list_)
+    _run(rules.list_, rules=extra_rules)
 
 
 @rules_app.command(
@@ -670,23 +758,25 @@ def rules_list() -> None:
 )
 def rules_show(
     spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
     from validator.commands import rules
 
-    _run(lambda: rules.show(spec))
+    _run(lambda: rules.show(spec), rules=extra_rules)
 
 
 @rules_app.command("diff", cls=PlainCommand, short_help="What changed between two versions.")
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help="The older version.")],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help="The newer version.")],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.commands import rules
 
-    _run(lambda: rules.diff(old, new))
+    _run(lambda: rules.diff(old, new), rules=extra_rules)
 
 
 @rules_app.command(
@@ -696,11 +786,12 @@ def rules_check(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help="Ruleset files (.rules) or folders.")
     ],
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     from validator.commands import rules
 
-    _run(lambda: rules.check(files))
+    _run(lambda: rules.check(files), rules=extra_rules)
 
 
 @rules_app.command(
@@ -712,11 +803,12 @@ def rules_test(
         typer.Argument(metavar="DIR", help="Fixture folder (default: the project's tests/fixtures/rules)."),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every case.")] = False,
+    extra_rules: RulesOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
     from validator.commands import rules
 
-    _run(lambda: rules.test(directory, verbose=verbose))
+    _run(lambda: rules.test(directory, verbose=verbose), rules=extra_rules)
 
 
 def main() -> None:

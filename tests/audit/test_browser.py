@@ -56,7 +56,7 @@ def page(tmp_path_factory) -> Path:
     _dataset(tmp / "samples", ["samples"], ROOT / "samples" / "house" / "trouville.yaml", ROOT)
     write_seance(tmp / "seance.jsonl", rounds=800, seed=5, pair=("D-12", "P2"), rate=0.15)
     _dataset(tmp / "seance", ["seance.jsonl"], None, tmp)
-    audit = build([str(tmp / "samples"), str(tmp / "seance")], theoretical={"BA-01": Decimal("0.023")})
+    audit = build([str(tmp / "samples"), str(tmp / "seance")], theory={"BA-01": (Decimal("0.023"), 1.0)})
     path = tmp / "audit.html"
     path.write_text(render(audit, rule_docs(default_registry())), encoding="utf-8")
     return path
@@ -79,12 +79,7 @@ def browser():
 @pytest.fixture(scope="module")
 def opened(browser, page):
     browser.open(page)
-    browser.wait_for(
-        "document.querySelectorAll('.chart').length > 0 && "
-        "document.querySelectorAll('.chart[data-rendered=yes]').length == "
-        "document.querySelectorAll('.chart').length",
-        timeout=60,
-    )
+    browser.wait_for("document.readyState == 'complete'", timeout=60)
     return browser
 
 
@@ -92,13 +87,14 @@ def test_every_section_and_chart_rendered(opened) -> None:
     for section in SECTIONS:
         assert opened.evaluate(f"document.getElementById('{section}').offsetHeight") > 100, section
     charts = opened.evaluate(
-        "Array.from(document.querySelectorAll('.chart')).map(e => "
-        "[e.id, e.querySelectorAll('svg.main-svg').length,"
-        " e.querySelectorAll('.cartesianlayer .trace').length])"
+        "Array.from(document.querySelectorAll('figure.chart')).map(e => "
+        "[e.querySelector('figcaption').innerText, e.querySelectorAll('svg').length,"
+        " e.querySelectorAll('svg .mark').length,"
+        " e.querySelector('svg') ? e.querySelector('svg').getBoundingClientRect().height : 0])"
     )
     assert len(charts) == 8
-    for chart_id, svgs, traces in charts:
-        assert svgs > 0 and traces > 0, chart_id
+    for caption, svgs, marks, height in charts:
+        assert svgs == 1 and marks > 0 and height > 100, caption
 
 
 def test_no_console_error_and_nothing_fetched(opened, page) -> None:

@@ -93,15 +93,20 @@ def test_a_round_as_the_log_shows_it(samples_run) -> None:
     row = (
         duckdb.connect()
         .execute(
-            "SELECT wagered, paid, collected, rules_give, dealer, players, casino, utc_offset_minutes, day,"
-            " clean, stakes FROM read_parquet(?) WHERE round = 'BA-01/2025-01-31/1/1'",
+            "SELECT wagered, paid, collected, rules_net, dealer, players, casino, utc_offset_minutes,"
+            " gaming_day, clean, stakes, staked_main, kept_main FROM read_parquet(?)"
+            " WHERE round = 'BA-01/2025-01-31/1/1'",
             [str(dataset / "rounds" / "*" / "*" / "*.parquet")],
         )
         .fetchall()
     )
     assert len(row) == 1
-    wagered, paid, collected, rules_give, dealer, players, casino, offset, day, clean, stakes = row[0]
-    assert (wagered, paid, collected, rules_give) == (Decimal(125), Decimal(90), Decimal(35), Decimal(55))
+    wagered, paid, collected, rules_net, dealer, players, casino, offset, day, clean, stakes, staked, kept = (
+        row[0]
+    )
+    assert (wagered, paid, collected, rules_net) == (Decimal(125), Decimal(90), Decimal(35), Decimal(55))
+    # The main bets as placed (35 + 20 + 20 + 50) and what the house kept on them (35 − 90).
+    assert (staked, kept) == (Decimal(125), Decimal(-55))
     assert (dealer, players, casino, offset, str(day), clean) == (
         "D-201",
         ["P1", "P2", "P3"],
@@ -123,8 +128,8 @@ def test_clean_rounds_are_paid_what_the_rules_give(samples_run) -> None:
     wrong = (
         duckdb.connect()
         .execute(
-            "SELECT count(*) FROM read_parquet(?) WHERE clean AND rules_give IS NOT NULL"
-            " AND paid - collected <> rules_give",
+            "SELECT count(*) FROM read_parquet(?) WHERE clean AND rules_net IS NOT NULL"
+            " AND paid - collected <> rules_net",
             [str(dataset / "rounds" / "*" / "*" / "*.parquet")],
         )
         .fetchone()
@@ -136,7 +141,7 @@ def test_money_is_exact_decimal_and_findings_carry_fingerprints(samples_run) -> 
     dataset, _, _ = samples_run
     rounds = pq.read_schema(next((dataset / "rounds").glob("*/*/*.parquet")))
     findings = pq.read_schema(next((dataset / "findings").glob("*/*/*.parquet")))
-    for name in ("wagered", "paid", "collected", "rules_give", "overpaid", "underpaid"):
+    for name in ("wagered", "paid", "collected", "rules_net", "overpaid", "underpaid", "staked_main"):
         assert str(rounds.field(name).type) == "decimal128(38, 10)"
     assert str(findings.field("discrepancy").type) == "decimal128(38, 10)"
     table = pq.read_table(next(iter((dataset / "findings").glob("*/*/*.parquet"))))
@@ -190,14 +195,14 @@ def test_filters(samples_run) -> None:
 
 def test_theoretical_edge_is_shown_with_its_distance(samples_run) -> None:
     dataset, _, _ = samples_run
-    audit = build([str(dataset)], theoretical={"BA-01": Decimal("0.0230")})
+    audit = build([str(dataset)], theory={"BA-01": (Decimal("0.0230"), 1.0)})
     row = next(h for h in audit.hold if h["table"] == "BA-01")
     assert row["theoretical"] == Decimal("0.0230")
-    assert row["distance"] == row["hold"] - Decimal("0.0230")
+    assert row["distance"] == row["hold_main"] - Decimal("0.0230")
     html = render(audit, {})
     cell = html[html.index('data-table="BA-01"') :]
-    assert '<td class="n" data-theoretical>2.30 %</td>' in cell[:600]
-    assert "theoretical edge is the house edge of the main stake" in html
+    assert '<td class="n" data-theoretical>2.30 %</td>' in cell[:1200]
+    assert "What the theoretical figure assumes:" in html and "What the hold covers:" in html
 
 
 def test_the_report_prices_each_table_by_its_rules_and_house_entry(samples_run) -> None:
@@ -217,7 +222,7 @@ def test_the_report_prices_each_table_by_its_rules_and_house_entry(samples_run) 
     assert edges["BA-01"] == house_edge("fr/bataille", date(2025, 2, 1), tables["BA-01"])
     assert edges["BJ-07"] < edges["BJ-03"]
     html = audit_html([str(dataset)], default_registry())
-    assert "theoretical edge is the house edge of the main stake" in html
+    assert "What the theoretical figure assumes:" in html
     # The house file the run named is gone: no figure rather than the regulation's defaults.
     files = str(dataset / "rounds" / "*" / "*" / "*.parquet")
     con = duckdb.connect()
@@ -238,7 +243,8 @@ def test_the_readme_pair_of_commands(tmp_path: Path) -> None:
     html = page.read_text(encoding="utf-8")
     for section in ("overview", "rules", "money", "dealers", "pairs", "hold", "findings"):
         assert f'<section id="{section}"' in html
-    assert html.count("<script>") == 2  # plotly.js once, then the charts
+    assert "<script" not in html  # charts are inline SVG drawn when the page is made
+    assert html.count("<svg") >= 8
     assert not re.search(r"<(?:script|link|img)[^>]+(?:src|href)=", html)  # nothing fetched
     assert page.stat().st_size < 10 * 1024 * 1024
 
@@ -281,7 +287,7 @@ def test_other_commands_do_not_load_the_audit_libraries() -> None:
         "    app(['check', 'samples/logs/disputes', '-q', '-f', 'json'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(sorted(m for m in ('pyarrow', 'duckdb', 'jinja2', 'plotly') if m in sys.modules))\n"
+        "print(sorted(m for m in ('pyarrow', 'duckdb', 'jinja2') if m in sys.modules))\n"
     )
     done = subprocess.run(
         [sys.executable, "-P", "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
@@ -310,7 +316,7 @@ def test_parallel_workers_write_their_own_files(tmp_path: Path, monkeypatch) -> 
     for _ in one.writer().write_all(check_logs(registry, [log], summary=Summary(), collect=True)):
         pass
     one.commit(Summary())
-    query = "SELECT round, wagered, paid, collected, rules_give, status FROM read_parquet(?) ORDER BY line"
+    query = "SELECT round, wagered, paid, collected, rules_net, status FROM read_parquet(?) ORDER BY line"
     rows = [
         duckdb.connect().execute(query, [str(root / "rounds" / "*" / "*" / "*.parquet")]).fetchall()
         for root in (tmp_path / "jobs", alone)

@@ -14,7 +14,7 @@ from inprocess import invoke
 
 from validator.dsl import cache
 from validator.dsl.parser import parse_ruleset
-from validator.rulebook.registry import default_registry, ruleset_files, rulesets_dir
+from validator.rulebook.registry import registry_with, ruleset_files, rulesets_dir
 
 SIX_DECKS = Path(ruleset_files(rulesets_dir())[0])
 
@@ -66,16 +66,16 @@ def test_a_poisoned_pickle_in_the_cache_never_runs(folder: Path, tmp_path: Path)
 def test_every_shipped_ruleset_poisoned_in_the_cache_then_rules_list(folder: Path, tmp_path: Path) -> None:
     # The attack as measured: entries dropped into a shared cache folder, then `rules list`. The
     # registry is kept for the process's life: forgotten here so that each command reads the folder.
-    default_registry.cache_clear()
+    registry_with.cache_clear()
     assert invoke("rules", "list").code == 0
     marker = tmp_path / "ran"
     entries = sorted(folder.glob("*.json"))
     assert len(entries) == len(ruleset_files(rulesets_dir()))
     for entry in entries:
         entry.write_bytes(pickle.dumps(_Payload(marker)))
-    default_registry.cache_clear()
+    registry_with.cache_clear()
     ran = invoke("rules", "list")
-    default_registry.cache_clear()
+    registry_with.cache_clear()
     assert ran.code == 0 and "fr/blackjack" in ran.stdout
     assert not marker.exists()
 

@@ -309,7 +309,10 @@ def test_schema_messages_name_the_field_and_the_fault(
 @pytest.mark.parametrize(
     ("record", "message"),
     [
-        ({**TABLE, "format": "hand-log/2"}, "table record: format: 'hand-log/2' should be 'hand-log/1'"),
+        (
+            {**TABLE, "format": "hand-log/2"},
+            "table record: format: 'hand-log/2' is not one of 'hand-log/1', 'hand-log/1.1'",
+        ),
         ({**TABLE, "game": "poker"}, "table record: game: 'poker' is not one of 'blackjack', 'bataille'"),
         ({**TABLE, "seats": 0}, "table record: seats: 0 is less than 1"),
         ({**TABLE, "seats": 100}, "table record: seats: 100 is more than 99"),

@@ -74,7 +74,9 @@ def test_findings_exit_1_with_the_fields_of_findings_md(tmp_path):
         "line": 3,
         "round": "R1",
         "stake": "1",
-        "message": "A hand with more points than the dealer is paid even money.",
+        # The evidence: box 1's 9♥ 10♦ = 19 against the dealer's 6♣ 10♣ A♠ = 17 (the ace counts 1).
+        "message": "A hand with more points than the dealer is paid even money. The hand: 9♥ 10♦ (19); "
+        "the dealer: 6♣ 10♣ A♠ (17).",
         "expected": {"pay": "20"},
         "actual": {"pay": "10"},
     }
@@ -192,7 +194,7 @@ def test_after_an_unreplayable_round_the_shoe_count_stays_right(tmp_path):
         ("R2", "hand-log/unknown-hand"),
         ("R3", "fr/blackjack/cards-from-shoe"),
     ]
-    assert found[1]["message"].startswith("Card AS cannot come out of this shoe")
+    assert found[1]["message"].startswith("Card A♠ cannot come out of this shoe")
 
 
 def test_stdin_folders_and_gzip(tmp_path):
@@ -248,7 +250,9 @@ def test_a_round_naming_another_shoe_is_said_and_still_replayed(tmp_path):
             4,
             "payout",
             "fr/blackjack/higher-total-wins",
-            "A hand with more points than the dealer is paid even money.",
+            # CLEAN's cards: 9♥ 10♦ = 19 against 6♣ 10♣ A♠ = 17.
+            "A hand with more points than the dealer is paid even money. The hand: 9♥ 10♦ (19); the dealer: "
+            "6♣ 10♣ A♠ (17).",
         ),
     ]
     assert doc["summary"]["rounds"]["with_findings"] == 1

@@ -29,7 +29,11 @@ def test_a_procedure_finding_is_told_step_by_step(cli):
     assert lines[0] == f"Round BJ-03/2016-06-11/1/1 ({BJ_03}:3)"
     assert lines[1] == "  table BJ-03, judged by fr/blackjack@2013-12-15 (from 2013-12-15 until 2019-08-11)"
     draw = lines.index("  7. deal D 2D")
-    assert lines[draw + 1] == "     rules: cards-from-shoe held, dealer-stands-17 BROKEN"
+    # Every rule of the dealer's card, in the ruleset's order: the time of his card (held: the players had
+    # played), then his drawing (broken).
+    assert lines[draw + 1] == (
+        "     rules: cards-from-shoe held, dealer-second-card-after-players held, dealer-stands-17 BROKEN"
+    )
     assert lines[draw + 2] == "     1: TC QC = 20 | D: AH 6S 2D = 19 (soft)"
     assert (
         "  9. settle 1: the rules give pay 20 (fr/blackjack/higher-total-wins); the log shows pay 20: ok"

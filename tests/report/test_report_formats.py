@@ -16,6 +16,7 @@ from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.formats import REPORTERS, make_reporter
 from validator.formats.base import Reporter
 from validator.formats.github import GithubReporter
+from validator.formats.gitlab import GitlabReporter
 from validator.formats.html import HtmlReporter
 from validator.formats.jsondoc import JsonReporter
 from validator.formats.jsonl import JsonLinesReporter
@@ -34,6 +35,7 @@ def test_registry() -> None:
         "sarif": SarifReporter,
         "junit": JunitReporter,
         "github": GithubReporter,
+        "gitlab": GitlabReporter,
         "html": HtmlReporter,
     } == REPORTERS
     out = io.StringIO()
@@ -49,7 +51,8 @@ def test_unknown_format() -> None:
     with pytest.raises(ValidatorError) as caught:
         make_reporter("x", io.StringIO())
     assert (
-        str(caught.value) == "unknown format 'x': choose one of text, jsonl, json, sarif, junit, github, html"
+        str(caught.value)
+        == "unknown format 'x': choose one of text, jsonl, json, sarif, junit, github, gitlab, html"
     )
     assert caught.value.exit_code == 2
 

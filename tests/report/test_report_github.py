@@ -36,7 +36,8 @@ def test_one_annotation_per_finding_then_a_notice() -> None:
         assert props["file"] == finding.file
         assert props.get("line") == (None if finding.line is None else str(finding.line))
         assert props["title"] == finding.rule
-        assert message == f"{finding.message} ({finding.ref})"
+        # The message and its reference, then the evidence (round, box, expected/actual) when there is any.
+        assert message.startswith(f"{finding.message} ({finding.ref})")
     command, props, message = parse(lines[-1])
     assert (command, props) == ("notice", {})
     assert message.startswith("casino-validator: 5 rounds read in 2 files")
@@ -46,7 +47,8 @@ def test_the_fixture_escapes() -> None:
     lines = render_full("github").splitlines()
     assert lines[2].endswith(
         "::The surrender of seat 1 returned 100%25 of the stake instead of 50%25. "
-        "(Arrêté du 14 mai 2007, art. 55-11)"
+        "(Arrêté du 14 mai 2007, art. 55-11). Round r-0002, box seat-1, hand seat-1/main: "
+        'expected {"return": "2.5"}, actual {"return": "5"}.'
     )
     assert lines[7].startswith("::error file=logs/salle 2/table%2C9.jsonl,title=hand-log/truncated::")
     # The message part keeps `:` and `,`: only properties escape them.

@@ -27,6 +27,7 @@ from report_fixtures import (
 )
 
 from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.formats.base import PROJECT_URL, evidence
 from validator.formats.sarif import SarifReporter, artifact_location
 
 SCHEMA_PATH = Path(__file__).parent / "sarif-schema-2.1.0.json"
@@ -125,7 +126,7 @@ def test_driver_and_rules() -> None:
     driver = json.loads(render_full("sarif"))["runs"][0]["tool"]["driver"]
     assert driver["name"] == "casino-validator"
     assert driver["version"] == TOOL_VERSION
-    assert "informationUri" not in driver
+    assert driver["informationUri"] == PROJECT_URL
     ids = [rule["id"] for rule in driver["rules"]]
     assert ids == sorted(ids)
     # Every rule given, plus the reader's format rules met in findings.
@@ -155,7 +156,7 @@ def test_results_point_to_their_rule_and_place() -> None:
         assert result["ruleId"] == finding.rule
         assert rules[result["ruleIndex"]]["id"] == finding.rule
         assert result["level"] == finding.severity
-        assert result["message"]["text"] == f"{finding.message} ({finding.ref})"
+        assert result["message"]["text"] == evidence(finding)
         physical = result["locations"][0]["physicalLocation"]
         if finding.line is None:
             assert "region" not in physical

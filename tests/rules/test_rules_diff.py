@@ -10,8 +10,9 @@ REGISTRY = default_registry()
 # The arrêté du 6 mai 2020 renamed lucky ladies' third line and narrowed it: seed 000's « Paire totalisant
 # 20 » (19 for 1 in table A, 25 for 1 in table B) is seed 001's « Paire de même couleur totalisant 20 »,
 # at the same odds. The odds did not change: only the line's condition (and label) shows the change.
-PAIR_2019 = "total(player.first_two) == 20 and same_rank(player.first_two)"
-PAIR_2020 = f"{PAIR_2019} and same_suit(player.first_two)"
+# Both lines are written with named conditions (their readings, issue 26, change those conditions).
+PAIR_2019 = "pair_totalling_20"
+PAIR_2020 = "total(player.first_two) == 20 and same_rank(player.first_two) and two_of_one_couleur"
 
 
 def _diff(old: str, new: str) -> list[str]:

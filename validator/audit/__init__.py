@@ -28,20 +28,26 @@ def audit_html(
     end: date | None = None,
     casino: str | None = None,
     table: str | None = None,
-    theoretical: Mapping[str, Decimal] | None = None,
+    theory: Mapping[str, tuple[Decimal, float]] | None = None,
     title: str = "Audit report",
+    csv_folder: str | None = None,
 ) -> str:
-    """The report over these datasets, filtered; `theoretical`: table id → the house edge of its rules
-    (by default, computed from the versions and house entries the tables' rounds were judged by)."""
-    from validator.audit.html import render, rule_docs
-    from validator.audit.query import Filters, build, connect
+    """The report over these datasets, filtered; `theory`: table id → (the house edge of its rules, the
+    variance of the main stake per unit staked) (by default, computed from the versions and house
+    entries the tables' rounds were judged by). A filter that matches nothing stops the run (exit 2)
+    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV."""
+    from validator.audit.html import render, rule_docs, write_csv
+    from validator.audit.query import Filters, build, check_filters, connect
 
     if start is not None and end is not None and start > end:
         raise ValidatorError(f"--from {start} is after --to {end}")
     filters = Filters(start, end, casino, table)
-    if theoretical is None:
-        from validator.audit.theory import theoretical_edges
+    check_filters(datasets, filters)
+    if theory is None:
+        from validator.audit.theory import theory as compute
 
-        theoretical = theoretical_edges(connect(datasets, filters))
-    audit = build(datasets, filters, theoretical=theoretical)
+        theory = compute(connect(datasets, filters))
+    audit = build(datasets, filters, theory=theory)
+    if csv_folder is not None:
+        write_csv(audit, csv_folder)
     return render(audit, rule_docs(registry), title=title)

@@ -1,15 +1,15 @@
-"""The audit report as one self-contained HTML file: Jinja2 templates (package data), plotly charts whose
-script is inlined once, no font, style or script fetched from anywhere."""
+"""The audit report as one self-contained HTML file: Jinja2 templates (package data), charts drawn as inline
+SVG (`validator.audit.svg`), no font, style or script fetched from anywhere, and no script at all."""
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from validator import __version__
 from validator.audit.query import (
@@ -17,6 +17,7 @@ from validator.audit.query import (
     PAIR_MIN_OVERPAID,
     Audit,
 )
+from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -66,142 +67,220 @@ def _p_value(value: float) -> str:
     return f"{value:.3g}"
 
 
-def _bar(name: str, x: list[Any], y: list[Any], **extra: Any) -> dict[str, Any]:
-    return {"type": "bar", "name": name, "x": x, "y": y, **extra}
-
-
-def _layout(title: str, **extra: Any) -> dict[str, Any]:
-    return {
-        "title": {"text": title, "font": {"size": 14}},
-        "margin": {"l": 60, "r": 20, "t": 40, "b": 80},
-        "height": 340,
-        "font": {"family": "system-ui, sans-serif", "size": 11},
-        "legend": {"orientation": "h"},
-        **extra,
-    }
-
-
 def _f(value: Any) -> float:
     return float(value) if value is not None else 0.0
 
 
-def charts(audit: Audit) -> dict[str, dict[str, Any]]:
-    """Plotly figures as plain JSON (floats are for drawing only; every table shows exact amounts)."""
-    out: dict[str, dict[str, Any]] = {}
-    out["chart-kinds"] = {
-        "data": [_bar("findings", [k["kind"] for k in audit.kinds], [k["n"] for k in audit.kinds])],
-        "layout": _layout("Findings by kind"),
-    }
+def charts(audit: Audit) -> dict[str, Chart]:
+    """Each chart's geometry (`validator.audit.svg`); the template draws them and names their series."""
+    out: dict[str, Chart] = {}
+    out["kinds"] = bars([k["kind"] for k in audit.kinds], [[float(k["n"]) for k in audit.kinds]])
     top = [r["rule"] for r in audit.rules[:WEEK_RULES]]
     weeks = sorted({str(w["week"]) for w in audit.weeks})
     per_rule: dict[str, dict[str, int]] = defaultdict(dict)
     for w in audit.weeks:
-        name = w["rule"] if w["rule"] in top else "other rules"
+        name = w["rule"] if w["rule"] in top else "…"
         per_rule[name][str(w["week"])] = per_rule[name].get(str(w["week"]), 0) + w["n"]
-    out["chart-weeks"] = {
-        "data": [_bar(name, weeks, [per_rule[name].get(week, 0) for week in weeks]) for name in per_rule],
-        "layout": _layout("Findings by week (week starting)", barmode="stack"),
-    }
-    for key, rows, title in (
-        ("chart-money-table", audit.money_tables, "Money discrepancy by table"),
-        ("chart-money-dealer", audit.money_dealers, "Money discrepancy by dealer"),
-    ):
-        names = [str(r["key"]) for r in rows]
-        out[key] = {
-            "data": [
-                _bar("overpaid by the house", names, [_f(r["overpaid"]) for r in rows]),
-                _bar("underpaid to players", names, [_f(r["underpaid"]) for r in rows]),
-            ],
-            "layout": _layout(title, barmode="group", xaxis={"type": "category"}),
-        }
-    days = [str(r["key"]) for r in audit.money_days]
-    out["chart-money-day"] = {
-        "data": [
-            {
-                "type": "scatter",
-                "mode": "lines+markers",
-                "name": "overpaid by the house",
-                "x": days,
-                "y": [_f(r["overpaid"]) for r in audit.money_days],
-            },
-            {
-                "type": "scatter",
-                "mode": "lines+markers",
-                "name": "underpaid to players",
-                "x": days,
-                "y": [_f(r["underpaid"]) for r in audit.money_days],
-            },
-        ],
-        "layout": _layout("Money discrepancy by day"),
-    }
-    shown = audit.dealers[:DEALER_BARS]
-    out["chart-dealers"] = {
-        "data": [
-            _bar(
-                "rounds with a finding per 100",
-                [d["dealer"] for d in shown],
-                [d["rate"] for d in shown],
-                error_y={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [d["high"] - d["rate"] for d in shown],
-                    "arrayminus": [d["rate"] - d["low"] for d in shown],
-                },
-            )
-        ],
-        "layout": _layout(
-            "Dealers: rounds with a finding per 100, Wilson 95 % interval", xaxis={"type": "category"}
-        ),
-    }
-    out["chart-pairs"] = {
-        "data": [
-            {
-                "type": "scatter",
-                "mode": "markers",
-                "name": "flagged" if flagged else "not flagged",
-                "x": [p["others_rate"] for p in audit.pairs if p["flagged"] == flagged],
-                "y": [p["rate"] for p in audit.pairs if p["flagged"] == flagged],
-                "text": [f"{p['dealer']} → {p['player']}" for p in audit.pairs if p["flagged"] == flagged],
-                "marker": {"size": 9, "color": "#c0392b" if flagged else "#7f8c8d"},
-            }
-            for flagged in (True, False)
-        ],
-        "layout": _layout(
-            "Overpaid rounds per 100: the pair against the dealer's other players",
-            xaxis={"title": {"text": "dealer with his other players"}, "rangemode": "tozero"},
-            yaxis={"title": {"text": "dealer with this player"}, "rangemode": "tozero"},
-        ),
-    }
-    tables = [h["table"] for h in audit.hold]
-    hold_data = [_bar("observed hold %", tables, [_f(h["hold"]) * 100 for h in audit.hold])]
-    if audit.has_theoretical:
-        hold_data.append(
-            {
-                "type": "scatter",
-                "mode": "markers",
-                "name": "theoretical edge %",
-                "x": tables,
-                "y": [
-                    _f(h["theoretical"]) * 100 if h["theoretical"] is not None else None for h in audit.hold
-                ],
-                "marker": {"symbol": "diamond", "size": 11, "color": "#c0392b"},
-            }
+    audit.week_series = list(per_rule)
+    out["weeks"] = bars(
+        weeks, [[float(per_rule[name].get(week, 0)) for week in weeks] for name in per_rule], stacked=True
+    )
+    for key, rows in (("money-table", audit.money_tables), ("money-dealer", audit.money_dealers)):
+        out[key] = bars(
+            [str(r["key"]) for r in rows],
+            [[_f(r["overpaid"]) for r in rows], [-_f(r["underpaid"]) for r in rows]],
         )
-    out["chart-hold"] = {
-        "data": hold_data,
-        "layout": _layout("Hold per table (kept ÷ wagered, %)", xaxis={"type": "category"}),
-    }
+    out["money-day"] = lines(
+        [str(r["key"]) for r in audit.money_days],
+        [[_f(r["overpaid"]) for r in audit.money_days], [-_f(r["underpaid"]) for r in audit.money_days]],
+    )
+    shown = audit.dealers[:DEALER_BARS]
+    out["dealers"] = bars(
+        [d["dealer"] for d in shown],
+        [[d["rate"] for d in shown]],
+        intervals=[(d["low"], d["high"]) for d in shown],
+    )
+    out["pairs"] = scatter(
+        [
+            (p["others_rate"], p["rate"], 0 if p["flagged"] else 1, f"{p['dealer']} → {p['player']}")
+            for p in audit.pairs
+        ]
+    )
+    hold = audit.hold
+    out["hold"] = bars(
+        [h["table"] for h in hold],
+        [[_f(h["hold_main"]) * 100 if h["hold_main"] is not None else None for h in hold]],
+        intervals=[(_f(h["low"]) * 100, _f(h["high"]) * 100) if h["low"] is not None else None for h in hold],
+        points=[_f(h["theoretical"]) * 100 if h["theoretical"] is not None else None for h in hold],
+    )
     return out
 
 
-def _script_json(value: Any) -> str:
-    """JSON safe inside a <script> element."""
-    return json.dumps(value, ensure_ascii=False, default=str).replace("</", "<\\/")
+# Each table of the page as CSV: its file name → (columns, the audit's rows and the key of each column).
+# Column names are the dataset's words (snake_case, not translated), so a spreadsheet formula survives a
+# change of the page's language; amounts are exact decimals, signed where the column says net.
+_CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "findings_by_kind": ("kinds", (("kind", "kind"), ("findings", "n"))),
+    "findings_by_severity": ("severities", (("severity", "severity"), ("findings", "n"))),
+    "findings_by_rule": (
+        "rules",
+        (
+            ("rule", "rule"),
+            ("ref", "ref"),
+            ("kind", "kind"),
+            ("severity", "severity"),
+            ("findings", "n"),
+            ("rounds", "rounds"),
+            ("overpaid", "overpaid"),
+            ("underpaid", "underpaid"),
+        ),
+    ),
+    "findings_by_week": ("weeks", (("gaming_week", "week"), ("rule", "rule"), ("findings", "n"))),
+    "money_by_table": (
+        "money_tables",
+        (
+            ("table_id", "key"),
+            ("rounds", "rounds"),
+            ("overpaid", "overpaid"),
+            ("underpaid", "underpaid"),
+            ("net_overpaid", "net"),
+        ),
+    ),
+    "money_by_dealer": (
+        "money_dealers",
+        (
+            ("dealer", "key"),
+            ("rounds", "rounds"),
+            ("overpaid", "overpaid"),
+            ("underpaid", "underpaid"),
+            ("net_overpaid", "net"),
+        ),
+    ),
+    "money_by_gaming_day": (
+        "money_days",
+        (
+            ("gaming_day", "key"),
+            ("rounds", "rounds"),
+            ("overpaid", "overpaid"),
+            ("underpaid", "underpaid"),
+            ("net_overpaid", "net"),
+        ),
+    ),
+    "dealers": (
+        "dealers",
+        (
+            ("dealer", "dealer"),
+            ("rounds", "rounds"),
+            ("rounds_per_hour", "per_hour"),
+            ("rounds_with_finding", "rounds_wrong"),
+            ("per_100_rounds", "rate"),
+            ("wilson_95_low", "low"),
+            ("wilson_95_high", "high"),
+        ),
+    ),
+    "pairs": (
+        "pairs",
+        (
+            ("dealer", "dealer"),
+            ("player", "player"),
+            ("rounds", "rounds"),
+            ("overpaid_rounds", "overpaid_rounds"),
+            ("per_100", "rate"),
+            ("dealer_others_per_100", "others_rate"),
+            ("overpaid", "amount"),
+            ("p_one_sided_fisher", "p"),
+            ("flagged", "flagged"),
+        ),
+    ),
+    "hold_by_table": (
+        "hold",
+        (
+            ("table_id", "table_id"),
+            ("rulesets", "rulesets"),
+            ("rounds", "rounds"),
+            ("wagered", "wagered"),
+            ("kept", "kept"),
+            ("hold", "hold"),
+            ("staked_main", "staked"),
+            ("kept_main", "kept_main"),
+            ("hold_main", "hold_main"),
+            ("theoretical", "theoretical"),
+            ("band_95_low", "low"),
+            ("band_95_high", "high"),
+            ("outside_band", "outside"),
+        ),
+    ),
+    "hold_by_period": (
+        "hold_periods",
+        (
+            ("table_id", "table_id"),
+            ("period", "period"),
+            ("gaming_day", "day"),
+            ("rounds", "rounds"),
+            ("staked_main", "staked"),
+            ("kept_main", "kept_main"),
+            ("hold_main", "hold_main"),
+            ("theoretical", "theoretical"),
+            ("band_95_low", "low"),
+            ("band_95_high", "high"),
+            ("outside_band", "outside"),
+        ),
+    ),
+}
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Decimal):
+        return fmt(value) or "0"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+def csv_tables(audit: Audit) -> dict[str, str]:
+    """Each table of the page as CSV text, by file name (without `.csv`)."""
+    import csv
+    import io
+
+    for rows in (audit.money_tables, audit.money_dealers, audit.money_days):
+        for row in rows:
+            row["net"] = Decimal(row["overpaid"] or 0) - Decimal(row["underpaid"] or 0)
+    out: dict[str, str] = {}
+    for name, (attribute, columns) in _CSV.items():
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow([column for column, _ in columns])
+        for row in getattr(audit, attribute):
+            writer.writerow([_cell(row.get(key)) for _, key in columns])
+        out[name] = buffer.getvalue()
+    return out
+
+
+def write_csv(audit: Audit, folder: str) -> None:
+    """`report --csv DIR`: each table of the page as DIR/NAME.csv."""
+    from validator.errors import ValidatorError
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for name, text in csv_tables(audit).items():
+            (Path(folder) / f"{name}.csv").write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ValidatorError(f"--csv {folder}: cannot write ({exc.strerror or exc})") from None
+
+
+def _signed(value: Any) -> str:
+    """An amount with its sign always shown: `+225`, `−225` (a true minus sign), `0`."""
+    if value is None:
+        return "—"
+    amount = Decimal(value)
+    text = _money(abs(amount))
+    return text if amount == 0 else ("+" if amount > 0 else "\u2212") + text
 
 
 def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = "Audit report") -> str:
     import jinja2
-    from plotly.offline import get_plotlyjs
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -210,7 +289,9 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(money=_money, count=_count, percent=_percent, number=_number, p_value=_p_value)
+    env.filters.update(
+        money=_money, signed=_signed, count=_count, percent=_percent, number=_number, p_value=_p_value
+    )
     rounds: dict[str, dict[str, Any]] = {}
     for finding in audit.findings:
         item = finding["round_key"] or finding["fingerprint"]
@@ -223,19 +304,23 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
                 "dealer": finding["round_dealer"] or finding["dealer"],
                 "at": finding["round_at"],
                 "trace": finding["trace"],
-                "money": finding["round_money"],
+                "money": finding["round_net"],
                 "findings": [],
+                "contested": False,
             },
         )
         group["findings"].append(finding)
+        # check --all-readings: a round with a finding that rests on a reading is listed after the firm ones.
+        if finding.get("rests_on") not in (None, "[]"):
+            group["contested"] = True
     template = env.get_template("report.html.j2")
     return template.render(
         audit=audit,
         docs=docs,
         title=title,
-        rounds=list(rounds.values()),
-        charts=_script_json(charts(audit)),
-        plotly_js=get_plotlyjs(),
+        rounds=sorted(rounds.values(), key=lambda r: r["contested"]),
+        charts=charts(audit),
+        csv={name: "data:text/csv;charset=utf-8," + quote(text) for name, text in csv_tables(audit).items()},
         version=__version__,
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         pair_alpha=PAIR_ALPHA,

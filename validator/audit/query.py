@@ -6,6 +6,7 @@ findings list does, and it is capped (`FINDINGS_SHOWN`) with the total given.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -13,7 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from validator.audit.stats import fisher_greater, wilson
+from validator.audit.stats import Z95, fisher_greater, wilson
 from validator.errors import ValidatorError
 
 FINDINGS_SHOWN = 300  # rounds with findings listed with their traces; the total is always given
@@ -53,7 +54,10 @@ class Audit:
     pairs_flagged: int = 0
     pair_threshold: float = 0.0
     hold: list[dict[str, Any]] = field(default_factory=list)
+    hold_periods: list[dict[str, Any]] = field(default_factory=list)
+    hold_outside: int = 0
     has_theoretical: bool = False
+    week_series: list[str] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
     findings_total: int = 0
     runs: list[dict[str, Any]] = field(default_factory=list)
@@ -107,13 +111,13 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
             raise ValidatorError(f"{root}: not a dataset (no rounds/, findings/ or runs/ in it)")
     where: list[str] = []
     if filters.start is not None:
-        where.append(f"day >= DATE {_quote(filters.start.isoformat())}")
+        where.append(f"gaming_day >= DATE {_quote(filters.start.isoformat())}")
     if filters.end is not None:
-        where.append(f"day <= DATE {_quote(filters.end.isoformat())}")
+        where.append(f"gaming_day <= DATE {_quote(filters.end.isoformat())}")
     if filters.casino is not None:
         where.append(f"casino = {_quote(filters.casino)}")
     if filters.table is not None:
-        where.append(f'"table" = {_quote(filters.table)}')
+        where.append(f"table_id = {_quote(filters.table)}")
     pruning: list[str] = []  # the partition folders a filter rules out are not even opened
     if filters.start is not None:
         pruning.append(f"(month >= {_quote(filters.start.isoformat()[:7])} OR month = 'none')")
@@ -128,7 +132,10 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     _view(con, "runs", _sources(datasets, "runs"), schema.RUNS, [])
     # `rounds`: a row per round, `weight` 1, and the rows of summed rounds `check --format html` writes
     # (`dataset.rollup`), each standing for `weight` rounds; `played`: a row per player of a round.
-    rounds = "SELECT *, 1::BIGINT AS weight FROM logged"
+    # (`staked_sq`: the round's main stake squared, which the rollup sums for the hold band.)
+    rounds = (
+        "SELECT *, staked_main::DOUBLE * staked_main::DOUBLE AS staked_sq, 1::BIGINT AS weight FROM logged"
+    )
     played = (
         "SELECT dealer, unnest(players) AS player, 1::BIGINT AS weight FROM logged"
         " WHERE dealer IS NOT NULL AND status <> 'unreadable'"
@@ -152,6 +159,63 @@ def _rollups(datasets: Sequence[str], name: str) -> str:
     return f"[{', '.join(found)}]" if found else ""
 
 
+def check_filters(datasets: Sequence[str], filters: Filters) -> None:
+    """A filter that matches nothing stops the run (exit 2) naming what the datasets hold, the closest
+    names first, rather than a report over no round that would read as all clear."""
+    if filters.casino is None and filters.table is None and filters.start is None and filters.end is None:
+        return
+    con = connect(datasets, Filters())
+    if filters.casino is not None:
+        held = [
+            r[0]
+            for r in con.execute("SELECT DISTINCT casino FROM rounds WHERE casino IS NOT NULL").fetchall()
+        ]
+        if filters.casino not in held:
+            raise ValidatorError(_no_match("--casino", filters.casino, "casinos", held))
+    if filters.table is not None:
+        scope = Filters(casino=filters.casino)
+        con = connect(datasets, scope)
+        held = [
+            r[0]
+            for r in con.execute("SELECT DISTINCT table_id FROM rounds WHERE table_id IS NOT NULL").fetchall()
+        ]
+        if filters.table not in held:
+            where = f" of {filters.casino}" if filters.casino else ""
+            raise ValidatorError(_no_match("--table", filters.table, f"tables{where}", held))
+    if filters.start is not None or filters.end is not None:
+        con = connect(datasets, Filters(casino=filters.casino, table=filters.table))
+        first, last = con.execute("SELECT min(gaming_day), max(gaming_day) FROM rounds").fetchone()
+        inside = connect(datasets, filters).execute("SELECT count(*) FROM rounds").fetchone()[0]
+        if not inside:
+            asked = f"{filters.start or '…'} to {filters.end or '…'}"
+            held_days = f"from {first} to {last}" if first is not None else "none"
+            raise ValidatorError(
+                f"--from/--to {asked}: no round on those gaming days; the dataset's run {held_days}"
+            )
+
+
+def _no_match(option: str, value: str, what: str, held: Sequence[str]) -> str:
+    """`--casino 'x': not in the dataset, whose casinos are 'X', 'Y'; did you mean 'X'? (…)`, the
+    closest names first (a case-insensitive match, then by likeness)."""
+    import difflib
+
+    folded = value.casefold()
+    ranked = sorted(
+        held,
+        key=lambda name: (
+            name.casefold() != folded,
+            -difflib.SequenceMatcher(None, folded, name.casefold()).ratio(),
+            name,
+        ),
+    )
+    if not ranked:
+        return f"{option} {value!r}: the dataset holds no {what}"
+    same = [name for name in ranked if name.casefold() == folded]
+    shown = ", ".join(repr(name) for name in ranked[:10]) + (", …" if len(ranked) > 10 else "")
+    hint = f"; did you mean {same[0]!r}? (the case differs)" if same else ""
+    return f"{option} {value!r}: not in the dataset, whose {what} are {shown}{hint}"
+
+
 def _rows(con: Any, sql: str) -> list[dict[str, Any]]:
     cursor = con.execute(sql)
     names = [d[0] for d in cursor.description]
@@ -166,11 +230,11 @@ def build(
     datasets: Sequence[str],
     filters: Filters | None = None,
     *,
-    theoretical: Mapping[str, Decimal] | None = None,
+    theory: Mapping[str, tuple[Decimal, float]] | None = None,
     findings_shown: int = FINDINGS_SHOWN,
 ) -> Audit:
-    """Every section's figures. `theoretical`: table id → the house edge its rules give (a fraction),
-    shown beside the observed hold with the distance between them."""
+    """Every section's figures. `theory`: table id → (the house edge its rules give, a fraction of the
+    main stake; the variance of the main stake's result per unit staked), for the hold's band."""
     filters = filters or Filters()
     con = connect(datasets, filters)
     audit = Audit(list(datasets), filters)
@@ -181,9 +245,9 @@ def build(
                coalesce(sum(weight) FILTER (WHERE status = 'clean'), 0) AS clean,
                coalesce(sum(weight) FILTER (WHERE status = 'findings'), 0) AS with_findings,
                coalesce(sum(weight) FILTER (WHERE status = 'unreadable'), 0) AS unreadable,
-               min(day) AS first_day, max(day) AS last_day,
+               min(gaming_day) AS first_day, max(gaming_day) AS last_day,
                count(DISTINCT log_digest) AS logs, count(DISTINCT casino) AS casinos,
-               count(DISTINCT "table") AS tables, count(DISTINCT dealer) AS dealers,
+               count(DISTINCT table_id) AS tables, count(DISTINCT dealer) AS dealers,
                coalesce(sum(wagered), 0) AS wagered,
                coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept
         FROM rounds
@@ -217,8 +281,8 @@ def build(
     audit.weeks = _rows(
         con,
         """
-        SELECT date_trunc('week', day) AS week, rule, count(*) AS n
-        FROM findings WHERE day IS NOT NULL GROUP BY ALL ORDER BY week, rule
+        SELECT date_trunc('week', gaming_day)::DATE AS week, rule, count(*) AS n
+        FROM findings WHERE gaming_day IS NOT NULL GROUP BY ALL ORDER BY week, rule
         """,
     )
     money = """
@@ -227,26 +291,45 @@ def build(
         FROM rounds WHERE {key} IS NOT NULL GROUP BY 1
     """
     audit.money_tables = _rows(
-        con, money.format(key='"table"') + f" ORDER BY {_AT_STAKE} DESC, key LIMIT {BARS_SHOWN}"
+        con, money.format(key="table_id") + f" ORDER BY {_AT_STAKE} DESC, key LIMIT {BARS_SHOWN}"
     )
     audit.money_dealers = _rows(
         con, money.format(key="dealer") + f" ORDER BY {_AT_STAKE} DESC, key LIMIT {BARS_SHOWN}"
     )
-    audit.money_days = _rows(con, money.format(key="day") + " ORDER BY key")
+    audit.money_days = _rows(con, money.format(key="gaming_day") + " ORDER BY key")
     _dealers(con, audit)
     _pairs(con, audit)
-    _hold(con, audit, theoretical)
+    _hold(con, audit, theory)
     audit.findings_total = int(audit.overview["findings"])
     audit.findings = _findings(con, findings_shown)
     audit.runs = _rows(
         con,
         """
-        SELECT run_id, started, finished, tool_version, house_file, rounds, findings, len(logs) AS logs
+        SELECT run_id, started, finished, tool_version, house_file, rounds, findings, len(logs) AS logs,
+               summary
         FROM runs ORDER BY started DESC LIMIT 20
         """,
     )
+    for run in audit.runs:
+        run["readings"] = run_readings(run.pop("summary"))
     con.close()
     return audit
+
+
+def run_readings(summary: str | None) -> str:
+    """The readings a run applied, from its summary: `version: reading = alternative, …`; those other than
+    the reading's default marked."""
+    import json
+
+    applied = json.loads(summary).get("readings", {}) if summary else {}
+    return "; ".join(
+        f"{version}: "
+        + ", ".join(
+            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
+            for r in rows
+        )
+        for version, rows in sorted(applied.items())
+    )
 
 
 def _dealers(con: Any, audit: Audit) -> None:
@@ -309,26 +392,62 @@ def _pairs(con: Any, audit: Audit) -> None:
     audit.pairs = rows[:PAIRS_SHOWN]
 
 
-def _hold(con: Any, audit: Audit, theoretical: Mapping[str, Decimal] | None) -> None:
-    rows = _rows(
-        con,
-        """
-        SELECT "table", string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets,
-               sum(weight) AS rounds,
+def _hold(con: Any, audit: Audit, theory: Mapping[str, tuple[Decimal, float]] | None) -> None:
+    """Hold against theoretical over the main stakes, per table, then per table and gaming day,
+    month-to-date and year-to-date (to the report's last gaming day), each with its 95 % band."""
+    theory = theory or {}
+    audit.has_theoretical = bool(theory)
+    base = """
+        SELECT table_id, {period} sum(weight) AS rounds,
+               string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets,
                coalesce(sum(wagered), 0) AS wagered,
-               coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept
-        FROM rounds WHERE "table" IS NOT NULL AND status <> 'unreadable'
-        GROUP BY "table" ORDER BY "table"
-        """,
-    )
-    audit.has_theoretical = bool(theoretical)
-    for row in rows:
-        wagered: Decimal = row["wagered"]
-        row["hold"] = row["kept"] / wagered if wagered else None
-        edge = (theoretical or {}).get(row["table"])
-        row["theoretical"] = edge
-        row["distance"] = row["hold"] - edge if edge is not None and row["hold"] is not None else None
-    audit.hold = rows
+               coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept,
+               sum(staked_main) AS staked,
+               sum(kept_main) FILTER (WHERE staked_main IS NOT NULL) AS kept_main,
+               sum(staked_sq) AS staked_sq
+        FROM rounds WHERE table_id IS NOT NULL AND status <> 'unreadable' {where}
+        GROUP BY ALL ORDER BY ALL
+    """
+    audit.hold = [_banded(row, theory) for row in _rows(con, base.format(period="", where=""))]
+    last = audit.overview.get("last_day")
+    periods: list[dict[str, Any]] = []
+    if last is not None:
+        days = _rows(con, base.format(period="gaming_day AS day,", where="AND gaming_day IS NOT NULL"))
+        for row in days:
+            row["period"] = "day"
+            periods.append(_banded(row, theory))
+        for name, since in (("month", last.replace(day=1)), ("year", last.replace(month=1, day=1))):
+            window = (
+                f"AND gaming_day BETWEEN DATE {_quote(since.isoformat())} AND DATE {_quote(last.isoformat())}"
+            )
+            for row in _rows(con, base.format(period="", where=window)):
+                row["period"], row["day"] = name, last
+                periods.append(_banded(row, theory))
+    order = {"day": 0, "month": 1, "year": 2}
+    periods.sort(key=lambda r: (r["table_id"], order[r["period"]], r["day"]))
+    audit.hold_periods = periods
+    audit.hold_outside = sum(1 for r in periods if r["outside"])
+
+
+def _banded(row: dict[str, Any], theory: Mapping[str, tuple[Decimal, float]]) -> dict[str, Any]:
+    """The row's holds (every stake; main stake) and, where the table has a theoretical figure, the
+    95 % band of the main stake's hold: edge ± z·σ·√(Σ staked²) / Σ staked, each round's main bets
+    taken as one unit (its boxes move together, as they share the dealer's hand: the wider band)."""
+    wagered: Decimal = row["wagered"]
+    row["table"] = row["table_id"]
+    row["hold"] = row["kept"] / wagered if wagered else None
+    staked = row["staked"]
+    row["hold_main"] = row["kept_main"] / staked if staked else None
+    edge, variance = theory.get(row["table_id"], (None, None))
+    row["theoretical"] = edge
+    row["low"] = row["high"] = None
+    row["distance"] = row["hold_main"] - edge if edge is not None and row["hold_main"] is not None else None
+    row["outside"] = False
+    if edge is not None and variance is not None and staked:
+        half = Z95 * math.sqrt(variance * float(row["staked_sq"])) / float(staked)
+        row["low"], row["high"] = float(edge) - half, float(edge) + half
+        row["outside"] = not row["low"] <= float(row["hold_main"]) <= row["high"]
+    return row
 
 
 def _findings(con: Any, shown: int) -> list[dict[str, Any]]:
@@ -339,13 +458,14 @@ def _findings(con: Any, shown: int) -> list[dict[str, Any]]:
         f"""
         WITH ranked AS (
             SELECT coalesce(round_key, fingerprint) AS item, max(abs(coalesce(discrepancy, 0))) AS money,
+                   sum(discrepancy) AS net,
                    max(CASE WHEN severity = 'error' THEN 1 ELSE 0 END) AS error,
                    min(file) AS file, min(line) AS line
             FROM findings GROUP BY 1
             ORDER BY money DESC, error DESC, file, line LIMIT {int(shown)}
         ),
         picked AS (
-            SELECT f.*, ranked.money AS round_money, ranked.error AS round_error
+            SELECT f.*, ranked.money AS round_money, ranked.net AS round_net, ranked.error AS round_error
             FROM findings f JOIN ranked ON coalesce(f.round_key, f.fingerprint) = ranked.item
         )
         SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at

@@ -1,6 +1,10 @@
 """What each table's rules give the house in theory, beside the hold it kept: the house edge of the main
 stake (`validator.maths.api.house_edge`) of the versions the table's rounds were judged by, with the
-options its house-rules entry chose, weighted by the rounds played under each.
+options its house-rules entry chose, weighted by the rounds played under each; and the variance of the
+main stake's result per unit staked, from which the report draws the 95 % band the hold should fall in.
+
+The variance: for bataille, exact, from the outcomes `edge` computes (each net with its probability);
+for blackjack, whose split hands `edge` gives only on average, the published figure `BLACKJACK_VARIANCE`.
 
 A table whose figure cannot be had — its house file no longer at the path the run named, an entry the
 version refuses, a ruleset this tool no longer knows — gets no theoretical figure rather than a wrong
@@ -18,32 +22,71 @@ from typing import Any
 
 from validator.errors import ValidatorError
 
+# The variance of one blackjack hand's result per unit of initial stake under basic strategy, 6 decks:
+# about 1.3 (a standard deviation of about 1.15), the figure Wizard of Odds (M. Shackleford,
+# wizardofodds.com, blackjack standard deviation) publishes. One figure for every blackjack version: it
+# varies little with the rules, and `edge` gives split hands only on average, so not their spread.
+BLACKJACK_VARIANCE = 1.3
+
 
 def theoretical_edges(con: Any) -> dict[str, Decimal]:
     """Table id → the house edge of its rules (a fraction of the initial main stake)."""
+    return {table: edge for table, (edge, _) in theory(con).items()}
+
+
+def theory(con: Any) -> dict[str, tuple[Decimal, float]]:
+    """Table id → (the house edge of its rules, the variance per unit staked), weighted by rounds."""
     rows = con.execute(
         """
-        SELECT "table", ruleset, house_file, sum(weight) AS rounds
-        FROM rounds WHERE "table" IS NOT NULL AND ruleset IS NOT NULL AND status <> 'unreadable'
+        SELECT table_id, ruleset, house_file, sum(weight) AS rounds
+        FROM rounds WHERE table_id IS NOT NULL AND ruleset IS NOT NULL AND status <> 'unreadable'
         GROUP BY 1, 2, 3
         """
     ).fetchall()
     weighted: dict[str, Decimal] = {}
+    spread: dict[str, float] = {}
     counted: dict[str, int] = {}
     priced: set[str] = set()
     failed: set[str] = set()
     for table, version, house_file, rounds in rows:
         edge = _edge(version, house_file, table)
-        if edge is None:
+        variance = _variance(version, house_file, table)
+        if edge is None or variance is None:
             failed.add(table)
             continue
         priced.add(table)
         weighted[table] = weighted.get(table, Decimal(0)) + edge * rounds
+        spread[table] = spread.get(table, 0.0) + variance * rounds
         counted[table] = counted.get(table, 0) + rounds
     return {
-        table: (weighted[table] / counted[table]).quantize(Decimal("0.00000001"))
+        table: (
+            (weighted[table] / counted[table]).quantize(Decimal("0.00000001")),
+            spread[table] / counted[table],
+        )
         for table in sorted(priced - failed)
     }
+
+
+@cache
+def _variance(version: str, house_file: str | None, table: str) -> float | None:
+    from validator.games.bataille.maths import bataille
+    from validator.maths.api import ruleset_options
+    from validator.maths.edge import house_for
+    from validator.maths.probe import Probe
+    from validator.rulebook.registry import default_registry
+
+    family, _, day = version.partition("@")
+    try:
+        on = date.fromisoformat(day) if day else date.today()
+        ruleset = default_registry().in_force(family, on)
+        if ruleset.game != "bataille":
+            return BLACKJACK_VARIANCE
+        entry = _entry(house_file, table) if house_file else None
+        result = bataille(Probe(ruleset, house_for(ruleset, ruleset_options(ruleset, entry or {}))))
+    except (ValidatorError, ValueError, LookupError):
+        return None
+    mean = sum(p * net for _, p, net in result.lines)
+    return sum(p * net * net for _, p, net in result.lines) - mean * mean
 
 
 @cache

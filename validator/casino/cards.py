@@ -70,11 +70,24 @@ def same_rank(cards: Sequence[str]) -> bool:
     return len({c[0] for c in cards}) == 1
 
 
-def is_run(cards: Sequence[str]) -> bool:
-    """Consecutive ranks in any order; the ace is low (A-2-3) or high (Q-K-A)."""
+# Where an ace may stand in a run: low only (A-2-3), high only (Q-K-A), either end, or also between
+# the king and the two (K-A-2, the ranks wrapping round).
+ACE_PLACES = ("low", "high", "both", "wrap")
+
+
+def is_run(cards: Sequence[str], ace: str = "both") -> bool:
+    """Consecutive ranks in any order; by default the ace is low (A-2-3) or high (Q-K-A), not both at
+    once (`ace`: see ACE_PLACES)."""
     if len(cards) < 2:
         return False
-    for high_ace in (False, True):
+    if ace == "wrap":
+        # Ranks round a circle (A after K and before 2): a run is a block of consecutive positions.
+        ring = len(RANKS)
+        places = {RANKS.index(c[0]) for c in cards}
+        if len(places) != len(cards):
+            return False
+        return any(all((start + k) % ring in places for k in range(len(cards))) for start in places)
+    for high_ace in {"low": (False,), "high": (True,), "both": (False, True)}[ace]:
         idx = sorted(14 if (high_ace and c[0] == "A") else RUN_INDEX[c[0]] for c in cards)
         if all(b == a + 1 for a, b in itertools.pairwise(idx)):
             return True

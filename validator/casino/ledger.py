@@ -46,6 +46,9 @@ class RoundFacts:
     stakes: tuple[StakeMoney, ...]
     # `explain`'s step-by-step account of the round, kept for rounds with findings only.
     trace: str | None = None
+    # The main bets as placed (the record's `bets` on a box, before any double or split): the stake the
+    # house edge is a fraction of. None when the record names no amount.
+    staked_main: Decimal | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _remade(self)
@@ -91,6 +94,7 @@ def record_facts(
     if engine is not None:
         stakes = tuple(_stakes(engine, players, rules_give or {}))
         boxes = engine.facts.boxes
+    staked = _staked_main(record)
     return RoundFacts(
         casino=casino,
         table=table,
@@ -101,7 +105,25 @@ def record_facts(
         boxes=boxes,
         players=tuple(sorted(set(players.values()))),
         stakes=stakes,
+        staked_main=staked,
     )
+
+
+def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
+    """The sum of the record's main bets (a bet on a box, `3`, not a side bet `3:lucky_ladies`)."""
+    total = ZERO
+    seen = False
+    for bet in record.get("bets") or ():
+        if not isinstance(bet, dict):
+            continue
+        stake, amount = bet.get("stake"), bet.get("amount")
+        if isinstance(stake, str) and stake.isdigit() and isinstance(amount, int | float | str):
+            try:
+                total += Decimal(str(amount))
+            except ArithmeticError:
+                continue
+            seen = True
+    return total if seen else None
 
 
 def _text(value: Any) -> str | None:

@@ -48,11 +48,13 @@ from validator.checking.parallel import (
     share_target,
     share_writer,
     tasks,
+    with_rules,
 )
 from validator.checking.progress import PlanProgress
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.logs.limits import current_limits
+from validator.rulebook import sources
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec
@@ -77,6 +79,7 @@ def check_on_cluster(
     progress: PlanProgress | None = None,
     dataset: DatasetSpec | None = None,
     collect: bool = False,
+    readings: tuple[tuple[str, str], ...] = (),
     report: Reporter | None = None,
 ) -> Iterator[RoundOutcome]:
     """The outcomes with findings of every log, in order; `summary` is filled as they go. With a
@@ -99,7 +102,7 @@ def check_on_cluster(
             progress.start(0, size)
         where = HouseRef.of(house) if house is not None else None
         fmt = report.name if report is not None else None
-        task = Task(ruleset, where, dataset, collect, current_limits(), fmt)
+        task = Task(ruleset, where, dataset, collect, current_limits(), fmt, readings, sources.payload())
         run = _Run(client, task, uuid.uuid4().hex[:12], progress, report)
         planned = run.planned(parts, jobs or workers, share_target(size, jobs or workers))
         yield from run.in_order(planned, max(1, workers) * AHEAD_PER_WORKER, summary)
@@ -225,6 +228,8 @@ class _Run:
             if isinstance(part, SplitFile):
                 indexes[number] = [
                     self.client.submit(
+                        with_rules,
+                        self.task.rules,  # the progressive stakes an index looks for are any ruleset's
                         index_chunk,
                         part.source,
                         part.path,
@@ -258,6 +263,8 @@ class _Run:
             return None
         self.submitted += 1
         future = self.client.submit(
+            with_rules,
+            self.task.rules,
             check_task,
             shares,
             self.task,
@@ -327,7 +334,8 @@ class _Run:
         part = Summary()
         writer = share_writer(task.dataset, share)
         collect = task.collect or task.dataset is not None
-        for outcome in share_outcomes(share, task.ruleset, task.house, part, collect, task.limits):
+        outcomes = share_outcomes(share, task.ruleset, task.house, part, collect, task.limits, task.readings)
+        for outcome in outcomes:
             if writer is not None:
                 writer.add(outcome)
             if outcome.findings or outcome.status == "unreadable":

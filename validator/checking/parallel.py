@@ -27,10 +27,10 @@ import functools
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
@@ -51,7 +51,7 @@ from validator.logs.reader import (
 )
 from validator.logs.remote import is_local_only, is_url, url_size
 from validator.replay.session import HouseLookup, LogReplay, read_table
-from validator.rulebook.registry import default_registry
+from validator.rulebook.registry import Registry, default_registry
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec, ShareWriter
@@ -72,6 +72,9 @@ MAX_SHARE = 32 << 20
 SHARES_PER_JOB = 4
 # The bytes one index task reads (at least; a chunk is never smaller than a share).
 INDEX_CHUNK = 16 << 20
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,7 +450,20 @@ def tasks(shares: Iterable[Share], target: int) -> Iterator[tuple[Share, ...]]:
 
 
 # A round's outcome as it travels from a worker: RoundOutcome's fields, in their order (a test holds it).
-Row = tuple[str, int | None, str | None, tuple[Finding, ...], str, Any, str | None, str | None, str | None]
+# RoundOutcome's fields in order; the last, the suppressed findings, is set by the policy in the client
+# (always empty from a worker) but travels like the others so the two stay field for field the same.
+Row = tuple[
+    str,
+    int | None,
+    str | None,
+    tuple[Finding, ...],
+    str,
+    Any,
+    str | None,
+    str | None,
+    str | None,
+    tuple[Any, ...],
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,11 +505,17 @@ class HouseRef:
 
 
 @functools.cache
-def _house_lookup(house: HouseRef) -> HouseLookup:
+def _house_lookup(house: HouseRef, readings: tuple[tuple[str, str], ...] = ()) -> HouseLookup:
     """A worker checks several shares: it reads and lints the house file once."""
     from validator.house.apply import house_lookup
 
-    return house_lookup(Path(house.location or house.name), default_registry(), house.name)[0]
+    registry = _registry(readings)
+    return house_lookup(Path(house.location or house.name), registry, house.name)[0]
+
+
+def _registry(readings: tuple[tuple[str, str], ...]) -> Registry:
+    """The rulesets under the readings the run chose (a worker compiles them once: cached)."""
+    return default_registry().with_readings(dict(readings))
 
 
 def share_outcomes(
@@ -503,15 +525,16 @@ def share_outcomes(
     summary: Summary,
     collect: bool = False,
     limits: Limits | None = None,
+    readings: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[RoundOutcome]:
     """The share's outcomes, one at a time, counted in `summary`; with `collect`, carrying the rounds'
     facts for the audit dataset. `limits`: the reader's, as the command set them (a worker is another
     process, which has only the defaults)."""
-    lookup = _house_lookup(house) if house is not None else None
+    lookup = _house_lookup(house, readings) if house is not None else None
     if share.first_of_file:
         summary.files = 1
     replay = LogReplay(
-        default_registry(),
+        _registry(readings),
         share.path,
         Summary(),
         pinned=ruleset,
@@ -543,6 +566,10 @@ class Task:
     collect: bool = False  # outcomes carry their rounds' facts (the client's report needs them: html)
     limits: Limits | None = None  # the reader's, as the command set them: workers are other processes
     format: str | None = None  # the report's format: what it keeps of the rounds without findings
+    readings: tuple[tuple[str, str], ...] = ()  # --reading: (reading, alternative), as the client chose
+    # The rulesets from outside the package, as text: a worker judges with what the client read
+    # (`with_rules`).
+    rules: tuple[tuple[str, str, bytes], ...] = ()
 
 
 def check_task(shares: tuple[Share, ...], task: Task) -> tuple[ShareResult, ...]:
@@ -570,7 +597,10 @@ def check_share(share: Share, task: Task) -> ShareResult:
     rounds = 0
     collect = task.collect or task.dataset is not None
     try:
-        for o in share_outcomes(share, task.ruleset, task.house, summary, collect, task.limits):
+        outcomes = share_outcomes(
+            share, task.ruleset, task.house, summary, collect, task.limits, task.readings
+        )
+        for o in outcomes:
             if writer is not None:
                 writer.add(o)
             if not o.findings and o.status != "unreadable":
@@ -583,7 +613,9 @@ def check_share(share: Share, task: Task) -> ShareResult:
                 items.append(Quiet(rounds, quiet.take() if quiet is not None else None))
                 rounds = 0
             facts = o.facts if task.collect else None
-            items.append((o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at))
+            items.append(
+                (o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at, o.suppressed)
+            )
         if writer is not None:
             writer.close()
     except ValidatorError as exc:
@@ -609,6 +641,15 @@ def quiet_rounds(fmt: str | None) -> QuietRounds | None:
     from validator.formats import reporter_class
 
     return reporter_class(fmt).quiet_rounds()
+
+
+def with_rules(rules: tuple[tuple[str, str, bytes], ...], task: Callable[..., T], *args: Any) -> T:
+    """Run `task` on a worker with the client's rulesets from outside the package (sent as text with the
+    task: the worker needs no copy of them at the same path, and judges with exactly what was read)."""
+    from validator.rulebook import sources
+
+    sources.install(rules)
+    return task(*args)
 
 
 def share_writer(dataset: DatasetSpec | None, share: Share) -> ShareWriter | None:

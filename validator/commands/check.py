@@ -29,6 +29,7 @@ def run(
     dataset: Path | None,
     sarif_root: Path | None,
     choices: common.PolicyChoices,
+    all_readings: bool,
     max_log_bytes: str | None,
     max_line_bytes: str | None,
     max_broken_records: int | None,
@@ -39,6 +40,7 @@ def run(
     from validator.logs.limits import Limits, configure, limits_from_options
 
     run = None
+    _require_extras(fmt=fmt, dataset=dataset, jobs=jobs, scheduler=scheduler)
     try:
         configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
         root = common.project_root(sarif_root)
@@ -51,10 +53,13 @@ def run(
                 "house": house_path,
                 "jobs": jobs,
                 "format": fmt,
+                # The readings asked for (the summary, in the same row, lists every reading applied).
+                "readings": list(choices.readings),
+                "all_readings": all_readings,
             }
             run = DatasetRun.start(str(dataset), logs, options, house_path)
         collect = run is not None or fmt == "html"
-        registry = common.registry()
+        registry = common.registry(choices.readings, choices.config, choices.no_config)
         policy = common.policy(registry, root, choices)
         lookup = None
         house_label = None
@@ -70,6 +75,11 @@ def run(
             plan = None
             outcomes: Iterable[RoundOutcome]
             scheduler = scheduler_address(scheduler, jobs)
+            if all_readings and (jobs > 1 or scheduler):
+                raise ValidatorError(
+                    "--all-readings judges the logs once per alternative in this process: "
+                    "give it without --jobs or --scheduler"
+                )
             if jobs > 1 or scheduler:
                 from validator.checking.cluster import check_on_cluster
                 from validator.checking.progress import PlanProgress
@@ -88,7 +98,16 @@ def run(
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
                     report=reporter,
+                    readings=tuple(sorted(registry.chosen.items())),
                 )
+            elif all_readings:
+                from validator.checking.readings import judged_under_readings
+
+                outcomes = judged_under_readings(
+                    registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
+                )
+                if run is not None:
+                    outcomes = run.writer().write_all(outcomes)
             else:
                 outcomes = check_logs(
                     registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
@@ -109,6 +128,20 @@ def run(
     finally:
         configure(Limits())  # the command's limits end with it (a test runs many commands in one process)
     return policy.exit_status(summary)
+
+
+def _require_extras(*, fmt: str, dataset: Path | None, jobs: int, scheduler: str | None) -> None:
+    """The extras the options need, checked before anything is read or written."""
+    from validator.extras import require
+
+    if dataset is not None:
+        require("audit", "--dataset")
+    if fmt == "html":
+        require("audit", "--format html")
+    if jobs > 1:
+        require("cluster", "--jobs")
+    if scheduler_address(scheduler, jobs):
+        require("cluster", "--scheduler" if scheduler else "DASK_SCHEDULER_ADDRESS")
 
 
 def scheduler_address(option: str | None, jobs: int) -> str | None:

@@ -19,10 +19,30 @@ if TYPE_CHECKING:
     from validator.rulebook.registry import Registry
 
 
-def registry() -> Registry:
-    from validator.rulebook.registry import default_registry
+def use_rules(option: list[Path], config: Path | None = None, no_config: bool = False) -> None:
+    """The rulesets from outside the package this run judges with: `--rules`, the configuration file's
+    `rules`, $CASINO_VALIDATOR_RULES (validator/rulebook/sources.py)."""
+    from validator.findings.config import load_config
+    from validator.rulebook import sources
 
-    return default_registry()
+    configured = load_config(config, disabled=no_config).rules
+    sources.use(sources.gather(option, configured))
+
+
+def registry(readings: Iterable[str] = (), config: Path | None = None, no_config: bool = False) -> Registry:
+    """The rulesets, under the readings chosen: the configuration file's `readings`, overridden by
+    `--reading ID=ALTERNATIVE` (an unknown reading or alternative stops the run, exit 2)."""
+    from validator.rulebook.registry import default_registry, parse_choices
+
+    chosen = parse_choices(readings)
+    if not no_config:
+        from validator.findings.config import load_config
+
+        settings = load_config(config)
+        if settings.readings:
+            where = f"{settings.file}: readings:"
+            chosen = {**parse_choices((f"{n}={a}" for n, a in settings.readings), where), **chosen}
+    return default_registry().with_readings(chosen)
 
 
 def project_root(sarif_root: Path | None) -> Callable[[], str]:
@@ -73,6 +93,7 @@ class PolicyChoices:
     write_baseline: Path | None = None
     config: Path | None = None
     no_config: bool = False
+    readings: tuple[str, ...] = ()  # --reading ID=ALTERNATIVE, as given
 
 
 def policy(

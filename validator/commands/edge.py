@@ -10,11 +10,20 @@ import typer
 from validator.commands import common
 
 
-def run(*, ruleset: str | None, house: Path | None, table: str | None, fmt: str, options: bool) -> int:
+def run(
+    *,
+    ruleset: str | None,
+    house: Path | None,
+    table: str | None,
+    fmt: str,
+    options: bool,
+    readings: list[str],
+) -> int:
     from validator.maths.summary import run as figures
 
+    registry = common.registry(readings)
     typer.echo(
-        figures(common.registry(), ruleset=ruleset, house=house, table=table, fmt=fmt, with_options=options),
+        figures(registry, ruleset=ruleset, house=house, table=table, fmt=fmt, with_options=options),
         nl=False,
     )
     return 0

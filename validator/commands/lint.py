@@ -39,7 +39,7 @@ def run(
         day = date.fromisoformat(when) if when else date.today()
     except ValueError:
         raise ValidatorError(f"--date {when!r}: give a day as YYYY-MM-DD") from None
-    registry = common.registry()
+    registry = common.registry(choices.readings, choices.config, choices.no_config)
     root = common.project_root(sarif_root)
     policy = common.policy(registry, root, choices, files)
     with common.output(output) as out:

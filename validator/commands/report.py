@@ -15,7 +15,11 @@ def run(
     end: str | None,
     casino: str | None,
     table: str | None,
+    csv: Path | None = None,
 ) -> int:
+    from validator.extras import require
+
+    require("audit", "report")
     from validator.audit import audit_html, parse_day
 
     html = audit_html(
@@ -25,6 +29,7 @@ def run(
         end=parse_day(end, "--to"),
         casino=casino,
         table=table,
+        csv_folder=str(csv) if csv is not None else None,
     )
     with common.output(output) as out:
         out.write(html)

@@ -42,18 +42,41 @@ def diff(old: str, new: str) -> int:
 
 
 def check(files: list[Path]) -> int:
-    """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2)."""
-    from validator.rulebook.registry import load_all
+    """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2). The files are read
+    with the shipped rulesets and those from outside (`--rules`), so a file may amend a version of either;
+    only the files named are reported."""
+    from validator.dsl.resources import rulesets_dir
+    from validator.rulebook import sources
+    from validator.rulebook.registry import alternative_errors, load_all, refuse_shipped_ids, tree_family
+    from validator.rulebook.registry import ruleset_files as shipped_files
 
     paths = ruleset_files(files)
+    named = {os.path.realpath(path) for path in paths}
+    root = rulesets_dir()
+    shipped = shipped_files(root)
+    inside = {os.path.realpath(path) for path in shipped}
+    pool = [*paths]
+    pool += [path for path in (*shipped, *sources.extra()) if os.path.realpath(path) not in named]
     try:
-        registry = load_all(paths)
+        refuse_shipped_ids(
+            tuple(path for path in paths if os.path.realpath(path) not in inside),
+            {tree_family(path) for path in shipped},
+        )
+        registry = load_all(pool)
     except RulesetErrors as exc:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
+    shown = {str(path) for path in paths}
+    mine = [ruleset for ruleset in registry.all() if ruleset.file in shown]
+    broken = [error for ruleset in mine for error in alternative_errors(ruleset)]
+    if broken:
+        for error in broken:
+            typer.echo(str(error), err=True)
+        return 2
     for ruleset in registry.all():
-        typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
+        if ruleset.file in shown:
+            typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
     return 0
 
 

@@ -1,5 +1,6 @@
 """`casino-validator schema`: the JSON Schemas of the formats read (hand-log/1, house-rules/1) and
-written (the `json` output; a `jsonl` line is its `$defs/finding`)."""
+written (the `json` output; a `jsonl` line is its `$defs/finding`), and the audit dataset's data
+dictionary (`dataset`: every column of its Parquet tables, its type and what it holds)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ def run(which: str) -> int:
         from validator.house.schema import load_schema
     elif which == "findings":
         from validator.formats.schema import findings_schema as load_schema
+    elif which == "dataset":
+        from validator.audit.dataset.columns import dictionary as load_schema
     else:
-        raise ValidatorError(f"unknown schema {which!r}: choose hand-log, house-rules or findings")
+        raise ValidatorError(f"unknown schema {which!r}: choose hand-log, house-rules, findings or dataset")
     typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
     return 0

@@ -29,6 +29,7 @@ def run(
     inject: str | None,
     rate: float,
     quiet: bool,
+    readings: list[str],
 ) -> int:
     from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
@@ -44,7 +45,7 @@ def run(
         return planned[-1][0]
 
     chosen, records = prepare(
-        common.registry(),
+        common.registry(readings),
         ruleset=ruleset,
         rounds=rounds,
         seed=seed,

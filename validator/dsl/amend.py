@@ -8,10 +8,15 @@ amending text rewrites a paragraph), `repeal` one. Each change is checked agains
 amends — adding what exists, or replacing or repealing what does not, is an error at its line — so the
 versions cannot silently disagree, as copies could. The amending file gives its own title, source,
 dates and notes; the game is inherited.
+
+A file may amend another family's version (`ruleset zz/acme-blackjack` + `amends fr/blackjack@2024-11-01`):
+a variant of a text, or another jurisdiction's copy of it, written as what it changes. Its rules take its
+own id (`zz/acme-blackjack/…`); where each item was written stays known (`origins`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -27,8 +32,6 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
     def error(pos: ast.Pos, message: str) -> None:
         errors.append(RulesetError(tree.file, pos.line, pos.column, message))
 
-    if tree.amends.family != tree.family:
-        error(tree.amends.pos, f"{tree.family} cannot amend another ruleset ({tree.amends.family})")
     for kind, field in ast.AMENDABLE.items():
         for item in getattr(tree, field):
             error(
@@ -38,36 +41,12 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
                 f"(add, replace or repeal)",
             )
 
-    items: dict[str, list[Any]] = {kind: list(getattr(base, field)) for kind, field in ast.AMENDABLE.items()}
+    items = items_of(base)
     origin: dict[tuple[str, str], str] = {
         (kind, item.name): base.file_of(kind, item.name) for kind, found in items.items() for item in found
     }
     for amendment in tree.amendments:
-        for change in amendment.changes:
-            found = items[change.kind]
-            at = next((i for i, item in enumerate(found) if item.name == change.name), None)
-            what = f"{change.kind} {change.name}"
-            if change.verb == "add":
-                if at is not None:
-                    error(change.pos, f"{what} is already in {base_version}: replace it instead of adding it")
-                    continue
-                place = len(found)
-                if change.after is not None:
-                    anchor = next((i for i, item in enumerate(found) if item.name == change.after), None)
-                    if anchor is None:
-                        error(change.pos, f"no {change.kind} {change.after} to add {change.name} after")
-                        continue
-                    place = anchor + 1
-                found.insert(place, change.item)
-                origin[(change.kind, change.name)] = tree.file
-            elif at is None:
-                error(change.pos, f"{base_version} has no {what} to {change.verb}")
-            elif change.verb == "replace":
-                found[at] = change.item
-                origin[(change.kind, change.name)] = tree.file
-            else:
-                del found[at]
-                origin.pop((change.kind, change.name), None)
+        apply_changes(items, amendment.changes, base_version, error, origin, tree.file)
     if errors:
         raise RulesetErrors(errors)
 
@@ -83,8 +62,54 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
         side_bets=tuple(items["side_bet"]),
         rules=tuple(items["rule"]),
         defines=tuple(items["define"]),
+        readings=tuple(items["reading"]),
         origins=tuple((kind, name, file) for (kind, name), file in origin.items() if file != tree.file),
     )
+
+
+def items_of(tree: ast.RulesetFile) -> dict[str, list[Any]]:
+    """A version's amendable items, kind by kind, in order (lists a change may edit)."""
+    return {kind: list(getattr(tree, field)) for kind, field in ast.AMENDABLE.items()}
+
+
+def apply_changes(
+    items: dict[str, list[Any]],
+    changes: tuple[ast.Change, ...],
+    base_version: str,
+    error: Callable[[ast.Pos, str], None],
+    origin: dict[tuple[str, str], str] | None = None,
+    file: str = "",
+) -> None:
+    """Apply add, replace and repeal changes to `items` in place (an amendment's, or a reading's
+    alternative's); each change that does not fit the version it edits is an `error` at its line."""
+    for change in changes:
+        found = items[change.kind]
+        at = next((i for i, item in enumerate(found) if item.name == change.name), None)
+        what = f"{change.kind} {change.name}"
+        if change.verb == "add":
+            if at is not None:
+                error(change.pos, f"{what} is already in {base_version}: replace it instead of adding it")
+                continue
+            place = len(found)
+            if change.after is not None:
+                anchor = next((i for i, item in enumerate(found) if item.name == change.after), None)
+                if anchor is None:
+                    error(change.pos, f"no {change.kind} {change.after} to add {change.name} after")
+                    continue
+                place = anchor + 1
+            found.insert(place, change.item)
+            if origin is not None:
+                origin[(change.kind, change.name)] = file
+        elif at is None:
+            error(change.pos, f"{base_version} has no {what} to {change.verb}")
+        elif change.verb == "replace":
+            found[at] = change.item
+            if origin is not None:
+                origin[(change.kind, change.name)] = file
+        else:
+            del found[at]
+            if origin is not None:
+                origin.pop((change.kind, change.name), None)
 
 
 def in_force_on(tree: ast.RulesetFile, day: Any) -> bool:

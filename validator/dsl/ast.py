@@ -347,6 +347,32 @@ class Define:
     ref: Ref
 
 
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One answer to a reading's question: what it means, and what it changes in the version as written
+    (the changes an amendment makes; none for the default, which is the version as written)."""
+
+    pos: Pos
+    name: str
+    meaning: str
+    changes: tuple[Change, ...]
+    has_block: bool = False  # written with `{ … }` (the default may not be)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """`reading ID { … }`: a question the text leaves open, the sentence it reads, its alternatives and the
+    one a run applies unless told otherwise (with why)."""
+
+    pos: Pos
+    name: str
+    refs: tuple[Ref, ...]
+    quotes: tuple[str, ...]
+    questions: tuple[str, ...]
+    alternatives: tuple[Alternative, ...]
+    defaults: tuple[tuple[Pos, str, str], ...]  # (where, alternative, because): one expected
+
+
 AMENDABLE = {
     "parameter": "parameters",
     "define": "defines",
@@ -354,6 +380,7 @@ AMENDABLE = {
     "fixed": "fixed",
     "side_bet": "side_bets",
     "rule": "rules",
+    "reading": "readings",
 }
 
 
@@ -399,11 +426,15 @@ class RulesetFile:
     rules: tuple[RuleDecl, ...]
     source_text: str
     defines: tuple[Define, ...] = ()
+    readings: tuple[Reading, ...] = ()
     amends: Amends | None = None
     amendments: tuple[Amendment, ...] = ()
     # Items a consolidated version inherited: (kind, name, the file that wrote them). Items not listed
     # were written in `file`.
     origins: tuple[tuple[str, str, str], ...] = ()
+    # A version compiled under readings other than its defaults (dsl.readings.chosen): reading →
+    # alternative. Its readings were checked on the version as written.
+    chosen: tuple[tuple[str, str], ...] = ()
 
     def file_of(self, kind: str, name: str) -> str:
         for k, n, file in self.origins:

@@ -35,6 +35,8 @@ from validator.dsl.model import (
     SideBetDef,
 )
 from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
+from validator.dsl.readings import info as readings_info
+from validator.dsl.readings import problems as reading_problems
 from validator.dsl.vocabulary import (
     EVENTS,
     NAMESPACES,
@@ -577,6 +579,8 @@ class _Compiler:
         self.unread_parameters(params)
         self.uncited_conditions()
         self.file = self.tree.file
+        if not self.tree.chosen:
+            self.errors.extend(reading_problems(self.tree))
         if self.errors:
             raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
         start, end = headers["in_force"]
@@ -614,6 +618,9 @@ class _Compiler:
                 AmendmentInfo(a.citation, tuple((c.verb, c.kind, c.name) for c in a.changes))
                 for a in self.tree.amendments
             ),
+            readings=readings_info(self.tree),
+            applied=self.tree.chosen,
+            tree=self.tree,
             checks_by_event={k: tuple(v) for k, v in checks.items()},
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
             all_held_by_event={

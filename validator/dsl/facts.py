@@ -106,6 +106,11 @@ class RoundFacts(Facts):
         "surrendered or paid even money), blackjacks included",
     )
     live_blackjacks: int = fact(0, "at the dealer's stand: how many of those live hands are blackjacks")
+    players_done: bool = fact(
+        True,
+        "at a card the dealer draws: every player has played his hands (no player's decision comes later "
+        "in the round)",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -169,6 +174,7 @@ class HandFacts(Facts):
 
     name: str = fact("", "the hand (3, 3/2)")
     total: int = fact(0, "best total (an ace counts 11 unless that busts)")
+    card_list: tuple[Card, ...] = fact((), "the hand's cards, in the order it received them")
     soft: bool = fact(False, "an ace counts 11 in the total")
     cards: int = fact(0, "number of cards")
     blackjack: bool = fact(False, "21 with two cards, as the ruleset counts it")
@@ -193,10 +199,12 @@ class DealerFacts(Facts):
     """`dealer.*`: the dealer's hand."""
 
     total: int = fact(0, "dealer's best total")
+    card_list: tuple[Card, ...] = fact((), "the dealer's cards, in the order he received them")
     soft: bool = fact(False, "an ace counts 11 in the dealer's total")
     cards: int = fact(0, "number of dealer's cards")
     up_ace: bool = fact(False, "the dealer's first card is an ace")
     up_ten: bool = fact(False, "the dealer's first card is worth 10")
+    aces: int = fact(0, "how many aces the dealer's cards hold")
     blackjack: bool = fact(False, "dealer's 21 with two cards")
     busted: bool = fact(False, "dealer's total over 21")
     rank: int | None = fact(None, "bataille: the value of the dealer's card")
@@ -210,6 +218,12 @@ class ActionFacts(Facts):
     verb: str | None = fact(None, "the action's verb")
     hand: str | None = fact(None, "the hand the action names")
     amount: Money | None = fact(None, "the amount the action names")
+    insurer_stake: Money | None = fact(
+        None,
+        "at an insurance: the main stake of whoever insures, on the box before any split or double (the "
+        "box's stake when one player bets on it; with bettors behind the seated player, the stakes of "
+        "those the log names as insuring, hand-log/1.1 `by`); none when the log cannot say",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -243,6 +257,13 @@ class SettleFacts(Facts):
 
     box: int = fact(0, "the box being settled")
     previous_box: int = fact(0, "the box settled before (0 for the first)")
+    verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
+    previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
+    dealer_done: bool = fact(
+        True,
+        "the dealer has determined his point: he draws no card after this settlement (whether he stopped "
+        "too soon is for the rules on his drawing)",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -338,6 +359,7 @@ class CardFacts(Facts):
 
     code: Card | None = fact(None, "the card")
     in_shoe: bool = fact(True, "a copy of the card was still in the shoe")
+    copies: int = fact(0, "copies of each card the shoe holds (one a deck)")
 
 
 @dataclass(eq=False, slots=True)

@@ -92,6 +92,24 @@ def run(cards: Sequence[str]) -> bool:
 
 
 @dsl_function
+def run_ace_low(cards: Sequence[str]) -> bool:
+    """the cards' ranks follow each other, the ace low only (A-2-3, not Q-K-A)"""
+    return card_mechanics.is_run(cards, "low")
+
+
+@dsl_function
+def run_ace_high(cards: Sequence[str]) -> bool:
+    """the cards' ranks follow each other, the ace high only (Q-K-A, not A-2-3)"""
+    return card_mechanics.is_run(cards, "high")
+
+
+@dsl_function
+def run_wrapping(cards: Sequence[str]) -> bool:
+    """the cards' ranks follow each other round the ace (A-2-3, Q-K-A and K-A-2)"""
+    return card_mechanics.is_run(cards, "wrap")
+
+
+@dsl_function
 def len_(items: Sequence[Any]) -> int:
     """how many cards"""
     return len(items)

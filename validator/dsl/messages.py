@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from validator.dsl.vocabulary import NAMESPACES, SHOWN_AS
+from validator.dsl.wording import value as worded
 
 # What is read as a placeholder: braces around a dotted name. `{` followed by anything else is text.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)\}")
@@ -97,4 +98,11 @@ def shown(path: str, value: Any, titles: Mapping[str, str]) -> str | None:
         return receiver_words(value)
     if kind == "side_bet" and value is not None:
         return side_bet_words(value, titles)
+    if kind == "cards" and value is not None:
+        return cards_words(value)
     return None
+
+
+def cards_words(value: Any) -> str:
+    """A card or cards as a reader sees them: `AH` → A♥, `["TS", "8C"]` → 10♠ 8♣."""
+    return str(worded(value if isinstance(value, str) else list(value)))

@@ -10,6 +10,7 @@ from typing import Any
 from validator.dsl import ast
 from validator.dsl.codegen import AllHeld, FirstHolding
 from validator.dsl.expr import Compiled
+from validator.dsl.readings import ReadingInfo
 from validator.dsl.vocabulary import PARAMETERS
 
 
@@ -188,6 +189,12 @@ class Ruleset:
     amends: str | None = None
     amendments: tuple[AmendmentInfo, ...] = ()
     conditions: dict[str, ConditionDef] = field(default_factory=dict)
+    # Where the text is ambiguous: the readings of this version (dsl.readings), and which alternative of
+    # each this compiled version applies (the default unless chosen).
+    readings: dict[str, ReadingInfo] = field(default_factory=dict)
+    applied: tuple[tuple[str, str], ...] = ()
+    # The consolidated syntax tree it was compiled from, to compile it again under other readings.
+    tree: ast.RulesetFile | None = field(default=None, repr=False, compare=False)
     # Indexes built once by the compiler for the replay's hot path.
     checks_by_event: dict[str, tuple[tuple[Rule, CheckDef], ...]] = field(default_factory=dict)
     settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)
@@ -216,6 +223,11 @@ class Ruleset:
             raise LookupError(f"parameter {name!r} is read by the rules only: Python may not read it")
         parameter = self.parameters.get(name)
         return default if parameter is None or parameter.value is None else parameter.value
+
+    def reading_choices(self) -> dict[str, str]:
+        """Each reading of the version → the alternative this compiled version applies."""
+        chosen = dict(self.applied)
+        return {name: chosen.get(name, r.default) for name, r in self.readings.items()}
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

@@ -22,6 +22,8 @@ PROVIDED_ONLY_AT: dict[str, tuple[str, ...]] = {
     # Counted when the dealer's drawing is over (the replay's end of the round).
     "round.live_hands": ("dealer_stand", SETTLE),
     "round.live_blackjacks": ("dealer_stand", SETTLE),
+    # Looked ahead from a card the dealer draws: whether a player's decision still follows.
+    "round.players_done": ("dealer_draw",),
     # The log's first settlement of the stake being judged.
     "stake.verb": (SETTLE, SIDE_SETTLE),
     "stake.paid": (SETTLE, SIDE_SETTLE),
@@ -31,6 +33,8 @@ PROVIDED_ONLY_AT: dict[str, tuple[str, ...]] = {
     "jackpot.stakes": ("jackpot",),
     "jackpot.paid_main": ("jackpot",),
     "jackpot.paid_secondary": ("jackpot",),
+    # At an insurance: whose stake insures (none where the log cannot say).
+    "action.insurer_stake": ("insurance",),
 }
 
 

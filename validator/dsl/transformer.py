@@ -29,6 +29,7 @@ _KIND_OF: dict[type, str] = {
     ast.SideBet: "side_bet",
     ast.RuleDecl: "rule",
     ast.Define: "define",
+    ast.Reading: "reading",
 }
 
 
@@ -160,6 +161,7 @@ class RulesTransformer(Transformer):
             ast.Amends: [],
             ast.Amendment: [],
             ast.Define: [],
+            ast.Reading: [],
         }
         for item in items:
             buckets[type(item)].append(item)
@@ -177,6 +179,7 @@ class RulesTransformer(Transformer):
             amends=buckets[ast.Amends][0] if buckets[ast.Amends] else None,
             amendments=tuple(buckets[ast.Amendment]),
             defines=tuple(buckets[ast.Define]),
+            readings=tuple(buckets[ast.Reading]),
         )
 
     def header(self, meta, children):
@@ -229,6 +232,40 @@ class RulesTransformer(Transformer):
 
     def repeal_define(self, meta, children):
         return self._repeal(meta, "define", children)
+
+    def repeal_reading(self, meta, children):
+        return self._repeal(meta, "reading", children)
+
+    # ---- readings ----
+    def reading(self, meta, children):
+        name, *items = children
+        return ast.Reading(
+            pos=_pos(meta),
+            name=str(name),
+            refs=tuple(i for i in items if isinstance(i, ast.Ref)),
+            quotes=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "quote"),
+            questions=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "question"),
+            alternatives=tuple(i for i in items if isinstance(i, ast.Alternative)),
+            defaults=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "default"),
+        )
+
+    def reading_quote(self, meta, children):
+        return ast.Header(_pos(meta), "quote", _string(children[0]))
+
+    def reading_question(self, meta, children):
+        return ast.Header(_pos(meta), "question", _string(children[0]))
+
+    def reading_default(self, meta, children):
+        name, because = children
+        return ast.Header(_pos(meta), "default", (_pos(name), str(name), _string(because)))
+
+    def alternative(self, meta, children):
+        name, meaning, *block = children
+        changes = tuple(block[0]) if block else ()
+        return ast.Alternative(_pos(meta), str(name), _string(meaning), changes, bool(block))
+
+    def alternative_changes(self, meta, children):
+        return list(children)
 
     # ---- declarations that gather their children ----
     def option(self, meta, children):

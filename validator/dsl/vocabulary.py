@@ -171,6 +171,9 @@ SHOWN_AS: dict[str, str] = {
     "shoe.cut_card_at": "receiver",
     "shoe.rightmost_box": "receiver",
     "bet.side": "side_bet",
+    "card.code": "cards",
+    "hand.card_list": "cards",
+    "dealer.card_list": "cards",
 }
 
 # Namespaces every event may use.

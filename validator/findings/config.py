@@ -2,8 +2,10 @@
 found from the current folder upwards (the first folder holding either), or named by `--config FILE`.
 
 Keys: `select`, `ignore` (lists of rule ids or prefixes), `fail-level` (`error` or `warning`),
-`baseline` (a path, relative to the file's folder). Anything else, or a value of the wrong type, stops
-the run (exit 2) naming the file.
+`baseline` (a path, relative to the file's folder), `readings` (a table: reading id → the alternative a
+run applies, as `--reading ID=ALTERNATIVE`, which overrides it), `rules` (rulesets from outside the
+package: `.rules` files or folders of them, relative to the file's folder). Anything else, or a value of
+the wrong type, stops the run (exit 2) naming the file.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ OWN_FILE = "casino-validator.toml"
 PYPROJECT = "pyproject.toml"
 TABLE = "casino-validator"
 FAIL_LEVELS = ("error", "warning")
-_KEYS = ("select", "ignore", "fail-level", "baseline")
+_KEYS = ("select", "ignore", "fail-level", "baseline", "readings", "rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,8 @@ class Config:
     ignore: tuple[str, ...] = ()
     fail_level: str | None = None
     baseline: Path | None = None
+    readings: tuple[tuple[str, str], ...] = ()
+    rules: tuple[Path, ...] = ()
 
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -76,6 +80,8 @@ def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Conf
         ignore=_rule_list(path, data, "ignore"),
         fail_level=fail_level,
         baseline=(path.parent / baseline) if baseline else None,
+        readings=_readings(path, data),
+        rules=tuple(path.parent / entry for entry in _path_list(path, data, "rules")),
     )
 
 
@@ -87,6 +93,22 @@ def _read(path: Path) -> dict[str, Any]:
         raise ValidatorError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:
         raise ValidatorError(f"{path}: {exc.strerror or exc}") from None
+
+
+def _readings(path: Path, data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    value = data.get("readings", {})
+    if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
+        raise ValidatorError(f'{path}: readings must be a table of reading = "alternative"')
+    return tuple(value.items())
+
+
+def _path_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValidatorError(f"{path}: {key} must be a list of paths (text)")
+    return tuple(value)
 
 
 def _rule_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:

@@ -39,6 +39,20 @@ class Finding:
     actual: dict[str, Any] | None = None
     # Money the house paid beyond (positive) or short of (negative) what the rules give, for payout findings.
     discrepancy: Decimal | None = None
+    # `check --all-readings`: the readings (reading, alternative applied) some other alternative of which
+    # would not give this finding (empty: firm), and every (reading, alternative) judged under which it
+    # is given. None: the run judged under the readings applied only.
+    rests_on: tuple[tuple[str, str], ...] | None = None
+    holds_under: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def firm(self) -> bool:
+        """Given under every alternative judged (a plain run judges none: it says nothing of them)."""
+        return not self.rests_on
+
+    # A consequence of an earlier finding of the same round (docs/findings.md, "One finding per cause"):
+    # that finding's fingerprint. None for a finding of its own.
+    caused_by: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
@@ -57,6 +71,12 @@ class Finding:
         out["message"] = self.message
         out["expected"] = self.expected
         out["actual"] = self.actual
+        if self.rests_on is not None:
+            out["firm"] = self.firm
+            out["rests_on"] = [{"reading": r, "alternative": a} for r, a in self.rests_on]
+            out["holds_under"] = [{"reading": r, "alternative": a} for r, a in self.holds_under]
+        if self.caused_by is not None:
+            out["caused_by"] = self.caused_by
         return out
 
 
@@ -87,6 +107,22 @@ class Summary:
     ignored: int = 0
     baselined: int = 0
     suppressed: Counter[str] = field(default_factory=Counter)
+    # The readings applied: (version, reading, alternative, whether it is the reading's default).
+    readings: set[tuple[str, str, str, bool]] = field(default_factory=set)
+
+    def record_readings(self, ruleset: Any) -> None:
+        """Note the alternative of each reading the version applies (`dsl.model.Ruleset`)."""
+        for name, alternative in ruleset.reading_choices().items():
+            default = ruleset.readings[name].default == alternative
+            self.readings.add((ruleset.version, name, alternative, default))
+
+    def readings_by_version(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for version, name, alternative, default in sorted(self.readings):
+            out.setdefault(version, []).append(
+                {"reading": name, "alternative": alternative, "default": default}
+            )
+        return out
 
     @property
     def rounds_read(self) -> int:
@@ -152,6 +188,7 @@ class Summary:
         self.ignored += other.ignored
         self.baselined += other.baselined
         self.suppressed.update(other.suppressed)
+        self.readings |= other.readings
 
     @property
     def all_notes(self) -> list[str]:
@@ -167,6 +204,8 @@ class Summary:
                 "clean": self.records - self.tables_with_findings,
                 "with_findings": self.tables_with_findings,
             }
+        if self.readings:
+            out["readings"] = self.readings_by_version()
         if not self.left_out:
             del out["left_out"]  # only where a selection, a baseline or a suppression left something out
         return out
@@ -218,6 +257,9 @@ class RoundOutcome:
     # check: the table the round was played at and the round's time as logged, for reports to name.
     table: str | None = None
     at: str | None = None
+    # Findings a house file's inline comment suppressed, with its reason: only SARIF reports them (as
+    # results with `suppressions`); the other formats count them in the summary's notes.
+    suppressed: tuple[tuple[Finding, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

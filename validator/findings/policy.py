@@ -63,7 +63,8 @@ class Policy:
     def apply(self, outcomes: Iterable[RoundOutcome], summary: Summary) -> Iterator[RoundOutcome]:
         """The outcomes with only the findings to report; `summary` is adjusted as they pass."""
         for outcome in outcomes:
-            kept = [f for f in outcome.findings if self._keep(f, summary)]
+            hidden: list[tuple[Finding, str]] = []
+            kept = [f for f in outcome.findings if self._keep(f, summary, hidden)]
             if len(kept) == len(outcome.findings):
                 yield outcome
                 continue
@@ -74,10 +75,10 @@ class Policy:
                 status = "clean"
             if outcome.entry is not None and outcome.findings and not kept:
                 summary.tables_with_findings -= 1
-            yield replace(outcome, findings=tuple(kept), status=status)
+            yield replace(outcome, findings=tuple(kept), status=status, suppressed=tuple(hidden))
         yield from self._unused(summary)
 
-    def _keep(self, finding: Finding, summary: Summary) -> bool:
+    def _keep(self, finding: Finding, summary: Summary, hidden: list[tuple[Finding, str]]) -> bool:
         suppressed = self._suppression(finding)
         if not self.selected(finding.rule):
             summary.uncount(finding)
@@ -88,6 +89,7 @@ class Policy:
             summary.suppressed[
                 f"{suppressed.file}:{suppressed.line}: {finding.rule}: {suppressed.reason}"
             ] += 1
+            hidden.append((finding, suppressed.reason))
             return False
         if self.baseline is not None:
             key = fingerprint(finding, fingerprint_file(finding.file, self.root()))

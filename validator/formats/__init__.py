@@ -23,6 +23,7 @@ _FORMATS: dict[str, tuple[str, str]] = {
     "sarif": ("validator.formats.sarif", "SarifReporter"),
     "junit": ("validator.formats.junit", "JunitReporter"),
     "github": ("validator.formats.github", "GithubReporter"),
+    "gitlab": ("validator.formats.gitlab", "GitlabReporter"),
     "html": ("validator.formats.html", "HtmlReporter"),
 }
 
@@ -50,6 +51,10 @@ def make_reporter(name: str, out: TextIO, *, color: bool = False, root: str | No
         from validator.formats.sarif import SarifReporter
 
         return SarifReporter(out, color=color, root=root)
+    if name == "gitlab":
+        from validator.formats.gitlab import GitlabReporter
+
+        return GitlabReporter(out, color=color, root=root)
     return reporter_class(name)(out, color=color)
 
 

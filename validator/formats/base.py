@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, ClassVar, TextIO
@@ -20,6 +21,8 @@ from validator.casino.money import fmt
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
 
 TOOL_NAME = "casino-validator"
+# Where the project is hosted: pyproject.toml's [project.urls] Homepage (a test keeps the two equal).
+PROJECT_URL = "https://github.com/casino-validator/casino-validator"
 NO_HOUSE = "none: regulation defaults"
 
 
@@ -76,6 +79,42 @@ class Reporter(ABC):
     @abstractmethod
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
         """The end of the run: write whatever is left (a summary, or the whole document)."""
+
+
+class Repeats:
+    """The deviations that repeat through a run: each rule found in two rounds or more, with the number
+    of rounds it was found in, told once in the summary ("in 2,999 of 3,000 rounds: …") so that a
+    systematic deviation reads as one fact. Counted as rounds come; a few counters, whatever the run's
+    length."""
+
+    def __init__(self) -> None:
+        self.rounds: Counter[str] = Counter()
+        self.first: dict[str, Finding] = {}
+
+    def add(self, outcome: RoundOutcome) -> None:
+        if outcome.round is None:
+            return
+        seen: set[str] = set()
+        for finding in outcome.findings:
+            if finding.rule not in seen:
+                seen.add(finding.rule)
+                self.rounds[finding.rule] += 1
+                self.first.setdefault(finding.rule, finding)
+
+    def items(self, rounds_checked: int) -> list[dict[str, Any]]:
+        """Most rounds first, ties by rule id: `{"rule", "rounds", "of_rounds", "message"}`, the message
+        being the rule's first finding's."""
+        repeated = [(rule, count) for rule, count in self.rounds.items() if count >= 2]
+        repeated.sort(key=lambda item: (-item[1], item[0]))
+        return [
+            {"rule": rule, "rounds": count, "of_rounds": rounds_checked, "message": self.first[rule].message}
+            for rule, count in repeated
+        ]
+
+
+def repeat_sentence(item: Mapping[str, Any]) -> str:
+    """`in 2,999 of 3,000 rounds: RULE: message`."""
+    return f"in {item['rounds']:,} of {item['of_rounds']:,} rounds: {item['rule']}: {item['message']}"
 
 
 # --- texts several formats share ----------------------------------------------------------------------
@@ -197,3 +236,19 @@ def round_context(finding: Finding, table: str | None = None, at: str | None = N
     if finding.stake:
         parts.append(stake_words(finding.stake))
     return ", ".join(parts)
+
+
+def evidence(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+    """The message, its reference, then where and what: `… (art. 55-6). Table BJ-03, round BJ-03/1/17 at
+    2025-03-14 21:05:09+01:00, box 3: expected {"pay": "30"}, actual {"pay": "20"}.` For dashboards that
+    show the message only (GitHub code scanning, annotations, GitLab's widget)."""
+    text = with_ref(finding)
+    where = round_context(finding, table, at)
+    if where:
+        where = where[0].upper() + where[1:]
+    said = values_line(finding) if has_values(finding) else ""
+    if where and said:
+        return f"{text}. {where}: {said}."
+    if where or said:
+        return f"{text}. {(where or said[0].upper() + said[1:])}."
+    return text

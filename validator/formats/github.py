@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from validator.findings.finding import Finding, RoundOutcome, RuleInfo, Summary
-from validator.formats.base import Reporter, summary_sentence, with_ref
+from validator.formats.base import Reporter, evidence, summary_sentence
 
 _COMMANDS = {"error": "error", "warning": "warning"}
 
@@ -24,12 +24,14 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation(finding: Finding) -> str:
+def annotation(finding: Finding, table: str | None = None, at: str | None = None) -> str:
     properties = [f"file={escape_property(finding.file)}"]
     if finding.line is not None:
         properties.append(f"line={finding.line}")
     properties.append(f"title={escape_property(finding.rule)}")
-    return f"::{_COMMANDS[finding.severity]} {','.join(properties)}::{escape_data(with_ref(finding))}"
+    return (
+        f"::{_COMMANDS[finding.severity]} {','.join(properties)}::{escape_data(evidence(finding, table, at))}"
+    )
 
 
 class GithubReporter(Reporter):
@@ -37,7 +39,7 @@ class GithubReporter(Reporter):
 
     def round(self, outcome: RoundOutcome) -> None:
         for finding in outcome.findings:
-            self.out.write(annotation(finding) + "\n")
+            self.out.write(annotation(finding, outcome.table, outcome.at) + "\n")
 
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
         self.out.write(f"::notice::{escape_data(summary_sentence(summary))}\n")

@@ -57,7 +57,7 @@ class HtmlReporter(Reporter):
         self._folder = tempfile.mkdtemp(prefix="casino-validator-audit-")
         self._run = DatasetRun.start(self._folder, [], {"format": "html"}, None)
         self._writer = self._run.writer()
-        self._rollup = Rollup()
+        self._rollup = Rollup(gaming_day_start=self._run.spec.gaming_day_start)
 
     def round(self, outcome: RoundOutcome) -> None:
         if self._writer is None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from validator.findings.finding import RoundOutcome, RuleInfo, Summary
-from validator.formats.base import Reporter, json_default
+from validator.formats.base import Repeats, Reporter, json_default
 from validator.formats.schema import DOCUMENT_VERSION
 
 _HEAD = f'{{\n  "version": {DOCUMENT_VERSION},\n'
@@ -28,8 +28,12 @@ class JsonReporter(Reporter):
     name = "json"
 
     _started = False
+    _repeats: Repeats | None = None
 
     def round(self, outcome: RoundOutcome) -> None:
+        if self._repeats is None:
+            self._repeats = Repeats()
+        self._repeats.add(outcome)
         for finding in outcome.findings:
             # JSON strings never hold a raw newline, so indenting every line is exact.
             item = textwrap.indent(_dumps(finding.as_dict()), _ITEM_INDENT)
@@ -38,5 +42,9 @@ class JsonReporter(Reporter):
 
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
         head = "\n  ],\n" if self._started else _HEAD + '  "findings": [],\n'
-        body = textwrap.indent(_dumps(summary.as_dict()), "  ").lstrip()
+        document = summary.as_dict()
+        repeated = self._repeats.items(summary.rounds_checked) if self._repeats is not None else []
+        if repeated and summary.subject != "house":
+            document["repeated"] = repeated  # only where a rule was found in two rounds or more
+        body = textwrap.indent(_dumps(document), "  ").lstrip()
         self.out.write(f'{head}  "summary": {body}\n}}\n')

@@ -28,7 +28,7 @@ from validator.findings.project_root import (
     is_stdin,
     relative_to_root,
 )
-from validator.formats.base import TOOL_NAME, Reporter, json_default, with_ref
+from validator.formats.base import PROJECT_URL, TOOL_NAME, Reporter, evidence, json_default
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -38,7 +38,7 @@ MAX_RESULTS = 25_000
 FINGERPRINT_KEY = "casinoValidator/v1"
 _LEVELS = {"error": "error", "warning": "warning"}
 # Keys of a result's property bag, in docs/findings.md order; each only when the finding has it.
-_RESULT_PROPERTIES = ("round", "stake", "path", "expected", "actual")
+_RESULT_PROPERTIES = ("round", "stake", "path", "expected", "actual", "caused_by")
 
 
 def artifact_location(file: str, root: str | None = None) -> dict[str, str]:
@@ -80,17 +80,19 @@ class SarifReporter(Reporter):
         super().__init__(out, color=color, tool_version=tool_version)
         self.root = os.path.abspath(root) if root is not None else find_root()
         self._err = err
-        self._findings: list[Finding] = []
+        # Each result's finding, the table and time of its round, and the suppression's reason if any.
+        self._findings: list[tuple[Finding, str | None, str | None, str | None]] = []
         self._left_out = 0
         self._kinds: dict[str, set[str]] = {}
         self._first: dict[str, Finding] = {}
 
     def round(self, outcome: RoundOutcome) -> None:
-        for finding in outcome.findings:
+        shown = [(f, None) for f in outcome.findings] + [(f, why) for f, why in outcome.suppressed]
+        for finding, reason in shown:
             self._kinds.setdefault(finding.rule, set()).add(finding.kind)
             self._first.setdefault(finding.rule, finding)
             if len(self._findings) < MAX_RESULTS:
-                self._findings.append(finding)
+                self._findings.append((finding, outcome.table, outcome.at, reason))
             else:
                 self._left_out += 1
 
@@ -109,10 +111,17 @@ class SarifReporter(Reporter):
             err = self._err if self._err is not None else sys.stderr
             err.write(f"{TOOL_NAME}: sarif: {text}\n")
         run: dict[str, Any] = {
-            "tool": {"driver": {"name": TOOL_NAME, "version": self.tool_version, "rules": descriptors}},
+            "tool": {
+                "driver": {
+                    "name": TOOL_NAME,
+                    "version": self.tool_version,
+                    "informationUri": PROJECT_URL,
+                    "rules": descriptors,
+                }
+            },
             "invocations": [invocation],
             "originalUriBaseIds": {SRCROOT: {"uri": Path(self.root).as_uri().rstrip("/") + "/"}},
-            "results": [self._result(f, index[f.rule]) for f in self._findings],
+            "results": [self._result(*item, index[item[0].rule]) for item in self._findings],
             # The counts a dashboard cannot rebuild from results: clean and unreadable rounds, money.
             "properties": {"summary": summary.as_dict()},
         }
@@ -129,7 +138,9 @@ class SarifReporter(Reporter):
             )
         return descriptors
 
-    def _result(self, finding: Finding, rule_index: int) -> dict[str, Any]:
+    def _result(
+        self, finding: Finding, table: str | None, at: str | None, reason: str | None, rule_index: int
+    ) -> dict[str, Any]:
         physical: dict[str, Any] = {"artifactLocation": artifact_location(finding.file, self.root)}
         if finding.line is not None and finding.line >= 1:  # SARIF lines start at 1
             physical["region"] = {"startLine": finding.line}
@@ -138,17 +149,21 @@ class SarifReporter(Reporter):
             value = getattr(finding, key)
             if value is not None:
                 properties[key] = value
-        return {
+        result: dict[str, Any] = {
             "ruleId": finding.rule,
             "ruleIndex": rule_index,
             "level": _LEVELS[finding.severity],
-            "message": {"text": with_ref(finding)},
+            "message": {"text": evidence(finding, table, at)},
             "locations": [{"physicalLocation": physical}],
             "partialFingerprints": {
                 FINGERPRINT_KEY: fingerprint(finding, fingerprint_file(finding.file, self.root))
             },
             "properties": properties,
         }
+        if reason is not None:
+            # Suppressed in the house file (`# casino-validator: ignore[RULE] reason`): reported, marked.
+            result["suppressions"] = [{"kind": "inSource", "justification": reason}]
+        return result
 
 
 def _descriptor(info: RuleInfo, tags: list[str]) -> dict[str, Any]:

@@ -21,6 +21,13 @@ _VALUES = {
     "description": 'what the rules give (expected) or the log shows (actual), e.g. {"pay": "30"}',
 }
 
+READING_CHOICE: dict[str, Any] = {
+    "type": "object",
+    "required": ["reading", "alternative"],
+    "properties": {"reading": {"type": "string"}, "alternative": {"type": "string"}},
+    "additionalProperties": False,
+}
+
 FINDING: dict[str, Any] = {
     "type": "object",
     "description": "One finding (one line of jsonl output); fields as docs/findings.md lists them.",
@@ -47,9 +54,31 @@ FINDING: dict[str, Any] = {
         "round": _NULLABLE_STRING,
         "stake": _NULLABLE_STRING,
         "path": {"type": "string", "description": "lint only: the dotted key path in the house-rules file"},
+        "firm": {
+            "type": "boolean",
+            "description": "check --all-readings only: given under every alternative of every reading judged",
+        },
+        "rests_on": {
+            "type": "array",
+            "description": "check --all-readings only: the readings, with the alternative applied, some "
+            "other alternative of which would not give this finding (empty when firm; docs/readings.md)",
+            "items": READING_CHOICE,
+        },
+        "holds_under": {
+            "type": "array",
+            "description": "check --all-readings only: every reading and alternative judged under which the "
+            "finding is given",
+            "items": READING_CHOICE,
+        },
         "message": {"type": "string"},
         "expected": _VALUES,
         "actual": _VALUES,
+        "caused_by": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{32}$",
+            "description": "only on a consequence: the fingerprint of the finding of the same round that "
+            "caused it",
+        },
     },
     "additionalProperties": False,
 }
@@ -89,6 +118,41 @@ SUMMARY: dict[str, Any] = {
         "rulesets": {"type": "array", "items": {"type": "string"}},
         "house": _NULLABLE_STRING,
         "notes": {"type": "array", "items": {"type": "string"}},
+        "readings": {
+            "type": "object",
+            "description": "only when a version judged has readings: for each version, the alternative each "
+            "of its readings was applied with (docs/readings.md), and whether it is the reading's default",
+            "additionalProperties": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["reading", "alternative", "default"],
+                    "properties": {
+                        "reading": {"type": "string"},
+                        "alternative": {"type": "string"},
+                        "default": {"type": "boolean"},
+                    },
+                    "additionalProperties": False,
+                },
+            },
+        },
+        "repeated": {
+            "type": "array",
+            "description": "json format, check only, where a rule was found in two rounds or more: each "
+            "such rule, most rounds first, with the number of rounds it was found in and its first "
+            "finding's message",
+            "items": {
+                "type": "object",
+                "required": ["rule", "rounds", "of_rounds", "message"],
+                "properties": {
+                    "rule": {"type": "string"},
+                    "rounds": _COUNT,
+                    "of_rounds": _COUNT,
+                    "message": {"type": "string"},
+                },
+                "additionalProperties": False,
+            },
+        },
         "left_out": {
             "type": "object",
             "description": "only when --select/--ignore, a baseline or inline suppressions left findings out",

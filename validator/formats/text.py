@@ -10,11 +10,13 @@ from validator.casino.money import fmt
 from validator.findings.finding import Finding, RoundOutcome, RuleInfo, Summary
 from validator.formats.base import (
     NO_HOUSE,
+    Repeats,
     Reporter,
     has_values,
     kinds_text,
     location,
     plural,
+    repeat_sentence,
     round_context,
     rules_by_count,
     values_line,
@@ -36,6 +38,7 @@ class TextReporter(Reporter):
 
     def __init__(self, out: TextIO, *, color: bool = False, tool_version: str = __version__) -> None:
         super().__init__(out, color=color, tool_version=tool_version)
+        self._repeats = Repeats()
         # Colour goes through rich only when asked: plain output must stay byte-exact for pipes and tests
         # (and rich is imported only then).
         self._console: Console | None = None
@@ -53,7 +56,19 @@ class TextReporter(Reporter):
             )
 
     def round(self, outcome: RoundOutcome) -> None:
+        self._repeats.add(outcome)
         for finding in outcome.findings:
+            if finding.caused_by is not None:
+                # A consequence, right under its cause (the replay keeps them together).
+                self._line(
+                    [
+                        (_INDENT + "caused by the finding above: ", "dim"),
+                        *self._finding_pieces(finding, outcome),
+                    ]
+                )
+                if has_values(finding):
+                    self._line([(_INDENT * 2 + values_line(finding), "dim")])
+                continue
             self._line(self._finding_pieces(finding, outcome))
             if has_values(finding):
                 self._line([(_INDENT + values_line(finding), "dim")])
@@ -106,6 +121,7 @@ class TextReporter(Reporter):
             ]
             tail: list[tuple[str, list[Piece]]] = [
                 ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+                *readings_rows(summary),
                 ("house rules", [(summary.house or NO_HOUSE, None)]),
             ]
             return self._summary_block(summary, rows, tail)
@@ -123,6 +139,7 @@ class TextReporter(Reporter):
             ("overpaid by house", [(fmt(summary.overpaid) or "0", None)]),
             ("underpaid to players", [(fmt(summary.underpaid) or "0", None)]),
             ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+            *readings_rows(summary),
             ("house rules", [(summary.house or NO_HOUSE, None)]),
         ]
         return self._summary_block(summary, rows, tail)
@@ -133,12 +150,17 @@ class TextReporter(Reporter):
         rows: list[tuple[str, list[Piece]]],
         tail: list[tuple[str, list[Piece]]],
     ) -> list[list[Piece]]:
-        width = max(len(label) for label, _ in rows + tail) + 1
+        width = max(len(label) for label, _ in [*rows, *tail, ("repeated", [])]) + 1
 
         def row(label: str, value: list[Piece]) -> list[Piece]:
             return [("  " + f"{label}:".ljust(width) + " ", None), *value]
 
         lines: list[list[Piece]] = [[("summary", "bold")]]
+        repeated = self._repeats.items(summary.rounds_checked) if summary.subject != "house" else []
+        if repeated:
+            # The deviations that repeat, first: one line each, with its count.
+            lines.append(row("repeated", []))
+            lines += [[(f"{_INDENT}- {repeat_sentence(item)}", None)] for item in repeated]
         lines += [row(label, value) for label, value in rows]
         if summary.by_rule:
             lines.append(row("by rule", []))
@@ -166,3 +188,16 @@ def _rstrip(pieces: list[Piece]) -> list[Piece]:
         text, style = pieces[-1]
         return [*pieces[:-1], (text.rstrip(), style)]
     return pieces
+
+
+def readings_rows(summary: Summary) -> list[tuple[str, list[Piece]]]:
+    """The summary's `readings` rows: for each version judged that has readings, the alternative each
+    was applied with, those other than the default marked."""
+    rows: list[tuple[str, list[Piece]]] = []
+    for version, applied in summary.readings_by_version().items():
+        said = ", ".join(
+            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
+            for r in applied
+        )
+        rows.append(("readings", [(f"{version}: {said}", None)]))
+    return rows

@@ -17,7 +17,7 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding
-from validator.house.lint import house_options, lint_table, schema_findings, unknown_ruleset
+from validator.house.lint import house_options, lint_table, schema_findings, table_readings, unknown_ruleset
 from validator.house.load import HouseFile, load_house
 from validator.rulebook.registry import Registry
 
@@ -39,10 +39,10 @@ def house_lookup(
                 problems.append(unknown)
     if problems:
         raise ValidatorError(_refusal(house, problems, "the file", date.today()))
-    options: dict[tuple[str, str], dict[str, Any]] = {}
+    options: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, Any]] = {}
 
     def lookup(table_id: str, ruleset: Ruleset) -> dict[str, Any]:
-        key = (table_id, ruleset.version)
+        key = (table_id, ruleset.version, ruleset.applied)
         cached = options.get(key)
         if cached is not None:
             return dict(cached)
@@ -67,7 +67,26 @@ def house_lookup(
         options[key] = house_options(house, table_id, ruleset)
         return dict(options[key])
 
-    return lookup, str(house.file)
+    return TableLookup(lookup, lambda table_id: table_readings(house, table_id)), str(house.file)
+
+
+class TableLookup:
+    """What the replay asks of a house file: a table's options under a version (called), and the
+    readings its entry declares (`readings`)."""
+
+    def __init__(
+        self,
+        options: Callable[[str, Ruleset], dict[str, Any]],
+        readings: Callable[[str], dict[str, str]],
+    ) -> None:
+        self._options = options
+        self._readings = readings
+
+    def __call__(self, table_id: str, ruleset: Ruleset) -> dict[str, Any]:
+        return self._options(table_id, ruleset)
+
+    def readings(self, table_id: str) -> dict[str, str]:
+        return self._readings(table_id)
 
 
 def _refusal(house: HouseFile, errors: list[Finding], what: str, day: date) -> str:

@@ -23,10 +23,10 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.house import rules
 from validator.house.load import HouseFile, Path_, load_house
-from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, Table
+from validator.house.rules.base import OPTIONS, READINGS, SIDE_BETS, SPEC_REF, Node, Table
 from validator.house.rules.option_not_allowed import option_value
 from validator.house.table_rules import judge_table
-from validator.rulebook.registry import Registry
+from validator.rulebook.registry import Registry, under_readings
 
 __all__ = [
     "SPEC_REF",
@@ -48,6 +48,8 @@ class LintResult:
     notes: list[str] = field(default_factory=list)
     # Versions the tables were linted against, for the summary.
     versions: set[str] = field(default_factory=set)
+    # The readings they were linted under: (version, reading, alternative, whether the default).
+    readings: set[tuple[str, str, str, bool]] = field(default_factory=set)
 
     @property
     def errors(self) -> list[Finding]:
@@ -57,6 +59,7 @@ class LintResult:
         self.findings.extend(other.findings)
         self.notes.extend(n for n in other.notes if n not in self.notes)
         self.versions |= other.versions
+        self.readings |= other.readings
 
 
 # ---------------------------------------------------------------- the file
@@ -114,6 +117,15 @@ def lint_table(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResult:
     entry = house.tables.get(table_id)
     if not isinstance(entry, dict):
         return result
+    # The entry's readings, where the run did not choose another (--reading, the configuration).
+    chosen = dict(ruleset.applied)
+    ruleset = under_readings(
+        ruleset, {n: a for n, a in table_readings(house, table_id).items() if n not in chosen}
+    )
+    result.readings = {
+        (ruleset.version, n, a, ruleset.readings[n].default == a)
+        for n, a in ruleset.reading_choices().items()
+    }
     side_bet_options = _side_bet_options(ruleset)
     table = Table(
         house,
@@ -170,6 +182,8 @@ def _walk(table: Table) -> Iterator[Node]:
                 candidates=declared,
                 bet=bet,
             )
+    for name, alternative in (entry.get(READINGS) or {}).items():
+        yield Node("reading", house, (*base, READINGS, name), key=name, raw=alternative, table=table)
     yield Node("entry", house, base, raw=entry, table=table)
 
 
@@ -203,6 +217,16 @@ def _side_bet_options(ruleset: Ruleset) -> dict[str, OptionDef]:
 
 
 # ---------------------------------------------------------------- the options the judge reads
+
+
+def table_readings(house: HouseFile, table_id: str) -> dict[str, str]:
+    """The readings a table entry declares (`readings: {ID: ALTERNATIVE}`), as written; those the
+    version does not have are `house/unknown-reading` findings, and left out where applied."""
+    entry = house.tables.get(table_id)
+    declared = entry.get(READINGS) if isinstance(entry, dict) else None
+    if not isinstance(declared, dict):
+        return {}
+    return {str(k): v for k, v in declared.items() if isinstance(v, str)}
 
 
 def house_options(house: HouseFile, table_id: str, ruleset: Ruleset) -> dict[str, Any]:
@@ -268,6 +292,7 @@ def lint_files(
             if ruleset is not None:
                 result.extend(lint_table(house, table_id, ruleset))
             summary.rulesets |= result.versions
+            summary.readings |= result.readings
             for note in result.notes:
                 if note not in summary.notes:
                     summary.notes.append(note)

@@ -61,7 +61,9 @@ CutBy = Literal["1", "2", "3", "4", "5", "6", "7", "dealer"]
 # call into `re` for every value (a third of the decoding time). The values logs hold are listed
 # instead: a box's first hand and the hands of up to 15 splits, each side bet of each box. A valid
 # value outside the lists ("3/16") sends its line down the slow path, which reads it all the same.
-# The side stakes are the schema's own list (its closed pattern, expanded): no bet is named here.
+# The side stakes read fast are the schema's own list (`x-read-fast`, the closed pattern of the bets the
+# shipped rulesets declare, expanded): no bet is named here, and a bet only a ruleset from outside the
+# package declares is valid by the schema's open pattern and read by the slow path.
 _BOXES = ("1", "2", "3", "4", "5", "6", "7")
 HANDS = (*_BOXES, *(f"{box}/{n}" for box in _BOXES for n in range(1, 17)))
 
@@ -71,8 +73,8 @@ def _side_stakes() -> tuple[str, ...]:
     return tuple(
         value
         for choice in schema["$defs"]["stake"]["anyOf"]
-        if "pattern" in choice
-        for value in expand(choice["pattern"])
+        if "x-read-fast" in choice
+        for value in expand(choice["x-read-fast"])
     )
 
 
@@ -137,6 +139,9 @@ class Surrender(_Action, tag="surrender", frozen=True):
 class Insurance(_Action, tag="insurance", frozen=True):
     box: Box
     amount: Amount
+    # hand-log/1.1: the bettors of the box who insure (the `player` of their bets), where the box has
+    # bettors behind the seated player; left out: the log does not say.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class EvenMoney(_Action, tag="even_money", frozen=True):
@@ -204,7 +209,7 @@ class _Record(Struct, tag_field="type", forbid_unknown_fields=True, frozen=True,
 
 
 class TableRecord(_Record, tag="table", frozen=True):
-    format: Literal["hand-log/1"]
+    format: Literal["hand-log/1", "hand-log/1.1"]
     table: Id
     game: Literal["blackjack", "bataille"]
     at: Time

@@ -18,7 +18,9 @@ from typing import Any
 
 Check = Callable[[Any], bool]
 
-_ANNOTATIONS = frozenset({"$schema", "$defs", "$comment", "title", "description", "then", "else"})
+_ANNOTATIONS = frozenset(
+    {"$schema", "$defs", "$comment", "title", "description", "then", "else", "x-read-fast"}
+)
 # A Python test for "x is of this JSON type"; `{x}` is the value's name. JSON Schema counts 7.0 as an
 # integer, and a bool is neither a number nor an integer (Python says True is an int).
 _TYPE_TESTS = {

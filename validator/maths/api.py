@@ -25,7 +25,7 @@ def house_edge(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None 
     None: the version's defaults. Raises ValidatorError: unknown ruleset, no version in force that day,
     a required option missing, a value the version does not allow."""
     ruleset = default_registry().in_force(ruleset_id, on)
-    options = _options(ruleset, house_entry or {})
+    options = ruleset_options(ruleset, house_entry or {})
     key = (ruleset.version, tuple(sorted((k, repr(v)) for k, v in options.items())))
     found = _EDGES.get(key)
     if found is None:
@@ -35,7 +35,8 @@ def house_edge(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None 
     return found
 
 
-def _options(ruleset: Ruleset, entry: Mapping[str, Any]) -> dict[str, Any]:
+def ruleset_options(ruleset: Ruleset, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a house entry (as written in the file, or already keyed), as the rules name them."""
     if not any(k in entry for k in _ENTRY_KEYS):
         return dict(entry)
     raw: dict[str, Any] = dict(entry.get(_ENTRY_KEYS[0]) or {})

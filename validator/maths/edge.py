@@ -260,3 +260,99 @@ def _reading(ruleset: Ruleset, option: str) -> set[str]:
         if any(f"house.{option}" in text for text in texts):
             found.add(bet_name)
     return found
+
+
+# ---- what each reading changes ----
+
+
+def _bet_signature(ruleset: Ruleset, name: str) -> tuple[object, ...]:
+    """What a side bet's figure depends on in a version: its paytables' lines and its settle clauses."""
+    bet = ruleset.side_bets.get(name)
+    lines = (
+        tuple((t, line.label, str(line.pays), line.source) for t, ls in bet.paytables.items() for line in ls)
+        if bet is not None
+        else ()
+    )
+    clauses = tuple(
+        (rule.id, settle.verb, settle.tables, format_value(settle.applied_guard))
+        for rule, settle in ruleset.settles_by_stake.get(name, ())
+    )
+    return lines, clauses
+
+
+def _table_options(ruleset: Ruleset, name: str) -> list[tuple[str, list[Any]]]:
+    """The house option that picks a side bet's paytable, with its values (a figure for each)."""
+    found = []
+    for _, settle in ruleset.settles_by_stake.get(name, ()):
+        for table in settle.tables:
+            option = ruleset.options.get(table.removeprefix("house."))
+            if option is not None and option.allowed is not None:
+                found.append((option.name, list(option.allowed)))
+    return found
+
+
+def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """For each reading of the version that changes a figure: the figure (house edge, %) under each of its
+    alternatives, the others as applied; a side bet whose paytable the house picks, under each table."""
+    from validator.rulebook.registry import under_readings
+
+    base = house_for(ruleset, house)
+    applied = ruleset.reading_choices()
+    base_main, _, base_game = main_return(ruleset, base)
+    rows: list[dict[str, Any]] = []
+    for name, reading in ruleset.readings.items():
+        versions = {alt: under_readings(ruleset, {name: alt}) for alt in reading.names}
+        figures_by: dict[str, dict[str, str]] = {}
+        for alt, version in versions.items():
+            main = base_main if version is ruleset else main_return(version, base, base_game)[0]
+            figures_by.setdefault("main stake", {})[alt] = percent(main)
+        for bet in ruleset.side_bets:
+            signatures = {_bet_signature(v, bet) for v in versions.values()}
+            if len(signatures) < 2 or not ruleset.settles_by_stake.get(bet):
+                continue
+            tables = _table_options(ruleset, bet) or [("", [None])]
+            for option, values in tables:
+                for value in values:
+                    for alt, version in versions.items():
+                        values_now = {**base, option: value} if option else base
+                        for result in side_bets(Probe(version, values_now), only={bet}):
+                            label = bet + (f":{result.case}" if result.case else "")
+                            label += f" ({option} {value})" if option else ""
+                            figures_by.setdefault(label, {})[alt] = percent(result.ev)
+        changed = [
+            {"figure": label, "house_edge_percent": by_alt}
+            for label, by_alt in figures_by.items()
+            if len(set(by_alt.values())) > 1
+        ]
+        if changed:
+            rows.append(
+                {
+                    "reading": name,
+                    "quote": reading.quote,
+                    "default": reading.default,
+                    "applied": applied[name],
+                    "figures": changed,
+                }
+            )
+    return rows
+
+
+def sign_changes(costs: list[dict[str, Any]], base_main: float) -> list[dict[str, Any]]:
+    """The options whose other value turns the main stake's house edge from one side of zero to the other
+    (the house's edge becomes the player's, or back)."""
+    flagged = []
+    edge_now = -base_main * 100
+    for row in costs:
+        for change in row.get("changes") or []:
+            edge_then = edge_now + float(change["main_edge_change"])
+            if (edge_now > 0) != (edge_then > 0) and edge_then != 0:
+                flagged.append(
+                    {
+                        "option": row["option"],
+                        "from": row["current"],
+                        "to": change["value"],
+                        "house_edge_percent_before": number(edge_now, 4),
+                        "house_edge_percent_after": number(edge_then, 4),
+                    }
+                )
+    return flagged

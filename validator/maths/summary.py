@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.errors import ValidatorError
-from validator.maths.edge import figures, options_cost, report
+from validator.maths.edge import figures, options_cost, reading_figures, report, sign_changes
 from validator.maths.text import text
 from validator.rulebook.registry import Registry
 
@@ -43,9 +43,12 @@ def run(
     version = registry.pick(spec)
     found = figures(version, options)
     data = report(found, table)
+    if version.readings:
+        data["readings"] = reading_figures(version, options)
     costs = options_cost(version, options) if with_options else None
     if costs is not None:
         data["options"] = costs
+        data["edge_changes_side"] = sign_changes(costs, found.main)
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return text(data, costs)

@@ -51,7 +51,26 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                 f"{meter['probability']} × meter / stake; break-even {meter['meter']} = "
                 f"{meter['break_even']} for a stake of {meter['stake']} (other meters at 0)"
             )
+    readings = report.get("readings") or []
+    if readings:
+        out.append("")
+        out.append("readings: the figures each alternative gives (house edge, %; * the one applied)")
+        for row in readings:
+            out.append(f"  {row['reading']} « {row['quote']} » (default {row['default']})")
+            for figure in row["figures"]:
+                said = ", ".join(
+                    f"{alt}{'*' if alt == row['applied'] else ''} {edge} %"
+                    for alt, edge in figure["house_edge_percent"].items()
+                )
+                out.append(f"    {figure['figure']}: {said}")
     if options is not None:
+        for flag in report.get("edge_changes_side") or []:
+            out.append("")
+            before, after = flag["house_edge_percent_before"], flag["house_edge_percent_after"]
+            out.append(
+                f"warning: {flag['option']} = {flag['to']} turns the main stake's house edge to the other "
+                f"side of zero: {before} % → {after} %"
+            )
         out.append("")
         out.append("house options: change in house edge, percentage points (+: more for the house)")
         for row in options:

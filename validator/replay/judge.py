@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -18,6 +19,8 @@ from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
 from validator.findings.finding import Finding
+from validator.findings.fingerprint import fingerprint
+from validator.findings.project_root import find_root, fingerprint_file
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
@@ -46,6 +49,11 @@ class Judge:
         # The facts of the frequent events, made once and changed in place by each round's replay
         # (replay.round_base.InPlace).
         self.in_place: Any = None
+        # A finding of this round whose consequences the round's later findings at these events are
+        # (docs/findings.md, "One finding per cause"); set and cleared by the round's replay.
+        self.cause: Finding | None = None
+        self.cause_events: frozenset[str] = frozenset()
+        self._root: str | None = None
 
     def context(self, **namespaces: Any) -> dict[str, Any]:
         return {"house": self.house, **namespaces}
@@ -105,6 +113,8 @@ class Judge:
             if not held:
                 ok = False
                 self.broken(rule, check, ctx, line, round_id, stake)
+                if self.cause is not None and event in self.cause_events:
+                    self.mark_consequence(len(self.findings) - 1)
         return ok
 
     def broken(
@@ -120,6 +130,20 @@ class Judge:
         if self.in_words:  # the house linter rewords them itself, once it has read which fact was blamed
             expected, actual = in_words(expected, actual, rule.doc.get("checks", ""))
         self.record(rule, rule.kind, ctx, line, round_id, stake, expected, actual, None)
+
+    def mark_consequence(self, index: int) -> None:
+        """The finding at `index` is a consequence of `self.cause`: it names the cause's fingerprint and
+        moves right after the last finding of the same cause, so every format reads them together."""
+        cause = self.cause
+        assert cause is not None
+        if self._root is None:  # fingerprints relative to the project root, as baselines make them
+            self._root = find_root()
+        key = fingerprint(cause, fingerprint_file(cause.file, self._root))
+        finding = replace(self.findings.pop(index), caused_by=key)
+        at = next((i for i, f in enumerate(self.findings) if f is cause), len(self.findings) - 1) + 1
+        while at < len(self.findings) and self.findings[at].caused_by == key:
+            at += 1
+        self.findings.insert(at, finding)
 
     def expected_settlement(
         self, stake_kind: str, ctx: dict[str, Any]

@@ -115,13 +115,14 @@ class RoundReplay(ABC):
         facts.cards_left = shoe.left
         self.bust_facts = in_place.bust
         card = self.card_facts = in_place.card
-        card.code, card.in_shoe = None, True
+        card.code, card.in_shoe, card.copies = None, True, shoe.decks
         deal = self.deal_facts = in_place.deal
         deal.hand = deal.expected = None
         turn = self.turn_facts = in_place.turn
         turn.box, turn.current, turn.dealer_drawing, turn.whose = 0, 0, False, ""
         settle = self.settle_facts = in_place.settle
         settle.box = settle.previous_box = 0
+        settle.dealer_done = True
         self.stake_facts = in_place.stake_end
         self.settled_facts = in_place.stake
         self.action_facts = in_place.action
@@ -157,6 +158,8 @@ class RoundReplay(ABC):
         self.cut_card_seen = False
         self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
+        self.previous_settled_verb: str | None = None
+        self.order_broken = False  # the round's final settlement has left the order the text gives
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
         self.owed_boxes = 0  # receivers in `owed` other than the dealer
@@ -281,14 +284,37 @@ class RoundReplay(ABC):
         if held is not None and not held(self.ctx):
             self.run_rules("deal", target)
 
-    def check_settle_order(self, stake: str, box: int) -> None:
-        """A stake of box `box` settled in the final settlement, after the box settled before it."""
+    def check_settle_order(
+        self, stake: str, box: int, dealer_done: bool = True, verb: str | None = None
+    ) -> None:
+        """A stake of box `box` settled (`verb`: pay, lose, push) in the final settlement, after the box
+        settled before it. Once a settlement has left the order, the round's later ones are not compared
+        with the boxes before them: an engine settling from the wrong end is one finding a round, not one
+        a box."""
         settle = self.settle_facts
-        settle.box, settle.previous_box = box, self.previous_settled_box
+        settle.box, settle.dealer_done = box, dealer_done
+        settle.previous_box = 0 if self.order_broken else self.previous_settled_box
+        settle.verb, settle.previous_verb = verb, self.previous_settled_verb
         held = self.held_settle
         if held is not None and not held(self.ctx):
             self.run_rules("settle", stake)
+            if settle.previous_box and not dealer_done:
+                settle.dealer_done = True  # was the order broken too, or only the time?
+                self.order_broken = not held(self.ctx)
+                settle.dealer_done = dealer_done
+            elif settle.previous_box:
+                self.order_broken = True
         self.previous_settled_box = box
+        self.previous_settled_verb = verb
+
+    def check_settle_time(self, stake: str, box: int) -> None:
+        """A stake of box `box` settled before the final settlement, while players still play."""
+        settle = self.settle_facts
+        settle.box, settle.previous_box, settle.dealer_done = box, 0, False
+        held = self.held_settle
+        if held is not None and not held(self.ctx):
+            self.run_rules("settle", stake)
+        settle.dealer_done = True
 
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
@@ -313,6 +339,8 @@ class RoundReplay(ABC):
                 box = boxes[box_no] = Box(box_no)
             if kind == "main":
                 box.stake += amount
+                bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
+                box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, Decimal(0)) + amount
                 if seated:
                     player = bet.player or f"box {box_no}"  # UNSET is false, as "" is
                     box.seated = True

@@ -48,12 +48,13 @@ from validator.replay.judge import Judge
 from validator.replay.round_base import MalformedRound
 from validator.replay.side_bets import jackpot_reading, stake_sides
 from validator.replay.state import Shoe, TableState
-from validator.rulebook.registry import NoVersionInForce, Registry
+from validator.rulebook.registry import NoVersionInForce, Registry, under_readings
 
 ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
 
 # A house-rules source: table id → option values, or None for the regulation's defaults.
 HouseLookup = Callable[[str, Ruleset], dict[str, Any]]
+
 # Writes a traced round as `explain` does: (file, round id, what the replay told, outcome) → text.
 Teller = Callable[[str, str, dict[str, Any], RoundOutcome], str]
 
@@ -136,7 +137,7 @@ class LogReplay:
         # right (what a new shoe's cut is judged against; forgotten at a table record).
         self._last_cut_at: str | None = None
         self._last_rightmost: str | None = None
-        self.judges: dict[tuple[str, str], Judge] = {}
+        self.judges: dict[tuple[str, tuple[tuple[str, str], ...], str], Judge] = {}
         # (day, ruleset) of the last round; forgotten when a table record opens another table.
         self._last_ruleset: tuple[str, Ruleset] | None = None
         # `explain`: the round to tell step by step, and what was told.
@@ -165,6 +166,14 @@ class LogReplay:
                 f"{self.file}:{self.table.line}: table {self.table.id} names {exc}; "
                 "correct the record or give one with --ruleset"
             ) from None
+        declared_by = getattr(self.house, "readings", None) if self.house is not None else None
+        if declared_by is not None:
+            # The readings the table's house entry declares (house.apply.TableLookup), where the run
+            # chose none itself (--reading, the configuration file).
+            declared: dict[str, str] = declared_by(self.table.id)
+            extra = {n: a for n, a in declared.items() if n not in self.registry.chosen}
+            if extra:
+                ruleset = under_readings(ruleset, extra)
         if ruleset.game != self.table.game:
             raise ValidatorError(
                 f"{self.file}:{self.table.line}: table {self.table.id} plays {self.table.game}, "
@@ -186,7 +195,7 @@ class LogReplay:
 
     def judge_for(self, ruleset: Ruleset) -> Judge:
         assert self.table is not None
-        key = (ruleset.version, self.table.id)
+        key = (ruleset.version, ruleset.applied, self.table.id)
         judge = self.judges.get(key)
         if judge is None:
             options = self._house_options(ruleset) if self.house else ruleset.house_defaults()
@@ -195,6 +204,7 @@ class LogReplay:
             judge.stake_sides = {**stake_sides(self.registry.all()), **judge.stake_sides}
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
+            self.summary.record_readings(ruleset)
         judge.findings = []
         return judge
 

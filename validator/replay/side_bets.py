@@ -22,7 +22,7 @@ from validator.dsl.expr import EvaluationError
 from validator.dsl.facts import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
 from validator.logs.decode import UNSET, Action, Approve, Bet, Deal, Double, Hit, Lose, Pay, Push, RoundRecord
-from validator.replay.state import Box, Hand, RoundFacts
+from validator.replay.state import Box, Dealer, Hand, RoundFacts
 
 if TYPE_CHECKING:
     from validator.replay.judge import Judge
@@ -294,6 +294,7 @@ class RoundHost(Protocol):
     facts: RoundFacts
     owed: list[str]
     dealer_started: bool
+    dealer: Dealer
 
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool: ...
 
@@ -382,7 +383,9 @@ class RoundSideBets:
         box_no, _, kind = parse_stake(stake)
         side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
-            if kind == "insurance":
+            # An insurance settled before the dealer's second card is not part of the final settlement
+            # (its time is its own rule's finding, not a side bet's).
+            if kind == "insurance" and len(engine.dealer.card_list) >= 2:
                 self.final_main += 1
             return
         amount = engine.settlements[stake][-1].amount if verb == "lose" else None

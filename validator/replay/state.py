@@ -250,6 +250,7 @@ class Box:
     __slots__ = (
         "ace_splits",
         "bataille_tie",
+        "bettor_stakes",
         "drew",
         "hand_list",
         "initial_stake",
@@ -269,6 +270,9 @@ class Box:
         self.seated = False
         self.standing = False
         self.seated_players: set[str] = set()
+        # Each bettor's main stake on the box (seated and standing, by the bets' `player`): whose stake
+        # an insurance is half of.
+        self.bettor_stakes: dict[str, Decimal] = {}
         self.hand_list: list[Hand] = []
         self.ace_splits = 0
         self.drew = False

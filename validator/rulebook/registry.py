@@ -6,8 +6,10 @@ says so. There is no fallback to a neighbouring version.
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -17,8 +19,10 @@ from validator.dsl.amend import consolidate, in_force_on
 from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Ruleset
+from validator.dsl.readings import ReadingInfo, chosen
 from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
+from validator.rulebook import sources
 
 
 class NoVersionInForce(ValidatorError):
@@ -169,7 +173,9 @@ def _compile_all(
 
 
 class Registry:
-    def __init__(self, rulesets: Iterable[Ruleset]) -> None:
+    def __init__(self, rulesets: Iterable[Ruleset], readings: Mapping[str, str] | None = None) -> None:
+        # The readings chosen for this registry's versions (reading → alternative), as asked.
+        self.chosen: dict[str, str] = dict(readings or {})
         self.families: dict[str, list[Ruleset]] = {}
         for ruleset in rulesets:
             self.families.setdefault(ruleset.family, []).append(ruleset)
@@ -201,6 +207,22 @@ class Registry:
                     )
         if errors:
             raise RulesetErrors(errors)
+
+    def with_readings(self, choices: Mapping[str, str]) -> Registry:
+        """The same versions, each compiled under the alternatives chosen among its own readings (others
+        as written). `choices` are checked first: an unknown reading or alternative stops the run."""
+        if not choices:
+            return self
+        check_choices(self, choices)
+        return Registry([under_readings(r, choices) for r in self.all()], {**self.chosen, **choices})
+
+    def readings(self) -> dict[str, list[tuple[Ruleset, ReadingInfo]]]:
+        """Each reading id → the versions that have it, with the reading as each states it."""
+        found: dict[str, list[tuple[Ruleset, ReadingInfo]]] = {}
+        for ruleset in self.all():
+            for name, reading in ruleset.readings.items():
+                found.setdefault(name, []).append((ruleset, reading))
+        return found
 
     def all(self) -> list[Ruleset]:
         return [r for family in sorted(self.families) for r in self.families[family]]
@@ -244,6 +266,99 @@ class Registry:
         return self.family(family)[-1]
 
 
+def parse_choices(given: Iterable[str], where: str = "--reading") -> dict[str, str]:
+    """`ID=ALTERNATIVE` strings → {reading: alternative}; a malformed one, or a reading given twice with
+    two answers, stops the run."""
+    choices: dict[str, str] = {}
+    for text in given:
+        name, eq, alternative = text.partition("=")
+        name, alternative = name.strip(), alternative.strip()
+        if not eq or not name or not alternative:
+            raise ValidatorError(f"{where} {text!r}: give ID=ALTERNATIVE (a reading and one of its answers)")
+        if choices.get(name, alternative) != alternative:
+            both = f"{choices[name]}, {alternative}"
+            raise ValidatorError(f"{where}: reading {name!r} is given two alternatives ({both})")
+        choices[name] = alternative
+    return choices
+
+
+def choice_problem(registry: Registry, name: str, alternative: str) -> str | None:
+    """Why `name=alternative` is no reading of the registry's versions (with a did-you-mean), or None."""
+    readings = registry.readings()
+    if name not in readings:
+        near = difflib.get_close_matches(name, list(readings), n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        known = ", ".join(sorted(readings)) or "none"
+        return f"unknown reading {name!r}{hint}: the readings are {known}"
+    names: list[str] = []
+    for _, reading in readings[name]:
+        names.extend(n for n in reading.names if n not in names)
+    if alternative not in names:
+        near = difflib.get_close_matches(alternative, names, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        known = ", ".join(names)
+        return f"reading {name!r} has no alternative {alternative!r}{hint}: its alternatives are {known}"
+    return None
+
+
+def check_choices(registry: Registry, choices: Mapping[str, str]) -> None:
+    for name, alternative in choices.items():
+        problem = choice_problem(registry, name, alternative)
+        if problem is not None:
+            raise ValidatorError(problem)
+
+
+# Versions compiled under readings, kept for the run: (the tree as written, the alternatives other
+# than the defaults) → the version (the tree is kept alive with it, so its id is not reused).
+_UNDER: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[ast.RulesetFile, Ruleset]] = {}
+
+
+def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
+    """`ruleset` compiled under the alternatives chosen among its readings, on top of those it already
+    applies (a choice of a reading it does not have, or an alternative it does not list, is left out)."""
+    own = {n: a for n, a in choices.items() if n in ruleset.readings and a in ruleset.readings[n].names}
+    merged = {**dict(ruleset.applied), **own}
+    applied = tuple(sorted(merged.items()))
+    if applied == ruleset.applied or ruleset.tree is None:
+        return ruleset
+    other = tuple((n, a) for n, a in applied if ruleset.readings[n].default != a)
+    key = (id(ruleset.tree), other)
+    found = _UNDER.get(key)
+    if found is None:
+        try:
+            compiled = compile_ruleset(chosen(ruleset.tree, dict(other)))
+        except (RulesetErrors, RulesetError) as exc:
+            said = ", ".join(f"{n} = {a}" for n, a in other)
+            raise ValidatorError(f"{ruleset.version} under reading {said} does not compile:\n{exc}") from None
+        found = (ruleset.tree, dataclasses.replace(compiled, tree=ruleset.tree))
+        _UNDER[key] = found
+    return dataclasses.replace(found[1], applied=applied)
+
+
+def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
+    """Each non-default alternative of the version's readings compiled alone (`rules check`): what it
+    breaks (an unread parameter, an uncited condition, a name unknown where it is cited) as errors,
+    each saying under which reading it arises."""
+    errors: list[RulesetError] = []
+    if ruleset.tree is None:
+        return errors
+    for reading in ruleset.readings.values():
+        for alt in reading.alternatives:
+            if alt.name == reading.default:
+                continue
+            try:
+                compile_ruleset(chosen(ruleset.tree, {reading.name: alt.name}))
+            except RulesetErrors as exc:
+                found = exc.errors
+            except RulesetError as exc:
+                found = [exc]
+            else:
+                continue
+            under = f"under reading {reading.name} = {alt.name}"
+            errors.extend(RulesetError(e.file, e.line, e.column, f"{under}: {e.detail}") for e in found)
+    return errors
+
+
 def ruleset_files(root: Path | None = None) -> list[Path]:
     root = root or rulesets_dir()
     return sorted(root.rglob("*.rules"))
@@ -254,9 +369,10 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     broken: list[Path] = []
     errors: list[RulesetError] = []
     for path in paths:
-        display = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+        inside = root is not None and path.is_relative_to(root)
+        display = f"rulesets/{path.relative_to(root)}" if root is not None and inside else str(path)
         try:
-            given.append((path, read_tree(path, display=f"rulesets/{display}" if root else display)))
+            given.append((path, read_tree(path, display=display)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
             broken.append(path)
@@ -272,7 +388,70 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     return Registry(rulesets)
 
 
-@cache
 def default_registry() -> Registry:
+    """The shipped rulesets, with those from outside this process was told to use (`sources.use`)."""
+    return registry_with(sources.extra())
+
+
+@cache
+def registry_with(extra: tuple[Path, ...]) -> Registry:
     root = rulesets_dir()
-    return load_all(ruleset_files(root), root)
+    shipped = ruleset_files(root)
+    if not extra:
+        return load_all(shipped, root)
+    refuse_shipped_ids(extra, {tree_family(path) for path in shipped})
+    return load_all([*shipped, *extra], root)
+
+
+def tree_family(path: Path) -> str:
+    return read_tree(path).family
+
+
+def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
+    """A ruleset from outside may not add a version to a family the package ships, nor replace one: an
+    audit must know which encoding judged it, and a shadowed law would be silent."""
+    errors = []
+    for path in extra:
+        try:
+            tree = read_tree(path)
+        except ValidatorError:
+            continue  # a file that does not parse is reported where it is loaded, with its place
+        if tree.family in shipped:
+            errors.append(
+                RulesetError(
+                    str(path),
+                    tree.family_pos.line,
+                    tree.family_pos.column,
+                    f"ruleset {tree.family} is shipped with casino-validator: a ruleset from outside "
+                    f"cannot replace it or add a version to it; give yours an id of its own (such as "
+                    f"zz/{tree.family.split('/')[-1]}) and start it with `amends {tree.family}@DATE`",
+                )
+            )
+    if errors:
+        raise RulesetErrors(errors)
+
+
+def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str, str]]:
+    """The files that wrote `versions` (each version's own file and those of the versions it amends),
+    with the version each holds and its SHA-256: the exact encoding a run was judged with."""
+    by_version = {ruleset.version: ruleset for ruleset in registry.all()}
+    out: dict[str, dict[str, str]] = {}
+    todo = [by_version[v] for v in sorted(versions) if v in by_version]
+    while todo:
+        ruleset = todo.pop()
+        if ruleset.file not in out:
+            shipped = ruleset.file.startswith("rulesets/")
+            path = rulesets_dir() / ruleset.file.removeprefix("rulesets/") if shipped else Path(ruleset.file)
+            try:
+                sha = sources.digest(path)
+            except OSError:
+                sha = ""
+            out[ruleset.file] = {"file": ruleset.file, "version": ruleset.version, "sha256": sha}
+        if ruleset.amends:
+            family, _, day = ruleset.amends.partition("@")
+            try:
+                base = registry.in_force(family, date.fromisoformat(day))
+            except (ValidatorError, ValueError):
+                continue
+            todo.append(base)
+    return [out[name] for name in sorted(out)]

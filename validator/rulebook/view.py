@@ -9,6 +9,7 @@ from typing import Any
 from validator.casino.money import fmt
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import OptionDef, Rule, Ruleset
+from validator.dsl.readings import ReadingInfo
 from validator.rulebook.registry import Registry
 
 
@@ -92,6 +93,12 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         yield "Named conditions (cited by name where they apply)"
         for condition in ruleset.conditions.values():
             yield f"  {condition.name} = {condition.source}    ({condition.ref})"
+    if ruleset.readings:
+        yield ""
+        yield "Readings (where the text is ambiguous: the question, its alternatives, the one applied)"
+        applied = ruleset.reading_choices()
+        for reading in ruleset.readings.values():
+            yield from reading_lines(reading, applied.get(reading.name, reading.default))
     yield ""
     yield "Rules"
     for rule in ruleset.rules:
@@ -100,6 +107,32 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         yield f"    ref: {rule.ref}"
         for text in check_lines(rule):
             yield f"    {text}"
+
+
+def reading_lines(reading: ReadingInfo, applied: str) -> Iterator[str]:
+    """A reading as `rules show` lists it: its sentence, question, and each alternative with what it
+    changes; the default, and the one applied when it is another."""
+    yield f"  {reading.name}    ({reading.ref})"
+    yield f"    « {reading.quote} »"
+    yield f"    {reading.question}"
+    for alt in reading.alternatives:
+        flags = (("default", alt.name == reading.default), ("applied", alt.name == applied))
+        marks = [m for m, on in flags if on]
+        mark = f" [{', '.join(marks)}]" if marks else ""
+        yield f"    - {alt.name}{mark}: {alt.meaning}"
+        changes = ", ".join(f"{verb} {kind} {name}" for verb, kind, name in alt.changes)
+        yield f"        changes: {changes or 'nothing (the version as written)'}"
+    yield f"    default {reading.default} because {reading.because}"
+
+
+def reading_text(reading: ReadingInfo) -> str:
+    """A reading in one line, to compare two versions' (`rules diff`)."""
+    alts = "; ".join(
+        f"{a.name}{' (default)' if a.name == reading.default else ''}: "
+        + (", ".join(f"{v} {k} {n}" for v, k, n in a.changes) or "as written")
+        for a in reading.alternatives
+    )
+    return f"« {reading.quote} » — {alts}"
 
 
 def amends(new: Ruleset, old: Ruleset) -> bool:
@@ -145,6 +178,11 @@ def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
         {n: c.source for n, c in new.conditions.items()},
     )
     yield from _section(
+        "Readings",
+        {n: reading_text(r) for n, r in old.readings.items()},
+        {n: reading_text(r) for n, r in new.readings.items()},
+    )
+    yield from _section(
         "Side bets",
         {**{n: _side_bet_text(old, n) for n in old.side_bets}, **_paytable_lines(old, new.side_bets)},
         {**{n: _side_bet_text(new, n) for n in new.side_bets}, **_paytable_lines(new, old.side_bets)},
@@ -178,6 +216,9 @@ def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
             out["side_bet", name] = f"{bet.title} | {bet.ref} | {bet.notes} | {lines}"
         for name, condition in ruleset.conditions.items():
             out["define", name] = f"{condition.source} | {condition.ref}"
+        for name, reading in ruleset.readings.items():
+            said = f"{reading.ref} | {reading.question} | {reading.because}"
+            out["reading", name] = f"{reading_text(reading)} | {said}"
         for rule in ruleset.rules:
             docs = sorted(rule.doc.items())
             out["rule", rule.name] = f"{_rule_text(rule)} | {rule.ref} | {rule.message} | {docs}"

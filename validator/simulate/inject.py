@@ -253,8 +253,60 @@ def _over_the_maximum(record: dict[str, Any], view: RoundView, rng: random.Rando
     return Edit(record, box, f"box {box} staked {factor} times over, past the maximum {view.maximum}")
 
 
+def _insurance_settled_early(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+    """Move an insurance's settlement to right after the insurance is taken, before the dealer's second
+    card (which decides it): the same verb and amount, settled too soon."""
+    options = []
+    for index, action in enumerate(view.actions):
+        if action[0] != "insurance":
+            continue
+        stake = f"{action[1]}:insurance"
+        settled = view.final.get(stake)
+        dealer_cards = sum(1 for a in view.actions[:index] if a[0] == "deal" and a[1] == "D")
+        if settled is not None and settled > index + 1 and dealer_cards < 2:
+            options.append((index, settled, stake))
+    picked = _choice(rng, options)
+    if picked is None:
+        return None
+    index, settled, stake = picked
+    actions = record["actions"]
+    actions.insert(index + 1, actions.pop(settled))
+    return Edit(record, stake, f"{stake} settled as soon as it was taken, before the dealer's second card")
+
+
+def _settled_before_dealer_done(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+    """Move the first stake of the final settlement to just before the dealer's last card, in a round
+    with no insurance or side stake (whose own timing rules read the main settlement)."""
+    actions = view.actions
+    if view.insured or any(":" in stake for stake in view.box_bets):
+        return None
+    dealer_cards = [i for i, a in enumerate(actions) if a[0] == "deal" and a[1] == "D"]
+    if not dealer_cards or dealer_cards[-1] <= view.last_decision:
+        return None
+    last_card = dealer_cards[-1]
+    final = sorted(
+        i
+        for s, i in view.final.items()
+        if _main(s) and i > last_card and s not in view.surrendered and view.total(s) <= 21
+    )
+    if not final or any(a[0] in ("pay", "lose", "push") for a in actions[last_card : final[0]]):
+        return None
+    first = final[0]
+    moved = record["actions"].pop(first)
+    record["actions"].insert(last_card, moved)
+    return Edit(record, moved[1], f"{moved[1]} settled before the dealer's last card")
+
+
 # Planters that read only the record (no settle clause).
-_MECHANICAL = frozenset({_settle_out_of_order, _settled_twice, _over_the_maximum})
+_MECHANICAL = frozenset(
+    {
+        _settle_out_of_order,
+        _settled_twice,
+        _over_the_maximum,
+        _insurance_settled_early,
+        _settled_before_dealer_done,
+    }
+)
 
 
 def _amounts_of_the_text(ruleset: Ruleset, rule_id: str) -> Decimal:
@@ -367,6 +419,43 @@ def _misread(rule_id: str, kinds: frozenset[str]) -> Injector:
     return inject
 
 
+def _tie_left_unchosen(rule_id: str) -> Injector:
+    """Bataille: a tied hand that surrendered, written as neither surrendering nor going to war, and
+    collected whole: a tie settled by neither of the text's two ways (the rule's clause settles it)."""
+
+    def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+        options = []
+        for index, action in enumerate(view.actions):
+            hand = action[1] if action[0] == "surrender" else None
+            settled = view.final.get(hand) if hand is not None else None
+            if hand is None or settled is None or len(view.cards.get(hand, ())) != 1:
+                continue
+            dealer = view.cards.get("D", [])
+            if not dealer or dealer[0][0] != view.cards[hand][0][0]:
+                continue  # not a tie: a surrender the simulator planted off one
+            options.append((index, settled, hand))
+        picked = _choice(rng, options)
+        if picked is None:
+            return None
+        index, settled, hand = picked
+        record["actions"][settled] = ["lose", hand]
+        del record["actions"][index]
+        return Edit(record, hand, f"{hand} tied, neither went to war nor abandoned, and was collected whole")
+
+    return inject
+
+
+def _settles_a_tie_unchosen(rule: Rule) -> bool:
+    """Does a main clause of the rule settle a tie (`hand.rank`, `dealer.rank`) that did not go to war?"""
+    for settle in rule.settles:
+        if settle.stake != "main" or settle.guard_node is None:
+            continue
+        read = {name.path for name in names_in(settle.guard_node) if isinstance(name, Name)}
+        if {"hand.rank", "dealer.rank", "hand.went_to_war"} <= read and "hand.surrendered" not in read:
+            return True
+    return False
+
+
 def _reads(rule: Rule) -> set[str]:
     return set().union(*(names_read(check) for check in rule.checks))
 
@@ -405,10 +494,16 @@ def planters(rule: Rule) -> list[Injector]:
         found.append(_misread(rule.id, misread))
     if "settle" in events and {"settle.box", "settle.previous_box"} <= _reads(rule):
         found.append(_settle_out_of_order)
+    if "settle" in events and "settle.dealer_done" in _reads(rule):
+        found.append(_settled_before_dealer_done)
+    if "insurance_settle" in events and "dealer.cards" in _reads(rule):
+        found.append(_insurance_settled_early)
     if "stake_end" in events and "stake.settlements" in _reads(rule):
         found.append(_settled_twice)
     if _bounds_box_stake(rule):
         found.append(_over_the_maximum)
+    if _settles_a_tie_unchosen(rule):
+        found.append(_tie_left_unchosen(rule.id))
     return found
 
 

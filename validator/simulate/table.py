@@ -379,7 +379,8 @@ class TableSim:
         """simulate --inject: one field of the shoe's record written against exactly one of `rules`, the
         shoe dealt as written (a card burned more or less, the stop card moved, a shoe of another number
         of decks): a burn too many or too few, the stop card nearer the end than the least depth, another
-        number of decks or colours of backs, the last cut by the dealer or by another player."""
+        number of decks or colours of backs, the last cut by the dealer or by another player, a record
+        that leaves out who cut or the backs."""
         shoe = self.shoe
         assert shoe is not None
         decks, burn, cut_behind = record["decks"], record["burn"], record["cut_card_behind"]
@@ -394,6 +395,9 @@ class TableSim:
         for backs in ([decks], [decks - decks // 2, decks // 2]):
             if sorted(backs, reverse=True) != sorted(record["backs"], reverse=True) and all(backs):
                 edits.append(({"backs": backs}, f"a shoe of backs {backs}"))
+        # A record that leaves out who cut, or the backs: what the log must say, not said.
+        edits.append(({"cut_by": None}, "a shoe record that does not say who made the last cut"))
+        edits.append(({"backs": None}, "a shoe record that does not give the backs of its decks"))
         for cutter in ["dealer", *(str(box) for box in range(1, self.seats + 1))]:
             if cutter != record["cut_by"]:
                 edits.append(({"cut_by": cutter}, f"the last cut made by {cutter}"))

@@ -17,7 +17,7 @@ import secrets
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -29,8 +29,10 @@ from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
 from validator.logs.reader import STDIN_NAME, iter_log_paths
+from validator.rulebook.registry import default_registry, encoding_files
 
 TABLES = ("rounds", "findings")
+DEFAULT_GAMING_DAY_START = 6 * 60  # 06:00 (docs/house-rules.md, `gaming_day_start`)
 FLUSH_ROWS = 100_000  # rows a writer keeps per partition before writing a file
 _SCALE = Decimal(10) ** -10
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -91,6 +93,7 @@ class DatasetSpec:
     run_id: str
     house_file: str | None = None
     house_digest: str | None = None
+    gaming_day_start: int = 360  # minutes after midnight, on the table's clock (the house file's, or 06:00)
 
 
 @dataclass(slots=True)
@@ -102,7 +105,9 @@ class _When:
     month: str = "none"
 
 
-def when_of(at: str | None) -> _When:
+def when_of(at: str | None, gaming_day_start: int) -> _When:
+    """The round's time; its gaming day is the local date `gaming_day_start` minutes earlier, and the
+    month (the partition) the gaming day's."""
     if not at:
         return _When()
     try:
@@ -110,14 +115,14 @@ def when_of(at: str | None) -> _When:
     except ValueError:
         return _When()
     offset = moment.utcoffset()
-    if offset is None:
-        return _When(local=moment, day=moment.date(), month=at[:7])
+    local = moment.replace(tzinfo=None)
+    day = (local - timedelta(minutes=gaming_day_start)).date()
     return _When(
-        at_utc=moment.astimezone(UTC),
-        offset=int(offset.total_seconds() // 60),
-        local=moment.replace(tzinfo=None),
-        day=moment.date(),
-        month=f"{moment.year:04d}-{moment.month:02d}",
+        at_utc=moment.astimezone(UTC) if offset is not None else None,
+        offset=int(offset.total_seconds() // 60) if offset is not None else None,
+        local=local,
+        day=day,
+        month=f"{day.year:04d}-{day.month:02d}",
     )
 
 
@@ -140,7 +145,7 @@ class ShareWriter:
         digest = self._file[1]
         facts: RoundFacts | None = outcome.facts
         if facts is not None:
-            self._where = (facts.casino, when_of(facts.at))
+            self._where = (facts.casino, when_of(facts.at, self.spec.gaming_day_start))
         casino, when = self._where
         key = (digest, casino_key(casino), when.month)
         round_key = f"{digest[:16]}:{outcome.line}" if outcome.status != "none" else None
@@ -186,11 +191,14 @@ class ShareWriter:
                     "actual": _json(finding.actual),
                     "discrepancy": money(finding.discrepancy),
                     "casino": casino,
-                    "table": facts.table if facts else None,
+                    "table_id": facts.table if facts else None,
                     "dealer": facts.dealer if facts else None,
                     "player": player,
                     "local_time": when.local,
-                    "day": when.day,
+                    "gaming_day": when.day,
+                    "rests_on": _json(finding.as_dict()["rests_on"])
+                    if finding.rests_on is not None
+                    else None,
                 },
             )
         if outcome.status == "none":
@@ -215,6 +223,7 @@ class ShareWriter:
         main = sum((s.wagered for s in stakes if s.bet == "main"), Decimal(0))
         side = sum((s.wagered for s in stakes if s.bet != "main"), Decimal(0))
         judged = [s.rules_net for s in stakes if s.rules_net is not None]
+        kept_main = sum((s.collected - s.paid for s in stakes if s.bet == "main"), Decimal(0))
         replayed = bool(stakes) or outcome.status != "unreadable"
         return {
             "run_id": self.spec.run_id,
@@ -223,26 +232,28 @@ class ShareWriter:
             "file": outcome.file,
             "line": outcome.line,
             "casino": facts.casino if facts else None,
-            "table": facts.table if facts else None,
+            "table_id": facts.table if facts else None,
             "shoe": facts.shoe if facts else None,
             "round": outcome.round,
             "at": facts.at if facts else None,
             "at_utc": when.at_utc if facts else None,
             "utc_offset_minutes": when.offset if facts else None,
             "local_time": when.local if facts else None,
-            "day": when.day if facts else None,
+            "gaming_day": when.day if facts else None,
             "dealer": facts.dealer if facts else None,
             "ruleset": facts.ruleset if facts else None,
             "house_file": self.spec.house_file,
             "house_digest": self.spec.house_digest,
             "boxes": facts.boxes if facts else None,
             "players": list(facts.players) if facts else [],
+            "staked_main": money(facts.staked_main) if facts and replayed else None,
             "wagered_main": money(main) if replayed else None,
             "wagered_side": money(side) if replayed else None,
             "wagered": money(main + side) if replayed else None,
+            "kept_main": money(kept_main) if replayed else None,
             "paid": money(sum((s.paid for s in stakes), Decimal(0))) if replayed else None,
             "collected": money(sum((s.collected for s in stakes), Decimal(0))) if replayed else None,
-            "rules_give": money(sum(judged, Decimal(0))) if judged else None,
+            "rules_net": money(sum(judged, Decimal(0))) if judged else None,
             "status": outcome.status,
             "clean": outcome.status == "clean",
             "unreadable": outcome.status == "unreadable",
@@ -316,6 +327,28 @@ def _json(value: Any) -> str | None:
     )
 
 
+def gaming_day_start(house: str | None) -> int:
+    """Minutes after midnight at which the casino's gaming day starts: the house file's
+    `gaming_day_start` ("HH:MM"), else 06:00. The file has been read (and linted) by then."""
+    if house is None:
+        return DEFAULT_GAMING_DAY_START
+    from validator.house.load import load_house
+
+    try:
+        value = load_house(Path(house)).data.get("gaming_day_start")
+    except (ValidatorError, OSError, AttributeError):
+        return DEFAULT_GAMING_DAY_START
+    return parse_clock(value) if isinstance(value, str) else DEFAULT_GAMING_DAY_START
+
+
+def parse_clock(value: str) -> int:
+    """`"06:00"` → 360; a value that is not HH:MM is the default (the linter reports it)."""
+    match = re.fullmatch(r"([01][0-9]|2[0-3]):([0-5][0-9])", value)
+    if match is None:
+        return DEFAULT_GAMING_DAY_START
+    return int(match[1]) * 60 + int(match[2])
+
+
 def house_digest(path: str | None) -> str | None:
     if path is None:
         return None
@@ -333,7 +366,7 @@ class DatasetRun:
 
     @classmethod
     def start(cls, root: str, paths: list[str], options: dict[str, Any], house: str | None) -> DatasetRun:
-        spec = DatasetSpec(root, new_run_id(), house, house_digest(house))
+        spec = DatasetSpec(root, new_run_id(), house, house_digest(house), gaming_day_start(house))
         try:
             Path(root).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -366,6 +399,7 @@ class DatasetRun:
             "logs": logs,
             "house_file": self.spec.house_file,
             "house_digest": self.spec.house_digest,
+            "ruleset_files": encoding_files(default_registry(), summary.rulesets),
             "rounds": summary.rounds_read,
             "findings": summary.findings,
             "summary": json.dumps(summary.as_dict(), ensure_ascii=False),

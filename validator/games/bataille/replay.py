@@ -122,7 +122,7 @@ class BatailleRound(RoundReplay):
             return
         if hand is None or hand.surrendered:
             return
-        self.check_settle_order(stake, box_no)
+        self.check_settle_order(stake, box_no, verb=action.verb)
 
     def finish(self) -> None:
         for name, hand in self.hands.items():

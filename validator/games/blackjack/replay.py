@@ -11,6 +11,7 @@ from typing import cast
 
 from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.logs.decode import (
+    UNSET,
     Action,
     Approve,
     Burn,
@@ -28,7 +29,7 @@ from validator.logs.decode import (
     Stand,
     Surrender,
 )
-from validator.logs.rules.replayable import WRONG_GAME
+from validator.logs.rules.replayable import INCONSISTENT, WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer, Hand
 
@@ -39,6 +40,9 @@ Settling = Pay | Lose | Push
 DECISIONS = frozenset((Hit, Stand, Double, Split, Surrender))
 SETTLEMENTS = frozenset((Pay, Lose, Push))
 PAST_ALL_BOXES = 8
+# After the dealer's early second card, the events whose findings are its consequences: the insurance
+# and even money it decides, and the side bets judged against the dealer's cards.
+CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle"))
 _WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
 
 
@@ -50,6 +54,7 @@ class BlackjackRound(RoundReplay):
             params = self.judge.ruleset
             split_counts = in_place.split_counts = bool(params.param("blackjack.split_hand_counts", False))
             hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
+        self.judge.cause = None  # a cause is one round's
         self.read_bets(split_counts=split_counts)
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
@@ -68,6 +73,14 @@ class BlackjackRound(RoundReplay):
             if type(actions[index]) in DECISIONS:
                 self.last_decision = index
                 break
+        # The dealer's last card: a settlement after it comes once he has determined his point.
+        self.last_dealer_card = -1
+        for index in range(len(actions) - 1, -1, -1):
+            action = actions[index]
+            if type(action) is Deal and action.hand == "D":
+                self.last_dealer_card = index
+                break
+        self.decided = False  # a player has made a decision in this round
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
@@ -81,6 +94,7 @@ class BlackjackRound(RoundReplay):
                 self.step(action, index, actions)
                 self.narrate(show_action(action))
         self.finish()
+        self.judge.cause = None
         self.narrate("end of the round")
 
     # ---- one action ----
@@ -91,16 +105,30 @@ class BlackjackRound(RoundReplay):
         elif kind in SETTLEMENTS:
             self.settle_action(cast(Settling, action), index)
         elif type(action) is Deal:
-            self.deal(action.hand, action.card)
+            self.deal(action.hand, action.card, index)
         elif type(action) is Insurance:
             hand = self.first_hand(action.box, "insurance")
             amount = amount_of(action.amount, "insurance amount")
+            bettors = hand.box.bettor_stakes
+            # Whose stake insures: the box's when one player bets on it; with bettors behind the seated
+            # player, those the log names (hand-log/1.1 `by`), else hand-log/1 cannot say whose it is
+            # and its half is not judged.
+            insurer: Decimal | None = hand.box.initial_stake if len(bettors) <= 1 else None
+            by = action.by
+            if by is not UNSET:
+                unknown = [name for name in by if name not in bettors]
+                if unknown:
+                    raise MalformedRound(
+                        f"insurance on box {action.box} by {unknown[0]!r}, who has no main bet on the box",
+                        INCONSISTENT,
+                    )
+                insurer = sum((bettors[name] for name in set(by)), Decimal(0))
             self.check(
                 "insurance",
                 at=f"{action.box}:insurance",
                 hand=hand,
                 box=hand.box,
-                action=ActionFacts(verb="insurance", hand=hand.name, amount=amount),
+                action=ActionFacts(verb="insurance", hand=hand.name, amount=amount, insurer_stake=insurer),
             )
             name = f"{action.box}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
@@ -126,20 +154,28 @@ class BlackjackRound(RoundReplay):
     def first_hand(self, box: str, verb: str) -> Hand:
         return self.hand(str(parse_stake(box)[0]), verb)
 
-    def deal(self, target: str, raw_card: str) -> None:
+    def deal(self, target: str, raw_card: str, index: int) -> None:
         if self.in_initial and self.owed:
             self.deal_owed(target, raw_card)
             self.in_initial = bool(self.owed)
             return
         self.in_initial = False
         if target == "D":
-            self.dealer_draw(raw_card)
+            self.dealer_draw(raw_card, index)
             return
         hand = self.hand(target, "deal")
-        # Outside the initial deal, only a split hand waiting for its second card is dealt to.
-        waiting = next(
-            (h.name for h in hand.box.hand_list if len(h.card_list) == 1), "a hand waiting after a split"
-        )
+        # Outside the initial deal, only a split hand waiting for its second card is dealt to, the one
+        # at the right of the others first. hand-log/1 numbers the hands in the order of the splits, not
+        # by their place: with one split the first hand lies at the right, but a hand split again puts
+        # its new hand beside it, in a place the log does not give; with more than two hands in the box
+        # any hand waiting for its card may be the next.
+        box_hands = hand.box.hand_list
+        if len(box_hands) > 2 and len(hand.card_list) == 1:
+            waiting = target
+        else:
+            waiting = next(
+                (h.name for h in box_hands if len(h.card_list) == 1), "a hand waiting after a split"
+            )
         card = self.take(raw_card)
         self.check_deal(target, waiting)
         hand.add(card)
@@ -147,17 +183,36 @@ class BlackjackRound(RoundReplay):
         hand.box.drew = True
         self.facts.table_drew = True
 
-    def dealer_draw(self, raw_card: str) -> None:
-        if not self.dealer_started:
+    def dealer_draw(self, raw_card: str, index: int) -> None:
+        # A second card the dealer takes at the initial deal, before any player has played, while
+        # decisions follow: the card he holds from then on, and the players still play in turn (one
+        # finding for the early card, none for the play after it).
+        early = (
+            not self.dealer_started
+            and not self.decided
+            and index < self.last_decision
+            and len(self.dealer.card_list) == 1
+        )
+        if not early and not self.dealer_started:
             self.dealer_started = True
             self.current_box = PAST_ALL_BOXES
         card = self.take(raw_card)
+        facts = self.facts
+        facts.players_done = not early
+        judge = self.judge
+        found = len(judge.findings)
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
+        facts.players_done = True
         self.dealer.add(card)
+        if early and len(judge.findings) > found:
+            # What the players and side bets do after it is judged against a dealer holding a card he
+            # should not hold yet: findings there are its consequences (docs/findings.md).
+            judge.cause, judge.cause_events = judge.findings[found], CONSEQUENT_EVENTS
 
     def decision(self, action: Decision, index: int, actions: list[Action]) -> None:
         verb, name = action.verb, action.hand
         self.in_initial = False
+        self.decided = True
         hand = self.hands.get(name) or self.hand(name, verb)
         box = hand.box
         turn = self.turn_facts
@@ -232,11 +287,18 @@ class BlackjackRound(RoundReplay):
             self.sides.settled(action, index)
             return
         # A bust collected during play and an even-money payment are not part of the final settlement.
-        during_play = not self.dealer_started and index < self.last_decision
         # A surrender collected right after the round's last decision is still settled during play.
-        if ((hand.busted or hand.surrendered) and not self.dealer_started) or hand.even_money or during_play:
+        if ((hand.busted or hand.surrendered) and not self.dealer_started) or hand.even_money:
             return
-        self.check_settle_order(stake, hand.box.number)
+        if not self.dealer_started and index < self.last_decision:
+            # Another stake settled while the players still play (a blackjack paid at the deal): judged
+            # for its time, outside the order of the final settlement.
+            self.check_settle_time(stake, hand.box.number)
+            return
+        # Whether he stopped drawing too soon is the dealer's rules' to say; here, only whether he draws
+        # again after this settlement.
+        dealer_done = index > self.last_dealer_card
+        self.check_settle_order(stake, hand.box.number, dealer_done, action.verb)
         if not hand.surrendered:
             self.sides.main_settled()
 

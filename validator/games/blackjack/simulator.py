@@ -56,6 +56,10 @@ class BlackjackSim(TableSim):
             box = boxes.setdefault(number, Box(number))
             box.stake += Decimal(str(bet["amount"]))
             box.seated = box.seated or bet["seated"]
+            bettor = str(bet.get("player") or f"box {number}")
+            box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, Decimal(0)) + Decimal(
+                str(bet["amount"])
+            )
         split_counts = bool(self.ruleset.param("blackjack.split_hand_counts"))
         for box in boxes.values():
             box.initial_stake = box.stake
@@ -85,6 +89,9 @@ class BlackjackSim(TableSim):
         self.round_facts.second_cards_dealt = True
         if self.ruleset.param("dealer.hole_card"):
             self.deal_dealer()
+        elif self.to_break and not side_bets:
+            # The dealer's second card at the initial deal (where no side stake waits for the deal's end).
+            self.break_dealer_early(order)
         sides = RoundSides(self, side_bets, actions)
         sides.mark(dealer, 0, sum(len(b.hand_list) for b in order))
         sides.mark_wins(boxes, dealer)
@@ -115,6 +122,9 @@ class BlackjackSim(TableSim):
                 if not must:
                     break
                 self.deal_dealer()
+                if self.to_break and self.dealer.cards == 2:
+                    # An insurance taken once the dealer's second card, which decides it, is out.
+                    self.break_insurance(order, insurance)
                 if late:
                     self.settle_insurance(late, boxes)
                 if insurance and at_second_card and self.dealer.cards == 2:
@@ -143,6 +153,13 @@ class BlackjackSim(TableSim):
         }
         return record
 
+    @staticmethod
+    def insurer_stake(hand: Hand) -> Decimal | None:
+        """Whose stake an insurance on the hand's box is half of, as the replay reads hand-log/1: the
+        box's when one player bets on it, else not known (replay.blackjack)."""
+        box = hand.box
+        return box.initial_stake if len(box.bettor_stakes) <= 1 else None
+
     def deal(self, hand: Hand) -> None:
         assert self.shoe is not None
         card = self.shoe.draw(self.actions, hand.name)
@@ -161,7 +178,7 @@ class BlackjackSim(TableSim):
             "box": hand.box,
             "hand": hand,
             "dealer": self.dealer,
-            "action": facts(verb=verb, hand=hand.name, amount=amount),
+            "action": facts(verb=verb, hand=hand.name, amount=amount, insurer_stake=self.insurer_stake(hand)),
         }
 
     def offer_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
@@ -456,10 +473,31 @@ class BlackjackSim(TableSim):
         self.deal_split_card(hand)
 
     def deal_split_card(self, hand: Hand) -> None:
-        """A split hand's second card: a card drawn at the table, as a hit is (the replay's mechanics)."""
-        self.deal(hand)
+        """A split hand's second card: a card drawn at the table, as a hit is (the replay's mechanics);
+        with simulate --inject, logged as a hit where exactly one rule to break refuses that."""
+        if self.to_break and self.breaking(self.round_id, [("hit", hand.name, self.ctx(hand, "hit"))]) == 0:
+            assert self.shoe is not None
+            card = self.shoe.draw(self.actions, hand.name)
+            self.actions.append(["hit", hand.name, card])
+            hand.add(card)
+        else:
+            self.deal(hand)
         hand.box.drew = True
         self.round_facts.table_drew = True
+
+    def break_dealer_early(self, order: list[Box]) -> None:
+        """simulate --inject: the dealer deals himself his second card at the initial deal, before the
+        players play (where one of them has a decision to make), if exactly one rule to break refuses it."""
+        if all(box.hand_list[0].blackjack for box in order):
+            return
+        facts = self.round_facts
+        facts.players_done = False
+        picked = self.breaking(
+            self.round_id, [("dealer_draw", "D", {"round": facts, "dealer": self.dealer})], first_only=True
+        )
+        facts.players_done = True
+        if picked is not None:
+            self.deal_dealer()
 
     def dealer_must_draw(self) -> bool:
         dealer = self.dealer

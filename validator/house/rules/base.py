@@ -40,8 +40,18 @@ OPTIONS = "options"
 SIDE_BETS = "side_bets"
 
 NodeKind = Literal[
-    "schema-error", "ruleset", "key", "game", "option", "side-bet", "setting", "entry", "rule-option"
+    "schema-error",
+    "ruleset",
+    "key",
+    "game",
+    "option",
+    "side-bet",
+    "setting",
+    "entry",
+    "rule-option",
+    "reading",
 ]
+READINGS = "readings"
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,8 @@ def _message(node: Node) -> str:
     if error.validator == "maximum":
         return f"{shown(error.instance)} is above {value}"
     if error.validator == "pattern":
+        if tuple(error.absolute_path) == ("gaming_day_start",):
+            return f"{shown(error.instance)} is not a time of day as HH:MM (00:00 to 23:59)"
         return f"{shown(error.instance)} is not a decimal number"
     if error.validator in ("minLength", "minProperties"):
         return "must not be empty"

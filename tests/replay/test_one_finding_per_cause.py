@@ -1,0 +1,157 @@
+"""Issue 25, "One finding per cause": a deviation an engine repeats in every round is one finding a round
+and one summary line, not a flood of its consequences.
+
+The séances are built card by card (no simulator): 3,000 rounds, a new shoe every 20 rounds, every
+round with the same ranks in a suit that turns with the round, so that no card comes out of a shoe more
+than its six copies. What each round must give is worked out below from the text of art. 55-4.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from inprocess import invoke
+from logbuilders import shoe_record, table_record
+
+from validator.findings.finding import Finding
+from validator.findings.fingerprint import fingerprint
+from validator.findings.project_root import find_root, fingerprint_file
+
+ROUNDS = 3000
+PER_SHOE = 20  # each rank below used once a round: 20 rounds use 20 of the 24 copies of a rank in a shoe
+SUITS = "SHDC"
+
+
+def _seance(path: Path, actions_of: Any, boxes: tuple[str, ...]) -> Path:
+    lines = [table_record(day="2016-03-14")]
+    for number in range(ROUNDS):
+        if number % PER_SHOE == 0:
+            lines.append(shoe_record(day="2016-03-14", shoe=f"S{number // PER_SHOE}"))
+        suit = SUITS[number % 4]
+        lines.append(
+            {
+                "type": "round",
+                "round": f"R{number + 1}",
+                "shoe": f"S{number // PER_SHOE}",
+                "at": "2016-03-14T21:00:00+01:00",
+                "bets": [{"stake": box, "amount": 20, "player": f"P{box}", "seated": True} for box in boxes],
+                "actions": actions_of(suit),
+            }
+        )
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def _early_second_card(suit: str) -> list[list[Any]]:
+    """Boxes 1 (T 8 = 18) and 3 (9 7 = 16) against the dealer's 6; the dealer deals himself a K at the
+    end of the initial deal (16), the boxes stand, he draws a 5 (21) and collects box 3 then box 1.
+    Art. 55-4, 1°: he gives himself one card in the initial deal and draws « Lorsque tous les joueurs
+    ont déterminé la situation de leurs mains »: the K is drawn too early, once a round. Everything else
+    is lawful once the K is his: 16 draws, 21 stands, 18 and 16 lose to 21, right to left."""
+    c = suit
+    return [
+        ["deal", "1", "T" + c], ["deal", "3", "9" + c], ["deal", "D", "6" + c],
+        ["deal", "1", "8" + c], ["deal", "3", "7" + c], ["deal", "D", "K" + c],
+        ["stand", "1"], ["stand", "3"], ["deal", "D", "5" + c],
+        ["lose", "3"], ["lose", "1"],
+    ]  # fmt: skip
+
+
+def _settled_from_box_1(suit: str) -> list[list[Any]]:
+    """Boxes 1 (T 8 = 18), 3 (9 7 = 16) and 5 (4 Q = 14) against the dealer's 6 K 5 = 21, all collected
+    from box 1 upwards: 1°, al. 7 settles « de droite à gauche », box 5 first. The settlement leaves that
+    order at box 3 (after box 1); the rest of it is the same mistake: one finding a round."""
+    c = suit
+    return [
+        ["deal", "1", "T" + c], ["deal", "3", "9" + c], ["deal", "5", "4" + c], ["deal", "D", "6" + c],
+        ["deal", "1", "8" + c], ["deal", "3", "7" + c], ["deal", "5", "Q" + c],
+        ["stand", "1"], ["stand", "3"], ["stand", "5"], ["deal", "D", "K" + c], ["deal", "D", "5" + c],
+        ["lose", "1"], ["lose", "3"], ["lose", "5"],
+    ]  # fmt: skip
+
+
+def _findings(log: Path, fmt: str = "jsonl") -> tuple[int, str]:
+    ran = invoke("check", str(log), "--ruleset", "fr/blackjack@2016-03-14", "--format", fmt, "--no-config")
+    return ran.code, ran.stdout
+
+
+def test_a_dealer_second_card_in_every_initial_deal_is_one_finding_a_round(tmp_path):
+    log = _seance(tmp_path / "early.jsonl", _early_second_card, ("1", "3"))
+    code, out = _findings(log)
+    found = [json.loads(line) for line in out.splitlines()]
+    assert code == 1
+    assert {f["rule"] for f in found} == {"fr/blackjack/dealer-second-card-after-players"}
+    assert sorted(f["round"] for f in found) == sorted(f"R{n + 1}" for n in range(ROUNDS))
+    assert all(f["stake"] == "D" and "caused_by" not in f for f in found)
+    # One summary line says it once, with its count.
+    code, text = _findings(log, "text")
+    repeated = [line for line in text.splitlines() if line.startswith("    - in ")]
+    assert repeated == [
+        "    - in 3,000 of 3,000 rounds: fr/blackjack/dealer-second-card-after-players: The dealer took his "
+        "second card before the players had played: he gives himself one card in the initial deal and draws "
+        "the others once every player has determined his hands."
+    ]
+    assert "play-in-turn" not in text
+
+
+def test_a_settlement_from_box_1_upwards_is_one_finding_a_round(tmp_path):
+    log = _seance(tmp_path / "upwards.jsonl", _settled_from_box_1, ("1", "3", "5"))
+    code, out = _findings(log, "json")
+    document = json.loads(out)
+    assert code == 1
+    found = document["findings"]
+    assert {(f["rule"], f["stake"]) for f in found} == {("fr/blackjack/settlement-order", "3")}
+    assert len(found) == ROUNDS
+    assert document["summary"]["repeated"] == [
+        {
+            "rule": "fr/blackjack/settlement-order",
+            "rounds": ROUNDS,
+            "of_rounds": ROUNDS,
+            "message": "Bets must be settled from the dealer's right to his left: box 3 was settled after "
+            "box 1.",
+        }
+    ]
+
+
+def test_an_insurance_after_the_early_card_names_it_as_its_cause(tmp_path):
+    """The dealer's A, then his early 9 at the deal; box 1 (T K = 20) insures after it and the insurance is
+    collected (no blackjack; 20 against 20 is returned). 2°: the insurance is decided by his second card,
+    so insuring once it is out is a finding (insurance-before-dealer-second-card); it is there only
+    because of the early card, so it names that card's finding as its cause, in jsonl and in SARIF, and
+    comes right after it."""
+    actions = [
+        ["deal", "1", "TS"], ["deal", "D", "AH"], ["deal", "1", "KS"], ["deal", "D", "9H"],
+        ["insurance", "1", 10], ["stand", "1"], ["lose", "1:insurance"], ["push", "1"],
+    ]  # fmt: skip
+    records = [
+        table_record(day="2016-03-14"),
+        shoe_record(day="2016-03-14"),
+        {
+            "type": "round",
+            "round": "R1",
+            "shoe": "S1",
+            "at": "2016-03-14T21:00:00+01:00",
+            "bets": [{"stake": "1", "amount": 20, "player": "P1", "seated": True}],
+            "actions": actions,
+        },
+    ]
+    log = tmp_path / "insured.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out = _findings(log)
+    assert code == 1
+    cause, consequence = (json.loads(line) for line in out.splitlines())
+    assert (cause["rule"], consequence["rule"]) == (
+        "fr/blackjack/dealer-second-card-after-players",
+        "fr/blackjack/insurance-before-dealer-second-card",
+    )
+    fields = {
+        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
+    }
+    expected = fingerprint(Finding(**fields), fingerprint_file(cause["file"], find_root()))
+    assert consequence["caused_by"] == expected and "caused_by" not in cause
+    _code, sarif = _findings(log, "sarif")
+    results = json.loads(sarif)["runs"][0]["results"]
+    assert [r["properties"].get("caused_by") for r in results] == [None, expected]
+    assert results[0]["partialFingerprints"]["casinoValidator/v1"] == expected

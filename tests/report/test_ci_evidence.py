@@ -1,0 +1,94 @@
+"""CI formats carry the evidence: SARIF's `message.text` and GitHub's annotations name the round, the box,
+the time and what was expected against what the log shows; SARIF names the project (`informationUri`)
+and reports a finding suppressed in a house file with its justification; `--format gitlab` is GitLab
+Code Quality JSON, validated against the shape GitLab documents (gitlab-codequality.schema.json here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from jsonschema import Draft7Validator
+
+from validator.formats.base import PROJECT_URL
+
+ROOT = Path(__file__).resolve().parents[2]
+DISPUTES = "samples/logs/disputes"
+HOUSE = "samples/house/trouville.yaml"
+
+
+def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "validator", *args], capture_output=True, text=True, cwd=cwd, check=False
+    )
+
+
+def test_the_project_url_is_pyprojects() -> None:
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert meta["project"]["urls"]["Homepage"] == PROJECT_URL
+
+
+def test_sarif_and_github_messages_carry_the_evidence() -> None:
+    sarif = _run("check", DISPUTES, "--house", HOUSE, "-f", "sarif", "-q")
+    assert sarif.returncode == 1, sarif.stderr
+    log = json.loads(sarif.stdout)
+    assert log["runs"][0]["tool"]["driver"]["informationUri"] == PROJECT_URL
+    payouts = [r for r in log["runs"][0]["results"] if r["properties"]["kind"] == "payout"]
+    assert payouts
+    for result in payouts:
+        text, props = result["message"]["text"], result["properties"]
+        assert f"round {props['round']} at " in text, text
+        assert "box " in text and "expected " in text and ", actual " in text, text
+    github = _run("check", DISPUTES, "--house", HOUSE, "-f", "github", "-q")
+    errors = [line for line in github.stdout.splitlines() if line.startswith("::error")]
+    assert any("round " in line and "expected " in line and "box " in line for line in errors)
+
+
+def test_a_suppressed_finding_is_a_sarif_result_with_its_justification(tmp_path: Path) -> None:
+    house = tmp_path / "house" / "casino.yaml"
+    house.parent.mkdir()
+    house.write_text(
+        "format: house-rules/1\n"
+        "tables:\n"
+        "  BJ-01:\n"
+        "    game: blackjack\n"
+        "    ruleset: fr/blackjack\n"
+        "    minimum: 10\n"
+        "    maximum: 1000\n"
+        "    seats: 7\n"
+        "    colour: green  # casino-validator: ignore[house/unknown-key] the colour is for the staff\n",
+        encoding="utf-8",
+    )
+    plain = _run("lint", str(house), "-f", "json")
+    assert plain.returncode == 0, plain.stdout + plain.stderr
+    assert json.loads(plain.stdout)["findings"] == []
+    sarif = _run("lint", str(house), "-f", "sarif")
+    assert sarif.returncode == 0, sarif.stderr
+    results = json.loads(sarif.stdout)["runs"][0]["results"]
+    assert [r["ruleId"] for r in results] == ["house/unknown-key"]
+    assert results[0]["suppressions"] == [
+        {"kind": "inSource", "justification": "the colour is for the staff"}
+    ]
+
+
+def test_gitlab_code_quality(tmp_path: Path) -> None:
+    schema = json.loads(
+        (Path(__file__).parent / "gitlab-codequality.schema.json").read_text(encoding="utf-8")
+    )
+    Draft7Validator.check_schema(schema)
+    done = _run("check", DISPUTES, "--house", HOUSE, "-f", "gitlab", "-q")
+    assert done.returncode == 1, done.stderr
+    issues = json.loads(done.stdout)
+    Draft7Validator(schema).validate(issues)
+    json_findings = json.loads(_run("check", DISPUTES, "--house", HOUSE, "-f", "json", "-q").stdout)[
+        "findings"
+    ]
+    assert len(issues) == len(json_findings)
+    assert len({i["fingerprint"] for i in issues}) == len(issues)
+    assert all(i["location"]["path"].startswith("samples/logs/disputes/") for i in issues)
+    assert {i["severity"] for i in issues} <= {"major", "minor"}
+    clean = _run("check", "samples/logs/clean", "--house", HOUSE, "-f", "gitlab", "-q")
+    assert clean.returncode == 0 and json.loads(clean.stdout) == []

@@ -1,0 +1,168 @@
+"""The dataset's data dictionary: every column of the three tables, its type and what it holds. One place:
+the Arrow schemas (`validator.audit.dataset.schema`) are built from it, each field carrying its description in
+the Parquet metadata, and `casino-validator schema dataset` prints it. Plain Python (no pyarrow), so the
+dictionary is readable without the audit extra.
+
+Column names are not SQL keywords (`table_id`, not `table`), and one idea has one name: `rules_net` is the
+players' net the rules give, on a stake and summed on a round.
+
+Days, weeks and months are gaming days: a casino's gaming day starts at the hour its house file states
+(`gaming_day_start`, 06:00 by default) on the table's own clock, so a round dealt at 02:00 belongs to the
+gaming day that started the evening before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    type: str  # string, int16, int32, int64, bool, date, money, utc_time, local_time, list<…>
+    description: str
+
+
+MONEY_NOTE = "DECIMAL(38, 10), exact"
+
+STAKE: tuple[Column, ...] = (
+    Column(
+        "stake", "string", "The stake as hand-log/1 names it: `3`, `3/2` (a split hand), `3:lucky_ladies`."
+    ),
+    Column("bet", "string", "`main`, or the side bet's name (insurance, lucky_ladies, war, …)."),
+    Column("player", "string", "The player of the stake's box."),
+    Column("wagered", "money", "What was wagered on the stake, after doubles."),
+    Column("paid", "money", "What the house paid the player on this stake (every `pay`)."),
+    Column("collected", "money", "What the house collected on this stake (every `lose`)."),
+    Column(
+        "rules_net", "money", "The player's net the rules give (pay +, lose −, push 0); null: not judged."
+    ),
+)
+
+ROUNDS: tuple[Column, ...] = (
+    Column("run_id", "string", "The `check --dataset` run that wrote the row (see `runs`)."),
+    Column("log_digest", "string", "SHA-256 of the log file's bytes."),
+    Column(
+        "round_key",
+        "string",
+        "The round's key in this dataset: the log digest's first 16 digits and the line.",
+    ),
+    Column("file", "string", "The log file, as the run named it."),
+    Column("line", "int64", "The round record's line in the log."),
+    Column("casino", "string", "The casino, as the table record names it."),
+    Column("table_id", "string", "The table id, as the logs and the house file name it."),
+    Column("shoe", "string", "The shoe (or deck) id."),
+    Column("round", "string", "The round id."),
+    Column("at", "string", "The round's time as the log wrote it, with its UTC offset."),
+    Column("at_utc", "utc_time", "The round's time in UTC."),
+    Column("utc_offset_minutes", "int16", "The table clock's offset from UTC, in minutes."),
+    Column("local_time", "local_time", "The table's wall clock: hours are counted in it."),
+    Column(
+        "gaming_day", "date", "The gaming day of the round (it starts at the house file's gaming_day_start)."
+    ),
+    Column("dealer", "string", "The dealer of the round."),
+    Column(
+        "ruleset",
+        "string",
+        "The version of the rules the round was judged by, as `rules list` names versions.",
+    ),
+    Column("house_file", "string", "The house-rules file the run was given."),
+    Column("house_digest", "string", "SHA-256 of the house-rules file."),
+    Column("boxes", "int16", "Boxes played."),
+    Column("players", "list<string>", "The players of the round."),
+    Column(
+        "staked_main",
+        "money",
+        "The main bets as placed, before doubles and splits: what the house edge is a fraction of.",
+    ),
+    Column("wagered_main", "money", "Wagered on the main stakes, after doubles and splits."),
+    Column("wagered_side", "money", "Wagered on side bets and insurance."),
+    Column("wagered", "money", "Wagered on every stake."),
+    Column("kept_main", "money", "What the house kept on the main stakes: collected − paid."),
+    Column("paid", "money", "Paid by the house, every stake."),
+    Column("collected", "money", "Collected by the house, every stake."),
+    Column("rules_net", "money", "The players' net the rules give, summed over the stakes they judge."),
+    Column("overpaid", "money", "Paid by the house beyond what the rules give (payout findings)."),
+    Column("underpaid", "money", "Paid by the house short of what the rules give (payout findings)."),
+    Column("findings", "int32", "Findings of the round."),
+    Column("findings_procedure", "int32", "Procedure findings of the round."),
+    Column("findings_payout", "int32", "Payout findings of the round."),
+    Column("findings_format", "int32", "Format findings of the round."),
+    Column("findings_house", "int32", "House-rules findings of the round."),
+    Column("errors", "int32", "Findings of severity error."),
+    Column("status", "string", "`clean`, `findings` or `unreadable`."),
+    Column("clean", "bool", "No finding."),
+    Column("unreadable", "bool", "The record could not be replayed."),
+    Column("stakes", "list<stake>", "Each stake of the round: " + ", ".join(c.name for c in STAKE) + "."),
+    Column("trace", "string", "The step-by-step account of the round (rounds with findings only)."),
+)
+
+FINDINGS: tuple[Column, ...] = (
+    Column("run_id", "string", "The `check --dataset` run that wrote the row."),
+    Column("log_digest", "string", "SHA-256 of the log file's bytes."),
+    Column("round_key", "string", "The round's key (joins `rounds.round_key`); null outside a round."),
+    Column("fingerprint", "string", "The finding's fingerprint, stable across runs (docs/findings.md)."),
+    Column("kind", "string", "procedure, payout, format or house."),
+    Column("rule", "string", "The rule id."),
+    Column("ref", "string", "The legal reference of the rule."),
+    Column("severity", "string", "error or warning."),
+    Column("file", "string", "The log file."),
+    Column("line", "int64", "The line of the record in the log."),
+    Column("round", "string", "The round id."),
+    Column("stake", "string", "The stake the finding is about."),
+    Column("path", "string", "Where in the record (`actions[4]`)."),
+    Column("message", "string", "The finding's message."),
+    Column("expected", "string", "What the rules give, as JSON."),
+    Column("actual", "string", "What the log shows, as JSON."),
+    Column("discrepancy", "money", "Signed: + the house overpaid, − the house underpaid."),
+    Column("casino", "string", "The casino."),
+    Column("table_id", "string", "The table id."),
+    Column("dealer", "string", "The dealer."),
+    Column("player", "string", "The player of the stake."),
+    Column("local_time", "local_time", "The table's wall clock."),
+    Column("gaming_day", "date", "The gaming day of the round."),
+    Column(
+        "rests_on",
+        "string",
+        "check --all-readings: the readings the finding rests on, as JSON [{reading, alternative}] "
+        "([] firm); "
+        "null when the run judged under the readings applied only.",
+    ),
+)
+
+RUNS: tuple[Column, ...] = (
+    Column("run_id", "string", "The run."),
+    Column("started", "utc_time", "When it started."),
+    Column("finished", "utc_time", "When it ended."),
+    Column("tool_version", "string", "casino-validator's version."),
+    Column("options", "string", "The options the run was given, as JSON."),
+    Column("logs", "list<log>", "Each log read: file, digest."),
+    Column("house_file", "string", "The house-rules file."),
+    Column("house_digest", "string", "SHA-256 of the house-rules file."),
+    Column(
+        "ruleset_files",
+        "list<ruleset_file>",
+        "The encoding that judged the run: each ruleset file of the versions used (and of the versions "
+        "they amend), as the run named it, with the version it holds and its SHA-256.",
+    ),
+    Column("rounds", "int64", "Rounds read."),
+    Column("findings", "int64", "Findings."),
+    Column("summary", "string", "The `json` format's summary of the run, as JSON."),
+)
+
+TABLES: dict[str, tuple[Column, ...]] = {"rounds": ROUNDS, "findings": FINDINGS, "runs": RUNS}
+
+
+def dictionary() -> dict[str, Any]:
+    """The data dictionary as `casino-validator schema dataset` prints it."""
+    return {
+        "title": "casino-validator audit dataset",
+        "layout": "DIR/rounds/casino_key=KEY/month=YYYY-MM/*.parquet (findings/ too), DIR/runs/*.parquet",
+        "money": MONEY_NOTE,
+        "tables": {
+            name: {c.name: {"type": c.type, "description": c.description} for c in columns}
+            for name, columns in TABLES.items()
+        },
+        "stake": {c.name: {"type": c.type, "description": c.description} for c in STAKE},
+    }

@@ -1,0 +1,201 @@
+"""Readings: where a text is ambiguous, a version names the question, quotes the sentence, lists the
+answers (alternatives) and says which one applies unless a run is told otherwise (the default).
+
+The version as written is the default's; every other alternative is a set of changes to it, the ones an
+amendment makes (`add`, `replace`, `repeal` of a parameter, rule, named condition, …). Choosing readings
+gives another consolidated version (`chosen`), compiled like any other. Readings are items of a version
+like rules: a later version inherits them through `amends`, and its amendment may replace or repeal one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
+
+from validator.dsl import ast
+from validator.dsl.amend import apply_changes, items_of
+from validator.errors import RulesetError, RulesetErrors
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeInfo:
+    name: str
+    meaning: str
+    # (verb, kind, name) of each change, as written: what the alternative changes in the version.
+    changes: tuple[tuple[str, str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingInfo:
+    """A reading as `rules show`, the docs and the runs name it."""
+
+    name: str
+    ref: str
+    quote: str
+    question: str
+    alternatives: tuple[AlternativeInfo, ...]
+    default: str
+    because: str
+    file: str
+    line: int
+
+    def alternative(self, name: str) -> AlternativeInfo | None:
+        return next((a for a in self.alternatives if a.name == name), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.alternatives)
+
+    def touches(self) -> frozenset[tuple[str, str]]:
+        """(kind, name) of every item some alternative changes."""
+        return frozenset((kind, name) for a in self.alternatives for _, kind, name in a.changes)
+
+
+def info(tree: ast.RulesetFile) -> dict[str, ReadingInfo]:
+    """The readings of a consolidated version (assumed checked: `problems` found none)."""
+    found: dict[str, ReadingInfo] = {}
+    for reading in tree.readings:
+        default = reading.defaults[0] if reading.defaults else (reading.pos, "", "")
+        found[reading.name] = ReadingInfo(
+            name=reading.name,
+            ref=" ; ".join(r.text for r in reading.refs),
+            quote=" … ".join(reading.quotes),
+            question=" ".join(reading.questions),
+            alternatives=tuple(
+                AlternativeInfo(a.name, a.meaning, tuple((c.verb, c.kind, c.name) for c in a.changes))
+                for a in reading.alternatives
+            ),
+            default=default[1],
+            because=default[2],
+            file=tree.file_of("reading", reading.name),
+            line=reading.pos.line,
+        )
+    return found
+
+
+def problems(tree: ast.RulesetFile) -> list[RulesetError]:
+    """What `rules check` refuses in a version's readings: a duplicate id or alternative, a reading with
+    no sentence, fewer than two alternatives, a default missing or unknown, a default that changes the
+    version (it is the version as written), an alternative that changes nothing, or one whose changes do
+    not fit the version."""
+    errors: list[RulesetError] = []
+    seen: set[str] = set()
+    for reading in tree.readings:
+        file = tree.file_of("reading", reading.name)
+
+        def error(pos: ast.Pos, message: str, file: str = file) -> None:
+            errors.append(RulesetError(file, pos.line, pos.column, message))
+
+        what = f"reading {reading.name}"
+        if reading.name in seen:
+            error(reading.pos, f"{what} is declared twice in this version")
+            continue
+        seen.add(reading.name)
+        if not reading.quotes:
+            error(reading.pos, f'{what} quotes no sentence: give `quote "…"`, the words of the text it reads')
+        if not reading.questions:
+            error(reading.pos, f'{what} asks no question: give `question "…"`')
+        names: set[str] = set()
+        for alt in reading.alternatives:
+            if alt.name in names:
+                error(alt.pos, f"{what} has two alternatives named {alt.name}")
+            names.add(alt.name)
+            if any(c.kind == "reading" for c in alt.changes):
+                error(alt.pos, f"alternative {alt.name} of {what} changes a reading: it changes rules only")
+        if len(reading.alternatives) < 2:
+            count = len(reading.alternatives)
+            error(reading.pos, f"{what} has {count} alternative(s): a question needs two answers")
+        if len(reading.defaults) != 1:
+            error(reading.pos, f'{what} must name its default once (`default ALTERNATIVE because "…"`)')
+            continue
+        at, default, _ = reading.defaults[0]
+        if default not in names:
+            known = ", ".join(a.name for a in reading.alternatives)
+            error(at, f"{what} has no alternative {default} to apply by default (its alternatives: {known})")
+            continue
+        for alt in reading.alternatives:
+            if alt.name == default:
+                if alt.changes or alt.has_block:
+                    error(
+                        alt.pos,
+                        f"alternative {alt.name} is the default of {what}: it is the version as written, "
+                        "so it changes nothing (give it no `{ … }` block)",
+                    )
+                continue
+            local = _misfits(tree, alt, f"alternative {alt.name} of {what}", file)
+            errors.extend(local)
+            if not local and _same(_applied(tree, alt), items_of(tree)):
+                error(
+                    alt.pos,
+                    f"alternative {alt.name} of {what} changes nothing in this version: "
+                    "say what it adds, replaces or repeals",
+                )
+    return errors
+
+
+def _applied(tree: ast.RulesetFile, alt: ast.Alternative) -> dict[str, list[Any]]:
+    items = items_of(tree)
+    apply_changes(items, alt.changes, "this version", lambda pos, message: None)
+    return items
+
+
+def _misfits(tree: ast.RulesetFile, alt: ast.Alternative, what: str, file: str) -> list[RulesetError]:
+    """The changes of `alt` that do not fit the version (replacing what it lacks, …)."""
+    found: list[RulesetError] = []
+
+    def error(pos: ast.Pos, message: str) -> None:
+        found.append(RulesetError(file, pos.line, pos.column, f"{what}: {message}"))
+
+    apply_changes(items_of(tree), alt.changes, "this version", error)
+    return found
+
+
+def chosen(tree: ast.RulesetFile, choices: Mapping[str, str]) -> ast.RulesetFile:
+    """The version under the alternatives chosen (reading → alternative); readings not named, or named
+    with their default, stay as written. The alternatives are applied in the order the readings are
+    declared. A choice that does not fit is a RulesetErrors (callers check choices first)."""
+    items = items_of(tree)
+    errors: list[RulesetError] = []
+    for reading in tree.readings:
+        choice = choices.get(reading.name)
+        if choice is None:
+            continue
+        alt = next((a for a in reading.alternatives if a.name == choice), None)
+        if alt is None:
+            raise RulesetErrors(
+                [RulesetError(tree.file, reading.pos.line, reading.pos.column, f"no alternative {choice}")]
+            )
+        errors.extend(_misfits(tree, alt, f"alternative {alt.name} of reading {reading.name}", tree.file))
+        apply_changes(items, alt.changes, tree.family, lambda pos, message: None)
+    if errors:
+        raise RulesetErrors(errors)
+    own = {r.name for r in tree.readings}
+    return replace(
+        tree,
+        chosen=tuple(sorted((n, a) for n, a in choices.items() if n in own)),
+        parameters=tuple(items["parameter"]),
+        options=tuple(items["option"]),
+        fixed=tuple(items["fixed"]),
+        side_bets=tuple(items["side_bet"]),
+        rules=tuple(items["rule"]),
+        defines=tuple(items["define"]),
+        readings=tuple(items["reading"]),
+    )
+
+
+def _same(a: dict[str, list[Any]], b: dict[str, list[Any]]) -> bool:
+    return _plain(a) == _plain(b)
+
+
+def _plain(value: Any) -> Any:
+    """A syntax tree without the places it was written at, to compare what two trees say."""
+    if isinstance(value, ast.Pos):
+        return None
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple(_plain(getattr(value, f.name)) for f in fields(value)))
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    return value

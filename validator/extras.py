@@ -1,0 +1,40 @@
+"""The optional parts of the install: `pip install .` gives check, lint, rules, explain, edge and simulate;
+the audit (`check --dataset`, `report`, `--format html`) and the cluster (`--jobs`, `--scheduler`) need
+packages of their own, installed with an extra (`pip install 'casino-validator[audit]'`). A command that
+needs an extra that is not installed stops (exit 2) saying which one to install."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from validator.errors import ValidatorError
+
+# Extra → the modules it provides (pyproject.toml's [project.optional-dependencies] lists the packages).
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "audit": ("pyarrow", "duckdb", "jinja2"),
+    "cluster": ("dask", "distributed"),
+}
+
+_MISSING = (
+    "{what} needs the {extra} extra, which is not installed (no {modules}): pip install '{package}[{extra}]'"
+)
+
+
+def missing(extra: str) -> list[str]:
+    """The modules of `extra` that cannot be imported (a broken install counts as missing)."""
+    absent = []
+    for module in EXTRAS[extra]:
+        try:
+            import_module(module)
+        except ImportError:
+            absent.append(module)
+    return absent
+
+
+def require(extra: str, what: str) -> None:
+    """Stop the run (exit 2) when `extra` is not installed; `what` names the option or command."""
+    absent = missing(extra)
+    if absent:
+        raise ValidatorError(
+            _MISSING.format(what=what, extra=extra, modules=", ".join(absent), package="casino-validator")
+        )

@@ -1,0 +1,50 @@
+"""house/unknown-reading: each reading a table entry declares is one the version of its ruleset has, and
+its alternative one of that reading's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validator.findings.finding import Finding
+from validator.findings.ruledoc import house_rule
+from validator.house.rules.base import Node, closest, finding, one_of
+
+ID = "house/unknown-reading"
+DOC = house_rule(
+    ID,
+    checks="Each reading a table entry declares (`readings: {ID: ALTERNATIVE}`) is one of the version's, "
+    "with one of its alternatives.",
+    why="Where the text leaves a sentence ambiguous, the casino states the reading its règlement intérieur "
+    "follows; a misspelt one would silently leave the default reading in force.",
+    fails="`jp1-stake: retained` (its alternatives are returned and kept).",
+    passes="`jp1-stake: kept`.",
+)
+NODES = ("reading",)
+
+
+def check(node: Node) -> Iterator[Finding]:
+    assert node.table is not None
+    ruleset, name = node.table.ruleset, node.key
+    reading = ruleset.readings.get(name)
+    if reading is None:
+        near = closest(name, ruleset.readings)
+        known = one_of(sorted(ruleset.readings)) if ruleset.readings else "none"
+        hint = f"; did you mean {near}?" if near else ""
+        yield finding(
+            node.house,
+            node.path,
+            ID,
+            ruleset.title,
+            f"{ruleset.version} has no reading {name} (its readings: {known}){hint}",
+        )
+        return
+    if not isinstance(node.raw, str) or node.raw not in reading.names:
+        near = closest(str(node.raw), reading.names)
+        hint = f"; did you mean {near}?" if near else ""
+        yield finding(
+            node.house,
+            node.path,
+            ID,
+            reading.ref,
+            f"reading {name} has no alternative {node.raw} (its alternatives: {one_of(reading.names)}){hint}",
+        )
