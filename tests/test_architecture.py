@@ -243,8 +243,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "validator.maths",
         "validator.games.*.simulator",
         "validator.games.*.maths",
+        "validator.games.*.edge",
         "validator.games.blackjack.dealer",
         "validator.games.blackjack.strategy",
+        "validator.games.blackjack.late_insurance",
         "validator.rulebook.builtin_docs",
         "validator.rulebook.view",
         "validator.findings.policy",
@@ -330,3 +332,64 @@ def test_no_test_imports_the_suite_as_a_package():
             if any(name == "tests" or name.startswith("tests.") for name in names):
                 offenders.append(f"{path.relative_to(tests)}:{node.lineno}")
     assert offenders == []
+
+
+def _game_name_offenders(paths: Iterable[Path], games: Iterable[str]) -> list[str]:
+    """String constants (not docstrings) that are a game's name, in `paths`."""
+    names = set(games)
+    offenders = []
+    for path in paths:
+        for node in _code_strings(path):
+            if node.value in names:
+                where = path.relative_to(PACKAGE) if path.is_relative_to(PACKAGE) else path.name
+                offenders.append(f"{where}:{node.lineno}: {node.value!r}")
+    return offenders
+
+
+def test_no_game_name_outside_the_game_packages():
+    """What a game is lives in its package (validator/games/<game>/), which declares itself once; the
+    generic layers dispatch through the registration (validator/games/__init__.py), so no code outside
+    validator/games/ tests a game's name, and a game not registered is never another game by default."""
+    from validator.games import GAMES
+
+    games = PACKAGE / "games"
+    paths = [path for path in sorted(PACKAGE.rglob("*.py")) if not path.is_relative_to(games)]
+    assert _game_name_offenders(paths, GAMES) == []
+
+
+def test_a_game_name_is_found_when_written(tmp_path):
+    """The check above catches a test of a game's name (so it cannot pass vacuously), not prose."""
+    from validator.games import GAMES
+
+    assert list(GAMES) == ["blackjack", "bataille"]
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        '"""A blackjack docstring."""\nif game == "bataille":\n    pass\nKNOWN = {"blackjack": 1}\n'
+        'TEXT = "a bataille round"\n',
+        encoding="utf-8",
+    )
+    assert _game_name_offenders([sample], GAMES) == ["sample.py:2: 'bataille'", "sample.py:4: 'blackjack'"]
+
+
+def test_the_log_format_lists_the_registered_games():
+    """hand-log/1's table record names a game the registration has, and only those (the schema that
+    words a refused record, and `schema hand-log`, list the same games)."""
+    import json
+
+    from validator.games import GAMES
+
+    schema = json.loads((PACKAGE / "schemas" / "hand-log.schema.json").read_text(encoding="utf-8"))
+    found = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "game" in node and isinstance(node["game"], dict) and "enum" in node["game"]:
+                found.append(node["game"]["enum"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    assert found == [list(GAMES)]

@@ -113,3 +113,29 @@ def test_every_python_side_rule_id_has_docs_and_a_line_in_the_project_docs():
     )
     assert sorted(used - set(BUILTIN)) == []
     assert sorted(rule for rule in used if f"`{rule}`" not in docs) == []
+
+
+def test_the_sources_are_cited_where_the_repository_shows_them() -> None:
+    """The official texts are listed in docs/sources.md (each text, its dates, where it is published),
+    which every shipped family is found in; no file cites a list or a text file the repository does not
+    have (`seeds/README.md`, `000_….txt`)."""
+    sources = (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
+    for family in {ruleset.family for ruleset in default_registry().all()}:
+        assert f"`{family}" in sources, family
+    for where in ("Légifrance", "JORF", "Ontario"):
+        assert where in sources
+    cited = [
+        *(ROOT / "rulesets").rglob("*.rules"),
+        *(ROOT / "validator").rglob("*.py"),
+        *(ROOT / "docs").glob("*.md"),
+        *(ROOT / "tests").rglob("*.py"),
+        ROOT / "README.md",
+    ]
+    offenders = []
+    for path in cited:
+        if path == Path(__file__).resolve():
+            continue  # this test names what it looks for
+        text = path.read_text(encoding="utf-8")
+        if "seeds/README" in text or SEED_NAME.search(text) or re.search(r"\bseeds? 00\d", text, re.I):
+            offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []

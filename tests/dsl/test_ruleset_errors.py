@@ -42,6 +42,18 @@ CASES = {
     ),
     "rule-without-ref.rules": "rule-without-ref.rules:6:1: rule 'xx/broken/six-decks' has no ref",
     "missing-header.rules": "missing-header.rules:1:9: the ruleset does not say its 'source'",
+    # The vocabulary is scoped by game (each game's package declares the events and facts only its rounds
+    # give, validator/games/*/__init__.py): a blackjack round never goes to war, nor ties as bataille does.
+    "foreign-event.rules": (
+        "foreign-event.rules:10:5: event 'war' is a bataille event: a blackjack round never gives it"
+    ),
+    "foreign-fact.rules": (
+        "foreign-fact.rules:10:22: box.bataille_tie is a bataille fact: a blackjack round never sets it"
+    ),
+    "foreign-fact-bataille.rules": (
+        "foreign-fact-bataille.rules:10:20: hand.soft is a blackjack fact: a bataille round never sets it"
+    ),
+    "unknown-game.rules": "unknown-game.rules:4:1: unknown game 'baccarat': choose one of blackjack, bataille",
     "default-not-allowed.rules": (
         "default-not-allowed.rules:6:49: option 'min_boxes_single_player': default 3 is not an allowed value"
     ),
@@ -135,7 +147,17 @@ def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path, cli):
     assert result.stdout == f"{bom}: ok — xx/minimal@2020-01-01, 1 rules\n"
 
 
-@pytest.mark.parametrize("name", ["unread-parameter.rules", "fact-not-reachable.rules"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "unread-parameter.rules",
+        "fact-not-reachable.rules",
+        "foreign-event.rules",
+        "foreign-fact.rules",
+        "foreign-fact-bataille.rules",
+        "unknown-game.rules",
+    ],
+)
 def test_the_whole_message_names_the_file_the_line_and_the_name(cli, name):
     result = cli("rules", "check", str(RULESETS / name))
     assert result.returncode == 2

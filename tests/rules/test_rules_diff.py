@@ -7,8 +7,9 @@ from validator.rulebook.view import diff_lines
 
 REGISTRY = default_registry()
 
-# The arrêté du 6 mai 2020 renamed lucky ladies' third line and narrowed it: seed 000's « Paire totalisant
-# 20 » (19 for 1 in table A, 25 for 1 in table B) is seed 001's « Paire de même couleur totalisant 20 »,
+# The arrêté du 6 mai 2020 renamed lucky ladies' third line and narrowed it: the 2013 wording's « Paire
+# totalisant 20 » (19 for 1 in table A, 25 for 1 in table B) is the 2025 text's « Paire de même couleur
+# totalisant 20 » (docs/sources.md),
 # at the same odds. The odds did not change: only the line's condition (and label) shows the change.
 # Both lines are written with named conditions (their readings, issue 26, change those conditions).
 PAIR_2019 = "pair_totalling_20"

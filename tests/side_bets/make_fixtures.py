@@ -244,7 +244,7 @@ def blackjack_fixtures() -> None:
         BJ_ALL,
         [fact_finding(bj("side-bet-offered"), "1:egalite", "bet.side_offered", True, False)],
     )
-    # Hyper black jack is 6° of seed 001: the lucky-ladies wording (seed 000) has no such bet.
+    # Hyper black jack is 6° of the 2025 text: the lucky-ladies wording (of 2013) has no such bet.
     hyper_on_box_4 = one_box_against_dealer_18(end=[["lose", "4:hyper:bust"]], box="4")
     write_fixture(
         d,
@@ -595,7 +595,7 @@ def blackjack_fixtures() -> None:
         house,
     )
 
-    # ================================================================ seed 001 only
+    # ================================================================ the 2025 text only
     # ---------------------------------------------------------------- hyper black jack
     write_seated_only_fixtures(out / "hyper-blackjack-seated-only", HYPER_BUST, 5, paid=10)
 

@@ -9,8 +9,10 @@ from typing import Any
 
 from logbuilders import shoe_record, table_record
 
-BJ_001 = ["fr/blackjack@2020-05-25", "fr/blackjack@2024-11-01"]  # seed 001: dames de cœur, hyper, 2 + 1, JP1
-BJ_000 = ["fr/blackjack@2013-12-15", "fr/blackjack@2019-08-12"]  # seed 000: lucky ladies only
+# The texts as docs/sources.md names them: the 2025 text (dames de cœur, hyper, 2 + 1, JP1), the 2013
+# wording (lucky ladies only).
+BJ_001 = ["fr/blackjack@2020-05-25", "fr/blackjack@2024-11-01"]
+BJ_000 = ["fr/blackjack@2013-12-15", "fr/blackjack@2019-08-12"]
 BJ_ALL = [*BJ_000, *BJ_001]
 BATAILLE = ["fr/bataille@2013-05-12"]
 

@@ -1,9 +1,9 @@
 """Every line of every side-bet paytable, paid right and paid wrong.
 
-The odds below are copied from the articles (seeds 000, 001, 002), not from the rulesets: the test
-holds the rulesets to the text. Each case deals a hand whose best combination is that line, and checks
-that the right payment gives no finding and a payment one unit short gives a payout finding of the
-paytable's rule, with the amount the text gives.
+The odds below are copied from the articles (the 2013 wording, the 2025 text and the bataille text of
+docs/sources.md), not from the rulesets: the test holds the rulesets to the text. Each case deals a hand
+whose best combination is that line, and checks that the right payment gives no finding and a payment
+one unit short gives a payout finding of the paytable's rule, with the amount the text gives.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def assert_paid(
 
 
 # ---------------------------------------------------------------- the law, as the texts print it
-# Seed 000, 5° (lucky ladies), and seed 001, 5° (dames de cœur): "X pour 1", tables A and B.
+# The 2013 wording, 5° (lucky ladies), and the 2025 text, 5° (dames de cœur): "X pour 1", tables A and B.
 LUCKY_LADIES_000 = {
     "2 dames de cœur et BJ du croupier": {"A": 1000, "B": 1000},
     "Paire de dames de cœur": {"A": 125, "B": 200},
@@ -48,11 +48,11 @@ LUCKY_LADIES_001 = {
     "2 cartes de même couleur totalisant 20": {"A": 9, "B": 10},
     "2 cartes quelconques totalisant 20": {"A": 4, "B": 4},
 }
-# Seed 001, 6°: "Rapport des gains".
+# The 2025 text, 6°: "Rapport des gains".
 HYPER = {"17": 4, "18": 5, "19": 5, "20": 4, "21": 10, "black jack": 19, "bust": 2}
-# Seed 001, 7°: "GAIN … fois la mise".
+# The 2025 text, 7°: "GAIN … fois la mise".
 TWO_PLUS_ONE = {"TIERCE FLUSH": 30, "BRELAN": 20, "TIERCE": 10, "COULEUR": 5}
-# Seed 001, 8°: "Gain"; the two top lines pay 100 % of a jackpot.
+# The 2025 text, 8°: "Gain"; the two top lines pay 100 % of a jackpot.
 JP1_STANDARD = {
     "Trois « 7 » de la même enseigne": "main",
     "Trois « 7 » de la même couleur": "secondary",
@@ -64,7 +64,7 @@ JP1_CONSOLATION = {
     "Lot de consolation : 100 pour 1 (trois « 7 » de la même enseigne)": 100,
     "Lot de consolation : 25 pour 1 (trois « 7 » de la même couleur)": 25,
 }
-# Seed 002, al. 29: "La mise égalité paie 10 pour 1".
+# The bataille text, al. 29: "La mise égalité paie 10 pour 1".
 EGALITE = {"Égalité": 10}
 
 LAW = {
@@ -130,8 +130,8 @@ def ll_round(cards: tuple[str, str], payment: list[Any]) -> dict[str, Any]:
 LL_HANDS = {
     "2 dames de cœur et BJ du croupier": ("QH", "QH"),
     "Paire de dames de cœur": ("QH", "QH"),
-    "Paire totalisant 20": ("KS", "KH"),  # seed 000: two cards of one rank
-    "Paire de même couleur totalisant 20": ("KS", "KS"),  # seed 001: one rank, one suit
+    "Paire totalisant 20": ("KS", "KH"),  # the 2013 wording: two cards of one rank
+    "Paire de même couleur totalisant 20": ("KS", "KS"),  # the 2025 text: one rank, one suit
     "2 cartes de même couleur totalisant 20": ("KS", "QS"),
     "2 cartes quelconques totalisant 20": ("KS", "QD"),
 }
@@ -173,8 +173,8 @@ def test_lucky_ladies_without_20_is_lost(tmp_path, version):
 
 @pytest.mark.parametrize("version,odds", [*((v, 19) for v in BJ_000), *((v, 4) for v in BJ_001)])
 def test_a_pair_of_two_suits_is_a_pair_only_before_2020(tmp_path, version, odds):
-    # K♠ K♥: "Paire totalisant 20" in seed 000; seed 001's "Paire de même couleur" asks one suit too,
-    # so the same cards are only "2 cartes quelconques totalisant 20" (see the ruleset's comment).
+    # K♠ K♥: "Paire totalisant 20" in the 2013 wording; the 2025 text's "Paire de même couleur" asks one
+    # suit too, so the same cards are only "2 cartes quelconques totalisant 20" (see the ruleset's comment).
     record = ll_round(("KS", "KH"), ["pay", "1:lucky_ladies", 5 * odds])
     assert check(tmp_path, [table(), shoe(), record], version)[0] == []
 

@@ -48,8 +48,13 @@ from validator.dsl.vocabulary import (
     namespaces_for,
 )
 from validator.errors import RulesetError, RulesetErrors
+from validator.games import GAMES as REGISTERED
 
-GAMES = ("blackjack", "bataille")
+# The games a ruleset may name, as their packages declare themselves (validator/games/).
+GAMES = tuple(REGISTERED)
+# A word of the rules language that only other games' rounds give: the games it belongs to, joined.
+FOREIGN_EVENT = "event {event!r} is a {owners} event: a {game} round never gives it"
+FOREIGN_FACT = "{fact} is a {owners} fact: a {game} round never sets it"
 # Amounts a paytable line may pay out whole, shared between the hands it pays (JP1's meters).
 PRIZES = ("jackpot.main", "jackpot.secondary")
 _HEADERS_REQUIRED = ("title", "source", "game", "in_force")
@@ -58,6 +63,19 @@ _HEADERS_REQUIRED = ("title", "source", "game", "in_force")
 def _closest(word: str, choices: Iterable[str]) -> str:
     match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {match[0]!r}?" if match else ""
+
+
+def _foreign_owners(game: str | None, event: str | None = None, fact: str | None = None) -> str | None:
+    """The games (joined with "or") whose own event or fact this is, when `game` is not one of them;
+    None when the word is the game's own or every game's (or the ruleset names no known game)."""
+    if game is None:
+        return None
+    owners = [
+        name
+        for name, declared in REGISTERED.items()
+        if (event is not None and event in declared.events) or (fact is not None and fact in declared.facts)
+    ]
+    return " or ".join(owners) if owners and game not in owners else None
 
 
 class _Compiler:
@@ -69,6 +87,9 @@ class _Compiler:
         # Named conditions (`define`), and those being checked where they are cited (to catch a cycle).
         self.defines: dict[str, ast.Define] = {}
         self.citing: list[str] = []
+        # The game the ruleset names (None until the header is read, or when it names none known): the
+        # events and facts other games own are not its vocabulary.
+        self.game: str | None = None
 
     def bodies(self) -> dict[str, ast.Expr]:
         return {name: d.body for name, d in self.defines.items()}
@@ -93,6 +114,8 @@ class _Compiler:
             seen[header.key] = header.value
             if header.key == "game" and header.value not in GAMES:
                 self.error(header.pos, f"unknown game {header.value!r}: choose one of {', '.join(GAMES)}")
+            elif header.key == "game":
+                self.game = header.value
             if header.key == "in_force":
                 start, end = header.value
                 if start is not None and end is not None and end < start:
@@ -265,6 +288,9 @@ class _Compiler:
                     + _closest(field, NAMESPACES[namespace]),
                 )
                 ok = False
+            elif (owners := _foreign_owners(self.game, fact=node.path)) is not None:
+                self.error(node.pos, FOREIGN_FACT.format(fact=node.path, owners=owners, game=self.game))
+                ok = False
         return ok
 
     def cite(self, node: ast.Name, namespaces, params, options, fixed, where: str, place: str | None) -> bool:
@@ -434,6 +460,9 @@ class _Compiler:
             for c in r.checks:
                 if c.event not in EVENTS:
                     self.error(c.pos, f"unknown event {c.event!r}{_closest(c.event, EVENTS)}")
+                    continue
+                if (owners := _foreign_owners(self.game, event=c.event)) is not None:
+                    self.error(c.pos, FOREIGN_EVENT.format(event=c.event, owners=owners, game=self.game))
                     continue
                 ns = namespaces_for(c.event)
                 offered.update(ns)

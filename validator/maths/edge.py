@@ -16,21 +16,11 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.games.bataille.maths import bataille
-from validator.games.blackjack.maths import MainGame, Rules, main_game
+from validator.maths.game import maths_of
 from validator.maths.probe import Probe
-from validator.maths.shoe import full_shoe
 from validator.maths.sidebets import SideBetReturn, side_bets
 
 FORMAT = "edge/1"
-INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
-STRATEGY = {
-    "blackjack": (
-        "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
-        "composition-dependent for the first decision, total-dependent after it; no insurance"
-    ),
-    "bataille": "on a tie, the better of the ways the rules allow (war or surrender)",
-}
 LARGEST_RANGE = 16  # an int option is weighed value by value when its range is no wider than this
 DECKS = 6  # where a version does not say (as `simulate` deals)
 
@@ -69,64 +59,14 @@ class Figures:
 
 
 def main_return(
-    ruleset: Ruleset, house: dict[str, Any], base: MainGame | None = None
-) -> tuple[float, dict[str, Any], MainGame | None]:
-    """The main stake's return; with `base`, a game whose rules answer every question as base's did
-    is not computed again."""
-    probe = Probe(ruleset, house)
-    if ruleset.game == "bataille":
-        result = bataille(probe)
-        lines = [_line(label, net, p) for label, p, net in result.lines]
-        return result.ev, {"strategy": STRATEGY["bataille"], "tie": result.tie_choice, "lines": lines}, None
-    if base is not None:
-        rules = Rules.read(probe)
-        if base.rules.same_game(rules):
-            return base.ev, {}, base
-        game: MainGame = main_game(probe, rules, track=False)
-    else:
-        game = main_game(probe)
-    lines = [_line(f"net {label}", net, p) for label, p, net in game.lines]
-    if game.split_probability:
-        lines.append(
-            {
-                "outcome": "split (net over the box's hands, on average)",
-                "net": number(game.split_return, 4),
-                "probability": number(game.split_probability),
-            }
-        )
-    main_json: dict[str, Any] = {"strategy": STRATEGY["blackjack"], "lines": lines}
-    insurance = insurance_json(probe, game)
-    if insurance is not None:
-        main_json["insurance"] = insurance
-    return game.ev, main_json, game
+    ruleset: Ruleset, house: dict[str, Any], base: Any = None
+) -> tuple[float, dict[str, Any], Any]:
+    """The main stake's return, computed by the version's game (validator/games/<game>/edge.py); with
+    `base`, a game whose rules answer every question as base's did is not computed again."""
+    return maths_of(ruleset).main_return(Probe(ruleset, house), base)
 
 
-def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
-    """The insurance stake, where the version settles one: taken against the dealer's ace (the player's
-    cards unknown), paid by the version's clauses when the dealer makes blackjack."""
-    if INSURANCE not in probe.ruleset.settles_by_stake:
-        return None
-    rules = game.rules
-    full = full_shoe(rules.decks)
-    ace, tens = full[0], full[-1]
-    natural = tens / (sum(full) - 1)  # his second card is a ten, given his ace
-    hand = probe.hand(["TS", "8S"])
-    won = probe.settle(hand, probe.dealer(["AS", "TS"]), INSURANCE)
-    lost = probe.settle(hand, probe.dealer(["AS", "8H", "9H"]), INSURANCE)
-    if won is None or lost is None or not ace:
-        return None
-    ev = natural * float(won) + (1 - natural) * float(lost)
-    return {
-        "return": number(ev),
-        "house_edge_percent": percent(ev),
-        "lines": [
-            _line("dealer's blackjack", float(won), natural),
-            _line("no dealer's blackjack", float(lost), 1 - natural),
-        ],
-    }
-
-
-def _line(label: str, net: float, p: float) -> dict[str, str]:
+def outcome_line(label: str, net: float, p: float) -> dict[str, str]:
     return {"outcome": label, "net": number(net, 4), "probability": number(p)}
 
 

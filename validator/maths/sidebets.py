@@ -16,19 +16,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from validator.casino.cards import BJ_VALUE, all_cards
+from validator.casino.cards import all_cards
 from validator.dsl.model import PaytableOutcome, SideBetDef
-from validator.games.blackjack.dealer import final_distribution
-from validator.games.blackjack.maths import Rules
+from validator.maths.game import maths_of
 from validator.maths.probe import Probe
-from validator.maths.shoe import VALUES, full_shoe
 from validator.replay.side_bets import DealerCards
 from validator.replay.state import facts
 
 _FACT = re.compile(r"\b(player|dealer|hand|stake|jackpot|dealer_cards)\.([a-z_]+)")
 _CASE = re.compile(r"\bstake\.case\s*==\s*\"([^\"]*)\"")
-# The dealer's facts that only his final result gives.
-_DEALER_FINAL = frozenset(("total", "busted", "blackjack", "soft", "cards"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +83,15 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     player_cards = 3 if "first_three" in fields else 2 if fields & {"first_two", "with_dealer_first"} else 0
     if any(ns == "hand" for ns, _ in reads):
         player_cards = max(player_cards, 1)
+    # The dealer's facts that only his final result gives, where the game's dealer draws.
+    maths = maths_of(probe.ruleset)
     dealer_first = "with_dealer_first" in fields or any(
-        (ns == "dealer" and f not in _DEALER_FINAL) or ns == "dealer_cards" for ns, f in reads
+        (ns == "dealer" and f not in maths.dealer_final) or ns == "dealer_cards" for ns, f in reads
     )
-    dealer_final = any(ns == "dealer" and f in _DEALER_FINAL for ns, f in reads)
+    dealer_final = any(ns == "dealer" and f in maths.dealer_final for ns, f in reads)
     decks = int(probe.param("shoe.decks", 6))
     prizes = {line.label: line.prize for lines in bet.paytables.values() for line in lines if line.prize}
-    rules = Rules.read(probe) if dealer_final and probe.ruleset.game == "blackjack" else None
+    results = maths.dealer_results(probe) if dealer_final else None
     tally: dict[tuple[str, ...], list[float]] = {}
     jackpot = facts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
     stake = facts(name=name, amount=Decimal(1), settlements=1, case=case, verb=None, paid=None)
@@ -101,11 +99,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     reads_dealer = any(ns == "dealer" for ns, _ in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
     for player, dealer, p in _deals(decks, player_cards, dealer_first):
-        dealers: list[tuple[list[str], float]]
-        if rules is not None:
-            dealers = _dealer_results(rules, decks, player, dealer)
-        else:
-            dealers = [(list(dealer), 1.0)]
+        dealers = results(decks, player, dealer) if results is not None else [(list(dealer), 1.0)]
         for dealer_list, q in dealers:
             # Only what the paytable reads is built (a hand, the dealer), the rest stays empty.
             hand = probe.hand(player[:1] if player_cards == 1 else player[:2]) if reads_hand else empty_hand
@@ -199,26 +193,3 @@ def _deals(decks: int, player_cards: int, dealer_first: bool) -> Iterator[tuple[
             yield from rest(pair, p, total - 2)
         for c in pair:
             count[c] += 1
-
-
-def _dealer_results(
-    rules: Rules, decks: int, player: list[str], dealer: list[str]
-) -> list[tuple[list[str], float]]:
-    """The dealer's final results, from the shoe without the cards already seen."""
-    counts = list(full_shoe(decks))
-    for card in player + dealer:
-        counts[BJ_VALUE[card[0]] - 1] -= 1
-    key = tuple(counts)
-    dist = [0.0] * rules.dealer.size
-    if dealer:
-        up = BJ_VALUE[dealer[0][0]] - 1
-        dist = list(final_distribution(rules.dealer, key, up))
-    else:
-        left = sum(counts)
-        for up in range(VALUES):
-            if counts[up]:
-                comp = list(counts)
-                comp[up] -= 1
-                for i, x in enumerate(final_distribution(rules.dealer, tuple(comp), up)):
-                    dist[i] += counts[up] / left * x
-    return [(rules.dealer_cards(o), x) for o, x in enumerate(dist) if x]

@@ -15,14 +15,13 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.model import Ruleset
-from validator.games.bataille.maths import WAR_STAKE, bataille
-from validator.games.blackjack.maths import main_game
-from validator.games.blackjack.strategy import Strategy
 from validator.maths.edge import house_for
+from validator.maths.game import maths_of
 from validator.maths.probe import Probe
 from validator.simulate.run import simulate
 
 Z99 = 2.5758293035489  # two-sided 99 % quantile of the normal law
+WAR_STAKE = "war"  # hand-log/1's war stake ("3:war"): a main stake's continuation, counted with it
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +73,7 @@ def round_return(record: dict[str, Any]) -> float | None:
 
 def check(ruleset: Ruleset, house: dict[str, Any] | None, rounds: int, seed: int = 1) -> SimCheck:
     values = house_for(ruleset, house)
-    strategy: Any
-    if ruleset.game == "bataille":
-        tie = bataille(Probe(ruleset, values))
-        exact = tie.ev
-
-        def strategy(hand: Any, dealer: Any, legal: Any) -> str:
-            return tie.tie_choice
-
-    else:
-        game = main_game(Probe(ruleset, values))
-        exact = game.ev
-        strategy = Strategy(game)
+    exact, strategy = maths_of(ruleset).played(Probe(ruleset, values))
     start = datetime.fromisoformat(
         f"{(ruleset.valid_from.isoformat() if ruleset.valid_from else '2025-01-01')}T20:00:00+01:00"
     )

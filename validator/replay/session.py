@@ -20,8 +20,7 @@ from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Status, Summary
-from validator.games.bataille.replay import BatailleRound
-from validator.games.blackjack.replay import BlackjackRound
+from validator.games import GAMES
 from validator.logs.decode import (
     UNSET,
     DealerRecord,
@@ -45,12 +44,13 @@ from validator.logs.rules import records as record_rules
 from validator.logs.rules import sequence as sequence_rules
 from validator.logs.rules import version as version_rules
 from validator.replay.judge import Judge
-from validator.replay.round_base import MalformedRound
+from validator.replay.round_base import MalformedRound, RoundReplay
 from validator.replay.side_bets import jackpot_reading, stake_sides
 from validator.replay.state import Shoe, TableState
 from validator.rulebook.registry import NoVersionInForce, Registry, under_readings
 
-ENGINES = {"blackjack": BlackjackRound, "bataille": BatailleRound}
+# Each game's replay engine, as its package declares it (validator/games/<game>/__init__.py).
+ENGINES: dict[str, type[RoundReplay]] = {name: game.load(game.engine) for name, game in GAMES.items()}
 
 # A house-rules source: table id → option values, or None for the regulation's defaults.
 HouseLookup = Callable[[str, Ruleset], dict[str, Any]]

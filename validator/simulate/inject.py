@@ -28,7 +28,7 @@ stop card, decks, backs, cutter), a round past the cut card, the bets (simulate.
 bet the table does not offer: simulate.offered_against), a side stake settled that was never placed
 (simulate.late_against), a player's boxes (simulate.boxes_against: too many, found at each), the
 records between rounds (limits, a new dealer's burn, a jackpot reading) and a card out of the shoe
-(simulate.interludes), and a losing insurance collected late (simulate.late_insurance);
+(simulate.interludes), and a losing insurance collected late (games.blackjack.late_insurance);
 this module writes down what the simulator planted (a violation on a shoe or the table record with no
 round and no stake, as `check` reports it). At most one violation is planted per round, shoe or table
 record, so that the findings can be compared with the truth.

@@ -11,13 +11,13 @@ from typing import Any, BinaryIO
 
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
-from validator.games.bataille.simulator import BatailleSim
-from validator.games.blackjack.simulator import BlackjackSim
+from validator.games import GAMES
 from validator.outputs import replacing
 from validator.simulate.table import LAST_BOX, TableSim, write_records
 from validator.simulate.violations import Violations
 
-SIMULATORS: dict[str, type[TableSim]] = {"blackjack": BlackjackSim, "bataille": BatailleSim}
+# Each game's simulator, as its package declares it (validator/games/<game>/__init__.py).
+SIMULATORS: dict[str, type[TableSim]] = {name: game.load(game.simulator) for name, game in GAMES.items()}
 
 
 def simulate(

@@ -17,6 +17,7 @@ from validator.casino.cards import normalize
 from validator.casino.money import to_decimal
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
+from validator.games import GAMES
 from validator.replay.judge import Judge
 from validator.replay.side_bets import (
     MAIN_PRIZE,
@@ -41,7 +42,7 @@ class RoundRebuilt:
 
     def __init__(self, record: dict[str, Any], ruleset: Ruleset) -> None:
         split_counts = bool(ruleset.param("blackjack.split_hand_counts"))
-        self.bataille = ruleset.game == "bataille"
+        self.war_cards = GAMES[ruleset.game].second_card_is_war_card
         self.boxes: dict[int, Box] = {}
         self.hands: dict[str, Hand] = {}
         self.side_stakes: dict[str, Decimal] = {}
@@ -95,8 +96,8 @@ class RoundRebuilt:
 
     def _card(self, target: str, card: str) -> None:
         held = self.dealer if target == "D" else self.hands[target]
-        if self.bataille and held.card_list:
-            held.war_card = card  # bataille: a second card is the war card
+        if self.war_cards and held.card_list:
+            held.war_card = card  # a second card is the war card (the bataille's war)
         else:
             held.add(card)
 

@@ -86,7 +86,7 @@ class SimShoe:
 
     def peek(self) -> str:
         """The card the next draw deals in a round given a violation of its own (asked before one is
-        planted that deals it: simulate.late_insurance)."""
+        planted that deals it: games.blackjack.late_insurance)."""
         return self.cards[self.pos]
 
     def burn(self, count: int) -> list[str]:

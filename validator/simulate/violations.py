@@ -18,29 +18,12 @@ from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.model import CheckDef, Rule, Ruleset
 from validator.errors import ValidatorError
+from validator.games import GAMES
 
 # The steps each game's simulator can take against the rules while it plays, as the events their rules
-# listen to: the players' decisions, side-bet timing, the dealer's drawing.
-DECISIONS = {
-    "blackjack": frozenset(
-        (
-            "surrender",
-            "split",
-            "double",
-            "hit",
-            "insurance",
-            "even_money",
-            "side_settle",
-            "dealer_draw",
-            "dealer_stand",
-            "deal",
-            "turn",
-            "bust",
-            "insurance_settle",
-        )
-    ),
-    "bataille": frozenset(("war", "surrender", "deal", "war_burn")),
-}
+# listen to: the players' decisions, side-bet timing, the dealer's drawing (each game's package declares
+# its own, validator/games/<game>/__init__.py).
+DECISIONS = {name: game.decisions for name, game in GAMES.items()}
 
 
 # The records the simulator writes between rounds with fields it can write against the rules: a shoe's

@@ -9,11 +9,11 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.facts import BustFacts, TurnFacts
+from validator.games.blackjack.late_insurance import hold_back
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.interludes import Interludes
 from validator.simulate.late_against import collect_late
-from validator.simulate.late_insurance import hold_back
 from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
 

@@ -1,0 +1,37 @@
+"""What `edge` reads of the bataille's mathematics (validator.maths.game.GameMaths): the main stake's
+return, a tie played the better of the ways the rules allow, which `simulate` plays to check it. The
+dealer holds one card and draws none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from validator.games.bataille.maths import bataille
+from validator.maths.edge import outcome_line
+from validator.maths.game import DealerResults
+from validator.maths.probe import Probe
+
+STRATEGY = "on a tie, the better of the ways the rules allow (war or surrender)"
+
+
+class BatailleMaths:
+    dealer_final: frozenset[str] = frozenset()
+
+    def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
+        result = bataille(probe)
+        lines = [outcome_line(label, net, p) for label, p, net in result.lines]
+        return result.ev, {"strategy": STRATEGY, "tie": result.tie_choice, "lines": lines}, None
+
+    def played(self, probe: Probe) -> tuple[float, Any]:
+        tie = bataille(probe)
+
+        def strategy(hand: Any, dealer: Any, legal: Any) -> str:
+            return tie.tie_choice
+
+        return tie.ev, strategy
+
+    def dealer_results(self, probe: Probe) -> DealerResults | None:
+        return None
+
+
+MATHS = BatailleMaths()

@@ -1,0 +1,108 @@
+"""What `edge` reads of blackjack's mathematics (validator.maths.game.GameMaths): the main stake's return
+by the best play, the insurance stake, the strategy `simulate` plays to check it, the dealer's drawing
+that side bets reading his final hand are weighed by."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from validator.casino.cards import BJ_VALUE
+from validator.games.blackjack.dealer import final_distribution
+from validator.games.blackjack.maths import MainGame, Rules, main_game
+from validator.games.blackjack.strategy import Strategy
+from validator.maths.edge import number, outcome_line, percent
+from validator.maths.game import DealerResults
+from validator.maths.probe import Probe
+from validator.maths.shoe import VALUES, full_shoe
+
+STRATEGY = (
+    "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
+    "composition-dependent for the first decision, total-dependent after it; no insurance"
+)
+INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
+
+
+class BlackjackMaths:
+    dealer_final = frozenset(("total", "busted", "blackjack", "soft", "cards"))
+
+    def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
+        if base is not None:
+            rules = Rules.read(probe)
+            if base.rules.same_game(rules):
+                return base.ev, {}, base
+            game: MainGame = main_game(probe, rules, track=False)
+        else:
+            game = main_game(probe)
+        lines = [outcome_line(f"net {label}", net, p) for label, p, net in game.lines]
+        if game.split_probability:
+            lines.append(
+                {
+                    "outcome": "split (net over the box's hands, on average)",
+                    "net": number(game.split_return, 4),
+                    "probability": number(game.split_probability),
+                }
+            )
+        main_json: dict[str, Any] = {"strategy": STRATEGY, "lines": lines}
+        insurance = insurance_json(probe, game)
+        if insurance is not None:
+            main_json["insurance"] = insurance
+        return game.ev, main_json, game
+
+    def played(self, probe: Probe) -> tuple[float, Any]:
+        game = main_game(probe)
+        return game.ev, Strategy(game)
+
+    def dealer_results(self, probe: Probe) -> DealerResults | None:
+        rules = Rules.read(probe)
+        return lambda decks, player, dealer: _dealer_results(rules, decks, player, dealer)
+
+
+MATHS = BlackjackMaths()
+
+
+def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
+    """The insurance stake, where the version settles one: taken against the dealer's ace (the player's
+    cards unknown), paid by the version's clauses when the dealer makes blackjack."""
+    if INSURANCE not in probe.ruleset.settles_by_stake:
+        return None
+    rules = game.rules
+    full = full_shoe(rules.decks)
+    ace, tens = full[0], full[-1]
+    natural = tens / (sum(full) - 1)  # his second card is a ten, given his ace
+    hand = probe.hand(["TS", "8S"])
+    won = probe.settle(hand, probe.dealer(["AS", "TS"]), INSURANCE)
+    lost = probe.settle(hand, probe.dealer(["AS", "8H", "9H"]), INSURANCE)
+    if won is None or lost is None or not ace:
+        return None
+    ev = natural * float(won) + (1 - natural) * float(lost)
+    return {
+        "return": number(ev),
+        "house_edge_percent": percent(ev),
+        "lines": [
+            outcome_line("dealer's blackjack", float(won), natural),
+            outcome_line("no dealer's blackjack", float(lost), 1 - natural),
+        ],
+    }
+
+
+def _dealer_results(
+    rules: Rules, decks: int, player: list[str], dealer: list[str]
+) -> list[tuple[list[str], float]]:
+    """The dealer's final results, from the shoe without the cards already seen."""
+    counts = list(full_shoe(decks))
+    for card in player + dealer:
+        counts[BJ_VALUE[card[0]] - 1] -= 1
+    key = tuple(counts)
+    dist = [0.0] * rules.dealer.size
+    if dealer:
+        up = BJ_VALUE[dealer[0][0]] - 1
+        dist = list(final_distribution(rules.dealer, key, up))
+    else:
+        left = sum(counts)
+        for up in range(VALUES):
+            if counts[up]:
+                comp = list(counts)
+                comp[up] -= 1
+                for i, x in enumerate(final_distribution(rules.dealer, tuple(comp), up)):
+                    dist[i] += counts[up] / left * x
+    return [(rules.dealer_cards(o), x) for o, x in enumerate(dist) if x]

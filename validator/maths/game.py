@@ -1,0 +1,43 @@
+"""What `edge` asks of a game's mathematics, and where it finds them: the game's package declares its
+`maths` (validator.games.game.Game), which implements `GameMaths`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from validator.dsl.model import Ruleset
+from validator.games import GAMES
+from validator.maths.probe import Probe
+
+# The dealer's final results after a deal (his cards, their probability), from the player's cards and
+# the dealer's first card dealt out of a shoe of `decks` decks.
+DealerResults = Callable[[int, list[str], list[str]], list[tuple[list[str], float]]]
+
+
+class GameMaths(Protocol):
+    # The dealer's facts that only his final hand gives (a paytable reading one is weighed by the
+    # dealer's drawing); the others read his first card.
+    dealer_final: frozenset[str]
+
+    def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
+        """The main stake's return per unit of initial stake, its `main` object of edge/1 (the strategy,
+        the outcomes), and what a later call may pass as `base` (None: nothing to reuse): a computation
+        whose rules answer every question as base's did is not made again (an empty object is then
+        returned with base's return)."""
+        ...
+
+    def played(self, probe: Probe) -> tuple[float, Any]:
+        """The exact return, and the strategy `simulate` plays it by (None: the simulator's own)."""
+        ...
+
+    def dealer_results(self, probe: Probe) -> DealerResults | None:
+        """How the dealer's final results follow a deal, where the dealer draws (None: he does not)."""
+        ...
+
+
+def maths_of(ruleset: Ruleset) -> GameMaths:
+    """The mathematics of the version's game."""
+    game = GAMES[ruleset.game]
+    maths: GameMaths = game.load(game.maths)
+    return maths
