@@ -33,7 +33,7 @@ def theory(con: Any) -> dict[str, tuple[Decimal, float]]:
     """Table id → (the house edge of its rules, the variance per unit staked), weighted by rounds."""
     rows = con.execute(
         """
-        SELECT table_id, ruleset, house_file, count(*) AS rounds
+        SELECT table_id, ruleset, house_file, sum(weight) AS rounds
         FROM rounds WHERE table_id IS NOT NULL AND ruleset IS NOT NULL AND status <> 'unreadable'
         GROUP BY 1, 2, 3
         """
