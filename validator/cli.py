@@ -14,7 +14,7 @@ import typer
 
 from validator import __version__
 from validator.cli_help import PlainCommand, PlainGroup
-from validator.errors import ValidatorError
+from validator.errors import ValidatorError, bounded
 
 if TYPE_CHECKING:
     from validator.commands.common import PolicyChoices
@@ -168,7 +168,7 @@ def _run(
         use_rules(rules or [], config, no_config)
         status = command()
     except ValidatorError as exc:
-        typer.echo(f"casino-validator: {exc}", err=True)
+        typer.echo(f"casino-validator: {bounded(str(exc))}", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(status)
 
@@ -234,6 +234,15 @@ def check(
             help="A running Dask scheduler to check on (default: $DASK_SCHEDULER_ADDRESS).",
         ),
     ] = None,
+    scheduler_timeout: Annotated[
+        int,
+        typer.Option(
+            "--scheduler-timeout",
+            min=1,
+            metavar="SECONDS",
+            help="How long the --scheduler may take to answer, and to have a worker.",
+        ),
+    ] = 30,
     dataset: Annotated[
         Path | None,
         typer.Option(
@@ -305,6 +314,7 @@ def check(
             quiet=quiet,
             jobs=jobs,
             scheduler=scheduler,
+            scheduler_timeout=scheduler_timeout,
             dataset=dataset,
             sarif_root=sarif_root,
             choices=_choices(
@@ -604,6 +614,24 @@ def simulate(
         float,
         typer.Option("--rate", metavar="R", help="With --inject: the share of rounds given a violation."),
     ] = 0.05,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            metavar="best|random|mix",
+            help="best: the strategy `edge` assumes; random: any legal decision; mix: 60 % best, 30 % "
+            "with casual errors, 10 % random.",
+        ),
+    ] = "best",
+    timezone: Annotated[
+        str | None,
+        typer.Option(
+            "--timezone",
+            metavar="ZONE",
+            help="The table's time zone (Europe/Paris, America/Toronto; default: the house file's, else "
+            "the jurisdiction's): each record at its UTC offset on its date.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
@@ -635,6 +663,8 @@ def simulate(
             inject=inject,
             rate=rate,
             quiet=quiet,
+            players=players,
+            timezone=timezone,
             readings=reading or [],
         ),
         rules=rules,
@@ -662,15 +692,25 @@ def edge(
         EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help="Output format.")
     ] = EdgeFormat.text,
     options: Annotated[bool, typer.Option("--options", help="What each house option would change.")] = False,
+    strategy: Annotated[
+        bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
+    ] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
-    """Exact expected return of the main stake and every side bet, each outcome with its probability."""
+    """Expected return, variance and distribution of the main stake and every side bet, each outcome with
+    its probability, computed composition-dependent (what is not exact is listed with its size)."""
     from validator.commands import edge as command
 
     _run(
         lambda: command.run(
-            ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, readings=reading or []
+            ruleset=ruleset,
+            house=house,
+            table=table,
+            fmt=fmt.value,
+            options=options,
+            strategy=strategy,
+            readings=reading or [],
         ),
         rules=rules,
     )

@@ -34,3 +34,16 @@ class RulesetErrors(ValidatorError):
     def __init__(self, errors: list[RulesetError]) -> None:
         self.errors = errors
         super().__init__("\n".join(str(e) for e in errors))
+
+
+MAX_LINE = 2000  # characters of one line of a message: a name of 300,000 characters is not shown whole
+
+
+def bounded(message: str, limit: int = MAX_LINE) -> str:
+    """The message with each line cut to `limit` characters, saying how many were left out."""
+    lines = []
+    for line in message.split("\n"):
+        if len(line) > limit:
+            line = f"{line[:limit]}… ({len(line) - limit:,} more characters)"
+        lines.append(line)
+    return "\n".join(lines)

@@ -39,12 +39,22 @@ def seed_houses() -> tuple[bytes, ...]:
     return tuple(p.read_bytes() for p in sorted((SAMPLES / "house").glob("*.yaml")))
 
 
+# The rulesets that pass `rules check` as they are: every version the project ships (amendments included:
+# each is checked beside the versions it amends, in a copy of its folder), and the valid test rulesets.
+# The fixtures made to fail (tests/fixtures/rulesets/*.rules but these) are not seeds: a mutation of a
+# file refused before any mutation tests nothing the original does not.
+VALID_FIXTURE_RULESETS = ("valid-minimal.rules", "overlap-a.rules", "overlap-b.rules", "amended/*.rules")
+
+
 @cache
-def seed_rulesets() -> tuple[bytes, ...]:
-    files = sorted((ROOT / "rulesets").rglob("*.rules")) + sorted(
-        (ROOT / "tests" / "fixtures" / "rulesets").glob("*.rules")
-    )
-    return tuple(p.read_bytes() for p in files)
+def seed_rulesets() -> tuple[tuple[Path, bytes], ...]:
+    """(the file's path, its bytes) for each seed: the case is written in place of the file, in a copy of
+    its folder."""
+    fixtures = ROOT / "tests" / "fixtures" / "rulesets"
+    files = sorted((ROOT / "rulesets").rglob("*.rules"))
+    for pattern in VALID_FIXTURE_RULESETS:
+        files += sorted(fixtures.glob(pattern))
+    return tuple((p, p.read_bytes()) for p in files)
 
 
 # ---------------------------------------------------------------- damages common to every kind of file
@@ -235,6 +245,26 @@ PLAIN_YAML_VALUES = [
     b"''",
 ]
 
+# Ratios a house file may write (as text): digits int() refuses, too many digits, zeros, signs, spaces.
+ODD_RATIOS = [
+    "3:²".encode(),
+    "٣:٢".encode(),  # Arabic-Indic digits: str.isdigit says yes
+    "３:２".encode(),  # full-width digits
+    b"3:" + HUGE,
+    HUGE + b":2",
+    b"1:0",
+    b"0:0",
+    b"-3:2",
+    b"3:-2",
+    b"3.5:2",
+    b"3 : 2",
+    b"3:2:1",
+    b":2",
+    b"3:",
+    b"0x3:2",
+    b"1_000:1",
+]
+
 YAML_VALUES = [
     b"2025-13-45",
     b"!!float abc",
@@ -276,9 +306,23 @@ def houses(draw) -> bytes:
     data = draw(st.sampled_from(seed_houses()))
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(
-            st.sampled_from(["flip", "delete", "lines", "value", "key", "bytes", "nesting", *["plain"] * 3])
+            st.sampled_from(
+                [
+                    "flip",
+                    "delete",
+                    "lines",
+                    "value",
+                    "key",
+                    "bytes",
+                    "nesting",
+                    *["plain"] * 3,
+                    *["ratio"] * 2,
+                ]
+            )
         )
-        if kind == "flip":
+        if kind == "ratio":
+            data = _replace_token(data, draw, b'"3:2"', [b'"' + r + b'"' for r in ODD_RATIOS])
+        elif kind == "flip":
             data = _flip(data, draw)
         elif kind == "delete":
             data = _delete(data, draw)
@@ -336,8 +380,8 @@ SWAPS = [
 
 
 @st.composite
-def rulesets(draw) -> bytes:
-    data = draw(st.sampled_from(seed_rulesets()))
+def rulesets(draw) -> tuple[Path, bytes]:
+    seed, data = draw(st.sampled_from(seed_rulesets()))
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(
             st.sampled_from(
@@ -424,7 +468,7 @@ def rulesets(draw) -> bytes:
                     b" not not not ",
                 ],
             )
-    return data
+    return seed, data
 
 
 # ---------------------------------------------------------------- rule fixtures (`rules test DIR`)
@@ -471,3 +515,170 @@ def fixtures(draw) -> tuple[bytes, bytes]:
     elif kind == "value":
         expect = _replace_token(expect, draw, b": ", [b": " + v + b', "x": ' for v in EXPECT_VALUES])
     return log, expect
+
+
+# ---------------------------------------------------------------- configuration files (`--config`)
+
+SEED_CONFIGS = (
+    b'select = ["fr/blackjack", "hand-log"]\n'
+    b'ignore = ["fr/blackjack/insurance-offer"]\nfail-level = "error"\n',
+    b'[tool.casino-validator]\nfail-level = "warning"\nbaseline = "baseline.json"\n',
+    b'ignore = "fr/bataille/higher-card-wins"\n',
+)
+TOML_VALUES = [
+    b"1",
+    b"true",
+    b"1979-05-27T07:32:00Z",
+    b"[]",
+    b"{}",
+    b'"/dev/zero"',
+    b'"."',
+    b'""',
+    HUGE,
+    b"inf",
+    b"nan",
+    b"[" * 300 + b"]" * 300,
+    b'"\\ud800"',
+    b'"""x',
+    b"[1, 'a']",
+    b"{ a = { b = { c = 1 } } }",
+]
+
+
+@st.composite
+def configs(draw) -> tuple[str, bytes]:
+    """(the file's name, its bytes): `casino-validator.toml` or `pyproject.toml`."""
+    data = draw(st.sampled_from(SEED_CONFIGS))
+    name = "pyproject.toml" if data.startswith(b"[tool") else "casino-validator.toml"
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["flip", "delete", "lines", "value", "bytes", "tool", "nesting"]))
+        if kind == "flip":
+            data = _flip(data, draw)
+        elif kind == "delete":
+            data = _delete(data, draw)
+        elif kind == "lines":
+            data = _lines(data, draw)
+        elif kind == "value":
+            data = _replace_token(data, draw, b"= ", [b"= " + v + b"\n#" for v in TOML_VALUES])
+        elif kind == "bytes":
+            data = _insert(data, draw, draw(st.sampled_from([b"\x00", b"\xff\xfe", b"\r", b"\x85", b"\t"])))
+        elif kind == "tool":
+            name = "pyproject.toml"
+            data = (
+                draw(st.sampled_from([b"tool = 1\n", b'tool = "casino-validator"\n', b"[tool]\nx = 1\n"]))
+                + data
+            )
+        else:
+            depth = draw(st.integers(100, 5000))
+            data = data + b"\nz = " + b"[" * depth + b"]" * depth + b"\n"
+    return name, data
+
+
+# ---------------------------------------------------------------- baselines (`--baseline`)
+
+
+BASELINE_JSON_VALUES = [
+    b"null",
+    b"1",
+    b"1e400",
+    HUGE,
+    b'"x"',
+    b"[]",
+    b"{}",
+    b"[" * 3000 + b"]" * 3000,
+    b'"\\ud800"',
+    b"-0",
+]
+
+
+@st.composite
+def baselines(draw, seed: bytes) -> bytes:
+    data = seed
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["flip", "delete", "truncate", "value", "bytes", "nesting"]))
+        if kind == "flip":
+            data = _flip(data, draw)
+        elif kind == "delete":
+            data = _delete(data, draw)
+        elif kind == "truncate":
+            data = data[: draw(st.integers(0, len(data)))]
+        elif kind == "value":
+            data = _replace_token(data, draw, b": ", [b": " + v + b', "x": ' for v in BASELINE_JSON_VALUES])
+        elif kind == "bytes":
+            data = _insert(data, draw, draw(st.sampled_from([b"\x00", b"\xff", b"\xef\xbb\xbf", b"\\"])))
+        else:
+            depth = draw(st.integers(1000, 300_000))
+            data = b'{"version": 1, "findings": ' + b"[" * depth + b"]" * depth + b"}"
+    return data
+
+
+# ---------------------------------------------------------------- datasets given to `report`
+
+DATASET_DAMAGES = (
+    "garbage",
+    "empty",
+    "truncate",
+    "flip",
+    "remove",
+    "folder",
+    "fifo",
+    "loop",
+    "stray",
+    "duplicate",
+)
+
+
+@st.composite
+def dataset_damages(draw, files: int) -> list[tuple[str, int, int]]:
+    """(damage, which file, a position or byte) one to three times; applied by the oracle."""
+    return [
+        (
+            draw(st.sampled_from(DATASET_DAMAGES)),
+            draw(st.integers(0, files - 1)),
+            draw(st.integers(0, 1 << 20)),
+        )
+        for _ in range(draw(st.integers(1, 3)))
+    ]
+
+
+# ---------------------------------------------------------------- URLs and cluster addresses
+
+URL_SCHEMES = (
+    "file",
+    "zip",
+    "tar",
+    "blockcache",
+    "simplecache",
+    "filecache",
+    "memory",
+    "nope",
+    "http",
+    "FILE",
+)
+
+
+@st.composite
+def urls(draw, folder: str) -> str:
+    """A URL for a log, chained or not, to files that exist (a log, an archive, a folder) or not."""
+    target = draw(st.sampled_from(["logs.zip", "logs.tar", "log.jsonl", "none.jsonl", "", "logs.zip/x", "/"]))
+    inner = draw(st.sampled_from(["log.jsonl", "none.jsonl", "", "*", "../log.jsonl", "%00", "log.jsonl/"]))
+    scheme = draw(st.sampled_from(URL_SCHEMES))
+    if scheme == "http":
+        return draw(st.sampled_from(["http://127.0.0.1:1/log.jsonl", "http://[::1", "http://:0/"]))
+    if scheme in ("zip", "tar"):
+        return f"{scheme}://{inner}::file://{folder}/{target}"
+    if scheme in ("blockcache", "simplecache", "filecache"):
+        chained = draw(st.booleans())
+        return f"{scheme}::file://{folder}/{target}" if chained else f"{scheme}://{folder}/{target}"
+    return f"{scheme}://{folder}/{target}"
+
+
+@st.composite
+def addresses(draw) -> str:
+    """A `--scheduler` address at which no scheduler listens (nothing, or not what the address names)."""
+    scheme = draw(st.sampled_from(["", "tcp://", "tls://", "ucx://", "inproc://", "ws://", "TCP://", "x://"]))
+    host = draw(
+        st.sampled_from(["127.0.0.1", "localhost", "[::1]", "", "no-such-host.invalid", "[::1", "a b"])
+    )
+    port = draw(st.sampled_from([":1", ":0", ":65536", ":x", "", ":", ":-1", ":" + "9" * 30]))
+    return scheme + host + port + draw(st.sampled_from(["", "/", "/path", "?x=1"]))

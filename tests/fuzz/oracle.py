@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import shutil
+import signal
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -22,6 +25,7 @@ import orjson
 from inprocess import invoke
 
 TIMEOUT = 20.0  # seconds: a case that takes longer is a failure (a hang, or work not bounded)
+HANG = 120.0  # seconds of wall-clock: a case still running then is stopped, and fails as a hang
 MAX_LINE = 1 << 20
 KNOWN_TYPES = ("table", "limits", "dealer", "shoe", "round", "jackpot")
 HOUSE_LOG = Path(__file__).resolve().parents[2] / "samples" / "logs" / "clean" / "BJ-03-2016-06-10.jsonl"
@@ -80,9 +84,27 @@ def expected_rounds(data: bytes) -> int:
     return count
 
 
+class Hang(BaseException):
+    """Raised in the case by the wall-clock alarm (not an Exception: no command may catch it)."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise Hang
+
+
 def _timed(*args: str):
     started, cpu = time.perf_counter(), time.process_time()
-    ran = invoke(*args)
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, HANG)
+    try:
+        ran = invoke(*args)
+    except Hang:
+        raise AssertionError(
+            f"casino-validator {' '.join(args)[:500]} hung: no end within {HANG:.0f} s"
+        ) from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
     seconds = (time.process_time() - cpu, time.perf_counter() - started)
     assert seconds[0] < TIMEOUT, f"{' '.join(args)} took {seconds[0]:.1f} s of CPU"
     assert "Traceback" not in ran.stderr, ran.stderr
@@ -119,6 +141,79 @@ def check_house(path: Path, tally: Tally, with_log: bool) -> None:
     if with_log:
         ran, seconds = _timed("check", str(HOUSE_LOG), "--house", str(path), "-f", "jsonl", "-q")
         assert ran.code in (0, 1, 2), (ran.code, ran.stderr)
+
+
+def _documented(ran, codes: tuple[int, ...] = (0, 1, 2)) -> None:
+    assert ran.code in codes, (ran.code, ran.stderr)
+    if ran.code == 2:
+        assert ran.stderr.startswith("casino-validator: "), ran.stderr
+        assert len(ran.stderr.strip().splitlines()) <= 3, ran.stderr  # one line (house: with its errors)
+    assert all(len(line) < 2200 for line in ran.stderr.splitlines())
+
+
+def check_config(path: Path, log: Path, tally: Tally) -> None:
+    ran, seconds = _timed("check", str(log), "-q", "-f", "jsonl", "--config", str(path))
+    tally.add(ran.code, seconds)
+    _documented(ran)
+
+
+def check_baseline(path: Path, log: Path, tally: Tally) -> None:
+    ran, seconds = _timed("check", str(log), "-q", "-f", "jsonl", "--baseline", str(path))
+    tally.add(ran.code, seconds)
+    _documented(ran)
+
+
+def damage_dataset(root: Path, damages: list[tuple[str, int, int]]) -> None:
+    """The damages of mutators.dataset_damages, applied to the dataset's files (in a sorted list)."""
+    for kind, which, where in damages:
+        files = sorted(p for p in root.rglob("*.parquet") if p.is_file() and not p.is_symlink())
+        if not files:
+            return
+        path = files[which % len(files)]
+        if kind == "garbage":
+            path.write_bytes(b"garbage\n")
+        elif kind == "empty":
+            path.write_bytes(b"")
+        elif kind == "truncate":
+            data = path.read_bytes()
+            path.write_bytes(data[: where % max(1, len(data))])
+        elif kind == "flip":
+            data = bytearray(path.read_bytes())
+            data[where % len(data)] ^= 0xFF
+            path.write_bytes(bytes(data))
+        elif kind == "remove":
+            path.unlink()
+        elif kind == "folder":
+            path.unlink()
+            path.mkdir()
+        elif kind == "fifo":
+            path.unlink()
+            os.mkfifo(path)
+        elif kind == "loop":
+            path.unlink()
+            path.symlink_to(path.name)
+        elif kind == "stray":
+            (path.parent / f"stray-{where}.parquet").write_bytes(b"PAR1garbagePAR1")
+        else:  # a second copy of a file under another name: a manifest does not list it
+            shutil.copy(path, path.with_name(f"copy-{where}-{path.name}"))
+
+
+def check_report(root: Path, tally: Tally) -> None:
+    ran, seconds = _timed("report", str(root), "-o", str(root.parent / "report.html"))
+    tally.add(ran.code, seconds)
+    _documented(ran, (0, 2))
+
+
+def check_url(url: str, tally: Tally) -> None:
+    ran, seconds = _timed("check", url, "-q", "-f", "json")
+    tally.add(ran.code, seconds)
+    _documented(ran)
+
+
+def check_address(address: str, log: Path, tally: Tally) -> None:
+    ran, seconds = _timed("check", str(log), "-q", "--scheduler", address, "--scheduler-timeout", "2")
+    tally.add(ran.code, seconds)
+    _documented(ran)
 
 
 def check_ruleset(path: Path, tally: Tally) -> None:

@@ -1,33 +1,81 @@
 """Fuzzing the command with damaged logs, house-rules files and rulesets (tests/fuzz/mutators.py).
 
-In the normal suite each kind runs a few examples (a few seconds in all). The long run is
+In the normal suite each kind runs a few examples (about ten seconds in all). The long run is
 
     pytest -m fuzz -s tests/fuzz
 
-with FUZZ_LOGS, FUZZ_HOUSES, FUZZ_RULESETS and FUZZ_FIXTURES examples (default 10,000, 3,000, 2,000 and
-500: rule fixture folders for `rules test`); it prints what it saw. Every case must end without a
-traceback, with a documented exit status, within 20 s of CPU, and, for a log, with as many rounds read
-as an independent count of its lines finds (oracle.py).
+with FUZZ_LOGS, FUZZ_HOUSES, FUZZ_RULESETS, FUZZ_FIXTURES, FUZZ_CONFIGS, FUZZ_BASELINES, FUZZ_DATASETS,
+FUZZ_URLS and FUZZ_ADDRESSES examples (defaults below: rule fixture folders for `rules test`, datasets
+given to `report`, URLs of logs, `--scheduler` addresses); it prints what it saw. Every case must end
+without a traceback, with a documented exit status, within 20 s of CPU and 120 s of wall-clock (a case
+still running then is stopped and fails as a hang), and, for a log, with as many rounds read as an
+independent count of its lines finds (oracle.py).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from mutators import fixtures, houses, logs, rulesets
-from oracle import Tally, check_fixtures, check_house, check_log, check_ruleset
+from hypothesis import strategies as st
+from mutators import (
+    addresses,
+    baselines,
+    configs,
+    dataset_damages,
+    fixtures,
+    houses,
+    logs,
+    rulesets,
+    seed_rulesets,
+    urls,
+)
+from oracle import (
+    Tally,
+    check_address,
+    check_baseline,
+    check_config,
+    check_fixtures,
+    check_house,
+    check_log,
+    check_report,
+    check_ruleset,
+    check_url,
+    damage_dataset,
+)
 
-QUICK = {"logs": 12, "houses": 12, "rulesets": 6, "fixtures": 4}
-LONG = {
-    "logs": int(os.environ.get("FUZZ_LOGS", "10000")),
-    "houses": int(os.environ.get("FUZZ_HOUSES", "3000")),
-    "rulesets": int(os.environ.get("FUZZ_RULESETS", "2000")),
-    "fixtures": int(os.environ.get("FUZZ_FIXTURES", "500")),
+ROOT = Path(__file__).resolve().parents[2]
+CLEAN = ROOT / "samples" / "logs" / "clean" / "BA-01-2025-01-31.jsonl"
+DISPUTES = ROOT / "samples" / "logs" / "disputes"
+
+QUICK = {
+    "logs": 12,
+    "houses": 12,
+    "rulesets": 6,
+    "fixtures": 4,
+    "configs": 6,
+    "baselines": 4,
+    "datasets": 4,
+    "urls": 6,
+    "addresses": 6,
 }
+_DEFAULTS = {
+    "logs": 10000,
+    "houses": 3000,
+    "rulesets": 2000,
+    "fixtures": 500,
+    "configs": 1000,
+    "baselines": 500,
+    "datasets": 500,
+    "urls": 500,
+    "addresses": 300,
+}
+LONG = {kind: int(os.environ.get(f"FUZZ_{kind.upper()}", str(n))) for kind, n in _DEFAULTS.items()}
 _SETTINGS = {
     "deadline": None,
     "database": None,
@@ -66,8 +114,82 @@ def _house_case(data: bytes, with_log: bool) -> None:
     check_house(_write("house.yaml", data), TALLIES["houses"], with_log)
 
 
-def _ruleset_case(data: bytes) -> None:
-    check_ruleset(_write("case.rules", data), TALLIES["rulesets"])
+def _ruleset_case(case: tuple[Path, bytes]) -> None:
+    """The damaged file in place of its seed, in a copy of the seed's folder: an amendment is checked
+    beside the versions it amends, as `rules check` reads it in the project."""
+    seed, data = case
+    folder = _FOLDER / "rulesets" / seed.parent.name
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(
+        seed.parent, folder, ignore=lambda _, names: [n for n in names if not n.endswith(".rules")]
+    )
+    (folder / seed.name).write_bytes(data)
+    check_ruleset(folder / seed.name, TALLIES["rulesets"])
+
+
+@pytest.mark.parametrize("seed", [p for p, _ in seed_rulesets()], ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_ruleset_seed_passes_rules_check(seed: Path) -> None:
+    """A seed refused before any mutation tests nothing: every seed passes `rules check` as it is."""
+    _ruleset_case((seed, seed.read_bytes()))
+
+
+@cache
+def _seed_baseline() -> bytes:
+    """The baseline `--write-baseline` writes for the dispute samples."""
+    from inprocess import invoke
+
+    path = _FOLDER / "seed-baseline.json"
+    assert invoke("check", str(DISPUTES), "-q", "--write-baseline", str(path)).code == 0
+    return path.read_bytes()
+
+
+@cache
+def _seed_dataset() -> Path:
+    from inprocess import invoke
+
+    root = _FOLDER / "seed-dataset"
+    assert invoke("check", str(DISPUTES), "-q", "--dataset", str(root)).code == 1
+    return root
+
+
+@cache
+def _url_folder() -> str:
+    import tarfile
+    import zipfile
+
+    folder = _FOLDER / "urls"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(CLEAN, folder / "log.jsonl")
+    with zipfile.ZipFile(folder / "logs.zip", "w") as archive:
+        archive.write(CLEAN, "log.jsonl")
+    with tarfile.open(folder / "logs.tar", "w") as archive:
+        archive.add(CLEAN, "log.jsonl")
+    return str(folder)
+
+
+def _config_case(case: tuple[str, bytes]) -> None:
+    name, data = case
+    folder = _FOLDER / "config"
+    folder.mkdir(exist_ok=True)
+    (folder / "baseline.json").write_bytes(_seed_baseline())
+    path = folder / name
+    path.write_bytes(data)
+    check_config(path, CLEAN, TALLIES["configs"])
+
+
+def _baseline_case(data: bytes) -> None:
+    check_baseline(_write("baseline.json", data), DISPUTES, TALLIES["baselines"])
+
+
+def _dataset_case(damages: list[tuple[str, int, int]]) -> None:
+    root = _FOLDER / "case-dataset" / "ds"
+    shutil.rmtree(root.parent, ignore_errors=True)
+    shutil.copytree(_seed_dataset(), root)
+    damage_dataset(root, damages)
+    check_report(root, TALLIES["datasets"])
+
+
+_DATASET_FILES = 8  # damages pick among the files by index, modulo their number
 
 
 def _fixture_case(case: tuple[bytes, bytes]) -> None:
@@ -101,6 +223,71 @@ def test_damaged_rulesets(data):
 @given(fixtures())
 def test_damaged_rule_fixtures(case):
     _fixture_case(case)
+
+
+@settings(max_examples=QUICK["configs"], **_SETTINGS)
+@given(configs())
+def test_damaged_configuration_files(case):
+    _config_case(case)
+
+
+@settings(max_examples=QUICK["baselines"], **_SETTINGS)
+@given(st.data())
+def test_damaged_baselines(data):
+    _baseline_case(data.draw(baselines(_seed_baseline())))
+
+
+@settings(max_examples=QUICK["datasets"], **_SETTINGS)
+@given(dataset_damages(_DATASET_FILES))
+def test_damaged_datasets(damages):
+    _dataset_case(damages)
+
+
+@settings(max_examples=QUICK["urls"], **_SETTINGS)
+@given(st.data())
+def test_odd_urls(data):
+    check_url(data.draw(urls(_url_folder())), TALLIES["urls"])
+
+
+@settings(max_examples=QUICK["addresses"], **_SETTINGS)
+@given(addresses())
+def test_odd_scheduler_addresses(address):
+    check_address(address, CLEAN, TALLIES["addresses"])
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["configs"], **_SETTINGS)
+@given(configs())
+def test_long_damaged_configuration_files(case):
+    _config_case(case)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["baselines"], **_SETTINGS)
+@given(st.data())
+def test_long_damaged_baselines(data):
+    _baseline_case(data.draw(baselines(_seed_baseline())))
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["datasets"], **_SETTINGS)
+@given(dataset_damages(_DATASET_FILES))
+def test_long_damaged_datasets(damages):
+    _dataset_case(damages)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["urls"], **_SETTINGS)
+@given(st.data())
+def test_long_odd_urls(data):
+    check_url(data.draw(urls(_url_folder())), TALLIES["urls"])
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["addresses"], **_SETTINGS)
+@given(addresses())
+def test_long_odd_scheduler_addresses(address):
+    check_address(address, CLEAN, TALLIES["addresses"])
 
 
 @pytest.mark.fuzz

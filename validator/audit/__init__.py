@@ -41,13 +41,27 @@ def audit_html(
 
     if start is not None and end is not None and start > end:
         raise ValidatorError(f"--from {start} is after --to {end}")
-    filters = Filters(start, end, casino, table)
-    check_filters(datasets, filters)
-    if theory is None:
-        from validator.audit.theory import theory as compute
+    import duckdb
 
-        theory = compute(connect(datasets, filters))
-    audit = build(datasets, filters, theory=theory)
+    filters = Filters(start, end, casino, table)
+    try:
+        check_filters(datasets, filters)
+        if theory is None:
+            from validator.audit.theory import theory as compute
+
+            theory = compute(connect(datasets, filters))
+        audit = build(datasets, filters, theory=theory)
+    except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
+        lines = str(error).strip().splitlines() or [type(error).__name__]
+        raise ValidatorError(f"{', '.join(datasets)}: cannot read the dataset ({lines[0][:300]})") from None
     if csv_folder is not None:
         write_csv(audit, csv_folder)
     return render(audit, rule_docs(registry), title=title)
+
+
+def dataset_notes(datasets: Sequence[str]) -> list[str]:
+    """What a report should say of the datasets besides its figures: runs not counted (still running,
+    or killed before their commit)."""
+    from validator.audit.query import sources
+
+    return sources(datasets).notes

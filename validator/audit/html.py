@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 from validator import __version__
 from validator.audit.query import (
+    FINDINGS_PER_ITEM,
     PAIR_ALPHA,
     PAIR_MIN_OVERPAID,
     Audit,
@@ -21,6 +22,8 @@ from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
 
 TEMPLATES = Path(__file__).parent / "templates"
+TEXT_CHARS = 2_000  # of a message, an expected or actual value, a name shown in the findings
+TRACE_CHARS = 20_000  # of a round's step-by-step account
 WEEK_RULES = 8  # rules drawn one by one in the weekly chart; the others together
 DEALER_BARS = 30
 
@@ -114,6 +117,13 @@ def charts(audit: Audit) -> dict[str, Chart]:
         points=[_f(h["theoretical"]) * 100 if h["theoretical"] is not None else None for h in hold],
     )
     return out
+
+
+def _cut(text: Any, limit: int) -> Any:
+    """A long value of the page cut, saying how long it was: the page's size does not grow with a log's."""
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]}… ({len(text):,} characters)"
+    return text
 
 
 # Each table of the page as CSV: its file name → (columns, the audit's rows and the key of each column).
@@ -303,13 +313,15 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
                 "round": finding["round"],
                 "dealer": finding["round_dealer"] or finding["dealer"],
                 "at": finding["round_at"],
-                "trace": finding["trace"],
+                "trace": _cut(finding["trace"], TRACE_CHARS),
                 "money": finding["round_net"],
                 "findings": [],
+                # query.FINDINGS_PER_ITEM are listed, the others counted
+                "more": max(0, int(finding["item_findings"]) - FINDINGS_PER_ITEM),
                 "contested": False,
             },
         )
-        group["findings"].append(finding)
+        group["findings"].append({k: _cut(v, TEXT_CHARS) for k, v in finding.items()})
         # check --all-readings: a round with a finding that rests on a reading is listed after the firm ones.
         if finding.get("rests_on") not in (None, "[]"):
             group["contested"] = True

@@ -7,6 +7,8 @@ findings list does, and it is capped (`FINDINGS_SHOWN`) with the total given.
 from __future__ import annotations
 
 import math
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -17,7 +19,9 @@ from typing import Any
 from validator.audit.stats import Z95, fisher_greater, wilson
 from validator.errors import ValidatorError
 
+MEMORY_LIMIT = "256MB"  # DuckDB's, per report (it spills past it)
 FINDINGS_SHOWN = 300  # rounds with findings listed with their traces; the total is always given
+FINDINGS_PER_ITEM = 50  # findings listed under one round (or a finding outside rounds, by fingerprint)
 DEALERS_SHOWN = 100
 PAIRS_SHOWN = 50
 BARS_SHOWN = 40  # tables and dealers in the money charts, most money first
@@ -70,28 +74,99 @@ def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _sources(datasets: Sequence[str], table: str) -> list[str]:
-    files: list[str] = []
+def _partition(path: str) -> tuple[str, str]:
+    """The casino key and month of a data file, from its own two partition folders (never from the
+    folders above the dataset, whatever `key=value` names they have)."""
+    parts = Path(path).parts
+    casino = parts[-3].partition("=")[2] if len(parts) >= 3 else ""
+    month = parts[-2].partition("=")[2] if len(parts) >= 2 else ""
+    return casino, month
+
+
+def unique_datasets(datasets: Sequence[str]) -> list[str]:
+    """Each dataset once, however it is named (`ds`, `./ds/`, a link to it)."""
+    seen: dict[str, None] = {}
     for root in datasets:
-        folder = Path(root) / table
-        pattern = "*.parquet" if table == "runs" else "*/*/*.parquet"
-        files.extend(str(p) for p in sorted(folder.glob(pattern)))
-    return files
+        seen.setdefault(os.path.realpath(root), None)
+    return list(seen)
+
+
+@dataclass(slots=True)
+class Sources:
+    """The files a report reads: those the committed runs' manifests list and still count."""
+
+    rounds: list[str] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    runs: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def sources(datasets: Sequence[str]) -> Sources:
+    """Every dataset's counted files, each checked against its manifest: a plain file, of its table's
+    schema, holding the rows the run wrote. A damaged file stops the report (exit 2) naming it."""
+    import pyarrow.parquet as pq
+
+    from validator.audit.dataset import manifest, schema
+
+    expected = {"rounds": schema.ROUNDS, "findings": schema.FINDINGS}
+    out = Sources()
+    for root in unique_datasets(datasets):
+        folder = Path(root)
+        state = manifest.read_state(folder)
+        out.runs.extend(str(folder / "runs" / f"{m.run_id}.parquet") for m in state.manifests)
+        for path, listed in state.counted():
+            if not manifest.regular(path):
+                raise ValidatorError(
+                    f"{path}: listed by run {_run_named(state, listed)} but missing or not a plain file"
+                )
+            try:
+                with path.open("rb") as handle:
+                    metadata = pq.read_metadata(handle)
+                    found = metadata.schema.to_arrow_schema()
+            except Exception as error:  # pyarrow's errors: not Parquet, truncated
+                raise ValidatorError(f"{path}: not a Parquet file of this dataset ({_line(error)})") from None
+            if not found.equals(expected[listed.table], check_metadata=False):
+                raise ValidatorError(
+                    f"{path}: not a {listed.table} file of this dataset (its columns differ)"
+                )
+            if metadata.num_rows != listed.rows:
+                raise ValidatorError(
+                    f"{path}: holds {metadata.num_rows} rows, its run wrote {listed.rows}: "
+                    "the dataset is damaged"
+                )
+            (out.rounds if listed.table == "rounds" else out.findings).append(str(path))
+        for run_id, files in sorted(state.uncommitted.items()):
+            how = (
+                "still running"
+                if manifest.is_running(folder, run_id)
+                else "stopped before its commit (killed?); the next check --dataset removes them"
+            )
+            out.notes.append(f"{root}: run {run_id}, {how}: its {len(files)} files are not counted")
+    return out
+
+
+def _run_named(state: Any, listed: Any) -> str:
+    return next(m.run_id for m in state.manifests if listed in m.files)
+
+
+def _line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0][:300] if text else type(error).__name__
 
 
 def _view(con: Any, name: str, files: list[str], empty_schema: Any, where: list[str]) -> None:
     condition = f" WHERE {' AND '.join(where)}" if where else ""
     if files:
         listing = "[" + ", ".join(_quote(f) for f in files) + "]"
-        hive = name != "runs"
-        source = (
-            f"read_parquet({listing}, hive_partitioning = {str(hive).lower()}, union_by_name = true"
-            + (", hive_types_autocast = false" if hive else "")
-            + ")"
-        )
+        # findings carry their file and row: the report names a finding by them (`_findings`)
+        extra = ", filename = true, file_row_number = true" if name == "findings" else ""
+        source = f"read_parquet({listing}, hive_partitioning = false{extra})"
     else:
         import pyarrow as pa
 
+        if name == "findings":
+            empty_schema = empty_schema.append(pa.field("filename", pa.string()))
+            empty_schema = empty_schema.append(pa.field("file_row_number", pa.int64()))
         con.register(f"{name}_empty", pa.Table.from_pylist([], schema=empty_schema))
         source = f"{name}_empty"
     con.execute(f"CREATE VIEW {name} AS SELECT * FROM {source}{condition}")
@@ -118,19 +193,55 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
         where.append(f"casino = {_quote(filters.casino)}")
     if filters.table is not None:
         where.append(f"table_id = {_quote(filters.table)}")
-    pruning: list[str] = []  # the partition folders a filter rules out are not even opened
-    if filters.start is not None:
-        pruning.append(f"(month >= {_quote(filters.start.isoformat()[:7])} OR month = 'none')")
-    if filters.end is not None:
-        pruning.append(f"(month <= {_quote(filters.end.isoformat()[:7])} OR month = 'none')")
-    if filters.casino is not None:
-        pruning.append(f"casino_key = {_quote(casino_key(filters.casino))}")
+    found = sources(datasets)
+
+    def wanted(path: str) -> bool:  # the partition folders a filter rules out are not even opened
+        casino, month = _partition(path)
+        if filters.casino is not None and casino != casino_key(filters.casino):
+            return False
+        if month == "none":
+            return True
+        if filters.start is not None and month < filters.start.isoformat()[:7]:
+            return False
+        return not (filters.end is not None and month > filters.end.isoformat()[:7])
+
     con = duckdb.connect()
     con.execute("SET preserve_insertion_order = false")
-    _view(con, "rounds", _sources(datasets, "rounds"), schema.ROUNDS, pruning + where)
-    _view(con, "findings", _sources(datasets, "findings"), schema.FINDINGS, pruning + where)
-    _view(con, "runs", _sources(datasets, "runs"), schema.RUNS, [])
+    # DuckDB's memory bounded whatever the dataset: past the limit it spills to a temporary folder.
+    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+    con.execute(
+        f"SET temp_directory = {_quote(os.path.join(tempfile.gettempdir(), 'casino-validator-duckdb'))}"
+    )
+    _view(con, "logged", [f for f in found.rounds if wanted(f)], schema.ROUNDS, where)
+    _view(con, "findings", [f for f in found.findings if wanted(f)], schema.FINDINGS, where)
+    _view(con, "runs", found.runs, schema.RUNS, [])
+    # `rounds`: a row per round, `weight` 1, and the rows of summed rounds `check --format html` writes
+    # (`dataset.rollup`), each standing for `weight` rounds; `played`: a row per player of a round.
+    # (`staked_sq`: the round's main stake squared, which the rollup sums for the hold band.)
+    rounds = (
+        "SELECT *, staked_main::DOUBLE * staked_main::DOUBLE AS staked_sq, 1::BIGINT AS weight FROM logged"
+    )
+    played = (
+        "SELECT dealer, unnest(players) AS player, 1::BIGINT AS weight FROM logged"
+        " WHERE dealer IS NOT NULL AND status <> 'unreadable'"
+    )
+    condition = f" WHERE {' AND '.join(where)}" if where else ""
+    summed = _rollups(datasets, "rounds")
+    if summed:
+        rounds += f" UNION ALL BY NAME SELECT * FROM read_parquet({summed}){condition}"
+    summed = _rollups(datasets, "played")
+    if summed:
+        played += f" UNION ALL SELECT dealer, player, weight FROM read_parquet({summed}){condition}"
+    con.execute(f"CREATE VIEW rounds AS {rounds}")
+    con.execute(f"CREATE VIEW played AS {played}")
     return con
+
+
+def _rollups(datasets: Sequence[str], name: str) -> str:
+    """The listing of the datasets' `rollup/NAME.parquet` files, as DuckDB reads it; empty: none."""
+    files = [str(Path(root) / "rollup" / f"{name}.parquet") for root in datasets]
+    found = [_quote(f) for f in files if Path(f).is_file()]
+    return f"[{', '.join(found)}]" if found else ""
 
 
 def check_filters(datasets: Sequence[str], filters: Filters) -> None:
@@ -215,10 +326,10 @@ def build(
     audit.overview = _one(
         con,
         """
-        SELECT count(*) AS rounds,
-               count(*) FILTER (WHERE status = 'clean') AS clean,
-               count(*) FILTER (WHERE status = 'findings') AS with_findings,
-               count(*) FILTER (WHERE status = 'unreadable') AS unreadable,
+        SELECT coalesce(sum(weight), 0) AS rounds,
+               coalesce(sum(weight) FILTER (WHERE status = 'clean'), 0) AS clean,
+               coalesce(sum(weight) FILTER (WHERE status = 'findings'), 0) AS with_findings,
+               coalesce(sum(weight) FILTER (WHERE status = 'unreadable'), 0) AS unreadable,
                min(gaming_day) AS first_day, max(gaming_day) AS last_day,
                count(DISTINCT log_digest) AS logs, count(DISTINCT casino) AS casinos,
                count(DISTINCT table_id) AS tables, count(DISTINCT dealer) AS dealers,
@@ -261,7 +372,7 @@ def build(
     )
     money = """
         SELECT {key} AS key, coalesce(sum(overpaid), 0) AS overpaid, coalesce(sum(underpaid), 0) AS underpaid,
-               count(*) AS rounds
+               sum(weight) AS rounds
         FROM rounds WHERE {key} IS NOT NULL GROUP BY 1
     """
     audit.money_tables = _rows(
@@ -310,9 +421,10 @@ def _dealers(con: Any, audit: Audit) -> None:
     rows = _rows(
         con,
         """
-        SELECT dealer, count(*) AS rounds,
+        SELECT dealer, sum(weight) AS rounds,
                count(DISTINCT date_trunc('hour', local_time)) AS hours,
-               count(*) FILTER (WHERE findings_procedure + findings_payout > 0) AS rounds_wrong,
+               coalesce(sum(weight) FILTER (WHERE findings_procedure + findings_payout > 0), 0)
+                   AS rounds_wrong,
                coalesce(sum(findings_procedure + findings_payout), 0) AS findings
         FROM rounds
         WHERE dealer IS NOT NULL AND status <> 'unreadable'
@@ -333,11 +445,7 @@ def _pairs(con: Any, audit: Audit) -> None:
     rows = _rows(
         con,
         """
-        WITH played AS (
-            SELECT dealer, unnest(players) AS player
-            FROM rounds WHERE dealer IS NOT NULL AND status <> 'unreadable'
-        ),
-        seen AS (SELECT dealer, player, count(*) AS rounds FROM played GROUP BY ALL),
+        WITH seen AS (SELECT dealer, player, sum(weight) AS rounds FROM played GROUP BY ALL),
         over AS (
             SELECT dealer, player, count(DISTINCT round_key) AS overpaid_rounds, sum(discrepancy) AS amount
             FROM findings
@@ -375,13 +483,13 @@ def _hold(con: Any, audit: Audit, theory: Mapping[str, tuple[Decimal, float]] | 
     theory = theory or {}
     audit.has_theoretical = bool(theory)
     base = """
-        SELECT table_id, {period} count(*) AS rounds,
+        SELECT table_id, {period} sum(weight) AS rounds,
                string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets,
                coalesce(sum(wagered), 0) AS wagered,
                coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept,
                sum(staked_main) AS staked,
                sum(kept_main) FILTER (WHERE staked_main IS NOT NULL) AS kept_main,
-               sum(staked_main::DOUBLE * staked_main::DOUBLE) AS staked_sq
+               sum(staked_sq) AS staked_sq
         FROM rounds WHERE table_id IS NOT NULL AND status <> 'unreadable' {where}
         GROUP BY ALL ORDER BY ALL
     """
@@ -427,9 +535,10 @@ def _banded(row: dict[str, Any], theory: Mapping[str, tuple[Decimal, float]]) ->
     return row
 
 
-def _findings(con: Any, shown: int) -> list[dict[str, Any]]:
+def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[dict[str, Any]]:
     """The findings of the rounds with the most money at stake first (then errors, then the log's order),
-    each round with its step-by-step account; capped at `shown` rounds."""
+    each round with its step-by-step account; capped at `shown` rounds, and at `per_item` findings of
+    one round (`item_findings`: how many it has in all)."""
     return _rows(
         con,
         f"""
@@ -441,9 +550,21 @@ def _findings(con: Any, shown: int) -> list[dict[str, Any]]:
             FROM findings GROUP BY 1
             ORDER BY money DESC, error DESC, file, line LIMIT {int(shown)}
         ),
+        chosen AS (
+            -- per item, the first findings by line (each named by its file and row, not copied whole):
+            -- an aggregate holding per_item of them, not a window over every finding of the item
+            SELECT coalesce(round_key, fingerprint) AS item, count(*) AS item_findings,
+                   unnest(min_by({{'src': filename, 'row': file_row_number}},
+                                 {{'line': line, 'fingerprint': fingerprint, 'row': file_row_number}},
+                                 {int(per_item)})) AS first
+            FROM findings WHERE coalesce(round_key, fingerprint) IN (SELECT item FROM ranked)
+            GROUP BY 1
+        ),
         picked AS (
-            SELECT f.*, ranked.money AS round_money, ranked.net AS round_net, ranked.error AS round_error
-            FROM findings f JOIN ranked ON coalesce(f.round_key, f.fingerprint) = ranked.item
+            SELECT f.* EXCLUDE (filename, file_row_number), ranked.money AS round_money,
+                   ranked.net AS round_net, ranked.error AS round_error, chosen.item_findings
+            FROM chosen JOIN ranked USING (item)
+            JOIN findings f ON f.filename = chosen.first.src AND f.file_row_number = chosen.first.row
         )
         SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at
         FROM picked LEFT JOIN (

@@ -27,6 +27,7 @@ def run(
     jobs: int,
     scheduler: str | None,
     dataset: Path | None,
+    scheduler_timeout: float = 30,
     sarif_root: Path | None,
     choices: common.PolicyChoices,
     all_readings: bool,
@@ -58,6 +59,8 @@ def run(
                 "all_readings": all_readings,
             }
             run = DatasetRun.start(str(dataset), logs, options, house_path)
+            for note in run.notes:
+                common.error(f"warning: {note}")
         collect = run is not None or fmt == "html"
         registry = common.registry(choices.readings, choices.config, choices.no_config)
         policy = common.policy(registry, root, choices)
@@ -67,6 +70,9 @@ def run(
             from validator.house.apply import house_lookup
 
             lookup, house_label = house_lookup(house, registry)
+        from validator.logs.reader import check_openable, iter_log_paths
+
+        check_openable(iter_log_paths(logs))
         with common.output(output) as out:
             reporter = common.reporter(fmt, out, output, root)
             summary = Summary(house=house_label)
@@ -97,6 +103,8 @@ def run(
                     progress=plan,
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
+                    timeout=scheduler_timeout,
+                    report=reporter,
                     readings=tuple(sorted(registry.chosen.items())),
                 )
             elif all_readings:
@@ -118,8 +126,10 @@ def run(
                 reporter.round(outcome)
             policy.finish(summary)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))
-        if run is not None:
-            run.commit(summary)
+            if run is not None:
+                # Committed before --output takes its name: a run whose record cannot be written
+                # leaves the previous report in place.
+                run.commit(summary)
     except BaseException:
         if run is not None:
             run.abort()

@@ -58,7 +58,9 @@ def project_root(sarif_root: Path | None) -> Callable[[], str]:
 
 def error(message: str) -> None:
     """A message on standard error, as the command's own (`casino-validator: …`)."""
-    typer.echo(f"casino-validator: {message}", err=True)
+    from validator.errors import bounded
+
+    typer.echo(f"casino-validator: {bounded(message)}", err=True)
 
 
 @contextmanager

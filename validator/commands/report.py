@@ -6,6 +6,8 @@ from pathlib import Path
 
 from validator.commands import common
 
+WRITE_CHARS = 1 << 16
+
 
 def run(
     datasets: list[Path],
@@ -20,10 +22,13 @@ def run(
     from validator.extras import require
 
     require("audit", "report")
-    from validator.audit import audit_html, parse_day
+    from validator.audit import audit_html, dataset_notes, parse_day
 
+    names = [str(d) for d in datasets]
+    for note in dataset_notes(names):
+        common.error(f"warning: {note}")
     html = audit_html(
-        [str(d) for d in datasets],
+        names,
         common.registry(),
         start=parse_day(start, "--from"),
         end=parse_day(end, "--to"),
@@ -32,5 +37,10 @@ def run(
         csv_folder=str(csv) if csv is not None else None,
     )
     with common.output(output) as out:
-        out.write(html)
+        # In pieces, each flushed: one write of the whole page to a pipe whose reader has gone
+        # (`| head -c 10`) can end as a short write the interpreter never reports; the next piece
+        # meets the closed pipe, and the run ends with status 2, as `check` does.
+        for piece in range(0, len(html), WRITE_CHARS):
+            out.write(html[piece : piece + WRITE_CHARS])
+            out.flush()
     return 0

@@ -3,6 +3,10 @@
 The file is JSON: `{"version": 1, "tool": "casino-validator", "findings": [{"fingerprint", "rule",
 "file", "round", "stake", "path"}, …]}`; only `fingerprint` is used to match, the other fields are for
 the reader. A fingerprint recorded n times absorbs n findings.
+
+Reading one holds its text and its fingerprints, never its entries as objects (each is reduced to its
+fingerprint as it is decoded): a baseline is refused past `MAX_BYTES` (about 600,000 findings as
+`--write-baseline` writes them), and one nested deeper than the decoder follows is not a baseline.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from validator.findings.project_root import fingerprint_file
 from validator.outputs import replacing
 
 VERSION = 1
+MAX_BYTES = 128 << 20
+_FINGERPRINT = "\x00fingerprint"  # an entry, as the decoder hands it on: its fingerprint, marked
 
 
 def entry(finding: Finding, root: str) -> dict[str, Any]:
@@ -42,19 +48,35 @@ def write_baseline(path: Path, entries: Iterable[dict[str, Any]]) -> int:
     return len(items)
 
 
+def _entry_or_document(item: dict[str, Any]) -> Any:
+    """Each JSON object as decoded: an entry becomes its marked fingerprint, the document stays whole."""
+    if "findings" in item or "version" in item:
+        return item
+    value = item.get("fingerprint")
+    return _FINGERPRINT + value if isinstance(value, str) else None
+
+
 def read_baseline(path: Path) -> Counter[str]:
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ValidatorError(f"--baseline {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ValidatorError(f"--baseline {path}: too large for a baseline (over {MAX_BYTES:,} bytes)")
+    try:
+        document = json.loads(raw.decode("utf-8"), object_hook=_entry_or_document)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ValidatorError(f"--baseline {path}: not a baseline (not JSON: {exc})") from None
+    except RecursionError:
+        raise ValidatorError(f"--baseline {path}: not a baseline (nested too deep)") from None
+    del raw
     findings = document.get("findings") if isinstance(document, dict) else None
     if not isinstance(findings, list) or document.get("version") != VERSION:
         raise ValidatorError(f"--baseline {path}: not a casino-validator baseline of version {VERSION}")
     prints: Counter[str] = Counter()
     for item in findings:
-        if not isinstance(item, dict) or not isinstance(item.get("fingerprint"), str):
+        if not isinstance(item, str) or not item.startswith(_FINGERPRINT):
             raise ValidatorError(f"--baseline {path}: an entry without a fingerprint")
-        prints[item["fingerprint"]] += 1
+        prints[item[len(_FINGERPRINT) :]] += 1
     return prints

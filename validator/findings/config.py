@@ -5,7 +5,9 @@ Keys: `select`, `ignore` (lists of rule ids or prefixes), `fail-level` (`error` 
 `baseline` (a path, relative to the file's folder), `readings` (a table: reading id → the alternative a
 run applies, as `--reading ID=ALTERNATIVE`, which overrides it), `rules` (rulesets from outside the
 package: `.rules` files or folders of them, relative to the file's folder). Anything else, or a value of
-the wrong type, stops the run (exit 2) naming the file.
+the wrong type, stops the run (exit 2) naming the file. A configuration file is small: one over
+`MAX_BYTES`, or nested deeper than Python's parser can follow, is refused the same way (a device such as
+/dev/zero is never read whole).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ PYPROJECT = "pyproject.toml"
 TABLE = "casino-validator"
 FAIL_LEVELS = ("error", "warning")
 _KEYS = ("select", "ignore", "fail-level", "baseline", "readings", "rules")
+MAX_BYTES = 1 << 20  # a configuration is a few lines; a mebibyte is far more than any needs
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +47,7 @@ def find_config(start: Path | None = None) -> Path | None:
         if own.is_file():
             return own
         pyproject = candidate / PYPROJECT
-        if pyproject.is_file() and TABLE in _read(pyproject).get("tool", {}):
+        if pyproject.is_file() and isinstance(_tool(pyproject, _read(pyproject)).get(TABLE), dict):
             return pyproject
     return None
 
@@ -58,8 +61,8 @@ def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Conf
     if not path.is_file():
         raise ValidatorError(f"--config {path}: no such file")
     data = _read(path)
-    if path.name == PYPROJECT or TABLE in data.get("tool", {}):
-        table = data.get("tool", {}).get(TABLE)
+    if path.name == PYPROJECT or TABLE in _tool(path, data):
+        table = _tool(path, data).get(TABLE)
         if not isinstance(table, dict):
             raise ValidatorError(f"{path}: no [tool.{TABLE}] table")
         data = table
@@ -85,14 +88,32 @@ def load_config(explicit: Path | None = None, *, disabled: bool = False) -> Conf
     )
 
 
+def _tool(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """The file's `tool` table; `tool = 1` (a value, not a table) is the file's mistake, said as such."""
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ValidatorError(f"{path}: tool must be a table ([tool.{TABLE}]), not {type(tool).__name__}")
+    return tool
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValidatorError(f"{path}: not valid TOML: {exc}") from None
+            raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ValidatorError(f"{path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ValidatorError(f"{path}: too large for a configuration file (over {MAX_BYTES:,} bytes)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValidatorError(f"{path}: not UTF-8 text (byte {exc.start + 1}), as TOML must be") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValidatorError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ValidatorError(f"{path}: not a configuration: its values are nested too deep") from None
 
 
 def _readings(path: Path, data: dict[str, Any]) -> tuple[tuple[str, str], ...]:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
 from validator.dsl.ast import Ratio
+
+# A ratio's terms: ASCII digits only ("²" is a digit to str.isdigit, not to int()), and few enough that
+# int() takes them (Python refuses more than 4,300 digits); a longer or odd one stays text, which the
+# rules judge (an option's values, a payout) as not one of theirs.
+_RATIO = re.compile(r"([0-9]{1,30}):([0-9]{1,30})")
 
 
 def house_value(value: Any) -> Any:
@@ -14,8 +20,8 @@ def house_value(value: Any) -> Any:
         return value
     if isinstance(value, int | float):
         return Decimal(str(value))
-    if isinstance(value, str) and ":" in value:
-        num, _, den = value.partition(":")
-        if num.isdigit() and den.isdigit() and int(den) > 0:
-            return Ratio(int(num), int(den))
+    if isinstance(value, str) and (ratio := _RATIO.fullmatch(value)) is not None:
+        num, den = int(ratio.group(1)), int(ratio.group(2))
+        if den > 0:
+            return Ratio(num, den)
     return value

@@ -12,6 +12,7 @@ import gzip
 import io
 import os
 import re
+import stat
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
@@ -194,6 +195,21 @@ def iter_log_paths(args: list[str]) -> list[str]:
                 seen.add(key)
                 paths.append(path)
     return paths
+
+
+def check_openable(paths: list[str]) -> None:
+    """Every local file among the logs opened once (and closed) before anything is reported: a file that
+    cannot be read stops the run before a report has begun, not half way through a JSON document.
+    Pipes and devices are left alone (opening a pipe would wait for its writer, and use it up)."""
+    for path in paths:
+        if path == STDIN or is_url(path):
+            continue
+        try:
+            plain = stat.S_ISREG(os.stat(path).st_mode)
+        except OSError:
+            plain = True  # open_plain says what is wrong with it
+        if plain:
+            open_plain(path).close()
 
 
 def _expand(arg: str) -> list[str]:
@@ -561,8 +577,8 @@ def _read_lines(
         elif len(chunk) <= max_line:
             line = (chunk, 0, 1)  # the last line, without a newline
         else:
-            rest = _skip_rest_of_line(stream, budget - read)
-            read += rest
+            rest, consumed = _skip_rest_of_line(stream, budget - read)
+            read += consumed  # its newline too: a share's reader must stop where the next share begins
             line = (b"", len(chunk) + rest, 1)
         yield line  # the line that crosses the limit is still read; nothing after it
         if failed is not None:
@@ -571,18 +587,18 @@ def _read_lines(
             raise _TooLarge(_too_large(budget))
 
 
-def _skip_rest_of_line(stream: IO[bytes], budget: int) -> int:
+def _skip_rest_of_line(stream: IO[bytes], budget: int) -> tuple[int, int]:
     """Read and drop the rest of an overlong line in bounded chunks; return how many bytes it had (at
-    most a chunk past `budget`: the caller stops there)."""
+    most a chunk past `budget`: the caller stops there) and how many were read (its newline too)."""
     skipped = 0
     while skipped <= budget:
         part = stream.readline(_SKIP_CHUNK)
         if not part:
-            return skipped
+            return skipped, skipped
         if part.endswith(b"\n"):
-            return skipped + len(part) - 1
+            return skipped + len(part) - 1, skipped + len(part)
         skipped += len(part)
-    return skipped
+    return skipped, skipped
 
 
 # --- parsing and checking one line --------------------------------------------------------------------

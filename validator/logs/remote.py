@@ -8,6 +8,8 @@ and whatever goes wrong in it (no such package, no such object, a refused connec
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from collections.abc import Callable
 from typing import IO, Any, TypeVar
@@ -57,11 +59,39 @@ def _guarded(url: str, call: Callable[[], T]) -> T:
         raise ValidatorError(f"{url}: {detail}") from None
 
 
+class _Opened(io.RawIOBase):
+    """A file a store opened, read through its file system kept alive: a chained URL's file system
+    (`zip://…::file://…`, `tar://…`) closes the archive it reads when it is collected, and the file
+    would then fail at its next read. Whatever a read raises becomes the URL's `ValidatorError`."""
+
+    def __init__(self, url: str, fs: Any, handle: Any) -> None:
+        super().__init__()
+        self._url = url
+        self._fs = fs
+        self._handle = handle
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = _guarded(self._url, lambda: self._handle.read(len(buffer)))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            with contextlib.suppress(Exception):
+                self._handle.close()
+            self._fs = None
+        super().close()
+
+
 def open_url(url: str) -> IO[bytes]:
     fs, path = _filesystem(url)
     if _guarded(url, lambda: fs.isdir(path)):
         raise ValidatorError(f"{url}: is a directory")
-    return _guarded(url, lambda: fs.open(path, "rb"))
+    handle = _guarded(url, lambda: fs.open(path, "rb"))
+    return io.BufferedReader(_Opened(url, fs, handle), buffer_size=1 << 16)
 
 
 def expand_url(url: str, suffixes: tuple[str, ...]) -> list[str]:

@@ -30,6 +30,13 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     if main.get("tie"):
         out.append(f"  on a tie: {main['tie']}")
     out.extend(_rows(main["lines"]))
+    if "variance" in main:
+        out.append(
+            f"  variance {main['variance']} per initial unit squared; covariance of two boxes in one round "
+            f"{main['covariance']}"
+        )
+    for item in main.get("approximations", []):
+        out.append(f"  not exact: {item['what']} ({item['size']})")
     insurance = main.get("insurance")
     if insurance:
         out.append(
@@ -45,6 +52,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             f"house edge {bet['house_edge_percent']} %"
         )
         out.extend(_rows(bet["lines"]))
+        out.append(f"    variance {bet['variance']} per unit staked squared")
         for meter in bet["meters"]:
             out.append(
                 f"    {meter['meter']}: won with probability {meter['probability']}; the return adds "
@@ -63,6 +71,11 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                     for alt, edge in figure["house_edge_percent"].items()
                 )
                 out.append(f"    {figure['figure']}: {said}")
+    if report.get("strategy"):
+        from validator.games.blackjack.chart import text as chart_text
+
+        out.append("")
+        out.append(chart_text(report["strategy"]).rstrip("\n"))
     if options is not None:
         for flag in report.get("edge_changes_side") or []:
             out.append("")

@@ -611,6 +611,7 @@ def inject(
             violations.done(key)
             if played is not None:
                 planted.append(Planted(played.rule, None, line, played.stake, played.what))
+                violations.planted(played.rule)
             yield record
             continue
         round_id = record["round"]
@@ -619,6 +620,7 @@ def inject(
         violations.done(round_id)
         if played is not None:
             planted.append(Planted(played.rule, round_id, line, played.stake, played.what, played.also))
+            violations.planted(played.rule)
         elif order:
             settled: dict[str, tuple[str, str]] | None = None
             judged: JudgedAs = _not_judged
@@ -647,6 +649,7 @@ def inject(
                 if edit is not None:
                     record = edit.record
                     planted.append(Planted(rule_id, record["round"], line, edit.stake, edit.what))
+                    violations.planted(rule_id)
                     break
         yield record
 

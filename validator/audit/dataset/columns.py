@@ -149,6 +149,18 @@ RUNS: tuple[Column, ...] = (
     Column("rounds", "int64", "Rounds read."),
     Column("findings", "int64", "Findings."),
     Column("summary", "string", "The `json` format's summary of the run, as JSON."),
+    Column(
+        "committed",
+        "int64",
+        "When the run committed, in nanoseconds since the epoch: the commits' order (a log belongs to "
+        "the last run that committed it).",
+    ),
+    Column(
+        "files",
+        "list<file>",
+        "The run's manifest: every file it wrote (path under the dataset, table, the log's digest "
+        "prefix, rows). Only the files a committed run lists count.",
+    ),
 )
 
 TABLES: dict[str, tuple[Column, ...]] = {"rounds": ROUNDS, "findings": FINDINGS, "runs": RUNS}

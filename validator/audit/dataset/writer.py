@@ -8,12 +8,14 @@ ends a run: its `runs` row, and the removal of the files earlier runs wrote for 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
 import re
 import secrets
+import stat
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -31,11 +33,26 @@ from validator.findings.fingerprint import fingerprint
 from validator.logs.reader import STDIN_NAME, iter_log_paths
 from validator.rulebook.registry import default_registry, encoding_files
 
-TABLES = ("rounds", "findings")
+# Memory is bounded by the rows held, whatever the months and casinos a log spans: a writer holds at
+# most BATCH_ROWS rows (all partitions together) before writing them to its open files, and keeps at
+# most OPEN_FILES files open. A file is closed (and named) after FILE_BATCHES batches' rows.
+BATCH_ROWS = 4096
+BATCH_ENV = "CASINO_VALIDATOR_DATASET_BATCH"  # tests: rows reach the disk after a few rounds
+OPEN_FILES = 16
+FILE_BATCHES = 25
 DEFAULT_GAMING_DAY_START = 6 * 60  # 06:00 (docs/house-rules.md, `gaming_day_start`)
-FLUSH_ROWS = 100_000  # rows a writer keeps per partition before writing a file
 _SCALE = Decimal(10) ** -10
+KEY_CHARS = 64  # a casino's folder name: far under any file system's 255 bytes
+_URLISH = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def batch_rows() -> int:
+    """BATCH_ROWS, or the environment's CASINO_VALIDATOR_DATASET_BATCH (at least 1)."""
+    try:
+        return max(1, int(os.environ.get(BATCH_ENV, BATCH_ROWS)))
+    except ValueError:
+        return BATCH_ROWS
 
 
 def new_run_id() -> str:
@@ -52,12 +69,21 @@ def file_digest(path: str) -> str:
         status = os.stat(path)
     except OSError:
         return hashlib.sha256(f"unreadable:{path}".encode()).hexdigest()
+    if not stat.S_ISREG(status.st_mode):
+        # A named pipe (or a device) is read once, by the reader: its bytes cannot be hashed before.
+        return _stream_digest(path)
     return _digest(os.path.realpath(path), status.st_mtime_ns, status.st_size)
 
 
 @functools.cache
 def _stdin_digest() -> str:
     return hashlib.sha256(f"stdin:{secrets.token_hex(16)}".encode()).hexdigest()
+
+
+@functools.cache
+def _stream_digest(path: str) -> str:
+    """A stream's: its own to this run, as standard input's (it never replaces anything)."""
+    return hashlib.sha256(f"stream:{path}:{secrets.token_hex(16)}".encode()).hexdigest()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -73,11 +99,17 @@ def _digest(path: str, mtime: int, size: int) -> str:
 
 
 def casino_key(casino: str | None) -> str:
-    """A folder name for a casino: ASCII letters, digits, `._-`; the name itself is a column."""
+    """A folder name for a casino: ASCII letters, digits, `._-`, at most KEY_CHARS of them (a longer name
+    is cut and ends with a digest of the whole name, so two long names stay apart); the name itself is a
+    column."""
     if not casino:
         return "none"
     ascii_name = unicodedata.normalize("NFKD", casino).encode("ascii", "ignore").decode()
-    return _UNSAFE.sub("-", ascii_name).strip("-").lower() or "none"
+    key = _UNSAFE.sub("-", ascii_name).strip("-").lower() or "none"
+    if len(key) > KEY_CHARS:
+        digest = hashlib.sha256(casino.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        key = f"{key[: KEY_CHARS - 13].rstrip('-')}-{digest}"
+    return key
 
 
 def money(value: Decimal | None) -> Decimal | None:
@@ -105,7 +137,7 @@ class _When:
     month: str = "none"
 
 
-def _when(at: str | None, gaming_day_start: int) -> _When:
+def when_of(at: str | None, gaming_day_start: int) -> _When:
     """The round's time; its gaming day is the local date `gaming_day_start` minutes earlier, and the
     month (the partition) the gaming day's."""
     if not at:
@@ -116,14 +148,36 @@ def _when(at: str | None, gaming_day_start: int) -> _When:
         return _When()
     offset = moment.utcoffset()
     local = moment.replace(tzinfo=None)
-    day = (local - timedelta(minutes=gaming_day_start)).date()
+    try:
+        day: date | None = (local - timedelta(minutes=gaming_day_start)).date()
+    except OverflowError:  # 0001-01-01T03:00: its gaming day began before the first day Python holds
+        day = None
+    at_utc = None
+    if offset is not None:
+        try:
+            at_utc = moment.astimezone(UTC)
+        except OverflowError:  # 9999-12-31T23:00-05:00 is in the year 10000 in UTC, past what Python holds
+            at_utc = None
     return _When(
-        at_utc=moment.astimezone(UTC) if offset is not None else None,
+        at_utc=at_utc,
         offset=int(offset.total_seconds() // 60) if offset is not None else None,
         local=local,
         day=day,
-        month=f"{day.year:04d}-{day.month:02d}",
+        month=f"{day.year:04d}-{day.month:02d}" if day is not None else "none",
     )
+
+
+@dataclass(slots=True)
+class _Part:
+    """One file being written: rows go in as row groups, the file takes its name when closed."""
+
+    path: Path
+    temporary: Path
+    table: str
+    log: str
+    handle: Any = None
+    writer: Any = None
+    rows: int = 0
 
 
 @dataclass(slots=True)
@@ -133,6 +187,9 @@ class ShareWriter:
     spec: DatasetSpec
     share: str = "0"
     _rows: dict[tuple[str, str, str, str], list[dict[str, Any]]] = field(default_factory=dict)
+    _open: dict[tuple[str, str, str, str], _Part] = field(default_factory=dict)
+    _buffered: int = 0
+    _batch: int = field(default_factory=batch_rows)
     _parts: int = 0
     _where: tuple[str | None, _When] = (None, _When())
     _digests: set[str] = field(default_factory=set)
@@ -145,7 +202,7 @@ class ShareWriter:
         digest = self._file[1]
         facts: RoundFacts | None = outcome.facts
         if facts is not None:
-            self._where = (facts.casino, _when(facts.at, self.spec.gaming_day_start))
+            self._where = (facts.casino, when_of(facts.at, self.spec.gaming_day_start))
         casino, when = self._where
         key = (digest, casino_key(casino), when.month)
         round_key = f"{digest[:16]}:{outcome.line}" if outcome.status != "none" else None
@@ -274,22 +331,40 @@ class ShareWriter:
 
     def _append(self, table: str, key: tuple[str, str, str], row: dict[str, Any]) -> None:
         full_key = (table, *key)
-        rows = self._rows.setdefault(full_key, [])
-        rows.append(row)
-        if len(rows) >= FLUSH_ROWS:
-            self._flush(full_key)
+        self._rows.setdefault(full_key, []).append(row)
+        self._buffered += 1
+        if self._buffered >= self._batch:
+            self._write_buffers()
 
-    def _flush(self, full_key: tuple[str, str, str, str]) -> None:
+    def _write_buffers(self) -> None:
+        """Every partition's rows written to its open file; files past FILE_ROWS closed (made whole)."""
+        for full_key in list(self._rows):
+            self._write(full_key, self._rows.pop(full_key))
+        self._buffered = 0
+
+    def _write(self, full_key: tuple[str, str, str, str], rows: list[dict[str, Any]]) -> None:
         import pyarrow as pa
+
+        part = self._open.pop(full_key, None)
+        if part is None:
+            while len(self._open) >= OPEN_FILES:  # the least recently written file is closed first
+                self._finish(self._open.pop(next(iter(self._open))))
+            part = self._start(full_key)
+        self._open[full_key] = part  # most recently written last
+        try:
+            part.writer.write_table(pa.Table.from_pylist(rows, schema=part.writer.schema))
+        except OSError as exc:
+            self._fail(part, exc)
+        part.rows += len(rows)
+        if part.rows >= self._batch * FILE_BATCHES:
+            self._finish(self._open.pop(full_key))
+
+    def _start(self, full_key: tuple[str, str, str, str]) -> _Part:
         import pyarrow.parquet as pq
 
         from validator.audit.dataset import schema
 
-        rows = self._rows.pop(full_key, [])
-        if not rows:
-            return
         table, digest, casino, month = full_key
-        arrow_schema = schema.ROUNDS if table == "rounds" else schema.FINDINGS
         folder = Path(self.spec.root) / table / f"casino_key={casino}" / f"month={month}"
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -297,19 +372,49 @@ class ShareWriter:
             raise ValidatorError(f"{folder}: cannot write the dataset ({exc.strerror})") from None
         self._parts += 1
         name = f"{digest[:16]}-{self.spec.run_id}-{self.share}-{self._parts}.parquet"
-        temporary = folder / f".{name}.tmp"  # hidden from readers until whole
+        part = _Part(folder / name, folder / f".{name}.tmp", table, digest[:16])
         try:
-            pq.write_table(pa.Table.from_pylist(rows, schema=arrow_schema), temporary, compression="zstd")
-            os.replace(temporary, folder / name)
+            # An open file, not a name: pyarrow would read "run:1/…" or "s3:…" as a URL.
+            part.handle = open(part.temporary, "wb")  # noqa: SIM115 (closed by _finish)
+            arrow_schema = schema.ROUNDS if table == "rounds" else schema.FINDINGS
+            part.writer = pq.ParquetWriter(part.handle, arrow_schema, compression="zstd")
         except OSError as exc:
-            temporary.unlink(missing_ok=True)
-            raise ValidatorError(f"{folder}: cannot write the dataset ({exc})") from None
+            self._fail(part, exc)
+        return part
+
+    def _finish(self, part: _Part) -> None:
+        """The file closed, then given its name: a reader never sees it part written."""
+        try:
+            part.writer.close()
+            part.handle.close()
+            os.replace(part.temporary, part.path)
+        except OSError as exc:
+            self._fail(part, exc)
+
+    def _fail(self, part: _Part, exc: OSError) -> None:
+        with contextlib.suppress(Exception):
+            if part.handle is not None:
+                part.handle.close()
+        part.temporary.unlink(missing_ok=True)
+        raise ValidatorError(
+            f"{part.path.parent}: cannot write the dataset ({exc.strerror or exc})"
+        ) from None
 
     def close(self) -> set[str]:
-        """Write what is left; the digests of the logs written."""
-        for full_key in list(self._rows):
-            self._flush(full_key)
+        """Write what is left and close every file; the digests of the logs written."""
+        self._write_buffers()
+        while self._open:
+            self._finish(self._open.pop(next(iter(self._open))))
         return self._digests
+
+    def discard(self) -> None:
+        """A writer stopped part way: its files still open removed (what it closed, `abort` removes)."""
+        for part in self._open.values():
+            with contextlib.suppress(Exception):
+                part.handle.close()
+            part.temporary.unlink(missing_ok=True)
+        self._open.clear()
+        self._rows.clear()
 
     def write_all(self, outcomes: Iterable[RoundOutcome]) -> Iterator[RoundOutcome]:
         """The outcomes passed on, each written as it goes by; the files closed at the end."""
@@ -357,39 +462,87 @@ def house_digest(path: str | None) -> str | None:
 
 @dataclass(slots=True)
 class DatasetRun:
-    """One `check --dataset` run: its writers' common spec, and the commit at its end."""
+    """One `check --dataset` run: its writers' common spec, its lock, and the commit at its end
+    (`validator.audit.dataset.manifest` says what a commit means to readers)."""
 
     spec: DatasetSpec
     paths: list[str]
     options: dict[str, Any]
     started: datetime = field(default_factory=lambda: datetime.now(UTC))
+    notes: list[str] = field(default_factory=list)  # what the start found and did (stale runs removed)
+    _lock: int | None = None
 
     @classmethod
     def start(cls, root: str, paths: list[str], options: dict[str, Any], house: str | None) -> DatasetRun:
+        from validator.audit.dataset import manifest
+        from validator.logs.remote import is_url
+
+        # `s3://b/x` reaches here as the Path `s3:/b/x`: a scheme and a slash are a URL either way.
+        if is_url(root) or _URLISH.match(root):
+            raise ValidatorError(f"--dataset {root}: a dataset is a local folder, not a URL")
         spec = DatasetSpec(root, new_run_id(), house, house_digest(house), gaming_day_start(house))
         try:
-            Path(root).mkdir(parents=True, exist_ok=True)
+            (Path(root) / "runs").mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ValidatorError(f"--dataset {root}: cannot make the folder ({exc.strerror})") from None
         if not os.access(root, os.W_OK):
             raise ValidatorError(f"--dataset {root}: the folder cannot be written")
-        return cls(spec, paths, options)
+        run = cls(spec, paths, options)
+        try:
+            run._lock = manifest.hold_lock(Path(root), spec.run_id)
+        except OSError as exc:
+            raise ValidatorError(f"--dataset {root}: cannot write the dataset ({exc.strerror})") from None
+        try:
+            state = manifest.read_state(Path(root))
+        except ValidatorError:
+            return run  # a damaged run of someone else's is report's to say; this run can still be made
+        for stale, files in sorted(manifest.stale_runs(Path(root), state).items()):
+            for path in files:
+                path.unlink(missing_ok=True)
+            manifest.lock_path(Path(root), stale).unlink(missing_ok=True)
+            run.notes.append(
+                f"--dataset {root}: run {stale} stopped before its commit; its {len(files)} files, "
+                "never counted, are removed"
+            )
+        return run
 
     def writer(self, share: str = "0") -> ShareWriter:
         return ShareWriter(self.spec, share)
 
-    def _files(self) -> Iterator[Path]:
-        for table in TABLES:
-            yield from (Path(self.spec.root) / table).glob("*/*/*.parquet")
+    def _mine(self, *, unfinished: bool = False) -> list[Path]:
+        from validator.audit.dataset.manifest import data_files, run_of
+
+        found = data_files(Path(self.spec.root), unfinished=unfinished)
+        return [p for p in found if run_of(p.name) == self.spec.run_id]
 
     def commit(self, summary: Summary) -> None:
-        """The run's `runs` row, then the rows earlier runs wrote for the same logs removed."""
+        """The run's `runs` row, its manifest, put in place in one rename; then the files it supersedes
+        removed (they stopped counting at the rename)."""
+        import time
+
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        from validator.audit.dataset import schema
+        from validator.audit.dataset import manifest, schema
 
+        root = Path(self.spec.root)
         logs = [{"file": p, "digest": file_digest(p)} for p in iter_log_paths(self.paths)]
+        files = []
+        for path in self._mine():
+            try:
+                with path.open("rb") as handle:
+                    rows = pq.read_metadata(handle).num_rows
+            except OSError as exc:
+                raise ValidatorError(f"{path}: cannot read the file just written ({exc.strerror})") from None
+            table = path.relative_to(root).parts[0]
+            files.append(
+                {
+                    "path": path.relative_to(root).as_posix(),
+                    "table": table,
+                    "log": path.name[:16],
+                    "rows": rows,
+                }
+            )
         row = {
             "run_id": self.spec.run_id,
             "started": self.started,
@@ -403,22 +556,36 @@ class DatasetRun:
             "rounds": summary.rounds_read,
             "findings": summary.findings,
             "summary": json.dumps(summary.as_dict(), ensure_ascii=False),
+            "committed": time.time_ns(),
+            "files": files,
         }
-        folder = Path(self.spec.root) / "runs"
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = root / "runs"
+        target = folder / f"{self.spec.run_id}.parquet"
         temporary = folder / f".{self.spec.run_id}.tmp"
-        pq.write_table(pa.Table.from_pylist([row], schema=schema.RUNS), temporary)
-        os.replace(temporary, folder / f"{self.spec.run_id}.parquet")
-        mine = f"-{self.spec.run_id}-"
-        written = {p.name[:16] for p in self._files() if mine in p.name}
-        written |= {entry["digest"][:16] for entry in logs}
-        for path in self._files():
-            if path.name[:16] in written and mine not in path.name:
+        try:
+            with temporary.open("wb") as handle:
+                pq.write_table(pa.Table.from_pylist([row], schema=schema.RUNS), handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temporary, target)
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise ValidatorError(f"{target}: cannot write the run's record ({exc.strerror or exc})") from None
+        self._release()
+        with contextlib.suppress(ValidatorError, OSError):  # another run's damage is not this run's failure
+            for path in manifest.read_state(root).superseded():
                 path.unlink(missing_ok=True)
 
     def abort(self) -> None:
         """A run that could not be made leaves nothing behind."""
-        mine = f"-{self.spec.run_id}-"
-        for path in self._files():
-            if mine in path.name:
-                path.unlink(missing_ok=True)
+        for path in self._mine(unfinished=True):
+            path.unlink(missing_ok=True)
+        self._release()
+
+    def _release(self) -> None:
+        from validator.audit.dataset.manifest import lock_path
+
+        if self._lock is not None:
+            lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
+            os.close(self._lock)
+            self._lock = None

@@ -16,6 +16,7 @@ STRATEGY = "on a tie, the better of the ways the rules allow (war or surrender)"
 
 class BatailleMaths:
     dealer_final: frozenset[str] = frozenset()
+    decisions = ("war", "surrender")
 
     def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
         result = bataille(probe)
@@ -29,6 +30,9 @@ class BatailleMaths:
             return tie.tie_choice
 
         return tie.ev, strategy
+
+    def player(self, probe: Probe) -> Any:
+        return self.played(probe)[1]
 
     def dealer_results(self, probe: Probe) -> DealerResults | None:
         return None

@@ -123,8 +123,18 @@ def finding(
     )
 
 
+SHOWN_CHARS = 60  # of a value a message quotes: a ratio of 5,000 digits is not written out whole
+
+
 def shown(value: Any) -> str:
-    """A YAML value as a message writes it."""
+    """A YAML value as a message writes it (a long one cut, saying how long it was)."""
+    text = _shown(value)
+    if len(text) > SHOWN_CHARS:
+        text = f"{text[:SHOWN_CHARS]}… ({len(text):,} characters)"
+    return text
+
+
+def _shown(value: Any) -> str:
     from validator.casino.money import fmt
 
     if isinstance(value, bool):
