@@ -130,6 +130,7 @@ class TableSim:
         self.seats = seats
         self.judge = Judge(ruleset, house, "<simulate>")
         self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
+        self.state.faces_logged = bool(ruleset.param("dealer.hole_card"))  # hand-log/1.1 (table record)
         self.shoe_no = 0
         self.shoe_id = ""
         self.round_no = 0
@@ -340,7 +341,8 @@ class TableSim:
     def table_record_as_opened(self) -> dict[str, Any]:
         return {
             "type": "table",
-            "format": "hand-log/1",
+            # hand-log/1.1 where the dealer keeps a hole card: the log says it is dealt face down.
+            "format": "hand-log/1.1" if self.ruleset.param("dealer.hole_card") else "hand-log/1",
             "table": self.table_id,
             "casino": self.casino,
             "game": self.ruleset.game,
