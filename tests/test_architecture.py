@@ -247,6 +247,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "validator.games.*.edge",
         "validator.games.blackjack.dealer",
         "validator.games.blackjack.strategy",
+        "validator.games.blackjack.spread",
+        "validator.games.blackjack.chart",
         "validator.games.blackjack.late_insurance",
         "validator.rulebook.builtin_docs",
         "validator.rulebook.view",

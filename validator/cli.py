@@ -665,6 +665,24 @@ def simulate(
         float,
         typer.Option("--rate", metavar="R", help=N_("With --inject: the share of rounds given a violation.")),
     ] = 0.05,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            metavar="best|random|mix",
+            help="best: the strategy `edge` assumes; random: any legal decision; mix: 60 % best, 30 % "
+            "with casual errors, 10 % random.",
+        ),
+    ] = "best",
+    timezone: Annotated[
+        str | None,
+        typer.Option(
+            "--timezone",
+            metavar="ZONE",
+            help="The table's time zone (Europe/Paris, America/Toronto; default: the house file's, else "
+            "the jurisdiction's): each record at its UTC offset on its date.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
@@ -696,6 +714,8 @@ def simulate(
             inject=inject,
             rate=rate,
             quiet=quiet,
+            players=players,
+            timezone=timezone,
             readings=reading or [],
         ),
         rules=rules,
@@ -727,15 +747,25 @@ def edge(
     options: Annotated[
         bool, typer.Option("--options", help=N_("What each house option would change."))
     ] = False,
+    strategy: Annotated[
+        bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
+    ] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
-    """Exact expected return of the main stake and every side bet, each outcome with its probability."""
+    """Expected return, variance and distribution of the main stake and every side bet, each outcome with
+    its probability, computed composition-dependent (what is not exact is listed with its size)."""
     from validator.commands import edge as command
 
     _run(
         lambda: command.run(
-            ruleset=ruleset, house=house, table=table, fmt=fmt.value, options=options, readings=reading or []
+            ruleset=ruleset,
+            house=house,
+            table=table,
+            fmt=fmt.value,
+            options=options,
+            strategy=strategy,
+            readings=reading or [],
         ),
         rules=rules,
     )

@@ -227,7 +227,7 @@ def test_the_report_prices_each_table_by_its_rules_and_house_entry(samples_run) 
     files = str(dataset / "rounds" / "*" / "*" / "*.parquet")
     con = duckdb.connect()
     con.execute(
-        f"CREATE VIEW rounds AS SELECT * REPLACE ('gone.yaml' AS house_file) "
+        f"CREATE VIEW rounds AS SELECT * REPLACE ('gone.yaml' AS house_file), 1 AS weight "
         f"FROM read_parquet('{files}', hive_partitioning = true)"
     )
     assert theoretical_edges(con) == {}

@@ -282,7 +282,7 @@ def test_bad_card_in_an_action_and_in_a_burn(tmp_path: Path) -> None:
         ({"actions": [["deal", "X", "2H"]]}, "round record: actions[0][1]: 'X' is not a hand"),
         ({"actions": [["pay", "1", -5]]}, "round record: actions[0][2]: -5 is not an amount"),
         ({"actions": [["pay", "1", "7,50"]]}, "round record: actions[0][2]: '7,50' is not an amount"),
-        ({"actions": [["pay", "1:foo", 5]]}, "round record: actions[0][1]: '1:foo' is not a stake"),
+        ({"actions": [["pay", "1:Foo", 5]]}, "round record: actions[0][1]: '1:Foo' is not a stake"),
         ({"actions": [["insurance", "1/2", 5]]}, "round record: actions[0][1]: '1/2' is not a box"),
         ({"actions": [["cut_card", "dealer"]]}, "round record: actions[0][1]: 'dealer' is not a box"),
         ({"actions": [["burn", "AS\n"]]}, "round record: actions[0][1]: 'AS\\n' is not a card"),

@@ -85,7 +85,7 @@ def test_a_parameter_changes_the_figure_with_no_python_edit(tmp_path, registry):
     """A blackjack paid 6:5 instead of 3:2 costs the player about 1.4 points (published rule tables:
     https://www.thecolorofblackjack.com/solution_one.html gives 1.39 %)."""
     ruleset = registry.pick("fr/blackjack@2024-11-01")
-    base = main_game(Probe(ruleset, ruleset.house_defaults()), track=False).ev
+    base = main_game(Probe(ruleset, ruleset.house_defaults())).ev
     edited = _edited(
         tmp_path,
         "fr/blackjack",
@@ -93,7 +93,7 @@ def test_a_parameter_changes_the_figure_with_no_python_edit(tmp_path, registry):
         "parameter pays.blackjack = 3:2",
         "parameter pays.blackjack = 6:5",
     )
-    cost = (base - main_game(Probe(edited, edited.house_defaults()), track=False).ev) * 100
+    cost = (base - main_game(Probe(edited, edited.house_defaults())).ev) * 100
     assert 1.3 < cost < 1.45
 
 
@@ -166,3 +166,37 @@ def test_api_takes_a_house_file_entry_as_written(registry):
     ev, _, _ = main_return(version, house_for(version, {"surrender": True, "max_split_hands": 3}))
     assert edge == -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
     assert edge < house_edge("fr/blackjack", date(2025, 3, 14), None)  # surrender helps the player
+
+
+def test_strategy_chart_text_and_json(registry):
+    """`edge --strategy`: the chart of the play the figures assume. In the French game (no hole card, the
+    dealer's blackjack takes doubles and splits) hard 11 against a ten is hit, and 8-8 against an ace is
+    not split: the European basic strategy (Wizard of Odds, "Blackjack basic strategy", no-hole-card
+    charts); pairs of aces split against 2 to 10, hard 17 stands everywhere."""
+    data = json.loads(
+        run(
+            registry,
+            ruleset="fr/blackjack@2024-11-01",
+            house=None,
+            table=None,
+            fmt="json",
+            with_options=False,
+            with_strategy=True,
+        )
+    )
+    jsonschema.validate(data, SCHEMA)
+    chart = data["strategy"]
+    assert chart["hard"]["11"]["T"] == "H" and chart["hard"]["11"]["6"] == "D"
+    assert chart["pairs"]["8,8"]["A"] != "P" and chart["pairs"]["A,A"]["6"] == "P"
+    assert set(chart["hard"]["17"].values()) == {"S"}
+    assert Decimal(data["main"]["variance"]) > 1 and Decimal(data["main"]["covariance"]) > 0
+    text = run(
+        registry,
+        ruleset="fr/blackjack@2024-11-01",
+        house=None,
+        table=None,
+        fmt="text",
+        with_options=False,
+        with_strategy=True,
+    )
+    assert "S stand, H hit, D double, P split, R surrender" in text and "variance" in text

@@ -8,6 +8,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -56,8 +57,50 @@ def _log(path: Path, rounds: int, seed: int, rate: float = 0.05) -> str:
 
 
 def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
+    """What a cluster sends back of one process's outcomes (those with findings, and unreadable rounds;
+    the rest are only counted), and the summary."""
     summary = Summary()
-    return list(check_logs(REGISTRY, paths, summary=summary)), summary.as_dict()
+    outcomes = list(check_logs(REGISTRY, paths, summary=summary))
+    return [o for o in outcomes if o.findings or o.status == "unreadable"], summary.as_dict()
+
+
+FORMATS = ("text", "jsonl", "json", "sarif", "junit", "github", "html")
+# What differs between two runs of the HTML report, however made: its run's id, times and temporary folder.
+_RUN_SPECIFIC = re.compile(
+    r"casino-validator-audit-\w+|\d{8}T\d{6}-[0-9a-f]{8}|\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d\.\d+\+00:00| UTC)"
+)
+
+
+def _same(fmt: str, text: str) -> str:
+    return _RUN_SPECIFIC.sub("…", text) if fmt == "html" else text
+
+
+def _reported(fmt: str, paths: list[str], scheduler: str | None = None, kill: Any = None) -> tuple[str, int]:
+    """The report of `paths` in format `fmt` as `check` writes it (without a policy), in one process or
+    on the cluster at `scheduler`; `kill(client)` is called once the first outcome is written. Also
+    how many outcomes reached the reporter."""
+    import io
+
+    from validator.checking.serial import rule_catalogue
+    from validator.formats import make_reporter
+
+    out = io.StringIO()
+    reporter = make_reporter(fmt, out, root=str(ROOT))
+    summary = Summary()
+    if scheduler is None:
+        outcomes = check_logs(REGISTRY, paths, summary=summary, collect=fmt == "html")
+    else:
+        outcomes = cluster.check_on_cluster(
+            paths, summary, jobs=2, scheduler=scheduler, report=reporter, collect=fmt == "html"
+        )
+    count = 0
+    for outcome in outcomes:
+        reporter.round(outcome)
+        count += 1
+        if kill is not None and count == 1:
+            kill()
+    reporter.finish(summary, rule_catalogue(REGISTRY, summary.rulesets))
+    return _same(fmt, out.getvalue()), count
 
 
 def test_a_worker_killed_mid_run_has_its_shares_computed_again(tmp_path, monkeypatch, dask_cluster):
@@ -86,28 +129,21 @@ def test_a_worker_killed_mid_run_has_its_shares_computed_again(tmp_path, monkeyp
     assert (seen, summary.as_dict()) == _one_process([log])
 
 
-def test_a_worker_that_cannot_read_a_log_stops_the_run_as_one_process_does(tmp_path, monkeypatch, cli):
-    log = _log(tmp_path / "gone.jsonl", 300, seed=3)
-    planned = parallel.plan([log], 2)
-
-    def plan_then_lose_the_file(paths: list[str], jobs: int) -> list[parallel.Share]:
-        os.unlink(log)  # planned where the file was there, checked where it is not
-        return planned
-
-    monkeypatch.setattr(cluster, "plan", plan_then_lose_the_file)
+def test_a_worker_that_cannot_read_a_log_stops_the_run_as_one_process_does(tmp_path, cli, dask_scheduler):
+    # The client reads nothing of the logs: the file a worker cannot open is reported by the worker, with
+    # the words one process uses.
+    before = _log(tmp_path / "before.jsonl", 300, seed=3)
+    gone = str(tmp_path / "gone.jsonl")
     with pytest.raises(ValidatorError) as on_worker:
-        list(cluster.check_on_cluster([log], Summary(), jobs=2))
+        list(cluster.check_on_cluster([before, gone], Summary(), scheduler=dask_scheduler))
     with pytest.raises(ValidatorError) as alone:
-        _one_process([log])
-    assert str(on_worker.value) == str(alone.value) == f"{log}: no such file or directory"
-    monkeypatch.undo()  # the command itself plans with the real planner
-    one, two = cli("check", log), cli("check", log, "--jobs", "2")
+        _one_process([before, gone])
+    assert str(on_worker.value) == str(alone.value) == f"{gone}: no such file or directory"
+    one = cli("check", before, gone, "-f", "jsonl")
+    two = cli("check", before, gone, "-f", "jsonl", "--scheduler", dask_scheduler)
     assert one.returncode == two.returncode == 2
-    assert (
-        (two.stdout, two.stderr)
-        == (one.stdout, one.stderr)
-        == ("", f"casino-validator: {log}: no such file or directory\n")
-    )
+    assert (two.stdout, two.stderr) == (one.stdout, one.stderr)
+    assert one.stderr == f"casino-validator: {gone}: no such file or directory\n"
 
 
 def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeypatch, dask_scheduler):
@@ -118,7 +154,9 @@ def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeyp
     summary = Summary()
     outcomes = list(cluster.check_on_cluster(["t.jsonl"], summary, jobs=2, scheduler=dask_scheduler))
     assert (outcomes, summary.as_dict()) == _one_process(["t.jsonl"])
-    assert {o.file for o in outcomes} == {"t.jsonl"}
+    assert outcomes and {o.file for o in outcomes} == {"t.jsonl"}
+    # The HTML report's sums of clean rounds are made on the workers: of the same file, by its digest.
+    assert _reported("html", ["t.jsonl"], dask_scheduler)[0] == _reported("html", ["t.jsonl"])[0]
     # The house file has no entry for table T-1: the message names it as given, as one process does.
     with pytest.raises(ValidatorError) as on_cluster:
         list(cluster.check_on_cluster(["t.jsonl"], Summary(), house="house.yaml", scheduler=dask_scheduler))
@@ -287,12 +325,17 @@ def real_cluster(tmp_path) -> Iterator[str]:
                 process.wait()
 
 
-def test_a_real_cluster_checks_the_samples_to_the_same_bytes(real_cluster, cli):
+def test_a_real_cluster_gives_the_same_bytes_even_when_a_worker_dies(
+    real_cluster, cli, tmp_path, monkeypatch
+):
     logs, house = "samples/logs", "samples/house/trouville.yaml"  # relative to the command's folder
-    one = cli("check", logs, "--house", house, "--format", "json")
-    two = cli("check", logs, "--house", house, "--format", "json", "--scheduler", real_cluster)
-    assert one.returncode == two.returncode == 1
-    assert (two.stdout, two.stderr) == (one.stdout, one.stderr)
+    for fmt in FORMATS:
+        one = cli("check", logs, "--house", house, "--format", fmt)
+        two = cli("check", logs, "--house", house, "--format", fmt, "--scheduler", real_cluster)
+        assert one.returncode == two.returncode == 1
+        assert (_same(fmt, two.stdout), two.stderr) == (_same(fmt, one.stdout), one.stderr), fmt
+        if fmt == "json":
+            assert json.loads(two.stdout)["summary"]["files"] == 10
     # DASK_SCHEDULER_ADDRESS is the other way to name the cluster.
     env = {**os.environ, "DASK_SCHEDULER_ADDRESS": real_cluster}
     three = subprocess.run(
@@ -304,7 +347,33 @@ def test_a_real_cluster_checks_the_samples_to_the_same_bytes(real_cluster, cli):
         check=False,
     )
     assert three.stdout == cli("check", logs, "--house", house, "--format", "jsonl").stdout
-    assert json.loads(two.stdout)["summary"]["files"] == 10
+    # A `dask worker` killed while it holds shares done and shares to do: the scheduler has them
+    # computed again by the other (or by the worker its nanny restarts), and the report is the same.
+    log = _log(tmp_path / "t.jsonl", 1000, seed=31)
+    from distributed import Client
+
+    def kill_the_busiest() -> None:
+        with Client(real_cluster, set_as_default=False) as client:
+            pids = client.run(os.getpid)
+            held = {
+                w: [k for k in keys if str(k).startswith("casino-validator-")]
+                for w, keys in client.has_what().items()
+            }
+            for worker, keys in client.processing().items():
+                held.setdefault(worker, []).extend(k for k in keys if str(k).startswith("casino-validator-"))
+            victim = max(held, key=lambda worker: len(held[worker]))
+            assert held[victim]  # what it computed or is computing is lost with it
+            os.kill(pids[victim], signal.SIGKILL)
+            killed.append(pids[victim])
+
+    monkeypatch.setattr(parallel, "MIN_SHARE", 1)  # a share per shoe: many tasks in flight
+    monkeypatch.setattr(parallel, "SHARES_PER_JOB", 10_000)
+    for fmt in ("junit", "html"):
+        killed: list[int] = []
+        alone, _ = _reported(fmt, [log])
+        on_cluster, written = _reported(fmt, [log], real_cluster, kill_the_busiest)
+        assert on_cluster == alone
+        assert killed and written > 1
 
 
 def test_jobs_and_scheduler_together_are_refused(cli):

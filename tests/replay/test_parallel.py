@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -74,9 +75,12 @@ def _write(path: Path, records: list[Any]) -> str:
 
 
 def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
+    """What a cluster sends back of one process's outcomes: those with findings (and unreadable rounds),
+    in order, and the summary; the rest are only counted (and given to the report's format: the tests
+    of tests/replay/test_cluster.py compare every format's bytes)."""
     summary = Summary()
     outcomes = list(check_logs(REGISTRY, paths, summary=summary))
-    return outcomes, summary.as_dict()
+    return [o for o in outcomes if o.findings or o.status == "unreadable"], summary.as_dict()
 
 
 def _in_parallel(paths: list[str], jobs: int = 2) -> tuple[list[Any], dict[str, Any]]:
@@ -266,7 +270,17 @@ def test_nothing_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
 
 
 def test_a_reader_that_stops_reading_cancels_the_shares(tmp_path, dask_cluster):
-    logs = [_write(tmp_path / f"t{i}.jsonl", _records(150, seed=i, table=f"BJ-{i}")) for i in range(4)]
+    logs = [
+        _write(
+            tmp_path / f"t{i}.jsonl",
+            list(
+                inject(
+                    iter(_records(150, seed=i, table=f"BJ-{i}")), BLACKJACK, injectable(BLACKJACK), 0.2, i, []
+                )
+            ),
+        )
+        for i in range(4)
+    ]
     outcomes = cluster.check_on_cluster(logs, Summary(), jobs=2, scheduler=SCHEDULER[0])
     next(outcomes)
     outcomes.close()
@@ -333,8 +347,125 @@ def test_a_share_row_carries_every_field_of_an_outcome(tmp_path):
     from validator.findings.finding import RoundOutcome
 
     assert len(typing.get_args(parallel.Row)) == len(dataclasses.fields(RoundOutcome))
-    log = str(ROOT / "samples" / "logs" / "disputes" / "BJ-03-2016-06-11.jsonl")
+    log = str(ROOT / "samples" / "logs" / "side-bets" / "errors-BJ-07-side-bets.jsonl")  # 3 clean, 8 not
     [share] = parallel.plan([log], 1)
     alone = list(parallel.share_outcomes(share, None, None, Summary()))
-    assert list(parallel.check_share(share, None, None).outcomes()) == alone
-    assert all(o.table == "BJ-03" for o in alone if o.round is not None)
+    sent = list(parallel.check_share(share, parallel.Task(None, None)).outcomes())
+    kept = [o for o in sent if not isinstance(o, parallel.Quiet)]
+    assert kept == [o for o in alone if o.findings or o.status == "unreadable"] != []
+    # Between them, the rounds without findings are only counted: all of them, none twice.
+    clean = sum(o.rounds for o in sent if isinstance(o, parallel.Quiet))
+    assert clean == sum(1 for o in alone if o.status == "clean" and not o.findings) > 0
+    assert all(o.table == "BJ-07" for o in alone if o.round is not None)
+
+
+FORMATS = ("text", "jsonl", "json", "sarif", "junit", "github", "html")
+# What differs between two runs of the HTML report, however made: its run's id, times and temporary folder.
+_RUN_SPECIFIC = re.compile(
+    r"casino-validator-audit-\w+|\d{8}T\d{6}-[0-9a-f]{8}|\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d\.\d+\+00:00| UTC)"
+)
+
+
+def _planted_log(path: Path, rounds: int, seed: int, table: str = "T-1") -> str:
+    return _write(
+        path,
+        list(inject(iter(_records(rounds, seed, table)), BLACKJACK, injectable(BLACKJACK), 0.03, seed, [])),
+    )
+
+
+def test_every_format_gives_the_same_bytes_on_the_cluster(tmp_path, cli, dask_scheduler, monkeypatch):
+    # A log split in shares, then small files grouped in one task, with findings the policy leaves out
+    # (a round whose findings are all ignored is a clean round to the report: JUnit's test case passes,
+    # the HTML report counts it among the sums).
+    monkeypatch.setattr(parallel, "MIN_SHARE", 100_000)
+    split = _planted_log(tmp_path / "split.jsonl", 1500, seed=3)
+    small = [_planted_log(tmp_path / f"small-{n}.jsonl", 40, seed=n, table=f"S-{n}") for n in range(3)]
+    paths = [split, *small, str(ROOT / "samples" / "logs" / "side-bets")]
+    size = sum(share.size for share in parallel.plan(paths, 2))
+    tasks = [len(task) for task in parallel.tasks(parallel.plan(paths, 2), parallel.share_target(size, 2))]
+    assert tasks[0] == 1 and len(tasks) > 5 and max(tasks) > 1
+    options = (
+        "--ignore",
+        "fr/blackjack/bet-within-limits",
+        "--house",
+        str(ROOT / "samples/house/trouville.yaml"),
+    )
+    for fmt in FORMATS:
+        for policy in ((), options[:2]):
+            one = cli("check", *paths, "-f", fmt, *policy)
+            two = cli("check", *paths, "-f", fmt, *policy, "--scheduler", dask_scheduler)
+            assert one.returncode == two.returncode == 1, two.stderr
+            if fmt == "html":
+                one_out, two_out = (_RUN_SPECIFIC.sub("…", r.stdout) for r in (one, two))
+            else:
+                one_out, two_out = one.stdout, two.stdout
+            assert (two_out, two.stderr) == (one_out, one.stderr), (fmt, policy)
+    # The HTML report's figures of the rounds without findings are sums: they are the same as when every
+    # round is a row of the dataset, which is how `report` reads a dataset of `check --dataset`.
+    folder = tmp_path / "dataset"
+    assert cli("check", *paths, "--dataset", str(folder), "-q").returncode == 1
+    report = cli("report", str(folder), "-o", str(tmp_path / "report.html"))
+    assert report.returncode == 0, report.stderr
+    one = cli("check", *paths, "-f", "html")
+    shown = (tmp_path / "report.html").read_text()
+    assert _figures(shown) == _figures(one.stdout)
+    assert shown.count('<td class="n">') > 20
+
+
+def _figures(page: str) -> str:
+    """The HTML report without its title, its list of runs, the line naming the dataset and the time
+    (each run its own) and the dataset's folder in the example query."""
+    head, _, rest = page.partition("<details><summary>Runs that wrote this dataset")
+    page = (head + rest.partition("</details>")[2]).replace("Audit report of one run", "Audit report")
+    page = re.sub(r"read_parquet\('[^']*/findings/", "read_parquet('…/findings/", page)
+    return re.sub(r'<p class="meta">.*?</p>', "", page, flags=re.S)
+
+
+def _dataset(folder: Path) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a dataset's rounds and findings, without the run's id, in a stable order."""
+    import pyarrow.parquet as pq
+
+    tables = {}
+    for table in ("rounds", "findings"):
+        rows = [
+            row
+            for path in sorted((folder / table).glob("*/*/*.parquet"))
+            for row in pq.read_table(path).to_pylist()
+        ]
+        for row in rows:
+            del row["run_id"]
+        tables[table] = sorted(rows, key=lambda row: json.dumps(row, sort_keys=True, default=str))
+    return tables
+
+
+def test_the_dataset_has_the_same_rows_on_the_cluster(tmp_path, cli, dask_scheduler):
+    split = _planted_log(tmp_path / "split.jsonl", 1500, seed=4)
+    small = _planted_log(tmp_path / "small.jsonl", 40, seed=5, table="S-1")
+    one = cli("check", split, small, "--dataset", str(tmp_path / "one"), "-f", "json")
+    two = cli(
+        "check", split, small, "--dataset", str(tmp_path / "two"), "-f", "json", "--scheduler", dask_scheduler
+    )
+    assert one.returncode == two.returncode == 1
+    assert two.stdout == one.stdout
+    alone, shared = _dataset(tmp_path / "one"), _dataset(tmp_path / "two")
+    assert len(alone["rounds"]) == 1540 and alone["findings"]
+    assert shared == alone
+
+
+def test_the_plan_is_the_same_however_the_file_is_cut_into_chunks_to_index(tmp_path, monkeypatch):
+    # Workers index the chunks of a file apart; a chunk may begin or end in the middle of any line,
+    # even of a table, limits, shoe or jackpot record: the plan must be the one a single pass makes.
+    records: list[Any] = _records(300, seed=4, day="2025-03-14")
+    shoe_lines = [i for i, r in enumerate(records) if r["type"] == "shoe"]
+    limits = {"type": "limits", "at": records[shoe_lines[1]]["at"], "minimum": 50, "maximum": 1000}
+    jackpot = {"type": "jackpot", "at": records[shoe_lines[3]]["at"], "main": "100.00", "secondary": "10.00"}
+    records.insert(shoe_lines[3] + 1, jackpot)
+    records.insert(shoe_lines[1], limits)
+    records += _records(200, seed=5, table="T-2", day="2025-03-14")
+    log = _write(tmp_path / "t.jsonl", records)
+    monkeypatch.setattr(parallel, "INDEX_CHUNK", 1 << 30)
+    whole = parallel.plan([log], 2)
+    assert len(whole) > 8 and any(len(share.preamble) == 4 for share in whole)
+    for size in (1, 97, 4096, 65_536):
+        monkeypatch.setattr(parallel, "INDEX_CHUNK", size)
+        assert parallel.plan([log], 2) == whole, size

@@ -122,13 +122,13 @@ def test_a_violation_found_at_several_stakes_lists_them_all(tmp_path):
 def test_a_settlement_the_rule_reads_from_the_log_is_planted_and_listed(tmp_path):
     """on/fair-blackjack holds a blackjack against the dealer's two-card 21 a tie; paying it 3 for 2 is
     the other reading of section 3, a warning. Planted by the command (the occasion is rare: three in
-    150 rounds of seed 3), listed in the planted file, and found by `check` as exactly those warnings: the
-    stake returned by the text, paid 3 for 2 in the log."""
+    150 rounds of seed 3, random players), listed in the planted file, and found by `check` as exactly
+    those warnings: the stake returned by the text, paid 3 for 2 in the log."""
     log = tmp_path / "seance.jsonl"
     rule = "on/fair-blackjack/blackjack-beats-dealer-21"
     result = run_cli(
         *("simulate", "--ruleset", "on/fair-blackjack", "--rounds", "150", "--seed", "3"),
-        *("-o", str(log), "--inject", rule, "--rate", "1"),
+        *("-o", str(log), "--inject", rule, "--rate", "1", "--players", "random"),
     )
     assert result.returncode == 0, result.stderr
     planted = json.loads((tmp_path / "seance.planted.json").read_text())["planted"]
@@ -184,3 +184,30 @@ def test_refusals_are_clear(tmp_path):
         assert message in result.stderr and "Traceback" not in result.stderr
     usage = run_cli("simulate", "--ruleset", "fr/usage-blackjack", "--rounds", "5")
     assert usage.returncode == 2 and "leaves blackjack_pays to the house rules" in usage.stderr
+
+
+def test_five_rules_are_each_planted_and_counted(tmp_path):
+    """Issue 29: the plants spread over the named rules (the ones planted fewest times tried first), each
+    rule's count printed; a payout rule (an occasion every round) no longer crowds out a blackjack's pay
+    (one round in twenty), a split's refusal or a shoe's burn (one occasion a shoe)."""
+    log = tmp_path / "seance.jsonl.gz"
+    rules = [
+        "fr/blackjack/lower-total-loses",
+        "fr/blackjack/blackjack-pays-3-2",
+        "fr/blackjack/settlement-order",
+        "fr/blackjack/burn-five",
+        "fr/blackjack/dealer-stands-17",
+    ]
+    result = run_cli(
+        *("simulate", "--ruleset", "fr/blackjack@2021-03-01", "--rounds", "5000", "--seed", "11"),
+        *("-o", str(log), "--inject", ",".join(rules), "--rate", "0.05", "--quiet"),
+    )
+    assert result.returncode == 0, result.stderr
+    planted = json.loads((tmp_path / "seance.planted.json").read_text())["planted"]
+    counts = {rule: sum(p["rule"] == rule for p in planted) for rule in rules}
+    assert all(counts.values()), counts
+    for rule, count in counts.items():
+        assert f"  {rule}: {count} planted" in result.stderr
+    assert "warning" not in result.stderr
+    # No rule takes most of the plants (before: one rule took 124 of 139 in the issue's séances).
+    assert max(counts.values()) < 0.5 * len(planted), counts

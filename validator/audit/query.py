@@ -215,10 +215,36 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     con.execute(
         f"SET temp_directory = {_quote(os.path.join(tempfile.gettempdir(), 'casino-validator-duckdb'))}"
     )
-    _view(con, "rounds", [f for f in found.rounds if wanted(f)], schema.ROUNDS, where)
+    _view(con, "logged", [f for f in found.rounds if wanted(f)], schema.ROUNDS, where)
     _view(con, "findings", [f for f in found.findings if wanted(f)], schema.FINDINGS, where)
     _view(con, "runs", found.runs, schema.RUNS, [])
+    # `rounds`: a row per round, `weight` 1, and the rows of summed rounds `check --format html` writes
+    # (`dataset.rollup`), each standing for `weight` rounds; `played`: a row per player of a round.
+    # (`staked_sq`: the round's main stake squared, which the rollup sums for the hold band.)
+    rounds = (
+        "SELECT *, staked_main::DOUBLE * staked_main::DOUBLE AS staked_sq, 1::BIGINT AS weight FROM logged"
+    )
+    played = (
+        "SELECT dealer, unnest(players) AS player, 1::BIGINT AS weight FROM logged"
+        " WHERE dealer IS NOT NULL AND status <> 'unreadable'"
+    )
+    condition = f" WHERE {' AND '.join(where)}" if where else ""
+    summed = _rollups(datasets, "rounds")
+    if summed:
+        rounds += f" UNION ALL BY NAME SELECT * FROM read_parquet({summed}){condition}"
+    summed = _rollups(datasets, "played")
+    if summed:
+        played += f" UNION ALL SELECT dealer, player, weight FROM read_parquet({summed}){condition}"
+    con.execute(f"CREATE VIEW rounds AS {rounds}")
+    con.execute(f"CREATE VIEW played AS {played}")
     return con
+
+
+def _rollups(datasets: Sequence[str], name: str) -> str:
+    """The listing of the datasets' `rollup/NAME.parquet` files, as DuckDB reads it; empty: none."""
+    files = [str(Path(root) / "rollup" / f"{name}.parquet") for root in datasets]
+    found = [_quote(f) for f in files if Path(f).is_file()]
+    return f"[{', '.join(found)}]" if found else ""
 
 
 def check_filters(datasets: Sequence[str], filters: Filters) -> None:
@@ -311,10 +337,10 @@ def build(
     audit.overview = _one(
         con,
         """
-        SELECT count(*) AS rounds,
-               count(*) FILTER (WHERE status = 'clean') AS clean,
-               count(*) FILTER (WHERE status = 'findings') AS with_findings,
-               count(*) FILTER (WHERE status = 'unreadable') AS unreadable,
+        SELECT coalesce(sum(weight), 0) AS rounds,
+               coalesce(sum(weight) FILTER (WHERE status = 'clean'), 0) AS clean,
+               coalesce(sum(weight) FILTER (WHERE status = 'findings'), 0) AS with_findings,
+               coalesce(sum(weight) FILTER (WHERE status = 'unreadable'), 0) AS unreadable,
                min(gaming_day) AS first_day, max(gaming_day) AS last_day,
                count(DISTINCT log_digest) AS logs, count(DISTINCT casino) AS casinos,
                count(DISTINCT table_id) AS tables, count(DISTINCT dealer) AS dealers,
@@ -357,7 +383,7 @@ def build(
     )
     money = """
         SELECT {key} AS key, coalesce(sum(overpaid), 0) AS overpaid, coalesce(sum(underpaid), 0) AS underpaid,
-               count(*) AS rounds
+               sum(weight) AS rounds
         FROM rounds WHERE {key} IS NOT NULL GROUP BY 1
     """
     audit.money_tables = _rows(
@@ -406,9 +432,10 @@ def _dealers(con: Any, audit: Audit) -> None:
     rows = _rows(
         con,
         """
-        SELECT dealer, count(*) AS rounds,
+        SELECT dealer, sum(weight) AS rounds,
                count(DISTINCT date_trunc('hour', local_time)) AS hours,
-               count(*) FILTER (WHERE findings_procedure + findings_payout > 0) AS rounds_wrong,
+               coalesce(sum(weight) FILTER (WHERE findings_procedure + findings_payout > 0), 0)
+                   AS rounds_wrong,
                coalesce(sum(findings_procedure + findings_payout), 0) AS findings
         FROM rounds
         WHERE dealer IS NOT NULL AND status <> 'unreadable'
@@ -429,11 +456,7 @@ def _pairs(con: Any, audit: Audit) -> None:
     rows = _rows(
         con,
         """
-        WITH played AS (
-            SELECT dealer, unnest(players) AS player
-            FROM rounds WHERE dealer IS NOT NULL AND status <> 'unreadable'
-        ),
-        seen AS (SELECT dealer, player, count(*) AS rounds FROM played GROUP BY ALL),
+        WITH seen AS (SELECT dealer, player, sum(weight) AS rounds FROM played GROUP BY ALL),
         over AS (
             SELECT dealer, player, count(DISTINCT round_key) AS overpaid_rounds, sum(discrepancy) AS amount
             FROM findings
@@ -471,13 +494,13 @@ def _hold(con: Any, audit: Audit, theory: Mapping[str, tuple[Decimal, float]] | 
     theory = theory or {}
     audit.has_theoretical = bool(theory)
     base = """
-        SELECT table_id, {period} count(*) AS rounds,
+        SELECT table_id, {period} sum(weight) AS rounds,
                string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets,
                coalesce(sum(wagered), 0) AS wagered,
                coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept,
                sum(staked_main) AS staked,
                sum(kept_main) FILTER (WHERE staked_main IS NOT NULL) AS kept_main,
-               sum(staked_main::DOUBLE * staked_main::DOUBLE) AS staked_sq
+               sum(staked_sq) AS staked_sq
         FROM rounds WHERE table_id IS NOT NULL AND status <> 'unreadable' {where}
         GROUP BY ALL ORDER BY ALL
     """

@@ -3,8 +3,9 @@ stake (`validator.maths.api.house_edge`) of the versions the table's rounds were
 options its house-rules entry chose, weighted by the rounds played under each; and the variance of the
 main stake's result per unit staked, from which the report draws the 95 % band the hold should fall in.
 
-The variance: for bataille, exact, from the outcomes `edge` computes (each net with its probability);
-for blackjack, whose split hands `edge` gives only on average, the published figure `BLACKJACK_VARIANCE`.
+The edge and the variance come from one computation of the version's game, `edge`'s own: blackjack's
+main stake gives its variance (composition-dependent, splits included: within 0.01 of Wizard of Odds'
+Appendix 4, tests/maths), bataille its outcomes, each net with its probability.
 
 A table whose figure cannot be had — its house file no longer at the path the run named, an entry the
 version refuses, a ruleset this tool no longer knows — gets no theoretical figure rather than a wrong
@@ -22,12 +23,6 @@ from typing import Any
 
 from validator.errors import ValidatorError
 
-# The variance of one blackjack hand's result per unit of initial stake under basic strategy, 6 decks:
-# about 1.3 (a standard deviation of about 1.15), the figure Wizard of Odds (M. Shackleford,
-# wizardofodds.com, blackjack standard deviation) publishes. One figure for every blackjack version: it
-# varies little with the rules, and `edge` gives split hands only on average, so not their spread.
-BLACKJACK_VARIANCE = 1.3
-
 
 def theoretical_edges(con: Any) -> dict[str, Decimal]:
     """Table id → the house edge of its rules (a fraction of the initial main stake)."""
@@ -38,7 +33,7 @@ def theory(con: Any) -> dict[str, tuple[Decimal, float]]:
     """Table id → (the house edge of its rules, the variance per unit staked), weighted by rounds."""
     rows = con.execute(
         """
-        SELECT table_id, ruleset, house_file, count(*) AS rounds
+        SELECT table_id, ruleset, house_file, sum(weight) AS rounds
         FROM rounds WHERE table_id IS NOT NULL AND ruleset IS NOT NULL AND status <> 'unreadable'
         GROUP BY 1, 2, 3
         """
@@ -68,38 +63,40 @@ def theory(con: Any) -> dict[str, tuple[Decimal, float]]:
 
 
 @cache
-def _variance(version: str, house_file: str | None, table: str) -> float | None:
-    from validator.games.bataille.maths import bataille
+def _main(version: str, house_file: str | None, table: str) -> tuple[Decimal, float] | None:
+    """The house edge of the main stake and its variance per unit staked, from one computation of the
+    version's game (`edge`'s own figures: the game's variance where it gives one, else that of the
+    outcomes it lists); None where the figure cannot be had."""
     from validator.maths.api import ruleset_options
-    from validator.maths.edge import house_for
-    from validator.maths.probe import Probe
+    from validator.maths.edge import house_for, main_return
     from validator.rulebook.registry import default_registry
 
     family, _, day = version.partition("@")
     try:
         on = date.fromisoformat(day) if day else date.today()
         ruleset = default_registry().in_force(family, on)
-        if ruleset.game != "bataille":
-            return BLACKJACK_VARIANCE
         entry = _entry(house_file, table) if house_file else None
-        result = bataille(Probe(ruleset, house_for(ruleset, ruleset_options(ruleset, entry or {}))))
+        ev, main_json, _ = main_return(ruleset, house_for(ruleset, ruleset_options(ruleset, entry or {})))
     except (ValidatorError, ValueError, LookupError):
         return None
-    mean = sum(p * net for _, p, net in result.lines)
-    return sum(p * net * net for _, p, net in result.lines) - mean * mean
+    edge = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
+    if "variance" in main_json:
+        return edge, float(main_json["variance"])
+    lines = [(float(line["probability"]), float(line["net"])) for line in main_json.get("lines", ())]
+    if not lines:
+        return None
+    mean = sum(p * net for p, net in lines)
+    return edge, sum(p * net * net for p, net in lines) - mean * mean
 
 
-@cache
 def _edge(version: str, house_file: str | None, table: str) -> Decimal | None:
-    from validator.maths.api import house_edge
+    found = _main(version, house_file, table)
+    return found[0] if found is not None else None
 
-    family, _, day = version.partition("@")
-    try:
-        on = date.fromisoformat(day) if day else date.today()
-        entry = _entry(house_file, table) if house_file else None
-        return house_edge(family, on, entry)
-    except (ValidatorError, ValueError, LookupError):
-        return None
+
+def _variance(version: str, house_file: str | None, table: str) -> float | None:
+    found = _main(version, house_file, table)
+    return found[1] if found is not None else None
 
 
 def _entry(house_file: str, table: str) -> Mapping[str, Any]:

@@ -1,16 +1,21 @@
-"""`check --jobs N` and `check --scheduler ADDRESS`: the plan's shares run as Dask tasks.
+"""`check --jobs N` and `check --scheduler ADDRESS`: the plan's tasks run on Dask.
 
 `--jobs N` starts a local cluster of N single-threaded worker processes (the replay is pure Python: threads
 would share one interpreter lock); `--scheduler ADDRESS`, or `DASK_SCHEDULER_ADDRESS`, sends the tasks to
 a cluster already running, whose workers have this package and can read the logs and the house file at
 the same absolute paths (a relative path is made absolute in this process's folder; the report names the
-files as they were given). Each share of the plan (`validator.checking.parallel`) is one task that returns its
-outcomes as data. The client keeps at most a window of shares submitted ahead of the one being written;
-the others wait on the workers, so the client holds one share's outcomes at a time and writes them in
-the plan's order: the report is the same, byte for byte, as one process's.
+files as they were given).
 
-Dask recomputes the shares of a worker that dies; Ctrl-C (or a reader that stops reading) cancels the
-shares not yet written and shuts the local cluster down, its scratch folder with it. Standard input,
+The client reads nothing of the logs but their sizes: the workers index the chunks of the files to split
+(`parallel.index_chunk`, first in priority), the client plans the shares from the indexes as they come,
+in order, and submits each task as soon as it is planned. A task (a share, or a few small files) returns
+only what the report needs (`parallel.ShareResult`): the outcomes with findings, its summary, and what
+the format keeps of the rest. The client keeps a window of tasks submitted ahead of the one being
+merged, merges their results in the plan's order and writes the report: the same, byte for byte, as one
+process's, for a cost per round close to nothing.
+
+Dask recomputes the tasks of a worker that dies; Ctrl-C (or a reader that stops reading) cancels the
+tasks not yet merged and shuts the local cluster down, its scratch folder with it. Standard input,
 pipes and process-local URLs (memory://) are read by this process, in their turn.
 """
 
@@ -26,31 +31,39 @@ import uuid
 from collections import deque
 from collections.abc import Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from validator.checking.parallel import (
+    FilePlan,
     HouseRef,
+    Quiet,
     Share,
-    check_share,
-    plan,
+    ShareResult,
+    SplitFile,
+    Task,
+    check_task,
+    index_chunk,
+    outline,
     share_outcomes,
+    share_target,
     share_writer,
+    tasks,
     with_rules,
 )
 from validator.checking.progress import PlanProgress
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.i18n import _
-from validator.logs.limits import Limits, current_limits
+from validator.logs.limits import current_limits
 from validator.rulebook import sources
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec
+    from validator.formats.base import Reporter
 
-# Shares submitted ahead of the one being written, per worker thread: enough to keep every worker busy
-# while the client writes, few enough that waiting results stay small.
-AHEAD_PER_WORKER = 2
+# Tasks submitted ahead of the one being merged, per worker thread: enough to keep every worker busy
+# while the client merges, few enough that a run stopped early leaves little to cancel.
+AHEAD_PER_WORKER = 3
 # How long a cluster named by --scheduler may take to answer, and to have a worker.
 CONNECT_TIMEOUT = 30
 CLOSE_TIMEOUT = 5
@@ -69,40 +82,32 @@ def check_on_cluster(
     collect: bool = False,
     timeout: float = CONNECT_TIMEOUT,
     readings: tuple[tuple[str, str], ...] = (),
+    report: Reporter | None = None,
 ) -> Iterator[RoundOutcome]:
-    """Every round of every log, in order, as outcomes; `summary` is filled as they go. With a scheduler
-    address, on that cluster (`jobs`, if given, sets how finely the plan splits); else on a local cluster
-    of `jobs` processes. With `dataset`, each share's rows are written by whoever checks it; with
-    `collect`, outcomes carry their rounds' facts (see parallel.check_share)."""
+    """The outcomes with findings of every log, in order; `summary` is filled as they go. With a
+    scheduler address, on that cluster (`jobs`, if given, sets how finely the plan splits); else on a
+    local cluster of `jobs` processes. With `dataset`, each share's rows are written by whoever checks it;
+    with `collect`, outcomes carry their rounds' facts. `report`: the reporter, given in their place what
+    its format keeps of the rounds without findings (`Reporter.quiet`, `Reporter.merge`)."""
     with ExitStack() as stack:
         if scheduler is None:
             workers = max(1, jobs)
-            shares = plan(paths, workers)
-            client = stack.enter_context(_local_cluster(workers, shares))
+            parts = list(outline(paths, workers))
+            remote = any(not (isinstance(part, Share) and part.in_parent) for part in parts)
+            client = stack.enter_context(_local_cluster(workers if remote else 0))
         else:
             client = stack.enter_context(_connected(scheduler, timeout))
             workers = sum(client.nthreads().values())
-            shares = plan(paths, jobs or workers)
+            parts = list(outline(paths, jobs or workers))
+        size = sum(part.size for part in parts)
         if progress is not None:
-            progress.start(len(shares), sum(share.size for share in shares))
+            progress.start(0, size)
         where = HouseRef.of(house) if house is not None else None
-        window = max(1, workers) * AHEAD_PER_WORKER
-        task = _Task(ruleset, where, dataset, collect, current_limits(), readings, sources.payload())
-        yield from _in_order(client, shares, window, summary, task, progress)
-
-
-@dataclass(frozen=True, slots=True)
-class _Task:
-    """What every share of a run is checked with."""
-
-    ruleset: str | None
-    house: HouseRef | None
-    dataset: DatasetSpec | None
-    collect: bool
-    limits: Limits  # the reader's, as the command set them: workers are other processes
-    readings: tuple[tuple[str, str], ...] = ()  # the readings the run chose (reading, alternative)
-    # The rulesets from outside the package, as text: a worker judges with what the client read.
-    rules: tuple[tuple[str, str, bytes], ...] = ()
+        fmt = report.name if report is not None else None
+        task = Task(ruleset, where, dataset, collect, current_limits(), fmt, readings, sources.payload())
+        run = _Run(client, task, uuid.uuid4().hex[:12], progress, report)
+        planned = run.planned(parts, jobs or workers, share_target(size, jobs or workers))
+        yield from run.in_order(planned, max(1, workers) * AHEAD_PER_WORKER, summary)
 
 
 class _Session:
@@ -143,16 +148,28 @@ class _Session:
             self._logger.setLevel(self._level)
 
 
-def _local_cluster(jobs: int, shares: list[Share]) -> _Session:
+# The local cluster's scheduler and nannies live in this process: what they do on a clock, not per task,
+# is this process's cost for as long as the run lasts (4 % of a core, idle, with Dask's defaults; 0.6 %
+# with these). The shares are queued on the scheduler in the plan's order and handed to the workers as
+# they free up, so stealing them between workers balances nothing.
+_QUIET = {
+    "distributed.scheduler.work-stealing": False,
+    "distributed.worker.memory.monitor-interval": "2s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.admin.tick.interval": "1s",
+}
+
+
+def _local_cluster(jobs: int) -> _Session:
     import dask
     from distributed import Client, LocalCluster
 
     session = _Session()
     try:
         session.scratch = tempfile.mkdtemp(prefix="casino-validator-dask-")
-        with dask.config.set({"temporary-directory": session.scratch}):
+        with dask.config.set({"temporary-directory": session.scratch, **_QUIET}):
             session.cluster = LocalCluster(
-                n_workers=jobs if any(not share.in_parent for share in shares) else 0,
+                n_workers=jobs,
                 threads_per_worker=1,
                 processes=True,
                 host="127.0.0.1",
@@ -201,100 +218,169 @@ def _connected(address: str, timeout: float = CONNECT_TIMEOUT) -> _Session:
     return session
 
 
-def _in_order(
-    client: Any,
-    shares: list[Share],
-    window: int,
-    summary: Summary,
-    task: _Task,
-    progress: PlanProgress | None,
-) -> Iterator[RoundOutcome]:
-    run = uuid.uuid4().hex[:12]
-    pending: deque[tuple[Share, Any]] = deque()
-    upcoming = iter(enumerate(shares))
+class _Run:
+    """One run's tasks on a client: submitted in the plan's order, merged in it."""
 
-    def submit_ahead() -> None:
-        while len(pending) < window:
-            try:
-                index, share = next(upcoming)
-            except StopIteration:
-                return
-            if share.in_parent:
-                pending.append((share, None))
+    def __init__(
+        self, client: Any, task: Task, run: str, progress: PlanProgress | None, report: Reporter | None
+    ) -> None:
+        self.client = client
+        self.task = task
+        self.run = run
+        self.progress = progress
+        self.report = report
+        self.submitted = 0
+        self.indexes: list[Any] = []
+
+    def planned(self, parts: list[Share | SplitFile], jobs: int, target: int) -> Iterator[tuple[Share, ...]]:
+        """The tasks of the plan, in order, as the workers' indexes of the files to split come in. Every
+        chunk is submitted to be indexed first, ahead of any share."""
+        indexes: dict[int, list[Any]] = {}
+        for number, part in enumerate(parts):
+            if isinstance(part, SplitFile):
+                indexes[number] = [
+                    self.client.submit(
+                        with_rules,
+                        self.task.rules,  # the progressive stakes an index looks for are any ruleset's
+                        index_chunk,
+                        part.source,
+                        part.path,
+                        start,
+                        end,
+                        key=f"casino-validator-{self.run}-index-{number}-{chunk}",
+                        priority=1_000_000_000 - len(self.indexes) - chunk,
+                        pure=False,
+                    )
+                    for chunk, (start, end) in enumerate(part.chunks)
+                ]
+                self.indexes.extend(indexes[number])
+        return tasks(self._shares(parts, indexes, jobs), target)
+
+    def _shares(
+        self, parts: list[Share | SplitFile], indexes: dict[int, list[Any]], jobs: int
+    ) -> Iterator[Share]:
+        for number, part in enumerate(parts):
+            if isinstance(part, Share):
+                yield part
                 continue
-            future = client.submit(
-                with_rules,
-                task.rules,
-                check_share,
-                share,
-                task.ruleset,
-                task.house,
-                task.dataset,
-                task.collect,
-                task.limits,
-                task.readings,
-                key=f"casino-validator-{run}-{index}",
-                priority=len(shares) - index,  # the plan's order, first come first
-                pure=False,
-            )
-            if progress is not None:
-                future.add_done_callback(_counted(progress, share.size))
-            pending.append((share, future))
-
-    try:
-        submit_ahead()
-        while pending:
-            share, future = pending.popleft()
-            part = Summary()
-            if future is None:
-                # Read by this process (standard input, a pipe): streamed here, its rows written here.
-                writer = share_writer(task.dataset, share)
-                collect = task.collect or task.dataset is not None
-                outcomes = share_outcomes(
-                    share, task.ruleset, task.house, part, collect, task.limits, task.readings
-                )
-                for outcome in outcomes:
-                    if writer is not None:
-                        writer.add(outcome)
-                    yield outcome
-                if writer is not None:
-                    writer.close()
-                if progress is not None:
-                    progress.done(share.size)
-            else:
-                result = _result(future, share)
+            planner = FilePlan(part, share_target(part.size, jobs))
+            for future in indexes.pop(number):
+                index = _result(future, part.path)
                 future.release()
-                submit_ahead()
-                yield from result.outcomes()
-                if result.stopped is not None:
-                    raise result.stopped
-                part = result.summary
-            summary.merge(part)
+                yield from planner.feed(index)
+            yield from planner.finish()
+
+    def submit(self, shares: tuple[Share, ...]) -> Any:
+        if shares[0].in_parent:
+            return None
+        self.submitted += 1
+        future = self.client.submit(
+            with_rules,
+            self.task.rules,
+            check_task,
+            shares,
+            self.task,
+            key=f"casino-validator-{self.run}-{self.submitted}",
+            priority=-self.submitted,  # the plan's order, first come first
+            pure=False,
+        )
+        if self.progress is not None:
+            future.add_done_callback(
+                _counted(self.progress, sum(share.size for share in shares), len(shares))
+            )
+        return future
+
+    def in_order(
+        self, planned: Iterator[tuple[Share, ...]], window: int, summary: Summary
+    ) -> Iterator[RoundOutcome]:
+        pending: deque[tuple[tuple[Share, ...], Any]] = deque()
+
+        def submit_ahead() -> None:
+            while len(pending) < window:
+                shares = next(planned, None)
+                if shares is None:
+                    return
+                if self.progress is not None:
+                    self.progress.planned(len(shares))
+                pending.append((shares, self.submit(shares)))
+
+        try:
             submit_ahead()
-    finally:
-        # Stopped early (an error, Ctrl-C, a reader that stopped reading): nothing more is computed.
-        waiting = [future for _unused, future in pending if future is not None]
-        if waiting:
-            with contextlib.suppress(Exception):  # a scheduler already gone has nothing left to cancel
-                client.cancel(waiting, force=True)
+            while pending:
+                shares, future = pending.popleft()
+                if future is None:
+                    yield from self._in_parent(shares[0], summary)
+                else:
+                    results = _result(future, _named(shares[0]))
+                    future.release()
+                    submit_ahead()
+                    for result in results:
+                        yield from self._merged(result, summary)
+                submit_ahead()
+        finally:
+            # Stopped early (an error, Ctrl-C, a reader that stopped reading): nothing more is computed.
+            waiting = [future for _, future in pending if future is not None] + self.indexes
+            if waiting:
+                with contextlib.suppress(Exception):  # a scheduler already gone has nothing left to cancel
+                    self.client.cancel(waiting, force=True)
+
+    def _merged(self, result: ShareResult, summary: Summary) -> Iterator[RoundOutcome]:
+        for item in result.outcomes():
+            if isinstance(item, Quiet):
+                if self.report is not None:
+                    self.report.quiet(item.rounds, item.part)
+            else:
+                yield item
+        if self.report is not None and result.total is not None:
+            self.report.merge(result.total)
+        if self.progress is not None:
+            self.progress.merged(result.summary.rounds_read, result.summary.files)
+        if result.stopped is not None:
+            raise result.stopped
+        summary.merge(result.summary)
+
+    def _in_parent(self, share: Share, summary: Summary) -> Iterator[RoundOutcome]:
+        """A share read by this process (standard input, a pipe): streamed here, its rows written here,
+        its rounds given to the reporter as they come."""
+        task = self.task
+        part = Summary()
+        writer = share_writer(task.dataset, share)
+        collect = task.collect or task.dataset is not None
+        outcomes = share_outcomes(share, task.ruleset, task.house, part, collect, task.limits, task.readings)
+        for outcome in outcomes:
+            if writer is not None:
+                writer.add(outcome)
+            if outcome.findings or outcome.status == "unreadable":
+                yield outcome
+            elif outcome.status == "clean" and self.report is not None:
+                self.report.round(outcome)
+        if writer is not None:
+            writer.close()
+        if self.progress is not None:
+            self.progress.done(share.size)
+            self.progress.merged(part.rounds_read, part.files)
+        summary.merge(part)
 
 
-def _counted(progress: PlanProgress, size: int) -> Any:
+def _named(share: Share) -> str:
+    return share.path if share.start is None else f"{share.path}:{share.first_line}"
+
+
+def _counted(progress: PlanProgress, size: int, shares: int) -> Any:
     def count(future: Any) -> None:
         if future.status == "finished":
-            progress.done(size)
+            progress.done(size, shares)
 
     return count
 
 
-def _result(future: Any, share: Share) -> Any:
+def _result(future: Any, where: str) -> Any:
     from distributed import KilledWorker
     from distributed.client import FutureCancelledError
 
     try:
         return future.result()
     except (KilledWorker, FutureCancelledError) as error:
-        where = share.path if share.start is None else f"{share.path}:{share.first_line}"
         raise ValidatorError(
             _("{where}: the cluster could not check this part of the log ({error})").format(
                 where=where, error=error

@@ -1,4 +1,4 @@
-"""How `check` shares out the work (the plan), and what one share does (the task an engine runs).
+"""How `check` shares out the work (the plan), and what one share does (the task a worker runs).
 
 A file splits where the replay's state can be rebuilt without the records before: at a `table` record
 (which resets everything), and at a `shoe` record (a new shoe resets the cards; what the table carries
@@ -6,10 +6,19 @@ over, its limits, is rebuilt by replaying the table record and the limits record
 silently). The one thing a table carries from round to round is a progressive jackpot's meters, so a
 table stops being split at shoes from its first jackpot record, or its first stake of a progressive
 side bet, on: a side bet whose paytables pay a meter out, in any ruleset (JP1's, in the French
-wordings since 2020); which bets those are is read from the rulesets. Consecutive split points are
-grouped into shares of similar size, and no bigger than `MAX_SHARE`, so a share's outcomes are a bounded
-amount of data to send back. `validator.checking.cluster` runs the shares on Dask and writes their outcomes in
-the plan's order, so the report is the same, byte for byte, as one process gives.
+wordings since 2020); which bets those are is read from the rulesets.
+
+Planning reads the whole file, so it is done in pieces by the workers too: a file is cut into chunks of
+bytes, and each chunk's index (`index_chunk`: its lines' count, and the few lines the plan needs: table,
+limits, shoe and jackpot records, rounds staking a progressive bet, the last round before each) is
+small. `FilePlan` reads the indexes in order, as one pass over the file would, and turns the split
+points into shares of similar size, no bigger than `MAX_SHARE`; small files are grouped into one task.
+
+A share gives back what the report needs and nothing per clean round (`ShareResult`): the outcomes that
+have findings, its summary, and what the report's format keeps of the rounds without findings (JUnit
+their test cases, in their place; the HTML report its aggregates). `validator.checking.cluster` runs the
+tasks on Dask and merges their results in the plan's order, so the report is the same, byte for byte,
+as one process gives.
 """
 
 from __future__ import annotations
@@ -17,9 +26,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -47,6 +55,7 @@ from validator.rulebook.registry import Registry, default_registry
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec, ShareWriter
+    from validator.formats.base import QuietRounds
 
 
 @functools.cache
@@ -56,20 +65,13 @@ def _progressive_stakes() -> tuple[bytes, ...]:
     return tuple(sorted(name.encode() for name in names))
 
 
-@functools.cache
-def _maybe_stateful() -> re.Pattern[bytes]:
-    """A record whose type is one of these, as the line's bytes may spell it, or a round that may hold a
-    progressive stake; lines that could not be one of them (most rounds) are not parsed while planning.
-    A backslash may spell anything: those are parsed."""
-    stakes = b"".join(b"|" + re.escape(name) for name in _progressive_stakes())
-    return re.compile(rb':\s*"(?:table|limits|shoe|jackpot)"|\\' + stakes)
-
-
 # Shares are at least this big (bytes), so that starting a share costs little beside replaying it.
 MIN_SHARE = 1 << 20
-# At most this big, when the file allows: a share's outcomes come back to the client in one piece.
+# At most this big, when the file allows, so that every worker keeps busy to the end of the run.
 MAX_SHARE = 32 << 20
 SHARES_PER_JOB = 4
+# The bytes one index task reads (at least; a chunk is never smaller than a share).
+INDEX_CHUNK = 16 << 20
 
 
 T = TypeVar("T")
@@ -113,21 +115,60 @@ def located(path: str) -> str:
 
 
 def plan(paths: list[str], jobs: int) -> list[Share]:
+    """Every share of the logs, in order: the plan one process makes, indexing each file itself (the
+    cluster has its workers index the chunks: `validator.checking.cluster`)."""
     shares: list[Share] = []
+    for part in outline(paths, jobs):
+        if isinstance(part, Share):
+            shares.append(part)
+            continue
+        planner = FilePlan(part, share_target(part.size, jobs))
+        for start, end in part.chunks:
+            shares.extend(planner.feed(index_chunk(part.source, part.path, start, end)))
+        shares.extend(planner.finish())
+    return shares
+
+
+@dataclass(frozen=True, slots=True)
+class SplitFile:
+    """A plain file big enough to split: its chunks are indexed (by workers, on a cluster), then planned."""
+
+    path: str
+    size: int
+    location: str
+    chunks: tuple[tuple[int, int], ...]
+
+    @property
+    def source(self) -> str:
+        return self.location or self.path
+
+
+def outline(paths: list[str], jobs: int) -> Iterator[Share | SplitFile]:
+    """The logs in order: a share for each file read whole, a `SplitFile` for each file to split. Reads
+    nothing but the files' sizes."""
     for path in iter_log_paths(paths):
         if is_url(path):
             # Not split: planning would download the whole file once more. A process-local file system
             # (memory://) is read by the parent, as the workers cannot see it.
-            shares.append(Share(path, None, 0, 1, True, in_parent=is_local_only(path), size=url_size(path)))
+            yield Share(path, None, 0, 1, True, in_parent=is_local_only(path), size=url_size(path))
             continue
         if not _is_regular_file(path):
-            shares.append(Share(path, None, 0, 1, True, in_parent=True))
+            yield Share(path, None, 0, 1, True, in_parent=True)
             continue
-        if path.endswith(".gz") or jobs <= 1:
-            shares.append(Share(path, None, 0, 1, True, size=_size(path), location=located(path)))
+        size = _size(path)
+        whole = Share(path, None, 0, 1, True, size=size, location=located(path))
+        if path.endswith(".gz") or jobs <= 1 or size < 2 * share_target(size, jobs):
+            yield whole
             continue
-        shares.extend(_split(path, jobs))
-    return shares
+        step = max(INDEX_CHUNK, share_target(size, jobs))
+        chunks = tuple((start, min(size, start + step)) for start in range(0, size, step))
+        yield SplitFile(path, size, located(path), chunks)
+
+
+def share_target(size: int, jobs: int) -> int:
+    """The bytes a share of a file of `size` bytes aims at: `SHARES_PER_JOB` shares a worker, within
+    `MIN_SHARE` and `MAX_SHARE`."""
+    return min(MAX_SHARE, max(MIN_SHARE, size // (max(1, jobs) * SHARES_PER_JOB)))
 
 
 def _size(path: str) -> int:
@@ -146,13 +187,13 @@ def _is_regular_file(path: str) -> bool:
         return True  # the reader says what is wrong with it, in a worker as in one process
 
 
-def _record_type(path: str, number: int, line: bytes) -> tuple[str | None, bool]:
+def _record_type(path: str, number: int, line: bytes, first: bool) -> tuple[str | None, bool]:
     """(`table` or `shoe` when the record resets that part of the replay's state, `limits` when it is a
     limits record, else None; whether it touches a progressive jackpot's meters), exactly as the replay
-    will see it."""
-    if len(line) > MAX_LINE + 1 or not _maybe_stateful().search(line):
+    will see it. `first`: the line is the file's first (which may start with a byte-order mark)."""
+    if len(line) > MAX_LINE + 1:
         return None, False
-    if number == 1 and line.startswith(BOM):
+    if first and line.startswith(BOM):
         line = line[len(BOM) :]
     try:
         data: Any = orjson.loads(line)
@@ -178,48 +219,234 @@ def _record_type(path: str, number: int, line: bytes) -> tuple[str | None, bool]
     return kind, kind == "jackpot"
 
 
-def _split(path: str, jobs: int) -> list[Share]:
-    """Shares of a plain file, cut at table records and, where the table allows, at shoe records."""
-    points: list[tuple[Line, tuple[Line, ...]]] = []  # (where a share may start, its preamble)
-    state: list[Line] = []  # the table record in force and the limits records since
-    last_shoe: Line | None = None  # the shoe in play, and the last round record under it
-    last_round: Line | None = None
-    splittable = False
-    offset = 0
-    with open_plain(path) as handle:
-        for number, content in enumerate(handle, start=1):
-            line = Line(offset, offset + len(content), number)
-            offset = line.end
-            kind, jackpot = _record_type(path, number, content)
-            if number == 1 or kind == "table":
-                points.append((line, ()))
-            if kind == "table":
-                state, splittable = [line], True
-                last_shoe = last_round = None
-            elif kind == "shoe":
-                if splittable and number > 1:
-                    before = (last_shoe, last_round) if last_shoe and last_round else ()
-                    points.append((line, (*state, *before)))
-                last_shoe, last_round = line, None
-            elif kind == "limits" and state:
-                state.append(line)
-            elif kind is None and b'"round"' in content:
-                last_round = line
-            if jackpot:
-                splittable = False
-    target = min(MAX_SHARE, max(MIN_SHARE, offset // (jobs * SHARES_PER_JOB)))
-    chosen = points[:1]
-    for point in points[1:]:
-        if point[0].start - chosen[-1][0].start >= target:
-            chosen.append(point)
-    where = located(path)
-    if len(chosen) <= 1:
-        return [Share(path, None, 0, 1, True, size=offset, location=where)]
-    ends = [line.start for line, _unused in chosen[1:]] + [offset]
-    return [
-        Share(path, line.start, end, line.number, index == 0, preamble, size=end - line.start, location=where)
-        for index, ((line, preamble), end) in enumerate(zip(chosen, ends, strict=True))
-    ]
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A line of a chunk that the plan needs: a record that changes what a share must rebuild (`kind`:
+    table, shoe, limits, jackpot; None for a round staking a progressive bet), and the last round line
+    before it since the chunk's previous event, if any. Line numbers count from the chunk's first line."""
+
+    line: Line
+    kind: str | None
+    jackpot: bool
+    is_round: bool
+    round_before: Line | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkIndex:
+    """What the plan needs of the lines that start in one chunk of a file's bytes."""
+
+    start: int  # the chunk's first line starts here
+    end: int  # and its last line ends here
+    lines: int
+    events: tuple[Event, ...] = ()
+    last_round: Line | None = None  # the last round line after the last event
+
+
+_ROUND = b'"round"'
+
+
+def index_chunk(source: str, name: str, start: int, end: int) -> ChunkIndex | None:
+    """The index of the lines of file `source` that start in bytes [start, end); None when the file
+    cannot be read (the share that reads it whole says why, in its turn, as one process would)."""
+    try:
+        handle = open_plain(source, name)
+    except ValidatorError:
+        return None
+    try:
+        with handle:
+            if start > 0:
+                handle.seek(start - 1)
+                if handle.read(1) != b"\n":
+                    handle.readline()  # the end of a line the chunk before holds
+            first = handle.tell()
+            if first >= end:
+                return ChunkIndex(first, first, 0)
+            data = handle.read(end - first)
+            if data and not data.endswith(b"\n"):
+                data += handle.readline()
+    except OSError:
+        return None
+    return _index(data, first, name)
+
+
+def _index(data: bytes, offset: int, name: str) -> ChunkIndex:
+    """The events of `data`, the whole lines of a chunk that begins at byte `offset` of the file."""
+    events: list[Event] = []
+    counted = 0  # lines before byte `counted` are counted in `number`
+    number = 0
+    after = 0  # the end of the previous event's line
+    for at in _candidates(data):
+        if at < after:
+            continue  # a line already read
+        begin = data.rfind(b"\n", 0, at) + 1
+        stop = data.find(b"\n", at)
+        stop = len(data) if stop < 0 else stop + 1
+        number += data.count(b"\n", counted, begin)
+        counted = begin
+        content = data[begin:stop]
+        kind, jackpot = _record_type(name, number + 1, content, offset == 0 and begin == 0)
+        if kind is None and not jackpot:
+            continue
+        before = _last_round(data, after, begin, number + 1, offset)
+        line = Line(offset + begin, offset + stop, number + 1)
+        events.append(Event(line, kind, jackpot, kind is None and _ROUND in content, before))
+        after = stop
+    lines = number + data.count(b"\n", counted)
+    if data and not data.endswith(b"\n"):
+        lines += 1
+    last = _last_round(data, after, len(data), data.count(b"\n") + 1, offset)
+    return ChunkIndex(offset, offset + len(data), lines, tuple(events), last)
+
+
+_TYPES = (b'"table"', b'"limits"', b'"shoe"', b'"jackpot"')
+_SPACE = frozenset(b" \t\n\r\f\v")  # what `\s` matches in bytes
+_COLON = ord(":")
+
+
+def _candidates(data: bytes) -> list[int]:
+    """Where in `data` a line may hold a record the plan needs, in order, found by literal searches (a
+    regular expression reads the bytes several times slower): a record type written as a value
+    (`: "shoe"`, spaces allowed; a round's `"shoe":` key is not one), a backslash (which may spell
+    anything), a progressive stake's name. Most lines have none of them and are never parsed."""
+    found: list[int] = []
+    for literal in _TYPES:
+        at = data.find(literal)
+        while at >= 0:
+            before = at - 1
+            while before >= 0 and data[before] in _SPACE:
+                before -= 1
+            if before >= 0 and data[before] == _COLON:
+                found.append(at)
+            at = data.find(literal, at + len(literal))
+    for literal in (b"\\", *_progressive_stakes()):
+        at = data.find(literal)
+        while at >= 0:
+            found.append(at)
+            at = data.find(literal, at + len(literal))
+    found.sort()
+    return found
+
+
+def _last_round(data: bytes, low: int, high: int, number: int, offset: int) -> Line | None:
+    """The last line in data[low:high] (whole lines, none of them an event) that holds a round; `number`
+    is the number of the line that starts at `high`."""
+    at = data.rfind(_ROUND, low, high)
+    if at < 0:
+        return None
+    begin = data.rfind(b"\n", low, at) + 1 or low
+    stop = data.find(b"\n", at, high)
+    stop = high if stop < 0 else stop + 1
+    return Line(offset + begin, offset + stop, number - data.count(b"\n", begin, high))
+
+
+class FilePlan:
+    """The shares of one file, made from its chunks' indexes read in order, as `_split` made them from one
+    pass over the file: a share starts at a split point (the first line, a table record, a shoe record of
+    a table not yet on a progressive jackpot) at least `target` bytes after the previous share's start."""
+
+    def __init__(self, file: SplitFile, target: int) -> None:
+        self.file = file
+        self.target = target
+        self.lines = 0  # lines of the chunks read so far
+        self.end = 0
+        self.state: list[Line] = []  # the table record in force and the limits records since
+        self.last_shoe: Line | None = None  # the shoe in play, and the last round record under it
+        self.last_round: Line | None = None
+        self.splittable = False
+        self.chosen: list[tuple[Line, tuple[Line, ...]]] = [(Line(0, 0, 1), ())]
+        self.unreadable = False
+        self.shares = 0
+
+    def feed(self, index: ChunkIndex | None) -> list[Share]:
+        """The shares this chunk's index completes (a share is complete once the next one's start is
+        chosen; the first waits for a second, as a file with one share is read whole)."""
+        if index is None:
+            self.unreadable = True  # the rest of the file is one share, whose reader says why
+        if self.unreadable or index is None:
+            return []
+        for event in index.events:
+            self._event(event)
+        if index.last_round is not None:
+            self.last_round = self._moved(index.last_round)
+        self.lines += index.lines
+        self.end = max(self.end, index.end)
+        done = [self._share(i) for i in range(self.shares, len(self.chosen) - 1)]
+        self.shares = len(self.chosen) - 1
+        return done
+
+    def _event(self, event: Event) -> None:
+        line = self._moved(event.line)
+        if event.round_before is not None:
+            self.last_round = self._moved(event.round_before)
+        kind = event.kind
+        if kind == "table":
+            if line.number > 1:
+                self._point(line, ())
+            self.state, self.splittable = [line], True
+            self.last_shoe = self.last_round = None
+        elif kind == "shoe":
+            if self.splittable and line.number > 1:
+                pair = (self.last_shoe, self.last_round) if self.last_shoe and self.last_round else ()
+                self._point(line, (*self.state, *pair))
+            self.last_shoe, self.last_round = line, None
+        elif kind == "limits" and self.state:
+            self.state.append(line)
+        elif kind is None and event.is_round:
+            self.last_round = line
+        if event.jackpot:
+            self.splittable = False
+
+    def finish(self) -> list[Share]:
+        """The file's last share (or the whole file, when it did not split)."""
+        file = self.file
+        if len(self.chosen) == 1:
+            return [Share(file.path, None, 0, 1, True, size=file.size, location=file.location)]
+        if self.unreadable:
+            self.end = file.size
+        return [self._share(len(self.chosen) - 1)]
+
+    def _moved(self, line: Line) -> Line:
+        return Line(line.start, line.end, line.number + self.lines)
+
+    def _point(self, line: Line, preamble: tuple[Line, ...]) -> None:
+        if line.start - self.chosen[-1][0].start >= self.target:
+            self.chosen.append((line, preamble))
+
+    def _share(self, index: int) -> Share:
+        line, preamble = self.chosen[index]
+        end = self.chosen[index + 1][0].start if index + 1 < len(self.chosen) else self.end
+        file = self.file
+        return Share(
+            file.path,
+            line.start,
+            end,
+            line.number,
+            index == 0,
+            preamble,
+            size=end - line.start,
+            location=file.location,
+        )
+
+
+def tasks(shares: Iterable[Share], target: int) -> Iterator[tuple[Share, ...]]:
+    """The shares grouped into tasks, in order: a task is one share, or consecutive whole small files of
+    `target` bytes at most together (a task costs the cluster the same, however little it holds). A
+    share read by the parent is a task of its own."""
+    group: list[Share] = []
+    held = 0
+    for share in shares:
+        small = share.start is None and not share.in_parent and share.size < target
+        if group and (not small or held + share.size > target):
+            yield tuple(group)
+            group, held = [], 0
+        if small:
+            group.append(share)
+            held += share.size
+        else:
+            yield (share,)
+    if group:
+        yield tuple(group)
 
 
 # A round's outcome as it travels from a worker: RoundOutcome's fields, in their order (a test holds it).
@@ -240,19 +467,29 @@ Row = tuple[
 
 
 @dataclass(frozen=True, slots=True)
-class ShareResult:
-    """What a share gives back, as data: its outcomes in order, their tally, and the error that stopped
-    it part way, if one did (the outcomes before it are reported first, as one process reports them
-    before stopping). The outcomes travel as plain tuples: the client unpickles every round of the run,
-    and tuples unpickle several times faster than dataclasses."""
+class Quiet:
+    """Rounds without findings between two outcomes a share sends back: how many, and what the report's
+    format keeps of them, in their place (`Reporter.quiet`); None when it keeps nothing but their count."""
 
-    rows: tuple[Row, ...]
+    rounds: int
+    part: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShareResult:
+    """What a share gives back, as data: its outcomes that have findings (as plain tuples, which unpickle
+    fast), with what the format keeps of the rounds between them; its tally; the format's total of its
+    rounds without findings (`Reporter.merge`); and the error that stopped it part way, if one did (the
+    outcomes before it are reported first, as one process reports them before stopping)."""
+
+    items: tuple[Row | Quiet, ...]
     summary: Summary = field(default_factory=Summary)
+    total: Any = None
     stopped: ValidatorError | None = None
 
-    def outcomes(self) -> Iterator[RoundOutcome]:
-        for row in self.rows:
-            yield RoundOutcome(*row)  # type: ignore[arg-type]
+    def outcomes(self) -> Iterator[RoundOutcome | Quiet]:
+        for item in self.items:
+            yield item if isinstance(item, Quiet) else RoundOutcome(*item)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,37 +556,91 @@ def share_outcomes(
     yield from replay.replay(records)
 
 
-def check_share(
-    share: Share,
-    ruleset: str | None,
-    house: HouseRef | None,
-    dataset: DatasetSpec | None = None,
-    collect: bool = False,
-    limits: Limits | None = None,
-    readings: tuple[tuple[str, str], ...] = (),
-) -> ShareResult:
-    """One share, whole: the task a worker runs. With `dataset`, the worker writes the share's rows
-    itself (no single writer in the middle). The rounds' facts travel back only with `collect` (the
-    client's own report needs them, as `--format html` does)."""
+@dataclass(frozen=True, slots=True)
+class Task:
+    """What every share of a run is checked with."""
+
+    ruleset: str | None
+    house: HouseRef | None
+    dataset: DatasetSpec | None = None
+    collect: bool = False  # outcomes carry their rounds' facts (the client's report needs them: html)
+    limits: Limits | None = None  # the reader's, as the command set them: workers are other processes
+    format: str | None = None  # the report's format: what it keeps of the rounds without findings
+    readings: tuple[tuple[str, str], ...] = ()  # --reading: (reading, alternative), as the client chose
+    # The rulesets from outside the package, as text: a worker judges with what the client read
+    # (`with_rules`).
+    rules: tuple[tuple[str, str, bytes], ...] = ()
+
+
+def check_task(shares: tuple[Share, ...], task: Task) -> tuple[ShareResult, ...]:
+    """The task a worker runs: its shares in order, until one stops (the shares after it are not read,
+    as one process stops there)."""
+    results: list[ShareResult] = []
+    for share in shares:
+        result = check_share(share, task)
+        results.append(result)
+        if result.stopped is not None:
+            break
+    return tuple(results)
+
+
+def check_share(share: Share, task: Task) -> ShareResult:
+    """One share, whole, reduced to what the report needs. With a dataset, the worker writes the share's
+    rows itself (no single writer in the middle). Rounds without findings are counted, given to the
+    format's `QuietRounds` if it keeps anything of them, and not sent back."""
     summary = Summary()
-    rows: list[Row] = []
-    writer = share_writer(dataset, share)
+    items: list[Row | Quiet] = []
+    writer = share_writer(task.dataset, share)
+    quiet = quiet_rounds(task.format)
+    if quiet is not None and share.location:
+        quiet.reads(share.path, share.location)
+    rounds = 0
+    collect = task.collect or task.dataset is not None
     try:
         outcomes = share_outcomes(
-            share, ruleset, house, summary, collect or dataset is not None, limits, readings
+            share, task.ruleset, task.house, summary, collect, task.limits, task.readings
         )
         for o in outcomes:
             if writer is not None:
                 writer.add(o)
-            facts = o.facts if collect else None
-            rows.append(
+            if not o.findings and o.status != "unreadable":
+                if o.status == "clean":
+                    rounds += 1
+                    if quiet is not None:
+                        quiet.add(o)
+                continue  # a record without findings (a table, a shoe): no report writes anything of it
+            if rounds:
+                items.append(Quiet(rounds, quiet.take() if quiet is not None else None))
+                rounds = 0
+            facts = o.facts if task.collect else None
+            items.append(
                 (o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at, o.suppressed)
             )
         if writer is not None:
             writer.close()
     except ValidatorError as exc:
-        return ShareResult(tuple(rows), summary, exc)
-    return ShareResult(tuple(rows), summary)
+        return ShareResult(tuple(_ended(items, rounds, quiet)), summary, _total(quiet), exc)
+    return ShareResult(tuple(_ended(items, rounds, quiet)), summary, _total(quiet))
+
+
+def _ended(items: list[Row | Quiet], rounds: int, quiet: QuietRounds | None) -> list[Row | Quiet]:
+    if rounds:
+        items.append(Quiet(rounds, quiet.take() if quiet is not None else None))
+    return items
+
+
+def _total(quiet: QuietRounds | None) -> Any:
+    return quiet.total() if quiet is not None else None
+
+
+def quiet_rounds(fmt: str | None) -> QuietRounds | None:
+    """What the report format `fmt` keeps of the rounds without findings, on the worker that replays
+    them; None when it keeps nothing but their number."""
+    if fmt is None:
+        return None
+    from validator.formats import reporter_class
+
+    return reporter_class(fmt).quiet_rounds()
 
 
 def with_rules(rules: tuple[tuple[str, str, bytes], ...], task: Callable[..., T], *args: Any) -> T:

@@ -30,22 +30,40 @@ class PlanProgress:
     bytes: int = 0
     shares_done: int = 0
     bytes_done: int = 0
+    # Rounds and files of the shares merged so far (the rounds themselves stay on the workers).
+    rounds: int = 0
+    files: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def start(self, shares: int, size: int) -> None:
         with self._lock:
             self.shares, self.bytes = shares, size
 
-    def done(self, size: int) -> None:
+    def planned(self, shares: int) -> None:
+        """More shares planned (the plan is made as the workers index the files)."""
+        with self._lock:
+            self.shares += shares
+
+    def merged(self, rounds: int, files: int) -> None:
+        with self._lock:
+            self.rounds += rounds
+            self.files += files
+
+    def done(self, size: int, shares: int = 1) -> None:
         with self._lock:
             # A share a lost worker had finished is computed again: count it once.
-            self.shares_done = min(self.shares, self.shares_done + 1)
+            self.shares_done = min(self.shares, self.shares_done + shares)
             self.bytes_done = min(self.bytes, self.bytes_done + size)
 
     def snapshot(self) -> tuple[int, int, int, int]:
         """(shares done, shares, bytes done, bytes)."""
         with self._lock:
             return self.shares_done, self.shares, self.bytes_done, self.bytes
+
+    def counted(self) -> tuple[int, int]:
+        """(rounds, files) of the shares merged."""
+        with self._lock:
+            return self.rounds, self.files
 
 
 def _size(count: float) -> str:
@@ -109,10 +127,15 @@ def with_progress(
 ) -> Iterator[T]:
     """`total`: the input's size in bytes; `position()`: the bytes read so far in this process. Without
     a position (another process reads), a file counts as read once the outcomes move past it, using
-    `sizes`; with a cluster's `plan`, the bytes of the shares finished."""
+    `sizes`. With a cluster's `plan`, everything shown is the plan's: the rounds and files of the shares
+    merged, the bytes of the shares finished (the rounds without findings never reach this process, so
+    the display is refreshed by a clock, not by the outcomes)."""
     started = time.monotonic() if started is None else started
     if not enabled:
         yield from outcomes
+        return
+    if plan is not None:
+        yield from _with_plan(outcomes, plan, started)
         return
     rounds = 0
     files: list[str] = []
@@ -127,24 +150,52 @@ def with_progress(
             if display is None and time.monotonic() - started > DELAY:
                 display, task = _start_display()
             if display is not None and task is not None and rounds % 500 == 0:
-                size = total
-                shares = None
                 done: int | None
-                if plan is not None and plan.shares:
-                    shares_done, shares_all, done, size = plan.snapshot()
-                    shares = (shares_done, shares_all)
-                elif position is not None:
+                if position is not None:
                     done = position()
                 elif sizes is not None:
                     done = sum(sizes.get(f, 0) for f in set(files[:-1]))
                 else:
                     done = None
-                text = describe(rounds, len(set(files)), time.monotonic() - started, done, size, shares)
+                text = describe(rounds, len(set(files)), time.monotonic() - started, done, total)
                 display.update(task, description=text)
             yield outcome
     finally:
         if display is not None:
             display.stop()
+
+
+REFRESH = 0.2  # seconds between two refreshes of a cluster run's display
+
+
+def _with_plan(outcomes: Iterable[T], plan: PlanProgress, started: float) -> Iterator[T]:
+    stop = threading.Event()
+
+    def show() -> None:
+        display: Any = None
+        task = None
+        try:
+            while not stop.wait(REFRESH):
+                elapsed = time.monotonic() - started
+                if display is None:
+                    if elapsed <= DELAY:
+                        continue
+                    display, task = _start_display()
+                shares_done, shares_all, done, size = plan.snapshot()
+                rounds, files = plan.counted()
+                text = describe(rounds, files, elapsed, done, size or None, (shares_done, shares_all))
+                display.update(task, description=text)
+        finally:
+            if display is not None:
+                display.stop()
+
+    shower = threading.Thread(target=show, name="casino-validator-progress", daemon=True)
+    shower.start()
+    try:
+        yield from outcomes
+    finally:
+        stop.set()
+        shower.join()
 
 
 def input_sizes(paths: Iterable[str]) -> dict[str, int]:

@@ -112,6 +112,7 @@ def run(
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
                     timeout=scheduler_timeout,
+                    report=reporter,
                     readings=tuple(sorted(registry.chosen.items())),
                 )
             elif all_readings:

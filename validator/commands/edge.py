@@ -17,13 +17,22 @@ def run(
     table: str | None,
     fmt: str,
     options: bool,
+    strategy: bool,
     readings: list[str],
 ) -> int:
     from validator.maths.summary import run as figures
 
     registry = common.registry(readings)
     typer.echo(
-        figures(registry, ruleset=ruleset, house=house, table=table, fmt=fmt, with_options=options),
+        figures(
+            registry,
+            ruleset=ruleset,
+            house=house,
+            table=table,
+            fmt=fmt,
+            with_options=options,
+            with_strategy=strategy,
+        ),
         nl=False,
     )
     return 0

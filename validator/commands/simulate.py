@@ -31,6 +31,8 @@ def run(
     rate: float,
     quiet: bool,
     readings: list[str],
+    players: str = "best",
+    timezone: str | None = None,
 ) -> int:
     from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
@@ -57,6 +59,8 @@ def run(
         maximum=maximum,
         seats=seats,
         violations_for=violations_for if inject is not None else None,
+        players=players,
+        timezone=timezone,
     )
     from validator.checking.progress import with_count
 
@@ -80,4 +84,19 @@ def run(
     write(plant(records, chosen, rule_ids, rate, seed, planted, options, plan), output, sys.stdout.buffer)
     write_truth(truth_path(output), chosen, planted)
     typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)
+    counts = {rule: 0 for rule in rule_ids}
+    for item in planted:
+        counts[item.rule] = counts.get(item.rule, 0) + 1
+    for rule, count in counts.items():
+        typer.echo(MESSAGES["count"].format(rule=rule, count=count), err=True)
+        if not count:
+            typer.echo(MESSAGES["none"].format(rule=rule), err=True)
     return 0
+
+
+# The command's messages, in one place (English / French).
+MESSAGES = {
+    "count": "  {rule}: {count} planted / {count} violation(s) posée(s)",
+    "none": "warning: {rule}: no violation planted (no occasion in this séance: more rounds or a higher "
+    "--rate) / attention : {rule} : aucune violation posée (aucune occasion : plus de tours ou --rate)",
+}

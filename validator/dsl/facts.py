@@ -49,6 +49,11 @@ class TableFacts(Facts):
     maximum: Money = fact(Decimal(0), "maximum main bet shown at the table")
     new_cards: bool | None = fact(None, "the cards were new at the start of the séance")
     limits_displayed: bool | None = fact(None, "the limits in force are shown at the table")
+    faces_logged: bool = fact(
+        False,
+        "the log says which cards are dealt face down (hand-log/1.1); under hand-log/1 it cannot say, "
+        "and a `deal` is read as face up",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -207,6 +212,7 @@ class DealerFacts(Facts):
     aces: int = fact(0, "how many aces the dealer's cards hold")
     blackjack: bool = fact(False, "dealer's 21 with two cards")
     busted: bool = fact(False, "dealer's total over 21")
+    face_down: int = fact(0, "the dealer's cards still face down (dealt with deal_down, not yet revealed)")
     rank: int | None = fact(None, "bataille: the value of the dealer's card")
     war_rank: int | None = fact(None, "bataille: the value of the dealer's war card")
 
@@ -223,6 +229,11 @@ class ActionFacts(Facts):
         "at an insurance: the main stake of whoever insures, on the box before any split or double (the "
         "box's stake when one player bets on it; with bettors behind the seated player, the stakes of "
         "those the log names as insuring, hand-log/1.1 `by`); none when the log cannot say",
+    )
+    by_seated: bool | None = fact(
+        None,
+        "at a decision (hit, stand, double, split, surrender): whether those the log names as deciding "
+        "(hand-log/1.1 `by`) are all seated players of the box; none when the log does not say",
     )
 
 
@@ -360,6 +371,33 @@ class CardFacts(Facts):
     code: Card | None = fact(None, "the card")
     in_shoe: bool = fact(True, "a copy of the card was still in the shoe")
     copies: int = fact(0, "copies of each card the shoe holds (one a deck)")
+    face_down: bool = fact(
+        False, "the card was dealt face down (hand-log/1.1 deal_down; every other card is face up)"
+    )
+    hole: bool = fact(
+        False, "the card is the dealer's second card of the initial deal, dealt before any decision"
+    )
+
+
+@dataclass(eq=False, slots=True)
+class MistakeFacts(Facts):
+    """`mistake.*`: hand-log/1.1: a card exposed or drawn by mistake, and what became of it."""
+
+    code: Card | None = fact(None, "the card")
+    what: str = fact(
+        "",
+        "what happened: exposed_in_shoe (seen face up in the shoe), drawn_unexposed (drawn by mistake, not "
+        "shown), drawn_exposed (drawn by mistake, shown), dealer_extra (a card the dealer drew by accident)",
+    )
+    fate: str = fact("", "what became of it: discarded (out of play), used (as the next card drawn)")
+
+
+@dataclass(eq=False, slots=True)
+class ReshuffleFacts(Facts):
+    """`reshuffle.*`: hand-log/1.1: the discards shuffled back into the shoe in the middle of a round."""
+
+    cards_left: int = fact(0, "cards left in the shoe when it was reshuffled")
+    discarded: int = fact(0, "cards discarded unseen after the reshuffle, before the round went on")
 
 
 @dataclass(eq=False, slots=True)
@@ -419,6 +457,8 @@ FACT_CLASSES: dict[str, type[Facts]] = {
     "jackpot": JackpotFacts,
     "card": CardFacts,
     "burn": BurnFacts,
+    "mistake": MistakeFacts,
+    "reshuffle": ReshuffleFacts,
     "player": PlayerFacts,
     "dealer_cards": DealerCardsFacts,
 }

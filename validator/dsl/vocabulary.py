@@ -209,6 +209,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "insurance_settle": ("round", "settle", "dealer", "action"),
     "stake_end": ("round", "stake"),
     "war_burn": ("round", "burn"),
+    # hand-log/1.1: a card exposed or drawn by mistake (`mistake`), a reshuffle in the middle of a round.
+    "mistake": ("round", "mistake"),
+    "reshuffle": ("round", "reshuffle"),
     # A side bet's stake settled by the log (pay, lose or push), when it happens in the round.
     "side_settle": ("round", "side", "player", "dealer", "dealer_cards"),
     # Each of the round's bets on a side stake (after the `bet` event every bet goes through).

@@ -1,8 +1,10 @@
 """What every report format shares: the `Reporter` protocol and the few texts several formats repeat.
 
 A run calls `round()` once per round, in log order (and for findings outside any round, with
-`outcome.round` None), then `finish()` once. Streaming formats write as rounds come so memory stays flat
-however long the logs; the others may collect until `finish()`.
+`outcome.round` None), then `finish()` once. On a cluster (`check --jobs`), the rounds without findings
+stay on the workers: in their place the reporter gets `quiet()`, with what the format's `QuietRounds`
+kept of them there, and `merge()` with each share's total. Streaming formats write as rounds come so
+memory stays flat however long the logs; the others may collect until `finish()`.
 """
 
 from __future__ import annotations
@@ -26,10 +28,46 @@ PROJECT_URL = "https://github.com/casino-validator/casino-validator"
 NO_HOUSE = N_("none: regulation defaults")
 
 
+class QuietRounds:
+    """What a format keeps of the rounds without findings that another process replays (`check --jobs`):
+    that process gives each such round to `add`, then sends back what `take` returns, in the rounds'
+    place among the outcomes with findings (for `Reporter.quiet`), and at the end of its share what
+    `total` returns (for `Reporter.merge`). Formats that write nothing of such rounds have none."""
+
+    def reads(self, name: str, location: str) -> None:
+        """The rounds to come are of the log the report names `name`, which this process reads at
+        `location` (a worker's folder is not the client's)."""
+
+    def add(self, outcome: RoundOutcome) -> None:
+        """One round without findings, in log order."""
+
+    def take(self) -> Any:
+        """What the rounds added since the last call give the report, in their place."""
+        return None
+
+    def total(self) -> Any:
+        """What all the rounds added give the report, in no particular place."""
+        return None
+
+
 class Reporter(ABC):
     """One output format. Subclasses set `name` and implement `round` and `finish`."""
 
     name: ClassVar[str]
+
+    @classmethod
+    def quiet_rounds(cls) -> QuietRounds | None:
+        """What this format keeps of rounds without findings replayed elsewhere; None: their count only."""
+        return None
+
+    def quiet(self, rounds: int, part: Any) -> None:
+        """`rounds` rounds without findings, replayed by another process, in their place: `part` is what
+        its `QuietRounds.take` gave (None for formats that keep nothing of them)."""
+        return None
+
+    def merge(self, total: Any) -> None:
+        """What `QuietRounds.total` gave for a share's rounds without findings, replayed elsewhere."""
+        return None
 
     def __init__(self, out: TextIO, *, color: bool = False, tool_version: str = __version__) -> None:
         self.out = out

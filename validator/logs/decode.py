@@ -113,28 +113,52 @@ class Deal(_Action, tag="deal", frozen=True):
     card: Card
 
 
+class DealDown(_Action, tag="deal_down", frozen=True):
+    """hand-log/1.1: a card dealt face down (the dealer's hole card), `reveal`ed later."""
+
+    hand: HandOrDealer
+    card: Card
+
+
+class Reveal(_Action, tag="reveal", frozen=True):
+    """hand-log/1.1: a card dealt face down turned face up; `card` is the card that was dealt down."""
+
+    hand: HandOrDealer
+    card: Card
+
+
 class Hit(_Action, tag="hit", frozen=True):
     hand: Hand
     card: Card
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Stand(_Action, tag="stand", frozen=True):
     hand: Hand
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Double(_Action, tag="double", frozen=True):
     hand: Hand
     amount: Amount
     card: Card
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Split(_Action, tag="split", frozen=True):
     hand: Hand
     amount: Amount
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Surrender(_Action, tag="surrender", frozen=True):
     hand: Hand
+    # hand-log/1.1: the bettors of the box who decide (the `player` of their bets); left out: not said.
+    by: Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class Insurance(_Action, tag="insurance", frozen=True):
@@ -162,6 +186,21 @@ class Discard(_Action, tag="discard", frozen=True):
     card: Card
 
 
+class Mistake(_Action, tag="mistake", frozen=True):
+    """hand-log/1.1: a card exposed or drawn by mistake (`what`), and what became of it (`fate`)."""
+
+    card: Card
+    what: Literal["exposed_in_shoe", "drawn_unexposed", "drawn_exposed", "dealer_extra"]
+    fate: Literal["discarded", "used"]
+
+
+class Reshuffle(_Action, tag="reshuffle", frozen=True):
+    """hand-log/1.1: the discards shuffled back into the shoe in the middle of a round; `discarded`: the
+    cards then taken out unseen, in order."""
+
+    discarded: list[Card]
+
+
 class CutCard(_Action, tag="cut_card", frozen=True):
     place: BoxOrDealer
 
@@ -187,8 +226,8 @@ class Push(_Action, tag="push", frozen=True):
 
 
 Action = (
-    Deal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn | Discard | CutCard
-    | Approve | Pay | Lose | Push
+    Deal | DealDown | Reveal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn
+    | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push
 )  # fmt: skip
 
 
@@ -266,6 +305,8 @@ class RoundRecord(_Record, tag="round", frozen=True):
     bets: list[Bet]
     actions: list[Action]
     dealer: Id | UnsetType = UNSET
+    # hand-log/1.1: the round was declared void, for this reason: its stakes returned, its play not judged.
+    void: Id | UnsetType = UNSET
 
 
 LogRecord = TableRecord | LimitsRecord | DealerRecord | ShoeRecord | JackpotRecord | RoundRecord
@@ -316,8 +357,8 @@ _RECORD_TYPES: dict[str, type[Struct]] = {
 _VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
-        Deal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn, Discard, CutCard,
-        Approve, Pay, Lose, Push,
+        Deal, DealDown, Reveal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
+        Discard, Mistake, Reshuffle, CutCard, Approve, Pay, Lose, Push,
     )
 }  # fmt: skip
 for _verb, _action in _VERBS.items():

@@ -60,6 +60,7 @@ class Figures:
     side: list[SideBetReturn]
     seconds: float
     cpu_seconds: float
+    game: Any = None  # what the game's main_return gives back (blackjack's: its play, for --strategy)
 
 
 def main_return(
@@ -77,10 +78,10 @@ def outcome_line(label: str, net: float, p: float) -> dict[str, str]:
 def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
     start, cpu = time.perf_counter(), time.process_time()
     values = house_for(ruleset, house)
-    ev, main_json, _game = main_return(ruleset, values)
+    ev, main_json, game = main_return(ruleset, values)
     side = side_bets(Probe(ruleset, values))
     return Figures(
-        ruleset, values, ev, main_json, side, time.perf_counter() - start, time.process_time() - cpu
+        ruleset, values, ev, main_json, side, time.perf_counter() - start, time.process_time() - cpu, game
     )
 
 
@@ -98,11 +99,13 @@ def side_json(bet: SideBetReturn, stake: Any) -> dict[str, Any]:
                 "stake": str(unit),
             }
         )
+    variance = sum(line.probability * line.net * line.net for line in bet.lines) - bet.ev * bet.ev
     return {
         "name": bet.name,
         "title": bet.title,
         "case": bet.case,
         "return": number(bet.ev),
+        "variance": number(variance, 6),
         "house_edge_percent": percent(bet.ev),
         "lines": [
             {"outcome": line.label, "net": number(line.net, 4), "probability": number(line.probability, 10)}

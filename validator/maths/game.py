@@ -19,6 +19,8 @@ class GameMaths(Protocol):
     # The dealer's facts that only his final hand gives (a paytable reading one is weighed by the
     # dealer's drawing); the others read his first card.
     dealer_final: frozenset[str]
+    # The decisions a player may take (`simulate --players random|mix` draws among those the rules allow).
+    decisions: tuple[str, ...]
 
     def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
         """The main stake's return per unit of initial stake, its `main` object of edge/1 (the strategy,
@@ -29,6 +31,10 @@ class GameMaths(Protocol):
 
     def played(self, probe: Probe) -> tuple[float, Any]:
         """The exact return, and the strategy `simulate` plays it by (None: the simulator's own)."""
+        ...
+
+    def player(self, probe: Probe) -> Any:
+        """The best strategy (`simulate --players best`), computed as the séance's hands need it."""
         ...
 
     def dealer_results(self, probe: Probe) -> DealerResults | None:

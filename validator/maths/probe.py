@@ -79,7 +79,7 @@ class Probe:
             "box": hand.box,
             "hand": hand,
             "dealer": dealer,
-            "action": facts(verb=event, hand=hand.name, amount=amount),
+            "action": facts(verb=event, hand=hand.name, amount=amount, by_seated=None),  # 1.1 `by`: not said
         }
         self.judge.findings = []
         return self.judge.check(event, ctx, line=0, round_id=None)

@@ -21,6 +21,7 @@ def run(
     table: str | None,
     fmt: str,
     with_options: bool,
+    with_strategy: bool = False,
 ) -> str:
     if fmt not in ("text", "json"):
         raise ValidatorError(_("--format {value}: edge writes text or json").format(value=fmt))
@@ -54,6 +55,10 @@ def run(
     if costs is not None:
         data["options"] = costs
         data["edge_changes_side"] = sign_changes(costs, found.main)
+    if with_strategy and found.game is not None:
+        from validator.games.blackjack.chart import chart
+
+        data["strategy"] = chart(found.game)
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return text(data, costs)

@@ -46,6 +46,13 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     if main.get("tie"):
         out.append("  " + _("on a tie: {choice}").format(choice=main["tie"]))
     out.extend(_rows(main["lines"]))
+    if "variance" in main:
+        out.append(
+            f"  variance {main['variance']} per initial unit squared; covariance of two boxes in one round "
+            f"{main['covariance']}"
+        )
+    for item in main.get("approximations", []):
+        out.append(f"  not exact: {item['what']} ({item['size']})")
     insurance = main.get("insurance")
     if insurance:
         out.append(
@@ -65,6 +72,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             )
         )
         out.extend(_rows(bet["lines"]))
+        out.append(f"    variance {bet['variance']} per unit staked squared")
         for meter in bet["meters"]:
             out.append(
                 "    "
@@ -90,6 +98,11 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                     for alt, edge in figure["house_edge_percent"].items()
                 )
                 out.append(f"    {figure['figure']}: {said}")
+    if report.get("strategy"):
+        from validator.games.blackjack.chart import text as chart_text
+
+        out.append("")
+        out.append(chart_text(report["strategy"]).rstrip("\n"))
     if options is not None:
         for flag in report.get("edge_changes_side") or []:
             out.append("")

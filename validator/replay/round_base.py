@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from validator.casino.money import fmt
 from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
@@ -16,17 +16,36 @@ from validator.dsl.facts import (
     BustFacts,
     CardFacts,
     DealFacts,
+    MistakeFacts,
+    ReshuffleFacts,
     RoundFacts,
     SettleFacts,
     StakeFacts,
     TurnFacts,
 )
 from validator.dsl.model import PaytableOutcome
-from validator.logs.decode import UNSET, Action, Bet, CutCard, Lose, Pay, Push, RoundRecord
-from validator.logs.rules.replayable import UNKNOWN_HAND, UNKNOWN_STAKE
+from validator.logs.decode import (
+    UNSET,
+    Action,
+    Bet,
+    Burn,
+    CutCard,
+    Deal,
+    DealDown,
+    Discard,
+    Double,
+    Hit,
+    Lose,
+    Mistake,
+    Pay,
+    Push,
+    Reshuffle,
+    RoundRecord,
+)
+from validator.logs.rules.replayable import INCONSISTENT, UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.state import Box, Dealer, Hand, Shoe, TableState
+from validator.replay.state import Box, Cards, Dealer, Hand, Shoe, TableState
 
 # `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.
 _TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
@@ -74,6 +93,12 @@ class InPlace:
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
 _FREQUENT = ("card", "deal", "turn", "settle", "bet", "side_bet", "box", "stake_end")
 
+
+# The actions that take a card out of the shoe.
+CardAction = Deal | DealDown | Hit | Double | Burn | Discard
+CARD_ACTIONS = frozenset((Deal, DealDown, Hit, Double, Burn, Discard))
+# How a void round's message says what the log did with a stake.
+_VOID_WORDS = {"pay": "paid", "lose": "collected", "push": "returned"}
 
 __all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_stake"]
 
@@ -155,6 +180,7 @@ class RoundReplay(ABC):
             self.held_box,
             self.held_stake_end,
         ) = held
+        self.pending_card: str | None = None  # a card drawn by mistake, to be the next card drawn (1.1)
         self.cut_card_seen = False
         self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
@@ -191,6 +217,41 @@ class RoundReplay(ABC):
             if box.seated and number > highest:
                 highest = number
         return str(highest) if highest else None
+
+    def replay_void(self) -> None:
+        """A round declared void (hand-log/1.1 `void`, after its bets are read): none of its play is
+        judged as play; the cards it shows are out of the shoe (the card rules judge them), and every
+        stake placed must be returned, once, by a `push`: anything else contradicts the void."""
+        for action in self.record.actions:
+            kind = type(action)
+            if kind in CARD_ACTIONS:  # a card out of the shoe (a reveal shows one already out)
+                self.take(cast(CardAction, action).card)
+            elif type(action) is CutCard:
+                self.saw_cut_card(action)
+            elif type(action) is Pay or type(action) is Lose or type(action) is Push:
+                self.record_settlement(action, 0)
+        stakes = {name: hand.stake for name, hand in self.hands.items()}
+        stakes.update(self.side_stakes)
+        for name, done in self.settlements.items():
+            if name not in stakes:
+                raise MalformedRound(
+                    f"void round: stake {name!r} is settled but was never bet", UNKNOWN_STAKE
+                )
+            if len(done) != 1 or done[0].verb != "push":
+                what = _VOID_WORDS[done[0].verb] + (" more than once" if len(done) > 1 else "")
+                raise MalformedRound(
+                    f"void round ({self.record.void}): stake {name!r} is {what}; a void round's stakes "
+                    "are returned (push)",
+                    INCONSISTENT,
+                )
+        for name in stakes:
+            if name not in self.settlements:
+                raise MalformedRound(
+                    f"void round ({self.record.void}): stake {name!r} is never returned; a void round's "
+                    "stakes are returned (push)",
+                    INCONSISTENT,
+                )
+        self.narrate(f"void round ({self.record.void}): every stake returned")
 
     # ---- explain ----
     def narrate(self, what: str) -> None:
@@ -248,9 +309,10 @@ class RoundReplay(ABC):
         """The rules of `event` run one by one, when its generated check did not answer "all held"."""
         return self.judge.run(self.listening[event], event, self.ctx, self.line, self.round_id, at)
 
-    def deal_owed(self, target: str, raw_card: str) -> None:
+    def deal_owed(self, target: str, raw_card: str, face_down: bool = False) -> None:
         """A card of the initial deal. It is due to the first receiver still owed one; a card out of
-        turn is one finding, and the receiver it skipped is still owed its card."""
+        turn is one finding, and the receiver it skipped is still owed its card. `face_down`: dealt
+        face down (hand-log/1.1 `deal_down`)."""
         owed = self.owed
         expected = owed[0]
         if target in owed:  # the first one owed (expected), or a card out of turn to a later one
@@ -258,7 +320,9 @@ class RoundReplay(ABC):
             if target != "D":
                 self.owed_boxes -= 1
             self.facts.second_cards_dealt = not self.owed_boxes
-        card = self.take(raw_card)
+        # The dealer's second card of the initial deal is his hole card where the game has one.
+        hole = target == "D" and len(self.dealer.card_list) == 1
+        card = self.take(raw_card, face_down, hole) if face_down or hole else self.take(raw_card)
         deal = self.deal_facts
         deal.hand, deal.expected = target, expected
         held = self.held_deal
@@ -266,10 +330,14 @@ class RoundReplay(ABC):
             self.run_rules("deal", target)
         if target == "D":
             self.dealer.add(card)
+            if face_down:
+                self.dealer.hidden += (card,)
         else:
             hand = self.hands.get(target)
             if hand is not None:
                 hand.add(card)
+                if face_down:
+                    hand.hidden += (card,)
 
     def owe(self, receivers: list[str]) -> None:
         """The receivers owed a card of the initial deal, in the order the text deals them."""
@@ -412,16 +480,70 @@ class RoundReplay(ABC):
                     self.run_rules("box", hand.name)
 
     # ---- cards ----
-    def take(self, raw: str) -> str:
-        """A card out of the shoe, and the card rules judged on it."""
+    def take(self, raw: str, face_down: bool = False, hole: bool = False) -> str:
+        """A card out of the shoe, and the card rules judged on it. `face_down`: dealt face down
+        (hand-log/1.1); `hole`: the dealer's second card of the initial deal."""
         card = _TENS.get(raw, raw)
+        pending = self.pending_card
+        if pending is not None:
+            # A card drawn by mistake and used as the next card drawn: already out, already judged.
+            if card != pending:
+                raise MalformedRound(
+                    f"{card} drawn where the card drawn by mistake, {pending}, was to be the next card",
+                    INCONSISTENT,
+                )
+            self.pending_card = None
+            return card
         card_facts = self.card_facts
         card_facts.code = card
         card_facts.in_shoe = self.shoe.take(card)
+        card_facts.face_down, card_facts.hole = face_down, hole
         held = self.held_card
         if held is not None and not held(self.ctx):
             self.run_rules("card", None)
         return card
+
+    def mistake(self, action: Mistake) -> None:
+        """A card exposed or drawn by mistake (hand-log/1.1): out of the shoe, judged as a card, then by
+        the rules of what became of it; `used`, it is the next card drawn."""
+        card = self.take(action.card)
+        facts = MistakeFacts(code=card, what=action.what, fate=action.fate)
+        self.check("mistake", at=None, mistake=facts, round=self.facts)
+        if action.fate == "used":
+            self.pending_card = card
+
+    def reshuffle(self, action: Reshuffle) -> None:
+        """The discards shuffled back in the middle of the round (hand-log/1.1): the shoe holds every card
+        but those on the table, then gives up the cards discarded unseen."""
+        facts = ReshuffleFacts(cards_left=self.shoe.left, discarded=len(action.discarded))
+        on_table = [card for hand in self.hands.values() for card in hand.card_list]
+        on_table += self.dealer.card_list
+        on_table += [cards.war_card for cards in (*self.hands.values(), self.dealer) if cards.war_card]
+        self.shoe.reshuffle(on_table)
+        for card in action.discarded:
+            self.take(card)
+        self.check("reshuffle", at=None, reshuffle=facts, round=self.facts)
+
+    def check_mistakes_used(self) -> None:
+        """At the end of the round: a card drawn by mistake and said used was used."""
+        if self.pending_card is not None:
+            raise MalformedRound(
+                f"the card drawn by mistake, {self.pending_card}, was to be used as the next card, and no "
+                "card was drawn after it",
+                INCONSISTENT,
+            )
+
+    def reveal(self, target: str, raw_card: str) -> None:
+        """A card dealt face down turned face up: it must be one the receiver holds face down."""
+        card = _TENS.get(raw_card, raw_card)
+        holder: Cards = self.dealer if target == "D" else self.hand(target, "reveal")
+        hidden = list(holder.hidden)
+        if card not in hidden:
+            raise MalformedRound(
+                f"reveal of {card} on {target!r}, which holds no such card face down", INCONSISTENT
+            )
+        hidden.remove(card)
+        holder.hidden = tuple(hidden)
 
     def hand(self, name: str, verb: str) -> Hand:
         hand = self.hands.get(name)

@@ -84,6 +84,7 @@ def table_state(record: TableRecord, line: int) -> TableState:
         new_cards=None if new_cards is UNSET else new_cards,
         ruleset=None if ruleset is UNSET else ruleset,
         line=line,
+        faces_logged=record.format != "hand-log/1",
     )
 
 

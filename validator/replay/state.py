@@ -32,6 +32,8 @@ class TableState:
     ruleset: str | None
     line: int
     limits_displayed: bool | None = None
+    # hand-log/1.1: the log says which cards are dealt face down (`deal_down`, `reveal`).
+    faces_logged: bool = False
     # JP1: the progressive jackpot's meters as the table's jackpot records show them (side_bets.Meters).
     jackpot: Any = None
 
@@ -52,6 +54,7 @@ class Shoe:
         "left",
         "reason",
         "remaining",
+        "reshuffled_from",
         "rightmost_box",
         "shuffle",
         "taken",
@@ -87,6 +90,8 @@ class Shoe:
         # no copy of the whole shoe per round.
         self.taken: list[str] = []
         self.taken_cut_card_out = False
+        # The shoe before the round, when the round reshuffled it (hand-log/1.1): what undo puts back.
+        self.reshuffled_from: tuple[dict[str, int], int, bool] | None = None
 
     def take(self, card: str) -> bool:
         """Remove a card; False when no copy of it was left (the card is not this shoe's)."""
@@ -101,9 +106,28 @@ class Shoe:
     def begin_round(self) -> None:
         self.taken.clear()
         self.taken_cut_card_out = self.cut_card_out
+        self.reshuffled_from = None
+
+    def reshuffle(self, on_table: list[str]) -> None:
+        """The discards shuffled back in the middle of a round (hand-log/1.1 `reshuffle`): every card of
+        the shoe is in it again but those still on the table; the cut card is back in."""
+        if self.reshuffled_from is None:
+            self.reshuffled_from = self.snapshot_before_round()
+        remaining = dict.fromkeys(all_cards(), self.decks)
+        for card in on_table:
+            if remaining.get(card, 0) > 0:
+                remaining[card] -= 1
+        self.remaining = remaining
+        self.left = sum(remaining.values())
+        self.taken.clear()
+        self.cut_card_out = False
 
     def undo_round(self) -> None:
         """The shoe as it was when the round began."""
+        if self.reshuffled_from is not None:
+            self.restore(self.reshuffled_from)
+            self.reshuffled_from = None
+            return
         remaining = self.remaining
         for card in self.taken:
             remaining[card] += 1
@@ -130,10 +154,11 @@ class Cards:
     """The cards in front of a hand or the dealer, with the totals many rules read at every card: kept
     up to date as cards come and go (add, take_back), not recomputed at each reading."""
 
-    __slots__ = ("aces", "busted", "card_list", "hard", "soft", "total", "war_card")
+    __slots__ = ("aces", "busted", "card_list", "hard", "hidden", "soft", "total", "war_card")
 
     def __init__(self) -> None:
         self.card_list: list[str] = []
+        self.hidden: tuple[str, ...] = ()  # cards dealt face down and not yet revealed (hand-log/1.1)
         self.war_card: str | None = None
         self.total, self.soft, self.busted = 0, False, False
         self.hard = self.aces = 0  # every ace counted 1; how many aces
@@ -165,6 +190,10 @@ class Cards:
     @property
     def cards(self) -> int:
         return len(self.card_list)
+
+    @property
+    def face_down(self) -> int:
+        return len(self.hidden)
 
     # ---- bataille facts ----
     @property

@@ -59,6 +59,9 @@ from validator.simulate.settled import Judged, judging, rebuild, settled_by
 from validator.simulate.table import amount_json
 from validator.simulate.violations import Violations, between_key, breaks_a_decision, names_read
 
+# The verbs that give a card to a hand or the dealer without a decision (face up, or face down: 1.1).
+_DEALS = ("deal", "deal_down")
+
 
 @dataclass(frozen=True)
 class Planted:
@@ -80,7 +83,7 @@ class Planted:
 @dataclass
 class Edit:
     record: dict[str, Any]
-    stake: str
+    stake: str | None  # None: a finding on a card, which names no stake
     what: str
 
 
@@ -146,7 +149,7 @@ class RoundView:
 
     def _read(self, index: int, action: list[Any]) -> None:
         verb = action[0]
-        if verb == "deal":
+        if verb in _DEALS:
             self.cards.setdefault(action[1], []).append(normalize(action[2]))
         elif verb == "hit":
             self.cards[action[1]].append(normalize(action[2]))
@@ -263,7 +266,7 @@ def _insurance_settled_early(record: dict[str, Any], view: RoundView, rng: rando
             continue
         stake = f"{action[1]}:insurance"
         settled = view.final.get(stake)
-        dealer_cards = sum(1 for a in view.actions[:index] if a[0] == "deal" and a[1] == "D")
+        dealer_cards = sum(1 for a in view.actions[:index] if a[0] in _DEALS and a[1] == "D")
         if settled is not None and settled > index + 1 and dealer_cards < 2:
             options.append((index, settled, stake))
     picked = _choice(rng, options)
@@ -281,7 +284,7 @@ def _settled_before_dealer_done(record: dict[str, Any], view: RoundView, rng: ra
     actions = view.actions
     if view.insured or any(":" in stake for stake in view.box_bets):
         return None
-    dealer_cards = [i for i, a in enumerate(actions) if a[0] == "deal" and a[1] == "D"]
+    dealer_cards = [i for i, a in enumerate(actions) if a[0] in _DEALS and a[1] == "D"]
     if not dealer_cards or dealer_cards[-1] <= view.last_decision:
         return None
     last_card = dealer_cards[-1]
@@ -298,9 +301,51 @@ def _settled_before_dealer_done(record: dict[str, Any], view: RoundView, rng: ra
     return Edit(record, moved[1], f"{moved[1]} settled before the dealer's last card")
 
 
+def _face_flipped(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+    """A card's face turned the other way (hand-log/1.1): the round's face-down card dealt face up (its
+    reveal dropped), or, in a round with none, the dealer's first card dealt face down and revealed at
+    once. The finding is the card's, which names no stake."""
+    actions = record["actions"]
+    down = [i for i, a in enumerate(actions) if a[0] == "deal_down"]
+    if down:
+        index = down[0]
+        card = actions[index]
+        reveal = next((i for i, a in enumerate(actions) if a[0] == "reveal" and a[1:] == card[1:]), None)
+        if reveal is not None:
+            del actions[reveal]
+        actions[index] = ["deal", *card[1:]]
+        return Edit(record, None, f"{card[2]}, dealt face down to {card[1]}, dealt face up")
+    first = next((i for i, a in enumerate(actions) if a[0] == "deal" and a[1] == "D"), None)
+    if first is None:
+        return None
+    card = actions[first]
+    actions[first : first + 1] = [["deal_down", *card[1:]], ["reveal", *card[1:]]]
+    return Edit(record, None, f"the dealer's {card[2]} dealt face down")
+
+
+def _hole_card_left_down(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+    """The dealer's face-down card left face down: revealed only after the next card he draws, or, where
+    he draws none after it, never revealed (one finding, at that card or when he stands)."""
+    actions = record["actions"]
+    reveal = next((i for i, a in enumerate(actions) if a[0] == "reveal" and a[1] == "D"), None)
+    if reveal is None:
+        return None
+    card = actions[reveal][2]
+    drawn = next(
+        (i for i in range(reveal + 1, len(actions)) if actions[i][0] in _DEALS and actions[i][1] == "D"), None
+    )
+    moved = actions.pop(reveal)
+    if drawn is None:
+        return Edit(record, "D", f"dealer_stand on D with the hole card {card} never revealed")
+    actions.insert(drawn, moved)  # right after the card he draws (its index moved down by one)
+    return Edit(record, "D", f"dealer_draw on D with the hole card {card} still face down")
+
+
 # Planters that read only the record (no settle clause).
 _MECHANICAL = frozenset(
     {
+        _face_flipped,
+        _hole_card_left_down,
         _settle_out_of_order,
         _settled_twice,
         _over_the_maximum,
@@ -503,6 +548,10 @@ def planters(rule: Rule) -> list[Injector]:
         found.append(_settled_twice)
     if _bounds_box_stake(rule):
         found.append(_over_the_maximum)
+    if "card" in events and "card.face_down" in _reads(rule):
+        found.append(_face_flipped)
+    if events & {"dealer_draw", "dealer_stand"} and "dealer.face_down" in _reads(rule):
+        found.append(_hole_card_left_down)
     if _settles_a_tie_unchosen(rule):
         found.append(_tie_left_unchosen(rule.id))
     return found
@@ -565,6 +614,7 @@ def inject(
             violations.done(key)
             if played is not None:
                 planted.append(Planted(played.rule, None, line, played.stake, played.what))
+                violations.planted(played.rule)
             yield record
             continue
         round_id = record["round"]
@@ -573,6 +623,7 @@ def inject(
         violations.done(round_id)
         if played is not None:
             planted.append(Planted(played.rule, round_id, line, played.stake, played.what, played.also))
+            violations.planted(played.rule)
         elif order:
             settled: dict[str, tuple[str, str]] | None = None
             judged: JudgedAs = _not_judged
@@ -601,6 +652,7 @@ def inject(
                 if edit is not None:
                     record = edit.record
                     planted.append(Planted(rule_id, record["round"], line, edit.stake, edit.what))
+                    violations.planted(rule_id)
                     break
         yield record
 

@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from itertools import chain
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import orjson
 
@@ -77,10 +78,15 @@ def prepare(
     maximum: str | None,
     seats: int | None = None,
     violations_for: Callable[[Ruleset, dict[str, Any]], Violations] | None = None,
+    players: str = "random",
+    timezone: str | None = None,
 ) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
     """The version played and the séance's records, played lazily once every check has passed.
     `violations_for`: the plan of violations to plant while playing (simulate --inject), given the
-    version and the house options the séance is played with."""
+    version and the house options the séance is played with. `players`: simulate.players.KINDS.
+    `timezone`: the table's (an IANA name); else the house file's `timezone`; else its country's."""
+    from validator.simulate.players import strategy_for
+
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
     options = house_options(registry, chosen, table, house)
@@ -88,7 +94,13 @@ def prepare(
         from validator.house.load import load_house
 
         house_file = load_house(house)
-    opening = opening_time(start, chosen, registry, pinned_day(ruleset))
+    zone: ZoneInfo | None
+    zone, named = table_zone(timezone, house_file, chosen)
+    if start is not None and not named:
+        zone = None  # --start's own offset throughout, as given, where no zone is named
+    opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
+    strategy = strategy_for(players, chosen, options, seed)
+    casino = house_file.data.get("casino") if house_file is not None else None
     default_low, default_high = default_limits(chosen)
     low = limit(minimum, "minimum", house_file, table, default_low)
     high = limit(maximum, "maximum", house_file, table, default_high)
@@ -117,6 +129,9 @@ def prepare(
             seats=boxes,
             until=chosen.valid_until,
             violations=violations,
+            strategy=strategy,
+            zone=zone,
+            casino=casino if isinstance(casino, str) else None,
         )
 
     plan = violations_for(chosen, options) if violations_for is not None else None
@@ -158,17 +173,46 @@ def default_limits(ruleset: Ruleset) -> tuple[Decimal, Decimal]:
     return DEFAULT_MINIMUM, DEFAULT_MAXIMUM
 
 
+# The time zone of a table whose jurisdiction is a country's or a province's (the first part of the
+# ruleset's id), where neither --timezone nor the house file names one.
+ZONES = {"fr": "Europe/Paris", "on": "America/Toronto"}
+
+
+def table_zone(name: str | None, house: HouseFile | None, ruleset: Ruleset) -> tuple[ZoneInfo, bool]:
+    """--timezone; else the house file's `timezone`; else the jurisdiction's (ZONES), else Paris; and
+    whether it was named (by the option or the house file)."""
+    what = "--timezone"
+    if name is None and house is not None and isinstance(house.data.get("timezone"), str):
+        name, what = house.data["timezone"], f"{house.file}:{house.line(('timezone',))}: timezone"
+    named = name is not None
+    if name is None:
+        name = ZONES.get(ruleset.family.split("/")[0], ZONES["fr"])
+    try:
+        return ZoneInfo(name), named
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValidatorError(
+            f"{what} {name}: not a time zone; give an IANA name such as Europe/Paris or America/Toronto"
+        ) from None
+
+
 def opening_time(
-    text: str | None, ruleset: Ruleset, registry: Registry, pinned: date | None = None
+    text: str | None,
+    ruleset: Ruleset,
+    registry: Registry,
+    pinned: date | None = None,
+    zone: ZoneInfo | None = None,
 ) -> datetime:
     """`--start`; else the evening of the day `--ruleset ID@DATE` names; else the first evening of the
-    version: a time with a UTC offset, on a day it is in force."""
+    version: a time with a UTC offset, on a day it is in force, at the table's offset that day."""
     if text is None:
         if pinned is not None:
-            first = pinned.isoformat()
+            first = pinned
         else:
-            first = ruleset.valid_from.isoformat() if ruleset.valid_from else "2025-01-01"
-        return datetime.fromisoformat(f"{first}T20:00:00+01:00")
+            first = ruleset.valid_from if ruleset.valid_from else date(2025, 1, 1)
+        evening = datetime.combine(first, time(20, 0))
+        if zone is None:
+            return datetime.fromisoformat(f"{first.isoformat()}T20:00:00+01:00")
+        return evening.replace(tzinfo=zone)
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
@@ -199,7 +243,10 @@ def opening_time(
                 text=text, day=day.isoformat(), version=ruleset.version, dates=ruleset.dates(), hint=hint
             )
         )
-    return moment
+    try:
+        return moment.astimezone(zone) if zone is not None else moment
+    except OverflowError:
+        return moment
 
 
 def limit(raw: str | None, which: str, house: HouseFile | None, table: str, default: Decimal) -> Limit:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gzip
 from collections.abc import Iterator
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -35,9 +35,14 @@ def simulate(
     until: date | None = None,
     strategy: Any = None,
     violations: Violations | None = None,
+    zone: tzinfo | None = None,
+    casino: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The séance's records, played lazily. With `until`, a record dated after that local day raises
-    SeanceOverrun instead of being written (`simulate` checks the séance fits before playing it)."""
+    SeanceOverrun instead of being written (`simulate` checks the séance fits before playing it).
+    `strategy`: the players' (simulate.players; None: random legal play). `zone`: the table's time
+    zone (each record at its offset on that date; None: the start's offset throughout). `casino`: the
+    table record's casino (None: a demonstration name)."""
     missing = [
         name for name, option in ruleset.options.items() if option.required and house.get(name) is None
     ]
@@ -62,6 +67,11 @@ def simulate(
     )
     sim.strategy = strategy
     sim.violations = violations
+    if zone is not None:
+        sim.zone = zone
+        sim.clock = start.astimezone(zone)
+    if casino is not None:
+        sim.casino = casino
     return sim.records(rounds)  # type: ignore[attr-defined]
 
 

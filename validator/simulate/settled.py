@@ -71,7 +71,7 @@ class RoundRebuilt:
 
     def _apply(self, action: list[Any]) -> None:
         verb = action[0]
-        if verb == "deal":
+        if verb == "deal" or verb == "deal_down":  # a face-down card is the receiver's all the same
             self._card(action[1], normalize(action[2]))
         elif verb == "hit":
             self.hands[action[1]].add(normalize(action[2]))

@@ -297,7 +297,9 @@ class RoundSides:
         box_no = int(stake.split(":")[0])
         before = self.actions[: moment.index]
         cards = list(moment.dealer_cards)
-        later_dealer_card = any(a[0] == "deal" and a[1] == "D" for a in self.actions[moment.index :])
+        later_dealer_card = any(
+            a[0] in ("deal", "deal_down") and a[1] == "D" for a in self.actions[moment.index :]
+        )
         dealer_done = len(cards) >= 2 and (not later_dealer_card if done else not self.sim.dealer_must_draw())
         dealer_started = len(cards) > self.initial_dealer
         info = facts(

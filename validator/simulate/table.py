@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from decimal import Decimal
 from typing import Any
 
@@ -19,6 +19,8 @@ from validator.replay.session import read_table
 from validator.replay.state import RoundFacts, Shoe, TableState, facts
 from validator.simulate.boxes_against import boxes_against, name_boxes, player_box
 from validator.simulate.violations import PlayedViolation, Violations
+
+DEFAULT_CASINO = "Casino de démonstration"  # the table record's casino where no house file names one
 
 # How far one round moves the séance's clock, at most and at least: a new shoe before it (`tick(60, 180)`),
 # a jackpot reading (`tick(1, 5)`) and the round itself (`tick()`, at most 110 s; bataille's at least
@@ -129,6 +131,7 @@ class TableSim:
         self.seats = seats
         self.judge = Judge(ruleset, house, "<simulate>")
         self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
+        self.state.faces_logged = bool(ruleset.param("dealer.hole_card"))  # hand-log/1.1 (table record)
         self.shoe_no = 0
         self.shoe_id = ""
         self.round_no = 0
@@ -146,6 +149,9 @@ class TableSim:
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
         self.dealer_id = "D-101"  # the dealer at the table (simulate.interludes changes dealers)
+        # The table's time zone: each record's UTC offset is the zone's on its date (None: start's).
+        self.zone: tzinfo | None = None
+        self.casino = DEFAULT_CASINO  # the house file's `casino`, where the séance is played with one
         self.check_seats()
 
     def broken_by(self, event: str, ctx: Mapping[str, Any]) -> set[str]:
@@ -301,7 +307,11 @@ class TableSim:
 
     def tick(self, low: int = 40, high: int = 110) -> str:
         try:
-            self.clock += timedelta(seconds=self.rng.randint(low, high))
+            step = timedelta(seconds=self.rng.randint(low, high))
+            if self.zone is None:
+                self.clock += step
+            else:  # counted in UTC, written at the zone's offset of that moment (summer time or not)
+                self.clock = (self.clock.astimezone(UTC) + step).astimezone(self.zone)
         except OverflowError:
             raise SeanceOverrun(None) from None
         if self.until is not None and self.clock.date() > self.until:
@@ -338,9 +348,10 @@ class TableSim:
     def table_record_as_opened(self) -> dict[str, Any]:
         return {
             "type": "table",
-            "format": "hand-log/1",
+            # hand-log/1.1 where the dealer keeps a hole card: the log says it is dealt face down.
+            "format": "hand-log/1.1" if self.ruleset.param("dealer.hole_card") else "hand-log/1",
             "table": self.table_id,
-            "casino": "Casino de démonstration",
+            "casino": self.casino,
             "game": self.ruleset.game,
             "ruleset": self.ruleset.family,
             "at": self.clock.isoformat(),

@@ -122,7 +122,9 @@ class PlayedViolation:
 
 @dataclass
 class Violations:
-    """The plan: about `rate` of the rounds get a violation of one of `rules`, tried in a random order."""
+    """The plan: about `rate` of the rounds get a violation of one of `rules`, tried in turn: the rules
+    planted fewest times so far first (ties in a random order), so that a rule whose occasions are rare
+    is tried first whenever it lags, and the rules with many occasions fill the other rounds."""
 
     ruleset: Ruleset
     rules: list[str]
@@ -133,6 +135,7 @@ class Violations:
     _between_rounds: frozenset[str] = field(init=False)
     _orders: dict[str, list[str] | None] = field(init=False, default_factory=dict)
     played: dict[str, PlayedViolation] = field(init=False, default_factory=dict)
+    counts: dict[str, int] = field(init=False, default_factory=dict)  # rule → violations planted
 
     def __post_init__(self) -> None:
         if not 0 < self.rate <= 1:
@@ -150,8 +153,8 @@ class Violations:
         if round_id not in self._orders:
             order = None
             if self.rng.random() < self.rate:
-                order = list(self.rules)
-                self.rng.shuffle(order)
+                ties = {rule: self.rng.random() for rule in self.rules}
+                order = sorted(self.rules, key=lambda rule: (self.counts.get(rule, 0), ties[rule]))
             self._orders[round_id] = order
         return self._orders[round_id]
 
@@ -168,6 +171,10 @@ class Violations:
             return []
         order = self.order(record_id) or []
         return [r for r in order if r in self._between_rounds]
+
+    def planted(self, rule: str) -> None:
+        """A violation of `rule` was written: it goes after the rules planted fewer times."""
+        self.counts[rule] = self.counts.get(rule, 0) + 1
 
     def done(self, round_id: str) -> None:
         """`inject` has written the round: its plan is no longer needed."""

@@ -45,3 +45,28 @@ _TYPES["list<stake>"] = pa.list_(STAKE)
 ROUNDS = pa.schema(_fields(columns.ROUNDS))
 FINDINGS = pa.schema(_fields(columns.FINDINGS))
 RUNS = pa.schema(_fields(columns.RUNS))
+
+# `check --format html`'s rounds without findings, summed (`dataset.rollup`): the `rounds` columns the
+# audit report reads of them, and how many rounds each row stands for; `staked_sq`: the sum of each
+# round's `staked_main` squared (the hold band's Σ staked², `audit.query`).
+ROLLUP_ROUNDS = pa.schema(
+    [
+        *(ROUNDS.field(name) for name in ("run_id", "log_digest", "casino", "table_id", "dealer")),
+        *(ROUNDS.field(name) for name in ("gaming_day", "local_time", "ruleset", "house_file", "status")),
+        *(ROUNDS.field(name) for name in ("wagered", "collected", "paid", "overpaid", "underpaid")),
+        *(ROUNDS.field(name) for name in ("staked_main", "kept_main")),
+        ROUNDS.field("findings_procedure"),
+        ROUNDS.field("findings_payout"),
+        ("staked_sq", pa.float64()),
+        ("weight", pa.int64()),
+    ]
+)
+# Its player–dealer pairs: the rounds each player played with each dealer.
+ROLLUP_PLAYED = pa.schema(
+    [
+        ROUNDS.field("dealer"),
+        ("player", pa.string()),
+        *(ROUNDS.field(name) for name in ("casino", "table_id", "gaming_day")),
+        ("weight", pa.int64()),
+    ]
+)

@@ -138,7 +138,7 @@ class _When:
     month: str = "none"
 
 
-def _when(at: str | None, gaming_day_start: int) -> _When:
+def when_of(at: str | None, gaming_day_start: int) -> _When:
     """The round's time; its gaming day is the local date `gaming_day_start` minutes earlier, and the
     month (the partition) the gaming day's."""
     if not at:
@@ -203,7 +203,7 @@ class ShareWriter:
         digest = self._file[1]
         facts: RoundFacts | None = outcome.facts
         if facts is not None:
-            self._where = (facts.casino, _when(facts.at, self.spec.gaming_day_start))
+            self._where = (facts.casino, when_of(facts.at, self.spec.gaming_day_start))
         casino, when = self._where
         key = (digest, casino_key(casino), when.month)
         round_key = f"{digest[:16]}:{outcome.line}" if outcome.status != "none" else None

@@ -17,6 +17,7 @@ STRATEGY = N_("on a tie, the better of the ways the rules allow (war or surrende
 
 class BatailleMaths:
     dealer_final: frozenset[str] = frozenset()
+    decisions = ("war", "surrender")
 
     def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
         result = bataille(probe)
@@ -30,6 +31,9 @@ class BatailleMaths:
             return tie.tie_choice
 
         return tie.ev, strategy
+
+    def player(self, probe: Probe) -> Any:
+        return self.played(probe)[1]
 
     def dealer_results(self, probe: Probe) -> DealerResults | None:
         return None

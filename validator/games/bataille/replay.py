@@ -7,7 +7,21 @@ from decimal import Decimal
 from typing import Any, cast
 
 from validator.dsl.facts import ActionFacts, BurnFacts
-from validator.logs.decode import Action, Burn, CutCard, Deal, Discard, Lose, Pay, Push, Surrender, War
+from validator.logs.decode import (
+    UNSET,
+    Action,
+    Burn,
+    CutCard,
+    Deal,
+    Discard,
+    Lose,
+    Mistake,
+    Pay,
+    Push,
+    Reshuffle,
+    Surrender,
+    War,
+)
 from validator.logs.rules.replayable import WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
 from validator.replay.state import Dealer
@@ -19,6 +33,9 @@ SETTLEMENTS = frozenset((Pay, Lose, Push))
 class BatailleRound(RoundReplay):
     def replay(self) -> None:
         self.read_bets(split_counts=False)
+        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
+            self.replay_void()
+            return
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
@@ -45,6 +62,10 @@ class BatailleRound(RoundReplay):
             self.burns += 1
         elif type(action) is Discard:
             self.take(action.card)
+        elif type(action) is Mistake:  # hand-log/1.1
+            self.mistake(action)
+        elif type(action) is Reshuffle:
+            self.reshuffle(action)
         elif type(action) is War or type(action) is Surrender:
             verb = action.verb
             # A war names its box, a surrender its hand: the box's first hand either way.
@@ -125,6 +146,7 @@ class BatailleRound(RoundReplay):
         self.check_settle_order(stake, box_no, verb=action.verb)
 
     def finish(self) -> None:
+        self.check_mistakes_used()
         for name, hand in self.hands.items():
             self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
         for name, amount in self.side_stakes.items():

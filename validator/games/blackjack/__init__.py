@@ -43,6 +43,9 @@ GAME = Game(
             "dealer.busted",
             "dealer.up_ace",
             "dealer.up_ten",
+            "dealer.face_down",
+            "card.hole",
+            "action.by_seated",
         )
     ),
     decisions=frozenset(

@@ -1,6 +1,6 @@
 """What `edge` reads of blackjack's mathematics (validator.maths.game.GameMaths): the main stake's return
-by the best play, the insurance stake, the strategy `simulate` plays to check it, the dealer's drawing
-that side bets reading his final hand are weighed by."""
+by the best play, its variance and covariance, what is not exact, the insurance stake, the strategy
+`simulate` plays to check it, the dealer's drawing that side bets reading his final hand are weighed by."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Any
 
 from validator.casino.cards import BJ_VALUE
 from validator.games.blackjack.dealer import final_distribution
-from validator.games.blackjack.maths import MainGame, Rules, main_game
+from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Play, Rules, main_game
+from validator.games.blackjack.spread import with_spread
 from validator.games.blackjack.strategy import Strategy
 from validator.i18n import N_
 from validator.maths.edge import number, outcome_line, percent
@@ -16,34 +17,37 @@ from validator.maths.game import DealerResults
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
 
-STRATEGY = N_(
-    "best play for each initial hand (two cards and the dealer's first card, removed from a full shoe): "
-    "composition-dependent for the first decision, total-dependent after it; no insurance"
+STRATEGY = (
+    "best play at every decision, composition-dependent: the initial cards, the dealer's first card and "
+    "the hand's cards taken out of a full shoe (a split hand: the pair's cards out so far too); no "
+    "insurance"
 )
 INSURANCE = "insurance"  # the stake kind (hand-log/1 "3:insurance") a version may settle
 
 
 class BlackjackMaths:
     dealer_final = frozenset(("total", "busted", "blackjack", "soft", "cards"))
+    decisions = ("stand", "hit", "double", "split", "surrender")
 
     def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
         if base is not None:
             rules = Rules.read(probe)
             if base.rules.same_game(rules):
                 return base.ev, {}, base
-            game: MainGame = main_game(probe, rules, track=False)
+            game: MainGame = main_game(probe, rules)
         else:
-            game = main_game(probe)
+            game = with_spread(main_game(probe))
+        if game.spread is None:
+            return game.ev, {}, game
+        spread = game.spread
         lines = [outcome_line(f"net {label}", net, p) for label, p, net in game.lines]
-        if game.split_probability:
-            lines.append(
-                {
-                    "outcome": N_("split (net over the box's hands, on average)"),
-                    "net": number(game.split_return, 4),
-                    "probability": number(game.split_probability),
-                }
-            )
-        main_json: dict[str, Any] = {"strategy": STRATEGY, "lines": lines}
+        main_json: dict[str, Any] = {
+            "strategy": STRATEGY,
+            "lines": lines,
+            "variance": number(spread.variance, 6),
+            "covariance": number(spread.covariance, 6),
+            "approximations": approximations(game),
+        }
         insurance = insurance_json(probe, game)
         if insurance is not None:
             main_json["insurance"] = insurance
@@ -53,12 +57,53 @@ class BlackjackMaths:
         game = main_game(probe)
         return game.ev, Strategy(game)
 
+    def player(self, probe: Probe) -> Any:
+        return Strategy(Play(Rules.read(probe)))  # computed as the séance's hands need it
+
     def dealer_results(self, probe: Probe) -> DealerResults | None:
         rules = Rules.read(probe)
         return lambda decks, player, dealer: _dealer_results(rules, decks, player, dealer)
 
 
 MATHS = BlackjackMaths()
+
+
+def approximations(game: MainGame) -> list[dict[str, str]]:
+    """What the figures do not take exactly, and how much it moves them (measured: see the README)."""
+    gap = game.spread.split_gap if game.spread else 0.0
+    found = [
+        {
+            "what": "split hands: the cards drawn to the box's other hands stay in the shoe (the pair's "
+            "cards out so far are taken out), as Wizard of Odds' Appendix 9 computes them",
+            "size": "the method of the published tables",
+        },
+        {
+            "what": "distribution: a split box's hands independent given the dealer's result",
+            "size": f"the distribution's mean {number(gap * 100, 6)} points from the figure",
+        },
+    ]
+    if any(game.rules.max_hands(pair) > SPLIT_OUT for pair in range(VALUES)):
+        found.append(
+            {
+                "what": f"a box split into more than {SPLIT_OUT} hands: its later hands valued as with "
+                f"{SPLIT_OUT} of the pair's cards out",
+                "size": "+0.000026 points of return at eight hands and six decks (benchmarks/bench_edge.py)",
+            }
+        )
+    if game.tracked < 21:
+        found.append(
+            {
+                "what": f"a hand's cards after its first {game.tracked} are drawn from the shoe as it was "
+                "after them (the play then depends on the hand's total)",
+                "size": TRACKED_COST.get(game.tracked, "not measured"),
+            }
+        )
+    return found
+
+
+# Measured by benchmarks/bench_edge.py: six decks, S17, the dealer checks for blackjack, double after split
+# or not, four hands (the figure with two cards tracked against four).
+TRACKED_COST = {2: "+0.0028 to +0.0035 points of return at six decks (benchmarks/bench_edge.py)"}
 
 
 def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:

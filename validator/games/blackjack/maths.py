@@ -19,14 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache, partial
+from functools import partial
 
-from validator.games.blackjack.dealer import DealerRule, final_distribution
+from validator.games.blackjack.dealer import DealerRule, distribution
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
 from validator.replay.state import Hand
 
-Dist = dict[float, float]
 MAX_HANDS = 8  # where a version puts no limit on splitting, the box is taken to reach 8 hands at most
 TEN = VALUES - 1
 ACE = 0
@@ -191,153 +190,230 @@ class Rules:
         return hands
 
 
-@dataclass(slots=True)
-class Outcome:
-    """One initial hand's best play: its expected return and the distribution of the round's net result
-    (splits are one line: the box's total over its hands is not tracked card by card)."""
-
-    ev: float
-    action: str
-    dist: Dist
+Removed = tuple[int, ...]  # the cards out of the shoe by value (beyond the dealer's first card)
 
 
-def _add(into: Dist, dist: Dist, weight: float) -> None:
-    for net, p in dist.items():
-        into[net] = into.get(net, 0.0) + p * weight
+def _plus(removed: Removed, index: int) -> Removed:
+    return (*removed[:index], removed[index] + 1, *removed[index + 1 :])
 
 
-class Position:
-    """The values of every hand against one dealer card, from one composition (after the initial cards)."""
+def tracked_cards(decks: int) -> int:
+    """How many of a hand's cards are taken out of the shoe, for its later cards and the dealer's draw.
+    The cards after them are drawn from the shoe as it was after them (the play then depends on the
+    hand's total, from that composition). TRACKED[decks] keeps a version's figures within the CPU time
+    the README states; benchmarks/bench_edge.py measures what it costs against every card taken out."""
+    return TRACKED.get(decks, TRACKED_MANY)
 
-    def __init__(self, rules: Rules, comp: Composition, up: int, *, track: bool = True) -> None:
+
+TRACKED = {1: 21, 2: 21}
+TRACKED_MANY = 2
+
+
+class Against:
+    """Every hand the player can hold against one dealer's first card, valued composition-dependent at
+    every decision: from the shoe without the dealer's card and every card the hand holds (for a split
+    hand, also the pair's cards already out), the player's next card and the dealer's whole draw exact.
+
+    Where the dealer looks at his cards for a blackjack first, the values are the expected results *and*
+    no dealer's blackjack (his blackjack left out of each distribution): the hole card is one more
+    unseen card, and the play given that he has none is the best for these joint values (every option at
+    a decision is scaled by the same probability that he has none)."""
+
+    def __init__(self, rules: Rules, full: Composition, up: int, track: int) -> None:
         self.rules = rules
-        self.track = track  # False: expected returns only, no distribution of results (faster)
         self.up = up
-        n = sum(comp)
-        self.p = [c / n for c in comp]
-        full = final_distribution(rules.dealer, comp, up)
-        natural = rules.dealer.blackjack
-        self.natural = full[natural]
-        if rules.peeks:
-            rest = 1.0 - self.natural
-            self.dist = tuple(
-                0.0 if i == natural else (x / rest if rest else 0.0) for i, x in enumerate(full)
-            )
-        else:
-            self.dist = full
-        self.memo: dict[tuple[int, bool, bool], tuple[float, Dist]] = {}
-        self.stand_memo: dict[tuple[str, int], tuple[float, Dist]] = {}
+        self.shoe = without(full, up)
+        self.size = sum(self.shoe)
+        self.track = track
+        self.natural = rules.dealer.blackjack
+        self.naturals = tuple(i for i in range(VALUES) if _total(up + i + 2, ACE in (up, i)) == 21)
+        self.dealer_memo: dict[Removed, list[float]] = {}
+        self.memo: dict[tuple[Removed, int, bool, bool, int], tuple[float, bool]] = {}
+        self.two_memo: dict[tuple[Removed, int, int, bool, bool], tuple[float, str]] = {}
+        self.split_memo: dict[tuple[int, int], tuple[float, SplitParts]] = {}
+        rows = [rules.pay[(str(t), 1)] for t in range(4, 22)]
+        low = rows[0]
+        self.low_totals = (
+            {t for t, row in zip(range(4, 22), rows, strict=True) if row == low}
+            if all(a <= b for row in rows for a, b in zip(low, row, strict=True))
+            else set()
+        )
 
-    def settle(self, key: str, stake: int = 1) -> tuple[float, Dist]:
-        found = self.stand_memo.get((key, stake))
+    # ---- the shoe ----
+    def left(self, removed: Removed) -> int:
+        return self.size - sum(removed)
+
+    def p_natural(self, removed: Removed) -> float:
+        """The probability that the dealer's next card makes his blackjack."""
+        left = self.left(removed)
+        return sum(self.shoe[i] - removed[i] for i in self.naturals) / left if left else 0.0
+
+    def dealer(self, removed: Removed) -> list[float]:
+        found = self.dealer_memo.get(removed)
         if found is None:
-            row = self.rules.pay[(key, stake)]
-            dist: Dist = {}
-            ev = 0.0
-            for p, net in zip(self.dist, row, strict=True):
-                if p:
-                    dist[net] = dist.get(net, 0.0) + p
-                    ev += p * net
-            found = (ev, dist)
-            self.stand_memo[(key, stake)] = found
+            comp = tuple(s - r for s, r in zip(self.shoe, removed, strict=True))
+            found = distribution(self.rules.dealer, comp, self.up)
+            if self.rules.peeks:
+                found[self.natural] = 0.0
+            self.dealer_memo[removed] = found
         return found
 
-    def stand(self, hard: int, ace: bool, stake: int = 1) -> tuple[float, Dist]:
-        total = _total(hard, ace)
-        return self.settle("bust" if total > 21 else str(total), stake)
+    # ---- settled hands ----
+    def value(self, removed: Removed, key: str, stake: int = 1) -> float:
+        row = self.rules.pay[(key, stake)]
+        if key == "bust" and min(row) == max(row):
+            # A busted hand loses whatever the dealer draws: only his blackjack's chance counts.
+            return row[0] * (1.0 - self.p_natural(removed) if self.rules.peeks else 1.0)
+        return sum(p * net for p, net in zip(self.dealer(removed), row, strict=True))
 
-    def play(self, hard: int, ace: bool, split_aces: bool = False) -> tuple[float, Dist]:
-        """Best of standing and hitting for a hand of three cards or more (or a split ace's)."""
-        key = (hard, ace, split_aces)
+    def stand(self, removed: Removed, hard: int, ace: bool, stake: int = 1) -> float:
+        total = _total(hard, ace)
+        return self.value(removed, "bust" if total > 21 else str(total), stake)
+
+    # ---- decisions ----
+    def play(
+        self, removed: Removed, hard: int, ace: bool, split_aces: bool = False, limit: int = 21
+    ) -> tuple[float, bool]:
+        """A hand of three cards or more: the best of standing and hitting, and whether to hit."""
+        key = (removed, hard, ace, split_aces, limit)
         found = self.memo.get(key)
         if found is not None:
             return found
         if hard > 21:
-            best = self.settle("bust")
+            found = (self.value(removed, "bust"), False)
         else:
-            best = self.stand(hard, ace)
-            if _total(hard, ace) < 21 or self.rules.can_hit(hard, ace, 3, split_aces):
-                hit = self.hit(hard, ace, split_aces)
-                if hit[0] > best[0]:
-                    best = hit
-        self.memo[key] = best
-        return best
+            total = _total(hard, ace)
+            if total < 21 or self.rules.can_hit(hard, ace, 3, split_aces):
+                hit = self.hit(removed, hard, ace, split_aces, limit)
+                if total in self.low_totals and (hard <= 11 or total != hard):
+                    # A hand no card can bust, standing where it loses unless the dealer busts: a card
+                    # and standing is as good (the card unseen changes none of his chances), so hit.
+                    found = (hit, True)
+                else:
+                    stand = self.stand(removed, hard, ace)
+                    found = (hit, True) if hit > stand else (stand, False)
+            else:
+                found = (self.stand(removed, hard, ace), False)
+        self.memo[key] = found
+        return found
 
-    def hit(self, hard: int, ace: bool, split_aces: bool = False) -> tuple[float, Dist]:
-        dist: Dist = {}
+    def hit(self, removed: Removed, hard: int, ace: bool, split_aces: bool = False, limit: int = 21) -> float:
+        left = self.left(removed)
+        tracked = sum(removed) < limit
         ev = 0.0
-        for i, p in enumerate(self.p):
-            if p:
-                value = self.play(hard + i + 1, ace or i == ACE, split_aces)
-                ev += p * value[0]
-                if self.track:
-                    _add(dist, value[1], p)
-        return ev, dist
+        for i in range(VALUES):
+            count = self.shoe[i] - removed[i]
+            if count:
+                after = _plus(removed, i) if tracked else removed
+                ev += count / left * self.play(after, hard + i + 1, ace or i == ACE, split_aces, limit)[0]
+        return ev
 
-    def double(self, hard: int, ace: bool) -> tuple[float, Dist]:
-        dist: Dist = {}
+    def double(self, removed: Removed, hard: int, ace: bool) -> float:
+        left = self.left(removed)
+        tracked = self.track > 2
         ev = 0.0
-        for i, p in enumerate(self.p):
-            if p:
-                value = self.stand(hard + i + 1, ace or i == ACE, 2)
-                ev += p * value[0]
-                if self.track:
-                    _add(dist, value[1], p)
-        return ev, dist
+        for i in range(VALUES):
+            count = self.shoe[i] - removed[i]
+            if count:
+                after = _plus(removed, i) if tracked else removed
+                ev += count / left * self.stand(after, hard + i + 1, ace or i == ACE, 2)
+        return ev
 
-    def two_cards(self, first: int, second: int, *, split: bool, split_aces: bool) -> tuple[float, str, Dist]:
-        """Best play of a two-card hand (no split, no surrender here)."""
+    def two_cards(
+        self, removed: Removed, first: int, second: int, *, split: bool, split_aces: bool
+    ) -> tuple[float, str]:
+        """Best play of a two-card hand (no split, no surrender here): its value and the action."""
+        key = (removed, first, second, split, split_aces)
+        found = self.two_memo.get(key)
+        if found is not None:
+            return found
         rules = self.rules
         hard, ace = first + second + 2, ACE in (first, second)
         if _total(hard, ace) == 21:
-            stand = self.settle("split21" if split else "blackjack")
+            stand = self.value(removed, "split21" if split else "blackjack")
         else:
-            stand = self.stand(hard, ace)
-        options = [(stand[0], "stand", stand[1])]
-        if split_aces and not rules.can_hit(hard, ace, 2, True):
-            return options[0]
-        if _total(hard, ace) < 21 or rules.can_hit(hard, ace, 2, split_aces):
-            hit = self.hit(hard, ace, split_aces)
-            options.append((hit[0], "hit", hit[1]))
-        if rules.can_double(first, second, split, split_aces):
-            dbl = self.double(hard, ace)
-            options.append((dbl[0], "double", dbl[1]))
-        return max(options, key=lambda o: o[0])
+            stand = self.stand(removed, hard, ace)
+        best = (stand, "stand")
+        if not (split_aces and not rules.can_hit(hard, ace, 2, True)):
+            if _total(hard, ace) < 21 or rules.can_hit(hard, ace, 2, split_aces):
+                # The hand's cards beyond the `track` first are drawn, not taken out (see exact_cards).
+                limit = sum(removed) - 2 + self.track
+                hit = self.hit(removed, hard, ace, split_aces, limit)
+                if hit > best[0]:
+                    best = (hit, "hit")
+            if rules.can_double(first, second, split, split_aces):
+                dbl = self.double(removed, hard, ace)
+                if dbl > best[0]:
+                    best = (dbl, "double")
+        self.two_memo[key] = best
+        return best
 
-    def split(self, pair: int, hands: int) -> float:
-        """Expected return of splitting a pair into at most `hands` hands (each hand's stake one unit)."""
+    def split(self, pair: int, hands: int) -> tuple[float, SplitParts]:
+        """Splitting a pair into at most `hands` hands, each hand's stake one unit. Each hand is played
+        composition-dependent from the shoe without its own cards and the pair's cards out so far
+        (two, and one more at each resplit); the cards drawn to the box's other hands are not taken
+        out (Wizard of Odds' method in its Appendix 9: "only how many hands the player had already
+        split, but not the other cards drawn in those hands")."""
+        found = self.split_memo.get((pair, hands))
+        if found is not None:
+            return found
         aces = pair == ACE
-        values = [self.two_cards(pair, i, split=True, split_aces=aces)[0] for i in range(VALUES)]
-        q = self.p[pair]
-        nonpair = (sum(self.p[i] * values[i] for i in range(VALUES) if i != pair) / (1 - q)) if q < 1 else 0.0
-        anyhand = sum(self.p[i] * values[i] for i in range(VALUES))
+        parts: dict[int, tuple[float, float, float]] = {}  # pair cards out → (pair card's chance, any, other)
+        for out in range(2, min(hands, SPLIT_OUT) + 1):
+            base = tuple(out if i == pair else 0 for i in range(VALUES))
+            left = self.left(base)
+            values = [0.0] * VALUES
+            for i in range(VALUES):
+                count = self.shoe[i] - base[i]
+                if count:
+                    ev = self.two_cards(_plus(base, i), pair, i, split=True, split_aces=aces)[0]
+                    values[i] = count / left * ev
+            q = (self.shoe[pair] - out) / left
+            anyhand = sum(values)
+            other = (anyhand - values[pair]) / (1 - q) if q < 1 else 0.0
+            parts[out] = (q, anyhand, other)
 
-        @cache
         def rest(have: int, open_: int) -> float:
             if open_ == 0:
                 return 0.0
+            q, anyhand, other = parts[min(have, SPLIT_OUT)]
             if have < hands:
-                return q * rest(have + 1, open_ + 1) + (1 - q) * (nonpair + rest(have, open_ - 1))
+                return q * rest(have + 1, open_ + 1) + (1 - q) * (other + rest(have, open_ - 1))
             return anyhand + rest(have, open_ - 1)
 
-        return rest(2, 2)
+        found = (rest(2, 2), SplitParts(pair, hands, parts))
+        self.split_memo[(pair, hands)] = found
+        return found
 
 
-def initial(
-    rules: Rules, first: int, second: int, up: int, comp: Composition, *, track: bool = True
-) -> Outcome:
-    """Best play of one initial hand against the dealer's first card, from `comp` (all three removed)."""
-    pos = Position(rules, comp, up, track=track)
-    ev, action, dist = pos.two_cards(first, second, split=False, split_aces=False)
-    options: list[tuple[float, str, Dist]] = [(ev, action, dist)]
+@dataclass(frozen=True, slots=True)
+class SplitParts:
+    pair: int
+    hands: int
+    parts: dict[int, tuple[float, float, float]]  # pair cards out (at most SPLIT_OUT) → values
+
+    def part(self, have: int) -> tuple[float, float, float]:
+        return self.parts[min(have, SPLIT_OUT)]
+
+
+# A box split into more hands than this is valued as with this many of the pair's cards out (a fifth hand
+# needs three more of the pair's cards): +0.000026 points of return with eight hands at six decks,
+# measured against every pair's card out; listed by `edge` where a box may reach more hands.
+SPLIT_OUT = 4
+
+
+def initial(rules: Rules, against: Against, first: int, second: int) -> tuple[float, str]:
+    """Best play of one initial hand against the dealer's first card: its expected return and action."""
+    up = against.up
+    removed = _plus(_plus((0,) * VALUES, first), second)
+    ev, action = against.two_cards(removed, first, second, split=False, split_aces=False)
+    options: list[tuple[float, str]] = [(ev, action)]
     if rules.can_surrender(first, second, up):
-        sur = pos.settle("surrender")
-        options.append((sur[0], "surrender", sur[1]))
+        options.append((against.value(removed, "surrender"), "surrender"))
     if first == second:
         hands = rules.max_hands(first)
         if hands > 1:
-            value = pos.split(first, hands)
-            options.append((value, "split", {}))
+            options.append((against.split(first, hands)[0], "split"))
         if first == TEN and hands > 1 and not rules.can_split(first, 1, identical=False):
             # Only identical ten-value cards split (K-K, not K-Q): the split counts for that share.
             decks = rules.decks
@@ -345,41 +421,57 @@ def initial(
             best_split = max(options, key=lambda o: o[0])
             no_split = max((o for o in options if o[1] != "split"), key=lambda o: o[0])
             mixed = share * best_split[0] + (1 - share) * no_split[0]
-            options = [(mixed, f"{best_split[1]} (identical) / {no_split[1]}", no_split[2])]
-    best = max(options, key=lambda o: o[0])
-    ev, action, dist = best
-    if action == "split":
-        dist = {}
-    if rules.peeks and pos.natural:
+            options = [(mixed, f"{best_split[1]} (identical) / {no_split[1]}")]
+    ev, action = max(options, key=lambda o: o[0])
+    if rules.peeks:
         hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
         vs_natural = rules.pay[(hand_key, 1)][rules.dealer.blackjack]
-        ev = pos.natural * vs_natural + (1 - pos.natural) * ev
-        scaled: Dist = {}
-        _add(scaled, dist, 1 - pos.natural)
-        scaled[vs_natural] = scaled.get(vs_natural, 0.0) + pos.natural
-        dist = scaled
-    return Outcome(ev, action, dist)
+        ev += against.p_natural(removed) * vs_natural
+    return ev, action
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """A round's net result on the main stake: computed by `games.blackjack.spread`."""
+
+    lines: tuple[tuple[float, float], ...]  # (net result, probability), best first
+    mean: float
+    variance: float
+    covariance: float  # of two boxes' net results in one round (each one initial unit)
+    split_gap: float  # the distribution's mean less the exact figure (the split boxes' approximation)
 
 
 @dataclass(frozen=True, slots=True)
 class MainGame:
     ev: float
-    lines: tuple[tuple[str, float, float], ...]  # (label, probability, net)
     split_probability: float
     split_return: float
     strategy: dict[tuple[int, int, int], str]
     rules: Rules
+    against: tuple[Against, ...]  # by the dealer's first card: every value computed, for the play
+    full: Composition
+    tracked: int  # how many of a hand's cards were taken out of the shoe
+    spread: Spread | None = None  # the distribution of a round's net result (spread.with_spread)
+
+    @property
+    def lines(self) -> tuple[tuple[str, float, float], ...]:
+        """(label, probability, net) of each net result of a round, best first."""
+        if self.spread is None:
+            return ()
+        return tuple((_net_label(net), p, net) for net, p in self.spread.lines)
 
 
-def main_game(probe: Probe, rules: Rules | None = None, *, track: bool = True) -> MainGame:
-    """The main stake's expected return; with `track`, the distribution of each round's net result."""
+def main_game(probe: Probe, rules: Rules | None = None, *, tracked: int | None = None) -> MainGame:
+    """The main stake's expected return and the best play. `tracked`: how many of a hand's cards are
+    taken out of the shoe (default: `tracked_cards`). `games.blackjack.spread` adds the distribution."""
     rules = rules or Rules.read(probe)
     full = full_shoe(rules.decks)
     total = sum(full)
+    cards = tracked if tracked is not None else tracked_cards(rules.decks)
     ev = 0.0
-    dist: Dist = {}
     split_p = split_ev = 0.0
     strategy: dict[tuple[int, int, int], str] = {}
+    against = tuple(Against(rules, full, up, cards) for up in range(VALUES))
     for first in range(VALUES):
         for second in range(first, VALUES):
             p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
@@ -388,19 +480,51 @@ def main_game(probe: Probe, rules: Rules | None = None, *, track: bool = True) -
             after = without(full, first, second)
             for up in range(VALUES):
                 p = p_hand * after[up] / (total - 2)
-                outcome = initial(rules, first, second, up, without(after, up), track=track)
-                ev += p * outcome.ev
-                strategy[(first, second, up)] = outcome.action
-                if outcome.action == "split":
+                if not p:
+                    continue
+                value, action = initial(rules, against[up], first, second)
+                ev += p * value
+                strategy[(first, second, up)] = action
+                if action == "split":
                     split_p += p
-                    split_ev += p * outcome.ev
-                else:
-                    _add(dist, outcome.dist, p)
-    lines = tuple(
-        sorted(((_net_label(net), p, net) for net, p in dist.items() if p > 0), key=lambda x: -x[2])
+                    split_ev += p * value
+    return MainGame(
+        ev, split_p, split_ev / split_p if split_p else 0.0, strategy, rules, against, full, cards
     )
-    return MainGame(ev, lines, split_p, split_ev / split_p if split_p else 0.0, strategy, rules)
 
 
 def _net_label(net: float) -> str:
     return format(Decimal(repr(net)).normalize(), "f") if net else "0"
+
+
+class Play:
+    """The best play, computed on demand for the situations that arise (a simulated séance's), or read
+    from a game computed whole (`of`)."""
+
+    def __init__(self, rules: Rules, tracked: int | None = None) -> None:
+        self.rules = rules
+        self.full = full_shoe(rules.decks)
+        self.tracked = tracked if tracked is not None else tracked_cards(rules.decks)
+        self.by_up: dict[int, Against] = {}
+        self.actions: dict[tuple[int, int, int], str] = {}
+
+    @classmethod
+    def of(cls, game: MainGame) -> Play:
+        play = cls(game.rules, game.tracked)
+        play.by_up = dict(enumerate(game.against))
+        play.actions = dict(game.strategy)
+        return play
+
+    def against(self, up: int) -> Against:
+        found = self.by_up.get(up)
+        if found is None:
+            found = self.by_up[up] = Against(self.rules, self.full, up, self.tracked)
+        return found
+
+    def action(self, first: int, second: int, up: int) -> str:
+        """The first decision for an initial hand (first <= second) against the dealer's first card."""
+        key = (first, second, up)
+        found = self.actions.get(key)
+        if found is None:
+            found = self.actions[key] = initial(self.rules, self.against(up), first, second)[1]
+        return found

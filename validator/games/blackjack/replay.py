@@ -17,21 +17,25 @@ from validator.logs.decode import (
     Burn,
     CutCard,
     Deal,
+    DealDown,
     Discard,
     Double,
     EvenMoney,
     Hit,
     Insurance,
     Lose,
+    Mistake,
     Pay,
     Push,
+    Reshuffle,
+    Reveal,
     Split,
     Stand,
     Surrender,
 )
 from validator.logs.rules.replayable import INCONSISTENT, WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
-from validator.replay.state import Dealer, Hand
+from validator.replay.state import Box, Dealer, Hand
 
 # Actions are told apart by their class, `type(action) is …` (or a set of classes): `isinstance` of a
 # msgspec struct that does not match goes through its metaclass, several times slower.
@@ -56,6 +60,9 @@ class BlackjackRound(RoundReplay):
             hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
         self.judge.cause = None  # a cause is one round's
         self.read_bets(split_counts=split_counts)
+        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
+            self.replay_void()
+            return
         if self.story is not None:
             self.narrate("bets: " + self.describe_bets())
         self.dealer = Dealer()
@@ -77,7 +84,7 @@ class BlackjackRound(RoundReplay):
         self.last_dealer_card = -1
         for index in range(len(actions) - 1, -1, -1):
             action = actions[index]
-            if type(action) is Deal and action.hand == "D":
+            if (type(action) is Deal or type(action) is DealDown) and action.hand == "D":
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
@@ -106,6 +113,14 @@ class BlackjackRound(RoundReplay):
             self.settle_action(cast(Settling, action), index)
         elif type(action) is Deal:
             self.deal(action.hand, action.card, index)
+        elif type(action) is DealDown:
+            self.deal(action.hand, action.card, index, face_down=True)
+        elif type(action) is Reveal:
+            self.reveal(action.hand, action.card)
+        elif type(action) is Mistake:
+            self.mistake(action)
+        elif type(action) is Reshuffle:
+            self.reshuffle(action)
         elif type(action) is Insurance:
             hand = self.first_hand(action.box, "insurance")
             amount = amount_of(action.amount, "insurance amount")
@@ -154,14 +169,14 @@ class BlackjackRound(RoundReplay):
     def first_hand(self, box: str, verb: str) -> Hand:
         return self.hand(str(parse_stake(box)[0]), verb)
 
-    def deal(self, target: str, raw_card: str, index: int) -> None:
+    def deal(self, target: str, raw_card: str, index: int, face_down: bool = False) -> None:
         if self.in_initial and self.owed:
-            self.deal_owed(target, raw_card)
+            self.deal_owed(target, raw_card, face_down)
             self.in_initial = bool(self.owed)
             return
         self.in_initial = False
         if target == "D":
-            self.dealer_draw(raw_card, index)
+            self.dealer_draw(raw_card, index, face_down)
             return
         hand = self.hand(target, "deal")
         # Outside the initial deal, only a split hand waiting for its second card is dealt to, the one
@@ -176,14 +191,16 @@ class BlackjackRound(RoundReplay):
             waiting = next(
                 (h.name for h in box_hands if len(h.card_list) == 1), "a hand waiting after a split"
             )
-        card = self.take(raw_card)
+        card = self.take(raw_card, face_down)
         self.check_deal(target, waiting)
         hand.add(card)
+        if face_down:
+            hand.hidden += (card,)
         # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
         hand.box.drew = True
         self.facts.table_drew = True
 
-    def dealer_draw(self, raw_card: str, index: int) -> None:
+    def dealer_draw(self, raw_card: str, index: int, face_down: bool = False) -> None:
         # A second card the dealer takes at the initial deal, before any player has played, while
         # decisions follow: the card he holds from then on, and the players still play in turn (one
         # finding for the early card, none for the play after it).
@@ -196,7 +213,7 @@ class BlackjackRound(RoundReplay):
         if not early and not self.dealer_started:
             self.dealer_started = True
             self.current_box = PAST_ALL_BOXES
-        card = self.take(raw_card)
+        card = self.take(raw_card, face_down)
         facts = self.facts
         facts.players_done = not early
         judge = self.judge
@@ -204,6 +221,8 @@ class BlackjackRound(RoundReplay):
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
         facts.players_done = True
         self.dealer.add(card)
+        if face_down:
+            self.dealer.hidden += (card,)
         if early and len(judge.findings) > found:
             # What the players and side bets do after it is judged against a dealer holding a card he
             # should not hold yet: findings there are its consequences (docs/findings.md).
@@ -236,6 +255,8 @@ class BlackjackRound(RoundReplay):
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
         decided.verb, decided.hand, decided.amount = verb, name, amount
+        by = action.by
+        decided.by_seated = None if by is UNSET else self.by_seated(by, box, verb)
         if verb == "split":
             self.sides.mark_split(box, index)
         held = self.all_held.get(verb)
@@ -253,6 +274,17 @@ class BlackjackRound(RoundReplay):
             self.split(hand, amount)
         elif type(action) is Surrender:
             hand.surrendered = True
+
+    @staticmethod
+    def by_seated(by: list[str], box: Box, verb: str) -> bool:
+        """Whether those a decision names as deciding (hand-log/1.1 `by`) are all seated players of the
+        box; a name with no main bet on the box cannot be replayed."""
+        for name in by:
+            if name not in box.bettor_stakes:
+                raise MalformedRound(
+                    f"{verb} on box {box.number} by {name!r}, who has no main bet on the box", INCONSISTENT
+                )
+        return all(name in box.seated_players for name in by)
 
     def draw(self, hand: Hand, raw_card: str, index: int, actions: list[Action]) -> None:
         card = self.take(raw_card)
@@ -315,6 +347,7 @@ class BlackjackRound(RoundReplay):
 
     # ---- end of the round ----
     def finish(self) -> None:
+        self.check_mistakes_used()
         # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
         live = blackjacks = 0
         for hand in self.hands.values():

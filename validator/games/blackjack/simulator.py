@@ -57,6 +57,8 @@ class BlackjackSim(TableSim):
             box.stake += Decimal(str(bet["amount"]))
             box.seated = box.seated or bet["seated"]
             bettor = str(bet.get("player") or f"box {number}")
+            if bet["seated"]:
+                box.seated_players.add(bettor)
             box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, Decimal(0)) + Decimal(
                 str(bet["amount"])
             )
@@ -87,8 +89,9 @@ class BlackjackSim(TableSim):
         for box in order:
             self.deal(box.hand_list[0])
         self.round_facts.second_cards_dealt = True
-        if self.ruleset.param("dealer.hole_card"):
-            self.deal_dealer()
+        hole = bool(self.ruleset.param("dealer.hole_card"))
+        if hole:
+            self.deal_dealer(face_down=True)  # the hole card, turned over when the players are done
         elif self.to_break and not side_bets:
             # The dealer's second card at the initial deal (where no side stake waits for the deal's end).
             self.break_dealer_early(order)
@@ -111,6 +114,10 @@ class BlackjackSim(TableSim):
                 index += 1
         if self.to_break:
             self.break_turn(order)
+        if hole and dealer.hidden:
+            # The dealer turns his hole card over before he completes his hand (hand-log/1.1 reveal).
+            actions.append(["reveal", "D", dealer.hidden[0]])
+            dealer.hidden = ()
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
         at_second_card = bool(self.ruleset.param("insurance.settled_at_second_card"))
         late: dict[int, Decimal] = {}  # an insurance kept back past the dealer's second card
@@ -166,19 +173,31 @@ class BlackjackSim(TableSim):
         self.actions.append(["deal", hand.name, card])
         hand.add(card)
 
-    def deal_dealer(self) -> None:
+    def deal_dealer(self, face_down: bool = False) -> None:
+        """A card to the dealer; `face_down`: his hole card (hand-log/1.1 deal_down)."""
         assert self.shoe is not None
         card = self.shoe.draw(self.actions, "D")
-        self.actions.append(["deal", "D", card])
+        self.actions.append(["deal_down" if face_down else "deal", "D", card])
         self.dealer.add(card)
+        if face_down:
+            self.dealer.hidden = (card,)
 
-    def ctx(self, hand: Hand, verb: str, amount: Decimal | None = None) -> dict[str, Any]:
+    def ctx(
+        self, hand: Hand, verb: str, amount: Decimal | None = None, by_seated: bool | None = None
+    ) -> dict[str, Any]:
+        action = facts(
+            verb=verb,
+            hand=hand.name,
+            amount=amount,
+            insurer_stake=self.insurer_stake(hand),
+            by_seated=by_seated,
+        )
         return {
             "round": self.round_facts,
             "box": hand.box,
             "hand": hand,
             "dealer": self.dealer,
-            "action": facts(verb=verb, hand=hand.name, amount=amount, insurer_stake=self.insurer_stake(hand)),
+            "action": action,
         }
 
     def offer_insurance(self, order: list[Box], insurance: dict[int, Decimal]) -> None:
@@ -255,6 +274,11 @@ class BlackjackSim(TableSim):
             moves += [("split", hand.initial_stake), ("split", hand.initial_stake / 2)]
         moves += [("double", hand.stake), ("double", half), ("hit", None)]
         candidates = [(verb, hand.name, self.ctx(hand, verb, amount)) for verb, amount in moves]
+        # A card a standing bettor behind the seated player asked for (hand-log/1.1 `by`).
+        standing = [name for name in hand.box.bettor_stakes if name not in hand.box.seated_players]
+        if standing and hand.total < 21:
+            moves.append(("hit by", None))
+            candidates.append(("hit", hand.name, self.ctx(hand, "hit", by_seated=False)))
         box = hand.box.number
         first = hand.box.hand_list[0]  # an insurance is the box's: its first hand's
         insured = self.insured_amount(first)
@@ -264,6 +288,9 @@ class BlackjackSim(TableSim):
         broken = self.breaking(self.round_id, candidates)
         if broken is None:
             return None
+        if broken < len(moves) and moves[broken][0] == "hit by":
+            self.hit(hand, by=standing[:1])
+            return "hit"
         if broken == len(moves):
             self.actions.append(["insurance", str(box), amount_json(insured)])
             self.insurance[box] = insured
@@ -425,10 +452,11 @@ class BlackjackSim(TableSim):
         self.round_facts.table_drew = True
         self.after_card(hand)
 
-    def hit(self, hand: Hand) -> None:
+    def hit(self, hand: Hand, by: list[str] | None = None) -> None:
+        """A card the player asks for; `by`: the bettors named as asking (hand-log/1.1)."""
         assert self.shoe is not None
         card = self.shoe.draw(self.actions, hand.name)
-        self.actions.append(["hit", hand.name, card])
+        self.actions.append(["hit", hand.name, card, by] if by else ["hit", hand.name, card])
         hand.add(card)
         hand.box.drew = True
         self.round_facts.table_drew = True

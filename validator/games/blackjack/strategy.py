@@ -1,14 +1,14 @@
 """The strategy `edge` computed, as a player at a simulated table uses it: for each decision, the action
-whose expected return the computation found best, from the same composition (the initial two cards and
-the dealer's first card removed from a full shoe). `simulate` plays it to check the figures."""
+whose expected return the computation found best, keyed by the same cards (the hand's, the dealer's
+first, taken out of a full shoe). `simulate` plays it to check the figures."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from validator.casino.cards import BJ_VALUE
-from validator.games.blackjack.maths import ACE, MainGame, Position, Rules
-from validator.maths.shoe import full_shoe, without
+from validator.games.blackjack.maths import ACE, Against, MainGame, Play, Removed, Rules
+from validator.maths.shoe import VALUES
 from validator.replay.state import Dealer, Hand
 
 Legal = Callable[[str], bool]
@@ -19,53 +19,58 @@ def _index(card: str) -> int:
 
 
 class Strategy:
-    """Callable as `strategy(hand, dealer, legal)` → "stand", "hit", "double", "split" or "surrender"."""
+    """Callable as `strategy(hand, dealer, legal)` → "stand", "hit", "double", "split" or "surrender":
+    the decision the computation found best for these cards (a split hand as the computation valued it:
+    the pair's two cards and its own taken out)."""
 
-    def __init__(self, game: MainGame) -> None:
-        self.game = game
-        self.rules: Rules = game.rules
-        self.full = full_shoe(self.rules.decks)
-        self.positions: dict[tuple[int, int, int], Position] = {}
+    def __init__(self, play: Play | MainGame) -> None:
+        self.play = play if isinstance(play, Play) else Play.of(play)
+        self.rules: Rules = self.play.rules
 
-    def position(self, first: int, second: int, up: int) -> Position:
-        key = (first, second, up)
-        found = self.positions.get(key)
-        if found is None:
-            found = Position(self.rules, without(self.full, first, second, up), up)
-            self.positions[key] = found
-        return found
+    def removed(self, cards: list[int], split: bool) -> Removed:
+        """The cards out of the shoe for this hand's values, as the computation keyed them."""
+        counts = [0] * VALUES
+        if split:
+            counts[cards[0]] += 2  # the pair's cards
+            kept = cards[1:]
+            limit = self.play.tracked - 1
+        else:
+            kept = cards
+            limit = self.play.tracked
+        for card in kept[:limit]:
+            counts[card] += 1
+        return tuple(counts)
 
     def __call__(self, hand: Hand, dealer: Dealer, legal: Legal) -> str:
         up = _index(dealer.card_list[0])
+        against = self.play.against(up)
         cards = [_index(c) for c in hand.card_list]
-        if hand.split:
-            first = second = cards[0]
-        else:
-            first, second = sorted(cards[:2])
-        pos = self.position(first, second, up)
-        planned = self.game.strategy[(first, second, up)]
         if len(cards) == 2 and not hand.split:
+            first, second = sorted(cards)
+            planned = self.play.action(first, second, up)
             # The first decision, as computed ("split (identical) / stand" where only some pairs split).
             choices = [planned.split(" ")[0]] + ([planned.split(" / ")[1]] if " / " in planned else [])
             for action in choices:
                 if action == "stand" or legal(action):
                     return action
-            return self._hit_or_stand(pos, cards, legal, split_aces=False)
-        if len(cards) == 2 and hand.split:
-            if cards[0] == cards[1] and planned.startswith("split") and legal("split"):
+        elif len(cards) == 2:
+            pair = cards[0]
+            if cards[1] == pair and self.play.action(pair, pair, up).startswith("split") and legal("split"):
                 return "split"
-            _, action, _ = pos.two_cards(cards[0], cards[1], split=True, split_aces=hand.split_aces)
-            if legal(action):
+            removed = self.removed(cards, True)
+            _, action = against.two_cards(removed, pair, cards[1], split=True, split_aces=hand.split_aces)
+            if action == "stand" or legal(action):
                 return action
-            return self._hit_or_stand(pos, cards, legal, split_aces=hand.split_aces)
-        return self._hit_or_stand(pos, cards, legal, split_aces=hand.split_aces)
+        return self._hit_or_stand(against, cards, hand, legal)
 
-    @staticmethod
-    def _hit_or_stand(pos: Position, cards: list[int], legal: Legal, *, split_aces: bool) -> str:
+    def _hit_or_stand(self, against: Against, cards: list[int], hand: Hand, legal: Legal) -> str:
         hard = sum(cards) + len(cards)
         ace = ACE in cards
         if hard >= 21 or not legal("hit"):
             return "stand"
-        hit = pos.hit(hard, ace, split_aces)[0]
-        stand = pos.stand(hard, ace)[0]
-        return "hit" if hit > stand else "stand"
+        removed = self.removed(cards, hand.split)
+        if len(cards) == 2:
+            hit = against.hit(removed, hard, ace, hand.split_aces, sum(removed) - 2 + self.play.tracked)
+            return "hit" if hit > against.stand(removed, hard, ace) else "stand"
+        limit = self.play.tracked + (1 if hand.split else 0)
+        return "hit" if against.play(removed, hard, ace, hand.split_aces, limit)[1] else "stand"

@@ -1,0 +1,195 @@
+"""The events hand-log/1.1 adds (issue 25, item 3), through the real command: each used as the text
+allows checks clean, each misused gives its finding; the slow path (a line msgspec refuses, read again
+from orjson's dict) reads them as the fast path does."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from inprocess import invoke
+from logbuilders import shoe_record, table_record
+
+HOUSE = str(Path(__file__).parent.parent.parent / "samples" / "house" / "trouville.yaml")
+DAY = "2024-07-05"
+
+
+def _write(tmp_path: Path, name: str, records: list[dict[str, Any]], *, twice: bool = False) -> str:
+    """The log; with `twice`, each round line writes its `dealer` key twice, which msgspec refuses and the
+    schema accepts: the line takes the slow path."""
+    lines = []
+    for record in records:
+        line = json.dumps(record)
+        if twice and record["type"] == "round":
+            line = line.replace('"dealer": "D-1"', '"dealer": "D-1", "dealer": "D-1"')
+        lines.append(line + "\n")
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text("".join(lines))
+    return str(path)
+
+
+def _round(actions: list[list[Any]], bets: list[dict[str, Any]] | None = None, rid: str = "R1") -> dict:
+    return {
+        "type": "round", "round": rid, "shoe": "S1", "at": f"{DAY}T21:00:00+02:00", "dealer": "D-1",
+        "bets": bets or TWO_BOXES, "actions": actions,
+    }  # fmt: skip
+
+
+TWO_BOXES = [{"stake": "1", "amount": 20, "player": "P1"}, {"stake": "3", "amount": 20, "player": "P2"}]
+
+
+def _found(log: str, *extra: str) -> tuple[int, list[tuple[str, str | None]]]:
+    ran = invoke("check", log, "--format", "jsonl", "--no-config", *extra)
+    return ran.code, [(f["rule"], f.get("stake")) for f in map(json.loads, ran.stdout.splitlines())]
+
+
+# ---- a card dealt face down, and its reveal --------------------------------------------------------
+# fr/usage-blackjack, al. 3: « garde pour lui une carte face cachée ». Boxes 1 (T 8 = 18) and 3 (9 K =
+# 19); the dealer 7, hole card 6 (13), revealed, draws 5: 18. Box 1 pushes, box 3 is paid even money
+# (al. 9, « l'équivalent de sa mise »; al. 10, a tie « garde seulement sa mise »).
+DEAL = [["deal", "1", "TH"], ["deal", "3", "9S"], ["deal", "D", "7C"], ["deal", "1", "8D"],
+        ["deal", "3", "KC"]]  # fmt: skip
+SETTLE = [["pay", "3", 20], ["push", "1"]]
+
+
+def _usage(tmp_path: Path, name: str, actions: list[list[Any]], *, fmt: str = "hand-log/1.1", twice=False):
+    records = [
+        table_record(day=DAY, table="US-01", ruleset="fr/usage-blackjack", format=fmt),
+        shoe_record(day=DAY),
+        _round(actions),
+    ]
+    return _found(_write(tmp_path, name, records, twice=twice), "--house", HOUSE)
+
+
+def test_the_hole_card_dealt_face_down_and_revealed_checks_clean(tmp_path):
+    played = [*DEAL, ["deal_down", "D", "6D"], ["stand", "1"], ["stand", "3"], ["reveal", "D", "6D"],
+              ["deal", "D", "5H"], *SETTLE]  # fmt: skip
+    assert _usage(tmp_path, "clean", played) == (0, [])
+    assert _usage(tmp_path, "clean-slow", played, twice=True) == (0, [])
+
+
+def test_the_same_round_under_hand_log_1_with_a_face_up_hole_card_is_not_judged_for_its_face(tmp_path):
+    played = [*DEAL, ["deal", "D", "6D"], ["stand", "1"], ["stand", "3"], ["deal", "D", "5H"], *SETTLE]
+    assert _usage(tmp_path, "one", played, fmt="hand-log/1") == (0, [])
+    # Said to be 1.1, the same records say the hole card was dealt face up: the text keeps it face down.
+    assert _usage(tmp_path, "one-one", played) == (1, [("fr/usage-blackjack/hole-card-face-down", None)])
+
+
+def test_the_dealer_drawing_with_his_hole_card_face_down_is_a_finding(tmp_path):
+    played = [*DEAL, ["deal_down", "D", "6D"], ["stand", "1"], ["stand", "3"], ["deal", "D", "5H"],
+              ["reveal", "D", "6D"], *SETTLE]  # fmt: skip
+    assert _usage(tmp_path, "late", played) == (1, [("fr/usage-blackjack/hole-card-revealed", "D")])
+
+
+def test_a_reveal_of_a_card_not_face_down_cannot_be_replayed(tmp_path):
+    played = [*DEAL, ["deal_down", "D", "6D"], ["stand", "1"], ["stand", "3"], ["reveal", "D", "6S"],
+              ["deal", "D", "5H"], *SETTLE]  # fmt: skip
+    assert _usage(tmp_path, "wrong", played) == (1, [("hand-log/inconsistent", None)])
+
+
+def test_ontario_deals_every_card_face_up(tmp_path):
+    # Section 6: « Toutes les cartes sont données à découvert ». Box 1: T 8 = 18 stands; the dealer 6,
+    # then 9 after the players (face down, then revealed), then 5: 20. Box 1 loses.
+    records = [
+        table_record(day=DAY, ruleset="on/fair-blackjack", format="hand-log/1.1", minimum=1, maximum=5),
+        shoe_record(day=DAY, backs=[6], burn=["9H"], cut_card_behind=80),
+        _round(
+            [["deal", "1", "TD"], ["deal", "D", "6D"], ["deal", "1", "8C"], ["stand", "1"],
+             ["deal_down", "D", "9H"], ["reveal", "D", "9H"], ["deal", "D", "5S"], ["lose", "1"]],
+            bets=[{"stake": "1", "amount": 4, "player": "P1"}],
+        ),
+    ]  # fmt: skip
+    assert _found(_write(tmp_path, "on", records)) == (1, [("on/fair-blackjack/cards-face-up", None)])
+
+
+def test_the_schema_takes_the_new_events(tmp_path):
+    schema = json.loads(invoke("schema", "hand-log").stdout)
+    played = [*DEAL, ["deal_down", "D", "6D"], ["stand", "1"], ["stand", "3"], ["reveal", "D", "6D"]]
+    jsonschema.validate(_round(played), schema)
+
+
+# ---- a void round ------------------------------------------------------------------------------------
+# No text here says when a round is void; the format says what a void round is: its stakes returned,
+# its play not judged. Box 3 plays out of turn and the dealer draws on 19: nothing of it is judged.
+VOID_PLAY = [["deal", "1", "TH"], ["deal", "3", "9S"], ["deal", "D", "7C"], ["deal", "1", "8D"],
+             ["hit", "3", "2C"], ["deal", "D", "QC"], ["deal", "D", "4H"]]  # fmt: skip
+
+
+def _void(tmp_path: Path, name: str, settle: list[list[Any]], *, twice: bool = False):
+    played = _round([*VOID_PLAY, *settle])
+    played["void"] = "misdeal"
+    records = [table_record(day=DAY, format="hand-log/1.1"), shoe_record(day=DAY), played]
+    return _found(_write(tmp_path, name, records, twice=twice))
+
+
+def test_a_void_round_with_its_stakes_returned_checks_clean(tmp_path):
+    assert _void(tmp_path, "void", [["push", "3"], ["push", "1"]]) == (0, [])
+    assert _void(tmp_path, "void-slow", [["push", "3"], ["push", "1"]], twice=True) == (0, [])
+
+
+def test_a_void_round_that_pays_or_keeps_a_stake_contradicts_itself(tmp_path):
+    assert _void(tmp_path, "paid", [["push", "3"], ["pay", "1", 20]]) == (
+        1,
+        [("hand-log/inconsistent", None)],
+    )
+    assert _void(tmp_path, "kept", [["push", "3"]]) == (1, [("hand-log/inconsistent", None)])
+
+
+def test_the_same_round_not_void_is_judged_as_play(tmp_path):
+    played = _round([*VOID_PLAY, ["push", "3"], ["push", "1"]])
+    records = [table_record(day=DAY, format="hand-log/1.1"), shoe_record(day=DAY), played]
+    code, found = _found(_write(tmp_path, "played", records))
+    assert code == 1 and found  # out of turn, the dealer's early cards, pushes against the totals
+
+
+# ---- a card exposed or drawn by mistake, a reshuffle in the middle of a round (Ontario, section 11) ----
+# The rules' own cases are fixtures (tests/fixtures/rules/on/fair-blackjack/irregular-card,
+# mid-round-reshuffle); here, what the format makes of a card said `used` that is not the next drawn.
+def _ontario(tmp_path: Path, name: str, actions: list[list[Any]]):
+    records = [
+        table_record(day=DAY, ruleset="on/fair-blackjack", format="hand-log/1.1", minimum=1, maximum=5),
+        shoe_record(day=DAY, backs=[6], burn=["9H"], cut_card_behind=80),
+        _round(actions, bets=[{"stake": "1", "amount": 4, "player": "P1"}]),
+    ]
+    return _found(_write(tmp_path, name, records, twice=name.endswith("slow")))
+
+
+# Box 1: T 5, then the 4 drawn by mistake unseen (used as the next card, « comme s'il s'agissait de la
+# prochaine carte tirée du sabot »): 19; the dealer 6 T 2 = 18; box 1 is paid 4 at 1:1.
+MISDRAWN = [
+    ["deal", "1", "TD"],
+    ["deal", "D", "6D"],
+    ["deal", "1", "5C"],
+    ["mistake", "4H", "drawn_unexposed", "used"],
+]
+
+
+def test_a_card_drawn_by_mistake_is_the_next_card_drawn(tmp_path):
+    rest = [["stand", "1"], ["deal", "D", "TC"], ["deal", "D", "2C"], ["pay", "1", 4]]
+    assert _ontario(tmp_path, "used", [*MISDRAWN, ["hit", "1", "4H"], *rest]) == (0, [])
+    assert _ontario(tmp_path, "used-slow", [*MISDRAWN, ["hit", "1", "4H"], *rest]) == (0, [])
+    # Another card drawn in its place, or none after it: the log contradicts itself.
+    assert _ontario(tmp_path, "other", [*MISDRAWN, ["hit", "1", "4S"], *rest]) == (
+        1,
+        [("hand-log/inconsistent", None)],
+    )
+    never = [*MISDRAWN, ["stand", "1"], ["deal", "D", "TC"], ["deal", "D", "2C"], ["lose", "1"]]
+    assert _ontario(tmp_path, "never", never) == (1, [("hand-log/inconsistent", None)])
+
+
+def test_a_reshuffle_puts_back_every_card_but_those_on_the_table(tmp_path):
+    # Reshuffled with cards left (a finding of its own), the shoe holds its 312 cards but the three on
+    # the table: a seventh 10♦ after it is a card the shoe does not hold (cards-from-shoe). The dealer's
+    # 6 10 5 = 21 beats box 1's 18.
+    tens = [["mistake", "TD", "exposed_in_shoe", "discarded"]] * 5
+    played = [["deal", "1", "TD"], ["deal", "D", "6D"], ["deal", "1", "8C"], ["stand", "1"], *tens,
+              ["reshuffle", ["2H"]], *tens, ["deal", "D", "TD"], ["deal", "D", "5S"],
+              ["lose", "1"]]  # fmt: skip
+    code, found = _ontario(tmp_path, "reshuffled", played)
+    assert code == 1
+    assert found == [
+        ("on/fair-blackjack/mid-round-reshuffle", None),
+        ("on/fair-blackjack/cards-from-shoe", None),
+    ]
