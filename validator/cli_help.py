@@ -222,7 +222,7 @@ class _PlainRuntimeParam(RuntimeParam):
                 decimal = float(value)
             if decimal is not None and _in_range(decimal, info):
                 return decimal
-        if annotation is Path and isinstance(value, str | Path):
+        if annotation is Path and isinstance(value, str | Path) and "\x00" not in str(value):
             path = Path(value)
             if not (info.readable and os.path.exists(path) and not os.access(path, os.R_OK)):
                 return path
