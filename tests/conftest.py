@@ -30,6 +30,13 @@ SAMPLES = ROOT / "samples"
 _CACHE = tempfile.TemporaryDirectory(prefix="casino-validator-test-cache-")
 os.environ["CASINO_VALIDATOR_CACHE"] = _CACHE.name
 
+# The suite's expected texts are English: the language the locale would choose (validator/i18n.py) is
+# set to it whatever the machine's locale; a test of French asks for it (--lang fr, or LANG in the
+# environment of a process it starts).
+for _variable in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
+
 
 @contextmanager
 def _working_directory(path: Path) -> Iterator[None]:
@@ -82,6 +89,16 @@ def run_cli_process(
         cwd=cwd or ROOT,
         check=False,
     )
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in English, whatever language a command run in this process chose before it."""
+    from validator import i18n
+
+    i18n.use("en")
+    os.environ.pop(i18n.INHERITED, None)
+    yield
 
 
 @pytest.fixture

@@ -227,6 +227,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "validator.casino",
         "validator.compiled",
         "validator.errors",
+        "validator.i18n",
         "validator.extras",
         "validator.outputs",
         "validator.schemas",

@@ -85,6 +85,14 @@ def _plain_answer(param: Any, value: Any) -> tuple[str, Any]:
         return "refused", f"{type(exc).__name__}: {exc}"
 
 
+def _same(plain: tuple[str, Any], typer_: tuple[str, Any]) -> bool:
+    """The same answer; a choice refused by both is refused with our own line, naming the choices
+    (`--format xml: choose one of …`, issue 28), where typer's has a validation library's phrase."""
+    if plain[0] == typer_[0] == "refused" and str(plain[1]).startswith("UnknownChoice: "):
+        return True
+    return plain == typer_
+
+
 def test_every_option_of_a_plain_type_is_converted_plainly() -> None:
     annotations = {str(p.type_descriptor.annotation) for p in _params()}
     assert len(_params()) > 40
@@ -108,14 +116,14 @@ def test_the_plain_conversion_gives_what_typer_gives(index: int, written: list[s
     params = _params()
     param = params[index % len(params)]
     value: Any = tuple(written) if param.multiple or param.nargs == -1 else written[0]
-    assert _plain_answer(param, value) == _typer_answer(param, value)
+    assert _same(_plain_answer(param, value), _typer_answer(param, value))
 
 
 def test_every_written_sample_converts_as_typer_converts_it() -> None:
     for param in _params():
         for written in SAMPLES_WRITTEN:
             value: Any = (written, written) if param.multiple or param.nargs == -1 else written
-            assert _plain_answer(param, value) == _typer_answer(param, value), (param.name, value)
+            assert _same(_plain_answer(param, value), _typer_answer(param, value)), (param.name, value)
 
 
 def test_defaults_and_flags_convert_as_typer_converts_them() -> None:

@@ -15,6 +15,7 @@ import typer
 from validator import __version__
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.errors import ValidatorError, bounded
+from validator.i18n import N_
 
 if TYPE_CHECKING:
     from validator.commands.common import PolicyChoices
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 _HELP = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 app = typer.Typer(
     name="casino-validator",
-    help="Check casino table games (blackjack, bataille) against the law that governs them.",
+    help=N_("Check casino table games (blackjack, bataille) against the law that governs them."),
     cls=PlainGroup,
     no_args_is_help=True,
     add_completion=False,
@@ -33,7 +34,7 @@ app = typer.Typer(
     context_settings=_HELP,
 )
 rules_app = typer.Typer(
-    help="Read, check, compare and test the rulesets.",
+    help=N_("Read, check, compare and test the rulesets."),
     cls=PlainGroup,
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -75,26 +76,30 @@ class FailLevel(StrEnum):
 # Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
-    typer.Option("--select", metavar="RULE,…", help="Report only these rule ids or prefixes (e.g. house/)."),
+    typer.Option(
+        "--select", metavar="RULE,…", help=N_("Report only these rule ids or prefixes (e.g. house/).")
+    ),
 ]
 IgnoreOpt = Annotated[
-    list[str] | None, typer.Option("--ignore", metavar="RULE,…", help="Leave out these rule ids or prefixes.")
+    list[str] | None,
+    typer.Option("--ignore", metavar="RULE,…", help=N_("Leave out these rule ids or prefixes.")),
 ]
 FailLevelOpt = Annotated[
     FailLevel | None,
     typer.Option(
         "--fail-level",
         metavar="[error|warning]",
-        help="Lowest severity that fails the run (exit 1); default error.",
+        help=N_("Lowest severity that fails the run (exit 1); default error."),
     ),
 ]
 BaselineOpt = Annotated[
-    Path | None, typer.Option("--baseline", metavar="FILE", help="Report only findings not in this baseline.")
+    Path | None,
+    typer.Option("--baseline", metavar="FILE", help=N_("Report only findings not in this baseline.")),
 ]
 WriteBaselineOpt = Annotated[
     Path | None,
     typer.Option(
-        "--write-baseline", metavar="FILE", help="Record this run's findings as a baseline; exit 0."
+        "--write-baseline", metavar="FILE", help=N_("Record this run's findings as a baseline; exit 0.")
     ),
 ]
 ConfigOpt = Annotated[
@@ -102,16 +107,18 @@ ConfigOpt = Annotated[
     typer.Option(
         "--config",
         metavar="FILE",
-        help="Configuration file (default: casino-validator.toml or pyproject.toml).",
+        help=N_("Configuration file (default: casino-validator.toml or pyproject.toml)."),
     ),
 ]
-NoConfigOpt = Annotated[bool, typer.Option("--no-config", help="Ignore any configuration file.")]
+NoConfigOpt = Annotated[bool, typer.Option("--no-config", help=N_("Ignore any configuration file."))]
 ReadingOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--reading",
         metavar="ID=ALTERNATIVE",
-        help="Read an ambiguous sentence this way (repeatable; `rules show` lists each version's readings).",
+        help=N_(
+            "Read an ambiguous sentence this way (repeatable; `rules show` lists each version's readings)."
+        ),
     ),
 ]
 SarifRootOpt = Annotated[
@@ -119,7 +126,7 @@ SarifRootOpt = Annotated[
     typer.Option(
         "--sarif-root",
         metavar="DIR",
-        help="SARIF paths and fingerprints relative to DIR (default: the git work tree, else here).",
+        help=N_("SARIF paths and fingerprints relative to DIR (default: the git work tree, else here)."),
     ),
 ]
 
@@ -129,7 +136,7 @@ RulesOpt = Annotated[
     typer.Option(
         "--rules",
         metavar="PATH",
-        help="Rulesets from outside the package: a .rules file or a folder of them (repeatable).",
+        help=N_("Rulesets from outside the package: a .rules file or a folder of them (repeatable)."),
     ),
 ]
 
@@ -181,41 +188,64 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+class Lang(StrEnum):
+    en = "en"
+    fr = "fr"
+
+
+def _lang(value: Lang | None) -> None:
+    from validator import i18n
+    from validator.findings.config import config_lang
+
+    given = value.value if value is not None else None
+    i18n.start(given, None if given else config_lang())
+
+
 @app.callback()
 def main_options(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+        bool, typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version."))
     ] = False,
+    lang: Annotated[
+        Lang | None,
+        typer.Option(
+            "--lang",
+            callback=_lang,
+            is_eager=True,
+            metavar="[en|fr]",
+            help=N_("Language of messages and reports (default: the configuration's lang, else the locale)."),
+        ),
+    ] = None,
 ) -> None:
     """casino-validator"""
 
 
 # ---------------------------------------------------------------- check
-@app.command(cls=PlainCommand, short_help="Replay game logs and report what went against the rules.")
+@app.command(cls=PlainCommand, short_help=N_("Replay game logs and report what went against the rules."))
 def check(
     logs: Annotated[
         list[str],
         typer.Argument(
-            metavar="LOG...", help="Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin."
+            metavar="LOG...", help=N_("Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin.")
         ),
     ],
     ruleset: Annotated[
         str | None,
         typer.Option(
-            "--ruleset", metavar="ID[@DATE]", help="ID or ID@YYYY-MM-DD; overrides the table record."
+            "--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD; overrides the table record.")
         ),
     ] = None,
     house: Annotated[
-        Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
+        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
     ] = None,
     fmt: Annotated[
         Format,
-        typer.Option("--format", "-f", metavar=f"[{'|'.join(Format)}]", help="Output format."),
+        typer.Option("--format", "-f", metavar=f"[{'|'.join(Format)}]", help=N_("Output format.")),
     ] = Format.text,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the report to FILE.")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the report to FILE."))
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = False,
     jobs: Annotated[
         int,
         typer.Option(
@@ -223,7 +253,7 @@ def check(
             "-j",
             min=1,
             metavar="N",
-            help="Processes of a local Dask cluster (files, tables, a table's shoes).",
+            help=N_("Processes of a local Dask cluster (files, tables, a table's shoes)."),
         ),
     ] = 1,
     scheduler: Annotated[
@@ -231,7 +261,7 @@ def check(
         typer.Option(
             "--scheduler",
             metavar="ADDRESS",
-            help="A running Dask scheduler to check on (default: $DASK_SCHEDULER_ADDRESS).",
+            help=N_("A running Dask scheduler to check on (default: $DASK_SCHEDULER_ADDRESS)."),
         ),
     ] = None,
     scheduler_timeout: Annotated[
@@ -248,7 +278,7 @@ def check(
         typer.Option(
             "--dataset",
             metavar="DIR",
-            help="Also write every round, finding and run as Parquet under DIR (`report`).",
+            help=N_("Also write every round, finding and run as Parquet under DIR (`report`)."),
         ),
     ] = None,
     sarif_root: SarifRootOpt = None,
@@ -264,23 +294,27 @@ def check(
         bool,
         typer.Option(
             "--all-readings",
-            help="Judge each round under every alternative of the readings its rules have; say which hold.",
+            help=N_(
+                "Judge each round under every alternative of the readings its rules have; say which hold."
+            ),
         ),
     ] = False,
     max_log_bytes: Annotated[
         str | None,
-        typer.Option(metavar="SIZE", help="Most bytes read from one log, uncompressed (default 16G)."),
+        typer.Option(metavar="SIZE", help=N_("Most bytes read from one log, uncompressed (default 16G).")),
     ] = None,
     max_line_bytes: Annotated[
-        str | None, typer.Option(metavar="SIZE", help="Longest line read (default 1M).")
+        str | None, typer.Option(metavar="SIZE", help=N_("Longest line read (default 1M)."))
     ] = None,
     max_broken_records: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
+        typer.Option(metavar="N", help=N_("Broken records in a row reported one by one (default 100).")),
     ] = None,
     follow: Annotated[
         bool,
-        typer.Option("--follow", help="Judge each round as it is written (what `watch` does), until Ctrl-C."),
+        typer.Option(
+            "--follow", help=N_("Judge each round as it is written (what `watch` does), until Ctrl-C.")
+        ),
     ] = False,
     rules: RulesOpt = None,
 ) -> None:
@@ -334,33 +368,35 @@ def check(
 # ---------------------------------------------------------------- watch
 StreamFormatOpt = Annotated[
     Format,
-    typer.Option("--format", "-f", metavar="[text|jsonl|github]", help="Output format (those that stream)."),
+    typer.Option(
+        "--format", "-f", metavar="[text|jsonl|github]", help=N_("Output format (those that stream).")
+    ),
 ]
 
 
-@app.command(cls=PlainCommand, short_help="Judge each round as the table writes it, until Ctrl-C.")
+@app.command(cls=PlainCommand, short_help=N_("Judge each round as the table writes it, until Ctrl-C."))
 def watch(
     logs: Annotated[
         list[str],
         typer.Argument(
             metavar="LOG|DIR...",
-            help="Logs to follow as they grow; folders whose *.jsonl logs are followed as they appear.",
+            help=N_("Logs to follow as they grow; folders whose *.jsonl logs are followed as they appear."),
         ),
     ],
     ruleset: Annotated[
         str | None,
         typer.Option(
-            "--ruleset", metavar="ID[@DATE]", help="ID or ID@YYYY-MM-DD; overrides the table record."
+            "--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD; overrides the table record.")
         ),
     ] = None,
     house: Annotated[
-        Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
+        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
     ] = None,
     fmt: StreamFormatOpt = Format.text,
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", metavar="FILE", help="Append the findings to FILE (kept across restarts)."
+            "--output", "-o", metavar="FILE", help=N_("Append the findings to FILE (kept across restarts).")
         ),
     ] = None,
     state: Annotated[
@@ -368,30 +404,33 @@ def watch(
         typer.Option(
             "--state",
             metavar="FILE",
-            help="Where each log was judged up to, to resume there (default .casino-validator-watch.json).",
+            help=N_(
+                "Where each log was judged up to, to resume there (default .casino-validator-watch.json)."
+            ),
         ),
     ] = Path(".casino-validator-watch.json"),
     interval: Annotated[
-        float, typer.Option("--interval", metavar="SECONDS", help="Time between two looks (default 0.25).")
+        float,
+        typer.Option("--interval", metavar="SECONDS", help=N_("Time between two looks (default 0.25).")),
     ] = 0.25,
     on_finding: Annotated[
         str | None,
         typer.Option(
             "--on-finding",
             metavar="CMD",
-            help="Run CMD for each finding, the finding as JSON on its standard input.",
+            help=N_("Run CMD for each finding, the finding as JSON on its standard input."),
         ),
     ] = None,
     on_finding_timeout: Annotated[
         float,
-        typer.Option("--on-finding-timeout", metavar="SECONDS", help="Kill CMD past this (default 30)."),
+        typer.Option("--on-finding-timeout", metavar="SECONDS", help=N_("Kill CMD past this (default 30).")),
     ] = 30.0,
     bell: Annotated[
         FailLevel | None,
         typer.Option(
             "--bell",
             metavar="[error|warning]",
-            help="Ring the terminal for findings of this severity or above.",
+            help=N_("Ring the terminal for findings of this severity or above."),
         ),
     ] = None,
     select: SelectOpt = None,
@@ -401,11 +440,11 @@ def watch(
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
     max_line_bytes: Annotated[
-        str | None, typer.Option(metavar="SIZE", help="Longest line read (default 1M).")
+        str | None, typer.Option(metavar="SIZE", help=N_("Longest line read (default 1M)."))
     ] = None,
     max_broken_records: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Broken records in a row reported one by one (default 100)."),
+        typer.Option(metavar="N", help=N_("Broken records in a row reported one by one (default 100).")),
     ] = None,
     rules: RulesOpt = None,
 ) -> None:
@@ -490,26 +529,31 @@ def _follow_instead(
 
 
 # ---------------------------------------------------------------- report
-@app.command(cls=PlainCommand, short_help="The audit report of datasets, one offline HTML file.")
+@app.command(cls=PlainCommand, short_help=N_("The audit report of datasets, one offline HTML file."))
 def report(
     datasets: Annotated[
         list[Path],
-        typer.Argument(metavar="DATASET...", help="Dataset folders written by `check --dataset`."),
+        typer.Argument(metavar="DATASET...", help=N_("Dataset folders written by `check --dataset`.")),
     ],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the HTML to FILE.")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the HTML to FILE."))
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First gaming day.")
+        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help=N_("First gaming day."))
     ] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last gaming day.")] = None,
+    end: Annotated[
+        str | None, typer.Option("--to", metavar="YYYY-MM-DD", help=N_("Last gaming day."))
+    ] = None,
     casino: Annotated[
-        str | None, typer.Option("--casino", metavar="NAME", help="Only this casino (its name in the logs).")
+        str | None,
+        typer.Option("--casino", metavar="NAME", help=N_("Only this casino (its name in the logs).")),
     ] = None,
-    table: Annotated[str | None, typer.Option("--table", metavar="ID", help="Only this table id.")] = None,
+    table: Annotated[
+        str | None, typer.Option("--table", metavar="ID", help=N_("Only this table id."))
+    ] = None,
     csv: Annotated[
         Path | None,
-        typer.Option("--csv", metavar="DIR", help="Also write each table of the page as DIR/NAME.csv."),
+        typer.Option("--csv", metavar="DIR", help=N_("Also write each table of the page as DIR/NAME.csv.")),
     ] = None,
     rules: RulesOpt = None,
 ) -> None:
@@ -525,17 +569,19 @@ def report(
 
 
 # ---------------------------------------------------------------- explain
-@app.command(cls=PlainCommand, short_help="Replay one round step by step and say why each finding was made.")
+@app.command(
+    cls=PlainCommand, short_help=N_("Replay one round step by step and say why each finding was made.")
+)
 def explain(
-    log: Annotated[str, typer.Argument(metavar="LOG", help="The log file holding the round.")],
+    log: Annotated[str, typer.Argument(metavar="LOG", help=N_("The log file holding the round."))],
     round_id: Annotated[
-        str, typer.Option("--round", metavar="ID", help="The round id to replay step by step.")
+        str, typer.Option("--round", metavar="ID", help=N_("The round id to replay step by step."))
     ],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help="ID or ID@YYYY-MM-DD.")
+        str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD."))
     ] = None,
     house: Annotated[
-        Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 YAML file to apply.")
+        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
     ] = None,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
@@ -552,35 +598,37 @@ def explain(
 
 
 # ---------------------------------------------------------------- simulate
-@app.command(cls=PlainCommand, short_help="Play séances by a ruleset version, written as hand-log/1.")
+@app.command(cls=PlainCommand, short_help=N_("Play séances by a ruleset version, written as hand-log/1."))
 def simulate(
     ruleset: Annotated[
         str,
         typer.Option(
             "--ruleset",
             metavar="ID[@DATE]",
-            help="ID@YYYY-MM-DD: the version to play by; the séance starts on DATE.",
+            help=N_("ID@YYYY-MM-DD: the version to play by; the séance starts on DATE."),
         ),
     ],
-    rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N", help="How many rounds.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same file.")] = 1,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N", help=N_("How many rounds."))] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Same seed, same file."))] = 1,
     table: Annotated[
-        str, typer.Option("--table", metavar="ID", help="The table id written in the log.")
+        str, typer.Option("--table", metavar="ID", help=N_("The table id written in the log."))
     ] = "T-01",
     house: Annotated[
         Path | None,
-        typer.Option("--house", metavar="FILE", help="House-rules file; its entry for --table applies."),
+        typer.Option("--house", metavar="FILE", help=N_("House-rules file; its entry for --table applies.")),
     ] = None,
     start: Annotated[
         str | None,
-        typer.Option("--start", metavar="TIME", help="Opening time, ISO 8601 (default: the version's date)."),
+        typer.Option(
+            "--start", metavar="TIME", help=N_("Opening time, ISO 8601 (default: the version's date).")
+        ),
     ] = None,
     minimum: Annotated[
         str | None,
         typer.Option(
             "--minimum",
             metavar="AMOUNT",
-            help="Table minimum (default: the house entry's, else the version's own, else 10).",
+            help=N_("Table minimum (default: the house entry's, else the version's own, else 10)."),
         ),
     ] = None,
     maximum: Annotated[
@@ -588,7 +636,7 @@ def simulate(
         typer.Option(
             "--maximum",
             metavar="AMOUNT",
-            help="Table maximum (default: the house entry's, else the version's own, else 1000).",
+            help=N_("Table maximum (default: the house entry's, else the version's own, else 1000)."),
         ),
     ] = None,
     seats: Annotated[
@@ -596,23 +644,26 @@ def simulate(
         typer.Option(
             "--seats",
             metavar="N",
-            help="Boxes on the layout, 1 to 7 (default: the house entry's, else 7); bets on boxes 1 to N.",
+            help=N_(
+                "Boxes on the layout, 1 to 7 (default: the house entry's, else 7); bets on boxes 1 to N."
+            ),
         ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to FILE (.gz: compressed).")
+        Path | None,
+        typer.Option("--output", "-o", metavar="FILE", help=N_("Write to FILE (.gz: compressed).")),
     ] = None,
     inject: Annotated[
         str | None,
         typer.Option(
             "--inject",
             metavar="RULE,…",
-            help="RULE[,RULE…]: break these rules (ids as `rules show` lists them) at random rounds.",
+            help=N_("RULE[,RULE…]: break these rules (ids as `rules show` lists them) at random rounds."),
         ),
     ] = None,
     rate: Annotated[
         float,
-        typer.Option("--rate", metavar="R", help="With --inject: the share of rounds given a violation."),
+        typer.Option("--rate", metavar="R", help=N_("With --inject: the share of rounds given a violation.")),
     ] = 0.05,
     players: Annotated[
         str,
@@ -632,7 +683,7 @@ def simulate(
             "the jurisdiction's): each record at its UTC offset on its date.",
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress display.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
 ) -> None:
@@ -677,21 +728,25 @@ class EdgeFormat(StrEnum):
     json = "json"
 
 
-@app.command(cls=PlainCommand, short_help="House edge and side-bet returns of a version and a house entry.")
+@app.command(
+    cls=PlainCommand, short_help=N_("House edge and side-bet returns of a version and a house entry.")
+)
 def edge(
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help="ID or ID@YYYY-MM-DD.")
+        str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD."))
     ] = None,
     house: Annotated[
-        Path | None, typer.Option("--house", metavar="FILE", help="A house-rules/1 file (with --table).")
+        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 file (with --table)."))
     ] = None,
     table: Annotated[
-        str | None, typer.Option("--table", metavar="ID", help="The table whose house entry applies.")
+        str | None, typer.Option("--table", metavar="ID", help=N_("The table whose house entry applies."))
     ] = None,
     fmt: Annotated[
-        EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help="Output format.")
+        EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help=N_("Output format."))
     ] = EdgeFormat.text,
-    options: Annotated[bool, typer.Option("--options", help="What each house option would change.")] = False,
+    options: Annotated[
+        bool, typer.Option("--options", help=N_("What each house option would change."))
+    ] = False,
     strategy: Annotated[
         bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
     ] = False,
@@ -717,25 +772,25 @@ def edge(
 
 
 # ---------------------------------------------------------------- lint
-@app.command(cls=PlainCommand, short_help="Check house-rules files against what the regulation allows.")
+@app.command(cls=PlainCommand, short_help=N_("Check house-rules files against what the regulation allows."))
 def lint(
     files: Annotated[
         list[Path],
-        typer.Argument(metavar="HOUSE.yaml...", help="House-rules/1 YAML files (règlement intérieur)."),
+        typer.Argument(metavar="HOUSE.yaml...", help=N_("House-rules/1 YAML files (règlement intérieur).")),
     ],
     fmt: Annotated[
         LintFormat,
-        typer.Option("--format", "-f", metavar=f"[{'|'.join(LintFormat)}]", help="Output format."),
+        typer.Option("--format", "-f", metavar=f"[{'|'.join(LintFormat)}]", help=N_("Output format.")),
     ] = LintFormat.text,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write the report to FILE.")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the report to FILE."))
     ] = None,
     when: Annotated[
         str | None,
         typer.Option(
             "--date",
             metavar="YYYY-MM-DD",
-            help="YYYY-MM-DD: the rulesets' versions in force that day (default: today).",
+            help=N_("YYYY-MM-DD: the rulesets' versions in force that day (default: today)."),
         ),
     ] = None,
     sarif_root: SarifRootOpt = None,
@@ -770,10 +825,10 @@ def lint(
 
 
 # ---------------------------------------------------------------- schema
-@app.command(cls=PlainCommand, short_help="Print a JSON Schema (hand-log, house-rules, findings).")
+@app.command(cls=PlainCommand, short_help=N_("Print a JSON Schema (hand-log, house-rules, findings)."))
 def schema(
     which: Annotated[
-        str, typer.Argument(metavar="hand-log|house-rules|findings|dataset", help="Which schema.")
+        str, typer.Argument(metavar="hand-log|house-rules|findings|dataset", help=N_("Which schema."))
     ],
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
@@ -783,21 +838,29 @@ def schema(
 
 
 # ---------------------------------------------------------------- rules
-@rules_app.command("list", cls=PlainCommand, short_help="Families, their versions and their dates.")
+@rules_app.command("list", cls=PlainCommand, short_help=N_("Families, their versions and their dates."))
 def rules_list(
+    ids: Annotated[
+        bool, typer.Option("--ids", help=N_("Every rule id instead, one a line (for --select, --ignore)."))
+    ] = False,
     extra_rules: RulesOpt = None,
 ) -> None:
     """Families, their versions and the dates each is in force."""
     from validator.commands import rules
 
-    _run(rules.list_, rules=extra_rules)
+    _run(lambda: rules.list_(ids=ids), rules=extra_rules)
 
 
 @rules_app.command(
-    "show", cls=PlainCommand, short_help="One ruleset version resolved, or one rule with its docs."
+    "show", cls=PlainCommand, short_help=N_("One ruleset version resolved, or one rule with its docs.")
 )
 def rules_show(
-    spec: Annotated[str, typer.Argument(metavar="ID[@DATE]|RULE-ID", help="A ruleset version, or one rule.")],
+    spec: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID[@DATE]|RULE[@DATE]", help=N_("A ruleset version, or one rule (its wording on DATE).")
+        ),
+    ],
     extra_rules: RulesOpt = None,
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
@@ -807,10 +870,10 @@ def rules_show(
     _run(lambda: rules.show(spec), rules=extra_rules)
 
 
-@rules_app.command("diff", cls=PlainCommand, short_help="What changed between two versions.")
+@rules_app.command("diff", cls=PlainCommand, short_help=N_("What changed between two versions."))
 def rules_diff(
-    old: Annotated[str, typer.Argument(metavar="ID@DATE", help="The older version.")],
-    new: Annotated[str, typer.Argument(metavar="ID@DATE", help="The newer version.")],
+    old: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The older version."))],
+    new: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The newer version."))],
     extra_rules: RulesOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
@@ -820,11 +883,11 @@ def rules_diff(
 
 
 @rules_app.command(
-    "check", cls=PlainCommand, short_help="Check ruleset files; errors as FILE:LINE:COL: message."
+    "check", cls=PlainCommand, short_help=N_("Check ruleset files; errors as FILE:LINE:COL: message.")
 )
 def rules_check(
     files: Annotated[
-        list[Path], typer.Argument(metavar="FILE...", help="Ruleset files (.rules) or folders.")
+        list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
     ],
     extra_rules: RulesOpt = None,
 ) -> None:
@@ -835,14 +898,16 @@ def rules_check(
 
 
 @rules_app.command(
-    "test", cls=PlainCommand, short_help="Run rule fixtures (a log and the findings it must give)."
+    "test", cls=PlainCommand, short_help=N_("Run rule fixtures (a log and the findings it must give).")
 )
 def rules_test(
     directory: Annotated[
         Path | None,
-        typer.Argument(metavar="DIR", help="Fixture folder (default: the project's tests/fixtures/rules)."),
+        typer.Argument(
+            metavar="DIR", help=N_("Fixture folder (default: the project's tests/fixtures/rules).")
+        ),
     ] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every case.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = False,
     extra_rules: RulesOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""

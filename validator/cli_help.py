@@ -7,6 +7,7 @@ commands use this class instead. Parameters are told apart by `param_type_name`,
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 from dataclasses import dataclass
@@ -14,8 +15,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
+import typer
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperCommand, TyperGroup
+
+from validator.i18n import N_, _
 
 
 def _argument_name(param: Any) -> str:
@@ -32,15 +36,102 @@ def _plain_values(params: list[Any]) -> None:
             param._runtime_param = _plain_runtime_param(param.type_descriptor)
 
 
-class PlainGroup(TyperGroup):
+# The help is written in English (the help= texts, marked with N_) and translated when it is shown, in
+# the language the run chose (validator/i18n.py): the words of the layout with it.
+HELP_WORDS = (
+    N_("Usage: "),
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Show this message and exit."),
+    N_("[default: "),
+    N_("[required]"),
+)
+
+
+def _help_text(text: str | None) -> str:
+    """A command's help as shown: its text up to a form feed, translated."""
+    return _(inspect.cleandoc(text).partition("\f")[0]) if text else ""
+
+
+def _option_record(param: Any, ctx: Any) -> tuple[str, str] | None:
+    """An option's line of help, its text translated and the extras click adds ([default: …]) too."""
+    record = param.get_help_record(ctx)
+    if record is None:
+        return None
+    names, text = record
+    own = getattr(param, "help", None) or ""
+    if own and text.startswith(own):
+        text = _(own) + text[len(own) :]
+    return names, text.replace("[default: ", _("[default: ")).replace("[required]", _("[required]"))
+
+
+def _lang_given(args: list[str]) -> str | None:
+    """The value of the global --lang among the arguments before the command's name, if a valid one
+    (an invalid one is refused when the option is read)."""
+    for index, arg in enumerate(args):
+        value = None
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        elif not arg.startswith("-"):
+            return None
+        if value is not None:
+            return value if value in ("en", "fr") else None
+    return None
+
+
+class _Translated:
+    """What the command groups and the commands share: the usage line and the help text, translated."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        text = _help_text(self.help)  # type: ignore[attr-defined]
+        if text:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(text)
+
+
+class PlainGroup(_Translated, TyperGroup):
     """The command groups (`casino-validator`, `rules`): typer's, with the plain conversion of values."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if ctx.parent is None:
+            # The language is chosen before anything is read or shown (a help asked for before --lang).
+            from validator import i18n
+            from validator.findings.config import config_lang
+
+            given = _lang_given(args)
+            i18n.start(given, None if given else config_lang())
         _plain_values(self.get_params(ctx))
         return super().parse_args(ctx, args)
 
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        options = [r for r in (_option_record(p, ctx) for p in self.get_params(ctx)) if r is not None]
+        if options:
+            with formatter.section(_("Options")):
+                formatter.write_dl(options)
+        self.format_commands(ctx, formatter)
 
-class PlainCommand(TyperCommand):
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is None or command.hidden:
+                continue
+            short = command.short_help or _help_text(command.help).split("\n\n")[0]
+            rows.append((name, _(short) if command.short_help else short))
+        if rows:
+            with formatter.section(_("Commands")):
+                formatter.write_dl(rows)
+
+
+class PlainCommand(_Translated, TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         _plain_values(self.get_params(ctx))
         return super().parse_args(ctx, args)
@@ -54,18 +145,19 @@ class PlainCommand(TyperCommand):
         arguments: list[tuple[str, str]] = []
         options: list[tuple[str, str]] = []
         for param in self.get_params(ctx):
-            record = param.get_help_record(ctx)
+            record = _option_record(param, ctx)
             if record is None:
                 continue
             if param.param_type_name == "argument":
-                arguments.append((_argument_name(param), getattr(param, "help", None) or ""))
+                own = getattr(param, "help", None) or ""
+                arguments.append((_argument_name(param), _(own)))
             else:
                 options.append(record)
         if arguments:
-            with formatter.section("Arguments"):
+            with formatter.section(_("Arguments")):
                 formatter.write_dl(arguments)
         if options:
-            with formatter.section("Options"):
+            with formatter.section(_("Options")):
                 formatter.write_dl(options)
 
 
@@ -79,6 +171,17 @@ class PlainCommand(TyperCommand):
 # goes to typer's own adapter, built then.
 _WHOLE = re.compile(r"(0|[1-9][0-9]*)")
 _DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
+class UnknownChoice(typer.BadParameter):
+    """A value that is none of an option's choices (`--format xml`): one line naming them, exit 2,
+    rather than the CLI library's usage block and its validation phrase."""
+
+    def format_message(self) -> str:
+        return self.message
+
+    def show(self, file: Any = None) -> None:
+        typer.echo(f"casino-validator: {self.message}", err=True)
 
 
 class _Refer(Exception):
@@ -95,13 +198,13 @@ class _PlainRuntimeParam(RuntimeParam):
                 (item,) = get_args(self.annotation)
                 if not isinstance(value, list | tuple):
                     raise _Refer
-                return [self._plain(item, each) for each in value]
-            return self._plain(self.annotation, value)
+                return [self._plain(item, each, param) for each in value]
+            return self._plain(self.annotation, value, param)
         except _Refer:
             assert self.descriptor is not None
             return build_runtime_param(self.descriptor)._coerce_value(value, param=param, ctx=ctx)
 
-    def _plain(self, annotation: Any, value: Any) -> Any:
+    def _plain(self, annotation: Any, value: Any, param: Any = None) -> Any:
         info = self.parameter_info
         if annotation is bool and isinstance(value, bool):
             return value
@@ -119,7 +222,7 @@ class _PlainRuntimeParam(RuntimeParam):
                 decimal = float(value)
             if decimal is not None and _in_range(decimal, info):
                 return decimal
-        if annotation is Path and isinstance(value, str | Path):
+        if annotation is Path and isinstance(value, str | Path) and "\x00" not in str(value):
             path = Path(value)
             if not (info.readable and os.path.exists(path) and not os.access(path, os.R_OK)):
                 return path
@@ -129,6 +232,14 @@ class _PlainRuntimeParam(RuntimeParam):
             for member in annotation:
                 if member.value == value:
                     return member
+            if isinstance(value, str):
+                name = param.opts[0] if param is not None and param.opts else "the option"
+                choices = ", ".join(str(member.value) for member in annotation)
+                raise UnknownChoice(
+                    _("{name} {value}: choose one of {choices}").format(
+                        name=name, value=value, choices=choices
+                    )
+                )
         raise _Refer
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from validator.errors import ValidatorError
+from validator.i18n import N_, _
 
 # Extra → the modules it provides (pyproject.toml's [project.optional-dependencies] lists the packages).
 EXTRAS: dict[str, tuple[str, ...]] = {
@@ -15,7 +16,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "cluster": ("dask", "distributed"),
 }
 
-_MISSING = (
+_MISSING = N_(
     "{what} needs the {extra} extra, which is not installed (no {modules}): pip install '{package}[{extra}]'"
 )
 
@@ -36,5 +37,5 @@ def require(extra: str, what: str) -> None:
     absent = missing(extra)
     if absent:
         raise ValidatorError(
-            _MISSING.format(what=what, extra=extra, modules=", ".join(absent), package="casino-validator")
+            _(_MISSING).format(what=what, extra=extra, modules=", ".join(absent), package="casino-validator")
         )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 
 class OutputError(ValidatorError):
@@ -32,7 +33,7 @@ def write_failure(name: str, error: OSError) -> Exception:
     """The exception a failed write becomes: quiet for a closed pipe, a message for the rest."""
     if error.errno == errno.EPIPE:
         return OutputClosed(name)
-    return OutputError(f"{name}: cannot write ({error.strerror or error})")
+    return OutputError(_("{name}: cannot write ({error})").format(name=name, error=error.strerror or error))
 
 
 class Checked:
@@ -94,7 +95,7 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
     A symbolic link's target is the file replaced; a device or a pipe is written directly."""
     encoding, newline = ("utf-8", "\n") if "b" not in mode else (None, None)
     if path.is_dir():
-        raise ValidatorError(f"{path}: is a folder; give the name of a file to write")
+        raise ValidatorError(_("{path}: is a folder; give the name of a file to write").format(path=path))
     # Through a symbolic link, the file it points to is replaced, not the link. Devices, pipes and what
     # /dev and /proc name (/dev/stdout: a link to /proc/self/fd/1) are written directly.
     target = Path(os.path.realpath(path))
@@ -111,7 +112,9 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
             os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not mkstemp's 0600
             handle = os.fdopen(fd, mode, encoding=encoding, newline=newline)
     except OSError as exc:
-        raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
+        raise ValidatorError(
+            _("{path}: cannot write ({strerror})").format(path=path, strerror=exc.strerror)
+        ) from None
     checked = Checked(handle, str(path))
     if direct:
         with _closing(checked, handle):
@@ -123,7 +126,9 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO[Any]]:
         try:
             os.replace(temporary, target)
         except OSError as exc:
-            raise ValidatorError(f"{path}: cannot write ({exc.strerror})") from None
+            raise ValidatorError(
+                _("{path}: cannot write ({strerror})").format(path=path, strerror=exc.strerror)
+            ) from None
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)

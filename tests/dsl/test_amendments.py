@@ -140,7 +140,7 @@ def test_an_added_item_of_any_kind_takes_its_place_after_another(tmp_path):
 
 def test_a_repealed_parameter_a_kept_rule_reads_is_reported_in_the_file_of_that_rule(tmp_path):
     errors = errors_of(tmp_path, 'amendment "B" {\n  repeal parameter shoe.burn\n}\n')
-    assert errors == ["2020-01-01.rules:21:36: param.shoe.burn: not set in this ruleset"]
+    assert errors == ["2020-01-01.rules:24:36: param.shoe.burn: not set in this ruleset"]
 
 
 def test_an_amendment_needs_a_version_in_force_on_its_date(tmp_path):
@@ -210,12 +210,12 @@ def test_fr_blackjack_is_one_base_and_its_amendments():
         assert all(a.citation.startswith(("Arrêté du ", "Arrêtés du ")) for a in after.amendments)
     folder = ROOT / "rulesets" / "fr" / "blackjack"
     # The wordings, not copies of them: the readings (issue 26: each question, its alternatives and what
-    # they change) are counted apart, as they are not the text's wording.
+    # they change) are counted apart, as they are not the text's wording. 1800 lines in English (issue 25
+    # added the rules on timing, the shoe record and split cards); the French beside each message and
+    # doc (issue 28) adds about 430 (2121 in all at this merge).
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules"))
     reading_lines = sum(_reading_lines(p.read_text(encoding="utf-8")) for p in folder.glob("*.rules"))
-    assert (
-        lines - reading_lines <= 1800
-    )  # issue 25 added the rules on timing, the shoe record and split cards
+    assert lines - reading_lines <= 2300
 
 
 def _reading_lines(text: str) -> int:

@@ -136,6 +136,6 @@ def test_amendments_add_replace_and_repeal_named_conditions(tmp_path):
     with pytest.raises(RulesetErrors) as caught:
         load_all([tmp_path / "2020.rules", tmp_path / "2021.rules"])
     assert [str(e).split("/")[-1] for e in caught.value.errors] == [
-        "2020.rules:21:18: unknown name 'burn_known'"
+        "2020.rules:24:18: unknown name 'burn_known'"
     ]
     shutil.rmtree(tmp_path)

@@ -161,7 +161,8 @@ def test_a_field_hand_log_does_not_name_is_read_by_orjson_whole(tmp_path: Path) 
     ]
     assert [decode.decode(line) for line in lines] == [None] * 4
     records = list(reader.read_records(str(write_log(tmp_path / "a.jsonl", lines))))
-    assert [r.struct is not None for r in records] == [True, True, False, False]
+    # The third is not UTF-8: it keeps its finding, and is read as Latin-1 (issue 28), so it has a struct.
+    assert [r.struct is not None for r in records] == [True, True, True, False]
     assert [r.problem.rule if r.problem else None for r in records] == [
         None,
         None,

@@ -5,12 +5,15 @@ separate `dask scheduler` and `dask worker` processes, as the README shows."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Iterator
 from datetime import datetime
@@ -189,8 +192,20 @@ def _at_tables(path: Path, tables: int) -> str:
     return str(path)
 
 
+def _unread(fd: int) -> int:
+    """How many bytes written into a pipe nobody has read yet."""
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+
+
 def test_ctrl_c_stops_the_run_and_leaves_nothing(tmp_path):
-    log = _at_tables(Path(_log(tmp_path / "big.jsonl", 12000, seed=41, rate=0.0)), 8)
+    log = _at_tables(Path(_log(tmp_path / "big.jsonl", 2000, seed=41, rate=0.0)), 2)
+    # A second log that never ends: a named pipe this test holds open, the séance's first lines written
+    # into it and no end of file. The parent reads a pipe itself, in its turn, so the run cannot finish
+    # before the signal however fast the machine is (the test once saw a run end first, under load).
+    pipe = tmp_path / "endless.jsonl"
+    os.mkfifo(pipe)
+    writer = os.open(pipe, os.O_RDWR)  # O_RDWR: opening does not wait for the reader
+    os.write(writer, b"".join(Path(log).read_bytes().splitlines(keepends=True)[:3]))
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     report = tmp_path / "out" / "report.json"
@@ -201,6 +216,7 @@ def test_ctrl_c_stops_the_run_and_leaves_nothing(tmp_path):
         "-m",
         "validator",
         "check",
+        str(pipe),
         log,
         "--jobs",
         "2",
@@ -216,16 +232,26 @@ def test_ctrl_c_stops_the_run_and_leaves_nothing(tmp_path):
     )
     try:
         deadline = time.monotonic() + 60
-        while len(list(scratch.glob("casino-validator-dask-*/dask-scratch-space/worker-*/"))) < 2:
-            assert process.poll() is None and time.monotonic() < deadline, "no worker started"
+        # Waited for, not timed: the workers' folders exist, and the parent, which reads the pipe once
+        # the cluster is up and the shares of the other log are handed out, has read what was written.
+        while len(list(scratch.glob("casino-validator-dask-*/dask-scratch-space/worker-*/"))) < 2 or _unread(
+            writer
+        ):
+            assert process.poll() is None and time.monotonic() < deadline, "the run did not start"
             time.sleep(0.05)
-        time.sleep(1.0)  # the workers have joined and have shares in hand
-        assert process.poll() is None
+        assert process.poll() is None  # it cannot have ended: the pipe has no end
         os.killpg(process.pid, signal.SIGINT)  # what the terminal does on Ctrl-C: the whole group
+        # The pipe's end, now that the signal is sent: a reader blocked on it returns, so the run's
+        # clean-up is not left waiting on a read that nothing would end (the run was interrupted first:
+        # a run that ignored the signal would now end 0, and fail below).
+        os.close(writer)
+        writer = -1
         # A hang guard, not a timing (communicate raises if the run has not stopped): the machine is
         # shared, and how fast the run stops is measured by benchmarks/bench_cluster.py.
         _, stderr = process.communicate(timeout=60)
     finally:
+        if writer != -1:
+            os.close(writer)
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 
 def parse_day(value: str | None, option: str) -> date | None:
@@ -17,7 +18,9 @@ def parse_day(value: str | None, option: str) -> date | None:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise ValidatorError(f"{option} {value!r}: give a day as YYYY-MM-DD") from None
+        raise ValidatorError(
+            _("{option} {value!r}: give a day as YYYY-MM-DD").format(option=option, value=value)
+        ) from None
 
 
 def audit_html(
@@ -40,7 +43,7 @@ def audit_html(
     from validator.audit.query import Filters, build, check_filters, connect
 
     if start is not None and end is not None and start > end:
-        raise ValidatorError(f"--from {start} is after --to {end}")
+        raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb
 
     filters = Filters(start, end, casino, table)
@@ -53,7 +56,11 @@ def audit_html(
         audit = build(datasets, filters, theory=theory)
     except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
         lines = str(error).strip().splitlines() or [type(error).__name__]
-        raise ValidatorError(f"{', '.join(datasets)}: cannot read the dataset ({lines[0][:300]})") from None
+        raise ValidatorError(
+            _("{datasets}: cannot read the dataset ({error})").format(
+                datasets=", ".join(datasets), error=lines[0][:300]
+            )
+        ) from None
     if csv_folder is not None:
         write_csv(audit, csv_folder)
     return render(audit, rule_docs(registry), title=title)

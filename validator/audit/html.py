@@ -20,8 +20,10 @@ from validator.audit.query import (
 )
 from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
+from validator.i18n import N_
 
 TEMPLATES = Path(__file__).parent / "templates"
+DEFAULT_TITLE = N_("Audit report")
 TEXT_CHARS = 2_000  # of a message, an expected or actual value, a name shown in the findings
 TRACE_CHARS = 20_000  # of a round's step-by-step account
 WEEK_RULES = 8  # rules drawn one by one in the weekly chart; the others together
@@ -30,14 +32,17 @@ DEALER_BARS = 30
 
 def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
     """Rule id → its article and documentation (`checks`, `why`), as the newest version words them."""
+    from validator.i18n import current
+
+    lang = current()
     docs: dict[str, dict[str, str]] = {}
     for ruleset in registry.all():
         for rule in ruleset.rules:
             docs[rule.id] = {
                 "ref": rule.ref,
-                "checks": rule.doc.get("checks", ""),
-                "why": rule.doc.get("why", ""),
-                "message": rule.message,
+                "checks": rule.text("checks", lang),
+                "why": rule.text("why", lang),
+                "message": rule.text("message", lang),
             }
     return docs
 
@@ -47,7 +52,7 @@ def _money(value: Any) -> str:
         return "—"
     text = fmt(Decimal(value)) or "0"
     if "." in text:
-        whole, _, cents = text.partition(".")
+        whole, _dot, cents = text.partition(".")
         return f"{int(whole):,}".replace(",", "\u202f") + "." + cents
     return f"{int(text):,}".replace(",", "\u202f")
 
@@ -271,13 +276,16 @@ def csv_tables(audit: Audit) -> dict[str, str]:
 def write_csv(audit: Audit, folder: str) -> None:
     """`report --csv DIR`: each table of the page as DIR/NAME.csv."""
     from validator.errors import ValidatorError
+    from validator.i18n import _
 
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
         for name, text in csv_tables(audit).items():
             (Path(folder) / f"{name}.csv").write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise ValidatorError(f"--csv {folder}: cannot write ({exc.strerror or exc})") from None
+        raise ValidatorError(
+            _("--csv {folder}: cannot write ({reason})").format(folder=folder, reason=exc.strerror or exc)
+        ) from None
 
 
 def _signed(value: Any) -> str:
@@ -289,16 +297,22 @@ def _signed(value: Any) -> str:
     return text if amount == 0 else ("+" if amount > 0 else "\u2212") + text
 
 
-def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = "Audit report") -> str:
+def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = DEFAULT_TITLE) -> str:
     import jinja2
 
+    from validator.i18n import _, current, ngettext
+
+    # The page's fixed texts are the template's `{{ _("…") }}` (jinja2's i18n extension, with the
+    # program's catalog: scripts/i18n.py extracts them with the Python texts); `lang` is the page's.
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(["html", "j2"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_callables(gettext=_, ngettext=ngettext, newstyle=False)  # type: ignore[attr-defined]
     env.filters.update(
         money=_money, signed=_signed, count=_count, percent=_percent, number=_number, p_value=_p_value
     )
@@ -329,11 +343,12 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
     return template.render(
         audit=audit,
         docs=docs,
-        title=title,
+        title=_(title),
         rounds=sorted(rounds.values(), key=lambda r: r["contested"]),
         charts=charts(audit),
         csv={name: "data:text/csv;charset=utf-8," + quote(text) for name, text in csv_tables(audit).items()},
         version=__version__,
+        lang=current(),
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         pair_alpha=PAIR_ALPHA,
         pair_min=PAIR_MIN_OVERPAID,

@@ -18,6 +18,7 @@ from typing import Any
 
 from validator.audit.stats import Z95, fisher_greater, wilson
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 MEMORY_LIMIT = "256MB"  # DuckDB's, per report (it spills past it)
 FINDINGS_SHOWN = 300  # rounds with findings listed with their traces; the total is always given
@@ -181,9 +182,11 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
 
     for root in datasets:
         if not Path(root).is_dir():
-            raise ValidatorError(f"{root}: no such dataset folder")
+            raise ValidatorError(_("{root}: no such dataset folder").format(root=root))
         if not any((Path(root) / part).is_dir() for part in ("rounds", "findings", "runs")):
-            raise ValidatorError(f"{root}: not a dataset (no rounds/, findings/ or runs/ in it)")
+            raise ValidatorError(
+                _("{root}: not a dataset (no rounds/, findings/ or runs/ in it)").format(root=root)
+            )
     where: list[str] = []
     if filters.start is not None:
         where.append(f"gaming_day >= DATE {_quote(filters.start.isoformat())}")
@@ -256,7 +259,7 @@ def check_filters(datasets: Sequence[str], filters: Filters) -> None:
             for r in con.execute("SELECT DISTINCT casino FROM rounds WHERE casino IS NOT NULL").fetchall()
         ]
         if filters.casino not in held:
-            raise ValidatorError(_no_match("--casino", filters.casino, "casinos", held))
+            raise ValidatorError(_no_match("--casino", filters.casino, _("casinos"), held))
     if filters.table is not None:
         scope = Filters(casino=filters.casino)
         con = connect(datasets, scope)
@@ -265,17 +268,21 @@ def check_filters(datasets: Sequence[str], filters: Filters) -> None:
             for r in con.execute("SELECT DISTINCT table_id FROM rounds WHERE table_id IS NOT NULL").fetchall()
         ]
         if filters.table not in held:
-            where = f" of {filters.casino}" if filters.casino else ""
-            raise ValidatorError(_no_match("--table", filters.table, f"tables{where}", held))
+            what = _("tables of {casino}").format(casino=filters.casino) if filters.casino else _("tables")
+            raise ValidatorError(_no_match("--table", filters.table, what, held))
     if filters.start is not None or filters.end is not None:
         con = connect(datasets, Filters(casino=filters.casino, table=filters.table))
         first, last = con.execute("SELECT min(gaming_day), max(gaming_day) FROM rounds").fetchone()
         inside = connect(datasets, filters).execute("SELECT count(*) FROM rounds").fetchone()[0]
         if not inside:
             asked = f"{filters.start or '…'} to {filters.end or '…'}"
-            held_days = f"from {first} to {last}" if first is not None else "none"
+            held_days = (
+                _("from {first} to {last}").format(first=first, last=last) if first is not None else _("none")
+            )
             raise ValidatorError(
-                f"--from/--to {asked}: no round on those gaming days; the dataset's run {held_days}"
+                _("--from/--to {asked}: no round on those gaming days; the dataset's run {held_days}").format(
+                    asked=asked, held_days=held_days
+                )
             )
 
 
@@ -294,11 +301,15 @@ def _no_match(option: str, value: str, what: str, held: Sequence[str]) -> str:
         ),
     )
     if not ranked:
-        return f"{option} {value!r}: the dataset holds no {what}"
+        return _("{option} {value!r}: the dataset holds no {what}").format(
+            option=option, value=value, what=what
+        )
     same = [name for name in ranked if name.casefold() == folded]
     shown = ", ".join(repr(name) for name in ranked[:10]) + (", …" if len(ranked) > 10 else "")
-    hint = f"; did you mean {same[0]!r}? (the case differs)" if same else ""
-    return f"{option} {value!r}: not in the dataset, whose {what} are {shown}{hint}"
+    hint = _("; did you mean {name!r}? (the case differs)").format(name=same[0]) if same else ""
+    return _("{option} {value!r}: not in the dataset, whose {what} are {shown}{hint}").format(
+        option=option, value=value, what=what, shown=shown, hint=hint
+    )
 
 
 def _rows(con: Any, sql: str) -> list[dict[str, Any]]:

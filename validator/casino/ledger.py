@@ -134,7 +134,7 @@ def _stakes(
     engine: Any, players: dict[int, str], rules_give: Mapping[str, tuple[str, Decimal]]
 ) -> Iterator[StakeMoney]:
     for name, wagered in engine.all_stakes().items():
-        box, _, bet = name.partition(":")
+        box, _unused, bet = name.partition(":")
         paid = collected = ZERO
         for settlement in engine.settlements.get(name, ()):
             if settlement.verb == "pay":

@@ -53,6 +53,7 @@ from validator.checking.parallel import (
 from validator.checking.progress import PlanProgress
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
+from validator.i18n import _
 from validator.logs.limits import current_limits
 from validator.rulebook import sources
 
@@ -201,9 +202,15 @@ def _connected(address: str, timeout: float = CONNECT_TIMEOUT) -> _Session:
         session.__exit__(type(error))
         if session.client is None:
             detail = str(error).strip().splitlines()[0][:300] if str(error).strip() else type(error).__name__
-            raise ValidatorError(f"--scheduler {address}: cannot reach the scheduler ({detail})") from None
+            raise ValidatorError(
+                _("--scheduler {address}: cannot reach the scheduler ({error})").format(
+                    address=address, error=detail
+                )
+            ) from None
         raise ValidatorError(
-            f"--scheduler {address}: no worker joined the cluster within {timeout:g} s"
+            _("--scheduler {address}: no worker joined the cluster within {timeout:g} s").format(
+                address=address, timeout=timeout
+            )
         ) from None
     except BaseException:
         session.__exit__(BaseException)
@@ -374,4 +381,8 @@ def _result(future: Any, where: str) -> Any:
     try:
         return future.result()
     except (KilledWorker, FutureCancelledError) as error:
-        raise ValidatorError(f"{where}: the cluster could not check this part of the log ({error})") from None
+        raise ValidatorError(
+            _("{where}: the cluster could not check this part of the log ({error})").format(
+                where=where, error=error
+            )
+        ) from None

@@ -11,6 +11,7 @@ from typing import Any
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.formats.base import has_values, values_line
+from validator.i18n import _
 from validator.logs.reader import read_records
 from validator.replay.session import HouseLookup, LogReplay
 from validator.rulebook.registry import Registry
@@ -66,7 +67,9 @@ def _lines(
             outcome = current
             break
     if outcome is None:
-        raise ValidatorError(f"{path}: no round {round_id!r} in this log")
+        raise ValidatorError(
+            _("{path}: no round {round_id!r} in this log").format(path=path, round_id=round_id)
+        )
     found.append(outcome)
     yield from tell(path, round_id, replay.explained, outcome)
 
@@ -92,7 +95,7 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         yield f"{number:>3}. {what}"
         if ran:
             checks = ", ".join(
-                f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _, rule, held in ran
+                f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _unused, rule, held in ran
             )
             yield f"     rules: {checks}"
         if state:

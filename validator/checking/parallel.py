@@ -544,7 +544,7 @@ def share_outcomes(
     )
     for line in share.preamble:
         preamble = read_record_range(share.source, line.start, line.end, line.number, share.path, limits)
-        for _ in replay.replay(preamble):
+        for _unused in replay.replay(preamble):
             pass  # the table's state is rebuilt; what these records say, their own share reports
     replay.summary = summary
     replay.judges.clear()

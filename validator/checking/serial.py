@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from validator.findings.finding import RoundOutcome, RuleInfo, Summary
+from validator.i18n import current
 from validator.logs.reader import iter_log_paths, read_records
 from validator.replay.session import HouseLookup, LogReplay, Teller
 from validator.rulebook.registry import Registry
@@ -63,15 +64,15 @@ def rule_catalogue(
         if used_set is not None and ruleset.version not in used_set:
             continue
         for rule in ruleset.rules:
-            docs = rule.doc
+            lang = current()
             catalogue[rule.id] = RuleInfo(
                 rule.id,
                 rule.ref,
                 rule.severity,  # type: ignore[arg-type]
-                docs.get("checks", ""),
-                docs.get("why", ""),
-                docs.get("fails", ""),
-                docs.get("passes", ""),
+                rule.text("checks", lang),
+                rule.text("why", lang),
+                rule.text("fails", lang),
+                rule.text("passes", lang),
             )
     return catalogue
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from validator.findings.finding import RoundOutcome
@@ -63,6 +64,12 @@ def run(
                 common.error(f"warning: {note}")
         collect = run is not None or fmt == "html"
         registry = common.registry(choices.readings, choices.config, choices.no_config)
+        if ruleset:
+            # A pinned version that does not exist stops the run here, in one line (exit 2), rather than
+            # giving the same finding on every record of every log.
+            family, when = registry.resolve(ruleset)
+            if when is not None:
+                registry.in_force(family, when)
         policy = common.policy(registry, root, choices)
         lookup = None
         house_label = None
@@ -77,7 +84,10 @@ def run(
             reporter = common.reporter(fmt, out, output, root)
             summary = Summary(house=house_label)
             if house is None:
-                summary.notes.append("no house rules given: the regulation's defaults apply")
+                summary.notes.append(_("no house rules given: the regulation's defaults apply"))
+            unread = skipped_note(logs)
+            if unread:
+                summary.notes.append(unread)
             plan = None
             outcomes: Iterable[RoundOutcome]
             scheduler = scheduler_address(scheduler, jobs)
@@ -90,8 +100,6 @@ def run(
                 from validator.checking.cluster import check_on_cluster
                 from validator.checking.progress import PlanProgress
 
-                if ruleset:
-                    registry.resolve(ruleset)
                 plan = PlanProgress()
                 outcomes = check_on_cluster(
                     logs,
@@ -139,6 +147,23 @@ def run(
     return policy.exit_status(summary)
 
 
+def skipped_note(logs: list[str], shown: int = 5) -> str | None:
+    """The note naming the files of the folders given that were not read (not `*.jsonl`, `*.jsonl.gz`)."""
+    from validator.logs.reader import files_not_read
+
+    skipped = files_not_read(logs)
+    if not skipped:
+        return None
+    names = ", ".join(skipped[:shown])
+    if len(skipped) > shown:
+        names += _(" and {n} more").format(n=len(skipped) - shown)
+    return ngettext(
+        "{n} file in the folders given not read (not *.jsonl or *.jsonl.gz): {names}",
+        "{n} files in the folders given not read (not *.jsonl or *.jsonl.gz): {names}",
+        len(skipped),
+    ).format(n=len(skipped), names=names)
+
+
 def _require_extras(*, fmt: str, dataset: Path | None, jobs: int, scheduler: str | None) -> None:
     """The extras the options need, checked before anything is read or written."""
     from validator.extras import require
@@ -158,7 +183,7 @@ def scheduler_address(option: str | None, jobs: int) -> str | None:
     local cluster; None for a local cluster or one process."""
     if option is not None and jobs > 1:
         raise ValidatorError(
-            "--jobs starts a local cluster, --scheduler uses a running one: give one of them"
+            _("--jobs starts a local cluster, --scheduler uses a running one: give one of them")
         )
     if option is not None:
         return option

@@ -18,7 +18,7 @@ def run(log: str, *, round_id: str, ruleset: str | None, house: Path | None, rea
     if house is not None:
         from validator.house.apply import house_lookup
 
-        lookup, _ = house_lookup(house, registry)
+        lookup, _unused = house_lookup(house, registry)
     told = explain(registry, log, round_id, ruleset=ruleset, house=lookup)
     for line in told.lines:
         typer.echo(line)

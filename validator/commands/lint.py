@@ -8,6 +8,7 @@ from pathlib import Path
 
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 
 def run(
@@ -38,7 +39,7 @@ def run(
     try:
         day = date.fromisoformat(when) if when else date.today()
     except ValueError:
-        raise ValidatorError(f"--date {when!r}: give a day as YYYY-MM-DD") from None
+        raise ValidatorError(_("--date {when!r}: give a day as YYYY-MM-DD").format(when=when)) from None
     registry = common.registry(choices.readings, choices.config, choices.no_config)
     root = common.project_root(sarif_root)
     policy = common.policy(registry, root, choices, files)

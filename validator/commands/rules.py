@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 from pathlib import Path
 
@@ -9,26 +10,53 @@ import typer
 
 from validator.commands import common
 from validator.errors import RulesetErrors, ValidatorError
+from validator.i18n import _
 
 
-def list_() -> int:
-    """Families, their versions and the dates each is in force."""
-    from validator.rulebook.view import list_lines
+def list_(*, ids: bool = False) -> int:
+    """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
+    from validator.rulebook.view import all_rule_ids, list_lines
 
-    for line in list_lines(common.registry()):
+    registry = common.registry()
+    for line in all_rule_ids(registry) if ids else list_lines(registry):
         typer.echo(line)
     return 0
 
 
 def show(spec: str) -> int:
-    """A ruleset version resolved, or one rule (of a ruleset, or Python-side) with its docs."""
-    from validator.rulebook.view import is_rule_id, rule_lines, show_lines
+    """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
+    docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
+    from validator.rulebook.view import close_rule_ids, is_rule_id, rule_lines, show_lines
 
     registry = common.registry()
-    lines = rule_lines(registry, spec) if is_rule_id(registry, spec) else show_lines(registry.pick(spec))
+    name, at, when = spec.partition("@")
+    if is_rule_id(registry, name):
+        day = registry.resolve(f"{registry.all()[0].family}@{when}")[1] if at else None
+        lines = rule_lines(registry, name, day)
+    elif name in registry.families or (name.count("/") == 1 and not _python_side(name)):
+        # A family's shape (jurisdiction/game) that no ruleset has: the registry's own "unknown
+        # ruleset" line, with the rulesets known (one from outside needs --rules).
+        lines = show_lines(registry.pick(spec))
+    else:
+        families = difflib.get_close_matches(name, sorted(registry.families), n=2, cutoff=0.6)
+        close = families + close_rule_ids(registry, name)
+        hint = f": did you mean {', '.join(close)}?" if close else ""
+        raise ValidatorError(
+            _(
+                "{name!r} is neither a rule nor a ruleset{hint} (`rules "
+                "list` lists the rulesets, `rules list --ids` every rule id)"
+            ).format(name=name, hint=hint)
+        )
     for line in lines:
         typer.echo(line)
     return 0
+
+
+def _python_side(name: str) -> bool:
+    """A name in the namespace of the Python-side rules (`hand-log/*`, `house/*`), not a ruleset's."""
+    from validator.rulebook.builtin_docs import BUILTIN
+
+    return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
 def diff(old: str, new: str) -> int:
@@ -47,7 +75,13 @@ def check(files: list[Path]) -> int:
     only the files named are reported."""
     from validator.dsl.resources import rulesets_dir
     from validator.rulebook import sources
-    from validator.rulebook.registry import alternative_errors, load_all, refuse_shipped_ids, tree_family
+    from validator.rulebook.registry import (
+        alternative_errors,
+        alternative_rules,
+        load_all,
+        refuse_shipped_ids,
+        tree_family,
+    )
     from validator.rulebook.registry import ruleset_files as shipped_files
 
     paths = ruleset_files(files)
@@ -67,12 +101,23 @@ def check(files: list[Path]) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
+    from validator.dsl.compiler import untranslated
+
     shown = {str(path) for path in paths}
     mine = [ruleset for ruleset in registry.all() if ruleset.file in shown]
-    broken = [error for ruleset in mine for error in alternative_errors(ruleset)]
-    if broken:
-        for error in broken:
-            typer.echo(str(error), err=True)
+    broken = [str(error) for ruleset in mine for error in alternative_errors(ruleset)]
+    # A rule's message and docs in one language only: each reported once, where the rule is written
+    # (a version that inherits it from the one it amends does not report it again); the readings'
+    # alternative rules too.
+    problems = dict.fromkeys(
+        p
+        for ruleset in registry.all()
+        for rule in (*ruleset.rules, *alternative_rules(ruleset))
+        for p in untranslated(rule)
+    )
+    if broken or problems:
+        for problem in (*broken, *problems):
+            typer.echo(problem, err=True)
         return 2
     for ruleset in registry.all():
         if ruleset.file in shown:
@@ -89,11 +134,11 @@ def ruleset_files(files: list[Path]) -> list[Path]:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*.rules") if p.is_file())
             if not found:
-                raise ValidatorError(f"{path}: no ruleset file (*.rules) in this folder")
+                raise ValidatorError(_("{path}: no ruleset file (*.rules) in this folder").format(path=path))
         elif path.exists():
             found = [path]
         else:
-            raise ValidatorError(f"{path}: no such file or directory")
+            raise ValidatorError(_("{path}: no such file or directory").format(path=path))
         for each in found:
             key = os.path.realpath(each)
             if key not in seen:

@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 
 def run(which: str) -> int:
@@ -24,6 +25,10 @@ def run(which: str) -> int:
     elif which == "dataset":
         from validator.audit.dataset.columns import dictionary as load_schema
     else:
-        raise ValidatorError(f"unknown schema {which!r}: choose hand-log, house-rules, findings or dataset")
+        raise ValidatorError(
+            _("unknown schema {which!r}: choose hand-log, house-rules, findings or dataset").format(
+                which=which
+            )
+        )
     typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
     return 0

@@ -11,6 +11,7 @@ import typer
 
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 
 def run(
@@ -77,7 +78,7 @@ def run(
     from validator.simulate.inject import truth_path, write_truth
 
     if output is None:
-        raise ValidatorError("--inject needs --output: the planted violations are written beside the log")
+        raise ValidatorError(_("--inject needs --output: the planted violations are written beside the log"))
     planted: list[Any] = []
     plan, options = planned[-1]  # prepare asked for the plan before playing the table record
     write(plant(records, chosen, rule_ids, rate, seed, planted, options, plan), output, sys.stdout.buffer)

@@ -198,6 +198,7 @@ class Option:
     required: bool
     ref: Ref | None
     doc: tuple[tuple[str, str], ...]
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may use for it (`alias "…"`)
 
 
 @builds("fixed", "name", "value", "ref")
@@ -235,20 +236,24 @@ class SideBet:
     paytables: tuple[Paytable, ...]
     stake: str | None = None  # the name hand-log/1 gives its stakes, when not the block's name
     cases: tuple[str, ...] = ()  # the cases a stake names ("4:hyper:17"), when it names one
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may use for it (`alias "…"`)
 
 
 @builds("severity", "value", key="severity")
 @builds("kind", "value", key="kind")
 @builds("message", "value", key="message")
+@builds("message_lang", "lang", "value", key="message")
 @builds("doc_field", "key", "value")
+@builds("doc_field_lang", "key", "lang", "value")
 @dataclass(frozen=True, slots=True)
 class Field:
     """One of a rule's or an option's single fields: severity, kind, message, or a doc field (checks,
-    why, fails, passes)."""
+    why, fails, passes); a message or doc field in a language (`message fr "…"`; English unmarked)."""
 
     pos: Pos
     key: str
     value: str
+    lang: str = "en"
 
 
 @builds("default_value", "value", required=False)
@@ -323,6 +328,8 @@ class RuleDecl:
     settles: tuple[Settle, ...]
     doc: tuple[tuple[str, str], ...]
     kinds: tuple[tuple[Pos, str], ...] = ()
+    # The message and docs in another language than English: (language, field, text, where written).
+    translations: tuple[tuple[str, str, str, Pos], ...] = ()
 
 
 @builds("title", "value", key="title")

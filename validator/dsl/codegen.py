@@ -51,7 +51,7 @@ class _Source:
         if isinstance(node, ast.Literal):
             return self.constant(plain_value(node.value))
         if isinstance(node, ast.Name):
-            namespace, _, field = node.path.partition(".")
+            namespace, _unused, field = node.path.partition(".")
             if namespace == "param":
                 return self.constant(plain_value(self.params[field]))
             if namespace == "house":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +19,7 @@ from validator.dsl.codegen import all_held, first_holding
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
-from validator.dsl.messages import placeholder_problems
+from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
     CheckDef,
@@ -186,6 +186,7 @@ class _Compiler:
                 ref=o.ref.text,
                 doc=dict(o.doc),
                 line=o.pos.line,
+                aliases=o.aliases,
             )
             if o.default is not None:
                 problem = _option_type_problem(o.type, o.default)
@@ -264,7 +265,7 @@ class _Compiler:
                     )
                     ok = False
                 continue
-            namespace, _, field = node.path.partition(".")
+            namespace, _unused, field = node.path.partition(".")
             if namespace == "param":
                 if field not in params:
                     hint = "not a parameter" if field not in PARAMETERS else "not set in this ruleset"
@@ -420,6 +421,7 @@ class _Compiler:
                 sb.pos.line,
                 sb.stake or "",
                 sb.cases,
+                sb.aliases,
             )
         return bets
 
@@ -548,9 +550,57 @@ class _Compiler:
                     doc=dict(r.doc),
                     file=self.file,
                     line=r.pos.line,
+                    translations=self.translations(r, rule_id, offered, params, [*options, *fixed]),
                 )
             )
         return tuple(rules)
+
+    def translations(
+        self,
+        r: ast.RuleDecl,
+        rule_id: str,
+        offered: set[str],
+        params: Collection[str],
+        options: Collection[str],
+    ) -> dict[str, dict[str, str]]:
+        """A rule's French message and docs, each beside its English. A French field without its English
+        is an error, and so is a French message whose placeholders are not the English one's. An English
+        field without its French is refused by `rules check` (`untranslated`), and shown in English
+        meanwhile: a ruleset being written still loads."""
+        english: dict[str, tuple[ast.Pos, str]] = {}
+        for pos, text in r.messages[:1]:
+            english["message"] = (pos, text)
+        for key, text in r.doc:
+            english.setdefault(key, (r.pos, text))
+        given: dict[str, dict[str, tuple[ast.Pos, str]]] = {}
+        for lang, key, text, pos in r.translations:
+            fields = given.setdefault(lang, {})
+            if key in fields:
+                self.error(pos, f"rule {rule_id!r} gives its {key} in {lang!r} twice")
+            fields[key] = (pos, text)
+        out: dict[str, dict[str, str]] = {}
+        for lang in TRANSLATED:
+            fields = given.get(lang, {})
+            for key, (pos, text) in fields.items():
+                if key not in english:
+                    self.error(
+                        pos, f"rule {rule_id!r} has its {key} in {lang!r} only: write it in English too"
+                    )
+                elif key == "message":
+                    if sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(english[key][1])):
+                        self.error(
+                            pos,
+                            f"rule {rule_id!r}: the {lang!r} message's placeholders must be the English "
+                            "message's, each as many times",
+                        )
+                    elif offered:
+                        for problem in placeholder_problems(text, offered, params, options):
+                            self.error(pos, problem)
+            out[lang] = {key: text for key, (_unused, text) in fields.items()}
+        for lang in given.keys() - set(TRANSLATED):
+            pos = next(iter(given[lang].values()))[0]
+            self.error(pos, f"rule {rule_id!r}: {lang!r} is not a language of the rulesets (en, fr)")
+        return out
 
     def unread_parameters(self, params: dict[str, ParamValue]) -> None:
         """A parameter is the law only if something applies it: a rule's condition, settle clause or
@@ -579,7 +629,7 @@ class _Compiler:
                     return None
                 readers.append(lambda ctx, name=ref.name: name)
                 continue
-            namespace, _, field = ref.name.partition(".")
+            namespace, _unused, field = ref.name.partition(".")
             option = options.get(field)
             if namespace != "house" or option is None:
                 self.error(
@@ -654,14 +704,16 @@ class _Compiler:
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
             all_held_by_event={
                 event: all_held(
-                    [(c.applied_guard, c.applied_require) for _, c in pairs],
+                    [(c.applied_guard, c.applied_require) for _unused, c in pairs],
                     _values(params),
                     f"rules_on_{event}",
                 )
                 for event, pairs in checks.items()
             },
             first_settle_by_stake={
-                stake: first_holding([s.applied_guard for _, s in pairs], _values(params), f"settle_{stake}")
+                stake: first_holding(
+                    [s.applied_guard for _unused, s in pairs], _values(params), f"settle_{stake}"
+                )
                 for stake, pairs in settles.items()
             },
         )
@@ -688,11 +740,42 @@ def _expressions(tree: ast.RulesetFile) -> list[ast.Expr]:
     return exprs
 
 
+# The languages a rule's message and docs are written in besides English (unmarked).
+TRANSLATED = ("fr",)
+
+
+def untranslated(rule: Rule) -> list[str]:
+    """What `rules check` refuses in a rule: each field (message, checks, why, fails, passes) written in
+    English without its French beside it. A `why` that is only a quotation of the text (« … ») is the
+    law's own words, the same in both languages: it needs no French."""
+    english = {"message": rule.message, **rule.doc}
+    problems = []
+    for lang in TRANSLATED:
+        given = rule.translations.get(lang, {})
+        keys = [
+            key
+            for key, text in english.items()
+            if text and key not in given and not (key == "why" and _only_quoted(text))
+        ]
+        if keys:
+            problems.append(
+                f"{rule.file}:{rule.line}:1: rule {rule.id!r} has its {', '.join(keys)} in English only: "
+                f'write each in French beside it ({keys[0]} {lang} "…")'
+            )
+    return problems
+
+
+def _only_quoted(text: str) -> bool:
+    """A doc text that is a quotation of the law and nothing else: « … » (and a full stop)."""
+    stripped = text.strip().rstrip(".").strip()
+    return stripped.startswith("«") and stripped.endswith("»") and stripped.count("«") == stripped.count("»")
+
+
 def _parameters_read(tree: ast.RulesetFile) -> set[str]:
     """The parameters a version's rules, paytables and named conditions name, as written."""
     read: set[str] = set()
     for rule in tree.rules:
-        for _, message in rule.messages:
+        for _unused, message in rule.messages:
             read.update(_PARAM_PLACEHOLDER.findall(message))
     for bet in tree.side_bets:
         for table in bet.paytables:

@@ -130,7 +130,7 @@ def _constant(node: ast.Expr, params: Mapping[str, Any]) -> Any:
 
 
 def _compile_name(path: str, params: Mapping[str, Any]) -> Compiled:
-    namespace, _, field = path.partition(".")
+    namespace, _unused, field = path.partition(".")
     if namespace == "param":
         value = plain_value(params[field])
         return lambda ctx: value

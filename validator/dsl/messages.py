@@ -31,7 +31,7 @@ def placeholder_problems(
     problems: list[str] = []
     for match in PLACEHOLDER.finditer(template):
         path = match.group(1)
-        namespace, _, field = path.partition(".")
+        namespace, _unused, field = path.partition(".")
         if namespace == "param":
             if field not in params:
                 problems.append(f"message: {{{path}}} is not a parameter of this ruleset")
@@ -56,7 +56,7 @@ _GETTERS: dict[str, Callable[[Any], Any]] = {}
 def resolve(path: str, ctx: Mapping[str, Any], params: Mapping[str, Any]) -> Any:
     """The value a placeholder names, looked up through the vocabulary only; KeyError when it names
     nothing the vocabulary has, or nothing at this point of the replay (the placeholder stays as written)."""
-    namespace, _, field = path.partition(".")
+    namespace, _unused, field = path.partition(".")
     if namespace == "param":
         return params[field]
     if namespace == "house":
@@ -78,7 +78,7 @@ def receiver_words(value: Any) -> str:
     text = str(value)
     if text in ("D", "dealer"):
         return "the dealer"
-    box, _, hand = text.partition("/")
+    box, _unused, hand = text.partition("/")
     if box.isdigit() and (not hand or hand.isdigit()):
         return f"box {box}, hand {hand}" if hand else f"box {box}"
     return text

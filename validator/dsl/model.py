@@ -36,6 +36,7 @@ class OptionDef:
     ref: str
     doc: dict[str, str]
     line: int
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may write instead of `name`
 
     def allows(self, value: Any) -> bool:
         if self.allowed is not None:
@@ -95,6 +96,7 @@ class SideBetDef:
     # and the cases a stake names, when it names one (17, 18, …, bust), in the order declared.
     stake: str = ""
     cases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may write instead of `name`
 
     @property
     def stake_name(self) -> str:
@@ -149,6 +151,13 @@ class Rule:
     doc: dict[str, str]
     file: str
     line: int
+    # The message and docs in the other languages: {"fr": {"message": …, "checks": …}}; `text` picks.
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def text(self, key: str, lang: str) -> str:
+        """The rule's message (`message`) or a doc field in `lang`; English where it has none."""
+        english = self.message if key == "message" else self.doc.get(key, "")
+        return self.translations.get(lang, {}).get(key) or english
 
 
 @dataclass(frozen=True, slots=True)

@@ -273,7 +273,8 @@ class RulesTransformer(Transformer):
         allowed = next((c for c in rest if isinstance(c, ast.Allowed)), None)
         default = next(c for c in rest if isinstance(c, ast.Default))
         ref = next((c for c in rest if isinstance(c, ast.Ref)), None)
-        doc = tuple((f.key, f.value) for f in rest if isinstance(f, ast.Field))
+        doc = tuple((f.key, f.value) for f in rest if isinstance(f, ast.Field) and f.lang == "en")
+        aliases = next((h.value for h in rest if isinstance(h, ast.Header) and h.key == "alias"), ())
         return ast.Option(
             pos=_pos(meta),
             name=str(name),
@@ -284,6 +285,7 @@ class RulesTransformer(Transformer):
             required=default.required,
             ref=ref,
             doc=doc,
+            aliases=aliases,
         )
 
     def allowed(self, meta, children):
@@ -310,7 +312,11 @@ class RulesTransformer(Transformer):
             tuple(i for i in items if isinstance(i, ast.Paytable)),
             stake,
             cases,
+            next((h.value for h in headers if h.key == "alias"), ()),
         )
+
+    def alias(self, meta, children):
+        return ast.Header(_pos(meta), "alias", tuple(_string(c) for c in children))
 
     def side_stake(self, meta, children):
         name, *cases = children
@@ -329,7 +335,8 @@ class RulesTransformer(Transformer):
 
     def rule(self, meta, children):
         name, *items = children
-        fields = [i for i in items if isinstance(i, ast.Field)]
+        every = [i for i in items if isinstance(i, ast.Field)]
+        fields = [f for f in every if f.lang == "en"]
 
         def single(key: str) -> tuple[tuple[ast.Pos, str], ...]:
             return tuple((f.pos, f.value) for f in fields if f.key == key)
@@ -344,6 +351,7 @@ class RulesTransformer(Transformer):
             settles=tuple(i for i in items if isinstance(i, ast.Settle)),
             doc=tuple((f.key, f.value) for f in fields if f.key in _DOC_KEYS),
             kinds=single("kind"),
+            translations=tuple((f.lang, f.key, f.value, f.pos) for f in every if f.lang != "en"),
         )
 
     # ---- values and expressions share literal rules; the parent decides which it wants ----

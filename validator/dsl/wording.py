@@ -13,11 +13,18 @@ import re
 from typing import Any
 
 from validator.dsl.vocabulary import NAMESPACES, PARAMETERS
+from validator.i18n import N_, _
 
 _PATH = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 _CARD = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_WORDS = {"<=": "{} or less", ">=": "{} or more", "<": "less than {}", ">": "more than {}", "!=": "not {}"}
+_WORDS = {
+    "<=": N_("{} or less"),
+    ">=": N_("{} or more"),
+    "<": N_("less than {}"),
+    ">": N_("more than {}"),
+    "!=": N_("not {}"),
+}
 _COMPARISON = re.compile(r"^(<=|>=|!=|<|>|==) (.*)$")
 # `"lucky_ladies" in box.won_side_bets`: a name among the values of a fact.
 _MEMBER = re.compile(r'^"([^"]+)" in ([a-z_]+(?:\.[a-z0-9_]+)+)$')
@@ -25,22 +32,26 @@ _MEMBER = re.compile(r'^"([^"]+)" in ([a-z_]+(?:\.[a-z0-9_]+)+)$')
 
 def label(path: str) -> str:
     """The words for a fact, a parameter or a house option: `dealer.total` → its vocabulary description."""
-    namespace, _, rest = path.partition(".")
+    namespace, _unused, rest = path.partition(".")
+    # The vocabulary's descriptions are translated where they are shown (scripts/i18n.py reads them
+    # from the vocabulary itself for the catalog, like the CLI's help).
     if namespace == "param" and rest in PARAMETERS:
-        return PARAMETERS[rest].doc
+        return _(PARAMETERS[rest].doc)
     if namespace == "house":
-        return "the house rules' " + rest.replace(".", " ").replace("_", " ")
+        return _("the house rules' {option}").format(option=rest.replace(".", " ").replace("_", " "))
     described = NAMESPACES.get(namespace, {}).get(rest)
     if described:
         word = namespace.replace("_", " ")
-        return described if word in described.lower() else f"{word}: {described}"
+        if word in described.lower():
+            return _(described)
+        return f"{_(word)}: {_(described)}"
     return path.replace(".", " ").replace("_", " ")
 
 
 def value(shown: Any) -> Any:
     """A value as an auditor reads it: yes/no, cards with their suit symbols, a comparison in words."""
     if isinstance(shown, bool):
-        return "yes" if shown else "no"
+        return _("yes") if shown else _("no")
     if isinstance(shown, list) and shown and all(isinstance(c, str) and _CARD.match(c) for c in shown):
         return " ".join(card(c) for c in shown)
     if isinstance(shown, str):
@@ -50,7 +61,7 @@ def value(shown: Any) -> Any:
         if match:
             op, right = match.groups()
             right = right[1:-1] if len(right) > 1 and right[0] == right[-1] == '"' else right
-            return right if op == "==" else _WORDS[op].format(right)
+            return right if op == "==" else _(_WORDS[op]).format(right)
     return shown
 
 
@@ -66,7 +77,7 @@ def in_words(
     condition that is not one fact against one value. Words already (a payout's `pay`, or values
     reworded before) are left as they are, so rewording twice changes nothing."""
     if any(_is_expression(key) for key in expected):
-        return {"requirement": checks}, {label(k): value(v) for k, v in actual.items() if _PATH.match(k)}
+        return {_("requirement"): checks}, {label(k): value(v) for k, v in actual.items() if _PATH.match(k)}
     return _reword(expected), _reword(actual)
 
 
@@ -86,5 +97,5 @@ def _key(key: str) -> str:
     member = _MEMBER.match(key)
     if member:
         name, path = member.groups()
-        return f"{name.replace('_', ' ')} among {label(path)}"
+        return _("{name} among {facts}").format(name=name.replace("_", " "), facts=label(path))
     return key

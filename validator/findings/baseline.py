@@ -21,6 +21,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.findings.fingerprint import fingerprint
 from validator.findings.project_root import fingerprint_file
+from validator.i18n import _
 from validator.outputs import replacing
 
 VERSION = 1
@@ -61,22 +62,36 @@ def read_baseline(path: Path) -> Counter[str]:
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise ValidatorError(f"--baseline {path}: {exc.strerror or exc}") from None
+        raise ValidatorError(
+            _("--baseline {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+        ) from None
     if len(raw) > MAX_BYTES:
-        raise ValidatorError(f"--baseline {path}: too large for a baseline (over {MAX_BYTES:,} bytes)")
+        raise ValidatorError(
+            _("--baseline {path}: too large for a baseline (over {max:,} bytes)").format(
+                path=path, max=MAX_BYTES
+            )
+        )
     try:
         document = json.loads(raw.decode("utf-8"), object_hook=_entry_or_document)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValidatorError(f"--baseline {path}: not a baseline (not JSON: {exc})") from None
+        raise ValidatorError(
+            _("--baseline {path}: not a baseline (not JSON: {value})").format(path=path, value=exc)
+        ) from None
     except RecursionError:
-        raise ValidatorError(f"--baseline {path}: not a baseline (nested too deep)") from None
+        raise ValidatorError(
+            _("--baseline {path}: not a baseline (nested too deep)").format(path=path)
+        ) from None
     del raw
     findings = document.get("findings") if isinstance(document, dict) else None
     if not isinstance(findings, list) or document.get("version") != VERSION:
-        raise ValidatorError(f"--baseline {path}: not a casino-validator baseline of version {VERSION}")
+        raise ValidatorError(
+            _("--baseline {path}: not a casino-validator baseline of version {VERSION}").format(
+                path=path, VERSION=VERSION
+            )
+        )
     prints: Counter[str] = Counter()
     for item in findings:
         if not isinstance(item, str) or not item.startswith(_FINGERPRINT):
-            raise ValidatorError(f"--baseline {path}: an entry without a fingerprint")
+            raise ValidatorError(_("--baseline {path}: an entry without a fingerprint").format(path=path))
         prints[item[len(_FINGERPRINT) :]] += 1
     return prints

@@ -21,6 +21,7 @@ from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
 from validator.findings.project_root import fingerprint_file
 from validator.findings.suppressions import Suppression, read_suppressions
+from validator.i18n import _, use_config
 
 _RANK = {"warning": 0, "error": 1}
 
@@ -125,18 +126,26 @@ class Policy:
         """Notes for the summary, and the baseline written when asked."""
         if self.write_baseline is not None:
             count = write_baseline(self.write_baseline, self._recorded)
-            summary.notes.append(f"baseline written: {self.write_baseline} ({count} findings)")
+            summary.notes.append(
+                _("baseline written: {file} ({count} findings)").format(file=self.write_baseline, count=count)
+            )
         if self.baseline_file is not None:
             summary.notes.append(
-                f"baseline {self.baseline_file}: {summary.baselined} known findings not reported"
+                _("baseline {file}: {count} known findings not reported").format(
+                    file=self.baseline_file, count=summary.baselined
+                )
             )
         if summary.ignored:
-            summary.notes.append(f"{summary.ignored} findings left out by --select/--ignore")
+            summary.notes.append(
+                _("{count} findings left out by --select/--ignore").format(count=summary.ignored)
+            )
         for text, count in sorted(summary.suppressed.items()):
-            summary.notes.append(f"suppressed inline ({count}): {text}")
+            summary.notes.append(_("suppressed inline ({count}): {text}").format(count=count, text=text))
         if not self.fails(summary) and summary.findings and self.write_baseline is None:
             summary.notes.append(
-                f"{summary.findings} findings below the fail level ({self.fail_level}): the run passes"
+                _("{count} findings below the fail level ({level}): the run passes").format(
+                    count=summary.findings, level=self.fail_level
+                )
             )
 
     def fails(self, summary: Summary) -> bool:
@@ -156,6 +165,25 @@ def _known(prefix: str, known_rules: Iterable[str]) -> bool:
     return any(rule.startswith(prefix) for rule in (*known_rules, *BUILTIN))
 
 
+def _unknown_rule_message(option: str, value: str, known: set[str]) -> str:
+    """An id no rule has or starts with: the closest ids, and the command that lists them all."""
+    import difflib
+
+    from validator.rulebook.builtin_docs import BUILTIN
+
+    ids = sorted(known | set(BUILTIN))
+    close = difflib.get_close_matches(value, ids, n=3, cutoff=0.6)
+    names: dict[str, list[str]] = {}
+    for rule_id in ids:
+        names.setdefault(rule_id.rsplit("/", 1)[-1], []).append(rule_id)
+    for name in difflib.get_close_matches(value.rsplit("/", 1)[-1], list(names), n=3, cutoff=0.6):
+        close.extend(r for r in names[name] if r not in close)
+    hint = _("did you mean {ids}? ").format(ids=", ".join(close[:3])) if close else ""
+    return _(
+        "{option} {value}: no rule id is or starts with it ({hint}`rules list --ids` lists them)"
+    ).format(option=option, value=value, hint=hint)
+
+
 def build_policy(
     options: Options,
     *,
@@ -167,19 +195,24 @@ def build_policy(
     --ignore, a bad configuration or an unreadable baseline stop the run (exit 2)."""
     if options.baseline is not None and options.write_baseline is not None:
         raise ValidatorError(
-            "--baseline and --write-baseline: give one (a baseline is written from a full run)"
+            _("--baseline and --write-baseline: give one (a baseline is written from a full run)")
         )
     config = load_config(options.config, disabled=options.no_config)
+    use_config(config.lang)
     select = options.select or config.select
     ignore = options.ignore or config.ignore
     known = set(known_rules)
     for option, values in (("--select", select), ("--ignore", ignore)):
         for value in values:
             if not _known(value, known):
-                raise ValidatorError(f"{option} {value}: no rule id is or starts with it (see `rules list`)")
+                raise ValidatorError(_unknown_rule_message(option, value, known))
     fail_level = options.fail_level or config.fail_level or "error"
     if fail_level not in FAIL_LEVELS:
-        raise ValidatorError(f"--fail-level {fail_level}: choose one of {', '.join(FAIL_LEVELS)}")
+        raise ValidatorError(
+            _("--fail-level {value}: choose one of {choices}").format(
+                value=fail_level, choices=", ".join(FAIL_LEVELS)
+            )
+        )
     baseline_file = options.baseline if options.write_baseline is None else None
     if baseline_file is None and options.write_baseline is None:
         baseline_file = config.baseline

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import PureWindowsPath
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 STDIN_ARTIFACT = "stdin"
 _STDIN_NAMES = ("<stdin>", "-")
@@ -22,7 +23,7 @@ def find_root(explicit: str | os.PathLike[str] | None = None) -> str:
     if explicit is not None:
         root = os.path.abspath(explicit)
         if not os.path.isdir(root):
-            raise ValidatorError(f"--sarif-root {explicit}: no such folder")
+            raise ValidatorError(_("--sarif-root {explicit}: no such folder").format(explicit=explicit))
         return root
     try:
         done = subprocess.run(

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from validator.errors import ValidatorError
 from validator.formats.base import Reporter
+from validator.i18n import _
 
 # Each format's module and class, imported when the format is used (a run writes one format; some pull in
 # rich or xml). The order is the one `--format` help and the error message list.
@@ -46,7 +47,9 @@ def make_reporter(name: str, out: TextIO, *, color: bool = False, root: str | No
     """The reporter for `--format NAME`; an unknown name stops the run (exit 2) listing the choices.
     `root`: the folder SARIF's URIs and fingerprints are relative to (default: `project_root.find_root`)."""
     if name not in _FORMATS:
-        raise ValidatorError(f"unknown format {name!r}: choose one of {', '.join(_FORMATS)}")
+        raise ValidatorError(
+            _("unknown format {name!r}: choose one of {items}").format(name=name, items=", ".join(_FORMATS))
+        )
     if name == "sarif":
         from validator.formats.sarif import SarifReporter
 

@@ -19,11 +19,13 @@ from typing import Any, ClassVar, TextIO
 from validator import __version__
 from validator.casino.money import fmt
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
+from validator.findings.words import kind_word
+from validator.i18n import N_, _, ngettext
 
 TOOL_NAME = "casino-validator"
 # Where the project is hosted: pyproject.toml's [project.urls] Homepage (a test keeps the two equal).
 PROJECT_URL = "https://github.com/casino-validator/casino-validator"
-NO_HOUSE = "none: regulation defaults"
+NO_HOUSE = N_("none: regulation defaults")
 
 
 class QuietRounds:
@@ -114,7 +116,9 @@ class Repeats:
 
 def repeat_sentence(item: Mapping[str, Any]) -> str:
     """`in 2,999 of 3,000 rounds: RULE: message`."""
-    return f"in {item['rounds']:,} of {item['of_rounds']:,} rounds: {item['rule']}: {item['message']}"
+    return _("in {rounds:,} of {of_rounds:,} rounds: {rule}: {message}").format(
+        rounds=item["rounds"], of_rounds=item["of_rounds"], rule=item["rule"], message=item["message"]
+    )
 
 
 # --- texts several formats share ----------------------------------------------------------------------
@@ -155,16 +159,33 @@ def has_values(finding: Finding) -> bool:
 
 def values_line(finding: Finding) -> str:
     """`expected {...}, actual {...}`: what the rules give against what the log shows."""
-    return f"expected {one_line_json(finding.expected)}, actual {one_line_json(finding.actual)}"
+    return _("expected {expected}, actual {actual}").format(
+        expected=one_line_json(finding.expected), actual=one_line_json(finding.actual)
+    )
+
+
+# The words of a count, in the language in use: `counted(3, "error")` → "3 errors" / "3 erreurs".
+_COUNTED = {
+    "error": lambda n: ngettext("{n} error", "{n} errors", n),
+    "warning": lambda n: ngettext("{n} warning", "{n} warnings", n),
+    "finding": lambda n: ngettext("{n} finding", "{n} findings", n),
+    "round": lambda n: ngettext("{n} round", "{n} rounds", n),
+    "file": lambda n: ngettext("{n} file", "{n} files", n),
+    "record": lambda n: ngettext("{n} record", "{n} records", n),
+    "table": lambda n: ngettext("{n} table", "{n} tables", n),
+}
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
+    counted = _COUNTED.get(word)
+    if counted is not None and words is None:
+        return counted(count).format(n=count)
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def kinds_text(summary: Summary) -> str:
     """`2 procedure, 1 payout`, in the order docs/findings.md lists the kinds; kinds not seen are left out."""
-    return ", ".join(f"{summary.by_kind[k]} {k}" for k in KINDS if summary.by_kind[k])
+    return ", ".join(f"{summary.by_kind[k]} {kind_word(k)}" for k in KINDS if summary.by_kind[k])
 
 
 def rules_by_count(summary: Summary) -> list[tuple[str, int]]:
@@ -176,10 +197,16 @@ def summary_sentence(summary: Summary) -> str:
     """The whole run in one sentence, for formats that have room for no more (a CI notice)."""
     if summary.subject == "house":
         return f"{TOOL_NAME}: {lint_sentence(summary)}."
-    rounds = (
-        f"{plural(summary.rounds_read, 'round')} read in {plural(summary.files, 'file')}: "
-        f"{summary.rounds_checked} checked ({summary.rounds_clean} clean, "
-        f"{summary.rounds_with_findings} with findings), {summary.rounds_unreadable} unreadable"
+    rounds = _(
+        "{rounds} read in {files}: {checked} checked ({clean} clean, {with_findings} with findings), "
+        "{unreadable} unreadable"
+    ).format(
+        rounds=plural(summary.rounds_read, "round"),
+        files=plural(summary.files, "file"),
+        checked=summary.rounds_checked,
+        clean=summary.rounds_clean,
+        with_findings=summary.rounds_with_findings,
+        unreadable=summary.rounds_unreadable,
     )
     if summary.findings:
         errors = summary.by_severity["error"]
@@ -189,14 +216,16 @@ def summary_sentence(summary: Summary) -> str:
             f"({plural(errors, 'error')}, {plural(warnings, 'warning')}: {kinds_text(summary)})"
         )
     else:
-        found = "no findings"
-    money = f"overpaid by the house {fmt(summary.overpaid)}, underpaid to players {fmt(summary.underpaid)}"
+        found = _("no findings")
+    money = _("overpaid by the house {overpaid}, underpaid to players {underpaid}").format(
+        overpaid=fmt(summary.overpaid), underpaid=fmt(summary.underpaid)
+    )
     return f"{TOOL_NAME}: {rounds}; {found}; {money}."
 
 
 def findings_text(summary: Summary) -> str:
     if not summary.findings:
-        return "no findings"
+        return _("no findings")
     errors = summary.by_severity["error"]
     warnings = summary.by_severity["warning"]
     return f"{plural(summary.findings, 'finding')} ({plural(errors, 'error')}, {plural(warnings, 'warning')})"
@@ -204,22 +233,24 @@ def findings_text(summary: Summary) -> str:
 
 def lint_sentence(summary: Summary) -> str:
     """`2 files, 5 tables (1 with findings): 3 findings (2 errors, 1 warning)`: what lint read and found."""
-    return (
-        f"{plural(summary.files, 'file')}, {plural(summary.records, 'table')} "
-        f"({summary.tables_with_findings} with findings): {findings_text(summary)}"
+    return _("{files}, {tables} ({with_findings} with findings): {findings}").format(
+        files=plural(summary.files, "file"),
+        tables=plural(summary.records, "table"),
+        with_findings=summary.tables_with_findings,
+        findings=findings_text(summary),
     )
 
 
 def stake_words(stake: str) -> str:
     """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`."""
     if stake == "D":
-        return "dealer"
-    box, _, side = stake.partition(":")
+        return _("dealer")
+    box, _sep, side = stake.partition(":")
     hand = box
     box = box.split("/", 1)[0]
-    words = f"box {box}"
+    words = _("box {box}").format(box=box)
     if hand != box:
-        words += f", hand {hand}"
+        words += ", " + _("hand {hand}").format(hand=hand)
     if side:
         words += ", " + side.replace(":", " ").replace("_", " ")
     return words
@@ -230,9 +261,14 @@ def round_context(finding: Finding, table: str | None = None, at: str | None = N
     finding happened, for an auditor to find it in the table's own records."""
     parts = []
     if table:
-        parts.append(f"table {table}")
+        parts.append(_("table {table}").format(table=table))
     if finding.round is not None:
-        parts.append(f"round {finding.round}" + (f" at {at.replace('T', ' ', 1)}" if at else ""))
+        if at:
+            parts.append(
+                _("round {round} at {time}").format(round=finding.round, time=at.replace("T", " ", 1))
+            )
+        else:
+            parts.append(_("round {round}").format(round=finding.round))
     if finding.stake:
         parts.append(stake_words(finding.stake))
     return ", ".join(parts)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 from validator import __version__
 from validator.casino.money import fmt
 from validator.findings.finding import Finding, RoundOutcome, RuleInfo, Summary
+from validator.findings.words import kind_word, severity_word
 from validator.formats.base import (
     NO_HOUSE,
     Repeats,
@@ -22,6 +23,7 @@ from validator.formats.base import (
     values_line,
     with_ref,
 )
+from validator.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -89,11 +91,11 @@ class TextReporter(Reporter):
         return [
             (location(finding), "bold"),
             (": ", None),
-            (finding.severity, _SEVERITY_STYLE.get(finding.severity)),
+            (severity_word(finding.severity), _SEVERITY_STYLE.get(finding.severity)),
             (" ", None),
             (finding.rule, "cyan"),
             (" ", None),
-            (f"[{finding.kind}]", "magenta"),
+            (f"[{kind_word(finding.kind)}]", "magenta"),
             (" ", None),
             (f"{context}: " if context else "", None),
             (with_ref(finding), None),
@@ -111,36 +113,40 @@ class TextReporter(Reporter):
                 (")", None),
             ]
         else:
-            findings = [("none", "bold green")]
+            findings = [(_("none"), "bold green")]
+        none = _("none")
         if summary.subject == "house":  # lint: files, table entries and findings; no rounds, no money
+            tables = _("{tables} ({with_findings} with findings)").format(
+                tables=summary.records, with_findings=summary.tables_with_findings
+            )
             rows: list[tuple[str, list[Piece]]] = [
-                ("files", [(str(summary.files), None)]),
-                ("tables", [(f"{summary.records} ({summary.tables_with_findings} with findings)", None)]),
-                ("findings", findings),
-                ("by kind", [(kinds_text(summary) or "none", None)]),
+                (_("files"), [(str(summary.files), None)]),
+                (_("tables"), [(tables, None)]),
+                (_("findings"), findings),
+                (_("by kind"), [(kinds_text(summary) or none, None)]),
             ]
             tail: list[tuple[str, list[Piece]]] = [
-                ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+                (_("rulesets"), [(", ".join(sorted(summary.rulesets)) or none, None)]),
                 *readings_rows(summary),
-                ("house rules", [(summary.house or NO_HOUSE, None)]),
+                (_("house rules"), [(summary.house or _(NO_HOUSE), None)]),
             ]
             return self._summary_block(summary, rows, tail)
         rows = [
-            ("files", [(f"{summary.files} ({plural(summary.records, 'record')})", None)]),
-            ("rounds read", [(str(summary.rounds_read), None)]),
-            ("rounds checked", [(str(summary.rounds_checked), None)]),
-            ("rounds clean", [(str(summary.rounds_clean), None)]),
-            ("rounds with findings", [(str(summary.rounds_with_findings), None)]),
-            ("rounds unreadable", [(str(summary.rounds_unreadable), None)]),
-            ("findings", findings),
-            ("by kind", [(kinds_text(summary) or "none", None)]),
+            (_("files"), [(f"{summary.files} ({plural(summary.records, 'record')})", None)]),
+            (_("rounds read"), [(str(summary.rounds_read), None)]),
+            (_("rounds checked"), [(str(summary.rounds_checked), None)]),
+            (_("rounds clean"), [(str(summary.rounds_clean), None)]),
+            (_("rounds with findings"), [(str(summary.rounds_with_findings), None)]),
+            (_("rounds unreadable"), [(str(summary.rounds_unreadable), None)]),
+            (_("findings"), findings),
+            (_("by kind"), [(kinds_text(summary) or none, None)]),
         ]
         tail = [
-            ("overpaid by house", [(fmt(summary.overpaid) or "0", None)]),
-            ("underpaid to players", [(fmt(summary.underpaid) or "0", None)]),
-            ("rulesets", [(", ".join(sorted(summary.rulesets)) or "none", None)]),
+            (_("overpaid by house"), [(fmt(summary.overpaid) or "0", None)]),
+            (_("underpaid to players"), [(fmt(summary.underpaid) or "0", None)]),
+            (_("rulesets"), [(", ".join(sorted(summary.rulesets)) or none, None)]),
             *readings_rows(summary),
-            ("house rules", [(summary.house or NO_HOUSE, None)]),
+            (_("house rules"), [(summary.house or _(NO_HOUSE), None)]),
         ]
         return self._summary_block(summary, rows, tail)
 
@@ -150,33 +156,39 @@ class TextReporter(Reporter):
         rows: list[tuple[str, list[Piece]]],
         tail: list[tuple[str, list[Piece]]],
     ) -> list[list[Piece]]:
-        width = max(len(label) for label, _ in [*rows, *tail, ("repeated", [])]) + 1
+        width = (
+            max(
+                len(label)
+                for label, _value in [*rows, *tail, (_("by rule"), []), (_("notes"), []), (_("repeated"), [])]
+            )
+            + 1
+        )
 
         def row(label: str, value: list[Piece]) -> list[Piece]:
             return [("  " + f"{label}:".ljust(width) + " ", None), *value]
 
-        lines: list[list[Piece]] = [[("summary", "bold")]]
+        lines: list[list[Piece]] = [[(_("summary"), "bold")]]
         repeated = self._repeats.items(summary.rounds_checked) if summary.subject != "house" else []
         if repeated:
             # The deviations that repeat, first: one line each, with its count.
-            lines.append(row("repeated", []))
+            lines.append(row(_("repeated"), []))
             lines += [[(f"{_INDENT}- {repeat_sentence(item)}", None)] for item in repeated]
         lines += [row(label, value) for label, value in rows]
         if summary.by_rule:
-            lines.append(row("by rule", []))
+            lines.append(row(_("by rule"), []))
             counts = rules_by_count(summary)
             digits = len(str(counts[0][1]))
             lines += [[(f"{_INDENT}{count:>{digits}}  ", None), (rule, "cyan")] for rule, count in counts]
         lines += [row(label, value) for label, value in tail]
         if summary.all_notes:
-            lines.append(row("notes", []))
+            lines.append(row(_("notes"), []))
             lines += [[(f"{_INDENT}- {note}", None)] for note in summary.all_notes]
         # Trailing spaces after an empty "by rule:" value would only trouble diff-based reviews.
         return [_rstrip(pieces) for pieces in lines]
 
     def _line(self, pieces: list[Piece]) -> None:
         if self._console is None:
-            self.out.write("".join(text for text, _ in pieces) + "\n")
+            self.out.write("".join(text for text, _style in pieces) + "\n")
         else:
             from rich.text import Text
 
@@ -196,8 +208,8 @@ def readings_rows(summary: Summary) -> list[tuple[str, list[Piece]]]:
     rows: list[tuple[str, list[Piece]]] = []
     for version, applied in summary.readings_by_version().items():
         said = ", ".join(
-            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
+            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else _(" (not the default)"))
             for r in applied
         )
-        rows.append(("readings", [(f"{version}: {said}", None)]))
+        rows.append((_("readings"), [(f"{version}: {said}", None)]))
     return rows

@@ -19,6 +19,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.house.lint import house_options, lint_table, schema_findings, table_readings, unknown_ruleset
 from validator.house.load import HouseFile, load_house
+from validator.i18n import _
 from validator.rulebook.registry import Registry
 
 _SHOWN = 5  # findings quoted in the refusal; lint lists them all
@@ -50,15 +51,25 @@ def house_lookup(
         if not isinstance(entry, dict):
             listed = ", ".join(sorted(house.tables)) or "none"
             raise ValidatorError(
-                f"{house.file}: table {table_id} has no entry in this house-rules file "
-                f"(its tables: {listed}); "
-                "add one, or check without --house to apply the regulation's defaults"
+                _(
+                    "{file}: table {table_id} has no entry in this house-rules "
+                    "file (its tables: {listed}); add one, or check without "
+                    "--house to apply the regulation's defaults"
+                ).format(file=house.file, table_id=table_id, listed=listed)
             )
-        family, _ = registry.resolve(entry["ruleset"])
+        family, _unused = registry.resolve(entry["ruleset"])
         if family != ruleset.family:
             raise ValidatorError(
-                f"{house.file}:{house.line(('tables', table_id, 'ruleset'))}: table {table_id} is declared "
-                f"under {entry['ruleset']}, but its log is judged by {ruleset.version}"
+                _(
+                    "{file}:{ruleset}: table {table_id} is declared under "
+                    "{ruleset2}, but its log is judged by {version}"
+                ).format(
+                    file=house.file,
+                    ruleset=house.line(("tables", table_id, "ruleset")),
+                    table_id=table_id,
+                    ruleset2=entry["ruleset"],
+                    version=ruleset.version,
+                )
             )
         errors = lint_table(house, table_id, ruleset).errors
         if errors:

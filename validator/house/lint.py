@@ -22,10 +22,12 @@ from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.house import rules
+from validator.house.aliases import resolve as resolve_aliases
 from validator.house.load import HouseFile, Path_, load_house
 from validator.house.rules.base import OPTIONS, READINGS, SIDE_BETS, SPEC_REF, Node, Table
 from validator.house.rules.option_not_allowed import option_value
 from validator.house.table_rules import judge_table
+from validator.i18n import ngettext
 from validator.rulebook.registry import Registry, under_readings
 
 __all__ = [
@@ -114,6 +116,7 @@ def unknown_ruleset(house: HouseFile, table_id: str, spec: str, registry: Regist
 def lint_table(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResult:
     """One table's entry against one version of its ruleset."""
     result = LintResult(versions={ruleset.version})
+    resolve_aliases(house, table_id, ruleset)
     entry = house.tables.get(table_id)
     if not isinstance(entry, dict):
         return result
@@ -233,6 +236,7 @@ def house_options(house: HouseFile, table_id: str, ruleset: Ruleset) -> dict[str
     """The options the judge reads for this table: the regulation's defaults, then the valid choices of the
     entry, keyed as the rules name them (`surrender`, `lucky_ladies.paytable`)."""
     values = ruleset.house_defaults()
+    resolve_aliases(house, table_id, ruleset)
     entry = house.tables.get(table_id)
     if not isinstance(entry, dict):
         return values
@@ -301,8 +305,11 @@ def lint_files(
             yield _counted(summary, house, ordered, house.line(("tables", table_id)), entry=str(table_id))
     summary.notes.insert(
         0,
-        f"lint: {tables} table{'s' if tables != 1 else ''} checked against the versions in force "
-        f"on {day.isoformat()}",
+        ngettext(
+            "lint: {n} table checked against the versions in force on {day}",
+            "lint: {n} tables checked against the versions in force on {day}",
+            tables,
+        ).format(n=tables, day=day.isoformat()),
     )
 
 

@@ -30,6 +30,7 @@ from jsonschema.exceptions import ValidationError
 
 from validator.errors import ValidatorError
 from validator.house.schema import load_schema
+from validator.i18n import _
 
 # A path inside the file: the keys (and list indexes) from the top.
 Path_ = tuple[str | int, ...]
@@ -191,11 +192,13 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise ValidatorError(f"{name}: no such file") from None
+        raise ValidatorError(_("{name}: no such file").format(name=name)) from None
     except IsADirectoryError:
-        raise ValidatorError(f"{name}: is a folder, not a house-rules file") from None
+        raise ValidatorError(_("{name}: is a folder, not a house-rules file").format(name=name)) from None
     except OSError as exc:
-        raise ValidatorError(f"{name}: cannot read ({exc.strerror})") from None
+        raise ValidatorError(
+            _("{name}: cannot read ({strerror})").format(name=name, strerror=exc.strerror)
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -16,6 +16,7 @@ from validator.dsl.wording import in_words
 from validator.findings.finding import Finding
 from validator.house.load import HouseFile, Path_, dotted
 from validator.house.rules.base import one_of
+from validator.i18n import current
 from validator.replay.judge import Judge
 from validator.replay.state import TableState
 
@@ -85,7 +86,7 @@ def judge_table(
                 continue
             seen.add(finding.rule)
             path = _blamed(base, entry, finding)
-            checks_text = ruleset.rule(finding.rule).doc.get("checks", "")
+            checks_text = ruleset.rule(finding.rule).text("checks", current())
             expected, actual = in_words(finding.expected or {}, finding.actual or {}, checks_text)
             findings.append(
                 replace(
@@ -114,7 +115,7 @@ def _blamed(base: Path_, entry: dict[str, Any], finding: Finding) -> Path_:
     """The key a broken table rule is about: the first table fact it reports that the entry gives."""
     for facts in (finding.actual or {}, finding.expected or {}):
         for name in facts:
-            namespace, _, key = name.partition(".")
+            namespace, _dot, key = name.partition(".")
             if namespace == "table" and key in entry:
                 return (*base, key)
     return base

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 MAX_LINE = 1 << 20  # bytes, newline excluded
 # Defaults of the limits on what one log may make the reader do (`check --max-…` options).
@@ -45,7 +46,11 @@ def parse_size(option: str, text: str) -> int:
     match = re.fullmatch(r"\s*(\d{1,15})\s*([kKmMgGtT]?)i?[bB]?\s*", text)
     if match is None or int(match.group(1)) == 0:
         example = "such as 1048576, 64M or 16G"
-        raise ValidatorError(f"{option} {text!r}: give a number of bytes above 0, {example}")
+        raise ValidatorError(
+            _("{option} {text!r}: give a number of bytes above 0, {example}").format(
+                option=option, text=text, example=example
+            )
+        )
     return int(match.group(1)) * _UNITS[match.group(2).lower()]
 
 
@@ -57,5 +62,9 @@ def limits_from_options(
     max_bytes = parse_size("--max-log-bytes", max_log_bytes) if max_log_bytes else default.max_bytes
     max_line = parse_size("--max-line-bytes", max_line_bytes) if max_line_bytes else default.max_line
     if max_broken is not None and max_broken < 1:
-        raise ValidatorError(f"--max-broken-records {max_broken}: give a number of records above 0")
+        raise ValidatorError(
+            _("--max-broken-records {max_broken}: give a number of records above 0").format(
+                max_broken=max_broken
+            )
+        )
     return Limits(max_bytes, max_line, max_broken if max_broken is not None else default.max_broken)

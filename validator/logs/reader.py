@@ -25,6 +25,7 @@ import orjson
 
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding
+from validator.i18n import _
 from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.limits import Limits, current_limits
@@ -218,16 +219,37 @@ def _expand(arg: str) -> list[str]:
     if is_url(arg):
         return expand_url(arg, LOG_SUFFIXES)
     if os.path.isdir(arg):
+        # Upper or lower case alike (`BJ-03.JSONL` from a Windows export is a log like any other).
         found = sorted(
-            p.relative_to(arg) for p in Path(arg).rglob("*") if p.name.endswith(LOG_SUFFIXES) and p.is_file()
+            p.relative_to(arg)
+            for p in Path(arg).rglob("*")
+            if p.name.lower().endswith(LOG_SUFFIXES) and p.is_file()
         )
         if not found:
-            raise ValidatorError(f"{arg}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder")
+            raise ValidatorError(
+                _("{arg}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder").format(arg=arg)
+            )
         return [os.path.join(arg, rel) for rel in found]
     # Not only regular files: a named pipe or /dev/fd/N from a shell's <(zcat ...) is a fine log.
     if os.path.exists(arg):
         return [arg]
-    raise ValidatorError(f"{arg}: no such file or directory")
+    raise ValidatorError(_("{arg}: no such file or directory").format(arg=arg))
+
+
+def files_not_read(args: list[str]) -> list[str]:
+    """The files inside the folders named that are not logs by their name (`*.json`, `*.log`, a
+    README), so not read: the summary counts and names them. Hidden files (`.DS_Store`) are left out."""
+    skipped: list[str] = []
+    for arg in args:
+        if arg == STDIN or is_url(arg) or not os.path.isdir(arg):
+            continue
+        for path in sorted(Path(arg).rglob("*")):
+            relative = path.relative_to(arg)
+            if any(part.startswith(".") for part in relative.parts):
+                continue
+            if path.is_file() and not path.name.lower().endswith(LOG_SUFFIXES):
+                skipped.append(os.path.join(arg, relative))
+    return skipped
 
 
 # --- reading -----------------------------------------------------------------------------------------
@@ -362,6 +384,8 @@ class _BrokenRun:
         self.skipped = 0
         self.first_skipped = 0
         self.last_skipped = 0
+        # A line read as Latin-1 has been reported in this file: the next ones are replayed silently.
+        self.latin1_said = False
 
     def record(self, first: int, content: bytes, too_long: int, count: int = 1) -> Iterator[Record]:
         """The records of `count` identical lines, the first at line `first`."""
@@ -383,7 +407,11 @@ class _BrokenRun:
                 record = _problem_record(self.file, number, RULE_LINE_TOO_LONG, message)
             else:
                 record = _parse_line(self.file, number, content)
-            self.in_a_row = self.in_a_row + 1 if record.problem is not None else 0
+                if record.problem is not None and record.struct is not None:
+                    if self.latin1_said:
+                        record.problem = None
+                    self.latin1_said = True
+            self.in_a_row = self.in_a_row + 1 if record.problem is not None and record.struct is None else 0
             yield record
 
     def end(self) -> Iterator[Record]:
@@ -433,9 +461,11 @@ def open_plain(path: str, name: str | None = None) -> IO[bytes]:
     try:
         return open(path, "rb")
     except FileNotFoundError:
-        raise ValidatorError(f"{name}: no such file or directory") from None
+        raise ValidatorError(_("{name}: no such file or directory").format(name=name)) from None
     except OSError as error:
-        raise ValidatorError(f"{name}: {(error.strerror or str(error)).lower()}") from None
+        raise ValidatorError(
+            _("{name}: {lower}").format(name=name, lower=(error.strerror or str(error)).lower())
+        ) from None
 
 
 class _Meter:
@@ -458,7 +488,7 @@ def bytes_read() -> int:
 def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
         if sys.stdin is None:
-            raise ValidatorError(f"{STDIN}: there is no standard input to read")
+            raise ValidatorError(_("{STDIN}: there is no standard input to read").format(STDIN=STDIN))
         raw, owned = _peekable(sys.stdin.buffer), False
     elif is_url(path):
         raw, owned = _peekable(open_url(path)), True
@@ -618,6 +648,8 @@ def _parse_line(file: str, line: int, content: bytes) -> Record:
         data = orjson.loads(content)
     except orjson.JSONDecodeError as error:
         rule, message = _undecodable(content, error)
+        if rule == RULE_INVALID_UTF8:
+            return _latin1_record(file, line, content, message)
         return _problem_record(file, line, rule, message)
     if not isinstance(data, dict):
         message = f"a record must be a JSON object {{...}}, not {_json_kind(data)}"
@@ -625,6 +657,26 @@ def _parse_line(file: str, line: int, content: bytes) -> Record:
     problem = check_record(data, file, line)
     # A record with a problem keeps what was parsed: its type tells whether a round was lost.
     return Record(file, line, data, problem, struct=from_dict(data) if problem is None else None)
+
+
+def _latin1_record(file: str, line: int, content: bytes, message: str) -> Record:
+    """A line that is not UTF-8: nearly always a Latin-1 export (an accented casino name). Read as
+    Latin-1 it is a record: it is replayed, so the rounds after it keep their table, and it carries one
+    finding saying how to re-encode the file (the reader reports it for the file's first such line only).
+    A line that is not a record in Latin-1 either keeps the plain finding, with the same hint."""
+    hint = f"if the file was written in Latin-1, re-encode it: iconv -f latin1 -t utf-8 {file} > {file}.utf8"
+    reread = _parse_line(file, line, content.decode("latin-1").encode("utf-8"))
+    if reread.problem is not None or reread.struct is None:
+        return _problem_record(file, line, RULE_INVALID_UTF8, f"{message}; {hint}")
+    said = f"{message}; read as Latin-1, like any later such line, and replayed; {hint}"
+    return Record(
+        file,
+        line,
+        None,
+        format_finding(file, line, said, RULE_INVALID_UTF8),
+        struct=reread.struct,
+        raw=reread._raw,
+    )
 
 
 def _undecodable(content: bytes, error: orjson.JSONDecodeError) -> tuple[str, str]:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 # File systems that live inside one process: another process (a worker) cannot see their files.
@@ -40,7 +41,7 @@ def _filesystem(url: str) -> tuple[Any, str]:
         import fsspec  # type: ignore[import-untyped]
     except ImportError:
         raise ValidatorError(
-            f"{url}: reading URLs needs fsspec: pip install 'casino-validator[remote]'"
+            _("{url}: reading URLs needs fsspec: pip install 'casino-validator[remote]'").format(url=url)
         ) from None
     return _guarded(url, lambda: fsspec.core.url_to_fs(url))
 
@@ -49,14 +50,14 @@ def _guarded(url: str, call: Callable[[], T]) -> T:
     try:
         return call()
     except FileNotFoundError:
-        raise ValidatorError(f"{url}: no such file or directory") from None
+        raise ValidatorError(_("{url}: no such file or directory").format(url=url)) from None
     except ImportError as error:  # fsspec knows the protocol; its package is not installed
-        raise ValidatorError(f"{url}: {error}") from None
+        raise ValidatorError(_("{url}: {error}").format(url=url, error=error)) from None
     except ValidatorError:
         raise
     except Exception as error:  # each store's client has its own errors (botocore, aiohttp...)
         detail = str(error) or type(error).__name__
-        raise ValidatorError(f"{url}: {detail}") from None
+        raise ValidatorError(_("{url}: {detail}").format(url=url, detail=detail)) from None
 
 
 class _Opened(io.RawIOBase):
@@ -89,7 +90,7 @@ class _Opened(io.RawIOBase):
 def open_url(url: str) -> IO[bytes]:
     fs, path = _filesystem(url)
     if _guarded(url, lambda: fs.isdir(path)):
-        raise ValidatorError(f"{url}: is a directory")
+        raise ValidatorError(_("{url}: is a directory").format(url=url))
     handle = _guarded(url, lambda: fs.open(path, "rb"))
     return io.BufferedReader(_Opened(url, fs, handle), buffer_size=1 << 16)
 
@@ -105,11 +106,13 @@ def expand_url(url: str, suffixes: tuple[str, ...]) -> list[str]:
             if str(name).endswith(suffixes)
         )
         if not found:
-            raise ValidatorError(f"{url}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder")
+            raise ValidatorError(
+                _("{url}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder").format(url=url)
+            )
         return [f"{url.rstrip('/')}/{name}" for name in found]
     if _guarded(url, lambda: fs.exists(path)):
         return [url]
-    raise ValidatorError(f"{url}: no such file or directory")
+    raise ValidatorError(_("{url}: no such file or directory").format(url=url))
 
 
 def url_size(url: str) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.house.lint import option_value
+from validator.i18n import _
 from validator.maths.edge import house_for, main_return
 from validator.rulebook.registry import default_registry
 
@@ -29,7 +30,7 @@ def house_edge(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None 
     key = (ruleset.version, tuple(sorted((k, repr(v)) for k, v in options.items())))
     found = _EDGES.get(key)
     if found is None:
-        ev, _, _ = main_return(ruleset, house_for(ruleset, options))
+        ev, _json, _game = main_return(ruleset, house_for(ruleset, options))
         found = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
         _EDGES[key] = found
     return found
@@ -49,6 +50,10 @@ def ruleset_options(ruleset: Ruleset, entry: Mapping[str, Any]) -> dict[str, Any
             continue  # a fixed key, or one the linter reports: it changes no figure
         converted, problem = option_value(option, value)
         if problem is not None or not option.allows(converted):
-            raise ValidatorError(f"{ruleset.version}: option {name}: {problem or 'not allowed'}")
+            raise ValidatorError(
+                _("{version}: option {name}: {allowed}").format(
+                    version=ruleset.version, name=name, allowed=problem or "not allowed"
+                )
+            )
         options[name] = converted
     return options

@@ -16,6 +16,7 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
 from validator.maths.sidebets import SideBetReturn, side_bets
@@ -41,8 +42,11 @@ def house_for(ruleset: Ruleset, house: Mapping[str, Any] | None) -> dict[str, An
     missing = [n for n, o in ruleset.options.items() if o.required and values.get(n) is None]
     if missing:
         raise ValidatorError(
-            f"{ruleset.version} leaves {', '.join(missing)} to the house rules and has no default: "
-            "give --house FILE --table ID with a table that declares it"
+            _(
+                "{version} leaves {missing} to the house rules and has no "
+                "default: give --house FILE --table ID with a table that "
+                "declares it"
+            ).format(version=ruleset.version, missing=", ".join(missing))
         )
     return values
 
@@ -162,7 +166,7 @@ def options_cost(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict
     """For each option the version lets the house choose: each other value, and the change it makes to
     the house edge of the main game and of each side bet (percentage points; + is more for the house)."""
     base = house_for(ruleset, house)
-    base_main, _, base_game = main_return(ruleset, base)
+    base_main, _json, base_game = main_return(ruleset, base)
     base_side = {(b.name, b.case): b.ev for b in side_bets(Probe(ruleset, base))}
     rows: list[dict[str, Any]] = []
     for name, option in sorted(ruleset.options.items()):
@@ -175,7 +179,7 @@ def options_cost(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict
             if value == base.get(name):
                 continue
             variant = {**base, name: value}
-            main, _, _ = main_return(ruleset, variant, base_game)
+            main, _json, _game = main_return(ruleset, variant, base_game)
             sides = [b for b in side_bets(Probe(ruleset, variant), only=_reading(ruleset, name))]
             entry: dict[str, Any] = {
                 "value": format_value(value),
@@ -198,7 +202,7 @@ def _reading(ruleset: Ruleset, option: str) -> set[str]:
     """The side bets whose settlement reads this house option (their paytable's name, or a line)."""
     found = set()
     for bet_name, bet in ruleset.side_bets.items():
-        texts = [t for _, settle in ruleset.settles_by_stake.get(bet_name, ()) for t in settle.tables]
+        texts = [t for _rule, settle in ruleset.settles_by_stake.get(bet_name, ()) for t in settle.tables]
         texts += [line.source for lines in bet.paytables.values() for line in lines]
         if any(f"house.{option}" in text for text in texts):
             found.add(bet_name)
@@ -226,7 +230,7 @@ def _bet_signature(ruleset: Ruleset, name: str) -> tuple[object, ...]:
 def _table_options(ruleset: Ruleset, name: str) -> list[tuple[str, list[Any]]]:
     """The house option that picks a side bet's paytable, with its values (a figure for each)."""
     found = []
-    for _, settle in ruleset.settles_by_stake.get(name, ()):
+    for _unused, settle in ruleset.settles_by_stake.get(name, ()):
         for table in settle.tables:
             option = ruleset.options.get(table.removeprefix("house."))
             if option is not None and option.allowed is not None:

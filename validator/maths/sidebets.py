@@ -18,6 +18,7 @@ from typing import Any
 
 from validator.casino.cards import all_cards
 from validator.dsl.model import PaytableOutcome, SideBetDef
+from validator.i18n import N_
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
 from validator.replay.side_bets import DealerCards
@@ -81,7 +82,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     reads = _reads(bet)
     fields = {f for ns, f in reads if ns == "player"}
     player_cards = 3 if "first_three" in fields else 2 if fields & {"first_two", "with_dealer_first"} else 0
-    if any(ns == "hand" for ns, _ in reads):
+    if any(ns == "hand" for ns, _unused in reads):
         player_cards = max(player_cards, 1)
     # The dealer's facts that only his final result gives, where the game's dealer draws.
     maths = maths_of(probe.ruleset)
@@ -95,8 +96,8 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     tally: dict[tuple[str, ...], list[float]] = {}
     jackpot = facts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
     stake = facts(name=name, amount=Decimal(1), settlements=1, case=case, verb=None, paid=None)
-    reads_hand = any(ns == "hand" for ns, _ in reads)
-    reads_dealer = any(ns == "dealer" for ns, _ in reads)
+    reads_hand = any(ns == "hand" for ns, _unused in reads)
+    reads_dealer = any(ns == "dealer" for ns, _unused in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
     for player, dealer, p in _deals(decks, player_cards, dealer_first):
         dealers = results(decks, player, dealer) if results is not None else [(list(dealer), 1.0)]
@@ -136,7 +137,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     ev = 0.0
     for labels, (p, net) in sorted(tally.items(), key=lambda kv: -kv[1][1]):
         meter = next((prizes[label] for label in labels if label in prizes), None)
-        label = " + ".join(labels) if labels else "no line (stake lost)"
+        label = " + ".join(labels) if labels else N_("no line (stake lost)")
         lines.append(Line(label, p, net, meter))
         ev += p * net
         if meter is not None:

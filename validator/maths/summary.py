@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.maths.edge import figures, options_cost, reading_figures, report, sign_changes
 from validator.maths.text import text
 from validator.rulebook.registry import Registry
@@ -23,9 +24,9 @@ def run(
     with_strategy: bool = False,
 ) -> str:
     if fmt not in ("text", "json"):
-        raise ValidatorError(f"--format {fmt}: edge writes text or json")
+        raise ValidatorError(_("--format {value}: edge writes text or json").format(value=fmt))
     if (house is None) != (table is None):
-        raise ValidatorError("--house and --table go together: the figures of one table's house entry")
+        raise ValidatorError(_("--house and --table go together: the figures of one table's house entry"))
     options: dict[str, Any] | None = None
     spec = ruleset
     if house is not None and table is not None:
@@ -36,11 +37,15 @@ def run(
         if spec is None and isinstance(entry, dict) and isinstance(entry.get("ruleset"), str):
             spec = entry["ruleset"]
         if spec is None:
-            raise ValidatorError(f"{house}: table {table} has no entry naming its ruleset; give --ruleset")
-        lookup, _ = house_lookup(house, registry)
+            raise ValidatorError(
+                _("{house}: table {table} has no entry naming its ruleset; give --ruleset").format(
+                    house=house, table=table
+                )
+            )
+        lookup, _unused = house_lookup(house, registry)
         options = lookup(table, registry.pick(spec))
     if spec is None:
-        raise ValidatorError("give --ruleset ID[@YYYY-MM-DD], or --house FILE --table ID")
+        raise ValidatorError(_("give --ruleset ID[@YYYY-MM-DD], or --house FILE --table ID"))
     version = registry.pick(spec)
     found = figures(version, options)
     data = report(found, table)

@@ -4,31 +4,47 @@ from __future__ import annotations
 
 from typing import Any
 
+from validator.i18n import _
+
+
+def _outcome(label: str) -> str:
+    """An outcome's label in the language in use: the program's own words are translated (`net 2`,
+    `dealer's blackjack`); a paytable line is the text's own words and stays as the ruleset writes it."""
+    if label.startswith("net "):
+        return _("net {value}").format(value=label[4:])
+    return _(label)
+
 
 def _rows(lines: list[dict[str, Any]]) -> list[str]:
-    width = max((len(line["outcome"]) for line in lines), default=10)
-    out = [f"    {'outcome':<{width}}  {'net':>10}  {'probability':>14}"]
-    for line in lines:
+    labels = [_outcome(line["outcome"]) for line in lines]
+    width = max((len(label) for label in labels), default=10)
+    out = [f"    {_('outcome'):<{width}}  {_('net'):>10}  {_('probability'):>14}"]
+    for label, line in zip(labels, lines, strict=True):
         meter = f"  (+ {line['meter']})" if line.get("meter") else ""
-        out.append(f"    {line['outcome']:<{width}}  {line['net']:>10}  {line['probability']:>14}{meter}")
+        out.append(f"    {label:<{width}}  {line['net']:>10}  {line['probability']:>14}{meter}")
     return out
 
 
 def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) -> str:
-    decks = f"{report['shoe_decks']} decks" + (
-        "" if report["decks_from_version"] else ", not given by the version"
-    )
+    if report["decks_from_version"]:
+        decks = _("{n} decks").format(n=report["shoe_decks"])
+    else:
+        decks = _("{n} decks, not given by the version").format(n=report["shoe_decks"])
     out = [f"{report['ruleset']} ({report['game']}, {decks})"]
     if report.get("table"):
-        out.append(f"table {report['table']}")
+        out.append(_("table {table}").format(table=report["table"]))
     chosen = ", ".join(f"{k}={v}" for k, v in report["house_options"].items() if v != "none")
-    out.append(f"house options: {chosen or 'none'}")
+    out.append(_("house options: {chosen}").format(chosen=chosen or _("none")))
     main = report["main"]
     out.append("")
-    out.append(f"main stake: return {main['return']} per unit, house edge {main['house_edge_percent']} %")
-    out.append(f"  strategy: {main['strategy']}")
+    out.append(
+        _("main stake: return {ret} per unit, house edge {edge} %").format(
+            ret=main["return"], edge=main["house_edge_percent"]
+        )
+    )
+    out.append("  " + _("strategy: {strategy}").format(strategy=_(main["strategy"])))
     if main.get("tie"):
-        out.append(f"  on a tie: {main['tie']}")
+        out.append("  " + _("on a tie: {choice}").format(choice=main["tie"]))
     out.extend(_rows(main["lines"]))
     if "variance" in main:
         out.append(
@@ -40,24 +56,35 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     insurance = main.get("insurance")
     if insurance:
         out.append(
-            f"  insurance (not taken by the strategy): return {insurance['return']} per unit insured, "
-            f"house edge {insurance['house_edge_percent']} %"
+            "  "
+            + _(
+                "insurance (not taken by the strategy): return {ret} per unit insured, house edge {edge} %"
+            ).format(ret=insurance["return"], edge=insurance["house_edge_percent"])
         )
         out.extend(_rows(insurance["lines"]))
     for bet in report["side_bets"]:
-        case = f" — case {bet['case']}" if bet["case"] else ""
+        case = " — " + _("case {case}").format(case=bet["case"]) if bet["case"] else ""
         out.append("")
         out.append(
-            f"{bet['title']} ({bet['name']}{case}): return {bet['return']} per unit, "
-            f"house edge {bet['house_edge_percent']} %"
+            f"{bet['title']} ({bet['name']}{case}): "
+            + _("return {ret} per unit, house edge {edge} %").format(
+                ret=bet["return"], edge=bet["house_edge_percent"]
+            )
         )
         out.extend(_rows(bet["lines"]))
         out.append(f"    variance {bet['variance']} per unit staked squared")
         for meter in bet["meters"]:
             out.append(
-                f"    {meter['meter']}: won with probability {meter['probability']}; the return adds "
-                f"{meter['probability']} × meter / stake; break-even {meter['meter']} = "
-                f"{meter['break_even']} for a stake of {meter['stake']} (other meters at 0)"
+                "    "
+                + _(
+                    "{meter}: won with probability {p}; the return adds {p} × meter / stake; "
+                    "break-even {meter} = {even} for a stake of {stake} (other meters at 0)"
+                ).format(
+                    meter=meter["meter"],
+                    p=meter["probability"],
+                    even=meter["break_even"],
+                    stake=meter["stake"],
+                )
             )
     readings = report.get("readings") or []
     if readings:
@@ -85,12 +112,14 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                 f"side of zero: {before} % → {after} %"
             )
         out.append("")
-        out.append("house options: change in house edge, percentage points (+: more for the house)")
+        out.append(_("house options: change in house edge, percentage points (+: more for the house)"))
         for row in options:
             if row["changes"] is None:
                 out.append(
-                    f"  {row['option']} (now {row['current']}): "
-                    "an amount the house fixes, not weighed as a choice"
+                    "  "
+                    + _(
+                        "{option} (now {current}): an amount the house fixes, not weighed as a choice"
+                    ).format(option=row["option"], current=row["current"])
                 )
                 continue
             for change in row["changes"]:
@@ -98,8 +127,13 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                 extra = "".join(f", {k} {v}" for k, v in sides.items())
                 out.append(
                     f"  {row['option']}: {row['current']} → {change['value']}: "
-                    f"main {change['main_edge_change']}{extra}"
+                    + _("main {change}").format(change=change["main_edge_change"])
+                    + extra
                 )
     out.append("")
-    out.append(f"computed in {report['seconds']} s ({report['cpu_seconds']} s of processor time)")
+    out.append(
+        _("computed in {seconds} s ({cpu} s of processor time)").format(
+            seconds=report["seconds"], cpu=report["cpu_seconds"]
+        )
+    )
     return "\n".join(out) + "\n"

@@ -21,6 +21,7 @@ from validator.dsl.wording import in_words
 from validator.findings.finding import Finding
 from validator.findings.fingerprint import fingerprint
 from validator.findings.project_root import find_root, fingerprint_file
+from validator.i18n import current
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
@@ -128,7 +129,7 @@ class Judge:
     ) -> None:
         expected, actual = explain_failure(check.applied_require, ctx, self.params)
         if self.in_words:  # the house linter rewords them itself, once it has read which fact was blamed
-            expected, actual = in_words(expected, actual, rule.doc.get("checks", ""))
+            expected, actual = in_words(expected, actual, rule.text("checks", current()))
         self.record(rule, rule.kind, ctx, line, round_id, stake, expected, actual, None)
 
     def mark_consequence(self, index: int) -> None:
@@ -219,7 +220,7 @@ class Judge:
         )
 
     def message(self, rule: Rule, ctx: dict[str, Any]) -> str:
-        return _formatter(rule.message)(ctx, self.params, self.side_titles)
+        return _formatter(rule.text("message", current()))(ctx, self.params, self.side_titles)
 
 
 Render = Callable[..., str]  # (ctx, params, side bets' titles = none) → the message

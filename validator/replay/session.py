@@ -21,6 +21,7 @@ from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Status, Summary
 from validator.games import GAMES
+from validator.i18n import _
 from validator.logs.decode import (
     UNSET,
     DealerRecord,
@@ -156,16 +157,18 @@ class LogReplay:
         family = self.pinned_family or self.table.ruleset
         if family is None:
             raise ValidatorError(
-                f"{self.file}:{self.table.line}: table {self.table.id} names no ruleset; "
-                "give one with --ruleset"
+                _("{file}:{line}: table {id} names no ruleset; give one with --ruleset").format(
+                    file=self.file, line=self.table.line, id=self.table.id
+                )
             )
         try:
             ruleset = self.registry.in_force(family, self.pinned_date or day)
         except UnknownRuleset as exc:
             # Only a table record's name can be unknown here: --ruleset was checked at start.
             raise UnknownRuleset(
-                f"{self.file}:{self.table.line}: table {self.table.id} names {exc}; "
-                "correct the record or give one with --ruleset"
+                _(
+                    "{file}:{line}: table {id} names {value}; correct the record or give one with --ruleset"
+                ).format(file=self.file, line=self.table.line, id=self.table.id, value=exc)
             ) from None
         declared_by = getattr(self.house, "readings", None) if self.house is not None else None
         if declared_by is not None:
@@ -177,8 +180,14 @@ class LogReplay:
                 ruleset = under_readings(ruleset, extra)
         if ruleset.game != self.table.game:
             raise ValidatorError(
-                f"{self.file}:{self.table.line}: table {self.table.id} plays {self.table.game}, "
-                f"but ruleset {family} is for {ruleset.game}"
+                _("{file}:{line}: table {id} plays {game}, but ruleset {family} is for {game2}").format(
+                    file=self.file,
+                    line=self.table.line,
+                    id=self.table.id,
+                    game=self.table.game,
+                    family=family,
+                    game2=ruleset.game,
+                )
             )
         return ruleset
 
@@ -220,14 +229,19 @@ class LogReplay:
         except ValidatorError as exc:
             # The house file is named; so is the log that asked for the table, for the one who fixes it.
             raise ValidatorError(
-                f"{exc}\n  asked for by the table record at {self.file}:{self.table.line}"
+                _("{value}\n  asked for by the table record at {file}:{line}").format(
+                    value=exc, file=self.file, line=self.table.line
+                )
             ) from None
 
     # ---- records ----
     def replay(self, records: Iterator[Record]) -> Iterator[RoundOutcome]:
         for record in records:
             self.summary.records += 1
-            if record.problem is not None:
+            if record.problem is not None and record.struct is not None:
+                # A line read after all (as Latin-1): its finding, about the file; then it is replayed.
+                yield self._outcome(record.line, None, [record.problem], "none")
+            elif record.problem is not None:
                 if record.problem.rule in NOT_A_RECORD and record.problem is not SKIPPED:
                     self.summary.records -= 1  # a finding about the file, not a line of it
                 elif record.problem is SKIPPED:

@@ -21,6 +21,7 @@ from validator.dsl.compiler import PRIZES
 from validator.dsl.expr import EvaluationError
 from validator.dsl.facts import BetFacts, JackpotFacts, SideFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
+from validator.i18n import _
 from validator.logs.decode import UNSET, Action, Approve, Bet, Deal, Double, Hit, Lose, Pay, Push, RoundRecord
 from validator.replay.state import Box, Dealer, Hand, RoundFacts
 
@@ -41,7 +42,7 @@ def side_of(kind: str, stakes: Mapping[str, str]) -> tuple[str | None, str | Non
     """A stake's kind as parsed from the log → (side bet, case), by `stakes`, the side bets' stake names
     as the rulesets declare them (`stake_sides`): `hyper:17` → (hyper_blackjack, 17) where a side_bet
     block says `stake hyper`; `insurance`, `war`, main stakes and unknown names → (None, None)."""
-    head, _, case = kind.partition(":")
+    head, _unused, case = kind.partition(":")
     name = stakes.get(head)
     if name is None:
         return None, None
@@ -354,7 +355,7 @@ class RoundSideBets:
         if stake in engine.side_stakes:
             return
 
-        box_no, _, kind = parse_stake(stake)
+        box_no, _unused, kind = parse_stake(stake)
         side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
             return  # insurance and war stakes are made by actions; an unknown one is the engine's to report
@@ -380,7 +381,7 @@ class RoundSideBets:
 
         engine = self.engine
         verb, stake = action.verb, action.stake
-        box_no, _, kind = parse_stake(stake)
+        box_no, _unused, kind = parse_stake(stake)
         side, case = side_of(kind, self.judge.stake_sides)
         if side is None:
             # An insurance settled before the dealer's second card is not part of the final settlement
@@ -469,7 +470,7 @@ class RoundSideBets:
         dealer = engine.ctx.get("dealer")
         dealer_list = list(dealer.card_list) if dealer is not None else []
         sequences = dealt_by_box(actions)
-        _, _, kind = stake.partition(":")
+        _unused, _unused, kind = stake.partition(":")
         return settle_context(
             self.judge.house,
             box=hand.box,
@@ -497,13 +498,15 @@ class RoundSideBets:
         pending = []
         hits: dict[str, set[str]] = {}
         for stake, amount in engine.side_stakes.items():
-            box_no, _, kind = parse_stake(stake)
+            box_no, _seat, kind = parse_stake(stake)
             side, _case = side_of(kind, self.judge.stake_sides)
             if side is None:
                 continue
             if side not in self.ruleset.settles_by_stake:
                 self.judge.unjudged.add(
-                    f"side bet {kind}: {self.ruleset.version} does not settle it; not judged"
+                    _("side bet {kind}: {version} does not settle it; not judged").format(
+                        kind=kind, version=self.ruleset.version
+                    )
                 )
                 continue
             if stake in self.late:
@@ -541,7 +544,7 @@ class RoundSideBets:
         stakes = Decimal(0)
         main = secondary = False
         for stake, amount in engine.side_stakes.items():
-            _box, _, kind = parse_stake(stake)
+            _box, _unused, kind = parse_stake(stake)
             side = side_of(kind, self.judge.stake_sides)[0]
             bet = self.ruleset.side_bets.get(side) if side is not None else None
             if bet is None or not bet.prizes:

@@ -41,7 +41,7 @@ def builtin_docs(prefixes: tuple[str, ...]) -> list[RuleDoc]:
 
 def all_docs() -> dict[str, RuleDoc]:
     """Every Python-side rule, by id."""
-    return {doc.id: doc for _, docs in _FAMILIES for doc in docs()}
+    return {doc.id: doc for _unused, docs in _FAMILIES for doc in docs()}
 
 
 def __getattr__(name: str) -> dict[str, RuleDoc]:

@@ -23,6 +23,7 @@ from validator.checking.serial import check_logs
 from validator.dsl.model import Ruleset
 from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
+from validator.i18n import _, current
 from validator.rulebook.registry import Registry
 
 
@@ -46,15 +47,18 @@ def default_fixture_dir(start: Path | None = None) -> Path:
         if (candidate / FIXTURES).is_dir():
             return candidate / FIXTURES
     raise ValidatorError(
-        f"no rule fixtures found ({FIXTURES} in this folder, its parents, or beside the installed "
-        "package): pass the folder, as in `casino-validator rules test DIR`, where DIR holds "
-        "NAME.jsonl logs each with its NAME.expect.json"
+        _(
+            "no rule fixtures found ({FIXTURES} in this folder, its "
+            "parents, or beside the installed package): pass the folder, "
+            "as in `casino-validator rules test DIR`, where DIR holds "
+            "NAME.jsonl logs each with its NAME.expect.json"
+        ).format(FIXTURES=FIXTURES)
     )
 
 
 def find_fixtures(root: Path) -> list[Path]:
     if not root.exists():
-        raise ValidatorError(f"{root}: no such directory")
+        raise ValidatorError(_("{root}: no such directory").format(root=root))
     return sorted(root.rglob("*.expect.json"))
 
 
@@ -96,27 +100,43 @@ def load_expectation(path: Path) -> dict[str, Any]:
     try:
         raw = path.read_bytes()
     except IsADirectoryError:
-        raise ValidatorError(f"{path}: a folder, not an expectation file") from None
+        raise ValidatorError(_("{path}: a folder, not an expectation file").format(path=path)) from None
     except OSError as exc:
-        raise ValidatorError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise ValidatorError(
+            _("{path}: cannot be read ({strerror})").format(path=path, strerror=exc.strerror)
+        ) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise ValidatorError(f"{path}:{line}: not UTF-8 text ({exc.reason})") from None
+        raise ValidatorError(
+            _("{path}:{line}: not UTF-8 text ({reason})").format(path=path, line=line, reason=exc.reason)
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValidatorError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        raise ValidatorError(
+            _("{path}:{lineno}:{colno}: not JSON: {msg}").format(
+                path=path, lineno=exc.lineno, colno=exc.colno, msg=exc.msg
+            )
+        ) from None
     except RecursionError:
-        raise ValidatorError(f"{path}: not JSON this program reads: nested too deeply") from None
+        raise ValidatorError(
+            _("{path}: not JSON this program reads: nested too deeply").format(path=path)
+        ) from None
     except ValueError as exc:  # a number of more than 4,300 digits
-        raise ValidatorError(f"{path}: not JSON this program reads: {str(exc).split(';')[0]}") from None
+        raise ValidatorError(
+            _("{path}: not JSON this program reads: {split}").format(path=path, split=str(exc).split(";")[0])
+        ) from None
     if _depth_over(data, _MAX_DEPTH):
-        raise ValidatorError(f"{path}: nested more than {_MAX_DEPTH} levels deep (an expectation needs 3)")
+        raise ValidatorError(
+            _("{path}: nested more than {value} levels deep (an expectation needs 3)").format(
+                path=path, value=_MAX_DEPTH
+            )
+        )
     problem = _shape_problem(data)
     if problem:
-        raise ValidatorError(f"{path}: {problem}")
+        raise ValidatorError(_("{path}: {problem}").format(path=path, problem=problem))
     return data
 
 
@@ -171,7 +191,11 @@ def _pinned(registry: Registry, expect_path: Path, expectation: dict[str, Any]) 
             family, day = registry.resolve(spec)
             version = registry.in_force(family, day) if day is not None else None
         except ValidatorError as exc:
-            raise ValidatorError(f"{expect_path}: rulesets[{index}]: {exc}") from None
+            raise ValidatorError(
+                _("{expect_path}: rulesets[{index}]: {value}").format(
+                    expect_path=expect_path, index=index, value=exc
+                )
+            ) from None
         if version is not None:
             _check_house(expect_path, expectation, version)
     return specs or [None]
@@ -189,7 +213,7 @@ def _check_house(expect_path: Path, expectation: dict[str, Any], ruleset: Rulese
         message = errors[0].message
         if ruleset.version not in message:
             message += f" (under {ruleset.version})"
-        raise ValidatorError(f"{expect_path}: {message}")
+        raise ValidatorError(_("{expect_path}: {message}").format(expect_path=expect_path, message=message))
 
 
 def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[FixtureResult]:
@@ -197,7 +221,9 @@ def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[F
     pins = _pinned(registry, expect_path, expectation)
     log = expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".jsonl")
     if not log.exists():
-        raise ValidatorError(f"{expect_path}: its log {log.name} is missing")
+        raise ValidatorError(
+            _("{expect_path}: its log {name} is missing").format(expect_path=expect_path, name=log.name)
+        )
     name = str(log.relative_to(root)) if log.is_relative_to(root) else str(log)
     options = expectation.get("house") or {}
 
@@ -225,7 +251,7 @@ def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) ->
     for ruleset in [registry.pick(pinned)] if pinned else registry.all():
         rule = next((r for r in ruleset.rules if r.id == wanted.get("rule")), None)
         if rule is not None:
-            checks = rule.doc.get("checks", "")
+            checks = rule.text("checks", current())
     expected, actual = in_words(wanted["expected"], wanted["actual"], checks)
     return {**wanted, "expected": expected, "actual": actual}
 

@@ -18,10 +18,11 @@ from validator.dsl import ast
 from validator.dsl.amend import consolidate, in_force_on
 from validator.dsl.cache import parsed
 from validator.dsl.compiler import compile_ruleset
-from validator.dsl.model import Ruleset
+from validator.dsl.model import Rule, Ruleset
 from validator.dsl.readings import ReadingInfo, chosen
 from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetError, RulesetErrors, UnknownRuleset, ValidatorError
+from validator.i18n import _
 from validator.rulebook import sources
 
 
@@ -37,13 +38,15 @@ def read_tree(path: Path | str, display: str | None = None) -> ast.RulesetFile:
         # utf-8-sig: a byte-order mark some editors write at the start is dropped, as the log reader does.
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise ValidatorError(f"{name}: no such file") from None
+        raise ValidatorError(_("{name}: no such file").format(name=name)) from None
     except UnicodeDecodeError as exc:
         raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
     except IsADirectoryError:
-        raise ValidatorError(f"{name}: a folder, not a ruleset file") from None
+        raise ValidatorError(_("{name}: a folder, not a ruleset file").format(name=name)) from None
     except OSError as exc:
-        raise ValidatorError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise ValidatorError(
+            _("{name}: cannot be read ({strerror})").format(name=name, strerror=exc.strerror)
+        ) from None
     return parsed(text, name, _parse)
 
 
@@ -75,7 +78,7 @@ def _consolidated(
     `broken_given`: files given with these that did not parse (their errors are reported already)."""
     pool = list(given)
     broken_siblings: list[str] = []
-    seen_paths = {path.resolve() for path, _ in given} | {path.resolve() for path in broken_given}
+    seen_paths = {path.resolve() for path, _unused in given} | {path.resolve() for path in broken_given}
     done: dict[int, ast.RulesetFile] = {}
     visiting: set[int] = set()
     errors: list[RulesetError] = []
@@ -232,16 +235,20 @@ class Registry:
             return self.families[family]
         except KeyError:
             known = ", ".join(sorted(self.families))
-            raise UnknownRuleset(f"unknown ruleset {family!r}: known rulesets are {known}") from None
+            raise UnknownRuleset(
+                _("unknown ruleset {family!r}: known rulesets are {known}").format(family=family, known=known)
+            ) from None
 
     def in_force(self, family: str, day: date) -> Ruleset:
         versions = self.family(family)
         for ruleset in versions:
             if ruleset.in_force_on(day):
                 return ruleset
-        covered = "; ".join(r.dates() for r in versions)
+        covered = "; ".join(f"{r.version} {r.dates()}" for r in versions)
         raise NoVersionInForce(
-            f"{family} has no version in force on {day.isoformat()} (versions encoded: {covered})"
+            _("{family} has no version in force on {day} (its versions: {covered})").format(
+                family=family, day=day.isoformat(), covered=covered
+            )
         )
 
     def resolve(self, spec: str) -> tuple[str, date | None]:
@@ -256,7 +263,9 @@ class Registry:
                 raise ValueError(when)
             return family, date.fromisoformat(when)
         except ValueError:
-            raise ValidatorError(f"{spec!r}: the date after @ must be YYYY-MM-DD") from None
+            raise ValidatorError(
+                _("{spec!r}: the date after @ must be YYYY-MM-DD").format(spec=spec)
+            ) from None
 
     def pick(self, spec: str) -> Ruleset:
         """`ID@DATE` → that version; a bare `ID` → the version in force today, or the latest."""
@@ -291,7 +300,7 @@ def choice_problem(registry: Registry, name: str, alternative: str) -> str | Non
         known = ", ".join(sorted(readings)) or "none"
         return f"unknown reading {name!r}{hint}: the readings are {known}"
     names: list[str] = []
-    for _, reading in readings[name]:
+    for _unused, reading in readings[name]:
         names.extend(n for n in reading.names if n not in names)
     if alternative not in names:
         near = difflib.get_close_matches(alternative, names, n=1)
@@ -357,6 +366,25 @@ def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
             under = f"under reading {reading.name} = {alt.name}"
             errors.extend(RulesetError(e.file, e.line, e.column, f"{under}: {e.detail}") for e in found)
     return errors
+
+
+def alternative_rules(ruleset: Ruleset) -> list[Rule]:
+    """The rules each non-default alternative of the version's readings gives (`rules check` asks each
+    for its French as it does the version's own rules); an alternative that does not compile gives none
+    (`alternative_errors` says why)."""
+    rules: list[Rule] = []
+    if ruleset.tree is None:
+        return rules
+    for reading in ruleset.readings.values():
+        for alt in reading.alternatives:
+            if alt.name == reading.default:
+                continue
+            try:
+                compiled = compile_ruleset(chosen(ruleset.tree, {reading.name: alt.name}))
+            except (RulesetErrors, RulesetError):
+                continue
+            rules.extend(compiled.rules)
+    return rules
 
 
 def ruleset_files(root: Path | None = None) -> list[Path]:

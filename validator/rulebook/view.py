@@ -10,6 +10,9 @@ from validator.casino.money import fmt
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import OptionDef, Rule, Ruleset
 from validator.dsl.readings import ReadingInfo
+from validator.errors import ValidatorError
+from validator.findings.words import kind_word, severity_word
+from validator.i18n import N_, _, current, ngettext
 from validator.rulebook.registry import Registry
 
 
@@ -27,19 +30,28 @@ def list_lines(registry: Registry) -> Iterator[str]:
     for family in sorted(registry.families):
         yield family
         for ruleset in registry.families[family]:
-            count = f"{len(ruleset.rules):>3} rules"
-            yield f"  {ruleset.version:<28} {ruleset.dates():<36} {count}  {ruleset.source}"
+            count = ngettext("{n:>3} rule", "{n:>3} rules", len(ruleset.rules)).format(n=len(ruleset.rules))
+            yield f"  {ruleset.version:<28} {dates_words(ruleset):<36} {count}  {ruleset.source}"
 
 
 def option_line(option: OptionDef) -> str:
     if option.allowed is not None:
-        allowed = "one of " + ", ".join(show_value(v) for v in option.allowed)
+        allowed = _("one of {values}").format(values=", ".join(show_value(v) for v in option.allowed))
     elif option.range is not None:
-        allowed = f"{show_value(option.range[0])} to {show_value(option.range[1])}"
+        allowed = _("{low} to {high}").format(
+            low=show_value(option.range[0]), high=show_value(option.range[1])
+        )
     else:
-        allowed = f"any {option.type}"
-    default = "must be declared" if option.required else f"default {show_value(option.default)}"
-    return f"{option.name}: {option.type}, {allowed}; {default}"
+        allowed = _("any {type}").format(type=option.type)
+    if option.required:
+        default = _("must be declared")
+    else:
+        default = _("default {value}").format(value=show_value(option.default))
+    line = f"{option.name}: {option.type}, {allowed}; {default}"
+    if option.aliases:
+        words = ", ".join(f'"{alias}"' for alias in option.aliases)
+        line += "; " + _("a house file may write it {words}").format(words=words)
+    return line
 
 
 def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:
@@ -60,37 +72,38 @@ def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:
 
 def show_lines(ruleset: Ruleset) -> Iterator[str]:
     yield f"{ruleset.version} — {ruleset.title}"
-    where = f"source: {ruleset.source}   file: {ruleset.file}"
-    yield f"  game: {ruleset.game}   in force: {ruleset.dates()}   {where}"
+    yield "  " + _("game: {game}   in force: {dates}   source: {source}   file: {file}").format(
+        game=ruleset.game, dates=dates_words(ruleset), source=ruleset.source, file=ruleset.file
+    )
     for note in ruleset.notes:
-        yield f"  note: {note}"
+        yield "  " + _("note: {note}").format(note=note)
     if ruleset.amends is not None:
         yield ""
-        yield f"Consolidated: {ruleset.amends} as amended by"
+        yield _("Consolidated: {version} as amended by").format(version=ruleset.amends)
         yield from amendment_lines(ruleset)
     yield ""
-    yield "Parameters"
+    yield _("Parameters")
     for param in ruleset.parameters.values():
         yield f"  {param.name} = {show_value(param.value)}    ({param.ref})"
     yield ""
-    yield "House options (what the casino may choose)"
+    yield _("House options (what the casino may choose)")
     for option in ruleset.options.values():
         yield f"  {option_line(option)}    ({option.ref})"
     if ruleset.fixed:
         yield ""
-        yield "Fixed by the text (a house file may not choose them)"
+        yield _("Fixed by the text (a house file may not choose them)")
         for fixed in ruleset.fixed.values():
             yield f"  {fixed.name} = {show_value(fixed.value)}    ({fixed.ref})"
     for bet in ruleset.side_bets.values():
         yield ""
-        yield f"Side bet {bet.name} — {bet.title}    ({bet.ref})"
+        yield _("Side bet {name} — {title}").format(name=bet.name, title=bet.title) + f"    ({bet.ref})"
         for name, lines in bet.paytables.items():
-            yield f"  paytable {name}"
+            yield "  " + _("paytable {name}").format(name=name)
             for line in lines:
                 yield f"    {line.label:<45} {line.pays!s:>16}   when {line.written or line.source}"
     if ruleset.conditions:
         yield ""
-        yield "Named conditions (cited by name where they apply)"
+        yield _("Named conditions (cited by name where they apply)")
         for condition in ruleset.conditions.values():
             yield f"  {condition.name} = {condition.source}    ({condition.ref})"
     if ruleset.readings:
@@ -100,11 +113,12 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         for reading in ruleset.readings.values():
             yield from reading_lines(reading, applied.get(reading.name, reading.default))
     yield ""
-    yield "Rules"
+    yield _("Rules")
+    lang = current()
     for rule in ruleset.rules:
-        yield f"  {rule.id}  [{rule.kind}, {rule.severity}]"
-        yield f"    {rule.message}"
-        yield f"    ref: {rule.ref}"
+        yield f"  {rule.id}  [{kind_word(rule.kind)}, {severity_word(rule.severity)}]"
+        yield f"    {rule.text('message', lang)}"
+        yield "    " + _("ref: {ref}").format(ref=rule.ref)
         for text in check_lines(rule):
             yield f"    {text}"
 
@@ -139,7 +153,7 @@ def amends(new: Ruleset, old: Ruleset) -> bool:
     """Whether `new` is written as an amendment of `old` (the version in force on the date it names)."""
     if new.amends is None or new.family != old.family:
         return False
-    family, _, day = new.amends.partition("@")
+    family, _at, day = new.amends.partition("@")
     return family == old.family and old.in_force_on(date.fromisoformat(day))
 
 
@@ -283,29 +297,65 @@ def is_rule_id(registry: Registry, spec: str) -> bool:
     return spec in BUILTIN or any(rule.id == spec for ruleset in registry.all() for rule in ruleset.rules)
 
 
-def rule_lines(registry: Registry, rule_id: str) -> Iterator[str]:
+def all_rule_ids(registry: Registry) -> list[str]:
+    """Every rule id some version holds, then the Python-side ones (`hand-log/*`, `house/*`), each once:
+    what --select, --ignore and --inject take."""
+    from validator.rulebook.builtin_docs import BUILTIN
+
+    ids = dict.fromkeys(rule.id for ruleset in registry.all() for rule in ruleset.rules)
+    return [*ids, *sorted(BUILTIN)]
+
+
+def close_rule_ids(registry: Registry, word: str, n: int = 3) -> list[str]:
+    """The rule ids closest to a mistyped one, closest first: compared whole (`fr/blackjack/…`) and by
+    their last part, the name a reader remembers (`dealer-stand-17` → `fr/blackjack/dealer-stands-17`)."""
+    import difflib
+
+    ids = all_rule_ids(registry)
+    close = difflib.get_close_matches(word, ids, n=n, cutoff=0.6)
+    names: dict[str, list[str]] = {}
+    for rule_id in ids:
+        names.setdefault(rule_id.rsplit("/", 1)[-1], []).append(rule_id)
+    tail = word.rsplit("/", 1)[-1]
+    for name in difflib.get_close_matches(tail, list(names), n=n, cutoff=0.6):
+        close.extend(r for r in names[name] if r not in close)
+    return close[:n]
+
+
+def rule_lines(registry: Registry, rule_id: str, day: date | None = None) -> Iterator[str]:
     """One rule, as `ruff rule` shows one: its reference and docs, then each version that has it with
-    its dates, and what it runs there (where versions differ, each wording is shown)."""
+    its dates, and what it runs there (where versions differ, each wording is shown). With `day`, only
+    the version in force that day (RULE@DATE)."""
     from validator.rulebook.builtin_docs import BUILTIN
 
     builtin = BUILTIN.get(rule_id)
     if builtin is not None:
-        yield f"{rule_id} ({builtin.kind}, {builtin.severity})"
-        yield f"  ref: {builtin.ref}"
+        yield f"{rule_id} ({kind_word(builtin.kind)}, {severity_word(builtin.severity)})"
+        yield "  " + _("ref: {ref}").format(ref=builtin.ref)
         yield from _docs(builtin.checks, builtin.why, builtin.fails, builtin.passes)
-        yield "  applied by casino-validator itself, in every version"
+        yield "  " + _("applied by casino-validator itself, in every version")
         return
     found = [(ruleset, rule) for ruleset in registry.all() for rule in ruleset.rules if rule.id == rule_id]
+    if day is not None:
+        family = found[0][0].family
+        in_force = registry.in_force(family, day)
+        found = [(r, rule) for r, rule in found if r is in_force]
+        if not found:
+            raise ValidatorError(
+                _("{rule} is not a rule of {version}, the version in force on {day}").format(
+                    rule=rule_id, version=in_force.version, day=day.isoformat()
+                )
+            )
     ruleset, latest = found[-1]
-    yield f"{rule_id} ({latest.kind}, {latest.severity})"
-    yield f"  ref: {latest.ref}"
-    yield f"  message: {latest.message}"
-    doc = latest.doc
-    yield from _docs(doc.get("checks", ""), doc.get("why", ""), doc.get("fails", ""), doc.get("passes", ""))
-    yield "  versions:"
+    lang = current()
+    yield f"{rule_id} ({kind_word(latest.kind)}, {severity_word(latest.severity)})"
+    yield "  " + _("ref: {ref}").format(ref=latest.ref)
+    yield "  " + _("message: {message}").format(message=latest.text("message", lang))
+    yield from _docs(*(latest.text(key, lang) for key in ("checks", "why", "fails", "passes")))
+    yield "  " + _("versions:")
     shown: str | None = None
     for ruleset, rule in found:
-        yield f"    {ruleset.version:<28} {ruleset.dates():<36} {rule.file}:{rule.line}"
+        yield f"    {ruleset.version:<28} {dates_words(ruleset):<36} {rule.file}:{rule.line}"
         text = _rule_text(rule)
         if text != shown:
             for line in check_lines(rule):
@@ -313,7 +363,21 @@ def rule_lines(registry: Registry, rule_id: str) -> Iterator[str]:
             shown = text
 
 
+_DOC_WORDS = (N_("checks: {text}"), N_("why: {text}"), N_("fails: {text}"), N_("passes: {text}"))
+
+
 def _docs(checks: str, why: str, fails: str, passes: str) -> Iterator[str]:
-    for name, text in (("checks", checks), ("why", why), ("fails", fails), ("passes", passes)):
+    for label, text in zip(_DOC_WORDS, (checks, why, fails, passes), strict=True):
         if text:
-            yield f"  {name}: {text}"
+            yield "  " + _(label).format(text=text)
+
+
+def dates_words(ruleset: Ruleset) -> str:
+    """When a version is in force, in the language in use (`from 2013-12-15 until 2019-08-11`)."""
+    if ruleset.valid_from is None:
+        return _("undated (applies to every date)")
+    if ruleset.valid_until is None:
+        return _("from {start} (in force)").format(start=ruleset.valid_from.isoformat())
+    return _("from {start} until {end}").format(
+        start=ruleset.valid_from.isoformat(), end=ruleset.valid_until.isoformat()
+    )

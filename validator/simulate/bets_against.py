@@ -70,7 +70,7 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
     round_facts = RoundFacts(players=players, boxes=len(mains), free_seats=seats - len(seated))
     # A seated player's side stake at another amount.
     for index, side in enumerate(sides):
-        head, _, case = side["stake"].partition(":")[2].partition(":")
+        head, _unused, case = side["stake"].partition(":")[2].partition(":")
         name = sim.judge.stake_sides.get(head)
         if name is None or not side["seated"]:
             continue

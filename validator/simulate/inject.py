@@ -52,6 +52,7 @@ from validator.dsl.ast import Name, Ratio
 from validator.dsl.expr import names_in, unparse
 from validator.dsl.model import Rule, Ruleset, SettleDef
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
 from validator.simulate.settled import Judged, judging, rebuild, settled_by
@@ -139,7 +140,7 @@ class RoundView:
         or a war stake's."""
         if stake in self.stakes:
             return self.stakes[stake]
-        box, _, kind = stake.partition(":")
+        box, _unused, kind = stake.partition(":")
         if kind == "insurance":
             return self.insured.get(box)
         if kind == "war":
@@ -569,8 +570,10 @@ def resolve(ruleset: Ruleset, rule_ids: list[str]) -> dict[str, list[Injector]]:
         if rule_id not in can:
             listed = ", ".join(can) or "none"
             raise ValidatorError(
-                f"--inject {rule_id}: {ruleset.version} has no such rule that the simulator can break; "
-                f"it can break: {listed}"
+                _(
+                    "--inject {rule_id}: {version} has no such rule that the "
+                    "simulator can break; it can break: {listed}"
+                ).format(rule_id=rule_id, version=ruleset.version, listed=listed)
             )
         chosen[rule_id] = planters(ruleset.rule(rule_id))
     return chosen

@@ -90,7 +90,7 @@ class Interludes:
             ({"displayed": False}, "a change of limits not shown at the table"),
             ({"maximum": amount_json(higher)}, f"the limits changed to a maximum of {higher}"),
         ]
-        written = [{**record, **edit} for edit, _ in edits]
+        written = [{**record, **edit} for edit, _unused in edits]
         picked = _break(sim, record, "limits", [{"table": _posted(sim, r)} for r in written], edits)
         if picked is not None:
             record = written[picked]
@@ -207,7 +207,7 @@ def _break(
     if not rules:
         return None
     candidates: list[tuple[str, str | None, dict[str, Any]]] = [(event, None, ctx) for ctx in contexts]
-    return sim.breaking(between_key(record), candidates, [what for _, what in edits], rules=rules)
+    return sim.breaking(between_key(record), candidates, [what for _unused, what in edits], rules=rules)
 
 
 # ---- a card out of the shoe ----

@@ -37,10 +37,10 @@ def not_offered(sim: TableSim, host: dict[str, Any], round_facts: RoundFacts) ->
     declared = {bet.stake_name for bet in sim.ruleset.side_bets.values()}
     seen: set[str] = set()
     for stake in STAKES:
-        head, _, rest = stake.partition(":")
+        head, _unused, rest = stake.partition(":")
         if head != box or not rest:
             continue
-        name, _, case = rest.partition(":")
+        name, _unused, case = rest.partition(":")
         if name in declared or name in SETTLE_STAKES or name in seen:
             continue
         seen.add(name)

@@ -25,6 +25,7 @@ from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.house.load import HouseFile, dotted
+from validator.i18n import _
 from validator.logs.reader import check_record
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
@@ -106,13 +107,14 @@ def prepare(
     boxes = seats_played(seats, house_file, table)
     if high.value < low.value:
         raise ValidatorError(
-            f"{high.what} {fmt(high.value)} is below {low.what} {fmt(low.value)}: "
-            "give a maximum at least the minimum"
+            _("{what} {value} is below {what2} {value2}: give a maximum at least the minimum").format(
+                what=high.what, value=fmt(high.value), what2=low.what, value2=fmt(low.value)
+            )
         )
     try:
         table.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValidatorError(f"--table {table!r}: not valid UTF-8 text") from None
+        raise ValidatorError(_("--table {table!r}: not valid UTF-8 text").format(table=table)) from None
 
     def play(violations: Violations | None = None) -> Iterator[dict[str, Any]]:
         return simulate(
@@ -149,13 +151,13 @@ def house_options(registry: Registry, chosen: Ruleset, table: str, house: Path |
         return chosen.house_defaults()
     from validator.house.apply import house_lookup
 
-    lookup, _ = house_lookup(house, registry)
+    lookup, _unused = house_lookup(house, registry)
     return lookup(table, chosen)
 
 
 def pinned_day(spec: str) -> date | None:
     """The DATE of `--ruleset ID@DATE` (already checked by the registry's pick), else None."""
-    _, at, day = spec.partition("@")
+    _unused, at, day = spec.partition("@")
     try:
         return date.fromisoformat(day) if at else None
     except ValueError:
@@ -215,11 +217,15 @@ def opening_time(
         moment = datetime.fromisoformat(text)
     except ValueError:
         raise ValidatorError(
-            f"--start {text}: not an ISO 8601 time; give one with its UTC offset, such as {EXAMPLE_START}"
+            _(
+                "--start {text}: not an ISO 8601 time; give one with its UTC offset, such as {EXAMPLE_START}"
+            ).format(text=text, EXAMPLE_START=EXAMPLE_START)
         ) from None
     if moment.utcoffset() is None:
         raise ValidatorError(
-            f"--start {text}: no UTC offset; hand-log/1 times carry one, such as {EXAMPLE_START}"
+            _("--start {text}: no UTC offset; hand-log/1 times carry one, such as {EXAMPLE_START}").format(
+                text=text, EXAMPLE_START=EXAMPLE_START
+            )
         )
     day = moment.date()
     if not ruleset.in_force_on(day):
@@ -229,9 +235,13 @@ def opening_time(
         except NoVersionInForce:
             hint = f"; {ruleset.family} has no version in force that day"
         raise ValidatorError(
-            f"--start {text}: {day.isoformat()} is outside the dates of {ruleset.version}, "
-            f"{ruleset.dates()}; `check` judges each round by the version in force on its day: "
-            f"start within its dates{hint}"
+            _(
+                "--start {text}: {day} is outside the dates of {version}, "
+                "{dates}; `check` judges each round by the version in force "
+                "on its day: start within its dates{hint}"
+            ).format(
+                text=text, day=day.isoformat(), version=ruleset.version, dates=ruleset.dates(), hint=hint
+            )
         )
     try:
         return moment.astimezone(zone) if zone is not None else moment
@@ -264,8 +274,11 @@ def seats_played(raw: int | None, house: HouseFile | None, table: str) -> int:
         return LAST_BOX
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LAST_BOX:
         raise ValidatorError(
-            f"{what} {value!r}: the simulator plays tables of 1 to {LAST_BOX} seats, "
-            f"the boxes hand-log/1 names (1 to {LAST_BOX})"
+            _(
+                "{what} {value!r}: the simulator plays tables of 1 to "
+                "{LAST_BOX} seats, the boxes hand-log/1 names (1 to "
+                "{LAST_BOX})"
+            ).format(what=what, value=value, LAST_BOX=LAST_BOX)
         )
     return value
 
@@ -280,15 +293,27 @@ def amount(raw: Any, what: str) -> Decimal:
     except InvalidOperation:
         value = Decimal("NaN")
     if not value.is_finite():
-        raise ValidatorError(f"{what} {shown}: not an amount; give a number such as 10 or 7.50")
+        raise ValidatorError(
+            _("{what} {value}: not an amount; give a number such as 10 or 7.50").format(
+                what=what, value=shown
+            )
+        )
     if value <= 0:
-        raise ValidatorError(f"{what} {shown}: a table limit must be more than 0")
+        raise ValidatorError(
+            _("{what} {value}: a table limit must be more than 0").format(what=what, value=shown)
+        )
     if value > LARGEST_LIMIT:
         raise ValidatorError(
-            f"{what} {shown}: too large; the simulator plays limits up to {fmt(LARGEST_LIMIT)}"
+            _("{what} {value}: too large; the simulator plays limits up to {LARGEST_LIMIT}").format(
+                what=what, value=shown, LARGEST_LIMIT=fmt(LARGEST_LIMIT)
+            )
         )
     if value != value.quantize(CENT):
-        raise ValidatorError(f"{what} {shown}: more than 2 decimals; a table limit is in cents at most")
+        raise ValidatorError(
+            _("{what} {value}: more than 2 decimals; a table limit is in cents at most").format(
+                what=what, value=shown
+            )
+        )
     return value
 
 
@@ -305,16 +330,24 @@ def check_table_record(
     try:
         data = orjson.loads(orjson.dumps(record))
     except (orjson.JSONEncodeError, orjson.JSONDecodeError) as exc:
-        raise ValidatorError(f"the table record cannot be written as JSON: {exc}") from None
+        raise ValidatorError(
+            _("the table record cannot be written as JSON: {value}").format(value=exc)
+        ) from None
     problem = check_record(data, SOURCE, 1)
     if problem is not None:
-        field, _, detail = problem.message.removeprefix("table record: ").partition(": ")
+        field, _unused, detail = problem.message.removeprefix("table record: ").partition(": ")
         option = _FIELD_OPTIONS.get(field, "the options")
-        raise ValidatorError(f"{option}: not valid in a hand-log/1 table record: {field}: {detail}")
+        raise ValidatorError(
+            _("{option}: not valid in a hand-log/1 table record: {field}: {detail}").format(
+                option=option, field=field, detail=detail
+            )
+        )
     try:
         state = read_table(data, 1)
     except ValueError as exc:  # AmountError: limits the reader does not take
-        raise ValidatorError(f"--minimum/--maximum: not valid in a hand-log/1 table record: {exc}") from None
+        raise ValidatorError(
+            _("--minimum/--maximum: not valid in a hand-log/1 table record: {value}").format(value=exc)
+        ) from None
     judge = Judge(ruleset, options, SOURCE)
     judge.in_words = False  # _refusal reads which limit facts failed
     judge.check("table", judge.context(table=state), line=1, round_id=None)
@@ -349,7 +382,7 @@ def check_length(ruleset: Ruleset, opening: datetime, rounds: int, play: Any) ->
         overrun = SeanceOverrun(until)
     elif (rounds + 1) * LONGEST_ROUND_SECONDS > room:
         try:
-            for _ in play():
+            for _unused in play():
                 pass
         except SeanceOverrun as exc:
             overrun = exc
@@ -357,8 +390,15 @@ def check_length(ruleset: Ruleset, opening: datetime, rounds: int, play: Any) ->
         return
     opened = f"a séance of {rounds} rounds opening at {opening.isoformat()}"
     if overrun.day is None:
-        raise ValidatorError(f"{opened} would run past the year 9999: start earlier or play fewer rounds")
+        raise ValidatorError(
+            _("{opened} would run past the year 9999: start earlier or play fewer rounds").format(
+                opened=opened
+            )
+        )
     raise ValidatorError(
-        f"{opened} would run past {overrun.day.isoformat()}, the last day of {ruleset.version}, and `check` "
-        "judges each round by the version in force on its day: start earlier or play fewer rounds"
+        _(
+            "{opened} would run past {day}, the last day of {version}, "
+            "and `check` judges each round by the version in force on "
+            "its day: start earlier or play fewer rounds"
+        ).format(opened=opened, day=overrun.day.isoformat(), version=ruleset.version)
     )

@@ -12,6 +12,7 @@ from typing import Any, BinaryIO
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.games import GAMES
+from validator.i18n import _
 from validator.outputs import replacing
 from validator.simulate.table import LAST_BOX, TableSim, write_records
 from validator.simulate.violations import Violations
@@ -48,8 +49,10 @@ def simulate(
     if missing:
         # The text leaves these to the casino and gives no default: there is no game to play without them.
         raise ValidatorError(
-            f"{ruleset.version} leaves {', '.join(missing)} to the house rules and has no default: "
-            "give --house with a table that declares it"
+            _(
+                "{version} leaves {missing} to the house rules and has no "
+                "default: give --house with a table that declares it"
+            ).format(version=ruleset.version, missing=", ".join(missing))
         )
     sim = SIMULATORS[ruleset.game](
         ruleset,

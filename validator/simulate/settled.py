@@ -179,7 +179,7 @@ def _decide(
         if hand is None:
             return None
         return _first(judge, "main", _ctx(hand, dealer, stake, hand.stake, verb, paid), hand.stake)
-    box_no, _, kind = stake.partition(":")
+    box_no, _unused, kind = stake.partition(":")
     number = int(box_no)
     first = round_.hands.get(box_no)
     if kind in ("insurance", "war"):
@@ -245,7 +245,7 @@ def _jackpot_hands(
     sequences = box_sequences(round_.actions)
     cards = list(round_.dealer.card_list)
     for stake in round_.side_stakes:
-        box_no, _, kind = stake.partition(":")
+        box_no, _unused, kind = stake.partition(":")
         side = side_of(kind, judge.stake_sides)[0]
         bet = ruleset.side_bets.get(side) if side is not None else None
         box = round_.boxes.get(int(box_no))

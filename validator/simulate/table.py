@@ -12,6 +12,7 @@ from validator.casino.cards import all_cards
 from validator.dsl.facts import BetFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
@@ -72,7 +73,7 @@ class SimShoe:
     """A shuffled six-deck shoe with its stop card; `draw` reports when the stop card comes out."""
 
     def __init__(self, rng: random.Random, decks: int, cut_behind: int) -> None:
-        self.cards = [card for card in all_cards() for _ in range(decks)]
+        self.cards = [card for card in all_cards() for _unused in range(decks)]
         rng.shuffle(self.cards)
         self.pos = 0
         self.cut_at = len(self.cards) - cut_behind
@@ -225,7 +226,7 @@ class TableSim:
         exactly one of the rules to break refuses the later one's card first."""
         if not self.to_break:
             return receivers
-        names = [name for name, _ in receivers]
+        names = [name for name, _unused in receivers]
         pairs = list(range(len(names) - 1))
         candidates = [
             ("deal", names[i + 1], {"deal": facts(hand=names[i + 1], expected=names[i])}) for i in pairs
@@ -254,7 +255,11 @@ class TableSim:
         decided = self.judge.expected_settlement(kind, ctx)
         if decided is None:
             why = "; ".join(sorted(self.judge.unjudged)) or "no settle clause applies"
-            raise ValidatorError(f"{self.ruleset.version} cannot settle the {kind} stake {name}: {why}")
+            raise ValidatorError(
+                _("{version} cannot settle the {kind} stake {name}: {why}").format(
+                    version=self.ruleset.version, kind=kind, name=name, why=why
+                )
+            )
         _rule, settle, money = decided
         return settle_action(settle.verb, name, money)
 
@@ -276,8 +281,10 @@ class TableSim:
         if self.boxes_alone() is None:
             seats = f"{self.seats} seat{'s' if self.seats > 1 else ''}"
             raise ValidatorError(
-                f"a table of {seats}: the rules have a player alone play on more boxes than it has; "
-                "give more seats with --seats"
+                _(
+                    "a table of {seats}: the rules have a player alone play on "
+                    "more boxes than it has; give more seats with --seats"
+                ).format(seats=seats)
             )
 
     def boxes_allowed(self, boxes: int) -> bool:
@@ -329,9 +336,9 @@ class TableSim:
         # minimum, or past what the text allows.
         higher = self.maximum + self.minimum
         edits.append(({"maximum": amount_json(higher)}, f"the table opened with a maximum of {higher}"))
-        written = [{**record, **edit} for edit, _ in edits]
+        written = [{**record, **edit} for edit, _unused in edits]
         candidates = [("table", None, {"table": read_table(r, 1)}) for r in written]
-        picked = self.breaking(self.table_id, candidates, [what for _, what in edits], rules=rules)
+        picked = self.breaking(self.table_id, candidates, [what for _unused, what in edits], rules=rules)
         if picked is None:
             return
         record.update(written[picked])
@@ -412,12 +419,12 @@ class TableSim:
         for cutter in ["dealer", *(str(box) for box in range(1, self.seats + 1))]:
             if cutter != record["cut_by"]:
                 edits.append(({"cut_by": cutter}, f"the last cut made by {cutter}"))
-        written = [{k: v for k, v in {**record, **edit}.items() if v is not None} for edit, _ in edits]
+        written = [{k: v for k, v in {**record, **edit}.items() if v is not None} for edit, _unused in edits]
         candidates = [
             ("shoe", None, {"shoe": Shoe(_shoe_record(r), self.last_cut_at, self.last_rightmost)})
             for r in written
         ]
-        picked = self.breaking(self.shoe_id, candidates, [what for _, what in edits], rules=rules)
+        picked = self.breaking(self.shoe_id, candidates, [what for _unused, what in edits], rules=rules)
         if picked is None:
             return
         record.clear()
@@ -466,7 +473,7 @@ class TableSim:
             name_them = False
             if p == 0 and self.to_break:  # simulate --inject: too few boxes alone, or too many
                 want, name_them = boxes_against(self, n_players, want, lone_min)
-            for _ in range(want):
+            for _unused in range(want):
                 if not free:
                     break
                 box = free.pop()

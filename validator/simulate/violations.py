@@ -19,6 +19,7 @@ from validator.dsl.expr import names_in
 from validator.dsl.model import CheckDef, Rule, Ruleset
 from validator.errors import ValidatorError
 from validator.games import GAMES
+from validator.i18n import _
 
 # The steps each game's simulator can take against the rules while it plays, as the events their rules
 # listen to: the players' decisions, side-bet timing, the dealer's drawing (each game's package declares
@@ -138,7 +139,9 @@ class Violations:
 
     def __post_init__(self) -> None:
         if not 0 < self.rate <= 1:
-            raise ValidatorError(f"--rate {self.rate}: give a share of rounds between 0 (excluded) and 1")
+            raise ValidatorError(
+                _("--rate {rate}: give a share of rounds between 0 (excluded) and 1").format(rate=self.rate)
+            )
         self.rng = random.Random(f"inject/{self.seed}")
         game = self.ruleset.game
         self._by_decision = frozenset(r.id for r in self.ruleset.rules if broken_in_play(r, game))

@@ -30,6 +30,7 @@ from validator.casino.money import fmt
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
+from validator.i18n import _
 from validator.logs.reader import STDIN_NAME, iter_log_paths
 from validator.rulebook.registry import default_registry, encoding_files
 
@@ -369,7 +370,11 @@ class ShareWriter:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValidatorError(f"{folder}: cannot write the dataset ({exc.strerror})") from None
+            raise ValidatorError(
+                _("{folder}: cannot write the dataset ({strerror})").format(
+                    folder=folder, strerror=exc.strerror
+                )
+            ) from None
         self._parts += 1
         name = f"{digest[:16]}-{self.spec.run_id}-{self.share}-{self._parts}.parquet"
         part = _Part(folder / name, folder / f".{name}.tmp", table, digest[:16])
@@ -397,7 +402,9 @@ class ShareWriter:
                 part.handle.close()
         part.temporary.unlink(missing_ok=True)
         raise ValidatorError(
-            f"{part.path.parent}: cannot write the dataset ({exc.strerror or exc})"
+            _("{folder}: cannot write the dataset ({value})").format(
+                folder=part.path.parent, value=exc.strerror or exc
+            )
         ) from None
 
     def close(self) -> set[str]:
@@ -484,14 +491,22 @@ class DatasetRun:
         try:
             (Path(root) / "runs").mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValidatorError(f"--dataset {root}: cannot make the folder ({exc.strerror})") from None
+            raise ValidatorError(
+                _("--dataset {root}: cannot make the folder ({strerror})").format(
+                    root=root, strerror=exc.strerror
+                )
+            ) from None
         if not os.access(root, os.W_OK):
-            raise ValidatorError(f"--dataset {root}: the folder cannot be written")
+            raise ValidatorError(_("--dataset {root}: the folder cannot be written").format(root=root))
         run = cls(spec, paths, options)
         try:
             run._lock = manifest.hold_lock(Path(root), spec.run_id)
         except OSError as exc:
-            raise ValidatorError(f"--dataset {root}: cannot write the dataset ({exc.strerror})") from None
+            raise ValidatorError(
+                _("--dataset {root}: cannot write the dataset ({strerror})").format(
+                    root=root, strerror=exc.strerror
+                )
+            ) from None
         try:
             state = manifest.read_state(Path(root))
         except ValidatorError:
@@ -501,8 +516,10 @@ class DatasetRun:
                 path.unlink(missing_ok=True)
             manifest.lock_path(Path(root), stale).unlink(missing_ok=True)
             run.notes.append(
-                f"--dataset {root}: run {stale} stopped before its commit; its {len(files)} files, "
-                "never counted, are removed"
+                _(
+                    "--dataset {root}: run {stale} stopped before its commit; its {n} files, "
+                    "never counted, are removed"
+                ).format(root=root, stale=stale, n=len(files))
             )
         return run
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from validator.games.bataille.maths import bataille
+from validator.i18n import N_
 from validator.maths.edge import outcome_line
 from validator.maths.game import DealerResults
 from validator.maths.probe import Probe
 
-STRATEGY = "on a tie, the better of the ways the rules allow (war or surrender)"
+STRATEGY = N_("on a tie, the better of the ways the rules allow (war or surrender)")
 
 
 class BatailleMaths:

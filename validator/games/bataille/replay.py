@@ -136,7 +136,7 @@ class BatailleRound(RoundReplay):
     def settle_action(self, action: Pay | Lose | Push, index: int) -> None:
         stake = action.stake
         self.record_settlement(action, index)
-        box_no, _, kind = parse_stake(stake)
+        box_no, _unused, kind = parse_stake(stake)
         hand = self.hands.get(str(box_no))
         if kind != "main":
             self.sides.settled(action, index)
@@ -150,7 +150,7 @@ class BatailleRound(RoundReplay):
         for name, hand in self.hands.items():
             self.judge_settlement("main", name, hand.stake, hand=hand, box=hand.box, dealer=self.dealer)
         for name, amount in self.side_stakes.items():
-            box_no, _, kind = parse_stake(name)
+            box_no, _unused, kind = parse_stake(name)
             at_war = self.hands.get(str(box_no))
             if kind == "war" and at_war is not None:
                 self.judge_settlement("war", name, amount, hand=at_war, box=at_war.box, dealer=self.dealer)

@@ -20,7 +20,7 @@ class BatailleSim(TableSim):
         yield self.table_record()
         yield self.new_shoe("open")
         interludes = Interludes(self)
-        for _ in range(rounds):
+        for _unused in range(rounds):
             assert self.shoe is not None
             if self.reshuffles(40):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
@@ -102,12 +102,12 @@ class BatailleSim(TableSim):
                 hand.surrendered = True
         if at_war:
             before, between = self.war_burns(at_war[0].name)
-            for _ in range(before):
+            for _unused in range(before):
                 actions.append(["burn", draw(at_war[0].name)])
             for hand in at_war:
                 hand.war_card = draw(hand.name)
                 actions.append(["deal", hand.name, hand.war_card])
-            for _ in range(between):
+            for _unused in range(between):
                 actions.append(["burn", draw("D")])
             dealer.war_card = draw("D")
             actions.append(["deal", "D", dealer.war_card])

@@ -11,6 +11,7 @@ from validator.games.blackjack.dealer import final_distribution
 from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Play, Rules, main_game
 from validator.games.blackjack.spread import with_spread
 from validator.games.blackjack.strategy import Strategy
+from validator.i18n import N_
 from validator.maths.edge import number, outcome_line, percent
 from validator.maths.game import DealerResults
 from validator.maths.probe import Probe
@@ -124,8 +125,8 @@ def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
         "return": number(ev),
         "house_edge_percent": percent(ev),
         "lines": [
-            outcome_line("dealer's blackjack", float(won), natural),
-            outcome_line("no dealer's blackjack", float(lost), 1 - natural),
+            outcome_line(N_("dealer's blackjack"), float(won), natural),
+            outcome_line(N_("no dealer's blackjack"), float(lost), 1 - natural),
         ],
     }
 

@@ -313,7 +313,7 @@ class BlackjackRound(RoundReplay):
         self.record_settlement(action, index)
         hand = self.hands.get(stake)
         if hand is None:
-            box_no, _, kind = parse_stake(stake)
+            box_no, _unused, kind = parse_stake(stake)
             if kind == "insurance":
                 self.insurance_settled(action, box_no)
             self.sides.settled(action, index)
@@ -364,7 +364,7 @@ class BlackjackRound(RoundReplay):
             ctx["hand"], ctx["box"] = hand, hand.box
             self.judge_hand_settlement("main", name, hand.stake)
         for name, amount in self.side_stakes.items():
-            box_no, _, kind = parse_stake(name)
+            box_no, _unused, kind = parse_stake(name)
             if kind == "insurance":
                 first = self.hands.get(str(box_no))
                 if first is not None:

@@ -27,7 +27,7 @@ class BlackjackSim(TableSim):
         yield self.new_shoe("open")
         self.jackpot = JackpotSim(self) if progressive(self) else None
         interludes = Interludes(self)
-        for _ in range(rounds):
+        for _unused in range(rounds):
             assert self.shoe is not None
             if self.reshuffles(60):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")

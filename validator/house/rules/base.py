@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import HOUSE_REF
+from validator.i18n import _
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -117,7 +118,7 @@ def finding(
         file=house.file,
         line=house.line(path),
         path=where,
-        message=f"{where}: {message}" if where else message,
+        message=_("{where}: {message}").format(where=where, message=message) if where else message,
         expected=expected,
         actual=actual,
     )
@@ -168,7 +169,7 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
 def one_of(words: Iterable[str]) -> str:
     words = list(words)
     if not words:
-        return "none"
+        return _("none")
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return _("{these} or {last}").format(these=", ".join(words[:-1]), last=words[-1])

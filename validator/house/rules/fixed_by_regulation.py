@@ -10,6 +10,7 @@ from typing import Any
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, shown
+from validator.i18n import _
 
 ID = "house/fixed-by-regulation"
 DOC = house_rule(
@@ -37,8 +38,10 @@ def check(node: Node) -> Iterator[Finding]:
             node.path,
             ID,
             fixed.ref,
-            f"the regulation fixes {name} at {shown(fixed.value)}: the house cannot choose it "
-            "(the value is the same here; remove the key)",
+            _(
+                "the regulation fixes {name} at {value}: the house cannot choose it "
+                "(the value is the same here; remove the key)"
+            ).format(name=name, value=shown(fixed.value)),
             severity="warning",
         )
         return
@@ -47,7 +50,9 @@ def check(node: Node) -> Iterator[Finding]:
         node.path,
         ID,
         fixed.ref,
-        f"the regulation fixes {name} at {shown(fixed.value)}; the house cannot choose {shown(raw)}",
+        _("the regulation fixes {name} at {value}; the house cannot choose {raw}").format(
+            name=name, value=shown(fixed.value), raw=shown(raw)
+        ),
         expected={name: as_json(fixed.value)},
         actual={name: as_json(raw)},
     )

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding
+from validator.i18n import _
 
 ID = "house/game-mismatch"
 DOC = house_rule(
@@ -29,7 +30,9 @@ def check(node: Node) -> Iterator[Finding]:
             node.path,
             ID,
             SPEC_REF,
-            f"the table plays {game}, but {ruleset.version} is a {ruleset.game} ruleset",
+            _("the table plays {game}, but {version} is a {game2} ruleset").format(
+                game=game, version=ruleset.version, game2=ruleset.game
+            ),
             expected={"game": ruleset.game},
             actual={"game": game},
         )

@@ -8,6 +8,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding
+from validator.i18n import _
 
 ID = "house/no-version-in-force"
 DOC = house_rule(
@@ -34,4 +35,6 @@ def check(node: Node) -> Iterator[Finding]:
     try:
         registry.in_force(family, pinned or day)
     except NoVersionInForce as exc:
-        yield finding(node.house, node.path, ID, SPEC_REF, f"{exc} (lint --date picks the day)")
+        yield finding(
+            node.house, node.path, ID, SPEC_REF, _("{value} (lint --date picks the day)").format(value=exc)
+        )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, one_of, shown
+from validator.i18n import _
 
 if TYPE_CHECKING:
     from validator.dsl.model import OptionDef
@@ -32,7 +33,7 @@ def check(node: Node) -> Iterator[Finding]:
     option = node.option
     if option is None:
         return  # not an option the version declares: house/fixed-by-regulation's or house/unknown-key's
-    _, problem = option_value(option, node.raw)
+    _value, problem = option_value(option, node.raw)
     if problem is not None:
         yield finding(
             node.house,
@@ -51,29 +52,33 @@ def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
     from validator.house.values import house_value
 
     if raw is None:
-        return None, "has no value: give one, or leave the key out for the regulation's default"
+        return None, _("has no value: give one, or leave the key out for the regulation's default")
     kind = option.type
     value: Any = None
     if kind == "bool":
         if not isinstance(raw, bool):
-            return None, f"{shown(raw)} is not true or false"
+            return None, _("{raw} is not true or false").format(raw=shown(raw))
         value = raw
     elif kind in ("int", "decimal"):
         if isinstance(raw, bool):
-            return None, f"{shown(raw)} is not a number"
+            return None, _("{raw} is not a number").format(raw=shown(raw))
         if isinstance(raw, int | float):
             value = house_value(raw)
         elif isinstance(raw, str) and _DECIMAL.match(raw):
             value = Decimal(raw)
         else:
-            return None, f"{shown(raw)} is not a number"
+            return None, _("{raw} is not a number").format(raw=shown(raw))
         if kind == "int" and value != value.to_integral_value():
-            return None, f"{shown(raw)} is not a whole number"
+            return None, _("{raw} is not a whole number").format(raw=shown(raw))
         if value.adjusted() >= getcontext().prec:
             # More digits than Decimal computes with (28): no rule could use it, and quantize would raise.
             if option.allowed is None and option.range is None:
-                return None, f"{shown(raw)} is not a valid value: over {getcontext().prec} digits"
-            return None, f"{shown(raw)} is not allowed: the regulation allows {allowed_text(option)}"
+                return None, _("{raw} is not a valid value: over {prec} digits").format(
+                    raw=shown(raw), prec=getcontext().prec
+                )
+            return None, _("{raw} is not allowed: the regulation allows {option}").format(
+                raw=shown(raw), option=allowed_text(option)
+            )
         if kind == "int":
             value = value.quantize(Decimal(1))
     elif kind == "ratio":
@@ -84,13 +89,17 @@ def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
         if not isinstance(raw, str):
             return (
                 None,
-                f"{shown(raw)} is not one of the choices ({allowed_text(option)}); quote it if it is one",
+                _("{raw} is not one of the choices ({option}); quote it if it is one").format(
+                    raw=shown(raw), option=allowed_text(option)
+                ),
             )
         value = raw
     else:  # a type the rules language may add later: compared as written
         value = raw
     if not option.allows(value):
-        return value, f"{shown(raw)} is not allowed: the regulation allows {allowed_text(option)}"
+        return value, _("{raw} is not allowed: the regulation allows {option}").format(
+            raw=shown(raw), option=allowed_text(option)
+        )
     return value, None
 
 
@@ -98,8 +107,8 @@ def allowed_text(option: OptionDef) -> str:
     if option.allowed is not None:
         return one_of(shown(v) for v in option.allowed)
     if option.range is not None:
-        return f"{shown(option.range[0])} to {shown(option.range[1])}"
-    return f"any {option.type}"
+        return _("{range} to {range2}").format(range=shown(option.range[0]), range2=shown(option.range[1]))
+    return _("any {type}").format(type=option.type)
 
 
 def _expected(option: OptionDef) -> Any:
@@ -107,5 +116,5 @@ def _expected(option: OptionDef) -> Any:
     if option.allowed is not None:
         return [as_json(v) for v in option.allowed]
     if option.range is not None:
-        return f"{shown(option.range[0])} to {shown(option.range[1])}"
-    return f"a {option.type}"
+        return _("{range} to {range2}").format(range=shown(option.range[0]), range2=shown(option.range[1]))
+    return _("a {type}").format(type=option.type)

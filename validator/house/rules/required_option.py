@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import OPTIONS, SIDE_BETS, Node, finding
+from validator.i18n import _
 
 ID = "house/required-option"
 DOC = house_rule(
@@ -30,7 +31,7 @@ def check(node: Node) -> Iterator[Finding]:
         if not option.required:
             continue
         if name in table.side_bet_options:
-            bet, _, setting = name.partition(".")
+            bet, _unused, setting = name.partition(".")
             given = isinstance(bets.get(bet), dict) and setting in bets[bet]
             path = (*table.base, SIDE_BETS, bet, setting)
         else:
@@ -42,5 +43,7 @@ def check(node: Node) -> Iterator[Finding]:
                 path,
                 ID,
                 option.ref,
-                f"{name} must be declared: {ruleset.version} leaves it to the house rules and has no default",
+                _(
+                    "{name} must be declared: {version} leaves it to the house rules and has no default"
+                ).format(name=name, version=ruleset.version),
             )

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding, shown
+from validator.i18n import _
 
 ID = "house/schema"
 DOC = house_rule(
@@ -35,18 +36,22 @@ def _message(node: Node) -> str:
         present = error.instance if isinstance(error.instance, Mapping) else {}
         missing = [k for k in (value if isinstance(value, list) else []) if k not in present]
         if len(missing) == 1:
-            return f"{missing[0]} is required here"
-        return f"{', '.join(missing[:-1])} and {missing[-1]} are required here"
+            return _("{missing} is required here").format(missing=missing[0])
+        return _("{missing} and {missing2} are required here").format(
+            missing=", ".join(missing[:-1]), missing2=missing[-1]
+        )
     if error.validator == "const":
-        return f"must be {shown(value)}, not {shown(error.instance)}"
+        return _("must be {value}, not {instance}").format(value=shown(value), instance=shown(error.instance))
     if error.validator == "minimum":
-        return f"{shown(error.instance)} is below {value}"
+        return _("{instance} is below {value}").format(instance=shown(error.instance), value=value)
     if error.validator == "maximum":
-        return f"{shown(error.instance)} is above {value}"
+        return _("{instance} is above {value}").format(instance=shown(error.instance), value=value)
     if error.validator == "pattern":
         if tuple(error.absolute_path) == ("gaming_day_start",):
-            return f"{shown(error.instance)} is not a time of day as HH:MM (00:00 to 23:59)"
-        return f"{shown(error.instance)} is not a decimal number"
+            return _("{instance} is not a time of day as HH:MM (00:00 to 23:59)").format(
+                instance=shown(error.instance)
+            )
+        return _("{instance} is not a decimal number").format(instance=shown(error.instance))
     if error.validator in ("minLength", "minProperties"):
         return "must not be empty"
     return str(error.message)

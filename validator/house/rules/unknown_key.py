@@ -13,6 +13,7 @@ from functools import cache
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, closest, finding, one_of
+from validator.i18n import _
 
 ID = "house/unknown-key"
 DOC = house_rule(
@@ -49,8 +50,18 @@ def _schema_keys(node: Node) -> Iterator[Finding]:
     known = list(schema.get("properties", {}))
     for key in sorted(set(instance) - set(known)):
         near = closest(key, known)
-        hint = f"; did you mean {near}?" if near else f"; the keys here are {one_of(known)}"
-        yield finding(node.house, (*node.path, key), ID, SPEC_REF, f"no such key in house-rules/1{hint}")
+        hint = (
+            _("; did you mean {near}?").format(near=near)
+            if near
+            else _("; the keys here are {known}").format(known=one_of(known))
+        )
+        yield finding(
+            node.house,
+            (*node.path, key),
+            ID,
+            SPEC_REF,
+            _("no such key in house-rules/1{hint}").format(hint=hint),
+        )
 
 
 def _entry_key(node: Node) -> Iterator[Finding]:
@@ -63,13 +74,19 @@ def _entry_key(node: Node) -> Iterator[Finding]:
     if key in known:
         return
     if key in table.table_options:
-        hint = f"; a house option goes under options: {dotted((*table.base, OPTIONS, key))}"
+        hint = _("; a house option goes under options: {key}").format(key=dotted((*table.base, OPTIONS, key)))
     elif key in table.ruleset.side_bets:
-        hint = f"; a side bet goes under side_bets: {dotted((*table.base, SIDE_BETS, key))}"
+        hint = _("; a side bet goes under side_bets: {key}").format(key=dotted((*table.base, SIDE_BETS, key)))
     else:
         near = closest(key, known)
-        hint = f"; did you mean {near}?" if near else f"; the keys of a table are {one_of(known)}"
-    yield finding(node.house, node.path, ID, SPEC_REF, f"no such key in a table entry{hint}")
+        hint = (
+            _("; did you mean {near}?").format(near=near)
+            if near
+            else _("; the keys of a table are {known}").format(known=one_of(known))
+        )
+    yield finding(
+        node.house, node.path, ID, SPEC_REF, _("no such key in a table entry{hint}").format(hint=hint)
+    )
 
 
 def _option(node: Node) -> Finding:
@@ -80,14 +97,15 @@ def _option(node: Node) -> Finding:
     assert table is not None
     ruleset = table.ruleset
     if key in table.side_bet_options:
-        bet, _, setting = key.partition(".")
+        bet, _dot, setting = key.partition(".")
         return finding(
             node.house,
             node.path,
             ID,
             ruleset.title,
-            f"{key} is a setting of the side bet {bet}: write it as "
-            f"{dotted((*table.base, SIDE_BETS, bet, setting))}",
+            _("{key} is a setting of the side bet {bet}: write it as {setting}").format(
+                key=key, bet=bet, setting=dotted((*table.base, SIDE_BETS, bet, setting))
+            ),
         )
     if key in ruleset.side_bets:
         return finding(
@@ -95,7 +113,9 @@ def _option(node: Node) -> Finding:
             node.path,
             ID,
             ruleset.title,
-            f"{key} is a side bet: list it under {dotted((*table.base, SIDE_BETS, key))}",
+            _("{key} is a side bet: list it under {key2}").format(
+                key=key, key2=dotted((*table.base, SIDE_BETS, key))
+            ),
         )
     return _unknown_option(node)
 
@@ -105,17 +125,19 @@ def _unknown_option(node: Node) -> Finding:
     ruleset = node.table.ruleset
     near = closest(node.key, node.candidates)
     if near:
-        hint = f"; did you mean {near}?"
+        hint = _("; did you mean {near}?").format(near=near)
     elif node.candidates:
-        hint = f"; its options are {one_of(sorted(node.candidates))}"
+        hint = _("; its options are {candidates}").format(candidates=one_of(sorted(node.candidates)))
     else:
-        hint = "; it leaves no option to the house"
+        hint = _("; it leaves no option to the house")
     return finding(
         node.house,
         node.path,
         ID,
         ruleset.title,
-        f"{ruleset.version} declares no house option {node.key}{hint}",
+        _("{version} declares no house option {key}{hint}").format(
+            version=ruleset.version, key=node.key, hint=hint
+        ),
     )
 
 
@@ -125,17 +147,19 @@ def _setting(node: Node) -> Finding:
     ruleset, key, declared = node.table.ruleset, node.key, node.candidates
     near = closest(key, declared)
     if near:
-        hint = f"; did you mean {near}?"
+        hint = _("; did you mean {near}?").format(near=near)
     elif declared:
-        hint = f"; its settings are {one_of(sorted(declared))}"
+        hint = _("; its settings are {declared}").format(declared=one_of(sorted(declared)))
     else:
-        hint = "; the regulation leaves nothing of it to the house"
+        hint = _("; the regulation leaves nothing of it to the house")
     return finding(
         node.house,
         node.path,
         ID,
         ruleset.title,
-        f"{ruleset.version} declares no setting {key} for the side bet {node.bet}{hint}",
+        _("{version} declares no setting {key} for the side bet {bet}{hint}").format(
+            version=ruleset.version, key=key, bet=node.bet, hint=hint
+        ),
     )
 
 

@@ -8,6 +8,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, closest, finding
+from validator.i18n import _
 
 ID = "house/unknown-ruleset"
 DOC = house_rule(
@@ -29,5 +30,5 @@ def check(node: Node) -> Iterator[Finding]:
         registry.resolve(spec)
     except ValidatorError as exc:
         near = closest(spec.partition("@")[0], registry.families)
-        hint = f"; did you mean {near}?" if near else ""
-        yield finding(node.house, node.path, ID, SPEC_REF, f"{exc}{hint}")
+        hint = _("; did you mean {near}?").format(near=near) if near else ""
+        yield finding(node.house, node.path, ID, SPEC_REF, _("{value}{hint}").format(value=exc, hint=hint))

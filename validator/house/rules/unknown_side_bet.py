@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, closest, finding, one_of
+from validator.i18n import _
 
 ID = "house/unknown-side-bet"
 DOC = house_rule(
@@ -26,11 +27,13 @@ def check(node: Node) -> Iterator[Finding]:
         return
     near = closest(bet, ruleset.side_bets)
     offered = one_of(ruleset.side_bets) if ruleset.side_bets else "none"
-    hint = f"; did you mean {near}?" if near else ""
+    hint = _("; did you mean {near}?").format(near=near) if near else ""
     yield finding(
         node.house,
         node.path,
         ID,
         ruleset.title,
-        f"{ruleset.version} has no side bet {bet} (its side bets: {offered}){hint}",
+        _("{version} has no side bet {bet} (its side bets: {offered}){hint}").format(
+            version=ruleset.version, bet=bet, offered=offered, hint=hint
+        ),
     )

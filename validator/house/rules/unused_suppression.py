@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
+from validator.i18n import _
 
 if TYPE_CHECKING:
     from validator.findings.suppressions import Suppression
@@ -36,6 +37,8 @@ def check(suppression: Suppression) -> Iterator[Finding]:
         DOC.severity,
         suppression.file,
         suppression.line,
-        f"this suppression of {', '.join(suppression.rules) or 'no rule'} suppresses nothing: "
-        "remove it, or name the rule the line's finding has",
+        _(
+            "this suppression of {rule} suppresses nothing: remove it, or name the "
+            "rule the line's finding has"
+        ).format(rule=", ".join(suppression.rules) or _("no rule")),
     )

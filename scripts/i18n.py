@@ -1,0 +1,154 @@
+"""The French catalog of the program's texts: extract, merge, compile, check.
+
+    python scripts/i18n.py            # extract every marked text, merge it into the .po, compile the .mo
+    python scripts/i18n.py --check    # exit 1 naming each text without its French, or a stale .mo
+
+The texts are those marked in the package (`_("…")`, `N_("…")`, `ngettext("…", "…", n)`, read by
+Babel's extractor) and the CLI's help, read from the command tree itself (every command's help and
+short help, every parameter's help): a help text written without a mark is still found. A new text
+gets an empty French translation in the .po, to be written there; `--check` (and the test suite,
+tests/test_i18n.py) fails until it is. Needs Babel (the `test` extra).
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "validator"
+PO = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "casino-validator.po"
+MO = PO.with_suffix(".mo")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+
+Message = str | tuple[str, str]
+
+
+def marked() -> Iterator[tuple[Message, str]]:
+    """Every marked text of the package, with where it is written."""
+    method_map = [("**.py", "python"), ("**/templates/**.j2", "jinja2.ext:babel_extract")]
+    options = {
+        "**/templates/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "1", "lstrip_blocks": "1"}
+    }
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+        str(PACKAGE), method_map=method_map, options_map=options, keywords=KEYWORDS, comment_tags=()
+    ):
+        if message:
+            yield message, f"validator/{filename}:{lineno}"
+
+
+def cli_help() -> Iterator[tuple[Message, str]]:
+    """Every help text of the command line, as the help shows it (validator/cli_help.py translates
+    these when it writes the help)."""
+    import typer.main
+
+    from validator.cli import app
+
+    def walk(command, path: str) -> Iterator[tuple[Message, str]]:
+        if command.help:
+            text = inspect.cleandoc(command.help).partition("\f")[0]
+            yield text, f"help of `{path}`"
+        if getattr(command, "short_help", None):
+            yield command.short_help, f"short help of `{path}`"
+        for param in command.params:
+            if getattr(param, "help", None):
+                yield param.help, f"help of `{path}` {param.opts[0] if param.opts else param.name}"
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, f"{path} {name}")
+
+    yield from walk(typer.main.get_command(app), "casino-validator")
+
+
+def vocabulary() -> Iterator[tuple[Message, str]]:
+    """The vocabulary's words, as a finding's expected and actual values show them (dsl/wording.py
+    translates them where it shows them): each fact's and parameter's description, each namespace."""
+    from validator.dsl.vocabulary import NAMESPACES, PARAMETERS
+
+    for namespace, facts in NAMESPACES.items():
+        yield namespace.replace("_", " "), f"vocabulary: namespace {namespace}"
+        for name, description in facts.items():
+            yield description, f"vocabulary: {namespace}.{name}"
+    for name, spec in PARAMETERS.items():
+        yield spec.doc, f"vocabulary: param.{name}"
+
+
+def texts() -> dict[Message, list[str]]:
+    found: dict[Message, list[str]] = {}
+    for message, where in [*marked(), *cli_help(), *vocabulary()]:
+        found.setdefault(message, []).append(where)
+    return found
+
+
+def read_catalog() -> Catalog:
+    with PO.open("rb") as handle:
+        return read_po(handle, locale="fr", domain="casino-validator")
+
+
+def _key(message: Message) -> str:
+    return message[0] if isinstance(message, tuple) else message
+
+
+def missing(catalog: Catalog, found: dict[Message, list[str]]) -> list[str]:
+    """Each text the French catalog lacks, or has with an empty translation, and where it is written."""
+    problems = []
+    for message, where in found.items():
+        entry = catalog.get(_key(message))
+        strings = entry.string if entry is not None else ""
+        empty = any(not s for s in strings) if isinstance(strings, tuple | list) else not strings
+        if entry is None or empty:
+            problems.append(f"{where[0]}: no French for {message!r}")
+    return problems
+
+
+def compiled(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def update() -> None:
+    found = texts()
+    old = read_catalog() if PO.exists() else Catalog(locale="fr")
+    new = Catalog(
+        locale="fr",
+        domain="casino-validator",
+        project="casino-validator",
+        version="",
+        copyright_holder="",
+        msgid_bugs_address="",
+        fuzzy=False,
+    )
+    for message, where in found.items():
+        entry = old.get(_key(message))
+        string: str | tuple[str, ...] = ("", "") if isinstance(message, tuple) else ""
+        if entry is not None and entry.string:
+            string = entry.string
+        new.add(message, string, locations=[(w, None) for w in where[:1]])
+    PO.parent.mkdir(parents=True, exist_ok=True)
+    with PO.open("wb") as handle:
+        write_po(handle, new, width=0, omit_header=False, sort_output=False, include_lineno=False)
+    MO.write_bytes(compiled(read_catalog()))
+    left = missing(read_catalog(), found)
+    print(f"{PO.relative_to(ROOT)}: {len(found)} texts, {len(left)} without French")
+
+
+def check() -> int:
+    catalog = read_catalog()
+    problems = missing(catalog, texts())
+    if not MO.exists() or MO.read_bytes() != compiled(catalog):
+        problems.append(f"{MO.relative_to(ROOT)}: not compiled from the .po (run python scripts/i18n.py)")
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(check() if "--check" in sys.argv[1:] else update())
