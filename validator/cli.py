@@ -131,6 +131,23 @@ SarifRootOpt = Annotated[
 ]
 
 
+# Options `check` and `watch` share: the version that judges, the house file, the reader's limits.
+LogRulesetOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD; overrides the table record.")
+    ),
+]
+HouseOpt = Annotated[
+    Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
+]
+MaxLineBytesOpt = Annotated[
+    str | None, typer.Option(metavar="SIZE", help=N_("Longest line read (default 1M)."))
+]
+MaxBrokenRecordsOpt = Annotated[
+    int | None,
+    typer.Option(metavar="N", help=N_("Broken records in a row reported one by one (default 100).")),
+]
 RulesOpt = Annotated[
     list[Path] | None,
     typer.Option(
@@ -229,15 +246,8 @@ def check(
             metavar="LOG...", help=N_("Log files, folders (every *.jsonl, *.jsonl.gz), or - for stdin.")
         ),
     ],
-    ruleset: Annotated[
-        str | None,
-        typer.Option(
-            "--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD; overrides the table record.")
-        ),
-    ] = None,
-    house: Annotated[
-        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
-    ] = None,
+    ruleset: LogRulesetOpt = None,
+    house: HouseOpt = None,
     fmt: Annotated[
         Format,
         typer.Option("--format", "-f", metavar=f"[{'|'.join(Format)}]", help=N_("Output format.")),
@@ -303,13 +313,8 @@ def check(
         str | None,
         typer.Option(metavar="SIZE", help=N_("Most bytes read from one log, uncompressed (default 16G).")),
     ] = None,
-    max_line_bytes: Annotated[
-        str | None, typer.Option(metavar="SIZE", help=N_("Longest line read (default 1M)."))
-    ] = None,
-    max_broken_records: Annotated[
-        int | None,
-        typer.Option(metavar="N", help=N_("Broken records in a row reported one by one (default 100).")),
-    ] = None,
+    max_line_bytes: MaxLineBytesOpt = None,
+    max_broken_records: MaxBrokenRecordsOpt = None,
     follow: Annotated[
         bool,
         typer.Option(
@@ -383,15 +388,8 @@ def watch(
             help=N_("Logs to follow as they grow; folders whose *.jsonl logs are followed as they appear."),
         ),
     ],
-    ruleset: Annotated[
-        str | None,
-        typer.Option(
-            "--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD; overrides the table record.")
-        ),
-    ] = None,
-    house: Annotated[
-        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
-    ] = None,
+    ruleset: LogRulesetOpt = None,
+    house: HouseOpt = None,
     fmt: StreamFormatOpt = Format.text,
     output: Annotated[
         Path | None,
@@ -439,13 +437,8 @@ def watch(
     baseline: BaselineOpt = None,
     config: ConfigOpt = None,
     no_config: NoConfigOpt = False,
-    max_line_bytes: Annotated[
-        str | None, typer.Option(metavar="SIZE", help=N_("Longest line read (default 1M)."))
-    ] = None,
-    max_broken_records: Annotated[
-        int | None,
-        typer.Option(metavar="N", help=N_("Broken records in a row reported one by one (default 100).")),
-    ] = None,
+    max_line_bytes: MaxLineBytesOpt = None,
+    max_broken_records: MaxBrokenRecordsOpt = None,
     rules: RulesOpt = None,
 ) -> None:
     """Follow logs as tables write them: each round is judged when its line is whole, each finding
