@@ -53,16 +53,10 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
     headers = tree.headers
     if not any(h.key == "game" for h in headers):
         headers = (*headers, *(h for h in base.headers if h.key == "game"))
-    return replace(
+    return with_items(
         tree,
+        items,
         headers=headers,
-        parameters=tuple(items["parameter"]),
-        options=tuple(items["option"]),
-        fixed=tuple(items["fixed"]),
-        side_bets=tuple(items["side_bet"]),
-        rules=tuple(items["rule"]),
-        defines=tuple(items["define"]),
-        readings=tuple(items["reading"]),
         origins=tuple((kind, name, file) for (kind, name), file in origin.items() if file != tree.file),
     )
 
@@ -70,6 +64,12 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
 def items_of(tree: ast.RulesetFile) -> dict[str, list[Any]]:
     """A version's amendable items, kind by kind, in order (lists a change may edit)."""
     return {kind: list(getattr(tree, field)) for kind, field in ast.AMENDABLE.items()}
+
+
+def with_items(tree: ast.RulesetFile, items: dict[str, list[Any]], **other: Any) -> ast.RulesetFile:
+    """`tree` holding `items` (what `items_of` gave, changed), and the `other` fields given."""
+    fields: dict[str, Any] = {field: tuple(items[kind]) for kind, field in ast.AMENDABLE.items()}
+    return replace(tree, **fields, **other)
 
 
 def apply_changes(

@@ -10,11 +10,11 @@ like rules: a later version inherits them through `amends`, and its amendment ma
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.amend import apply_changes, items_of
+from validator.dsl.amend import apply_changes, items_of, with_items
 from validator.errors import RulesetError, RulesetErrors
 
 
@@ -171,17 +171,7 @@ def chosen(tree: ast.RulesetFile, choices: Mapping[str, str]) -> ast.RulesetFile
     if errors:
         raise RulesetErrors(errors)
     own = {r.name for r in tree.readings}
-    return replace(
-        tree,
-        chosen=tuple(sorted((n, a) for n, a in choices.items() if n in own)),
-        parameters=tuple(items["parameter"]),
-        options=tuple(items["option"]),
-        fixed=tuple(items["fixed"]),
-        side_bets=tuple(items["side_bet"]),
-        rules=tuple(items["rule"]),
-        defines=tuple(items["define"]),
-        readings=tuple(items["reading"]),
-    )
+    return with_items(tree, items, chosen=tuple(sorted((n, a) for n, a in choices.items() if n in own)))
 
 
 def _same(a: dict[str, list[Any]], b: dict[str, list[Any]]) -> bool:
