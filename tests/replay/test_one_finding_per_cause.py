@@ -155,3 +155,29 @@ def test_an_insurance_after_the_early_card_names_it_as_its_cause(tmp_path):
     results = json.loads(sarif)["runs"][0]["results"]
     assert [r["properties"].get("caused_by") for r in results] == [None, expected]
     assert results[0]["partialFingerprints"]["casinoValidator/v1"] == expected
+
+
+def _usage_round(actions: list[list[Any]]) -> list[dict[str, Any]]:
+    table = table_record(day="2025-06-01", format="hand-log/1.1", table="T-1", ruleset="fr/usage-blackjack")
+    shoe = shoe_record(day="2025-06-01")
+    bets = [{"stake": "5", "amount": 40, "player": "P1", "seated": True}]
+    round_ = {"type": "round", "round": "R1", "shoe": shoe["shoe"], "at": "2025-06-01T21:00:00+01:00"}
+    return [table, shoe, round_ | {"bets": bets, "actions": actions}]
+
+
+def test_a_surrender_the_text_does_not_know_is_one_finding(tmp_path):
+    """The popular description lists the player's choices (a card, stay, insurance, split, double):
+    surrender is not one of them. Box 5 (6 7 = 13) surrenders against the dealer's 9 and hole K (19) and
+    is collected half (20 of 40). The surrender is the finding (no-surrender); the text settles no
+    surrendered hand, so the half collected is not also judged as a 13 that lost to 19
+    (lower-total-loses: 40 collected), which would be the same cause reported twice."""
+    actions = [
+        ["deal", "5", "6S"], ["deal", "D", "9D"], ["deal", "5", "7C"], ["deal_down", "D", "KS"],
+        ["surrender", "5"], ["lose", "5", 20], ["reveal", "D", "KS"],
+    ]  # fmt: skip
+    log = tmp_path / "surrender.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in _usage_round(actions)))
+    ran = invoke("check", str(log), "--format", "jsonl", "--no-config")
+    found = [json.loads(line) for line in ran.stdout.splitlines()]
+    assert ran.code == 1, ran.output
+    assert [(f["rule"], f["stake"]) for f in found] == [("fr/usage-blackjack/no-surrender", "5")]

@@ -66,6 +66,7 @@ class InPlace:
         "hole_card",
         "round",
         "settle",
+        "settles_surrender",
         "split_counts",
         "stake",
         "stake_end",
@@ -88,6 +89,8 @@ class InPlace:
         # until the first round reads them.
         self.split_counts: bool | None = None
         self.hole_card: bool | None = None
+        # Whether a main settle clause reads `hand.surrendered`: None until the first round asks.
+        self.settles_surrender: bool | None = None
 
 
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.

@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import cast
 
+from validator.dsl.ast import Name
+from validator.dsl.expr import names_in
 from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.logs.decode import (
     UNSET,
@@ -88,6 +90,9 @@ class BlackjackRound(RoundReplay):
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
+        # Hands whose surrender a rule refused: where no clause settles a surrendered hand, the law
+        # gives their money no settlement to judge, and the refused surrender is the one finding.
+        self.refused_surrenders: set[str] = set()
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
@@ -260,8 +265,8 @@ class BlackjackRound(RoundReplay):
         if verb == "split":
             self.sides.mark_split(box, index)
         held = self.all_held.get(verb)
-        if held is not None and not held(ctx):
-            self.run_rules(verb, name)
+        if held is not None and not held(ctx) and not self.run_rules(verb, name) and verb == "surrender":
+            self.refused_surrenders.add(name)
         if type(action) is Hit:
             self.draw(hand, action.card, index, actions)
         elif type(action) is Double:
@@ -334,6 +339,19 @@ class BlackjackRound(RoundReplay):
         if not hand.surrendered:
             self.sides.main_settled()
 
+    def settles_surrender(self) -> bool:
+        """Whether a main settle clause of the version reads `hand.surrendered` (asked once per judge)."""
+        in_place = self.facts_in_place
+        if in_place.settles_surrender is None:
+            in_place.settles_surrender = any(
+                isinstance(name, Name) and name.path == "hand.surrendered"
+                for rule in self.judge.ruleset.rules
+                for settle in rule.settles
+                if settle.stake == "main" and settle.guard_node is not None
+                for name in names_in(settle.guard_node)
+            )
+        return in_place.settles_surrender
+
     def insurance_settled(self, action: Settling, box_no: int) -> None:
         """An insurance paid or collected: when, against the dealer's cards and the final settlement."""
         if "insurance_settle" not in self.listening:
@@ -360,7 +378,12 @@ class BlackjackRound(RoundReplay):
             self.check_in_place("dealer_stand", at="D")
         ctx = self.ctx
         ctx["dealer"] = self.dealer
+        refused = self.refused_surrenders
+        if refused and self.settles_surrender():
+            refused = set()
         for name, hand in self.hands.items():
+            if name in refused:
+                continue
             ctx["hand"], ctx["box"] = hand, hand.box
             self.judge_hand_settlement("main", name, hand.stake)
         for name, amount in self.side_stakes.items():
