@@ -127,8 +127,15 @@ class BoxFacts(Facts):
     seated: bool = fact(False, "a seated player bets on the box")
     standing: bool = fact(False, "a standing player bets on the box")
     player_boxes: int = fact(0, "boxes played by the box's seated player")
+    bettor_boxes: int = fact(
+        0, "the most boxes any bettor on the box, seated or standing, bets a main stake on this round"
+    )
+    seated_stake: Money = fact(Decimal(0), "the main stakes of the box's seated players (standing bets left out)")
     hands: int = fact(0, "hands the box holds after splitting")
     ace_splits: int = fact(0, "pairs of aces split in the box")
+    player_ace_splits: int = fact(
+        0, "at a split: pairs of aces split so far this round on all the boxes of the box's seated player"
+    )
     drew: bool = fact(
         False, "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)"
     )
@@ -270,6 +277,8 @@ class SettleFacts(Facts):
     previous_box: int = fact(0, "the box settled before (0 for the first)")
     verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
     previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
+    went_to_war: bool = fact(False, "bataille: the box settled went to war")
+    previous_went_to_war: bool = fact(False, "bataille: the box settled before went to war (false for the first)")
     dealer_done: bool = fact(
         True,
         "the dealer has determined his point: he draws no card after this settlement (whether he stopped "
@@ -416,6 +425,9 @@ class PlayerFacts(Facts):
     first_three: tuple[Card, ...] = fact(
         (), "the player's first three cards (with the next card he receives)"
     )
+    first_three_one_hand: tuple[Card, ...] = fact(
+        (), "the player's first three cards when one hand holds them all; empty when the box split"
+    )
     with_dealer_first: tuple[Card, ...] = fact((), "the player's first two cards and the dealer's first card")
     other_jackpot_main: bool = fact(
         False,
@@ -426,6 +438,14 @@ class PlayerFacts(Facts):
         False,
         "JP1: a player other than the bettor was dealt three 7s of one colour, not all of one suit, "
         "in his first three cards this round (the secondary-jackpot hand)",
+    )
+    other_player_jackpot_main: bool = fact(
+        False,
+        "JP1: as other_jackpot_main, the boxes of the bettor's own seated player left out",
+    )
+    other_player_jackpot_secondary: bool = fact(
+        False,
+        "JP1: as other_jackpot_secondary, the boxes of the bettor's own seated player left out",
     )
 
 

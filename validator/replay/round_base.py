@@ -390,6 +390,7 @@ class RoundReplay(ABC):
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
         players_boxes: dict[str, set[int]] = {}
+        bettors_boxes: dict[str, set[int]] = {}  # every bettor's, seated or standing
         entries: list[tuple[str, int, str, Decimal, bool, Bet]] = []
         placed = self.record.bets
         boxes = self.boxes
@@ -412,6 +413,11 @@ class RoundReplay(ABC):
                 box.stake += amount
                 bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
                 box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, Decimal(0)) + amount
+                bettor_boxes = bettors_boxes.get(bettor)
+                if bettor_boxes is None:
+                    bettors_boxes[bettor] = {box_no}
+                else:
+                    bettor_boxes.add(box_no)
                 if seated:
                     player = bet.player or f"box {box_no}"  # UNSET is false, as "" is
                     box.seated = True
@@ -437,6 +443,12 @@ class RoundReplay(ABC):
                     if count > most:
                         most = count
                 box.player_boxes = most
+            most = 0
+            for bettor in box.bettor_stakes:
+                count = len(bettors_boxes[bettor])
+                if count > most:
+                    most = count
+            box.bettor_boxes = most
             if box.stake > 0:
                 with_main += 1
             if box.seated:
