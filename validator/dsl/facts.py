@@ -94,6 +94,7 @@ class RoundFacts(Facts):
     """`round.*`: facts about the whole coup."""
 
     players: int = fact(0, "players with a seated main bet")
+    bettors: int = fact(0, "bettors with a main bet, seated or standing")
     boxes: int = fact(0, "boxes with a main bet")
     free_seats: int = fact(0, "boxes with no seated player's bet")
     table_drew: bool = fact(

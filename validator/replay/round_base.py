@@ -136,7 +136,8 @@ class RoundReplay(ABC):
             in_place = judge.in_place = InPlace()
         self.facts_in_place = in_place
         facts = self.facts = in_place.round
-        facts.players = facts.boxes = facts.free_seats = facts.live_hands = facts.live_blackjacks = 0
+        facts.players = facts.bettors = facts.boxes = facts.free_seats = 0
+        facts.live_hands = facts.live_blackjacks = 0
         facts.table_drew = facts.second_cards_dealt = False
         facts.same_shoe = record.shoe == shoe.id
         facts.reshuffle_due = shoe.cut_card_out
@@ -455,6 +456,7 @@ class RoundReplay(ABC):
                 seated_boxes += 1
         round_facts = self.facts
         round_facts.players = len(players_boxes)
+        round_facts.bettors = len(bettors_boxes)
         round_facts.boxes = with_main
         round_facts.free_seats = self.table.seats - seated_boxes
         self.check_in_place("round")
