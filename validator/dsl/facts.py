@@ -131,7 +131,9 @@ class BoxFacts(Facts):
     bettor_boxes: int = fact(
         0, "the most boxes any bettor on the box, seated or standing, bets a main stake on this round"
     )
-    seated_stake: Money = fact(Decimal(0), "the main stakes of the box's seated players (standing bets left out)")
+    seated_stake: Money = fact(
+        Decimal(0), "the main stakes of the box's seated players (standing bets left out)"
+    )
     hands: int = fact(0, "hands the box holds after splitting")
     ace_splits: int = fact(0, "pairs of aces split in the box")
     player_ace_splits: int = fact(
@@ -279,7 +281,9 @@ class SettleFacts(Facts):
     verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
     previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
     went_to_war: bool = fact(False, "bataille: the box settled went to war")
-    previous_went_to_war: bool = fact(False, "bataille: the box settled before went to war (false for the first)")
+    previous_went_to_war: bool = fact(
+        False, "bataille: the box settled before went to war (false for the first)"
+    )
     dealer_done: bool = fact(
         True,
         "the dealer has determined his point: he draws no card after this settlement (whether he stopped "

@@ -70,7 +70,9 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
         )
         ctx = {"round": round_facts, "bet": bet_facts(least, box_exists=False)}
         add("bet", box, ctx, (_by_box([*bets, off]), sides), f"a bet on box {box}, past the table's seats")
-    round_facts = RoundFacts(players=players, bettors=bettors, boxes=len(mains), free_seats=seats - len(seated))
+    round_facts = RoundFacts(
+        players=players, bettors=bettors, boxes=len(mains), free_seats=seats - len(seated)
+    )
     # A seated player's side stake at another amount.
     for index, side in enumerate(sides):
         head, _unused, case = side["stake"].partition(":")[2].partition(":")

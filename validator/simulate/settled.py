@@ -29,9 +29,9 @@ from validator.replay.side_bets import (
     jackpot_facts,
     prize_hits,
     prizes_elsewhere,
-    split_boxes,
     settle_context,
     side_of,
+    split_boxes,
 )
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 

@@ -37,9 +37,9 @@ from validator.replay.side_bets import (
     jackpot_facts,
     prize_hits,
     prizes_elsewhere,
-    split_boxes,
     settle_context,
     side_of,
+    split_boxes,
 )
 from validator.replay.state import Dealer, RoundFacts, facts
 from validator.simulate.table import amount_json, bet_facts
