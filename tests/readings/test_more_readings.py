@@ -392,3 +392,56 @@ def test_jp1_three_sevens_across_a_split(cli, tmp_path):
     assert findings(cli, log, records, V2020, *one_hand) == []
     [(rule, _, expected)] = findings(cli, log, records, V2020)
     assert (rule, expected) == ("fr/blackjack/jp1-paytable", {"pay": "250", "line": "Trois « 7 »"})
+
+
+# ---------------------------------------------------------------- --all-readings: readings that combine
+def test_all_readings_judges_the_readings_that_change_one_round_together(cli, tmp_path):
+    # Box 1 (20, 2 on the 2 + 1): K♥, the dealer's A♦, 2♥; the 2 + 1 paid 60. The box stands on 12 and
+    # the dealer's A♦ 6♥ (17) collects it. Read as applied (ace at either end, « couleur » the suit):
+    # K-A-2 is no run and ♥♦♥ no flush: the stake is lost, 60 paid is a finding. The ace wrapping round
+    # alone: a « TIERCE », 10 fois: 20. « Couleur » red or black alone: « COULEUR », 5 fois: 10. Both: a
+    # « TIERCE FLUSH », 30 fois la mise: 60, right. Every run of one reading changed gives the finding;
+    # only the two together drop it: it rests on both readings as applied.
+    actions = [
+        ["deal", "1", "KH"],
+        ["deal", "D", "AD"],
+        ["deal", "1", "2H"],
+        ["pay", "1:two_plus_one", 60],
+        ["stand", "1"],
+        ["deal", "D", "6H"],
+        ["lose", "1"],
+    ]
+    log = tmp_path / "combined.jsonl"
+    write_log(log, [table(), shoe(), round_(1, [bet("1", 20), bet("1:two_plus_one", 2)], actions)])
+    args = ("check", str(log), "--ruleset", V2020, "--all-readings", "--no-config", "-q")
+    result = cli(*args, "-f", "json")
+    assert result.returncode == 1, result.stderr
+    data = json.loads(result.stdout)
+    [finding] = data["findings"]
+    assert (finding["rule"], finding["expected"], finding["firm"]) == (
+        "fr/blackjack/two-plus-one-paytable",
+        {"lose": "2"},
+        False,
+    )
+    assert finding["rests_on"] == [
+        {"reading": "meme-couleur", "alternative": "suit"},
+        {"reading": "two-plus-one-ace", "alternative": "low-or-high"},
+    ]
+    assert finding["message"].endswith(
+        "(under reading `meme-couleur` = `suit`, `two-plus-one-ace` = `low-or-high`)"
+    )
+    # Every run says which readings it changed: the one under the readings applied, one per other
+    # alternative, and the three combinations of red-or-black with another place of the ace.
+    judged = {
+        tuple((c["reading"], c["alternative"]) for c in run["changed"]): run["findings"]
+        for run in data["summary"]["readings_judged"]
+    }
+    assert judged[()] == 1 and judged[(("two-plus-one-ace", "wrapping"),)] == 1
+    combined = {k: v for k, v in judged.items() if len(k) > 1}
+    assert combined == {
+        (("meme-couleur", "red-or-black"), ("two-plus-one-ace", "low-only")): 1,
+        (("meme-couleur", "red-or-black"), ("two-plus-one-ace", "high-only")): 1,
+        (("meme-couleur", "red-or-black"), ("two-plus-one-ace", "wrapping")): 0,
+    }
+    text = cli(*args).stdout
+    assert "meme-couleur = red-or-black, two-plus-one-ace = wrapping: 0 findings" in text

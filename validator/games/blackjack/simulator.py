@@ -535,7 +535,9 @@ class BlackjackSim(TableSim):
         stands_on = int(self.ruleset.param("dealer.stands_on", 17))
         if total != stands_on:
             return total < stands_on
-        if bool(self.ruleset.param("dealer.hits_17_with_an_ace")) and any(c[0] == "A" for c in dealer.card_list):
+        if bool(self.ruleset.param("dealer.hits_17_with_an_ace")) and any(
+            c[0] == "A" for c in dealer.card_list
+        ):
             return True
         return bool(self.ruleset.param("dealer.hits_soft_17")) and soft
 
