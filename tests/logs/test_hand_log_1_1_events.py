@@ -104,9 +104,47 @@ def test_ontario_deals_every_card_face_up(tmp_path):
     assert _found(_write(tmp_path, "on", records)) == (1, [("on/fair-blackjack/cards-face-up", None)])
 
 
+# ---- a peek ---------------------------------------------------------------------------------------
+# The usage text deals a hole card (al. 3) and says nothing of the dealer looking at it for a blackjack
+# before the players play: a peek is judged by no rule there, either way.
+def test_a_peek_where_the_text_is_silent_checks_clean(tmp_path):
+    played = [*DEAL, ["deal_down", "D", "6D"], ["peek", "D"], ["stand", "1"], ["stand", "3"],
+              ["reveal", "D", "6D"], ["deal", "D", "5H"], *SETTLE]  # fmt: skip
+    assert _usage(tmp_path, "peek", played) == (0, [])
+    # The dealer's ace, the hole K: a peek finds his blackjack, which ends the round before the players
+    # play. Box 1 (T 8 = 18) and box 3 (9 K = 19) lose to it (« Si le croupier fait son point, les
+    # gagnants sont les joueurs à avoir un point supérieur au sien »): nothing the text forbids.
+    ended = [["deal", "1", "TH"], ["deal", "3", "9S"], ["deal", "D", "AC"], ["deal", "1", "8D"],
+             ["deal", "3", "KC"], ["deal_down", "D", "KD"], ["peek", "D"], ["reveal", "D", "KD"],
+             ["lose", "3"], ["lose", "1"]]  # fmt: skip
+    assert _usage(tmp_path, "peek-blackjack", ended) == (0, [])
+
+
+def test_ontario_has_no_peek(tmp_path):
+    # Section 6: the dealer « reçoit une (1) seule carte ouverte » and draws his second « Après le tour
+    # du dernier joueur »; sections 8 and 9 have his blackjack take the doubled and split stakes. Box 1:
+    # T 8 = 18 against the dealer's ace; he peeks at the deal, then draws his 9 after box 1 stands:
+    # A 9 = 20, box 1 loses. The peek is the one finding.
+    records = [
+        table_record(day=DAY, ruleset="on/fair-blackjack", format="hand-log/1.1", minimum=1, maximum=5),
+        shoe_record(day=DAY, backs=[6], burn=["9H"], cut_card_behind=80),
+        _round(
+            [["deal", "1", "TD"], ["deal", "D", "AS"], ["deal", "1", "8C"], ["peek", "D"], ["stand", "1"],
+             ["deal", "D", "9C"], ["lose", "1"]],
+            bets=[{"stake": "1", "amount": 4, "player": "P1"}],
+        ),
+    ]  # fmt: skip
+    assert _found(_write(tmp_path, "on-peek", records)) == (1, [("on/fair-blackjack/no-peek", "D")])
+    assert _found(_write(tmp_path, "on-peek-slow", records, twice=True)) == (
+        1,
+        [("on/fair-blackjack/no-peek", "D")],
+    )
+
+
 def test_the_schema_takes_the_new_events(tmp_path):
     schema = json.loads(invoke("schema", "hand-log").stdout)
-    played = [*DEAL, ["deal_down", "D", "6D"], ["stand", "1"], ["stand", "3"], ["reveal", "D", "6D"]]
+    played = [*DEAL, ["deal_down", "D", "6D"], ["peek", "D"], ["stand", "1"], ["stand", "3"],
+              ["reveal", "D", "6D"]]  # fmt: skip
     jsonschema.validate(_round(played), schema)
 
 

@@ -157,6 +157,43 @@ def test_an_insurance_after_the_early_card_names_it_as_its_cause(tmp_path):
     assert results[0]["partialFingerprints"]["casinoValidator/v1"] == expected
 
 
+def test_a_peek_at_the_early_card_names_it_as_its_cause(tmp_path):
+    """The dealer's A, then his early 9 at the deal (hand-log/1.1), which he peeks at; box 1 (T K = 20)
+    stands and pushes against his A 9 = 20. The early card breaks 1° (dealer-second-card-after-players);
+    the peek (no-peek: the dealer holds one card face up while the players play, al. 5 and 1°) looks at
+    that card and is there only because of it: it names the card's finding as its cause."""
+    actions = [
+        ["deal", "1", "TS"], ["deal", "D", "AH"], ["deal", "1", "KS"], ["deal", "D", "9H"], ["peek", "D"],
+        ["stand", "1"], ["push", "1"],
+    ]  # fmt: skip
+    records = [
+        table_record(day="2016-03-14", format="hand-log/1.1"),
+        shoe_record(day="2016-03-14"),
+        {
+            "type": "round",
+            "round": "R1",
+            "shoe": "S1",
+            "at": "2016-03-14T21:00:00+01:00",
+            "bets": [{"stake": "1", "amount": 20, "player": "P1", "seated": True}],
+            "actions": actions,
+        },
+    ]
+    log = tmp_path / "peeked.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out = _findings(log)
+    assert code == 1
+    cause, consequence = (json.loads(line) for line in out.splitlines())
+    assert (cause["rule"], consequence["rule"]) == (
+        "fr/blackjack/dealer-second-card-after-players",
+        "fr/blackjack/no-peek",
+    )
+    fields = {
+        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
+    }
+    expected = fingerprint(Finding(**fields), fingerprint_file(cause["file"], find_root()))
+    assert consequence["caused_by"] == expected and "caused_by" not in cause
+
+
 def _usage_round(actions: list[list[Any]]) -> list[dict[str, Any]]:
     table = table_record(day="2025-06-01", format="hand-log/1.1", table="T-1", ruleset="fr/usage-blackjack")
     shoe = shoe_record(day="2025-06-01")

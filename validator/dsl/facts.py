@@ -114,7 +114,8 @@ class RoundFacts(Facts):
     players_done: bool = fact(
         True,
         "at a card the dealer draws: every player has played his hands (no player's decision comes later "
-        "in the round)",
+        "in the round); at a peek (hand-log/1.1): the dealer had begun drawing for himself, after the "
+        "players",
     )
 
 

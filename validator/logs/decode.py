@@ -127,6 +127,13 @@ class Reveal(_Action, tag="reveal", frozen=True):
     card: Card
 
 
+class Peek(_Action, tag="peek", frozen=True):
+    """hand-log/1.1: the dealer looks at his cards for a blackjack before the players play (a peek); what
+    he saw is the cards the log gives him."""
+
+    hand: Literal["D"]
+
+
 class Hit(_Action, tag="hit", frozen=True):
     hand: Hand
     card: Card
@@ -226,8 +233,8 @@ class Push(_Action, tag="push", frozen=True):
 
 
 Action = (
-    Deal | DealDown | Reveal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn
-    | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push
+    Deal | DealDown | Reveal | Peek | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War
+    | Burn | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push
 )  # fmt: skip
 
 
@@ -357,7 +364,7 @@ _RECORD_TYPES: dict[str, type[Struct]] = {
 _VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
-        Deal, DealDown, Reveal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
+        Deal, DealDown, Reveal, Peek, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
         Discard, Mistake, Reshuffle, CutCard, Approve, Pay, Lose, Push,
     )
 }  # fmt: skip

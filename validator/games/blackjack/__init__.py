@@ -22,6 +22,7 @@ GAME = Game(
             "dealer_draw",
             "dealer_stand",
             "insurance_settle",
+            "peek",
         )
     ),
     facts=frozenset(

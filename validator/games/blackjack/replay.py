@@ -28,6 +28,7 @@ from validator.logs.decode import (
     Lose,
     Mistake,
     Pay,
+    Peek,
     Push,
     Reshuffle,
     Reveal,
@@ -47,8 +48,8 @@ DECISIONS = frozenset((Hit, Stand, Double, Split, Surrender))
 SETTLEMENTS = frozenset((Pay, Lose, Push))
 PAST_ALL_BOXES = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
-# and even money it decides, and the side bets judged against the dealer's cards.
-CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle"))
+# and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
+CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle", "peek"))
 _WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
 
 
@@ -122,6 +123,8 @@ class BlackjackRound(RoundReplay):
             self.deal(action.hand, action.card, index, face_down=True)
         elif type(action) is Reveal:
             self.reveal(action.hand, action.card)
+        elif type(action) is Peek:
+            self.peek()
         elif type(action) is Mistake:
             self.mistake(action)
         elif type(action) is Reshuffle:
@@ -232,6 +235,16 @@ class BlackjackRound(RoundReplay):
             # What the players and side bets do after it is judged against a dealer holding a card he
             # should not hold yet: findings there are its consequences (docs/findings.md).
             judge.cause, judge.cause_events = judge.findings[found], CONSEQUENT_EVENTS
+
+    def peek(self) -> None:
+        """The dealer looks at his cards for a blackjack (hand-log/1.1 `peek`): judged by each text's
+        rules, before or after his own drawing has begun (round.players_done)."""
+        facts = self.facts
+        facts.players_done = self.dealer_started
+        try:
+            self.check_in_place("peek", at="D")
+        finally:
+            facts.players_done = True
 
     def decision(self, action: Decision, index: int, actions: list[Action]) -> None:
         verb, name = action.verb, action.hand
