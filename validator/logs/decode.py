@@ -314,6 +314,9 @@ class RoundRecord(_Record, tag="round", frozen=True):
     dealer: Id | UnsetType = UNSET
     # hand-log/1.1: the round was declared void, for this reason: its stakes returned, its play not judged.
     void: Id | UnsetType = UNSET
+    # hand-log/1.1: where a box's hands lie on the layout, from the player's right (the dealer's left, the
+    # side dealt first) to his left: {"3": ["3", "3/3", "3/2"]}.
+    layout: dict[Box, list[Hand]] | UnsetType = UNSET
 
 
 LogRecord = TableRecord | LimitsRecord | DealerRecord | ShoeRecord | JackpotRecord | RoundRecord

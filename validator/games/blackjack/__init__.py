@@ -47,6 +47,11 @@ GAME = Game(
             "dealer.face_down",
             "card.hole",
             "action.by_seated",
+            "turn.hand",
+            "turn.place",
+            "turn.current_place",
+            "settle.place",
+            "settle.previous_place",
         )
     ),
     decisions=frozenset(

@@ -91,6 +91,9 @@ class BlackjackRound(RoundReplay):
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
+        # The place in its box of the hand that made the last decision, and its box (hand-log/1.1 layout).
+        self.current_place: int | None = None
+        self.current_place_box = 0
         # Hands whose surrender a rule refused: where no clause settles a surrendered hand, the law
         # gives their money no settlement to judge, and the refused surrender is the one finding.
         self.refused_surrenders: set[str] = set()
@@ -191,9 +194,16 @@ class BlackjackRound(RoundReplay):
         # at the right of the others first. hand-log/1 numbers the hands in the order of the splits, not
         # by their place: with one split the first hand lies at the right, but a hand split again puts
         # its new hand beside it, in a place the log does not give; with more than two hands in the box
-        # any hand waiting for its card may be the next.
+        # any hand waiting for its card may be the next. A hand-log/1.1 `layout` gives the places.
         box_hands = hand.box.hand_list
-        if len(box_hands) > 2 and len(hand.card_list) == 1:
+        places = None if self.layout is None else self.layout.get(hand.box.number)
+        if places is not None:
+            hands = self.hands
+            waiting = next(
+                (name for name in places if name in hands and len(hands[name].card_list) == 1),
+                "a hand waiting after a split",
+            )
+        elif len(box_hands) > 2 and len(hand.card_list) == 1:
             waiting = target
         else:
             waiting = next(
@@ -202,6 +212,13 @@ class BlackjackRound(RoundReplay):
         card = self.take(raw_card, face_down)
         self.check_deal(target, waiting)
         hand.add(card)
+        if places is not None and len(hand.card_list) == 2:
+            # The hand's second card: the play moves to it (in place or not: a card dealt out of place is
+            # the deal-order finding, and the play that follows it is judged from where it went).
+            self.current_place, self.current_place_box = (
+                self.place_of(target, hand.box.number),
+                hand.box.number,
+            )
         if face_down:
             hand.hidden += (card,)
         # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
@@ -261,11 +278,18 @@ class BlackjackRound(RoundReplay):
             if turn.dealer_drawing
             else (_WHOSE.get(self.current_box) or f"box {self.current_box}'s")
         )
+        # Within a box, by place on the layout (hand-log/1.1): the place of the hand that made the box's
+        # last decision; a split opens a hand and the play goes on from the rightmost hand waiting.
+        place = turn.place = None if self.layout is None else self.place_of(name, box.number)
+        turn.hand = name
+        turn.current_place = self.current_place if self.current_place_box == box.number else None
         held = self.held_turn
         if held is not None and not held(self.ctx):
             self.run_rules("turn", name)
         if box.number > self.current_box:
             self.current_box = box.number
+        if type(action) is not Split:
+            self.current_place, self.current_place_box = place, box.number
         amount = None
         if type(action) is Double or type(action) is Split:
             amount = amount_of(action.amount, "{} amount", verb)
@@ -348,7 +372,8 @@ class BlackjackRound(RoundReplay):
         # Whether he stopped drawing too soon is the dealer's rules' to say; here, only whether he draws
         # again after this settlement.
         dealer_done = index > self.last_dealer_card
-        self.check_settle_order(stake, hand.box.number, dealer_done, action.verb)
+        place = None if self.layout is None else self.place_of(stake, hand.box.number)
+        self.check_settle_order(stake, hand.box.number, dealer_done, action.verb, place)
         if not hand.surrendered:
             self.sides.main_settled()
 
@@ -379,6 +404,7 @@ class BlackjackRound(RoundReplay):
     # ---- end of the round ----
     def finish(self) -> None:
         self.check_mistakes_used()
+        self.check_layout()
         # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
         live = blackjacks = 0
         for hand in self.hands.values():
