@@ -12,6 +12,7 @@ from typing import cast
 from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.facts import ActionFacts, SettleFacts
+from validator.findings.finding import Finding
 from validator.logs.decode import (
     UNSET,
     Action,
@@ -97,6 +98,8 @@ class BlackjackRound(RoundReplay):
         # Hands whose surrender a rule refused: where no clause settles a surrendered hand, the law
         # gives their money no settlement to judge, and the refused surrender is the one finding.
         self.refused_surrenders: set[str] = set()
+        # Insurances settled out of their time (a finding at their settlement), by stake.
+        self.insurance_timing: dict[str, Finding] = {}
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
@@ -394,12 +397,19 @@ class BlackjackRound(RoundReplay):
         """An insurance paid or collected: when, against the dealer's cards and the final settlement."""
         if "insurance_settle" not in self.listening:
             return
-        self.check(
+        held = self.check(
             "insurance_settle",
             at=action.stake,
             settle=SettleFacts(box=box_no, previous_box=self.previous_settled_box),
             action=ActionFacts(verb=action.verb, hand=action.stake, amount=None),
         )
+        if not held:
+            # Settled out of its time: what its amount is then judged against (the cards the round ends
+            # with) names this finding as its cause (docs/findings.md).
+            findings = self.judge.findings
+            self.insurance_timing[action.stake] = next(
+                f for f in reversed(findings) if f.stake == action.stake
+            )
 
     # ---- end of the round ----
     def finish(self) -> None:
@@ -430,9 +440,16 @@ class BlackjackRound(RoundReplay):
             if kind == "insurance":
                 first = self.hands.get(str(box_no))
                 if first is not None:
+                    judge = self.judge
+                    found = len(judge.findings)
                     self.judge_settlement(
                         "insurance", name, amount, hand=first, box=first.box, dealer=self.dealer
                     )
+                    timing = self.insurance_timing.get(name)
+                    if timing is not None and len(judge.findings) > found:
+                        saved, judge.cause = judge.cause, timing
+                        judge.mark_consequence(len(judge.findings) - 1)
+                        judge.cause = saved
         self.sides.finish()
         self.check_every_stake_settled()
         self.sides.after_round()
