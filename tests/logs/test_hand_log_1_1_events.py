@@ -193,6 +193,22 @@ def test_a_split_hand_dealt_before_the_hand_at_its_right_is_out_of_the_deal_orde
     )
 
 
+def test_split_hands_are_settled_from_the_players_left_under_each_reading(tmp_path):
+    # The same hands against the dealer's 6 T 2 = 18: 3 (18) and 3/2 (18) are returned, 3/3 (17) is
+    # collected. 1°, al. 7, « de droite à gauche »: read box by box (the default), the dealer meets 3/2,
+    # then 3/3, then 3; read losers first (the reading `losers-first`), 3/3 is collected, then 3/2 and 3
+    # are returned. Settled 3/3, 3/2, 3: the second reading's order, not the first's.
+    play = [["deal", "3/3", "9H"], ["stand", "3/3"], ["deal", "3/2", "TC"], ["stand", "3/2"],
+            ["deal", "D", "TH"], ["deal", "D", "2S"],
+            ["lose", "3/3"], ["push", "3/2"], ["push", "3"]]  # fmt: skip
+    played = _round([*SPLITS, *play], bets=BOX_3) | {"layout": LAYOUT}
+    log = _write(
+        tmp_path, "readings", [table_record(day=DAY, format="hand-log/1.1"), shoe_record(day=DAY), played]
+    )
+    assert _found(log) == (1, [("fr/blackjack/split-hands-settlement-order", "3/2")])
+    assert _found(log, "--reading", "settlement-order=losers-first") == (0, [])
+
+
 def test_a_layout_that_does_not_name_the_box_hands_cannot_be_replayed(tmp_path):
     play = [["deal", "3/3", "9H"], ["stand", "3/3"], ["deal", "3/2", "TC"], ["stand", "3/2"]]
     assert _split_log(tmp_path, "short", play, {"3": ["3", "3/2"]}) == (1, [("hand-log/inconsistent", None)])
