@@ -583,11 +583,12 @@ def resolve(ruleset: Ruleset, rule_ids: list[str]) -> dict[str, list[Injector]]:
     can = injectable(ruleset)
     for rule_id in rule_ids:
         if rule_id not in can:
-            listed = ", ".join(can) or "none"
+            # One rule a line: a version's list is longer than a message line may be (errors.MAX_LINE).
+            listed = "\n".join(f"  {rule}" for rule in can) or "  none"
             raise ValidatorError(
                 _(
                     "--inject {rule_id}: {version} has no such rule that the "
-                    "simulator can break; it can break: {listed}"
+                    "simulator can break; it can break:\n{listed}"
                 ).format(rule_id=rule_id, version=ruleset.version, listed=listed)
             )
         chosen[rule_id] = planters(ruleset.rule(rule_id))
