@@ -1,7 +1,9 @@
 """Who is at a simulated table, and who deals (`simulate --players-pool N`, `--dealers N`).
 
 Players: a pool of N named players, P1 to PN (the same names in every séance played with the same pool
-size, so that the logs of several tables, or of several séances, share their players). A player sits
+size, so that the logs of several tables, or of several séances, share their players; each séance
+draws its own comings and goings, so two tables simulated apart may seat one player at the same time).
+A player sits
 down on one box, or two where the rules let a player beside others play two, and stays a while (15 to
 150 minutes of the séance's clock) before leaving; another member of the pool, not at the table, sits
 down now and then on a free box (about one round in twelve), and one always does at an empty table. A
