@@ -3,10 +3,10 @@
 Players: a pool of N named players, P1 to PN (the same names in every séance played with the same pool
 size, so that the logs of several tables, or of several séances, share their players; each séance
 draws its own comings and goings, so two tables simulated apart may seat one player at the same time).
-A player sits
-down on one box, or two where the rules let a player beside others play two, and stays a while (15 to
-150 minutes of the séance's clock) before leaving; another member of the pool, not at the table, sits
-down now and then on a free box (about one round in twelve), and one always does at an empty table. A
+A player sits down on one box, or two where the rules let a player beside others play two, and stays
+a while (15 to 150 minutes of the séance's clock) before leaving; another member of the pool, not at
+the table, sits down now and then on a free box (about one round in twelve), and one always does at an
+empty table. A
 standing player betting behind a seated one is a member of the pool not seated at the table. At the
 table's closing (simulate.hours) everyone leaves.
 
