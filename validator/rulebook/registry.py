@@ -15,8 +15,9 @@ from functools import cache
 from pathlib import Path
 
 from validator.dsl import ast
-from validator.dsl.amend import consolidate, in_force_on
+from validator.dsl.amend import consolidate, in_force_on, undated
 from validator.dsl.cache import parsed
+from validator.dsl.cite import not_citable, resolve
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Rule, Ruleset
 from validator.dsl.readings import ReadingInfo, chosen
@@ -142,10 +143,30 @@ def _consolidated(
         base_path, base_tree = found[0]
         return consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
 
+    def cited(path: Path, family: str, on: date | None) -> tuple[ast.RulesetFile, str]:
+        """The version a `same check as` names: the one in force on `on` (the undated one for None),
+        looked for as the version an amending file amends is."""
+
+        def matches() -> list[tuple[Path, ast.RulesetFile]]:
+            return [
+                (p, t)
+                for p, t in pool
+                if t.family == family and (in_force_on(t, on) if on is not None else undated(t))
+            ]
+
+        found = matches()
+        if not found:
+            siblings(path)
+            found = matches()
+        if len(found) != 1:
+            raise not_citable(family, on, found)
+        base_path, base_tree = found[0]
+        return whole(base_path, base_tree), _version_of(base_tree)
+
     out = []
     for path, tree in given:
         try:
-            out.append(whole(path, tree))
+            out.append(resolve(whole(path, tree), lambda family, on, path=path: cited(path, family, on)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
     if errors:
