@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import itertools
 from collections.abc import Iterable, Mapping
 from datetime import date
@@ -166,7 +167,7 @@ def _consolidated(
     out = []
     for path, tree in given:
         try:
-            out.append(resolve(whole(path, tree), lambda family, on, path=path: cited(path, family, on)))
+            out.append(resolve(whole(path, tree), functools.partial(cited, path)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
     if errors:
@@ -481,8 +482,9 @@ def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
 
 
 def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str, str]]:
-    """The files that wrote `versions` (each version's own file and those of the versions it amends),
-    with the version each holds and its SHA-256: the exact encoding a run was judged with."""
+    """The files that wrote `versions` (each version's own file, those of the versions it amends and of
+    the versions whose rules' checks it takes, `same check as`), with the version each holds and its
+    SHA-256: the exact encoding a run was judged with."""
     by_version = {ruleset.version: ruleset for ruleset in registry.all()}
     out: dict[str, dict[str, str]] = {}
     todo = [by_version[v] for v in sorted(versions) if v in by_version]
@@ -496,6 +498,9 @@ def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str
             except OSError:
                 sha = ""
             out[ruleset.file] = {"file": ruleset.file, "version": ruleset.version, "sha256": sha}
+        # A cited version's clauses judged too: its files are part of the encoding (each looked at once).
+        cited = {rule.same_check.version for rule in ruleset.rules if rule.same_check is not None}
+        todo.extend(by_version[v] for v in sorted(cited) if v in by_version and by_version[v].file not in out)
         if ruleset.amends:
             family, _, day = ruleset.amends.partition("@")
             try:
