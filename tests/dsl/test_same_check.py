@@ -334,3 +334,74 @@ def test_a_shipped_ruleset_that_cites_judges_as_if_it_wrote_the_clauses(tmp_path
     mine, theirs = findings(shipped), findings(written)
     assert len(mine) > 20 and {f["rule"] for f in mine} & {r.id for r in cited}
     assert mine == theirs
+
+
+def test_a_reading_alternative_may_replace_a_rule_by_one_that_cites(tmp_path: Path) -> None:
+    """A citation inside a reading's alternative is looked up with the version's: the alternative, chosen,
+    runs the cited clauses (here the arrêté's burn check instead of a check of the decks)."""
+    from validator.rulebook.registry import load_all, ruleset_files, under_readings
+
+    text = (
+        HEADER
+        + 'parameter shoe.burn = 5  ref "Texte Z, art. 2"\n'
+        + rule("same check as fr/blackjack@2024-11-01 rule six-decks")
+        + """rule burn {
+    ref "Texte Z, art. 2"
+    severity error
+    message "Five cards burned, not {shoe.burned}."
+    same check as fr/blackjack@2024-11-01 rule burn-five
+}
+reading which {
+    ref "Texte Z, art. 1"
+    quote "huit jeux"
+    question "Does art. 1 count the decks, or the cards burned?"
+    alternative decks "The decks."
+    alternative burned "The cards burned." {
+        replace rule eight-decks {
+            ref "Texte Z, art. 1"
+            severity error
+            message "Five cards burned, not {shoe.burned}."
+            same check as fr/blackjack@2024-11-01 rule burn-five
+        }
+    }
+    default decks because "A fixture: the text is invented."
+}
+"""
+    )
+    path = tmp_path / "zz.rules"
+    path.write_text(text, encoding="utf-8")
+    registry = load_all([*ruleset_files(), path])
+    [version] = registry.family("zz/cites")
+
+    def clauses(ruleset) -> list[str]:
+        from validator.rulebook.view import check_lines
+
+        return list(check_lines(ruleset.rule("zz/cites/eight-decks")))
+
+    assert clauses(version) == ["on shoe require shoe.decks == param.shoe.decks"]
+    other = under_readings(version, {"which": "burned"})
+    assert clauses(other) == ["on shoe require shoe.burned == param.shoe.burn"]
+    assert other.rule("zz/cites/eight-decks").same_check.rule_id == "fr/blackjack/burn-five"
+
+
+def test_explain_shows_the_citation_and_the_clauses_as_applied(cli) -> None:
+    """Box 2's blackjack on 10 paid 10 in the French dispute sample; judged under Ontario's licence, whose
+    section 3 pays 3 for 2 (15), it is Ontario's finding, and explain names the clause it takes."""
+    log = ROOT / "samples" / "logs" / "disputes" / "BJ-03-2016-06-11.jsonl"
+    done = cli("explain", "--ruleset", "on/fair-blackjack", "--round", "BJ-03/2016-06-11/1/2", str(log))
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    at = lines.index(
+        "  on/fair-blackjack/blackjack-pays-3-2 [payout] on 2: A blackjack is paid 3 for 2. The hand: "
+        "A♠ K♦ (21); the dealer: 9♥ 8♣ (17)."
+    )
+    line = fr_line("fr/blackjack/2013-12-15.rules", "blackjack-pays-3-2", "rule blackjack-pays-3-2")
+    assert lines[at + 1].startswith("    ref: Licence d'activité de jeu") and lines[at + 1].endswith(
+        "section 3"
+    )
+    assert lines[at + 2] == '    expected {"pay": "15"}, actual {"pay": "10"}'
+    assert lines[at + 3 : at + 5] == [
+        "    rule: same check as fr/blackjack@2024-11-01 rule blackjack-pays-3-2    "
+        f"(rulesets/fr/blackjack/2013-12-15.rules:{line})",
+        "    rule: settle main when hand.blackjack => pay stake.amount * param.pays.blackjack",
+    ]
