@@ -405,3 +405,19 @@ def test_explain_shows_the_citation_and_the_clauses_as_applied(cli) -> None:
         f"(rulesets/fr/blackjack/2013-12-15.rules:{line})",
         "    rule: settle main when hand.blackjack => pay stake.amount * param.pays.blackjack",
     ]
+
+
+def test_the_audit_names_the_files_of_the_cited_versions() -> None:
+    """An audit names the exact encoding that judged a run: Ontario's file, and those of the version its
+    rules take their clauses from (fr/blackjack@2024-11-01, which amends 2020-05-25, which amends
+    2019-08-12, which amends 2013-12-15: the `amends` line of each file)."""
+    from validator.rulebook.registry import default_registry, encoding_files
+
+    files = [entry["file"] for entry in encoding_files(default_registry(), ["on/fair-blackjack"])]
+    assert files == [
+        "rulesets/fr/blackjack/2013-12-15.rules",
+        "rulesets/fr/blackjack/2019-08-12.rules",
+        "rulesets/fr/blackjack/2020-05-25.rules",
+        "rulesets/fr/blackjack/2024-11-01.rules",
+        "rulesets/on/fair-blackjack/current.rules",
+    ]
