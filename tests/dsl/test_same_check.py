@@ -267,7 +267,7 @@ def test_a_ruleset_from_outside_takes_a_check_and_its_findings_carry_its_own_id_
 SHIPPED = {
     "on/fair-blackjack": (
         "on/fair-blackjack/current.rules",
-        31,
+        34,
         "Licence d'activité de jeu",
         ("disputes/ON-01-2025-08-23.jsonl", "disputes/BJ-03-2016-06-11.jsonl"),
     ),
