@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 import io
+import string
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -108,6 +109,33 @@ def missing(catalog: Catalog, found: dict[Message, list[str]]) -> list[str]:
     return problems
 
 
+def _fields(text: str) -> set[str]:
+    """The named fields of a `str.format` template (`{name}`, `{name!r}`, `{name:,}`; `{{` is no field)."""
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+
+
+def mismatched(catalog: Catalog, found: dict[Message, list[str]]) -> list[str]:
+    """Each French translation whose fields are not its English's: `.format` would raise, or drop a value."""
+    problems = []
+    for message, where in found.items():
+        entry = catalog.get(_key(message))
+        if entry is None or not entry.string:
+            continue
+        english = message if isinstance(message, tuple) else (message,)
+        french = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
+        try:
+            wanted = _fields(english[-1])
+        except ValueError:  # a brace left open: the English is no template (a JSON example), nor is the French
+            continue
+        try:
+            same = all(_fields(f) == wanted for f in french if f)
+        except ValueError:
+            same = False
+        if not same:
+            problems.append(f"{where[0]}: the French of {_key(message)!r} has other fields than the English")
+    return problems
+
+
 def compiled(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_mo(out, catalog)
@@ -142,7 +170,8 @@ def update() -> None:
 
 def check() -> int:
     catalog = read_catalog()
-    problems = missing(catalog, texts())
+    found = texts()
+    problems = missing(catalog, found) + mismatched(catalog, found)
     if not MO.exists() or MO.read_bytes() != compiled(catalog):
         problems.append(f"{MO.relative_to(ROOT)}: not compiled from the .po (run python scripts/i18n.py)")
     for problem in problems:

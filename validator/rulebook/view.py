@@ -330,6 +330,7 @@ def rule_lines(registry: Registry, rule_id: str, day: date | None = None) -> Ite
 
     builtin = BUILTIN.get(rule_id)
     if builtin is not None:
+        builtin = builtin.shown()
         yield f"{rule_id} ({kind_word(builtin.kind)}, {severity_word(builtin.severity)})"
         yield "  " + _("ref: {ref}").format(ref=builtin.ref)
         yield from _docs(builtin.checks, builtin.why, builtin.fails, builtin.passes)
