@@ -125,7 +125,9 @@ def mismatched(catalog: Catalog, found: dict[Message, list[str]]) -> list[str]:
         french = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
         try:
             wanted = _fields(english[-1])
-        except ValueError:  # a brace left open: the English is no template (a JSON example), nor is the French
+        except (
+            ValueError
+        ):  # a brace left open: the English is no template (a JSON example), nor is the French
             continue
         try:
             same = all(_fields(f) == wanted for f in french if f)

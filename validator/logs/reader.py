@@ -666,7 +666,9 @@ def _latin1_record(file: str, line: int, content: bytes, message: str) -> Record
     Latin-1 it is a record: it is replayed, so the rounds after it keep their table, and it carries one
     finding saying how to re-encode the file (the reader reports it for the file's first such line only).
     A line that is not a record in Latin-1 either keeps the plain finding, with the same hint."""
-    hint = _("if the file was written in Latin-1, re-encode it: iconv -f latin1 -t utf-8 {file} > {file}.utf8")
+    hint = _(
+        "if the file was written in Latin-1, re-encode it: iconv -f latin1 -t utf-8 {file} > {file}.utf8"
+    )
     hint = hint.format(file=file)
     reread = _parse_line(file, line, content.decode("latin-1").encode("utf-8"))
     if reread.problem is not None or reread.struct is None:
@@ -774,7 +776,8 @@ SKIPPED = Finding(
     line=None,
     round=None,
     stake=None,
-    message="not reported one by one: over the limit of broken records in a row",  # i18n: not shown (a sentinel)
+    # i18n: not shown (a sentinel: the record is counted, this message never reported)
+    message="not reported one by one: over the limit of broken records in a row",
     expected=None,
     actual=None,
 )

@@ -375,10 +375,4 @@ def _docs(checks: str, why: str, fails: str, passes: str) -> Iterator[str]:
 
 def dates_words(ruleset: Ruleset) -> str:
     """When a version is in force, in the language in use (`from 2013-12-15 until 2019-08-11`)."""
-    if ruleset.valid_from is None:
-        return _("undated (applies to every date)")
-    if ruleset.valid_until is None:
-        return _("from {start} (in force)").format(start=ruleset.valid_from.isoformat())
-    return _("from {start} until {end}").format(
-        start=ruleset.valid_from.isoformat(), end=ruleset.valid_until.isoformat()
-    )
+    return ruleset.dates()

@@ -16,8 +16,10 @@ ID = "house/fixed-by-regulation"
 DOC = house_rule(
     ID,
     checks=N_("A house file does not set what the regulation fixes."),
-    why=N_("What the text fixes is not the casino's to choose; writing the text's own value is only a "
-    "warning (nothing wrong was chosen), another value is an error citing the article."),
+    why=N_(
+        "What the text fixes is not the casino's to choose; writing the text's own value is only a "
+        "warning (nothing wrong was chosen), another value is an error citing the article."
+    ),
     fails=N_('`blackjack_pays: "6:5"` at a French blackjack table (art. 55-4 fixes 3 for 2).'),
     passes=N_("Leaving `blackjack_pays` out."),
 )

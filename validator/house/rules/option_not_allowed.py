@@ -19,8 +19,10 @@ ID = "house/option-not-allowed"
 DOC = house_rule(
     ID,
     checks=N_("Each option has a value the regulation lets the casino choose."),
-    why=N_("The ruleset declares each option's type, allowed values or range, from the article that "
-    "gives the choice."),
+    why=N_(
+        "The ruleset declares each option's type, allowed values or range, from the article that "
+        "gives the choice."
+    ),
     fails=N_("`max_split_hands: 9` where the text allows at most four hands."),
     passes=N_("`max_split_hands: 3`."),
 )

@@ -13,8 +13,10 @@ ID = "house/required-option"
 DOC = house_rule(
     ID,
     checks=N_("Options the version requires the house to declare are declared."),
-    why=N_("Some texts leave a choice with no default (the usage description's blackjack payout): the "
-    "house must state it."),
+    why=N_(
+        "Some texts leave a choice with no default (the usage description's blackjack payout): the "
+        "house must state it."
+    ),
     fails=N_("An entry under the usage description without its blackjack payout."),
     passes=N_("The same entry declaring it."),
 )

@@ -19,8 +19,10 @@ ID = "house/unknown-key"
 DOC = house_rule(
     ID,
     checks=N_("Every key of a table entry is one the ruleset declares."),
-    why=N_("A misspelt option would silently leave the regulation's default in force; the message names "
-    "the closest known key."),
+    why=N_(
+        "A misspelt option would silently leave the regulation's default in force; the message names "
+        "the closest known key."
+    ),
     fails=N_("`surender: true`."),
     passes=N_("`surrender: true`."),
 )

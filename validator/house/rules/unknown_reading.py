@@ -13,10 +13,14 @@ from validator.i18n import N_, _
 ID = "house/unknown-reading"
 DOC = house_rule(
     ID,
-    checks=N_("Each reading a table entry declares (`readings: {ID: ALTERNATIVE}`) is one of the version's, "
-    "with one of its alternatives."),
-    why=N_("Where the text leaves a sentence ambiguous, the casino states the reading its règlement intérieur "
-    "follows; a misspelt one would silently leave the default reading in force."),
+    checks=N_(
+        "Each reading a table entry declares (`readings: {ID: ALTERNATIVE}`) is one of the version's, "
+        "with one of its alternatives."
+    ),
+    why=N_(
+        "Where the text leaves a sentence ambiguous, the casino states the reading its règlement intérieur "
+        "follows; a misspelt one would silently leave the default reading in force."
+    ),
     fails=N_("`jp1-stake: retained` (its alternatives are returned and kept)."),
     passes=N_("`jp1-stake: kept`."),
 )

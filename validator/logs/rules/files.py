@@ -16,26 +16,34 @@ TRUNCATED = "hand-log/truncated"
 DOCS = (
     log_rule(
         TOO_LARGE,
-        checks=N_("A log stays under the bytes the reader takes from one file (--max-log-bytes, 16G by "
-        "default), counted after decompression."),
-        why=N_("A small compressed file can unfold into gigabytes; past the limit the rest of the file is not "
-        "read, and this finding says so, rather than the run going on for hours."),
+        checks=N_(
+            "A log stays under the bytes the reader takes from one file (--max-log-bytes, 16G by "
+            "default), counted after decompression."
+        ),
+        why=N_(
+            "A small compressed file can unfold into gigabytes; past the limit the rest of the file is not "
+            "read, and this finding says so, rather than the run going on for hours."
+        ),
         fails=N_("A 1 MB gzip that decompresses to more than --max-log-bytes."),
-        passes=N_("A séance's log of any realistic size.",)
+        passes=N_("A séance's log of any realistic size."),
     ),
     log_rule(
         BROKEN_SKIPPED,
-        checks=N_("How many records that cannot be read, past --max-broken-records in a row (100 by default), "
-        "were only counted rather than reported one by one."),
-        why=N_("A damaged file can hold millions of identical broken lines; one finding with their count and "
-        "lines keeps the report readable, and each is still counted in the summary."),
+        checks=N_(
+            "How many records that cannot be read, past --max-broken-records in a row (100 by default), "
+            "were only counted rather than reported one by one."
+        ),
+        why=N_(
+            "A damaged file can hold millions of identical broken lines; one finding with their count and "
+            "lines keeps the report readable, and each is still counted in the summary."
+        ),
         fails=N_("101 lines in a row that are not JSON: 100 findings, then this one for the last line."),
         passes=N_("A log whose broken lines are fewer than the limit in a row: each is reported."),
     ),
     log_rule(
         TRUNCATED,
         checks=N_("A file ends after a complete record."),
-        why=N_("A file (or gzip stream) cut short has lost its last records: the séance is incomplete.",)
+        why=N_("A file (or gzip stream) cut short has lost its last records: the séance is incomplete."),
         fails=N_("A `.jsonl.gz` copied while it was still being written."),
         passes=N_("A file whose last line is a complete record."),
     ),

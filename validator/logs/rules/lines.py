@@ -16,10 +16,14 @@ DOCS = (
     log_rule(
         INVALID_JSON,
         checks=N_("Every line of a log is one JSON object."),
-        why=N_("hand-log/1 is JSON Lines: a line that is not JSON cannot be read, and may have been a round."),
+        why=N_(
+            "hand-log/1 is JSON Lines: a line that is not JSON cannot be read, and may have been a round."
+        ),
         fails=N_('A line cut in the middle, or with a stray character: `{"type": "deal", &`.'),
-        passes=N_('`{"type": "round", "round": "BJ-03/1/17", …}` on one line.',
-)    ),
+        passes=N_(
+            '`{"type": "round", "round": "BJ-03/1/17", …}` on one line.',
+        ),
+    ),
     log_rule(
         INVALID_UTF8,
         checks=N_("A log is UTF-8 text."),
@@ -30,8 +34,10 @@ DOCS = (
     log_rule(
         LINE_TOO_LONG,
         checks=N_("A line stays under the reader's limit (--max-line-bytes, one mebibyte by default)."),
-        why=N_("A record of a round is a few hundred bytes; a line over the limit is damage, and is skipped "
-        "without being loaded."),
+        why=N_(
+            "A record of a round is a few hundred bytes; a line over the limit is damage, and is skipped "
+            "without being loaded."
+        ),
         fails=N_("A file whose newlines were lost, read as one huge line."),
         passes=N_("One record per line."),
     ),

@@ -9,7 +9,7 @@ Checked by the round engines (`validator.replay.round_base`, `blackjack`, `batai
 from __future__ import annotations
 
 from validator.findings.ruledoc import log_rule
-from validator.i18n import N_, _
+from validator.i18n import N_
 
 UNKNOWN_HAND = "hand-log/unknown-hand"
 UNKNOWN_STAKE = "hand-log/unknown-stake"

@@ -7,7 +7,7 @@ Checked by the replay of a log (`validator.replay.session`), as records follow e
 from __future__ import annotations
 
 from validator.findings.ruledoc import log_rule
-from validator.i18n import N_, _
+from validator.i18n import N_
 
 NO_TABLE = "hand-log/no-table"
 NO_SHOE = "hand-log/no-shoe"
@@ -16,11 +16,11 @@ OTHER_SHOE = "hand-log/other-shoe"
 DOCS = (
     log_rule(
         NO_TABLE,
-        checks=N_("A table record opens the séance before any other record.",)
+        checks=N_("A table record opens the séance before any other record."),
         why=N_("The table record says which game, which ruleset and which limits apply."),
         fails=N_("A file that starts with a shoe or a round."),
-        passes=N_('A file that starts with `{"type": "table", …}`.',
-)    ),
+        passes=N_('A file that starts with `{"type": "table", …}`.'),
+    ),
     log_rule(
         NO_SHOE,
         checks=N_("A shoe record comes before the first round of a table."),
@@ -31,8 +31,10 @@ DOCS = (
     log_rule(
         OTHER_SHOE,
         checks=N_("A round names the shoe in play."),
-        why=N_("Each round's cards come from the current shoe; a round naming another shoe is mislabelled "
-        "(it is still replayed with the shoe in play)."),
+        why=N_(
+            "Each round's cards come from the current shoe; a round naming another shoe is mislabelled "
+            "(it is still replayed with the shoe in play)."
+        ),
         fails=N_('A round with `"shoe": "BJ-03/2025-03-14/2"` while shoe 1 is in play.'),
         passes=N_("A round naming the last shoe record's id."),
     ),
