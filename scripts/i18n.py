@@ -12,11 +12,13 @@ tests/test_i18n.py) fails until it is. Needs Babel (the `test` extra).
 
 from __future__ import annotations
 
+import ast
 import inspect
 import io
+import re
 import string
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -138,6 +140,93 @@ def mismatched(catalog: Catalog, found: dict[Message, list[str]]) -> list[str]:
     return problems
 
 
+# --- texts written without a mark ---------------------------------------------------------------------
+#
+# A text a person reads has words: two words of letters in a row ("no such file", "is not"), in a string or
+# in the literal parts of an f-string. Each such string of the package must be marked (`_`, `N_`,
+# `ngettext`), or be one no user reads as a message: a docstring, a help text of the CLI (read from the
+# command tree by `cli_help`), SQL, or a module or line listed here with why. A line that writes such a
+# text on purpose says so on it or on the line above: `# i18n: not shown (why)`.
+PROSE = re.compile(r"[A-Za-z]{2,}[,;:]? [a-z]{2,}")
+SQL = re.compile(r"^\s*(SELECT|WITH|CREATE|UNION|ORDER BY|FROM|WHERE|GROUP BY)\b")
+PRAGMA = "i18n: not shown"
+NOT_SHOWN = {
+    "validator/logs/fastcheck.py": "generates the Python source of the schema's fast checks",
+    "validator/dsl/codegen.py": "generates the Python source of the compiled rules",
+    "validator/dsl/facts.py": "the vocabulary's descriptions: `vocabulary()` reads them for the catalog",
+    "validator/dsl/vocabulary.py": "the vocabulary's descriptions: `vocabulary()` reads them for the catalog",
+    "validator/dsl/vocabulary_page.py": "writes docs/vocabulary.md, a document of the repository (English)",
+    "validator/rulebook/readings_page.py": "writes docs/readings.md, a document of the repository (English)",
+    "validator/audit/dataset/columns.py": (
+        "the dataset's data dictionary: a schema document, English like the JSON Schemas `schema` prints "
+        "and the Parquet metadata it describes"
+    ),
+    "validator/simulate/inject.py": (
+        "descriptions of the violations planted, written into the truth file beside the log: a data file, "
+        "the same bytes for the same seed whatever the language"
+    ),
+    "validator/simulate/table.py": "the planted violations' descriptions (the truth file, as inject.py)",
+    "validator/simulate/interludes.py": "the planted violations' descriptions (the truth file, as inject.py)",
+    "validator/simulate/bets_against.py": "the planted violations' descriptions (the truth file)",
+    "validator/simulate/boxes_against.py": "the planted violations' descriptions (the truth file)",
+    "validator/simulate/late_against.py": "the planted violations' descriptions (the truth file)",
+    "validator/simulate/offered_against.py": "the planted violations' descriptions (the truth file)",
+    "validator/games/blackjack/late_insurance.py": "the planted violations' descriptions (the truth file)",
+    "validator/games/blackjack/simulator.py": "the planted violations' descriptions (the truth file)",
+    "validator/games/bataille/simulator.py": "the planted violations' descriptions (the truth file)",
+}
+
+
+def _skipped_nodes(tree: ast.AST) -> set[int]:
+    """The ids of the strings no user reads as a message: docstrings and other bare strings (attribute
+    docs), what a mark already holds, and the help texts of the CLI's options."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skip.add(id(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS:
+            skip.update(id(sub) for arg in node.args for sub in ast.walk(arg))
+        elif isinstance(node, ast.keyword) and node.arg in ("help", "short_help", "epilog"):
+            skip.update(id(sub) for sub in ast.walk(node.value))
+        elif isinstance(node, ast.JoinedStr):
+            skip.update(id(part) for part in node.values)
+    return skip
+
+
+def unmarked(files: Iterable[Path] | None = None) -> list[str]:
+    """`FILE:LINE: text` for each string with words that no mark holds and nothing here excuses."""
+    problems = []
+    for path in sorted(files if files is not None else PACKAGE.rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name in NOT_SHOWN:
+            continue
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        tree = ast.parse(source)
+        skip = _skipped_nodes(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FormattedValue):
+                inside = [n for n in ast.walk(node.value) if isinstance(n, ast.Call)]
+                if any(isinstance(c.func, ast.Name) and c.func.id in KEYWORDS for c in inside):
+                    # Babel's extractor does not read into an f-string: the text would have no French.
+                    problems.append(f"{name}:{node.lineno}: a mark inside an f-string is not extracted")
+            if id(node) in skip:
+                continue
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value
+            elif isinstance(node, ast.JoinedStr):
+                text = "".join(p.value if isinstance(p, ast.Constant) else "{}" for p in node.values)
+            else:
+                continue
+            if not PROSE.search(text) or SQL.match(text):
+                continue
+            end = node.end_lineno or node.lineno
+            if any(PRAGMA in line for line in lines[max(node.lineno - 2, 0) : end + 1]):
+                continue
+            problems.append(f"{name}:{node.lineno}: not marked for translation: {text[:80]!r}")
+    return problems
+
+
 def compiled(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_mo(out, catalog)
@@ -173,7 +262,7 @@ def update() -> None:
 def check() -> int:
     catalog = read_catalog()
     found = texts()
-    problems = missing(catalog, found) + mismatched(catalog, found)
+    problems = missing(catalog, found) + mismatched(catalog, found) + unmarked()
     if not MO.exists() or MO.read_bytes() != compiled(catalog):
         problems.append(f"{MO.relative_to(ROOT)}: not compiled from the .po (run python scripts/i18n.py)")
     for problem in problems:

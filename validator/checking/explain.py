@@ -100,8 +100,9 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
     for number, (what, ran, state) in enumerate(told["story"], start=1):
         yield f"{number:>3}. {what}"
         if ran:
+            held_word, broken_word = _("held"), _("BROKEN")
             checks = ", ".join(
-                f"{rule.rsplit('/', 1)[-1]} {_('held') if held else _('BROKEN')}"
+                f"{rule.rsplit('/', 1)[-1]} {held_word if held else broken_word}"
                 for _unused, rule, held in ran
             )
             yield "     " + _("rules: {checks}").format(checks=checks)

@@ -378,6 +378,9 @@ class Reading:
     questions: tuple[str, ...]
     alternatives: tuple[Alternative, ...]
     defaults: tuple[tuple[Pos, str, str], ...]  # (where, alternative, because): one expected
+    # The same texts in another language: (lang, what, alternative, text), `what` being "question",
+    # "alternative" (of the alternative named) or "because".
+    translations: tuple[tuple[str, str, str, str], ...] = ()
 
 
 AMENDABLE = {

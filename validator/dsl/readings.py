@@ -16,6 +16,7 @@ from typing import Any
 from validator.dsl import ast
 from validator.dsl.amend import apply_changes, items_of, with_items
 from validator.errors import RulesetError, RulesetErrors
+from validator.i18n import _, current
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,21 @@ class ReadingInfo:
     because: str
     file: str
     line: int
+    translations: tuple[tuple[str, str, str, str], ...] = ()  # (lang, what, alternative, text)
+
+    def shown(self, what: str, alternative: str = "") -> str:
+        """The question (`what` "question"), an alternative's meaning ("alternative", its name) or the
+        default's reason ("because") in the language in use; English where the version gives no other."""
+        lang = current()
+        for said_in, said_of, alt, text in self.translations:
+            if said_in == lang and said_of == what and alt == alternative:
+                return text
+        if what == "question":
+            return self.question
+        if what == "because":
+            return self.because
+        found = self.alternative(alternative)
+        return found.meaning if found is not None else ""
 
     def alternative(self, name: str) -> AlternativeInfo | None:
         return next((a for a in self.alternatives if a.name == name), None)
@@ -49,7 +65,7 @@ class ReadingInfo:
 
     def touches(self) -> frozenset[tuple[str, str]]:
         """(kind, name) of every item some alternative changes."""
-        return frozenset((kind, name) for a in self.alternatives for _, kind, name in a.changes)
+        return frozenset((kind, name) for a in self.alternatives for _verb, kind, name in a.changes)
 
 
 def info(tree: ast.RulesetFile) -> dict[str, ReadingInfo]:
@@ -70,6 +86,7 @@ def info(tree: ast.RulesetFile) -> dict[str, ReadingInfo]:
             because=default[2],
             file=tree.file_of("reading", reading.name),
             line=reading.pos.line,
+            translations=reading.translations,
         )
     return found
 
@@ -103,13 +120,28 @@ def problems(tree: ast.RulesetFile) -> list[RulesetError]:
             names.add(alt.name)
             if any(c.kind == "reading" for c in alt.changes):
                 error(alt.pos, f"alternative {alt.name} of {what} changes a reading: it changes rules only")
+        said: set[tuple[str, str, str]] = set()
+        for lang, said_of, alt_name, _text in reading.translations:
+            if said_of == "alternative" and alt_name not in names:
+                error(
+                    reading.pos,
+                    _("{what} has no alternative {name} to translate").format(what=what, name=alt_name),
+                )
+            if (lang, said_of, alt_name) in said:
+                error(
+                    reading.pos,
+                    _("{what} gives its {field} in {lang} twice").format(
+                        what=what, field=f"{said_of} {alt_name}".strip(), lang=lang
+                    ),
+                )
+            said.add((lang, said_of, alt_name))
         if len(reading.alternatives) < 2:
             count = len(reading.alternatives)
             error(reading.pos, f"{what} has {count} alternative(s): a question needs two answers")
         if len(reading.defaults) != 1:
             error(reading.pos, f'{what} must name its default once (`default ALTERNATIVE because "…"`)')
             continue
-        at, default, _ = reading.defaults[0]
+        at, default, _because = reading.defaults[0]
         if default not in names:
             known = ", ".join(a.name for a in reading.alternatives)
             error(at, f"{what} has no alternative {default} to apply by default (its alternatives: {known})")

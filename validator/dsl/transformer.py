@@ -247,7 +247,20 @@ class RulesTransformer(Transformer):
             questions=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "question"),
             alternatives=tuple(i for i in items if isinstance(i, ast.Alternative)),
             defaults=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "default"),
+            translations=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "translated"),
         )
+
+    def question_lang(self, meta, children):
+        lang, text = children
+        return ast.Header(_pos(meta), "translated", (str(lang), "question", "", _string(text)))
+
+    def alternative_lang(self, meta, children):
+        name, lang, text = children
+        return ast.Header(_pos(meta), "translated", (str(lang), "alternative", str(name), _string(text)))
+
+    def because_lang(self, meta, children):
+        lang, text = children
+        return ast.Header(_pos(meta), "translated", (str(lang), "because", "", _string(text)))
 
     def reading_quote(self, meta, children):
         return ast.Header(_pos(meta), "quote", _string(children[0]))

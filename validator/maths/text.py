@@ -18,7 +18,8 @@ def _outcome(label: str) -> str:
 def _rows(lines: list[dict[str, Any]]) -> list[str]:
     labels = [_outcome(line["outcome"]) for line in lines]
     width = max((len(label) for label in labels), default=10)
-    out = [f"    {_('outcome'):<{width}}  {_('net'):>10}  {_('probability'):>14}"]
+    outcome, net, probability = _("outcome"), _("net"), _("probability")
+    out = [f"    {outcome:<{width}}  {net:>10}  {probability:>14}"]
     for label, line in zip(labels, lines, strict=True):
         meter = f"  (+ {line['meter']})" if line.get("meter") else ""
         out.append(f"    {label:<{width}}  {line['net']:>10}  {line['probability']:>14}{meter}")

@@ -108,7 +108,7 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
             yield f"  {condition.name} = {condition.source}    ({condition.ref})"
     if ruleset.readings:
         yield ""
-        yield "Readings (where the text is ambiguous: the question, its alternatives, the one applied)"
+        yield _("Readings (where the text is ambiguous: the question, its alternatives, the one applied)")
         applied = ruleset.reading_choices()
         for reading in ruleset.readings.values():
             yield from reading_lines(reading, applied.get(reading.name, reading.default))
@@ -128,22 +128,27 @@ def reading_lines(reading: ReadingInfo, applied: str) -> Iterator[str]:
     changes; the default, and the one applied when it is another."""
     yield f"  {reading.name}    ({reading.ref})"
     yield f"    « {reading.quote} »"
-    yield f"    {reading.question}"
+    yield f"    {reading.shown('question')}"
     for alt in reading.alternatives:
-        flags = (("default", alt.name == reading.default), ("applied", alt.name == applied))
+        flags = ((_("default"), alt.name == reading.default), (_("applied"), alt.name == applied))
         marks = [m for m, on in flags if on]
         mark = f" [{', '.join(marks)}]" if marks else ""
-        yield f"    - {alt.name}{mark}: {alt.meaning}"
+        yield f"    - {alt.name}{mark}: {reading.shown('alternative', alt.name)}"
         changes = ", ".join(f"{verb} {kind} {name}" for verb, kind, name in alt.changes)
-        yield f"        changes: {changes or 'nothing (the version as written)'}"
-    yield f"    default {reading.default} because {reading.because}"
+        yield "        " + _("changes: {changes}").format(
+            changes=changes or _("nothing (the version as written)")
+        )
+    yield "    " + _("default {alternative} because {why}").format(
+        alternative=reading.default, why=reading.shown("because")
+    )
 
 
 def reading_text(reading: ReadingInfo) -> str:
     """A reading in one line, to compare two versions' (`rules diff`)."""
+    default = _(" (default)")
     alts = "; ".join(
-        f"{a.name}{' (default)' if a.name == reading.default else ''}: "
-        + (", ".join(f"{v} {k} {n}" for v, k, n in a.changes) or "as written")
+        f"{a.name}{default if a.name == reading.default else ''}: "
+        + (", ".join(f"{v} {k} {n}" for v, k, n in a.changes) or _("as written"))
         for a in reading.alternatives
     )
     return f"« {reading.quote} » — {alts}"
@@ -231,7 +236,7 @@ def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
         for name, condition in ruleset.conditions.items():
             out["define", name] = f"{condition.source} | {condition.ref}"
         for name, reading in ruleset.readings.items():
-            said = f"{reading.ref} | {reading.question} | {reading.because}"
+            said = f"{reading.ref} | {reading.shown('question')} | {reading.shown('because')}"
             out["reading", name] = f"{reading_text(reading)} | {said}"
         for rule in ruleset.rules:
             docs = sorted(rule.doc.items())
