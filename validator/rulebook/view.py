@@ -174,41 +174,41 @@ def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
     yield f"+++ {new.version} ({new.dates()})"
     if amends(new, old):
         yield ""
-        yield f"Amended by (the texts that make {new.version} from {old.version})"
+        yield _("Amended by (the texts that make {new} from {old})").format(new=new.version, old=old.version)
         yield from amendment_lines(new)
     yield from _section(
-        "Parameters",
+        _("Parameters"),
         {n: show_value(p.value) for n, p in old.parameters.items()},
         {n: show_value(p.value) for n, p in new.parameters.items()},
     )
     yield from _section(
-        "House options",
+        _("House options"),
         {n: option_line(o) for n, o in old.options.items()},
         {n: option_line(o) for n, o in new.options.items()},
     )
     yield from _section(
-        "Fixed",
+        _("Fixed"),
         {n: show_value(f.value) for n, f in old.fixed.items()},
         {n: show_value(f.value) for n, f in new.fixed.items()},
     )
     yield from _section(
-        "Named conditions",
+        _("Named conditions"),
         {n: c.source for n, c in old.conditions.items()},
         {n: c.source for n, c in new.conditions.items()},
     )
     yield from _section(
-        "Readings",
+        _("Readings"),
         {n: reading_text(r) for n, r in old.readings.items()},
         {n: reading_text(r) for n, r in new.readings.items()},
     )
     yield from _section(
-        "Side bets",
+        _("Side bets"),
         {**{n: _side_bet_text(old, n) for n in old.side_bets}, **_paytable_lines(old, new.side_bets)},
         {**{n: _side_bet_text(new, n) for n in new.side_bets}, **_paytable_lines(new, old.side_bets)},
         ordered=True,
     )
     yield from _section(
-        "Rules",
+        _("Rules"),
         {r.name: _rule_text(r) for r in old.rules},
         {r.name: _rule_text(r) for r in new.rules},
     )
@@ -286,8 +286,8 @@ def _section(title: str, old: dict[str, str], new: dict[str, str], *, ordered: b
             changes.append(f"  + {name}: {new[name]}")
         elif old[name] != new[name]:
             changes.append(f"  ~ {name}:")
-            changes.append(f"      was: {old[name]}")
-            changes.append(f"      now: {new[name]}")
+            changes.append("      " + _("was: {value}").format(value=old[name]))
+            changes.append("      " + _("now: {value}").format(value=new[name]))
     if changes:
         yield ""
         yield title
