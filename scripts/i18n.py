@@ -148,7 +148,7 @@ def mismatched(catalog: Catalog, found: dict[Message, list[str]]) -> list[str]:
 # command tree by `cli_help`), SQL, or a module or line listed here with why. A line that writes such a
 # text on purpose says so on it or on the line above: `# i18n: not shown (why)`.
 PROSE = re.compile(r"[A-Za-z]{2,}[,;:]? [a-z]{2,}")
-SQL = re.compile(r"^\s*(SELECT|WITH|CREATE|UNION|ORDER BY|FROM|WHERE|GROUP BY)\b")
+SQL = re.compile(r"^\s*(SELECT|WITH|CREATE|UNION|ORDER BY|FROM|WHERE|GROUP BY|SET|AND)\b")
 PRAGMA = "i18n: not shown"
 NOT_SHOWN = {
     "validator/logs/fastcheck.py": "generates the Python source of the schema's fast checks",
@@ -157,6 +157,7 @@ NOT_SHOWN = {
     "validator/dsl/vocabulary.py": "the vocabulary's descriptions: `vocabulary()` reads them for the catalog",
     "validator/dsl/vocabulary_page.py": "writes docs/vocabulary.md, a document of the repository (English)",
     "validator/rulebook/readings_page.py": "writes docs/readings.md, a document of the repository (English)",
+    "validator/formats/schema.py": "the findings' JSON Schema (`schema findings`): a schema document, English",
     "validator/audit/dataset/columns.py": (
         "the dataset's data dictionary: a schema document, English like the JSON Schemas `schema` prints "
         "and the Parquet metadata it describes"
@@ -197,7 +198,7 @@ def unmarked(files: Iterable[Path] | None = None) -> list[str]:
     """`FILE:LINE: text` for each string with words that no mark holds and nothing here excuses."""
     problems = []
     for path in sorted(files if files is not None else PACKAGE.rglob("*.py")):
-        name = path.relative_to(ROOT).as_posix()
+        name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
         if name in NOT_SHOWN:
             continue
         source = path.read_text(encoding="utf-8")

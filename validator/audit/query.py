@@ -160,6 +160,7 @@ def _view(con: Any, name: str, files: list[str], empty_schema: Any, where: list[
     if files:
         listing = "[" + ", ".join(_quote(f) for f in files) + "]"
         # findings carry their file and row: the report names a finding by them (`_findings`)
+        # i18n: not shown (SQL)
         extra = ", filename = true, file_row_number = true" if name == "findings" else ""
         source = f"read_parquet({listing}, hive_partitioning = false{extra})"
     else:
@@ -508,6 +509,7 @@ def _hold(con: Any, audit: Audit, theory: Mapping[str, tuple[Decimal, float]] | 
     last = audit.overview.get("last_day")
     periods: list[dict[str, Any]] = []
     if last is not None:
+        # i18n: not shown (SQL)
         days = _rows(con, base.format(period="gaming_day AS day,", where="AND gaming_day IS NOT NULL"))
         for row in days:
             row["period"] = "day"

@@ -149,7 +149,7 @@ def json_default(value: Any) -> Any:
         return fmt(value)
     if isinstance(value, set | frozenset):
         return sorted(value, key=str)
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: not shown (json's)
 
 
 def one_line_json(value: Any) -> str:

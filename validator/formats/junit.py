@@ -105,7 +105,7 @@ class JunitReporter(Reporter):
         # The test cases go where ET would have put them: before <system-out>, each followed by the
         # indentation of the next element (the same text as indenting the whole tree).
         cut = document.index("<system-out")
-        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')  # i18n: not shown (XML)
         self.out.write(document[:cut])
         self._cases.seek(0)
         done = 0
