@@ -118,31 +118,44 @@ def sources(datasets: Sequence[str]) -> Sources:
         for path, listed in state.counted():
             if not manifest.regular(path):
                 raise ValidatorError(
-                    f"{path}: listed by run {_run_named(state, listed)} but missing or not a plain file"
+                    _("{path}: listed by run {run} but missing or not a plain file").format(
+                        path=path, run=_run_named(state, listed)
+                    )
                 )
             try:
                 with path.open("rb") as handle:
                     metadata = pq.read_metadata(handle)
                     found = metadata.schema.to_arrow_schema()
             except Exception as error:  # pyarrow's errors: not Parquet, truncated
-                raise ValidatorError(f"{path}: not a Parquet file of this dataset ({_line(error)})") from None
+                raise ValidatorError(
+                    _("{path}: not a Parquet file of this dataset ({why})").format(
+                        path=path, why=_line(error)
+                    )
+                ) from None
             if not found.equals(expected[listed.table], check_metadata=False):
                 raise ValidatorError(
-                    f"{path}: not a {listed.table} file of this dataset (its columns differ)"
+                    _("{path}: not a {table} file of this dataset (its columns differ)").format(
+                        path=path, table=listed.table
+                    )
                 )
             if metadata.num_rows != listed.rows:
                 raise ValidatorError(
-                    f"{path}: holds {metadata.num_rows} rows, its run wrote {listed.rows}: "
-                    "the dataset is damaged"
+                    _("{path}: holds {rows} rows, its run wrote {written}: the dataset is damaged").format(
+                        path=path, rows=metadata.num_rows, written=listed.rows
+                    )
                 )
             (out.rounds if listed.table == "rounds" else out.findings).append(str(path))
         for run_id, files in sorted(state.uncommitted.items()):
             how = (
-                "still running"
+                _("still running")
                 if manifest.is_running(folder, run_id)
-                else "stopped before its commit (killed?); the next check --dataset removes them"
+                else _("stopped before its commit (killed?); the next check --dataset removes them")
             )
-            out.notes.append(f"{root}: run {run_id}, {how}: its {len(files)} files are not counted")
+            out.notes.append(
+                _("{root}: run {run}, {how}: its {count} files are not counted").format(
+                    root=root, run=run_id, how=how, count=len(files)
+                )
+            )
     return out
 
 
@@ -419,11 +432,11 @@ def run_readings(summary: str | None) -> str:
     import json
 
     applied = json.loads(summary).get("readings", {}) if summary else {}
+    not_default = _(" (not the default)")
     return "; ".join(
         f"{version}: "
         + ", ".join(
-            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
-            for r in rows
+            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else not_default) for r in rows
         )
         for version, rows in sorted(applied.items())
     )

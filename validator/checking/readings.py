@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 
 from validator.checking.serial import check_logs
 from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.i18n import _
 from validator.replay.session import HouseLookup
 from validator.rulebook.registry import Registry
 
@@ -100,7 +101,7 @@ def judged_under_readings(
         yield dataclasses.replace(outcome, findings=(*findings, *added), status=status)
     # Findings of records outside the rounds of the first run (none is expected: the same records are
     # read each time), reported where they were found.
-    for (file, _), findings in extra.items():
+    for (file, _line), findings in extra.items():
         for finding in findings:
             summary.count(finding)
         yield RoundOutcome(file, findings[0].line, findings[0].round, tuple(findings))
@@ -125,4 +126,7 @@ def _said(finding: Finding) -> Finding:
     if not finding.rests_on:
         return finding
     said = ", ".join(f"`{r}` = `{a}`" for r, a in finding.rests_on)
-    return dataclasses.replace(finding, message=f"{finding.message} (under reading {said})")
+    return dataclasses.replace(
+        finding,
+        message=_("{message} (under reading {readings})").format(message=finding.message, readings=said),
+    )

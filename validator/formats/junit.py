@@ -29,8 +29,9 @@ from validator.formats.base import (
     values_line,
     with_ref,
 )
+from validator.i18n import N_, _
 
-OUTSIDE_ROUNDS = "records outside rounds"
+OUTSIDE_ROUNDS = N_("records outside rounds")
 # Characters XML 1.0 cannot carry at all, even escaped; a format finding may quote them from a bad line.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -138,7 +139,7 @@ class JunitReporter(Reporter):
 
     def _outside_case(self, file: str) -> ET.Element:
         if file not in self._outside:
-            self._outside[file] = ET.Element("testcase", classname=_xml(file), name=OUTSIDE_ROUNDS)
+            self._outside[file] = ET.Element("testcase", classname=_xml(file), name=_(OUTSIDE_ROUNDS))
             self._places.append((self._length, file))
         return self._outside[file]
 

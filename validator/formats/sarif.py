@@ -29,6 +29,7 @@ from validator.findings.project_root import (
     relative_to_root,
 )
 from validator.formats.base import TOOL_NAME, Reporter, evidence, json_default, project_url
+from validator.i18n import _
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -102,11 +103,11 @@ class SarifReporter(Reporter):
         invocation: dict[str, Any] = {"executionSuccessful": True}
         if self._left_out:
             total = len(self._findings) + self._left_out
-            text = (
-                f"{self._left_out:,} of {total:,} results left out: a SARIF run holds at most "
-                f"{MAX_RESULTS:,} (GitHub code scanning's limit); these are the first {MAX_RESULTS:,} "
-                "in report order, and the exit status counts them all"
-            )
+            text = _(
+                "{left_out} of {total} results left out: a SARIF run holds at most {limit} (GitHub code "
+                "scanning's limit); these are the first {limit} in report order, and the exit status counts "
+                "them all"
+            ).format(left_out=f"{self._left_out:,}", total=f"{total:,}", limit=f"{MAX_RESULTS:,}")
             invocation["toolExecutionNotifications"] = [{"level": "warning", "message": {"text": text}}]
             err = self._err if self._err is not None else sys.stderr
             err.write(f"{TOOL_NAME}: sarif: {text}\n")

@@ -86,7 +86,7 @@ def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
     elif kind == "ratio":
         value = house_value(raw.strip()) if isinstance(raw, str) else None
         if not isinstance(value, Ratio):
-            return None, f'{shown(raw)} is not a ratio: write it as text, such as "3:2"'
+            return None, _('{value} is not a ratio: write it as text, such as "3:2"').format(value=shown(raw))
     elif kind == "choice":
         if not isinstance(raw, str):
             return (

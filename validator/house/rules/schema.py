@@ -53,5 +53,5 @@ def _message(node: Node) -> str:
             )
         return _("{instance} is not a decimal number").format(instance=shown(error.instance))
     if error.validator in ("minLength", "minProperties"):
-        return "must not be empty"
+        return _("must not be empty")
     return str(error.message)
