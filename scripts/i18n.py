@@ -158,7 +158,7 @@ NOT_SHOWN = {
     "validator/dsl/vocabulary_page.py": "writes docs/vocabulary.md, a document of the repository (English)",
     "validator/rulebook/readings_page.py": "writes docs/readings.md, a document of the repository (English)",
     "validator/logs/patterns.py": "refuses a pattern of the shipped schema itself: a bug of the program",
-    "validator/formats/schema.py": "the findings' JSON Schema (`schema findings`): a schema document, English",
+    "validator/formats/schema.py": "the findings' JSON Schema (`schema findings`): a schema document",
     "validator/audit/dataset/columns.py": (
         "the dataset's data dictionary: a schema document, English like the JSON Schemas `schema` prints "
         "and the Parquet metadata it describes"

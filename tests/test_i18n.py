@@ -214,7 +214,7 @@ def test_no_text_of_the_package_is_written_without_a_mark():
     [
         ('raise ValueError(f"{name}: no such table")\n', "not marked for translation"),
         ('said = "the dealer stands"\n', "not marked for translation"),
-        ('said = f"{_(\'held\')} here"\n', "a mark inside an f-string is not extracted"),
+        ("said = f\"{_('held')} here\"\n", "a mark inside an f-string is not extracted"),
         ('said = _("the dealer stands")\n', None),
         ('"""A docstring of two words."""\n', None),
         ('sql = "SELECT rule FROM findings"\n', None),
@@ -260,7 +260,8 @@ def test_a_french_run_writes_no_english_sentence(tmp_path):
     refusals. A line with two English words is a text the catalog lacks or a mark missing."""
     broken = tmp_path / "broken.jsonl"
     broken.write_bytes(
-        CLEAN_BJ.read_bytes() + b'{"type": "rnd"}\nnot json\n{"type": "round", "round": "x"}\n'
+        CLEAN_BJ.read_bytes()
+        + b'{"type": "rnd"}\nnot json\n{"type": "round", "round": "x"}\n'
         + '{"type": "table", "casino": "Caf\u00e9"}\n'.encode("latin-1")
     )
     runs = [

@@ -48,10 +48,10 @@ def host_port(address: str) -> tuple[str, int]:
         raise ValidatorError(_unsupported(address, scheme))
     rest = rest.rstrip("/")
     if rest.startswith("["):
-        host, _, tail = rest[1:].partition("]")
+        host, _sep, tail = rest[1:].partition("]")
         port_text = tail[1:] if tail.startswith(":") else ""
     else:
-        host, _, port_text = rest.rpartition(":") if ":" in rest else (rest, "", "")
+        host, _sep, port_text = rest.rpartition(":") if ":" in rest else (rest, "", "")
     if not host:
         raise ValidatorError(_unreachable(address, _("no host in the address")))
     try:
