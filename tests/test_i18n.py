@@ -52,6 +52,25 @@ def test_every_rule_of_every_shipped_ruleset_has_its_message_and_docs_in_french(
     assert problems == []
 
 
+def test_every_reading_of_every_shipped_ruleset_has_its_question_answers_and_reason_in_french():
+    missing = []
+    for ruleset in default_registry().all():
+        for reading in ruleset.readings.values():
+            said = {(what, alt) for lang, what, alt, text in reading.translations if lang == "fr" and text}
+            wanted = {("question", ""), ("because", "")} | {("alternative", a) for a in reading.names}
+            missing += [f"{ruleset.version} {reading.name}: {w} {a}" for w, a in sorted(wanted - said)]
+    assert missing == []
+
+
+def test_rules_show_gives_a_reading_in_the_language_chosen():
+    french = run_cli("--lang", "fr", "rules", "show", "fr/blackjack@2014-01-01").stdout
+    # rulesets/fr/blackjack/2013-12-15.rules, reading settlement-order: its `question fr` and `because fr`.
+    assert "Le règlement se fait-il case par case depuis la droite" in french
+    assert "par défaut box-by-box, parce que : « dans l'ordre prévu, de droite à gauche » régit" in french
+    english = run_cli("rules", "show", "fr/blackjack@2014-01-01").stdout
+    assert "Is the settlement made box by box from the right" in english and "Le règlement" not in english
+
+
 def test_the_language_is_the_option_then_the_configuration_then_the_locale_then_english():
     assert i18n.choose("en", "fr", {"LANG": "fr_FR.UTF-8"}) == "en"
     assert i18n.choose(None, "fr", {"LANG": "C.UTF-8"}) == "fr"
