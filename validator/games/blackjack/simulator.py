@@ -29,6 +29,7 @@ class BlackjackSim(TableSim):
         interludes = Interludes(self)
         for _unused in range(rounds):
             assert self.shoe is not None
+            yield from self.keep_hours()
             if self.reshuffles(60):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             yield from interludes.before_round()
@@ -149,7 +150,7 @@ class BlackjackSim(TableSim):
             jackpot.after_round((sides.stakes[s] for s in sides.of(progressive(self))), *won)
         if side_bets:
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
-        record = {
+        record: dict[str, Any] = {
             "type": "round",
             "round": f"{self.shoe_id}/{self.round_no}",
             "shoe": self.shoe_id,
@@ -158,6 +159,12 @@ class BlackjackSim(TableSim):
             "bets": bets,
             "actions": actions,
         }
+        if hole:
+            # hand-log/1.1 (the séance of a game with a hole card): where split hands lie. Each new hand
+            # is put at the left of the box's others, where it is played and dealt to last.
+            layout = {str(b.number): [h.name for h in b.hand_list] for b in order if len(b.hand_list) > 1}
+            if layout:
+                record["layout"] = layout
         return record
 
     @staticmethod
