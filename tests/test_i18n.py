@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,25 @@ def test_every_rule_of_every_shipped_ruleset_has_its_message_and_docs_in_french(
         p for ruleset in default_registry().all() for rule in ruleset.rules for p in untranslated(rule)
     ]
     assert problems == []
+
+
+def test_every_reading_of_every_shipped_ruleset_has_its_question_answers_and_reason_in_french():
+    missing = []
+    for ruleset in default_registry().all():
+        for reading in ruleset.readings.values():
+            assert reading.text("question", "fr") != reading.question, (ruleset.version, reading.name)
+            assert reading.text("because", "fr") != reading.because, (ruleset.version, reading.name)
+            missing += [f"{ruleset.version}: {problem}" for problem in reading.untranslated(("fr",))]
+    assert missing == []
+
+
+def test_rules_show_gives_a_reading_in_the_language_chosen():
+    french = run_cli("--lang", "fr", "rules", "show", "fr/blackjack@2014-01-01").stdout
+    # rulesets/fr/blackjack/2013-12-15.rules, reading settlement-order: its `question fr` and `because fr`.
+    assert "Le règlement se fait-il case par case depuis la droite" in french
+    assert "par défaut box-by-box, parce que : « dans l'ordre prévu, de droite à gauche » régit" in french
+    english = run_cli("rules", "show", "fr/blackjack@2014-01-01").stdout
+    assert "Is the settlement made box by box from the right" in english and "Le règlement" not in english
 
 
 def test_the_language_is_the_option_then_the_configuration_then_the_locale_then_english():
@@ -198,3 +218,84 @@ def test_the_html_report_is_in_the_language_chosen(tmp_path):
     english = tmp_path / "en.html"
     assert run_cli("report", str(dataset), "-o", str(english)).returncode == 0
     assert '<html lang="en">' in english.read_text(encoding="utf-8")
+
+
+def test_no_text_of_the_package_is_written_without_a_mark():
+    """A string with words (two words of letters in a row) that no `_()`, `N_()` or `ngettext()` holds fails
+    here, with its file and line, unless it is one no user reads as a message: a docstring, a CLI help
+    (read from the command tree), SQL, a module scripts/i18n.py lists with why, or a line marked
+    `# i18n: not shown (why)`. A mark inside an f-string fails too: Babel does not extract it."""
+    assert _catalog_tool().unmarked() == []
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ('raise ValueError(f"{name}: no such table")\n', "not marked for translation"),
+        ('said = "the dealer stands"\n', "not marked for translation"),
+        ("said = f\"{_('held')} here\"\n", "a mark inside an f-string is not extracted"),
+        ('said = _("the dealer stands")\n', None),
+        ('"""A docstring of two words."""\n', None),
+        ('sql = "SELECT rule FROM findings"\n', None),
+        ('said = "the dealer stands"  # i18n: not shown (a test)\n', None),
+        ('said = "ok"\n', None),
+    ],
+)
+def test_the_unmarked_text_check_finds_what_it_should(tmp_path, source, found):
+    probe = tmp_path / "probe.py"
+    probe.write_text(source, encoding="utf-8")
+    said = _catalog_tool().unmarked([probe])
+    if found is None:
+        assert said == []
+    else:
+        assert len(said) == 1 and found in said[0], said
+
+
+# English words that no French sentence of the program's holds: two of them on one line of a French run's
+# output is an English sentence (ids, paths, quoted log values and rule expressions are left out first).
+_ENGLISH = re.compile(
+    r"\b(the|of|and|is|are|with|from|this|that|cannot|was|were|for|by|which|has|have|be|its|it|not)\b"
+)
+
+
+def _english_lines(text: str) -> list[str]:
+    found = []
+    for line in text.splitlines():
+        if re.match(r"\s*(on|settle) [a-z_]+ ", line):  # a rule's condition, in the rules language
+            continue
+        if re.match(r"\s*note : ", line):
+            # A ruleset's notes (`note "…"`: the sources and dates of its wordings) are written in English
+            # only so far: the one text of the rulesets without its French (listed in the closing note).
+            continue
+        bare = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`|« [^»]* »|\S+[/_.-]\S+|--[a-z-]+", " ", line)
+        if len(set(_ENGLISH.findall(bare))) >= 2:
+            found.append(line)
+    return found
+
+
+def test_a_french_run_writes_no_english_sentence(tmp_path):
+    """The commands an inspector runs, in French: check (with format findings and a Latin-1 line), explain,
+    rules show (a Python-side rule, a version with its readings), lint, edge, simulate's summary, watch's
+    refusals. A line with two English words is a text the catalog lacks or a mark missing."""
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(
+        CLEAN_BJ.read_bytes()
+        + b'{"type": "rnd"}\nnot json\n{"type": "round", "round": "x"}\n'
+        + '{"type": "table", "casino": "Caf\u00e9"}\n'.encode("latin-1")
+    )
+    runs = [
+        ("check", str(broken), str(DISPUTES_BJ), "--house", str(SAMPLES / "house" / "trouville.yaml")),
+        ("explain", str(DISPUTES_BJ), "--round", "BJ-03/2016-06-11/1/2"),
+        ("rules", "show", "hand-log/truncated"),
+        ("rules", "show", "fr/blackjack@2014-01-01"),
+        ("lint", str(SAMPLES / "house" / "mistakes.yaml")),
+        ("edge", "--ruleset", "fr/bataille"),
+        ("watch", "-"),
+        ("watch", str(tmp_path / "none.jsonl")),
+    ]
+    english = []
+    for args in runs:
+        done = run_cli("--lang", "fr", *args)
+        assert done.returncode in (0, 1, 2), (args, done.stderr)
+        english += [f"{args[0]}: {line}" for line in _english_lines(done.stdout + done.stderr)]
+    assert english == []

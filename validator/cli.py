@@ -15,7 +15,7 @@ import typer
 from validator import __version__
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.errors import ValidatorError, bounded
-from validator.i18n import N_
+from validator.i18n import N_, _
 
 if TYPE_CHECKING:
     from validator.commands.common import PolicyChoices
@@ -498,7 +498,10 @@ def _follow_instead(
     ]
     if refused:
         typer.echo(
-            f"casino-validator: --follow judges rounds as they come: {', '.join(refused)} cannot go with it",
+            "casino-validator: "
+            + _("--follow judges rounds as they come: {options} cannot go with it").format(
+                options=", ".join(refused)
+            ),
             err=True,
         )
         raise typer.Exit(2)

@@ -233,7 +233,7 @@ class _PlainRuntimeParam(RuntimeParam):
                 if member.value == value:
                     return member
             if isinstance(value, str):
-                name = param.opts[0] if param is not None and param.opts else "the option"
+                name = param.opts[0] if param is not None and param.opts else _("the option")
                 choices = ", ".join(str(member.value) for member in annotation)
                 raise UnknownChoice(
                     _("{name} {value}: choose one of {choices}").format(

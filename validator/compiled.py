@@ -19,6 +19,8 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
+from validator.i18n import _
+
 PURE_ENV = "CASINO_VALIDATOR_PURE"
 _PACKAGE = Path(__file__).resolve().parent
 _MANIFEST = _PACKAGE / "_compiled.txt"
@@ -55,8 +57,10 @@ def describe() -> str:
         return "plain Python"
     modules = f"{len(compiled)} module{'s' if len(compiled) > 1 else ''}"
     if pure_requested():
-        return f"plain Python: {PURE_ENV}=1, {modules} compiled but not used"
-    return f"compiled with mypyc: {modules}"
+        return _("plain Python: {variable}=1, {modules} compiled but not used").format(
+            variable=PURE_ENV, modules=modules
+        )
+    return _("compiled with mypyc: {modules}").format(modules=modules)
 
 
 class SourcesFirst(importlib.abc.MetaPathFinder):

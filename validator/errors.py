@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from validator.i18n import _
+
 
 class ValidatorError(Exception):
     """A run that cannot be made: the message is shown as is, and the exit status is 2."""
@@ -44,6 +46,6 @@ def bounded(message: str, limit: int = MAX_LINE) -> str:
     lines = []
     for line in message.split("\n"):
         if len(line) > limit:
-            line = f"{line[:limit]}… ({len(line) - limit:,} more characters)"
+            line = line[:limit] + _("… ({count} more characters)").format(count=f"{len(line) - limit:,}")
         lines.append(line)
     return "\n".join(lines)

@@ -22,13 +22,14 @@ from typing import Any, NoReturn
 import typer
 
 from validator import __version__
+from validator.i18n import N_, _
 from validator.outputs import OutputClosed
 
 INTERNAL_ERROR = 3
 INTERRUPTED = 130
 # What writing to a full, broken or closed standard output raises.
 _WRITE_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EPIPE, errno.EFBIG, errno.EDQUOT, errno.EINVAL}
-REPORT_HOW = "please report it with this line, the command you ran and, if you can, the file it read"
+REPORT_HOW = N_("please report it with this line, the command you ran and, if you can, the file it read")
 
 
 def internal_error_line(error: BaseException) -> str:
@@ -40,10 +41,10 @@ def internal_error_line(error: BaseException) -> str:
         where = f" at {os.path.basename(last.filename)}:{last.lineno}"
     detail = str(error).splitlines()[0][:200] if str(error) else ""
     what = type(error).__name__ + (f": {detail}" if detail else "")
-    return (
-        f"casino-validator: internal error ({what}{where}) in casino-validator {__version__}; "
-        f"this is a bug of the program, not of your files: {REPORT_HOW}"
-    )
+    return "casino-validator: " + _(
+        "internal error ({what}) in casino-validator {version}; this is a bug of the program, not of your "
+        "files: {how}"
+    ).format(what=what + where, version=__version__, how=_(REPORT_HOW))
 
 
 def _quiet_stdout() -> None:
@@ -73,7 +74,7 @@ class _Closed(_Silent):
     """Standard output closed by the caller (`>&-`): writing to it is an error like any other."""
 
     def write(self, data: Any) -> int:
-        raise OSError(errno.EBADF, "standard output is closed")
+        raise OSError(errno.EBADF, _("standard output is closed"))
 
     @property
     def buffer(self) -> _Closed:  # `simulate` writes bytes
@@ -89,7 +90,10 @@ def _stdout_failed(error: OSError) -> int:
     _quiet_stdout()
     if error.errno == errno.EPIPE:
         return 2
-    _echo_err(f"casino-validator: standard output: cannot write ({error.strerror or error})")
+    _echo_err(
+        "casino-validator: "
+        + _("standard output: cannot write ({error})").format(error=error.strerror or error)
+    )
     return 2
 
 

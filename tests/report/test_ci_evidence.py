@@ -13,7 +13,7 @@ from pathlib import Path
 
 from jsonschema import Draft7Validator
 
-from validator.formats.base import PROJECT_URL
+from validator.formats.base import project_url
 
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTES = "samples/logs/disputes"
@@ -26,25 +26,48 @@ def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_project_url_is_pyprojects() -> None:
+def test_the_project_url_is_pyprojects_and_no_placeholder() -> None:
+    """SARIF's `informationUri` is the Homepage pyproject.toml declares, and there is none while the
+    project has no public address: no address is written that nobody has confirmed."""
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert meta["project"]["urls"]["Homepage"] == PROJECT_URL
+    declared = meta["project"].get("urls", {}).get("Homepage")
+    assert project_url() == declared
+    sarif = _run("check", f"{DISPUTES}/BJ-03-2016-06-11.jsonl", "-f", "sarif", "-q")
+    assert json.loads(sarif.stdout)["runs"][0]["tool"]["driver"].get("informationUri") == declared
 
 
 def test_sarif_and_github_messages_carry_the_evidence() -> None:
     sarif = _run("check", DISPUTES, "--house", HOUSE, "-f", "sarif", "-q")
     assert sarif.returncode == 1, sarif.stderr
     log = json.loads(sarif.stdout)
-    assert log["runs"][0]["tool"]["driver"]["informationUri"] == PROJECT_URL
     payouts = [r for r in log["runs"][0]["results"] if r["properties"]["kind"] == "payout"]
     assert payouts
     for result in payouts:
         text, props = result["message"]["text"], result["properties"]
         assert f"round {props['round']} at " in text, text
-        assert "box " in text and "expected " in text and ", actual " in text, text
+        # What the rules give against what the log shows, in words; the values stay in the properties.
+        assert "box " in text and "the rules give " in text and "; the log shows " in text, text
+        assert props["expected"] and props["actual"]
+    # Round BJ-03/2016-06-11/1/2: box 2's blackjack (A♠ K♦) on a stake of 10, paid 10 where 3 for 2
+    # (art. 55-4, 1°) gives 15 (the log's own amounts: samples/logs/disputes/BJ-03-2016-06-11.jsonl).
+    assert any(
+        "the rules give a payment of 15; the log shows a payment of 10." in r["message"]["text"]
+        for r in payouts
+    )
     github = _run("check", DISPUTES, "--house", HOUSE, "-f", "github", "-q")
     errors = [line for line in github.stdout.splitlines() if line.startswith("::error")]
-    assert any("round " in line and "expected " in line and "box " in line for line in errors)
+    assert any("round " in line and "the rules give " in line and "box " in line for line in errors)
+
+
+def test_the_sarif_evidence_is_in_the_language_chosen() -> None:
+    french = _run("--lang", "fr", "check", f"{DISPUTES}/BJ-03-2016-06-11.jsonl", "-f", "sarif", "-q")
+    assert french.returncode == 1, french.stderr
+    texts = [r["message"]["text"] for r in json.loads(french.stdout)["runs"][0]["results"]]
+    # The same round as above, in the catalog's French (validator/locale/fr/LC_MESSAGES).
+    assert any(
+        "les règles donnent un paiement de 15 ; le journal montre un paiement de 10." in t for t in texts
+    )
+    assert not any("the rules give" in t or "expected" in t for t in texts), texts
 
 
 def test_a_suppressed_finding_is_a_sarif_result_with_its_justification(tmp_path: Path) -> None:

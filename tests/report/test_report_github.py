@@ -48,7 +48,7 @@ def test_the_fixture_escapes() -> None:
     assert lines[2].endswith(
         "::The surrender of seat 1 returned 100%25 of the stake instead of 50%25. "
         "(Arrêté du 14 mai 2007, art. 55-11). Round r-0002, box seat-1, hand seat-1/main: "
-        'expected {"return": "2.5"}, actual {"return": "5"}.'
+        "return: expected 2.5, found 5."
     )
     assert lines[9].startswith("::error file=logs/salle 2/table%2C9.jsonl,title=hand-log/truncated::")
     # The message part keeps `:` and `,`: only properties escape them.

@@ -27,7 +27,7 @@ from report_fixtures import (
 )
 
 from validator.findings.finding import Finding, RoundOutcome, Summary
-from validator.formats.base import PROJECT_URL, evidence
+from validator.formats.base import evidence, project_url
 from validator.formats.sarif import SarifReporter, artifact_location
 
 SCHEMA_PATH = Path(__file__).parent / "sarif-schema-2.1.0.json"
@@ -126,7 +126,8 @@ def test_driver_and_rules() -> None:
     driver = json.loads(render_full("sarif"))["runs"][0]["tool"]["driver"]
     assert driver["name"] == "casino-validator"
     assert driver["version"] == TOOL_VERSION
-    assert driver["informationUri"] == PROJECT_URL
+    # The project's address where pyproject.toml declares one (tests/report/test_ci_evidence.py), else none.
+    assert driver.get("informationUri") == project_url()
     ids = [rule["id"] for rule in driver["rules"]]
     assert ids == sorted(ids)
     # Every rule given, plus the reader's format rules met in findings.

@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.errors import ValidatorError
-from validator.i18n import _
+from validator.i18n import N_, _
 
 
 def parse_day(value: str | None, option: str) -> date | None:
@@ -32,7 +32,7 @@ def audit_html(
     casino: str | None = None,
     table: str | None = None,
     theory: Mapping[str, tuple[Decimal, float]] | None = None,
-    title: str = "Audit report",
+    title: str = N_("Audit report"),
     csv_folder: str | None = None,
 ) -> str:
     """The report over these datasets, filtered; `theory`: table id → (the house edge of its rules, the

@@ -300,6 +300,7 @@ def _signed(value: Any) -> str:
 def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = DEFAULT_TITLE) -> str:
     import jinja2
 
+    from validator.findings.words import kind_word, severity_word
     from validator.i18n import _, current, ngettext
 
     # The page's fixed texts are the template's `{{ _("…") }}` (jinja2's i18n extension, with the
@@ -314,7 +315,14 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
     )
     env.install_gettext_callables(gettext=_, ngettext=ngettext, newstyle=False)  # type: ignore[attr-defined]
     env.filters.update(
-        money=_money, signed=_signed, count=_count, percent=_percent, number=_number, p_value=_p_value
+        money=_money,
+        signed=_signed,
+        count=_count,
+        percent=_percent,
+        number=_number,
+        p_value=_p_value,
+        kind_word=kind_word,
+        severity_word=severity_word,
     )
     rounds: dict[str, dict[str, Any]] = {}
     for finding in audit.findings:

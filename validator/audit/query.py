@@ -118,31 +118,44 @@ def sources(datasets: Sequence[str]) -> Sources:
         for path, listed in state.counted():
             if not manifest.regular(path):
                 raise ValidatorError(
-                    f"{path}: listed by run {_run_named(state, listed)} but missing or not a plain file"
+                    _("{path}: listed by run {run} but missing or not a plain file").format(
+                        path=path, run=_run_named(state, listed)
+                    )
                 )
             try:
                 with path.open("rb") as handle:
                     metadata = pq.read_metadata(handle)
                     found = metadata.schema.to_arrow_schema()
             except Exception as error:  # pyarrow's errors: not Parquet, truncated
-                raise ValidatorError(f"{path}: not a Parquet file of this dataset ({_line(error)})") from None
+                raise ValidatorError(
+                    _("{path}: not a Parquet file of this dataset ({why})").format(
+                        path=path, why=_line(error)
+                    )
+                ) from None
             if not found.equals(expected[listed.table], check_metadata=False):
                 raise ValidatorError(
-                    f"{path}: not a {listed.table} file of this dataset (its columns differ)"
+                    _("{path}: not a {table} file of this dataset (its columns differ)").format(
+                        path=path, table=listed.table
+                    )
                 )
             if metadata.num_rows != listed.rows:
                 raise ValidatorError(
-                    f"{path}: holds {metadata.num_rows} rows, its run wrote {listed.rows}: "
-                    "the dataset is damaged"
+                    _("{path}: holds {rows} rows, its run wrote {written}: the dataset is damaged").format(
+                        path=path, rows=metadata.num_rows, written=listed.rows
+                    )
                 )
             (out.rounds if listed.table == "rounds" else out.findings).append(str(path))
         for run_id, files in sorted(state.uncommitted.items()):
             how = (
-                "still running"
+                _("still running")
                 if manifest.is_running(folder, run_id)
-                else "stopped before its commit (killed?); the next check --dataset removes them"
+                else _("stopped before its commit (killed?); the next check --dataset removes them")
             )
-            out.notes.append(f"{root}: run {run_id}, {how}: its {len(files)} files are not counted")
+            out.notes.append(
+                _("{root}: run {run}, {how}: its {count} files are not counted").format(
+                    root=root, run=run_id, how=how, count=len(files)
+                )
+            )
     return out
 
 
@@ -160,6 +173,7 @@ def _view(con: Any, name: str, files: list[str], empty_schema: Any, where: list[
     if files:
         listing = "[" + ", ".join(_quote(f) for f in files) + "]"
         # findings carry their file and row: the report names a finding by them (`_findings`)
+        # i18n: not shown (SQL)
         extra = ", filename = true, file_row_number = true" if name == "findings" else ""
         source = f"read_parquet({listing}, hive_partitioning = false{extra})"
     else:
@@ -419,11 +433,11 @@ def run_readings(summary: str | None) -> str:
 
     data = json.loads(summary) if summary else {}
     applied = data.get("readings", {})
+    not_default = _(" (not the default)")
     said = "; ".join(
         f"{version}: "
         + ", ".join(
-            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
-            for r in rows
+            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else not_default) for r in rows
         )
         for version, rows in sorted(applied.items())
     )
@@ -434,7 +448,7 @@ def run_readings(summary: str | None) -> str:
         if run["changed"]
     ]
     if others:
-        said += "; judged again under " + "; ".join(others)
+        said += _("; judged again under {runs}").format(runs="; ".join(others))
     return said
 
 
@@ -518,6 +532,7 @@ def _hold(con: Any, audit: Audit, theory: Mapping[str, tuple[Decimal, float]] | 
     last = audit.overview.get("last_day")
     periods: list[dict[str, Any]] = []
     if last is not None:
+        # i18n: not shown (SQL)
         days = _rows(con, base.format(period="gaming_day AS day,", where="AND gaming_day IS NOT NULL"))
         for row in days:
             row["period"] = "day"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from validator.i18n import _
+
 
 class AmountError(ValueError):
     pass
@@ -24,20 +26,26 @@ def to_decimal(value: Any) -> Decimal:
     significant digits exactly. Amounts beyond that must be written as strings, which hand-log/1 allows.
     """
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise AmountError(f"{value!r} is not an amount")
+        raise AmountError(_("{value} is not an amount").format(value=repr(value)))
     try:
         amount = (
             value if isinstance(value, Decimal) else Decimal(value if isinstance(value, int) else str(value))
         )
     except InvalidOperation:
-        raise AmountError(f"{value!r} is not an amount") from None
+        raise AmountError(_("{value} is not an amount").format(value=repr(value))) from None
     # Decimal() also reads "NaN" and "Infinity", which no table pays out.
     if not amount.is_finite():
-        raise AmountError(f"{value!r} is not an amount")
+        raise AmountError(_("{value} is not an amount").format(value=repr(value)))
     if amount and amount.adjusted() >= MAX_INTEGER_DIGITS:
-        raise AmountError(f"{value!r} is too large for an amount (over {MAX_INTEGER_DIGITS} digits)")
+        raise AmountError(
+            _("{value} is too large for an amount (over {digits} digits)").format(
+                value=repr(value), digits=MAX_INTEGER_DIGITS
+            )
+        )
     if amount.normalize().as_tuple().exponent < -MAX_FRACTION_DIGITS:  # type: ignore[operator]
-        raise AmountError(f"{value!r} has more than {MAX_FRACTION_DIGITS} decimals")
+        raise AmountError(
+            _("{value} has more than {digits} decimals").format(value=repr(value), digits=MAX_FRACTION_DIGITS)
+        )
     return amount
 
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from validator.casino.money import AmountError, to_decimal
+from validator.i18n import _
 
 _STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
 
@@ -33,10 +34,10 @@ def parse_stake(stake: str) -> tuple[int, str | None, str]:
     """`3` → (3, None, "main"), `3/2` → (3, "2", "main"), `3:insurance` → (3, None, "insurance")."""
     match = _STAKE.match(stake)
     if not match:
-        raise MalformedRound(f"{stake!r} is not a stake")
+        raise MalformedRound(_("{stake} is not a stake").format(stake=repr(stake)))
     box, split, side = match.groups()
     if side is not None and split is not None:
-        raise MalformedRound(f"{stake!r} is not a stake")
+        raise MalformedRound(_("{stake} is not a stake").format(stake=repr(stake)))
     return int(box), split, side or "main"
 
 
@@ -59,7 +60,11 @@ def amount_of(value: Any, what: str, *where: Any) -> Decimal:
     except AmountError as exc:
         raise MalformedRound(f"{what.format(*where) if where else what}: {exc}") from None
     if amount < 0:
-        raise MalformedRound(f"{what.format(*where) if where else what}: a negative amount ({value})")
+        raise MalformedRound(
+            _("{what}: a negative amount ({value})").format(
+                what=what.format(*where) if where else what, value=value
+            )
+        )
     if amount:  # not zero: 0.0 and -0.0 are equal keys of different Decimals
         if len(AMOUNTS) >= AMOUNTS_KEPT:
             AMOUNTS.clear()

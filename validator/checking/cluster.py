@@ -133,7 +133,9 @@ class _Session:
                 # Interrupted, or stopped by an error: the local workers' shares are of no use any more,
                 # and a worker asked to close would first finish the share it is running.
                 for nanny in self.cluster.workers.values():
-                    nanny.close_gracefully(reason="casino-validator stopped")  # no restart after the kill
+                    nanny.close_gracefully(
+                        reason="casino-validator stopped"
+                    )  # i18n: not shown (Dask's)  # no restart after the kill
                 for pid in self.pids:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)

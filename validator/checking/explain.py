@@ -10,11 +10,13 @@ from typing import Any
 
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
+from validator.findings.words import kind_word
 from validator.formats.base import has_values, values_line
 from validator.i18n import _
 from validator.logs.reader import read_records
 from validator.replay.session import HouseLookup, LogReplay
 from validator.rulebook.registry import Registry
+from validator.rulebook.view import dates_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,21 +85,27 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
     """The account of one replayed round: `told` is what the replay recorded while tracing it (None when
     the round could not be replayed), `outcome` its findings. The audit report shows the same lines."""
     if told is None:  # the round could not be replayed: say why
-        yield f"Round {round_id} ({path}:{outcome.line}) could not be replayed:"
+        yield _("Round {round} ({where}) could not be replayed:").format(
+            round=round_id, where=f"{path}:{outcome.line}"
+        )
         for finding in outcome.findings:
             yield f"  {finding.rule}: {finding.message}"
         return
     ruleset_used = told["ruleset"]
-    yield f"Round {round_id} ({path}:{told['line']})"
-    yield f"  table {told['table'].id}, judged by {ruleset_used.version} ({ruleset_used.dates()})"
+    yield _("Round {round} ({where})").format(round=round_id, where=f"{path}:{told['line']}")
+    yield "  " + _("table {table}, judged by {version} ({dates})").format(
+        table=told["table"].id, version=ruleset_used.version, dates=dates_words(ruleset_used)
+    )
     yield ""
     for number, (what, ran, state) in enumerate(told["story"], start=1):
         yield f"{number:>3}. {what}"
         if ran:
+            held_word, broken_word = _("held"), _("BROKEN")
             checks = ", ".join(
-                f"{rule.rsplit('/', 1)[-1]} {'held' if held else 'BROKEN'}" for _unused, rule, held in ran
+                f"{rule.rsplit('/', 1)[-1]} {held_word if held else broken_word}"
+                for _unused, rule, held in ran
             )
-            yield f"     rules: {checks}"
+            yield "     " + _("rules: {checks}").format(checks=checks)
         if state:
             yield f"     {state}"
     yield ""
@@ -105,17 +113,25 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         # The replay stopped part way (a hand never opened, an amount that is no number): what it saw
         # up to there is above; why it stopped is the round's only finding.
         steps = len(told["story"])
-        yield f"The round could not be replayed{f' after step {steps}' if steps else ''}:"
+        if steps:
+            yield _("The round could not be replayed after step {step}:").format(step=steps)
+        else:
+            yield _("The round could not be replayed:")
         for finding in outcome.findings:
             yield f"  {finding.rule}: {finding.message}"
         return
     if not outcome.findings:
-        yield "No finding: every rule run on this round held."
+        yield _("No finding: every rule run on this round held.")
         return
-    yield "Findings"
+    yield _("Findings")
     for finding in outcome.findings:
-        yield f"  {finding.rule} [{finding.kind}] on {finding.stake or 'the round'}: {finding.message}"
-        yield f"    ref: {finding.ref}"
+        yield "  " + _("{rule} [{kind}] on {stake}: {message}").format(
+            rule=finding.rule,
+            kind=kind_word(finding.kind),
+            stake=finding.stake or _("the round"),
+            message=finding.message,
+        )
+        yield "    " + _("ref: {ref}").format(ref=finding.ref)
         if has_values(finding):
             yield f"    {values_line(finding)}"
         rule = _find_rule(ruleset_used, finding.rule)
@@ -126,7 +142,7 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
             if cited is not None:
                 yield f"    rule: {cited}"
             for line in check_lines(rule, applied=True):
-                yield f"    rule: {line}"
+                yield "    " + _("rule: {line}").format(line=line)
 
 
 def _find_rule(ruleset, rule_id: str):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from validator.findings.finding import RoundOutcome
+from validator.i18n import _
 
 T = TypeVar("T", bound=RoundOutcome)
 U = TypeVar("U")
@@ -90,15 +91,23 @@ def describe(
 ) -> str:
     """`12,000 rounds · 5,400 rounds/s · 2 file(s) · 3.1 MB of 10.0 MB (31 %) · 0:02 elapsed, ETA 0:05`."""
     rate = rounds / max(elapsed, 1e-9)
-    parts = [f"{rounds:,} rounds", f"{rate:,.0f} rounds/s", f"{files} file(s)"]
+    parts = [
+        _("{rounds} rounds").format(rounds=f"{rounds:,}"),
+        _("{rate} rounds/s").format(rate=f"{rate:,.0f}"),
+        _("{files} file(s)").format(files=files),
+    ]
     if shares is not None:
-        parts.append(f"{shares[0]}/{shares[1]} shares")
-    clock = f"{_clock(elapsed)} elapsed"
+        parts.append(_("{done}/{shares} shares").format(done=shares[0], shares=shares[1]))
+    clock = _("{clock} elapsed").format(clock=_clock(elapsed))
     if total and done is not None:
         done = min(done, total)
-        parts.append(f"{_size(done)} of {_size(total)} ({100 * done // total} %)")
+        parts.append(
+            _("{done} of {total} ({percent} %)").format(
+                done=_size(done), total=_size(total), percent=100 * done // total
+            )
+        )
         if done:
-            clock += f", ETA {_clock(elapsed * (total - done) / done)}"
+            clock += _(", ETA {clock}").format(clock=_clock(elapsed * (total - done) / done))
     parts.append(clock)
     return " · ".join(parts)
 

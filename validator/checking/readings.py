@@ -198,4 +198,7 @@ def _said(finding: Finding) -> Finding:
     if not finding.rests_on:
         return finding
     said = ", ".join(f"`{r}` = `{a}`" for r, a in finding.rests_on)
-    return dataclasses.replace(finding, message=f"{finding.message} (under reading {said})")
+    return dataclasses.replace(
+        finding,
+        message=_("{message} (under reading {readings})").format(message=finding.message, readings=said),
+    )

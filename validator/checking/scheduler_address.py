@@ -16,6 +16,7 @@ import struct
 import time
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 DEFAULT_PORT = 8786  # Dask's scheduler port
 HANDSHAKE_MAX = 1 << 20
@@ -24,18 +25,18 @@ SCHEMES = ("tcp",)  # what this command connects to: no certificates to give for
 
 
 def _unsupported(address: str, scheme: str) -> str:
-    return (
-        f"--scheduler {address}: {scheme}:// is not supported; give the scheduler's tcp:// address "
-        f"(tcp://HOST:PORT, or HOST:PORT)"
-    )
+    return _(
+        "--scheduler {address}: {scheme}:// is not supported; give the scheduler's tcp:// address "
+        "(tcp://HOST:PORT, or HOST:PORT)"
+    ).format(address=address, scheme=scheme)
 
 
 def _not_dask(address: str, why: str) -> str:
-    return f"--scheduler {address}: not a Dask scheduler ({why})"
+    return _("--scheduler {address}: not a Dask scheduler ({why})").format(address=address, why=why)
 
 
 def _unreachable(address: str, why: str) -> str:
-    return f"--scheduler {address}: cannot reach the scheduler ({why})"
+    return _("--scheduler {address}: cannot reach the scheduler ({why})").format(address=address, why=why)
 
 
 def host_port(address: str) -> tuple[str, int]:
@@ -47,18 +48,20 @@ def host_port(address: str) -> tuple[str, int]:
         raise ValidatorError(_unsupported(address, scheme))
     rest = rest.rstrip("/")
     if rest.startswith("["):
-        host, _, tail = rest[1:].partition("]")
+        host, _sep, tail = rest[1:].partition("]")
         port_text = tail[1:] if tail.startswith(":") else ""
     else:
-        host, _, port_text = rest.rpartition(":") if ":" in rest else (rest, "", "")
+        host, _sep, port_text = rest.rpartition(":") if ":" in rest else (rest, "", "")
     if not host:
-        raise ValidatorError(_unreachable(address, "no host in the address"))
+        raise ValidatorError(_unreachable(address, _("no host in the address")))
     try:
         port = int(port_text) if port_text else DEFAULT_PORT
     except ValueError:
-        raise ValidatorError(_unreachable(address, f"{port_text!r} is not a port")) from None
+        raise ValidatorError(
+            _unreachable(address, _("{port} is not a port").format(port=repr(port_text)))
+        ) from None
     if not 0 < port < 65536:
-        raise ValidatorError(_unreachable(address, f"{port} is not a port"))
+        raise ValidatorError(_unreachable(address, _("{port} is not a port").format(port=port)))
     return host, port
 
 
@@ -70,22 +73,28 @@ def probe(address: str, timeout: float) -> None:
     try:
         connection = socket.create_connection((host, port), timeout=timeout)
     except TimeoutError:
-        raise ValidatorError(_unreachable(address, f"no connection within {timeout:g} s")) from None
+        raise ValidatorError(
+            _unreachable(address, _("no connection within {seconds} s").format(seconds=f"{timeout:g}"))
+        ) from None
     except OSError as error:
         raise ValidatorError(_unreachable(address, error.strerror or str(error))) from None
     with connection:
         try:
             (size,) = struct.unpack("<Q", _read(connection, 8, deadline))
             if not 8 <= size <= HANDSHAKE_MAX:
-                raise ValidatorError(_not_dask(address, "its first bytes are not a Dask message"))
+                raise ValidatorError(_not_dask(address, _("its first bytes are not a Dask message")))
             message = _read(connection, size, deadline)
             (frames,) = struct.unpack("<Q", message[:8])
             if not 1 <= frames <= FRAMES_MAX:
-                raise ValidatorError(_not_dask(address, "its first bytes are not a Dask message"))
+                raise ValidatorError(_not_dask(address, _("its first bytes are not a Dask message")))
         except TimeoutError:
-            raise ValidatorError(_not_dask(address, f"no handshake within {timeout:g} s")) from None
+            raise ValidatorError(
+                _not_dask(address, _("no handshake within {seconds} s").format(seconds=f"{timeout:g}"))
+            ) from None
         except _Closed:
-            raise ValidatorError(_not_dask(address, "it closed the connection without a handshake")) from None
+            raise ValidatorError(
+                _not_dask(address, _("it closed the connection without a handshake"))
+            ) from None
         except OSError as error:
             raise ValidatorError(_unreachable(address, error.strerror or str(error))) from None
 

@@ -56,7 +56,7 @@ def rule_catalogue(
 
     used_set = set(used) if used is not None else None
     catalogue: dict[str, RuleInfo] = {}
-    for doc in builtin_docs(builtin):
+    for doc in (d.shown() for d in builtin_docs(builtin)):
         catalogue[doc.id] = RuleInfo(
             doc.id, doc.ref, doc.severity, doc.checks, doc.why, doc.fails, doc.passes
         )

@@ -93,8 +93,10 @@ def run(
             scheduler = scheduler_address(scheduler, jobs)
             if all_readings and (jobs > 1 or scheduler):
                 raise ValidatorError(
-                    "--all-readings judges the logs once per alternative in this process: "
-                    "give it without --jobs or --scheduler"
+                    _(
+                        "--all-readings judges the logs once per alternative in this process: give it "
+                        "without --jobs or --scheduler"
+                    )
                 )
             if jobs > 1 or scheduler:
                 from validator.checking.cluster import check_on_cluster
@@ -171,7 +173,7 @@ def _require_extras(*, fmt: str, dataset: Path | None, jobs: int, scheduler: str
     if dataset is not None:
         require("audit", "--dataset")
     if fmt == "html":
-        require("audit", "--format html")
+        require("audit", "--format html")  # i18n: not shown (an option, named as written)
     if jobs > 1:
         require("cluster", "--jobs")
     if scheduler_address(scheduler, jobs):

@@ -40,7 +40,7 @@ def show(spec: str) -> int:
     else:
         families = difflib.get_close_matches(name, sorted(registry.families), n=2, cutoff=0.6)
         close = families + close_rule_ids(registry, name)
-        hint = f": did you mean {', '.join(close)}?" if close else ""
+        hint = _(": did you mean {names}?").format(names=", ".join(close)) if close else ""
         raise ValidatorError(
             _(
                 "{name!r} is neither a rule nor a ruleset{hint} (`rules "

@@ -11,7 +11,7 @@ import typer
 
 from validator.commands import common
 from validator.errors import ValidatorError
-from validator.i18n import _
+from validator.i18n import _, ngettext
 
 
 def run(
@@ -89,20 +89,21 @@ def run(
     plan, options = planned[-1]  # prepare asked for the plan before playing the table record
     write(plant(records, chosen, rule_ids, rate, seed, planted, options, plan), output, sys.stdout.buffer)
     write_truth(truth_path(output), chosen, planted)
-    typer.echo(f"{output}: {len(planted)} violations planted, listed in {truth_path(output)}", err=True)
+    said = ngettext(
+        "{output}: {count} violation planted, listed in {truth}",
+        "{output}: {count} violations planted, listed in {truth}",
+        len(planted),
+    )
+    typer.echo(said.format(output=output, count=len(planted), truth=truth_path(output)), err=True)
     counts = {rule: 0 for rule in rule_ids}
     for item in planted:
         counts[item.rule] = counts.get(item.rule, 0) + 1
     for rule, count in counts.items():
-        typer.echo(MESSAGES["count"].format(rule=rule, count=count), err=True)
+        typer.echo("  " + _("{rule}: {count} planted").format(rule=rule, count=count), err=True)
         if not count:
-            typer.echo(MESSAGES["none"].format(rule=rule), err=True)
+            said = _(
+                "warning: {rule}: no violation planted (no occasion in this séance: more rounds or a "
+                "higher --rate)"
+            )
+            typer.echo(said.format(rule=rule), err=True)
     return 0
-
-
-# The command's messages, in one place (English / French).
-MESSAGES = {
-    "count": "  {rule}: {count} planted / {count} violation(s) posée(s)",
-    "none": "warning: {rule}: no violation planted (no occasion in this séance: more rounds or a higher "
-    "--rate) / attention : {rule} : aucune violation posée (aucune occasion : plus de tours ou --rate)",
-}

@@ -13,6 +13,7 @@ from typing import IO, TYPE_CHECKING, TextIO, cast
 
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 if TYPE_CHECKING:
     from validator.live.state import WatchState
@@ -47,11 +48,15 @@ def run(
 
     if fmt not in STREAMING:
         raise ValidatorError(
-            f"watch writes each finding as it comes: --format {' | '.join(STREAMING)} "
-            f"({fmt} is one document written at the end: use check)"
+            _(
+                "watch writes each finding as it comes: --format {formats} ({format} is one document written "
+                "at the end: use check)"
+            ).format(formats=" | ".join(STREAMING), format=fmt)
         )
     if interval <= 0:
-        raise ValidatorError(f"--interval {interval}: give a number of seconds above 0")
+        raise ValidatorError(
+            _("--interval {interval}: give a number of seconds above 0").format(interval=interval)
+        )
     limits = limits_from_options(None, max_line_bytes, max_broken_records)
     configure(limits)
     registry = common.registry()
@@ -68,7 +73,7 @@ def run(
         with _append(output, state) as out:
             summary = Summary(house=house_label)
             if house is None:
-                summary.notes.append("no house rules given: the regulation's defaults apply")
+                summary.notes.append(_("no house rules given: the regulation's defaults apply"))
             reporter = common.reporter(fmt, out, output, root)
             alerts = Alerts(on_finding, on_finding_timeout, bell, sys.stderr if sys.stderr.isatty() else None)
             alerts.start()
@@ -121,7 +126,9 @@ def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
     try:
         handle: IO[str] = open(output, "a+", encoding="utf-8", newline="\n")  # noqa: SIM115
     except OSError as error:
-        raise ValidatorError(f"{name}: cannot write ({error.strerror})") from None
+        raise ValidatorError(
+            _("{path}: cannot write ({error})").format(path=name, error=error.strerror)
+        ) from None
     with handle:
         size = handle.seek(0, os.SEEK_END)
         if state.output == key and state.output_size is not None and state.output_size < size:

@@ -12,6 +12,7 @@ from validator.dsl.codegen import AllHeld, FirstHolding
 from validator.dsl.expr import Compiled
 from validator.dsl.readings import ReadingInfo
 from validator.dsl.vocabulary import PARAMETERS
+from validator.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +267,11 @@ class Ruleset:
         return values
 
     def dates(self) -> str:
+        """When the version is in force, in the language in use (`from 2013-12-15 until 2019-08-11`)."""
         if self.valid_from is None:
-            return "undated (applies to every date)"
-        until = f"until {self.valid_until.isoformat()}" if self.valid_until else "(in force)"
-        return f"from {self.valid_from.isoformat()} {until}"
+            return _("undated (applies to every date)")
+        if self.valid_until is None:
+            return _("from {start} (in force)").format(start=self.valid_from.isoformat())
+        return _("from {start} until {end}").format(
+            start=self.valid_from.isoformat(), end=self.valid_until.isoformat()
+        )

@@ -16,6 +16,7 @@ from typing import Any
 from validator.dsl import ast
 from validator.dsl.amend import apply_changes, items_of, with_items
 from validator.errors import RulesetError, RulesetErrors
+from validator.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ class ReadingInfo:
 
     def touches(self) -> frozenset[tuple[str, str]]:
         """(kind, name) of every item some alternative changes."""
-        return frozenset((kind, name) for a in self.alternatives for _, kind, name in a.changes)
+        return frozenset((kind, name) for a in self.alternatives for _verb, kind, name in a.changes)
 
 
 def info(tree: ast.RulesetFile) -> dict[str, ReadingInfo]:
@@ -149,13 +150,20 @@ def problems(tree: ast.RulesetFile) -> list[RulesetError]:
             names.add(alt.name)
             if any(c.kind == "reading" for c in alt.changes):
                 error(alt.pos, f"alternative {alt.name} of {what} changes a reading: it changes rules only")
+        said: set[tuple[str, str]] = set()
+        for lang, key, _text, at in reading.translations:
+            if (lang, key) in said:
+                error(
+                    at, _("{what} gives its {field} in {lang} twice").format(what=what, field=key, lang=lang)
+                )
+            said.add((lang, key))
         if len(reading.alternatives) < 2:
             count = len(reading.alternatives)
             error(reading.pos, f"{what} has {count} alternative(s): a question needs two answers")
         if len(reading.defaults) != 1:
             error(reading.pos, f'{what} must name its default once (`default ALTERNATIVE because "…"`)')
             continue
-        at, default, _ = reading.defaults[0]
+        at, default, _because = reading.defaults[0]
         if default not in names:
             known = ", ".join(a.name for a in reading.alternatives)
             error(at, f"{what} has no alternative {default} to apply by default (its alternatives: {known})")

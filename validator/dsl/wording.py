@@ -44,7 +44,7 @@ def label(path: str) -> str:
         word = namespace.replace("_", " ")
         if word in described.lower():
             return _(described)
-        return f"{_(word)}: {_(described)}"
+        return _("{namespace}: {fact}").format(namespace=_(word), fact=_(described))
     return path.replace(".", " ").replace("_", " ")
 
 

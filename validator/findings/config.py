@@ -168,7 +168,9 @@ def _read(path: Path) -> dict[str, Any]:
 def _readings(path: Path, data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     value = data.get("readings", {})
     if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
-        raise ValidatorError(f'{path}: readings must be a table of reading = "alternative"')
+        raise ValidatorError(
+            _('{path}: readings must be a table of reading = "alternative"').format(path=path)
+        )
     return tuple(value.items())
 
 
@@ -177,7 +179,7 @@ def _path_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ValidatorError(f"{path}: {key} must be a list of paths (text)")
+        raise ValidatorError(_("{path}: {key} must be a list of paths (text)").format(path=path, key=key))
     return tuple(value)
 
 

@@ -5,9 +5,10 @@ import it, `validator.rulebook.builtin_docs` gathers them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from validator.findings.finding import Kind, Severity
+from validator.i18n import _
 
 LOG_REF = "hand-log/1 (docs/hand-log.md)"
 HOUSE_REF = "house-rules/1 (docs/house-rules.md)"
@@ -23,6 +24,12 @@ class RuleDoc:
     why: str
     fails: str
     passes: str
+
+    def shown(self) -> RuleDoc:
+        """The docs in the language in use: written in English (marked `N_`), translated where shown."""
+        return replace(
+            self, checks=_(self.checks), why=_(self.why), fails=_(self.fails), passes=_(self.passes)
+        )
 
 
 def log_rule(rule: str, *, checks: str, why: str, fails: str, passes: str) -> RuleDoc:

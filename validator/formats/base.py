@@ -18,13 +18,31 @@ from typing import Any, ClassVar, TextIO
 
 from validator import __version__
 from validator.casino.money import fmt
+from validator.dsl.wording import label
+from validator.dsl.wording import value as worded
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
 from validator.findings.words import kind_word
 from validator.i18n import N_, _, ngettext
 
 TOOL_NAME = "casino-validator"
-# Where the project is hosted: pyproject.toml's [project.urls] Homepage (a test keeps the two equal).
-PROJECT_URL = "https://github.com/casino-validator/casino-validator"
+
+
+def project_url() -> str | None:
+    """Where the project is documented: the installed package's Homepage (pyproject.toml's
+    `[project.urls]`), None while it declares none: SARIF's `informationUri` names only a real address."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = metadata(TOOL_NAME).get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return None
+    for entry in urls:
+        name, _comma, url = entry.partition(",")
+        if name.strip().lower() == "homepage" and url.strip():
+            return url.strip()
+    return None
+
+
 NO_HOUSE = N_("none: regulation defaults")
 
 
@@ -131,7 +149,7 @@ def json_default(value: Any) -> Any:
         return fmt(value)
     if isinstance(value, set | frozenset):
         return sorted(value, key=str)
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: not shown (json's)
 
 
 def one_line_json(value: Any) -> str:
@@ -162,6 +180,59 @@ def values_line(finding: Finding) -> str:
     return _("expected {expected}, actual {actual}").format(
         expected=one_line_json(finding.expected), actual=one_line_json(finding.actual)
     )
+
+
+# A settlement in words (a payout finding's expected and actual: `{"pay": "30"}`, with the paytable's
+# `line` for a side bet), and how a vendor reads the pair.
+_SETTLED = {
+    "pay": N_("a payment of {amount}"),
+    "lose": N_("the stake collected ({amount})"),
+    "push": N_("the stake returned ({amount})"),
+}
+
+
+def _shown(value: Any) -> str:
+    """A value of a finding's expected or actual in words: a comparison as `5000 or less`, cards with their
+    suits, yes/no, a list as its items."""
+    value = worded(value)
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    if isinstance(value, dict):
+        return one_line_json(value)
+    return str(value)
+
+
+def _settlement(values: Mapping[str, Any]) -> str:
+    said = [_(_SETTLED[verb]).format(amount=values[verb]) for verb in _SETTLED if verb in values]
+    if "line" in values:
+        said.append(_("line {line}").format(line=values["line"]))
+    return ", ".join(said) or _("nothing")
+
+
+def values_prose(finding: Finding) -> str:
+    """What the rules give against what the log shows, as a sentence a vendor reads (the machine formats
+    keep the values themselves): `the rules give a payment of 30; the log shows a payment of 20`, or, for
+    a procedure, `the dealer's total: expected 16 or less, found 17`."""
+    expected, actual = finding.expected or {}, finding.actual or {}
+    settlement = set(_SETTLED) | {"line"}
+    if (set(expected) | set(actual)) <= settlement and (set(expected) | set(actual)) & set(_SETTLED):
+        return _("the rules give {expected}; the log shows {actual}").format(
+            expected=_settlement(expected), actual=_settlement(actual)
+        )
+    parts = []
+    for key in dict.fromkeys([*expected, *actual]):
+        what = label(key) if "." in key and " " not in key else key
+        if key in expected and key in actual:
+            parts.append(
+                _("{what}: expected {expected}, found {actual}").format(
+                    what=what, expected=_shown(expected[key]), actual=_shown(actual[key])
+                )
+            )
+        elif key in expected:
+            parts.append(_("{what}: expected {expected}").format(what=what, expected=_shown(expected[key])))
+        else:
+            parts.append(_("{what}: found {actual}").format(what=what, actual=_shown(actual[key])))
+    return "; ".join(parts)
 
 
 # The words of a count, in the language in use: `counted(3, "error")` → "3 errors" / "3 erreurs".
@@ -275,14 +346,15 @@ def round_context(finding: Finding, table: str | None = None, at: str | None = N
 
 
 def evidence(finding: Finding, table: str | None = None, at: str | None = None) -> str:
-    """The message, its reference, then where and what: `… (art. 55-6). Table BJ-03, round BJ-03/1/17 at
-    2025-03-14 21:05:09+01:00, box 3: expected {"pay": "30"}, actual {"pay": "20"}.` For dashboards that
-    show the message only (GitHub code scanning, annotations, GitLab's widget)."""
+    """The message, its reference, then where and what, in words: `… (art. 55-6). Table BJ-03, round
+    BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3: the rules give a payment of 30; the log shows a payment
+    of 20.` For dashboards that show the message only (GitHub code scanning, annotations, GitLab's
+    widget)."""
     text = with_ref(finding)
     where = round_context(finding, table, at)
     if where:
         where = where[0].upper() + where[1:]
-    said = values_line(finding) if has_values(finding) else ""
+    said = values_prose(finding) if has_values(finding) else ""
     if where and said:
         return f"{text}. {where}: {said}."
     if where or said:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from validator.findings.finding import RoundOutcome, RuleInfo, Summary
 from validator.formats.base import QuietRounds, Reporter
+from validator.i18n import _
 
 if TYPE_CHECKING:
     from validator.audit.dataset.rollup import Rollup
@@ -86,6 +87,6 @@ class HtmlReporter(Reporter):
             spec = self._run.spec
             self._rollup.write(self._folder, spec.run_id, spec.house_file)
             self._run.commit(summary)
-            self.out.write(audit_html([self._folder], default_registry(), title="Audit report of one run"))
+            self.out.write(audit_html([self._folder], default_registry(), title=_("Audit report of one run")))
         finally:
             shutil.rmtree(self._folder, ignore_errors=True)

@@ -29,8 +29,9 @@ from validator.formats.base import (
     values_line,
     with_ref,
 )
+from validator.i18n import N_, _
 
-OUTSIDE_ROUNDS = "records outside rounds"
+OUTSIDE_ROUNDS = N_("records outside rounds")
 # Characters XML 1.0 cannot carry at all, even escaped; a format finding may quote them from a bad line.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -105,7 +106,7 @@ class JunitReporter(Reporter):
         # The test cases go where ET would have put them: before <system-out>, each followed by the
         # indentation of the next element (the same text as indenting the whole tree).
         cut = document.index("<system-out")
-        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')  # i18n: not shown (XML)
         self.out.write(document[:cut])
         self._cases.seek(0)
         done = 0
@@ -138,7 +139,7 @@ class JunitReporter(Reporter):
 
     def _outside_case(self, file: str) -> ET.Element:
         if file not in self._outside:
-            self._outside[file] = ET.Element("testcase", classname=_xml(file), name=OUTSIDE_ROUNDS)
+            self._outside[file] = ET.Element("testcase", classname=_xml(file), name=_(OUTSIDE_ROUNDS))
             self._places.append((self._length, file))
         return self._outside[file]
 

@@ -28,7 +28,8 @@ from validator.findings.project_root import (
     is_stdin,
     relative_to_root,
 )
-from validator.formats.base import PROJECT_URL, TOOL_NAME, Reporter, evidence, json_default
+from validator.formats.base import TOOL_NAME, Reporter, evidence, json_default, project_url
+from validator.i18n import _
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -102,23 +103,21 @@ class SarifReporter(Reporter):
         invocation: dict[str, Any] = {"executionSuccessful": True}
         if self._left_out:
             total = len(self._findings) + self._left_out
-            text = (
-                f"{self._left_out:,} of {total:,} results left out: a SARIF run holds at most "
-                f"{MAX_RESULTS:,} (GitHub code scanning's limit); these are the first {MAX_RESULTS:,} "
-                "in report order, and the exit status counts them all"
-            )
+            text = _(
+                "{left_out} of {total} results left out: a SARIF run holds at most {limit} (GitHub code "
+                "scanning's limit); these are the first {limit} in report order, and the exit status counts "
+                "them all"
+            ).format(left_out=f"{self._left_out:,}", total=f"{total:,}", limit=f"{MAX_RESULTS:,}")
             invocation["toolExecutionNotifications"] = [{"level": "warning", "message": {"text": text}}]
             err = self._err if self._err is not None else sys.stderr
             err.write(f"{TOOL_NAME}: sarif: {text}\n")
+        driver: dict[str, Any] = {"name": TOOL_NAME, "version": self.tool_version}
+        url = project_url()
+        if url is not None:
+            driver["informationUri"] = url
+        driver["rules"] = descriptors
         run: dict[str, Any] = {
-            "tool": {
-                "driver": {
-                    "name": TOOL_NAME,
-                    "version": self.tool_version,
-                    "informationUri": PROJECT_URL,
-                    "rules": descriptors,
-                }
-            },
+            "tool": {"driver": driver},
             "invocations": [invocation],
             "originalUriBaseIds": {SRCROOT: {"uri": Path(self.root).as_uri().rstrip("/") + "/"}},
             "results": [self._result(*item, index[item[0].rule]) for item in self._findings],

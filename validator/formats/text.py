@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 # A line is a list of (text, style) pieces: joined as is without colour, styled through rich with it.
 Piece = tuple[str, str | None]
 
+# i18n: not shown (terminal styles)
 _SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
 _INDENT = "    "
 
@@ -113,7 +114,7 @@ class TextReporter(Reporter):
                 (")", None),
             ]
         else:
-            findings = [(_("none"), "bold green")]
+            findings = [(_("none"), "bold green")]  # i18n: not shown (a style)
         none = _("none")
         if summary.subject == "house":  # lint: files, table entries and findings; no rounds, no money
             tables = _("{tables} ({with_findings} with findings)").format(

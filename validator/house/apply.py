@@ -19,7 +19,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.house.lint import house_options, lint_table, schema_findings, table_readings, unknown_ruleset
 from validator.house.load import HouseFile, load_house
-from validator.i18n import _
+from validator.i18n import _, ngettext
 from validator.rulebook.registry import Registry
 
 _SHOWN = 5  # findings quoted in the refusal; lint lists them all
@@ -39,7 +39,7 @@ def house_lookup(
             if unknown is not None:
                 problems.append(unknown)
     if problems:
-        raise ValidatorError(_refusal(house, problems, "the file", date.today()))
+        raise ValidatorError(_refusal(house, problems, _("the file"), date.today()))
     options: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, Any]] = {}
 
     def lookup(table_id: str, ruleset: Ruleset) -> dict[str, Any]:
@@ -102,13 +102,20 @@ class TableLookup:
 
 def _refusal(house: HouseFile, errors: list[Finding], what: str, day: date) -> str:
     lines = [
-        f"{house.file}: the house rules cannot be applied: {what} has "
-        f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        ngettext(
+            "{file}: the house rules cannot be applied: {what} has {count} error",
+            "{file}: the house rules cannot be applied: {what} has {count} errors",
+            len(errors),
+        ).format(file=house.file, what=what, count=len(errors))
     ]
     for finding in sorted(errors, key=lambda f: f.line or 0)[:_SHOWN]:
         ref = f" ({finding.ref})" if finding.ref else ""
         lines.append(f"  {finding.file}:{finding.line}: {finding.rule}: {finding.message}{ref}")
     if len(errors) > _SHOWN:
-        lines.append(f"  … and {len(errors) - _SHOWN} more")
-    lines.append(f"run `casino-validator lint {house.file} --date {day.isoformat()}` to see every finding")
+        lines.append("  " + _("… and {count} more").format(count=len(errors) - _SHOWN))
+    lines.append(
+        _("run `casino-validator lint {file} --date {day}` to see every finding").format(
+            file=house.file, day=day.isoformat()
+        )
+    )
     return "\n".join(lines)

@@ -30,19 +30,19 @@ from jsonschema.exceptions import ValidationError
 
 from validator.errors import ValidatorError
 from validator.house.schema import load_schema
-from validator.i18n import _
+from validator.i18n import N_, _
 
 # A path inside the file: the keys (and list indexes) from the top.
 Path_ = tuple[str | int, ...]
 
 _YAML_TYPES = {
-    "object": "a mapping",
-    "array": "a list",
-    "string": "text",
-    "number": "a number",
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "null": "nothing",
+    "object": N_("a mapping"),
+    "array": N_("a list"),
+    "string": N_("text"),
+    "number": N_("a number"),
+    "integer": N_("a whole number"),
+    "boolean": N_("true or false"),
+    "null": N_("nothing"),
 }
 
 
@@ -155,21 +155,27 @@ class _Loader(_Base):
         if self._depth >= MAX_DEPTH and isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
             raise _Refused(
                 event.start_mark,
-                f"nested too deeply: over {MAX_DEPTH} levels of lists and mappings "
-                "(a house-rules file has 5 at most)",
+                _(
+                    "nested too deeply: over {depth} levels of lists and mappings (a house-rules file has 5 "
+                    "at most)"
+                ).format(depth=MAX_DEPTH),
             )
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(
                 event.start_mark,
-                f"alias *{event.anchor}: anchors and aliases are not allowed in "
-                "a house-rules file (write each value out)",
+                _(
+                    "alias *{name}: anchors and aliases are not allowed in a house-rules file (write each "
+                    "value out)"
+                ).format(name=event.anchor),
             )
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise _Refused(
                 event.start_mark,
-                f"anchor &{anchor}: anchors and aliases are not allowed in "
-                "a house-rules file (write each value out)",
+                _(
+                    "anchor &{name}: anchors and aliases are not allowed in a house-rules file (write each "
+                    "value out)"
+                ).format(name=anchor),
             )
         self._depth += 1
         try:
@@ -218,11 +224,10 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
         raise HouseFileError(name, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        message = exc.problem or exc.context or "not valid YAML"
+        message = exc.problem or exc.context or _("not valid YAML")
         if exc.context and exc.problem and exc.context_mark is not None:
-            message += (
-                f" ({exc.context}, started at line {exc.context_mark.line + 1}, "
-                f"column {exc.context_mark.column + 1})"
+            message += _(" ({context}, started at line {line}, column {column})").format(
+                context=exc.context, line=exc.context_mark.line + 1, column=exc.context_mark.column + 1
             )
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise HouseFileError(name, line, column, f"YAML: {message}") from None
@@ -235,7 +240,7 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
         loader.dispose()
     if root is None:
         raise HouseFileError(
-            name, 1, 1, "the file is empty: a house-rules/1 file is a mapping with format and tables"
+            name, 1, 1, _("the file is empty: a house-rules/1 file is a mapping with format and tables")
         )
     house = HouseFile(name, None)
     house.places[()] = (root.start_mark.line + 1, root.start_mark.column + 1)
@@ -269,7 +274,9 @@ class _Builder:
 
     def value(self, node: yaml.Node, path: Path_) -> Any:
         if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_COLLECTIONS:
-            raise self.fail(node, f"the tag {node.tag} is not allowed in a house-rules file")
+            raise self.fail(
+                node, _("the tag {tag} is not allowed in a house-rules file").format(tag=node.tag)
+            )
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
@@ -286,21 +293,25 @@ class _Builder:
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise self.fail(
-                    key_node, "merge keys (<<) are not allowed in a house-rules file (write each key out)"
+                    key_node, _("merge keys (<<) are not allowed in a house-rules file (write each key out)")
                 )
             if not isinstance(key_node, yaml.ScalarNode):
-                raise self.fail(key_node, "a key must be text, not a list or a mapping")
+                raise self.fail(key_node, _("a key must be text, not a list or a mapping"))
             key = self.scalar(key_node, path)
             if not isinstance(key, str):
                 raise self.fail(
                     key_node,
-                    f"the key {key_node.value!r} is read by YAML as {_yaml_kind(key)}, not as text: "
-                    f'quote it ("{key_node.value}")',
+                    _('the key {key} is read by YAML as {kind}, not as text: quote it ("{value}")').format(
+                        key=repr(key_node.value), kind=_yaml_kind(key), value=key_node.value
+                    ),
                 )
             if key in out:
                 first = self.house.places[(*path, key)]
                 raise self.fail(
-                    key_node, f"{dotted((*path, key))} is written twice (first on line {first[0]}): keep one"
+                    key_node,
+                    _("{key} is written twice (first on line {line}): keep one").format(
+                        key=dotted((*path, key)), line=first[0]
+                    ),
                 )
             self.house.places[(*path, key)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             out[key] = self.value(value_node, (*path, key))
@@ -313,39 +324,54 @@ class _Builder:
             raise self.fail(node, f"YAML: {exc.problem or exc}") from None
         except _CONVERSION_ERRORS:
             shown = _clipped(node.value)
-            raise self.fail(node, f"YAML: {shown} is not a valid {_tag_name(node.tag)}") from None
+            raise self.fail(
+                node, _("YAML: {value} is not a valid {kind}").format(value=shown, kind=_tag_name(node.tag))
+            ) from None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-            raise self.fail(node, f"{_clipped(node.value)}: a number over {MAX_DIGITS} digits")
+            raise self.fail(
+                node,
+                _("{value}: a number over {digits} digits").format(
+                    value=_clipped(node.value), digits=MAX_DIGITS
+                ),
+            )
         if isinstance(value, bool) or value is None or isinstance(value, str):
             return value
         if isinstance(value, int | float):
             if isinstance(value, float) and not math.isfinite(value):
-                raise self.fail(node, f"{_clipped(node.value)} is not a finite number")
+                raise self.fail(node, _("{value} is not a finite number").format(value=_clipped(node.value)))
             if not node.style and ":" in node.value:  # plain (libyaml may say "")
                 # YAML 1.1 reads 3:2 as 3 × 60 + 2: the author meant text.
                 raise self.fail(
                     node,
-                    f"{node.value} is read by YAML as the number {value} (base 60), not as text: "
-                    f'quote it ("{node.value}")',
+                    _(
+                        "{text} is read by YAML as the number {value} (base 60), not as text: "
+                        """quote it ("{text}")"""
+                    ).format(text=node.value, value=value),
                 )
             return value
         if isinstance(value, date | datetime):
             # A date is never a house-rules value; keep the text so the linter can say what it saw.
             return node.value
-        raise self.fail(node, f"{_clipped(node.value)} is not a value a house-rules file can hold")
+        raise self.fail(
+            node, _("{value} is not a value a house-rules file can hold").format(value=_clipped(node.value))
+        )
 
 
 def _unprintable(error: yaml.reader.ReaderError) -> str:
     character = error.character
     code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
-    return f"YAML: the control character U+{code:04X} is not allowed"
+    return _("YAML: the control character U+{code} is not allowed").format(code=f"{code:04X}")
 
 
 def _tag_name(tag: str) -> str:
     short = tag.rsplit(":", 1)[-1]
-    return {"int": "whole number", "float": "number", "bool": "boolean", "timestamp": "date or time"}.get(
-        short, f"{tag} value"
-    )
+    names = {
+        "int": _("whole number"),
+        "float": _("number"),
+        "bool": _("boolean"),
+        "timestamp": _("date or time"),
+    }
+    return names.get(short) or _("{tag} value").format(tag=tag)
 
 
 def _clipped(text: str, limit: int = 40) -> str:
@@ -355,26 +381,26 @@ def _clipped(text: str, limit: int = 40) -> str:
 
 def _yaml_kind(value: Any) -> str:
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return _("the boolean {value}").format(value=str(value).lower())
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return _("the number {value}").format(value=value)
     if value is None:
-        return "nothing (null)"
+        return _("nothing (null)")
     return type(value).__name__
 
 
 def _type_name(value: Any) -> str:
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if value is None:
-        return "nothing"
-    return "text"
+        return _("nothing")
+    return _("text")
 
 
 def _check_types(house: HouseFile) -> None:
@@ -386,13 +412,15 @@ def _check_types(house: HouseFile) -> None:
     path = tuple(error.absolute_path)
     value = error.validator_value
     wanted = [str(t) for t in (value if isinstance(value, list) else [value])]
-    wanted_text = " or ".join(_YAML_TYPES.get(t, t) for t in wanted if t != "null")
-    where = dotted(path) or "the file"
+    wanted_text = _(" or ").join(_(_YAML_TYPES.get(t, t)) for t in wanted if t != "null")
+    where = dotted(path) or _("the file")
     raise HouseFileError(
         house.file,
         house.line(path),
         house.column(path),
-        f"{where}: {_type_name(error.instance)} where {wanted_text} belongs",
+        _("{where}: {found} where {wanted} belongs").format(
+            where=where, found=_type_name(error.instance), wanted=wanted_text
+        ),
     )
 
 

@@ -16,7 +16,7 @@ from validator.dsl.wording import in_words
 from validator.findings.finding import Finding
 from validator.house.load import HouseFile, Path_, dotted
 from validator.house.rules.base import one_of
-from validator.i18n import current
+from validator.i18n import _, current
 from validator.replay.judge import Judge
 from validator.replay.state import TableState
 
@@ -105,8 +105,12 @@ def judge_table(
             f"valid {key}" if key in refused else key for key in _TABLE_FACTS if f"table.{key}" in missing
         ]
         notes.append(
-            f"{house.file}: {dotted(base)} gives no {one_of(absent) if absent else 'value for some facts'}: "
-            f"{', '.join(sorted(unjudged))} not judged"
+            _("{file}: {key} gives no {what}: {rules} not judged").format(
+                file=house.file,
+                key=dotted(base),
+                what=one_of(absent) if absent else _("value for some facts"),
+                rules=", ".join(sorted(unjudged)),
+            )
         )
     return findings, notes
 

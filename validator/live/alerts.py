@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding
+from validator.i18n import _
 
 QUEUE = 10_000  # findings waiting for their command; past it, dropped and counted
 SAID = 5  # failures said one by one on standard error; the rest only counted
@@ -39,15 +40,31 @@ class AlertCounts:
     def notes(self, command: str) -> list[str]:
         if not (self.sent or self.failed or self.timed_out or self.dropped or self.undelivered):
             return []
-        notes = [f"--on-finding {command}: {self.sent} findings delivered"]
+        notes = [
+            _("--on-finding {command}: {count} findings delivered").format(command=command, count=self.sent)
+        ]
         if self.failed:
-            notes.append(f"--on-finding: {self.failed} commands failed (exit status or could not start)")
+            notes.append(
+                _("--on-finding: {count} commands failed (exit status or could not start)").format(
+                    count=self.failed
+                )
+            )
         if self.timed_out:
-            notes.append(f"--on-finding: {self.timed_out} commands killed past the timeout")
+            notes.append(
+                _("--on-finding: {count} commands killed past the timeout").format(count=self.timed_out)
+            )
         if self.dropped:
-            notes.append(f"--on-finding: {self.dropped} findings dropped (over {QUEUE:,} waiting)")
+            notes.append(
+                _("--on-finding: {count} findings dropped (over {limit} waiting)").format(
+                    count=self.dropped, limit=f"{QUEUE:,}"
+                )
+            )
         if self.undelivered:
-            notes.append(f"--on-finding: {self.undelivered} findings still waiting when the watch ended")
+            notes.append(
+                _("--on-finding: {count} findings still waiting when the watch ended").format(
+                    count=self.undelivered
+                )
+            )
         return notes
 
 
@@ -67,17 +84,25 @@ class Alerts:
 
     def start(self) -> None:
         if self.bell is not None and self.bell not in _SEVERITY:
-            raise ValidatorError(f"--bell {self.bell}: give one of {', '.join(_SEVERITY)}")
+            raise ValidatorError(
+                _("--bell {bell}: give one of {known}").format(bell=self.bell, known=", ".join(_SEVERITY))
+            )
         if self.command is None:
             return
         try:
             self._argv = shlex.split(self.command)
         except ValueError as error:
-            raise ValidatorError(f"--on-finding {self.command!r}: {error}") from None
+            raise ValidatorError(
+                _("--on-finding {command}: {error}").format(command=repr(self.command), error=error)
+            ) from None
         if not self._argv:
-            raise ValidatorError("--on-finding: give a command")
+            raise ValidatorError(_("--on-finding: give a command"))
         if self.timeout <= 0:
-            raise ValidatorError(f"--on-finding-timeout {self.timeout}: give a number of seconds above 0")
+            raise ValidatorError(
+                _("--on-finding-timeout {timeout}: give a number of seconds above 0").format(
+                    timeout=self.timeout
+                )
+            )
         self._thread = threading.Thread(target=self._run, name="on-finding", daemon=True)
         self._thread.start()
 
@@ -133,15 +158,23 @@ class Alerts:
             )
         except subprocess.TimeoutExpired:
             self.counts.timed_out += 1
-            self._say(f"--on-finding: killed after {self.timeout:g} s")
+            self._say(_("--on-finding: killed after {seconds} s").format(seconds=f"{self.timeout:g}"))
             return
         except OSError as error:
             self.counts.failed += 1
-            self._say(f"--on-finding: cannot run {self._argv[0]} ({error.strerror or error})")
+            self._say(
+                _("--on-finding: cannot run {command} ({error})").format(
+                    command=self._argv[0], error=error.strerror or error
+                )
+            )
             return
         if completed.returncode != 0:
             self.counts.failed += 1
-            self._say(f"--on-finding: {self._argv[0]} exited with status {completed.returncode}")
+            self._say(
+                _("--on-finding: {command} exited with status {status}").format(
+                    command=self._argv[0], status=completed.returncode
+                )
+            )
             return
         self.counts.sent += 1
 
@@ -150,4 +183,5 @@ class Alerts:
         if self._said <= SAID:
             print(f"casino-validator: {message}", file=sys.stderr, flush=True)
         elif self._said == SAID + 1:
-            print("casino-validator: --on-finding: further failures are only counted", file=sys.stderr)
+            said = _("--on-finding: further failures are only counted")
+            print(f"casino-validator: {said}", file=sys.stderr)

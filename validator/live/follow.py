@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.logs.limits import Limits
 from validator.logs.reader import LOG_SUFFIXES, Record, RecordFeed
 
@@ -47,12 +48,12 @@ class Change:
 
     def describe(self) -> str:
         if self.what == "truncated":
-            return f"{self.path}: the file became shorter than what was judged; judged again from its start"
-        if self.what == "replaced":
-            return (
-                f"{self.path}: a new file took this name (rotated or replaced); the old one was judged whole"
-            )
-        return f"{self.path}: the file was removed; the lines written before were judged"
+            said = _("{path}: the file became shorter than what was judged; judged again from its start")
+        elif self.what == "replaced":
+            said = _("{path}: a new file took this name (rotated or replaced); the old one was judged whole")
+        else:
+            said = _("{path}: the file was removed; the lines written before were judged")
+        return said.format(path=self.path)
 
 
 class FollowedLog:
@@ -186,7 +187,7 @@ class FollowedFolder:
 
     def __init__(self, path: str) -> None:
         if not os.path.isdir(path):
-            raise ValidatorError(f"{path}: not a folder")
+            raise ValidatorError(_("{path}: not a folder").format(path=path))
         self.path = path
         self.skipped: set[str] = set()  # files seen that are not followed (compressed), said once
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.live.follow import Checkpoint
 
 FORMAT = "casino-validator-watch/1"
@@ -51,7 +52,9 @@ class WatchState:
             raw = path.read_bytes()[: MAX_BYTES + 1] if path.exists() else b""
         except OSError as error:
             state.close()
-            raise ValidatorError(f"{path}: cannot read the watch state ({error.strerror})") from None
+            raise ValidatorError(
+                _("{path}: cannot read the watch state ({error})").format(path=path, error=error.strerror)
+            ) from None
         if raw:
             try:
                 state._load(raw)
@@ -61,7 +64,9 @@ class WatchState:
         return state
 
     def _load(self, raw: bytes) -> None:
-        problem = f"{self.path}: not a watch state file ({FORMAT}); give another --state or remove it"
+        problem = _("{path}: not a watch state file ({format}); give another --state or remove it").format(
+            path=self.path, format=FORMAT
+        )
         if len(raw) > MAX_BYTES:
             raise ValidatorError(problem)
         try:
@@ -103,7 +108,11 @@ class WatchState:
         except OSError as error:
             with contextlib.suppress(OSError):
                 temporary.unlink()
-            raise ValidatorError(f"{self.path}: cannot write the watch state ({error.strerror})") from None
+            raise ValidatorError(
+                _("{path}: cannot write the watch state ({error})").format(
+                    path=self.path, error=error.strerror
+                )
+            ) from None
 
     def close(self) -> None:
         if self._lock is not None:
@@ -118,12 +127,16 @@ def _lock(path: Path) -> IO[bytes]:
     try:
         handle = open(lock_path, "ab")  # noqa: SIM115 (held for the whole watch)
     except OSError as error:
-        raise ValidatorError(f"{lock_path}: cannot open the watch lock ({error.strerror})") from None
+        raise ValidatorError(
+            _("{path}: cannot open the watch lock ({error})").format(path=lock_path, error=error.strerror)
+        ) from None
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         handle.close()
         raise ValidatorError(
-            f"{path}: another watch is using this state file; stop it or give another --state"
+            _("{path}: another watch is using this state file; stop it or give another --state").format(
+                path=path
+            )
         ) from None
     return handle

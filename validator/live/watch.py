@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
+from validator.i18n import _
 from validator.live.follow import Change, FollowedFolder, FollowedLog
 from validator.live.state import WatchState
 from validator.logs.limits import Limits
@@ -65,15 +66,19 @@ class Watcher:
         self.folders: list[FollowedFolder] = []
         for target in targets:
             if target == "-":
-                raise ValidatorError("watch follows files and folders; to judge standard input, use check -")
+                raise ValidatorError(
+                    _("watch follows files and folders; to judge standard input, use check -")
+                )
             if os.path.isdir(target):
                 self.folders.append(FollowedFolder(target))
             elif os.path.isfile(target):
                 self.files.append(target)
             elif os.path.exists(target):
-                raise ValidatorError(f"{target}: not a regular file or a folder; watch follows files")
+                raise ValidatorError(
+                    _("{path}: not a regular file or a folder; watch follows files").format(path=target)
+                )
             else:
-                raise ValidatorError(f"{target}: no such file or directory")
+                raise ValidatorError(_("{path}: no such file or directory").format(path=target))
         self.logs: dict[str, _Log] = {}
         self.gone: set[str] = set()  # logs removed, followed again if they come back
         self._stop = threading.Event()
@@ -125,20 +130,24 @@ class Watcher:
         try:
             follow = FollowedLog(name, self.limits)
         except OSError as error:
-            raise ValidatorError(f"{name}: cannot open ({error.strerror})") from None
+            raise ValidatorError(
+                _("{path}: cannot open ({error})").format(path=name, error=error.strerror)
+            ) from None
         self.summary.files += 1
         replay = LogReplay(self.registry, name, self.summary, pinned=self.ruleset, house=self.house)
         mark = self.state.logs.get(key)
         if mark is not None and mark.offset > 0:
             replay.summary = Summary()  # what was judged before is not counted again
             for records in follow.catch_up(mark.offset):
-                for _ in replay.replay(iter(records)):
+                for _unused in replay.replay(iter(records)):
                     pass
             replay.summary = self.summary
             if follow.checkpoint() != mark:
                 self.say(
-                    f"{name}: changed since the last watch (its first {mark.offset:,} bytes differ); "
-                    "judged again from its start"
+                    _(
+                        "{path}: changed since the last watch (its first {size} bytes differ); judged again "
+                        "from its start"
+                    ).format(path=name, size=f"{mark.offset:,}")
                 )
                 follow.close()
                 follow = FollowedLog(name, self.limits)
@@ -155,7 +164,11 @@ class Watcher:
                     self._start(name)
             for name in sorted(folder.skipped - self._skipped_said):
                 self._skipped_said.add(name)
-                self.say(f"{name}: a compressed log is not followed (judge it with check once it is written)")
+                self.say(
+                    _(
+                        "{path}: a compressed log is not followed (judge it with check once it is written)"
+                    ).format(path=name)
+                )
         for name in self.files:
             key = os.path.abspath(name)
             if key in self.gone and os.path.isfile(name):

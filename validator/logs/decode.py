@@ -271,7 +271,9 @@ class TableRecord(_Record, tag="table", frozen=True):
         # A game no package declares: msgspec refuses the line (a ValueError raised here is its
         # ValidationError), and the schema, whose `game` lists the same games, says why.
         if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r}")
+            raise ValueError(
+                f"unknown game {self.game!r}"
+            )  # i18n: not shown (msgspec's; the schema words it)
 
 
 class LimitsRecord(_Record, tag="limits", frozen=True):

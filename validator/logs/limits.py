@@ -45,7 +45,7 @@ def parse_size(option: str, text: str) -> int:
     """`--max-log-bytes 16G`: a whole number of bytes, with an optional K, M, G or T (powers of 1,024)."""
     match = re.fullmatch(r"\s*(\d{1,15})\s*([kKmMgGtT]?)i?[bB]?\s*", text)
     if match is None or int(match.group(1)) == 0:
-        example = "such as 1048576, 64M or 16G"
+        example = _("such as 1048576, 64M or 16G")
         raise ValidatorError(
             _("{option} {text!r}: give a number of bytes above 0, {example}").format(
                 option=option, text=text, example=example

@@ -25,7 +25,7 @@ import orjson
 
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding
-from validator.i18n import _
+from validator.i18n import N_, _
 from validator.logs.decode import LogRecord, decode, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.limits import Limits, current_limits
@@ -134,7 +134,9 @@ def _ecma_pattern(
     from jsonschema.exceptions import ValidationError
 
     if isinstance(instance, str) and not compile_pattern(pattern).search(instance):
-        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+        yield ValidationError(
+            _("{value} does not match {pattern}").format(value=repr(instance), pattern=repr(pattern))
+        )
 
 
 @functools.cache
@@ -652,7 +654,7 @@ def _parse_line(file: str, line: int, content: bytes) -> Record:
             return _latin1_record(file, line, content, message)
         return _problem_record(file, line, rule, message)
     if not isinstance(data, dict):
-        message = f"a record must be a JSON object {{...}}, not {_json_kind(data)}"
+        message = _("a record must be a JSON object {{...}}, not {kind}").format(kind=_json_kind(data))
         return _problem_record(file, line, RULE_INVALID_JSON, message)
     problem = check_record(data, file, line)
     # A record with a problem keeps what was parsed: its type tells whether a round was lost.
@@ -664,11 +666,16 @@ def _latin1_record(file: str, line: int, content: bytes, message: str) -> Record
     Latin-1 it is a record: it is replayed, so the rounds after it keep their table, and it carries one
     finding saying how to re-encode the file (the reader reports it for the file's first such line only).
     A line that is not a record in Latin-1 either keeps the plain finding, with the same hint."""
-    hint = f"if the file was written in Latin-1, re-encode it: iconv -f latin1 -t utf-8 {file} > {file}.utf8"
+    hint = _(
+        "if the file was written in Latin-1, re-encode it: iconv -f latin1 -t utf-8 {file} > {file}.utf8"
+    )
+    hint = hint.format(file=file)
     reread = _parse_line(file, line, content.decode("latin-1").encode("utf-8"))
     if reread.problem is not None or reread.struct is None:
         return _problem_record(file, line, RULE_INVALID_UTF8, f"{message}; {hint}")
-    said = f"{message}; read as Latin-1, like any later such line, and replayed; {hint}"
+    said = _("{message}; read as Latin-1, like any later such line, and replayed; {hint}").format(
+        message=message, hint=hint
+    )
     return Record(
         file,
         line,
@@ -686,8 +693,10 @@ def _undecodable(content: bytes, error: orjson.JSONDecodeError) -> tuple[str, st
         content.decode("utf-8")
     except UnicodeDecodeError as bad:
         byte = content[bad.start]
-        return RULE_INVALID_UTF8, f"the line is not valid UTF-8: byte 0x{byte:02x} at byte {bad.start + 1}"
-    return RULE_INVALID_JSON, f"the line is not valid JSON: {error.msg} at column {error.colno}"
+        said = _("the line is not valid UTF-8: byte 0x{byte} at byte {at}")
+        return RULE_INVALID_UTF8, said.format(byte=f"{byte:02x}", at=bad.start + 1)
+    said = _("the line is not valid JSON: {error} at column {column}")
+    return RULE_INVALID_JSON, said.format(error=error.msg, column=error.colno)
 
 
 # How deep a field's value may nest (a list in a list...) before the record is refused unread: a valid
@@ -702,11 +711,13 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
     round_id = data.get("round")
     round_id = round_id if isinstance(round_id, str) else None
     if "type" not in data:
-        return format_finding(file, line, "record: missing field 'type'", RULE_SCHEMA, round_id)
+        return format_finding(file, line, _("record: missing field 'type'"), RULE_SCHEMA, round_id)
     record_type = data["type"]
     if not isinstance(record_type, str) or record_type not in RECORD_TYPES:
         known = ", ".join(RECORD_TYPES)
-        message = f"unknown record type {_show(record_type)}; hand-log/1 records are {known}"
+        message = _("unknown record type {type}; hand-log/1 records are {known}").format(
+            type=_show(record_type), known=known
+        )
         return format_finding(file, line, message, RULE_UNKNOWN_TYPE, round_id)
     if not _fast_checks()[record_type](data):
         validator = _VALIDATORS[record_type]
@@ -714,7 +725,9 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
         # under MAX_LINE) would exhaust Python's stack. No valid record comes near MAX_DEPTH.
         deep = _too_deep(data)
         if deep is not None:
-            message = f"{record_type} record: {deep}: nested too deeply (over {MAX_DEPTH} levels)"
+            message = _("{type} record: {field}: nested too deeply (over {depth} levels)").format(
+                type=record_type, field=deep, depth=MAX_DEPTH
+            )
             return format_finding(file, line, message, RULE_SCHEMA, round_id)
         if not validator.is_valid(data):
             error = _first_error(validator, data)
@@ -722,12 +735,14 @@ def check_record(data: dict[str, Any], file: str, line: int) -> Finding | None:
                 detail = _describe(error)
             except Exception:  # a record that defeats the wording still gets its finding, not a traceback
                 detail = _at(error.absolute_path, _shortened(error))
-            return format_finding(file, line, f"{record_type} record: {_clip(detail)}", RULE_SCHEMA, round_id)
+            message = _("{type} record: {detail}").format(type=record_type, detail=_clip(detail))
+            return format_finding(file, line, message, RULE_SCHEMA, round_id)
     # The schema's pattern accepts 2025-02-30; the replay needs a real date to pick the rules in force.
     try:
         parse_time(data["at"])
     except ValueError as error:
-        return format_finding(file, line, f"{record_type} record: at: {error}", RULE_SCHEMA, round_id)
+        message = _("{type} record: at: {error}").format(type=record_type, error=error)
+        return format_finding(file, line, message, RULE_SCHEMA, round_id)
     return None
 
 
@@ -761,6 +776,7 @@ SKIPPED = Finding(
     line=None,
     round=None,
     stake=None,
+    # i18n: not shown (a sentinel: the record is counted, this message never reported)
     message="not reported one by one: over the limit of broken records in a row",
     expected=None,
     actual=None,
@@ -790,28 +806,28 @@ def format_finding(
 
 # What a value of each kind looks like, for "X is not <hint>"; keyed by the schema's `title`.
 _VALUE_HINTS = {
-    "card": 'a card (rank A, 2-9, T or 10, J, Q, K, then suit S, H, D or C, e.g. "AS", "TD")',
-    "cards": 'a list of cards such as ["9H", "2C"]',
-    "amount": 'an amount (a number >= 0, or a decimal in a string such as "7.50")',
-    "time": 'a time in ISO 8601 with a UTC offset, e.g. "2025-03-14T21:05:09+01:00"',
-    "id": "an identifier (a non-empty string)",
-    "who": "a name (a non-empty string)",
-    "box": 'a box ("1" to "7")',
-    "hand": 'a hand ("1" to "7", or "3/2" for a hand made by a split)',
-    "hand_or_dealer": 'a hand ("1" to "7", "3/2" after a split) or "D" for the dealer',
-    "box_or_dealer": 'a box ("1" to "7") or "D" for the dealer',
-    "stake": 'a stake (a hand such as "3" or "3/2", or "<box>:<side bet>" such as "1:lucky_ladies")',
-    "cut_by": 'a box ("1" to "7") or "dealer"',
-    "bet": 'a bet such as {"stake": "1", "amount": 20}',
-    "verb": "a known action",
+    "card": N_('a card (rank A, 2-9, T or 10, J, Q, K, then suit S, H, D or C, e.g. "AS", "TD")'),
+    "cards": N_('a list of cards such as ["9H", "2C"]'),
+    "amount": N_('an amount (a number >= 0, or a decimal in a string such as "7.50")'),
+    "time": N_('a time in ISO 8601 with a UTC offset, e.g. "2025-03-14T21:05:09+01:00"'),
+    "id": N_("an identifier (a non-empty string)"),
+    "who": N_("a name (a non-empty string)"),
+    "box": N_('a box ("1" to "7")'),
+    "hand": N_('a hand ("1" to "7", or "3/2" for a hand made by a split)'),
+    "hand_or_dealer": N_('a hand ("1" to "7", "3/2" after a split) or "D" for the dealer'),
+    "box_or_dealer": N_('a box ("1" to "7") or "D" for the dealer'),
+    "stake": N_('a stake (a hand such as "3" or "3/2", or "<box>:<side bet>" such as "1:lucky_ladies")'),
+    "cut_by": N_('a box ("1" to "7") or "dealer"'),
+    "bet": N_('a bet such as {"stake": "1", "amount": 20}'),
+    "verb": N_("a known action"),
 }
 _TYPE_WORDS = {
-    "object": "an object",
-    "array": "a list",
-    "string": "a string",
-    "integer": "a whole number",
-    "number": "a number",
-    "boolean": "true or false",
+    "object": N_("an object"),
+    "array": N_("a list"),
+    "string": N_("a string"),
+    "integer": N_("a whole number"),
+    "number": N_("a number"),
+    "boolean": N_("true or false"),
     "null": "null",
 }
 
@@ -847,7 +863,7 @@ def _describe(error: ValidationError) -> str:
     if error.validator == "required":
         present = error.instance if isinstance(error.instance, dict) else {}
         missing = next(name for name in _listed(error.validator_value) if name not in present)
-        return _at(error.absolute_path, f"missing field {missing!r}")
+        return _at(error.absolute_path, _("missing field {name}").format(name=repr(missing)))
     named = _value_error(error)
     if named is not None:
         title, node = named
@@ -855,14 +871,15 @@ def _describe(error: ValidationError) -> str:
         if title == "verb":
             # Name the action, not its first item: `actions[3]: 'hitt' is not a known action`.
             path = path[:-1]
-        return _at(path, f"{_show(node.instance)} is not {_VALUE_HINTS[title]}")
+        said = _("{value} is not {what}").format(value=_show(node.instance), what=_(_VALUE_HINTS[title]))
+        return _at(path, said)
     title = _title(error)
     if title.startswith("[") and error.validator in ("minItems", "maxItems"):
-        return _at(error.absolute_path, f"expected {title}, got {_show(error.instance)}")
+        said = _("expected {what}, got {value}").format(what=title, value=_show(error.instance))
+        return _at(error.absolute_path, said)
     if title == "action":
-        return _at(
-            error.absolute_path, f'expected an action such as ["stand", "1"], got {_show(error.instance)}'
-        )
+        said = _('expected an action such as ["stand", "1"], got {value}').format(value=_show(error.instance))
+        return _at(error.absolute_path, said)
     return _at(error.absolute_path, _keyword_message(error))
 
 
@@ -898,18 +915,20 @@ def _keyword_message(error: ValidationError) -> str:
     match error.validator:
         case "type":
             kinds = [expected] if isinstance(expected, str) else _listed(expected)
-            wanted = " or ".join(_TYPE_WORDS.get(kind, kind) for kind in kinds)
-            return f"expected {wanted}, got {_json_kind(error.instance)} {shown}"
+            wanted = _(" or ").join(_(_TYPE_WORDS.get(kind, kind)) for kind in kinds)
+            said = _("expected {what}, got {kind} {value}")
+            return said.format(what=wanted, kind=_json_kind(error.instance), value=shown)
         case "enum":
-            return f"{shown} is not one of {', '.join(_show(v) for v in _listed(expected))}"
+            listed = ", ".join(_show(v) for v in _listed(expected))
+            return _("{value} is not one of {listed}").format(value=shown, listed=listed)
         case "const":
-            return f"{shown} should be {_show(expected)}"
+            return _("{value} should be {expected}").format(value=shown, expected=_show(expected))
         case "minimum":
-            return f"{shown} is less than {expected}"
+            return _("{value} is less than {minimum}").format(value=shown, minimum=expected)
         case "maximum":
-            return f"{shown} is more than {expected}"
+            return _("{value} is more than {maximum}").format(value=shown, maximum=expected)
         case "minLength":
-            return "must not be empty"
+            return _("must not be empty")
         case _:
             return _shortened(error)
 
@@ -949,15 +968,15 @@ def _show(value: object, limit: int = 60) -> str:
 def _json_kind(value: object) -> str:
     match value:
         case dict():
-            return "an object"
+            return _("an object")
         case list():
-            return "a list"
+            return _("a list")
         case str():
-            return "a string"
+            return _("a string")
         case bool():
-            return "a boolean"
+            return _("a boolean")
         case int() | float():
-            return "a number"
+            return _("a number")
         case None:
             return "null"
         case _:

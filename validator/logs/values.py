@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from validator.i18n import _
+
 
 def parse_time(text: str) -> datetime:
     """A hand-log time as an aware datetime; a time without a UTC offset is refused, because the
@@ -14,7 +16,11 @@ def parse_time(text: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"{text!r} is not a valid date and time in ISO 8601 ({error})") from None
+        raise ValueError(
+            _("{text} is not a valid date and time in ISO 8601 ({error})").format(
+                text=repr(text), error=error
+            )
+        ) from None
     if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError(f"{text!r} has no UTC offset")
+        raise ValueError(_("{text} has no UTC offset").format(text=repr(text)))
     return moment

@@ -56,7 +56,7 @@ def ruleset_options(ruleset: Ruleset, entry: Mapping[str, Any]) -> dict[str, Any
         if problem is not None or not option.allows(converted):
             raise ValidatorError(
                 _("{version}: option {name}: {allowed}").format(
-                    version=ruleset.version, name=name, allowed=problem or "not allowed"
+                    version=ruleset.version, name=name, allowed=problem or _("not allowed")
                 )
             )
         options[name] = converted

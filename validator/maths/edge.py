@@ -16,7 +16,7 @@ from typing import Any
 from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
-from validator.i18n import _
+from validator.i18n import N_, _
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
 from validator.maths.sidebets import SideBetReturn, side_bets
@@ -252,7 +252,7 @@ def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[d
         figures_by: dict[str, dict[str, str]] = {}
         for alt, version in versions.items():
             main = base_main if version is ruleset else main_return(version, base, base_game)[0]
-            figures_by.setdefault("main stake", {})[alt] = percent(main)
+            figures_by.setdefault(N_("main stake"), {})[alt] = percent(main)
         for bet in ruleset.side_bets:
             signatures = {_bet_signature(v, bet) for v in versions.values()}
             if len(signatures) < 2 or not ruleset.settles_by_stake.get(bet):

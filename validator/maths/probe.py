@@ -16,6 +16,7 @@ from typing import Any
 
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.replay.judge import Judge
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, TableState, facts
 
@@ -102,8 +103,11 @@ class Probe:
         if decided is None:
             if self.judge.unjudged:
                 raise ValidatorError(
-                    f"{self.ruleset.version}: a {stake_kind} stake cannot be settled: "
-                    + "; ".join(sorted(self.judge.unjudged))
+                    _("{version}: a {kind} stake cannot be settled: {why}").format(
+                        version=self.ruleset.version,
+                        kind=stake_kind,
+                        why="; ".join(sorted(self.judge.unjudged)),
+                    )
                 )
             return None
         _rule, settle, amount = decided

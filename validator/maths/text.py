@@ -18,7 +18,8 @@ def _outcome(label: str) -> str:
 def _rows(lines: list[dict[str, Any]]) -> list[str]:
     labels = [_outcome(line["outcome"]) for line in lines]
     width = max((len(label) for label in labels), default=10)
-    out = [f"    {_('outcome'):<{width}}  {_('net'):>10}  {_('probability'):>14}"]
+    outcome, net, probability = _("outcome"), _("net"), _("probability")
+    out = [f"    {outcome:<{width}}  {net:>10}  {probability:>14}"]
     for label, line in zip(labels, lines, strict=True):
         meter = f"  (+ {line['meter']})" if line.get("meter") else ""
         out.append(f"    {label:<{width}}  {line['net']:>10}  {line['probability']:>14}{meter}")
@@ -48,11 +49,14 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     out.extend(_rows(main["lines"]))
     if "variance" in main:
         out.append(
-            f"  variance {main['variance']} per initial unit squared; covariance of two boxes in one round "
-            f"{main['covariance']}"
+            "  "
+            + _(
+                "variance {variance} per initial unit squared; covariance of two boxes in one round "
+                "{covariance}"
+            ).format(variance=main["variance"], covariance=main["covariance"])
         )
     for item in main.get("approximations", []):
-        out.append(f"  not exact: {item['what']} ({item['size']})")
+        out.append("  " + _("not exact: {what} ({size})").format(what=item["what"], size=item["size"]))
     insurance = main.get("insurance")
     if insurance:
         out.append(
@@ -72,7 +76,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             )
         )
         out.extend(_rows(bet["lines"]))
-        out.append(f"    variance {bet['variance']} per unit staked squared")
+        out.append("    " + _("variance {variance} per unit staked squared").format(variance=bet["variance"]))
         for meter in bet["meters"]:
             out.append(
                 "    "
@@ -89,15 +93,16 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     readings = report.get("readings") or []
     if readings:
         out.append("")
-        out.append("readings: the figures each alternative gives (house edge, %; * the one applied)")
+        out.append(_("readings: the figures each alternative gives (house edge, %; * the one applied)"))
         for row in readings:
-            out.append(f"  {row['reading']} « {row['quote']} » (default {row['default']})")
+            default = _("(default {alternative})").format(alternative=row["default"])
+            out.append(f"  {row['reading']} « {row['quote']} » {default}")
             for figure in row["figures"]:
                 said = ", ".join(
                     f"{alt}{'*' if alt == row['applied'] else ''} {edge} %"
                     for alt, edge in figure["house_edge_percent"].items()
                 )
-                out.append(f"    {figure['figure']}: {said}")
+                out.append(f"    {_(figure['figure'])}: {said}")
     if report.get("strategy"):
         from validator.games.blackjack.chart import text as chart_text
 
@@ -108,8 +113,10 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             out.append("")
             before, after = flag["house_edge_percent_before"], flag["house_edge_percent_after"]
             out.append(
-                f"warning: {flag['option']} = {flag['to']} turns the main stake's house edge to the other "
-                f"side of zero: {before} % → {after} %"
+                _(
+                    "warning: {option} = {value} turns the main stake's house edge to the other side of "
+                    "zero: {before} % → {after} %"
+                ).format(option=flag["option"], value=flag["to"], before=before, after=after)
             )
         out.append("")
         out.append(_("house options: change in house edge, percentage points (+: more for the house)"))

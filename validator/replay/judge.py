@@ -21,7 +21,7 @@ from validator.dsl.wording import in_words
 from validator.findings.finding import Finding
 from validator.findings.fingerprint import fingerprint
 from validator.findings.project_root import find_root, fingerprint_file
-from validator.i18n import current
+from validator.i18n import _, current
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
@@ -107,7 +107,7 @@ class Judge:
             except TypeError as exc:
                 # Facts of kinds the condition cannot compare (a house value of the wrong type, say):
                 # the rule cannot be judged here, which the summary says, rather than a traceback.
-                self.unjudged.add(f"{rule.id}: cannot be evaluated ({exc})")
+                self.unjudged.add(_("{rule}: cannot be evaluated ({error})").format(rule=rule.id, error=exc))
                 continue
             if trace is not None:
                 trace.append((event, rule.id, bool(held)))
@@ -170,7 +170,11 @@ class Judge:
                 return None
             except TypeError:
                 # An amount the text leaves to the house and the house did not declare.
-                self.unjudged.add(f"{rule.id}: the amount depends on a house option that is not declared")
+                self.unjudged.add(
+                    _("{rule}: the amount depends on a house option that is not declared").format(
+                        rule=rule.id
+                    )
+                )
                 return None
             return rule, settle, amount
         return None

@@ -24,6 +24,7 @@ from validator.dsl.facts import (
     TurnFacts,
 )
 from validator.dsl.model import PaytableOutcome
+from validator.i18n import N_, _
 from validator.logs.decode import (
     UNSET,
     Action,
@@ -101,7 +102,7 @@ _FREQUENT = ("card", "deal", "turn", "settle", "bet", "side_bet", "box", "stake_
 CardAction = Deal | DealDown | Hit | Double | Burn | Discard
 CARD_ACTIONS = frozenset((Deal, DealDown, Hit, Double, Burn, Discard))
 # How a void round's message says what the log did with a stake.
-_VOID_WORDS = {"pay": "paid", "lose": "collected", "push": "returned"}
+_VOID_WORDS = {"pay": N_("paid"), "lose": N_("collected"), "push": N_("returned")}
 
 __all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_stake"]
 
@@ -248,23 +249,30 @@ class RoundReplay(ABC):
         for name, done in self.settlements.items():
             if name not in stakes:
                 raise MalformedRound(
-                    f"void round: stake {name!r} is settled but was never bet", UNKNOWN_STAKE
+                    _("void round: stake {name} is settled but was never bet").format(name=repr(name)),
+                    UNKNOWN_STAKE,
                 )
             if len(done) != 1 or done[0].verb != "push":
-                what = _VOID_WORDS[done[0].verb] + (" more than once" if len(done) > 1 else "")
+                what = _(_VOID_WORDS[done[0].verb])
+                if len(done) > 1:
+                    what = _("{what} more than once").format(what=what)
                 raise MalformedRound(
-                    f"void round ({self.record.void}): stake {name!r} is {what}; a void round's stakes "
-                    "are returned (push)",
+                    _(
+                        "void round ({why}): stake {name} is {what}; a void round's stakes are returned "
+                        "(push)"
+                    ).format(why=self.record.void, name=repr(name), what=what),
                     INCONSISTENT,
                 )
         for name in stakes:
             if name not in self.settlements:
                 raise MalformedRound(
-                    f"void round ({self.record.void}): stake {name!r} is never returned; a void round's "
-                    "stakes are returned (push)",
+                    _(
+                        "void round ({why}): stake {name} is never returned; a void round's stakes are "
+                        "returned (push)"
+                    ).format(why=self.record.void, name=repr(name)),
                     INCONSISTENT,
                 )
-        self.narrate(f"void round ({self.record.void}): every stake returned")
+        self.narrate(_("void round ({why}): every stake returned").format(why=self.record.void))
 
     # ---- explain ----
     def narrate(self, what: str) -> None:
@@ -275,9 +283,11 @@ class RoundReplay(ABC):
         self.story.append((what, list(ran), self.describe()))
 
     def describe_bets(self) -> str:
-        parts = [f"box {n} {fmt(b.stake)}" for n, b in sorted(self.boxes.items()) if b.stake]
+        parts = [
+            _("box {box}").format(box=f"{n} {fmt(b.stake)}") for n, b in sorted(self.boxes.items()) if b.stake
+        ]
         parts += [f"{name} {fmt(amount)}" for name, amount in self.side_stakes.items()]
-        return ", ".join(parts) or "none"
+        return ", ".join(parts) or _("none")
 
     def describe(self) -> str:
         parts = []
@@ -375,7 +385,9 @@ class RoundReplay(ABC):
         if places is None:
             return None
         if hand not in places:
-            raise MalformedRound(f"layout of box {box} does not name hand {hand}", INCONSISTENT)
+            raise MalformedRound(
+                _("layout of box {box} does not name hand {hand}").format(box=box, hand=hand), INCONSISTENT
+            )
         return places.index(hand) + 1
 
     def check_layout(self) -> None:
@@ -388,8 +400,9 @@ class RoundReplay(ABC):
             names = sorted(hand.name for hand in held.hand_list) if held is not None else []
             if sorted(places) != names:
                 raise MalformedRound(
-                    f"layout of box {box} names {', '.join(places)}; the box's hands are "
-                    f"{', '.join(names) or 'none'}",
+                    _("layout of box {box} names {places}; the box's hands are {hands}").format(
+                        box=box, places=", ".join(places), hands=", ".join(names) or _("none")
+                    ),
                     INCONSISTENT,
                 )
 
@@ -449,7 +462,11 @@ class RoundReplay(ABC):
             stake = bet.stake
             box_no, split, kind = parse_stake(stake)
             if split is not None:
-                raise MalformedRound(f"bets[{n}]: a bet is placed on a box, not on split hand {stake!r}")
+                raise MalformedRound(
+                    _("bets[{n}]: a bet is placed on a box, not on split hand {stake}").format(
+                        n=n, stake=repr(stake)
+                    )
+                )
             value = bet.amount
             try:  # `amount_of`'s first step, written out
                 amount = AMOUNTS[value.__class__, value]
@@ -556,7 +573,9 @@ class RoundReplay(ABC):
             # A card drawn by mistake and used as the next card drawn: already out, already judged.
             if card != pending:
                 raise MalformedRound(
-                    f"{card} drawn where the card drawn by mistake, {pending}, was to be the next card",
+                    _(
+                        "{card} drawn where the card drawn by mistake, {pending}, was to be the next card"
+                    ).format(card=card, pending=pending),
                     INCONSISTENT,
                 )
             self.pending_card = None
@@ -595,8 +614,10 @@ class RoundReplay(ABC):
         """At the end of the round: a card drawn by mistake and said used was used."""
         if self.pending_card is not None:
             raise MalformedRound(
-                f"the card drawn by mistake, {self.pending_card}, was to be used as the next card, and no "
-                "card was drawn after it",
+                _(
+                    "the card drawn by mistake, {card}, was to be used as the next card, and no card was "
+                    "drawn after it"
+                ).format(card=self.pending_card),
                 INCONSISTENT,
             )
 
@@ -607,7 +628,10 @@ class RoundReplay(ABC):
         hidden = list(holder.hidden)
         if card not in hidden:
             raise MalformedRound(
-                f"reveal of {card} on {target!r}, which holds no such card face down", INCONSISTENT
+                _("reveal of {card} on {target}, which holds no such card face down").format(
+                    card=card, target=repr(target)
+                ),
+                INCONSISTENT,
             )
         hidden.remove(card)
         holder.hidden = tuple(hidden)
@@ -616,7 +640,10 @@ class RoundReplay(ABC):
         hand = self.hands.get(name)
         if hand is None:
             raise MalformedRound(
-                f"{verb} on hand {name!r}, which was never opened in this round", UNKNOWN_HAND
+                _("{verb} on hand {name}, which was never opened in this round").format(
+                    verb=verb, name=repr(name)
+                ),
+                UNKNOWN_HAND,
             )
         return hand
 
@@ -678,11 +705,17 @@ class RoundReplay(ABC):
         if self.rules_give is not None:
             self.rules_give[name] = expected
         if self.story is not None:
-            mark = "ok" if expected == actual else "WRONG"
+            mark = _("ok") if expected == actual else _("WRONG")
+            told = _("settle {stake}: the rules give {expected} ({rule}); the log shows {actual}: {mark}")
             self.story.append(
                 (
-                    f"settle {name}: the rules give {expected[0]} {fmt(expected[1])} ({rule.id}); "
-                    f"the log shows {actual[0]} {fmt(actual[1])}: {mark}",
+                    told.format(
+                        stake=name,
+                        expected=f"{expected[0]} {fmt(expected[1])}",
+                        rule=rule.id,
+                        actual=f"{actual[0]} {fmt(actual[1])}",
+                        mark=mark,
+                    ),
                     [],
                     "",
                 )
@@ -705,7 +738,8 @@ class RoundReplay(ABC):
         for name in self.settlements:
             if name not in hands and name not in side_stakes:
                 raise MalformedRound(
-                    f"stake {name!r} is settled but was never bet in this round", UNKNOWN_STAKE
+                    _("stake {name} is settled but was never bet in this round").format(name=repr(name)),
+                    UNKNOWN_STAKE,
                 )
         stake = self.ctx["stake"] = self.stake_facts
         stake.case = stake.verb = stake.paid = None
@@ -740,10 +774,10 @@ def show_action(action: Action) -> str:
 def _total(hand: Any) -> str:
     total = hand.total
     if hand.cards == 2 and total == 21:
-        return "21 (two cards)"
+        return _("21 (two cards)")
     if total > 21:
-        return f"{total} (bust)"
-    return f"{total} (soft)" if hand.soft else str(total)
+        return _("{total} (bust)").format(total=total)
+    return _("{total} (soft)").format(total=total) if hand.soft else str(total)
 
 
 def _outcome(verb: str, amount: Decimal | None, stake: Decimal) -> tuple[str, Decimal]:

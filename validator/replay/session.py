@@ -270,7 +270,9 @@ class LogReplay:
             elif type(struct) is JackpotRecord:
                 outcome = self.on_jackpot(struct, record.line)
             else:
-                raise AssertionError(f"a valid record without its struct: {record!r}")
+                raise AssertionError(
+                    f"a valid record without its struct: {record!r}"
+                )  # i18n: not shown (a bug: exit 3)
             if outcome is not None:
                 yield outcome
         for judge in self.judges.values():
@@ -352,7 +354,11 @@ class LogReplay:
             return self._outcome(
                 line,
                 None,
-                [format_finding(self.file, line, f"table record: {exc}", record_rules.SCHEMA)],
+                [
+                    format_finding(
+                        self.file, line, _("table record: {error}").format(error=exc), record_rules.SCHEMA
+                    )
+                ],
                 "none",
             )
         self.table = table
@@ -368,9 +374,11 @@ class LogReplay:
         if self.table is None:
             struct = source.struct if source is not None else None
             round_id = struct.round if type(struct) is RoundRecord else None
-            what = f"{kind} record" if round_id is None else f"round {round_id}"
+            if round_id is None:
+                message = _("{kind} record comes before any table record: no table is open").format(kind=kind)
+            else:
+                message = _("round {id} comes before any table record: no table is open").format(id=round_id)
             status: Status = "unreadable" if round_id is not None else "none"
-            message = f"{what} comes before any table record: no table is open"
             facts = self._facts_of(source) if self.collect and source is not None else None
             return self._outcome(
                 line,
@@ -394,7 +402,11 @@ class LogReplay:
             return self._outcome(
                 line,
                 None,
-                [format_finding(self.file, line, f"limits record: {exc}", record_rules.SCHEMA)],
+                [
+                    format_finding(
+                        self.file, line, _("limits record: {error}").format(error=exc), record_rules.SCHEMA
+                    )
+                ],
                 "none",
             )
         displayed = record.displayed
@@ -420,7 +432,8 @@ class LogReplay:
         try:
             reading = jackpot_reading(self.table, record.main, record.secondary)
         except AmountError as exc:
-            finding = format_finding(self.file, line, f"jackpot record: {exc}", record_rules.SCHEMA)
+            message = _("jackpot record: {error}").format(error=exc)
+            finding = format_finding(self.file, line, message, record_rules.SCHEMA)
             return self._outcome(line, None, [finding], "none")
         return self._table_event("jackpot", record.at, line, jackpot=reading)
 
@@ -433,7 +446,9 @@ class LogReplay:
         round_id = record.round
         self._round_at = record.at
         if self.shoe is None:
-            message = f"round {round_id} is dealt before any shoe record of table {self.table.id}"
+            message = _("round {id} is dealt before any shoe record of table {table}").format(
+                id=round_id, table=self.table.id
+            )
             return self._outcome(
                 line,
                 round_id,
@@ -471,9 +486,8 @@ class LogReplay:
             self._remember_round(data)
             self.shoe.undo_round()
             self._discard_cards(data)
-            finding = format_finding(
-                self.file, line, f"round {round_id}: {exc}; the round cannot be replayed", exc.rule, round_id
-            )
+            message = _("round {id}: {error}; the round cannot be replayed").format(id=round_id, error=exc)
+            finding = format_finding(self.file, line, message, exc.rule, round_id)
             facts = self._facts(data, ruleset.version) if collect else None
             return self._outcome(line, round_id, [finding], "unreadable", facts)
         finally:
@@ -487,10 +501,9 @@ class LogReplay:
         if record.shoe != self.shoe.id:
             # The round is replayed with the shoe in play, the only one whose cards are known; but a log
             # whose rounds name another shoe is not the record of what was dealt from it.
-            message = (
-                f"round {round_id} names shoe {record.shoe!r}, but the shoe in play at table "
-                f"{self.table.id} is {self.shoe.id!r}"
-            )
+            message = _(
+                "round {id} names shoe {shoe}, but the shoe in play at table {table} is {in_play}"
+            ).format(id=round_id, shoe=repr(record.shoe), table=self.table.id, in_play=repr(self.shoe.id))
             found = [format_finding(self.file, line, message, sequence_rules.OTHER_SHOE, round_id), *found]
         facts = None
         if collect:

@@ -23,7 +23,7 @@ from validator.checking.serial import check_logs
 from validator.dsl.model import Ruleset
 from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
-from validator.i18n import _, current
+from validator.i18n import N_, _, current
 from validator.rulebook.registry import Registry
 
 
@@ -65,29 +65,29 @@ def find_fixtures(root: Path) -> list[Path]:
 # The shape of NAME.expect.json; each `description` says what a value must be, in the error message.
 EXPECTATION_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "an object with a 'findings' list",
+    "description": N_("an object with a 'findings' list"),
     "required": ["findings"],
     "additionalProperties": False,
     "properties": {
         "rulesets": {
             "type": "array",
-            "description": 'a list of ruleset ids, such as ["fr/blackjack@2019-08-12"]',
+            "description": N_('a list of ruleset ids, such as ["fr/blackjack@2019-08-12"]'),
             "items": {
                 "type": "string",
                 "minLength": 1,
-                "description": 'a ruleset id (ID or ID@YYYY-MM-DD), such as "fr/blackjack@2019-08-12"',
+                "description": N_('a ruleset id (ID or ID@YYYY-MM-DD), such as "fr/blackjack@2019-08-12"'),
             },
         },
         "house": {
             "type": "object",
-            "description": 'an object of house options, such as {"surrender": true}',
+            "description": N_('an object of house options, such as {"surrender": true}'),
         },
         "findings": {
             "type": "array",
-            "description": "a list of findings ([] for a log that breaks nothing)",
+            "description": N_("a list of findings ([] for a log that breaks nothing)"),
             "items": {
                 "type": "object",
-                "description": 'a finding: an object of the fields to compare, such as {"line": 3}',
+                "description": N_('a finding: an object of the fields to compare, such as {"line": 3}'),
             },
         },
     },
@@ -169,17 +169,22 @@ def _shape_problem(data: Any) -> str | None:
     error = errors[0]
     where = "".join(f"[{p}]" if isinstance(p, int) else p for p in error.absolute_path)
     if error.validator == "required":
-        return "no 'findings' list: write \"findings\": [] for a log that breaks nothing"
+        return _("no 'findings' list: write \"findings\": [] for a log that breaks nothing")
     if error.validator == "additionalProperties":
         known = list(EXPECTATION_SCHEMA["properties"])
         unknown = sorted(set(error.instance) - set(known))[0]
         close = difflib.get_close_matches(unknown, known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        return f"unknown key {unknown!r}{hint} (the keys are {', '.join(known)})"
+        hint = _("; did you mean {near}?").format(near=repr(close[0])) if close else ""
+        return _("unknown key {key}{hint} (the keys are {known})").format(
+            key=repr(unknown), hint=hint, known=", ".join(known)
+        )
     shown = json.dumps(error.instance, ensure_ascii=False)
     if len(shown) > 60:
         shown = shown[:57] + "..."
-    return f"{where or 'the expectation'} must be {error.schema['description']}, not {shown}"
+    wanted = error.schema["description"]
+    return _("{where} must be {what}, not {value}").format(
+        where=where or _("the expectation"), what=_(wanted), value=shown
+    )
 
 
 def _pinned(registry: Registry, expect_path: Path, expectation: dict[str, Any]) -> list[str | None]:
@@ -266,10 +271,10 @@ def compare(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> lis
     problems = []
     for index in range(max(len(expected), len(actual))):
         if index >= len(expected):
-            problems.append(f"unexpected finding: {_short(actual[index])}")
+            problems.append(_("unexpected finding: {finding}").format(finding=_short(actual[index])))
             continue
         if index >= len(actual):
-            problems.append(f"missing finding: {_short(expected[index])}")
+            problems.append(_("missing finding: {finding}").format(finding=_short(expected[index])))
             continue
         for key, want in expected[index].items():
             got = actual[index].get(key)

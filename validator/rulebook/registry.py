@@ -105,7 +105,7 @@ def _consolidated(
             raise RulesetErrors([])  # its own errors are reported once, where it is checked
         if id(tree) in visiting:
             pos = tree.amends.pos
-            cycle = RulesetError(tree.file, pos.line, pos.column, "versions amend each other in a circle")
+            cycle = RulesetError(tree.file, pos.line, pos.column, _("versions amend each other in a circle"))
             raise RulesetErrors([cycle])
         visiting.add(id(tree))
         try:
@@ -136,10 +136,13 @@ def _consolidated(
         if not found and broken_given and not broken_siblings:
             raise RulesetErrors([])  # the version it amends may be a given file that does not parse
         if len(found) != 1:
-            why = "no version" if not found else "more than one version"
-            message = f"{why} of {amends.family} in force on {amends.on.isoformat()} to amend"
+            if found:
+                said = _("more than one version of {family} in force on {day} to amend")
+            else:
+                said = _("no version of {family} in force on {day} to amend")
+            message = said.format(family=amends.family, day=amends.on.isoformat())
             if not found and broken_siblings:
-                message += f" ({', '.join(broken_siblings)} beside it does not parse)"
+                message += _(" ({files} beside it does not parse)").format(files=", ".join(broken_siblings))
             raise RulesetErrors([RulesetError(tree.file, amends.pos.line, amends.pos.column, message)])
         base_path, base_tree = found[0]
         return consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
@@ -218,18 +221,14 @@ class Registry:
                     or before.valid_until >= after.valid_from
                 ):
                     which = (
-                        f"the version in force from {after.valid_from.isoformat()}"
+                        _("the version in force from {day}").format(day=after.valid_from.isoformat())
                         if after.valid_from is not None
-                        else "the undated version, which applies to every date,"
+                        else _("the undated version, which applies to every date,")
                     )
-                    errors.append(
-                        RulesetError(
-                            after.file,
-                            1,
-                            1,
-                            f"{family}: {which} overlaps the one of {before.file}, {before.dates()}",
-                        )
+                    said = _("{family}: {which} overlaps the one of {file}, {dates}").format(
+                        family=family, which=which, file=before.file, dates=before.dates()
                     )
+                    errors.append(RulesetError(after.file, 1, 1, said))
         if errors:
             raise RulesetErrors(errors)
 
@@ -305,10 +304,18 @@ def parse_choices(given: Iterable[str], where: str = "--reading") -> dict[str, s
         name, eq, alternative = text.partition("=")
         name, alternative = name.strip(), alternative.strip()
         if not eq or not name or not alternative:
-            raise ValidatorError(f"{where} {text!r}: give ID=ALTERNATIVE (a reading and one of its answers)")
+            raise ValidatorError(
+                _("{where} {text}: give ID=ALTERNATIVE (a reading and one of its answers)").format(
+                    where=where, text=repr(text)
+                )
+            )
         if choices.get(name, alternative) != alternative:
             both = f"{choices[name]}, {alternative}"
-            raise ValidatorError(f"{where}: reading {name!r} is given two alternatives ({both})")
+            raise ValidatorError(
+                _("{where}: reading {name} is given two alternatives ({both})").format(
+                    where=where, name=repr(name), both=both
+                )
+            )
         choices[name] = alternative
     return choices
 
@@ -318,17 +325,21 @@ def choice_problem(registry: Registry, name: str, alternative: str) -> str | Non
     readings = registry.readings()
     if name not in readings:
         near = difflib.get_close_matches(name, list(readings), n=1)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
-        known = ", ".join(sorted(readings)) or "none"
-        return f"unknown reading {name!r}{hint}: the readings are {known}"
+        hint = _(" (did you mean {name}?)").format(name=repr(near[0])) if near else ""
+        known = ", ".join(sorted(readings)) or _("none")
+        return _("unknown reading {name}{hint}: the readings are {known}").format(
+            name=repr(name), hint=hint, known=known
+        )
     names: list[str] = []
     for _unused, reading in readings[name]:
         names.extend(n for n in reading.names if n not in names)
     if alternative not in names:
         near = difflib.get_close_matches(alternative, names, n=1)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        hint = _(" (did you mean {name}?)").format(name=repr(near[0])) if near else ""
         known = ", ".join(names)
-        return f"reading {name!r} has no alternative {alternative!r}{hint}: its alternatives are {known}"
+        return _(
+            "reading {name} has no alternative {alternative}{hint}: its alternatives are {known}"
+        ).format(name=repr(name), alternative=repr(alternative), hint=hint, known=known)
     return None
 
 
@@ -360,7 +371,11 @@ def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
             compiled = compile_ruleset(chosen(ruleset.tree, dict(other)))
         except (RulesetErrors, RulesetError) as exc:
             said = ", ".join(f"{n} = {a}" for n, a in other)
-            raise ValidatorError(f"{ruleset.version} under reading {said} does not compile:\n{exc}") from None
+            raise ValidatorError(
+                _("{version} under reading {readings} does not compile:\n{error}").format(
+                    version=ruleset.version, readings=said, error=exc
+                )
+            ) from None
         found = (ruleset.tree, dataclasses.replace(compiled, tree=ruleset.tree))
         _UNDER[key] = found
     return dataclasses.replace(found[1], applied=applied)
@@ -385,7 +400,9 @@ def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
                 found = [exc]
             else:
                 continue
-            under = f"under reading {reading.name} = {alt.name}"
+            under = _("under reading {reading} = {alternative}").format(
+                reading=reading.name, alternative=alt.name
+            )
             errors.extend(RulesetError(e.file, e.line, e.column, f"{under}: {e.detail}") for e in found)
     return errors
 
@@ -472,9 +489,11 @@ def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
                     str(path),
                     tree.family_pos.line,
                     tree.family_pos.column,
-                    f"ruleset {tree.family} is shipped with casino-validator: a ruleset from outside "
-                    f"cannot replace it or add a version to it; give yours an id of its own (such as "
-                    f"zz/{tree.family.split('/')[-1]}) and start it with `amends {tree.family}@DATE`",
+                    _(
+                        "ruleset {family} is shipped with casino-validator: a ruleset from outside cannot "
+                        "replace it or add a version to it; give yours an id of its own (such as {example}) "
+                        "and start it with `amends {family}@DATE`"
+                    ).format(family=tree.family, example=f"zz/{tree.family.split('/')[-1]}"),
                 )
             )
     if errors:

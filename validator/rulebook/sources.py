@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 ENV = "CASINO_VALIDATOR_RULES"
 SUFFIX = ".rules"
@@ -34,12 +35,18 @@ def expand(paths: Iterable[Path], origin: str) -> list[Path]:
         if path.is_dir():
             inside = sorted(p for p in path.rglob(f"*{SUFFIX}") if p.is_file())
             if not inside:
-                raise ValidatorError(f"{origin} {path}: no ruleset file (*{SUFFIX}) in this folder")
+                raise ValidatorError(
+                    _("{origin} {path}: no ruleset file (*{suffix}) in this folder").format(
+                        origin=origin, path=path, suffix=SUFFIX
+                    )
+                )
             found.extend(inside)
         elif path.is_file():
             found.append(path)
         else:
-            raise ValidatorError(f"{origin} {path}: no such file or directory")
+            raise ValidatorError(
+                _("{origin} {path}: no such file or directory").format(origin=origin, path=path)
+            )
     return found
 
 
@@ -89,12 +96,12 @@ def install(files: tuple[tuple[str, str, bytes], ...]) -> None:
     if not files:
         use(())
         return
-    key = hashlib.sha256("".join(sha for _, sha, _ in files).encode()).hexdigest()[:16]
+    key = hashlib.sha256("".join(sha for _name, sha, _data in files).encode()).hexdigest()[:16]
     folder = Path(tempfile.gettempdir()) / f"casino-validator-rules-{key}"
     paths = []
     for name, sha, data in files:
         if hashlib.sha256(data).hexdigest() != sha:
-            raise ValidatorError(f"{name}: the ruleset changed on its way to the worker")
+            raise ValidatorError(_("{name}: the ruleset changed on its way to the worker").format(name=name))
         # Each file keeps its name under a folder of its own digest: an amending file finds its base among
         # the files given, whatever folder each came from.
         target = folder / sha[:16] / Path(name).name

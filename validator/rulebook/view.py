@@ -76,6 +76,7 @@ def source_line(rule: Rule, *, where: bool = True) -> str | None:
     source = rule.same_check
     if source is None:
         return None
+    # i18n: not shown (the rules language's own words, as the ruleset writes them, like its clauses)
     line = f"same check as {source.cited}"
     return f"{line}    ({source.file}:{source.line})" if where else line
 
@@ -167,9 +168,10 @@ def reading_lines(reading: ReadingInfo, applied: str) -> Iterator[str]:
 
 def reading_text(reading: ReadingInfo) -> str:
     """A reading in one line, to compare two versions' (`rules diff`)."""
+    default = _(" (default)")
     alts = "; ".join(
-        f"{a.name}{' (default)' if a.name == reading.default else ''}: "
-        + (", ".join(f"{v} {k} {n}" for v, k, n in a.changes) or "as written")
+        f"{a.name}{default if a.name == reading.default else ''}: "
+        + (", ".join(f"{v} {k} {n}" for v, k, n in a.changes) or _("as written"))
         for a in reading.alternatives
     )
     return f"« {reading.quote} » — {alts}"
@@ -195,41 +197,41 @@ def diff_lines(old: Ruleset, new: Ruleset) -> Iterator[str]:
     yield f"+++ {new.version} ({new.dates()})"
     if amends(new, old):
         yield ""
-        yield f"Amended by (the texts that make {new.version} from {old.version})"
+        yield _("Amended by (the texts that make {new} from {old})").format(new=new.version, old=old.version)
         yield from amendment_lines(new)
     yield from _section(
-        "Parameters",
+        _("Parameters"),
         {n: show_value(p.value) for n, p in old.parameters.items()},
         {n: show_value(p.value) for n, p in new.parameters.items()},
     )
     yield from _section(
-        "House options",
+        _("House options"),
         {n: option_line(o) for n, o in old.options.items()},
         {n: option_line(o) for n, o in new.options.items()},
     )
     yield from _section(
-        "Fixed",
+        _("Fixed"),
         {n: show_value(f.value) for n, f in old.fixed.items()},
         {n: show_value(f.value) for n, f in new.fixed.items()},
     )
     yield from _section(
-        "Named conditions",
+        _("Named conditions"),
         {n: c.source for n, c in old.conditions.items()},
         {n: c.source for n, c in new.conditions.items()},
     )
     yield from _section(
-        "Readings",
+        _("Readings"),
         {n: reading_text(r) for n, r in old.readings.items()},
         {n: reading_text(r) for n, r in new.readings.items()},
     )
     yield from _section(
-        "Side bets",
+        _("Side bets"),
         {**{n: _side_bet_text(old, n) for n in old.side_bets}, **_paytable_lines(old, new.side_bets)},
         {**{n: _side_bet_text(new, n) for n in new.side_bets}, **_paytable_lines(new, old.side_bets)},
         ordered=True,
     )
     yield from _section(
-        "Rules",
+        _("Rules"),
         {r.name: _rule_text(r) for r in old.rules},
         {r.name: _rule_text(r) for r in new.rules},
     )
@@ -257,7 +259,8 @@ def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
         for name, condition in ruleset.conditions.items():
             out["define", name] = f"{condition.source} | {condition.ref}"
         for name, reading in ruleset.readings.items():
-            said = f"{reading.ref} | {reading.question} | {reading.because}"
+            lang = current()
+            said = f"{reading.ref} | {reading.text('question', lang)} | {reading.text('because', lang)}"
             out["reading", name] = f"{reading_text(reading)} | {said}"
         for rule in ruleset.rules:
             docs = sorted(rule.doc.items())
@@ -308,8 +311,8 @@ def _section(title: str, old: dict[str, str], new: dict[str, str], *, ordered: b
             changes.append(f"  + {name}: {new[name]}")
         elif old[name] != new[name]:
             changes.append(f"  ~ {name}:")
-            changes.append(f"      was: {old[name]}")
-            changes.append(f"      now: {new[name]}")
+            changes.append("      " + _("was: {value}").format(value=old[name]))
+            changes.append("      " + _("now: {value}").format(value=new[name]))
     if changes:
         yield ""
         yield title
@@ -357,6 +360,7 @@ def rule_lines(registry: Registry, rule_id: str, day: date | None = None) -> Ite
 
     builtin = BUILTIN.get(rule_id)
     if builtin is not None:
+        builtin = builtin.shown()
         yield f"{rule_id} ({kind_word(builtin.kind)}, {severity_word(builtin.severity)})"
         yield "  " + _("ref: {ref}").format(ref=builtin.ref)
         yield from _docs(builtin.checks, builtin.why, builtin.fails, builtin.passes)
@@ -401,10 +405,4 @@ def _docs(checks: str, why: str, fails: str, passes: str) -> Iterator[str]:
 
 def dates_words(ruleset: Ruleset) -> str:
     """When a version is in force, in the language in use (`from 2013-12-15 until 2019-08-11`)."""
-    if ruleset.valid_from is None:
-        return _("undated (applies to every date)")
-    if ruleset.valid_until is None:
-        return _("from {start} (in force)").format(start=ruleset.valid_from.isoformat())
-    return _("from {start} until {end}").format(
-        start=ruleset.valid_from.isoformat(), end=ruleset.valid_until.isoformat()
-    )
+    return ruleset.dates()

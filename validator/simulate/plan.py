@@ -238,7 +238,9 @@ def table_zone(name: str | None, house: HouseFile | None, ruleset: Ruleset) -> t
         return ZoneInfo(name), named
     except (ZoneInfoNotFoundError, ValueError):
         raise ValidatorError(
-            f"{what} {name}: not a time zone; give an IANA name such as Europe/Paris or America/Toronto"
+            _(
+                "{what} {name}: not a time zone; give an IANA name such as Europe/Paris or America/Toronto"
+            ).format(what=what, name=name)
         ) from None
 
 
@@ -278,9 +280,11 @@ def opening_time(
     if not ruleset.in_force_on(day):
         try:
             other = registry.in_force(ruleset.family, day)
-            hint = f", or play the version of that day with --ruleset {other.family}@{day.isoformat()}"
+            hint = _(", or play the version of that day with --ruleset {version}").format(
+                version=f"{other.family}@{day.isoformat()}"
+            )
         except NoVersionInForce:
-            hint = f"; {ruleset.family} has no version in force that day"
+            hint = _("; {family} has no version in force that day").format(family=ruleset.family)
         raise ValidatorError(
             _(
                 "--start {text}: {day} is outside the dates of {version}, "
@@ -305,7 +309,7 @@ def limit(raw: str | None, which: str, house: HouseFile | None, table: str, defa
         path = ("tables", table, which)
         what = f"{house.file}:{house.line(path)}: {dotted(path)}"
         return Limit(amount(entry[which], what), what, True)
-    return Limit(default, f"the default {which}", False)
+    return Limit(default, _("the default {which}").format(which=which), False)
 
 
 def seats_played(raw: int | None, house: HouseFile | None, table: str) -> int:
@@ -382,8 +386,10 @@ def check_table_record(
         ) from None
     problem = check_record(data, SOURCE, 1)
     if problem is not None:
-        field, _unused, detail = problem.message.removeprefix("table record: ").partition(": ")
-        option = _FIELD_OPTIONS.get(field, "the options")
+        # The reader's message, "table record: FIELD: DETAIL", in the language in use.
+        prefix = _("{type} record: {detail}").format(type="table", detail="")
+        field, _unused, detail = problem.message.removeprefix(prefix).partition(": ")
+        option = _FIELD_OPTIONS.get(field) or _("the options")
         raise ValidatorError(
             _("{option}: not valid in a hand-log/1 table record: {field}: {detail}").format(
                 option=option, field=field, detail=detail
@@ -404,16 +410,17 @@ def check_table_record(
 
 
 def _refusal(ruleset: Ruleset, findings: list[Finding], low: Limit, high: Limit) -> str:
-    where = f"{low.what}, {high.what}" if low.chosen or high.chosen else "the simulator's defaults"
+    where = f"{low.what}, {high.what}" if low.chosen or high.chosen else _("the simulator's defaults")
     lines = [
-        f"the table would open with limits {fmt(low.value)} to {fmt(high.value)} ({where}), "
-        f"which {ruleset.version} does not allow:"
+        _(
+            "the table would open with limits {low} to {high} ({where}), which {version} does not allow:"
+        ).format(low=fmt(low.value), high=fmt(high.value), where=where, version=ruleset.version)
     ]
     for finding in findings:
         ref = f" ({finding.ref})" if finding.ref else ""
         lines.append(f"  {finding.rule}: {finding.message}{ref}")
     if any(fact in _LIMIT_FACTS for f in findings for fact in {**(f.expected or {}), **(f.actual or {})}):
-        lines.append("give limits it allows with --minimum and --maximum")
+        lines.append(_("give limits it allows with --minimum and --maximum"))
     return "\n".join(lines)
 
 
@@ -443,7 +450,9 @@ def check_length(
             overrun = exc
     if overrun is None:
         return
-    opened = f"a séance of {rounds} rounds opening at {opening.isoformat()}"
+    opened = _("a séance of {rounds} rounds opening at {opening}").format(
+        rounds=rounds, opening=opening.isoformat()
+    )
     if overrun.day is None:
         raise ValidatorError(
             _("{opened} would run past the year 9999: start earlier or play fewer rounds").format(

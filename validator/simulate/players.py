@@ -17,6 +17,7 @@ from typing import Any
 
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
+from validator.i18n import _
 from validator.replay.state import Dealer, Hand
 
 KINDS = ("best", "random", "mix")
@@ -28,7 +29,9 @@ DECISIONS = ("stand", "hit", "double", "split", "surrender")
 def strategy_for(kind: str, ruleset: Ruleset, house: dict[str, Any], seed: int) -> Any:
     """The `strategy(hand, dealer, legal)` the simulator asks; None: random play (the simulator's own)."""
     if kind not in KINDS:
-        raise ValidatorError(f"--players {kind}: give one of {', '.join(KINDS)}")
+        raise ValidatorError(
+            _("--players {kind}: give one of {kinds}").format(kind=kind, kinds=", ".join(KINDS))
+        )
     if kind == "random":
         return None
     best = Later(lambda: _best(ruleset, house))

@@ -37,7 +37,9 @@ class SeanceOverrun(ValidatorError):
     def __init__(self, day: date | None) -> None:
         self.day = day
         super().__init__(
-            f"the séance runs past {day.isoformat()}" if day else "the séance runs past the year 9999"
+            _("the séance runs past {day}").format(day=day.isoformat())
+            if day
+            else _("the séance runs past the year 9999")
         )
 
 
@@ -267,7 +269,7 @@ class TableSim:
         ctx = {"house": self.house, "table": self.state, **namespaces, "stake": stake}
         decided = self.judge.expected_settlement(kind, ctx)
         if decided is None:
-            why = "; ".join(sorted(self.judge.unjudged)) or "no settle clause applies"
+            why = "; ".join(sorted(self.judge.unjudged)) or _("no settle clause applies")
             raise ValidatorError(
                 _("{version} cannot settle the {kind} stake {name}: {why}").format(
                     version=self.ruleset.version, kind=kind, name=name, why=why

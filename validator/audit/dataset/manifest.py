@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.errors import ValidatorError
+from validator.i18n import _
 
 TABLES = ("rounds", "findings")
 
@@ -128,19 +129,29 @@ def _manifest(path: Path) -> Manifest | None:
         table = pq.read_table(path)
         rows = table.to_pylist()
     except Exception as error:  # pyarrow's own errors: a file that is not Parquet, truncated, of another type
-        raise ValidatorError(f"{path}: not a run of this dataset ({_first_line(error)})") from None
+        raise ValidatorError(
+            _("{path}: not a run of this dataset ({why})").format(path=path, why=_first_line(error))
+        ) from None
     if len(rows) != 1 or not isinstance(rows[0].get("files"), list):
-        raise ValidatorError(f"{path}: not a run of this dataset (no manifest of its files)")
+        raise ValidatorError(
+            _("{path}: not a run of this dataset (no manifest of its files)").format(path=path)
+        )
     row = rows[0]
     try:
         files = [Listed(str(f["path"]), str(f["table"]), str(f["log"]), int(f["rows"])) for f in row["files"]]
         committed = int(row["committed"])
         logs = {str(entry["digest"])[:16] for entry in row.get("logs") or ()}
     except (KeyError, TypeError, ValueError):
-        raise ValidatorError(f"{path}: not a run of this dataset (its manifest is damaged)") from None
+        raise ValidatorError(
+            _("{path}: not a run of this dataset (its manifest is damaged)").format(path=path)
+        ) from None
     for listed in files:
         if listed.table not in TABLES or Path(listed.path).is_absolute() or ".." in Path(listed.path).parts:
-            raise ValidatorError(f"{path}: not a run of this dataset (it lists {listed.path!r})")
+            raise ValidatorError(
+                _("{path}: not a run of this dataset (it lists {listed})").format(
+                    path=path, listed=repr(listed.path)
+                )
+            )
     logs |= {listed.log for listed in files}
     return Manifest(str(row["run_id"]), committed, logs, files, row)
 
@@ -171,7 +182,7 @@ def read_state(root: Path) -> State:
         if path.name.startswith("."):
             continue
         if not regular(path):
-            raise ValidatorError(f"{path}: not a run of this dataset (not a plain file)")
+            raise ValidatorError(_("{path}: not a run of this dataset (not a plain file)").format(path=path))
         manifest = _manifest(path)
         if manifest is not None:
             manifests.append(manifest)

@@ -487,7 +487,9 @@ class DatasetRun:
 
         # `s3://b/x` reaches here as the Path `s3:/b/x`: a scheme and a slash are a URL either way.
         if is_url(root) or _URLISH.match(root):
-            raise ValidatorError(f"--dataset {root}: a dataset is a local folder, not a URL")
+            raise ValidatorError(
+                _("--dataset {root}: a dataset is a local folder, not a URL").format(root=root)
+            )
         spec = DatasetSpec(root, new_run_id(), house, house_digest(house), gaming_day_start(house))
         try:
             (Path(root) / "runs").mkdir(parents=True, exist_ok=True)
@@ -551,7 +553,11 @@ class DatasetRun:
                 with path.open("rb") as handle:
                     rows = pq.read_metadata(handle).num_rows
             except OSError as exc:
-                raise ValidatorError(f"{path}: cannot read the file just written ({exc.strerror})") from None
+                raise ValidatorError(
+                    _("{path}: cannot read the file just written ({error})").format(
+                        path=path, error=exc.strerror
+                    )
+                ) from None
             table = path.relative_to(root).parts[0]
             files.append(
                 {
@@ -588,7 +594,11 @@ class DatasetRun:
             os.replace(temporary, target)
         except OSError as exc:
             temporary.unlink(missing_ok=True)
-            raise ValidatorError(f"{target}: cannot write the run's record ({exc.strerror or exc})") from None
+            raise ValidatorError(
+                _("{path}: cannot write the run's record ({error})").format(
+                    path=target, error=exc.strerror or exc
+                )
+            ) from None
         self._release()
         with contextlib.suppress(ValidatorError, OSError):  # another run's damage is not this run's failure
             for path in manifest.read_state(root).superseded():

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from validator.casino.cards import BATAILLE_VALUE
+from validator.i18n import N_
 from validator.maths.probe import Probe
 
 RANKS = "23456789TJQKA"
@@ -46,7 +47,7 @@ def bataille(probe: Probe) -> BatailleReturn:
     if probe.legal("surrender", tied, dealer):
         gone = probe.hand([TIED + "S"], surrendered=True)
         net = float(probe.settle(gone, dealer) or 0)
-        options.append((net, "surrender", [("tie, surrender", 1.0, net)]))
+        options.append((net, "surrender", [(N_("tie, surrender"), 1.0, net)]))
     if probe.legal("war", tied, dealer, _stake(probe, one)):
         # After the tie: 2 cards of the tied rank are out, the war cards come from what is left.
         left = total - 2
@@ -67,7 +68,13 @@ def bataille(probe: Probe) -> BatailleReturn:
                 war.went_to_war, war.war_card = True, mine + "S"
                 net += float(probe.settle(war, opp, WAR_STAKE) or 0)
                 order = BATAILLE_VALUE[mine[0]] - BATAILLE_VALUE[theirs[0]]
-                label = "tie, war won" if order > 0 else "tie, war lost" if order < 0 else "tie, war tied"
+                label = (
+                    N_("tie, war won")
+                    if order > 0
+                    else N_("tie, war lost")
+                    if order < 0
+                    else N_("tie, war tied")
+                )
                 entry = war_lines.setdefault(label, [0.0, net])
                 entry[0] += p
                 ev += p * net
@@ -76,7 +83,7 @@ def bataille(probe: Probe) -> BatailleReturn:
         options.append((0.0, "none", [("tie", 1.0, 0.0)]))
     tie_ev, choice, tie_lines = max(options, key=lambda o: o[0])
     p_other = (1 - p_tie) / 2
-    lines = [("higher card", p_other, win), ("lower card", p_other, lose)]
+    lines = [(N_("higher card"), p_other, win), (N_("lower card"), p_other, lose)]
     lines += [(label, p_tie * p, net) for label, p, net in tie_lines]
     ev = p_other * (win + lose) + p_tie * tie_ev
     return BatailleReturn(ev, tuple(lines), choice)

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any, cast
 
 from validator.dsl.facts import ActionFacts, BurnFacts
+from validator.i18n import _
 from validator.logs.decode import (
     UNSET,
     Action,
@@ -37,7 +38,7 @@ class BatailleRound(RoundReplay):
             self.replay_void()
             return
         if self.story is not None:
-            self.narrate("bets: " + self.describe_bets())
+            self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         # Receivers still owed their card of the initial deal, in the order the text deals them.
@@ -52,7 +53,7 @@ class BatailleRound(RoundReplay):
             if self.story is not None:
                 self.narrate(show_action(action))
         self.finish()
-        self.narrate("end of the round")
+        self.narrate(_("end of the round"))
 
     def step(self, action: Action, index: int) -> None:
         if type(action) is Deal:
@@ -75,7 +76,7 @@ class BatailleRound(RoundReplay):
             named: str = ""
             if type(action) is War:
                 named = action.box
-                amount = amount_of(action.amount, "war amount")
+                amount = amount_of(action.amount, _("war amount"))
             elif type(action) is Surrender:
                 named = action.hand
             hand = self.hand(str(parse_stake(named)[0]), verb)
@@ -95,7 +96,9 @@ class BatailleRound(RoundReplay):
         elif type(action) is CutCard:
             self.saw_cut_card(action)
         else:
-            raise MalformedRound(f"{action.verb!r} is not an action of bataille", WRONG_GAME)
+            raise MalformedRound(
+                _("{verb} is not an action of bataille").format(verb=repr(action.verb)), WRONG_GAME
+            )
 
     def deal(self, target: str, raw_card: str) -> None:
         if not self.initial_done:
@@ -129,7 +132,7 @@ class BatailleRound(RoundReplay):
             # The next player's war card: the burns since the previous player's are judged too.
             among = _count(params.param("war.burn_among_players"))
             self.check("war_burn", at=target, burn=BurnFacts(count=self.burns, expected=among))
-        expected = target if hand.went_to_war and hand.war_card is None else "a hand at war"
+        expected = target if hand.went_to_war and hand.war_card is None else _("a hand at war")
         card = self.take(raw_card)
         self.check_deal(target, expected)
         hand.war_card = card

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from validator.games.blackjack.maths import ACE, TEN, MainGame
+from validator.i18n import _
 
 LETTERS = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, TEN, ACE)  # 2 … 9, ten-value, ace: the columns as charts print them
@@ -66,16 +67,22 @@ def _row_order(row: str) -> tuple[int, str]:
 
 
 def text(data: dict[str, Any]) -> str:
-    out = ["strategy the figures assume (S stand, H hit, D double, P split, R surrender):"]
+    out = [_("strategy the figures assume (S stand, H hit, D double, P split, R surrender):")]
+    names = {"hard": _("hard"), "soft": _("soft"), "pairs": _("pairs")}
     head = "  " + " " * 6 + "".join(f"{up:>5}" for up in data["dealer_cards"])
     for table in ("hard", "soft", "pairs"):
-        out.append(f" {table}")
+        out.append(f" {names[table]}")
         out.append(head)
         for row, plays in data[table].items():
             label = f"A,{int(row) - 11}" if table == "soft" else row
             out.append(f"  {label:<6}" + "".join(f"{plays.get(up, '-'):>5}" for up in data["dealer_cards"]))
     if data["exceptions"]:
-        out.append(" hands played otherwise than their row:")
+        out.append(" " + _("hands played otherwise than their row:"))
         for item in data["exceptions"]:
-            out.append(f"  {item['hand']} against {item['dealer']}: {item['play']} (row: {item['chart']})")
+            out.append(
+                "  "
+                + _("{hand} against {dealer}: {play} (row: {row})").format(
+                    hand=item["hand"], dealer=item["dealer"], play=item["play"], row=item["chart"]
+                )
+            )
     return "\n".join(out) + "\n"

@@ -11,13 +11,13 @@ from validator.games.blackjack.dealer import shared_distribution
 from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Play, Rules, main_game
 from validator.games.blackjack.spread import with_spread
 from validator.games.blackjack.strategy import Strategy
-from validator.i18n import N_
+from validator.i18n import N_, _
 from validator.maths.edge import number, outcome_line, percent
 from validator.maths.game import DealerResults
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
 
-STRATEGY = (
+STRATEGY = N_(
     "best play at every decision, composition-dependent: the initial cards, the dealer's first card and "
     "the hand's cards taken out of a full shoe (a split hand: the pair's cards out so far too); no "
     "insurance"
@@ -73,29 +73,39 @@ def approximations(game: MainGame) -> list[dict[str, str]]:
     gap = game.spread.split_gap if game.spread else 0.0
     found = [
         {
-            "what": "split hands: the cards drawn to the box's other hands stay in the shoe (the pair's "
-            "cards out so far are taken out), as Wizard of Odds' Appendix 9 computes them",
-            "size": "the method of the published tables",
+            "what": _(
+                "split hands: the cards drawn to the box's other hands stay in the shoe (the pair's "
+                "cards out so far are taken out), as Wizard of Odds' Appendix 9 computes them"
+            ),
+            "size": _("the method of the published tables"),
         },
         {
-            "what": "distribution: a split box's hands independent given the dealer's result",
-            "size": f"the distribution's mean {number(gap * 100, 6)} points from the figure",
+            "what": _("distribution: a split box's hands independent given the dealer's result"),
+            "size": _("the distribution's mean {gap} points from the figure").format(
+                gap=number(gap * 100, 6)
+            ),
         },
     ]
     if any(game.rules.max_hands(pair) > SPLIT_OUT for pair in range(VALUES)):
         found.append(
             {
-                "what": f"a box split into more than {SPLIT_OUT} hands: its later hands valued as with "
-                f"{SPLIT_OUT} of the pair's cards out",
-                "size": "+0.000026 points of return at eight hands and six decks (benchmarks/bench_edge.py)",
+                "what": _(
+                    "a box split into more than {hands} hands: its later hands valued as with {hands} of the "
+                    "pair's cards out"
+                ).format(hands=SPLIT_OUT),
+                "size": _(
+                    "+0.000026 points of return at eight hands and six decks (benchmarks/bench_edge.py)"
+                ),
             }
         )
     if game.tracked < 21:
         found.append(
             {
-                "what": f"a hand's cards after its first {game.tracked} are drawn from the shoe as it was "
-                "after them (the play then depends on the hand's total)",
-                "size": TRACKED_COST.get(game.tracked, "not measured"),
+                "what": _(
+                    "a hand's cards after its first {cards} are drawn from the shoe as it was after them "
+                    "(the play then depends on the hand's total)"
+                ).format(cards=game.tracked),
+                "size": _(TRACKED_COST.get(game.tracked, N_("not measured"))),
             }
         )
     return found
@@ -103,7 +113,7 @@ def approximations(game: MainGame) -> list[dict[str, str]]:
 
 # Measured by benchmarks/bench_edge.py: six decks, S17, the dealer checks for blackjack, double after split
 # or not, four hands (the figure with two cards tracked against four).
-TRACKED_COST = {2: "+0.0028 to +0.0035 points of return at six decks (benchmarks/bench_edge.py)"}
+TRACKED_COST = {2: N_("+0.0028 to +0.0035 points of return at six decks (benchmarks/bench_edge.py)")}
 
 
 def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:

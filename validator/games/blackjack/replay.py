@@ -13,6 +13,7 @@ from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.findings.finding import Finding
+from validator.i18n import _, current
 from validator.logs.decode import (
     UNSET,
     Action,
@@ -51,7 +52,17 @@ PAST_ALL_BOXES = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
 # and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
 CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle", "peek"))
-_WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
+# "Whose turn" in words, for messages, in each language as it is first needed (`turn.whose`: the English
+# message reads "it was box 3's turn", the French "c'était le tour de la case 3"); key 0 is the dealer's.
+_WHOSE: dict[str, dict[int, str]] = {}
+
+
+def _whose(box: int | None) -> str:
+    words = _WHOSE.get(current())
+    if words is None:
+        words = _WHOSE[current()] = {n: _("box {box}'s").format(box=n) for n in range(1, 10)}
+        words[0] = _("the dealer's")
+    return words.get(0 if box is None else box) or _("box {box}'s").format(box=box)
 
 
 class BlackjackRound(RoundReplay):
@@ -68,7 +79,7 @@ class BlackjackRound(RoundReplay):
             self.replay_void()
             return
         if self.story is not None:
-            self.narrate("bets: " + self.describe_bets())
+            self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
         order = [hand.name for hand in self.hands.values()]
@@ -114,7 +125,7 @@ class BlackjackRound(RoundReplay):
                 self.narrate(show_action(action))
         self.finish()
         self.judge.cause = None
-        self.narrate("end of the round")
+        self.narrate(_("end of the round"))
 
     # ---- one action ----
     def step(self, action: Action, index: int, actions: list[Action]) -> None:
@@ -137,7 +148,7 @@ class BlackjackRound(RoundReplay):
             self.reshuffle(action)
         elif type(action) is Insurance:
             hand = self.first_hand(action.box, "insurance")
-            amount = amount_of(action.amount, "insurance amount")
+            amount = amount_of(action.amount, _("insurance amount"))
             bettors = hand.box.bettor_stakes
             # Whose stake insures: the box's when one player bets on it; with bettors behind the seated
             # player, those the log names (hand-log/1.1 `by`), else hand-log/1 cannot say whose it is
@@ -148,7 +159,9 @@ class BlackjackRound(RoundReplay):
                 unknown = [name for name in by if name not in bettors]
                 if unknown:
                     raise MalformedRound(
-                        f"insurance on box {action.box} by {unknown[0]!r}, who has no main bet on the box",
+                        _("insurance on box {box} by {name}, who has no main bet on the box").format(
+                            box=action.box, name=repr(unknown[0])
+                        ),
                         INCONSISTENT,
                     )
                 insurer = sum((bettors[name] for name in set(by)), Decimal(0))
@@ -162,7 +175,7 @@ class BlackjackRound(RoundReplay):
             name = f"{action.box}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
         elif type(action) is EvenMoney:
-            hand = self.first_hand(action.box, "even money")
+            hand = self.first_hand(action.box, "even_money")
             self.check(
                 "even_money",
                 at=hand.name,
@@ -178,7 +191,9 @@ class BlackjackRound(RoundReplay):
         elif type(action) is Approve:
             self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
         else:
-            raise MalformedRound(f"{action.verb!r} is not an action of blackjack", WRONG_GAME)
+            raise MalformedRound(
+                _("{verb} is not an action of blackjack").format(verb=repr(action.verb)), WRONG_GAME
+            )
 
     def first_hand(self, box: str, verb: str) -> Hand:
         return self.hand(str(parse_stake(box)[0]), verb)
@@ -204,13 +219,13 @@ class BlackjackRound(RoundReplay):
             hands = self.hands
             waiting = next(
                 (name for name in places if name in hands and len(hands[name].card_list) == 1),
-                "a hand waiting after a split",
+                _("a hand waiting after a split"),
             )
         elif len(box_hands) > 2 and len(hand.card_list) == 1:
             waiting = target
         else:
             waiting = next(
-                (h.name for h in box_hands if len(h.card_list) == 1), "a hand waiting after a split"
+                (h.name for h in box_hands if len(h.card_list) == 1), _("a hand waiting after a split")
             )
         card = self.take(raw_card, face_down)
         self.check_deal(target, waiting)
@@ -276,11 +291,7 @@ class BlackjackRound(RoundReplay):
         turn.box = box.number
         turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
         turn.current = None if turn.dealer_drawing else self.current_box
-        turn.whose = (
-            "the dealer's"
-            if turn.dealer_drawing
-            else (_WHOSE.get(self.current_box) or f"box {self.current_box}'s")
-        )
+        turn.whose = _whose(None if turn.dealer_drawing else self.current_box)
         # Within a box, by place on the layout (hand-log/1.1): the place of the hand that made the box's
         # last decision; a split opens a hand and the play goes on from the rightmost hand waiting.
         place = turn.place = None if self.layout is None else self.place_of(name, box.number)
@@ -295,7 +306,7 @@ class BlackjackRound(RoundReplay):
             self.current_place, self.current_place_box = place, box.number
         amount = None
         if type(action) is Double or type(action) is Split:
-            amount = amount_of(action.amount, "{} amount", verb)
+            amount = amount_of(action.amount, _("{} amount"), verb)
         ctx = self.ctx
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
@@ -334,7 +345,10 @@ class BlackjackRound(RoundReplay):
         for name in by:
             if name not in box.bettor_stakes:
                 raise MalformedRound(
-                    f"{verb} on box {box.number} by {name!r}, who has no main bet on the box", INCONSISTENT
+                    _("{verb} on box {box} by {name}, who has no main bet on the box").format(
+                        verb=verb, box=box.number, name=repr(name)
+                    ),
+                    INCONSISTENT,
                 )
         return all(name in box.seated_players for name in by)
 

@@ -10,16 +10,18 @@ from typing import Any
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, shown
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/fixed-by-regulation"
 DOC = house_rule(
     ID,
-    checks="A house file does not set what the regulation fixes.",
-    why="What the text fixes is not the casino's to choose; writing the text's own value is only a "
-    "warning (nothing wrong was chosen), another value is an error citing the article.",
-    fails='`blackjack_pays: "6:5"` at a French blackjack table (art. 55-4 fixes 3 for 2).',
-    passes="Leaving `blackjack_pays` out.",
+    checks=N_("A house file does not set what the regulation fixes."),
+    why=N_(
+        "What the text fixes is not the casino's to choose; writing the text's own value is only a "
+        "warning (nothing wrong was chosen), another value is an error citing the article."
+    ),
+    fails=N_('`blackjack_pays: "6:5"` at a French blackjack table (art. 55-4 fixes 3 for 2).'),
+    passes=N_("Leaving `blackjack_pays` out."),
 )
 NODES = ("option", "setting", "rule-option")
 

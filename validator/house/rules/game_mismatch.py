@@ -7,15 +7,15 @@ from collections.abc import Iterator
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/game-mismatch"
 DOC = house_rule(
     ID,
-    checks="An entry's `game` is its ruleset's game.",
-    why="An entry describing a bataille table under a blackjack ruleset is a mistake of the file.",
-    fails="`game: bataille` with a blackjack ruleset.",
-    passes="`game: blackjack` with a blackjack ruleset, or no `game`.",
+    checks=N_("An entry's `game` is its ruleset's game."),
+    why=N_("An entry describing a bataille table under a blackjack ruleset is a mistake of the file."),
+    fails=N_("`game: bataille` with a blackjack ruleset."),
+    passes=N_("`game: blackjack` with a blackjack ruleset, or no `game`."),
 )
 NODES = ("game",)
 

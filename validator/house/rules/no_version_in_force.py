@@ -8,15 +8,15 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/no-version-in-force"
 DOC = house_rule(
     ID,
-    checks="A version of the table's ruleset is in force on the day linted.",
-    why="An entry is judged by the text in force on `--date` (default: today).",
-    fails="`lint --date 2010-01-01` on a French blackjack entry.",
-    passes="`lint --date 2025-03-14`.",
+    checks=N_("A version of the table's ruleset is in force on the day linted."),
+    why=N_("An entry is judged by the text in force on `--date` (default: today)."),
+    fails=N_("`lint --date 2010-01-01` on a French blackjack entry."),
+    passes=N_("`lint --date 2025-03-14`."),
 )
 NODES = ("ruleset",)
 

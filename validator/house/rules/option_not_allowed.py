@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, one_of, shown
-from validator.i18n import _
+from validator.i18n import N_, _
 
 if TYPE_CHECKING:
     from validator.dsl.model import OptionDef
@@ -18,11 +18,13 @@ if TYPE_CHECKING:
 ID = "house/option-not-allowed"
 DOC = house_rule(
     ID,
-    checks="Each option has a value the regulation lets the casino choose.",
-    why="The ruleset declares each option's type, allowed values or range, from the article that "
-    "gives the choice.",
-    fails="`max_split_hands: 9` where the text allows at most four hands.",
-    passes="`max_split_hands: 3`.",
+    checks=N_("Each option has a value the regulation lets the casino choose."),
+    why=N_(
+        "The ruleset declares each option's type, allowed values or range, from the article that "
+        "gives the choice."
+    ),
+    fails=N_("`max_split_hands: 9` where the text allows at most four hands."),
+    passes=N_("`max_split_hands: 3`."),
 )
 NODES = ("option", "setting", "rule-option")
 
@@ -84,7 +86,7 @@ def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
     elif kind == "ratio":
         value = house_value(raw.strip()) if isinstance(raw, str) else None
         if not isinstance(value, Ratio):
-            return None, f'{shown(raw)} is not a ratio: write it as text, such as "3:2"'
+            return None, _('{value} is not a ratio: write it as text, such as "3:2"').format(value=shown(raw))
     elif kind == "choice":
         if not isinstance(raw, str):
             return (

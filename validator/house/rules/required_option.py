@@ -7,16 +7,18 @@ from collections.abc import Iterator
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import OPTIONS, SIDE_BETS, Node, finding
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/required-option"
 DOC = house_rule(
     ID,
-    checks="Options the version requires the house to declare are declared.",
-    why="Some texts leave a choice with no default (the usage description's blackjack payout): the "
-    "house must state it.",
-    fails="An entry under the usage description without its blackjack payout.",
-    passes="The same entry declaring it.",
+    checks=N_("Options the version requires the house to declare are declared."),
+    why=N_(
+        "Some texts leave a choice with no default (the usage description's blackjack payout): the "
+        "house must state it."
+    ),
+    fails=N_("An entry under the usage description without its blackjack payout."),
+    passes=N_("The same entry declaring it."),
 )
 NODES = ("entry",)
 

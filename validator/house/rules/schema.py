@@ -8,15 +8,15 @@ from collections.abc import Iterator, Mapping
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding, shown
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/schema"
 DOC = house_rule(
     ID,
-    checks="The file has the structure of house-rules/1.",
-    why="docs/house-rules.md defines the keys every file and entry carries.",
-    fails="An entry without `ruleset`, `format: house-rules/2`, a negative minimum.",
-    passes="A file as docs/house-rules.md shows it.",
+    checks=N_("The file has the structure of house-rules/1."),
+    why=N_("docs/house-rules.md defines the keys every file and entry carries."),
+    fails=N_("An entry without `ruleset`, `format: house-rules/2`, a negative minimum."),
+    passes=N_("A file as docs/house-rules.md shows it."),
 )
 NODES = ("schema-error",)
 
@@ -57,5 +57,5 @@ def _message(node: Node) -> str:
             )
         return _("{instance} is not a decimal number").format(instance=shown(error.instance))
     if error.validator in ("minLength", "minProperties"):
-        return "must not be empty"
+        return _("must not be empty")
     return str(error.message)

@@ -13,16 +13,18 @@ from functools import cache
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, closest, finding, one_of
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/unknown-key"
 DOC = house_rule(
     ID,
-    checks="Every key of a table entry is one the ruleset declares.",
-    why="A misspelt option would silently leave the regulation's default in force; the message names "
-    "the closest known key.",
-    fails="`surender: true`.",
-    passes="`surrender: true`.",
+    checks=N_("Every key of a table entry is one the ruleset declares."),
+    why=N_(
+        "A misspelt option would silently leave the regulation's default in force; the message names "
+        "the closest known key."
+    ),
+    fails=N_("`surender: true`."),
+    passes=N_("`surrender: true`."),
 )
 NODES = ("schema-error", "key", "option", "setting", "rule-option")
 

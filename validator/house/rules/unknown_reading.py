@@ -8,16 +8,21 @@ from collections.abc import Iterator
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, closest, finding, one_of
+from validator.i18n import N_, _
 
 ID = "house/unknown-reading"
 DOC = house_rule(
     ID,
-    checks="Each reading a table entry declares (`readings: {ID: ALTERNATIVE}`) is one of the version's, "
-    "with one of its alternatives.",
-    why="Where the text leaves a sentence ambiguous, the casino states the reading its règlement intérieur "
-    "follows; a misspelt one would silently leave the default reading in force.",
-    fails="`jp1-stake: retained` (its alternatives are returned and kept).",
-    passes="`jp1-stake: kept`.",
+    checks=N_(
+        "Each reading a table entry declares (`readings: {ID: ALTERNATIVE}`) is one of the version's, "
+        "with one of its alternatives."
+    ),
+    why=N_(
+        "Where the text leaves a sentence ambiguous, the casino states the reading its règlement intérieur "
+        "follows; a misspelt one would silently leave the default reading in force."
+    ),
+    fails=N_("`jp1-stake: retained` (its alternatives are returned and kept)."),
+    passes=N_("`jp1-stake: kept`."),
 )
 NODES = ("reading",)
 
@@ -28,23 +33,27 @@ def check(node: Node) -> Iterator[Finding]:
     reading = ruleset.readings.get(name)
     if reading is None:
         near = closest(name, ruleset.readings)
-        known = one_of(sorted(ruleset.readings)) if ruleset.readings else "none"
-        hint = f"; did you mean {near}?" if near else ""
+        known = one_of(sorted(ruleset.readings)) if ruleset.readings else _("none")
+        hint = _("; did you mean {near}?").format(near=near) if near else ""
         yield finding(
             node.house,
             node.path,
             ID,
             ruleset.title,
-            f"{ruleset.version} has no reading {name} (its readings: {known}){hint}",
+            _("{version} has no reading {name} (its readings: {known}){hint}").format(
+                version=ruleset.version, name=name, known=known, hint=hint
+            ),
         )
         return
     if not isinstance(node.raw, str) or node.raw not in reading.names:
         near = closest(str(node.raw), reading.names)
-        hint = f"; did you mean {near}?" if near else ""
+        hint = _("; did you mean {near}?").format(near=near) if near else ""
         yield finding(
             node.house,
             node.path,
             ID,
             reading.ref,
-            f"reading {name} has no alternative {node.raw} (its alternatives: {one_of(reading.names)}){hint}",
+            _("reading {name} has no alternative {value} (its alternatives: {known}){hint}").format(
+                name=name, value=node.raw, known=one_of(reading.names), hint=hint
+            ),
         )

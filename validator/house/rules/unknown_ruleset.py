@@ -8,15 +8,15 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, closest, finding
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/unknown-ruleset"
 DOC = house_rule(
     ID,
-    checks="A table's `ruleset` is one the tool holds.",
-    why="Without the ruleset, nothing in the entry can be judged.",
-    fails="A ruleset id with a typo.",
-    passes="A ruleset id `rules list` shows.",
+    checks=N_("A table's `ruleset` is one the tool holds."),
+    why=N_("Without the ruleset, nothing in the entry can be judged."),
+    fails=N_("A ruleset id with a typo."),
+    passes=N_("A ruleset id `rules list` shows."),
 )
 NODES = ("ruleset",)
 

@@ -7,15 +7,15 @@ from collections.abc import Iterator
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, closest, finding, one_of
-from validator.i18n import _
+from validator.i18n import N_, _
 
 ID = "house/unknown-side-bet"
 DOC = house_rule(
     ID,
-    checks="Each side bet listed exists in the version of the ruleset.",
-    why="A casino can only offer the side bets the text in force describes.",
-    fails="`hyper_blackjack` at a French blackjack table in 2016, before the wording that added it.",
-    passes="`lucky_ladies` at a French blackjack table in 2016.",
+    checks=N_("Each side bet listed exists in the version of the ruleset."),
+    why=N_("A casino can only offer the side bets the text in force describes."),
+    fails=N_("`hyper_blackjack` at a French blackjack table in 2016, before the wording that added it."),
+    passes=N_("`lucky_ladies` at a French blackjack table in 2016."),
 )
 NODES = ("side-bet",)
 

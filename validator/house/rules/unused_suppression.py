@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
-from validator.i18n import _
+from validator.i18n import N_, _
 
 if TYPE_CHECKING:
     from validator.findings.suppressions import Suppression
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 ID = "house/unused-suppression"
 DOC = house_rule(
     ID,
-    checks="Each `# casino-validator: ignore[RULE-ID]` comment suppresses a finding.",
-    why="A suppression left behind after the mistake was fixed would hide the next one unnoticed.",
-    fails="`# casino-validator: ignore[house/unknown-key]` above a key that is known.",
-    passes="The same comment above the misspelt key it was written for.",
+    checks=N_("Each `# casino-validator: ignore[RULE-ID]` comment suppresses a finding."),
+    why=N_("A suppression left behind after the mistake was fixed would hide the next one unnoticed."),
+    fails=N_("`# casino-validator: ignore[house/unknown-key]` above a key that is known."),
+    passes=N_("The same comment above the misspelt key it was written for."),
     severity="warning",
 )
 NODES = ()

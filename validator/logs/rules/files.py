@@ -7,6 +7,7 @@ Checked by the reader (`validator.logs.reader`) as it streams a file.
 from __future__ import annotations
 
 from validator.findings.ruledoc import log_rule
+from validator.i18n import N_, _
 
 TOO_LARGE = "hand-log/too-large"
 BROKEN_SKIPPED = "hand-log/broken-records-skipped"
@@ -15,56 +16,64 @@ TRUNCATED = "hand-log/truncated"
 DOCS = (
     log_rule(
         TOO_LARGE,
-        checks="A log stays under the bytes the reader takes from one file (--max-log-bytes, 16G by "
-        "default), counted after decompression.",
-        why="A small compressed file can unfold into gigabytes; past the limit the rest of the file is not "
-        "read, and this finding says so, rather than the run going on for hours.",
-        fails="A 1 MB gzip that decompresses to more than --max-log-bytes.",
-        passes="A séance's log of any realistic size.",
+        checks=N_(
+            "A log stays under the bytes the reader takes from one file (--max-log-bytes, 16G by "
+            "default), counted after decompression."
+        ),
+        why=N_(
+            "A small compressed file can unfold into gigabytes; past the limit the rest of the file is not "
+            "read, and this finding says so, rather than the run going on for hours."
+        ),
+        fails=N_("A 1 MB gzip that decompresses to more than --max-log-bytes."),
+        passes=N_("A séance's log of any realistic size."),
     ),
     log_rule(
         BROKEN_SKIPPED,
-        checks="How many records that cannot be read, past --max-broken-records in a row (100 by default), "
-        "were only counted rather than reported one by one.",
-        why="A damaged file can hold millions of identical broken lines; one finding with their count and "
-        "lines keeps the report readable, and each is still counted in the summary.",
-        fails="101 lines in a row that are not JSON: 100 findings, then this one for the last line.",
-        passes="A log whose broken lines are fewer than the limit in a row: each is reported.",
+        checks=N_(
+            "How many records that cannot be read, past --max-broken-records in a row (100 by default), "
+            "were only counted rather than reported one by one."
+        ),
+        why=N_(
+            "A damaged file can hold millions of identical broken lines; one finding with their count and "
+            "lines keeps the report readable, and each is still counted in the summary."
+        ),
+        fails=N_("101 lines in a row that are not JSON: 100 findings, then this one for the last line."),
+        passes=N_("A log whose broken lines are fewer than the limit in a row: each is reported."),
     ),
     log_rule(
         TRUNCATED,
-        checks="A file ends after a complete record.",
-        why="A file (or gzip stream) cut short has lost its last records: the séance is incomplete.",
-        fails="A `.jsonl.gz` copied while it was still being written.",
-        passes="A file whose last line is a complete record.",
+        checks=N_("A file ends after a complete record."),
+        why=N_("A file (or gzip stream) cut short has lost its last records: the séance is incomplete."),
+        fails=N_("A `.jsonl.gz` copied while it was still being written."),
+        passes=N_("A file whose last line is a complete record."),
     ),
 )
 
 
 def too_large_message(budget: int) -> str:
     """hand-log/too-large: where the reader stopped."""
-    return (
-        f"the file holds more than {budget:,} bytes (uncompressed), the limit of --max-log-bytes; "
+    return _(
+        "the file holds more than {budget} bytes (uncompressed), the limit of --max-log-bytes; "
         "the rest of it was not read"
-    )
+    ).format(budget=f"{budget:,}")
 
 
 def truncated_message(lines_read: int, error: BaseException) -> str:
     """hand-log/truncated: how far the file could be read, and what stopped it."""
     detail = str(error) or type(error).__name__
     if lines_read == 0:
-        return f"the file cannot be read from its first line ({detail}); nothing in it was checked"
-    return (
-        f"the file ends early or is corrupt after line {lines_read} ({detail}); "
-        "the rest of the file cannot be read"
-    )
+        return _("the file cannot be read from its first line ({detail}); nothing in it was checked").format(
+            detail=detail
+        )
+    return _(
+        "the file ends early or is corrupt after line {line} ({detail}); the rest of the file cannot be read"
+    ).format(line=lines_read, detail=detail)
 
 
 def skipped_message(skipped: int, first: int, last: int, limit: int) -> str:
     """hand-log/broken-records-skipped: how many broken records were only counted, and their lines."""
-    lines = f"line {first}" if skipped == 1 else f"lines {first} to {last}"
-    return (
-        f"{skipped:,} more records that cannot be read ({lines}) are not reported one by "
-        f"one: over {limit:,} in a row (--max-broken-records); they are counted "
-        "in the summary"
-    )
+    lines = _("line {first}") if skipped == 1 else _("lines {first} to {last}")
+    return _(
+        "{skipped} more records that cannot be read ({lines}) are not reported one by one: over {limit} "
+        "in a row (--max-broken-records); they are counted in the summary"
+    ).format(skipped=f"{skipped:,}", lines=lines.format(first=first, last=last), limit=f"{limit:,}")

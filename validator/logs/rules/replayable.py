@@ -9,41 +9,42 @@ Checked by the round engines (`validator.replay.round_base`, `blackjack`, `batai
 from __future__ import annotations
 
 from validator.findings.ruledoc import log_rule
+from validator.i18n import N_
 
 UNKNOWN_HAND = "hand-log/unknown-hand"
 UNKNOWN_STAKE = "hand-log/unknown-stake"
 WRONG_GAME = "hand-log/wrong-game"
 INCONSISTENT = "hand-log/inconsistent"
 
-_WHY = "A round the validator cannot replay as logged cannot be judged; it is counted unreadable."
+_WHY = N_("A round the validator cannot replay as logged cannot be judged; it is counted unreadable.")
 
 DOCS = (
     log_rule(
         UNKNOWN_HAND,
-        checks="An action names a hand that was opened in the round.",
+        checks=N_("An action names a hand that was opened in the round."),
         why=_WHY,
-        fails='`["hit", "4", "5C"]` where box 4 has no bet and no card.',
-        passes="Actions only on hands dealt in the round.",
+        fails=N_('`["hit", "4", "5C"]` where box 4 has no bet and no card.'),
+        passes=N_("Actions only on hands dealt in the round."),
     ),
     log_rule(
         UNKNOWN_STAKE,
-        checks="A settlement names a stake that was bet in the round.",
+        checks=N_("A settlement names a stake that was bet in the round."),
         why=_WHY,
-        fails='`["pay", "2:insurance", 10]` with no insurance taken on box 2.',
-        passes="Settlements of the stakes bet, split, doubled or insured in the round.",
+        fails=N_('`["pay", "2:insurance", 10]` with no insurance taken on box 2.'),
+        passes=N_("Settlements of the stakes bet, split, doubled or insured in the round."),
     ),
     log_rule(
         WRONG_GAME,
-        checks="Every action is one of the table's game.",
+        checks=N_("Every action is one of the table's game."),
         why=_WHY,
-        fails='`["war", "1", 10]` at a blackjack table.',
-        passes='`["war", "1", 10]` at a bataille table after a tie.',
+        fails=N_('`["war", "1", 10]` at a blackjack table.'),
+        passes=N_('`["war", "1", 10]` at a bataille table after a tie.'),
     ),
     log_rule(
         INCONSISTENT,
-        checks="A round can be replayed as logged.",
+        checks=N_("A round can be replayed as logged."),
         why=_WHY,
-        fails="A card dealt to a hand that is over, an amount that is no number.",
-        passes="A round whose actions follow each other as the game allows.",
+        fails=N_("A card dealt to a hand that is over, an amount that is no number."),
+        passes=N_("A round whose actions follow each other as the game allows."),
     ),
 )

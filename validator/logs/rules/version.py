@@ -8,6 +8,7 @@ Checked by the replay when it picks the version in force for a table or a round
 from __future__ import annotations
 
 from validator.findings.ruledoc import LOG_REF, RuleDoc
+from validator.i18n import N_
 
 NO_VERSION_IN_FORCE = "ruleset/no-version-in-force"
 
@@ -17,10 +18,12 @@ DOCS = (
         "format",
         "error",
         LOG_REF,
-        checks="A version of the table's ruleset is in force on the round's date.",
-        why="Each round is judged by the text in force on its local date; where no version is encoded, "
-        "there is no silent fallback to another one.",
-        fails="A French blackjack round dated 2010, before the first wording encoded (2013).",
-        passes="A French blackjack round dated 2025-03-14.",
+        checks=N_("A version of the table's ruleset is in force on the round's date."),
+        why=N_(
+            "Each round is judged by the text in force on its local date; where no version is encoded, "
+            "there is no silent fallback to another one."
+        ),
+        fails=N_("A French blackjack round dated 2010, before the first wording encoded (2013)."),
+        passes=N_("A French blackjack round dated 2025-03-14."),
     ),
 )
