@@ -683,8 +683,6 @@ def simulate(
         int | None,
         typer.Option(
             "--dealers",
-            min=1,
-            max=1000,
             metavar="N",
             help=N_(
                 "A team of N dealers dealing in turn, each relieved after 20 to 40 minutes (a `dealer` "
@@ -696,8 +694,6 @@ def simulate(
         int | None,
         typer.Option(
             "--players-pool",
-            min=1,
-            max=100000,
             metavar="N",
             help=N_(
                 "Players P1 to PN who sit down, stay 15 to 150 minutes and leave (default: each "

@@ -152,6 +152,10 @@ def test_the_house_file_hours_are_kept_and_a_start_when_closed_is_refused(tmp_pa
     ):
         bad = run_cli("simulate", "--ruleset", VERSION, "--rounds", "5", "--hours", hours)
         assert bad.returncode == 2 and bad.stderr == f"casino-validator: {message}\n", bad.stderr
+    for option, given, most in (("--dealers", "0", 1000), ("--players-pool", "100001", 100000)):
+        bad = run_cli("simulate", "--ruleset", VERSION, "--rounds", "5", option, given)
+        assert bad.returncode == 2 and bad.stdout == ""
+        assert bad.stderr == f"casino-validator: {option} {given}: give 1 to {most}\n", bad.stderr
 
 
 def test_violations_planted_at_a_table_with_a_team_and_a_pool_are_found_exactly(tmp_path):

@@ -58,6 +58,10 @@ _FIELD_OPTIONS = {
 }
 _LIMIT_FACTS = ("table.minimum", "table.maximum")
 
+# The largest team of dealers and pool of players a séance is played with (a casino has tens).
+MOST_DEALERS = 1000
+MOST_PLAYERS = 100_000
+
 
 @dataclass(frozen=True)
 class Limit:
@@ -124,6 +128,11 @@ def prepare(
         table.encode("utf-8")
     except UnicodeEncodeError:
         raise ValidatorError(_("--table {table!r}: not valid UTF-8 text").format(table=table)) from None
+    for option, given, most in (("--dealers", dealers, MOST_DEALERS), ("--players-pool", pool, MOST_PLAYERS)):
+        if given is not None and not 1 <= given <= most:
+            raise ValidatorError(
+                _("{option} {given}: give 1 to {most}").format(option=option, given=given, most=most)
+            )
 
     def play(violations: Violations | None = None) -> Iterator[dict[str, Any]]:
         return simulate(
