@@ -200,3 +200,42 @@ def test_strategy_chart_text_and_json(registry):
         with_strategy=True,
     )
     assert "S stand, H hit, D double, P split, R surrender" in text and "variance" in text
+
+
+def test_one_run_computes_the_main_game_and_the_side_bets_once(registry, monkeypatch):
+    """`edge --options` needs the base figures two or three times (the figures, the options' base, the
+    readings' base where the version has readings): they are computed once in the process, and a caller
+    that edits what it got back does not change what the next caller gets."""
+    import validator.maths.edge as edge_module
+    from validator.maths.game import maths_of
+
+    monkeypatch.setattr(edge_module, "_MAIN", {})
+    monkeypatch.setattr(edge_module, "_SIDE", {})
+    version = registry.pick("fr/bataille")
+    maths = type(maths_of(version))
+    computed: list[object] = []
+    original = maths.main_return
+
+    def counted(self, probe, base):
+        if base is None:
+            computed.append(probe.house)
+        return original(self, probe, base)
+
+    monkeypatch.setattr(maths, "main_return", counted)
+    values = house_for(version, None)
+    ev, main_json, _game = main_return(version, values)
+    main_json["lines"].clear()
+    again, json_again, _game = main_return(version, dict(values))
+    assert again == ev and json_again["lines"], "the figures given again are those computed"
+    run(registry, ruleset="fr/bataille", house=None, table=None, fmt="json", with_options=True)
+    # The table's own options once; each other value of an option once (bataille's game gives nothing
+    # to reuse from one to another).
+    assert computed.count(values) == 1
+    assert len(computed) == len({repr(sorted(house.items())) for house in computed})
+    # Another version object (an edited copy of the text) is computed anew, never taken for this one.
+    import dataclasses
+
+    other = dataclasses.replace(version)
+    before = len(computed)
+    main_return(other, values)
+    assert len(computed) == before + 1
