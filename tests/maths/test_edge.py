@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -139,21 +137,13 @@ def test_house_needs_table(registry):
         run(registry, ruleset="fr/bataille", house=HOUSE, table=None, fmt="text", with_options=False)
 
 
-def test_command_text_and_exit_codes():
-    ok = subprocess.run(
-        [sys.executable, "-P", "-m", "validator", "edge", "--house", str(HOUSE), "--table", "BA-01"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+def test_command_text_and_exit_codes(cli):
+    # In this process (tests/conftest.py's run_cli): the command's text and exit statuses, not the start
+    # of a process, are what is tested here (tests/test_startup.py starts real ones).
+    ok = cli("edge", "--house", str(HOUSE), "--table", "BA-01")
     assert ok.returncode == 0, ok.stderr
     assert "house edge 3.4242 %" in ok.stdout and "Égalité" in ok.stdout and "0.0739549839" in ok.stdout
-    bad = subprocess.run(
-        [sys.executable, "-P", "-m", "validator", "edge", "--ruleset", "xx/nothing"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    bad = cli("edge", "--ruleset", "xx/nothing")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "unknown ruleset" in bad.stderr
 
 
