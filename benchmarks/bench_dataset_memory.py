@@ -131,11 +131,11 @@ def main() -> None:
         found = _measure(["check", str(log), "-q", "-f", "json", *many, "--dataset", str(folder / "ds2")])
         page = folder / "page.html"
         html = _measure(["check", str(log), "-q", "-f", "html", *many, "-o", str(page)])
-        size = page.stat().st_size / 1e6 if page.exists() else float("nan")
+        size = page.stat().st_size / 1e3 if page.exists() else float("nan")
         megabytes = log.stat().st_size / 1e6
         print(f"{options.findings:,} findings (broken shoe records, {megabytes:.0f} MB of log):")
         _line("check --dataset", found)
-        _line("check -f html", html, f"  page {size:.1f} MB")
+        _line("check -f html", html, f"  page {size:,.0f} kB")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

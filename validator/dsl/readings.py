@@ -175,7 +175,17 @@ def chosen(tree: ast.RulesetFile, choices: Mapping[str, str]) -> ast.RulesetFile
 
 
 def _same(a: dict[str, list[Any]], b: dict[str, list[Any]]) -> bool:
-    return _plain(a) == _plain(b)
+    """Do two versions' items say the same? An alternative's changes replace items and keep the others
+    as they were (the same objects), so only the items that are not the very same are compared."""
+    if a.keys() != b.keys():
+        return False
+    for kind, ours in a.items():
+        theirs = b[kind]
+        if len(ours) != len(theirs):
+            return False
+        if any(x is not y and _plain(x) != _plain(y) for x, y in zip(ours, theirs, strict=True)):
+            return False
+    return True
 
 
 def _plain(value: Any) -> Any:
