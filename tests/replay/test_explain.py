@@ -32,7 +32,8 @@ def test_a_procedure_finding_is_told_step_by_step(cli):
     # Every rule of the dealer's card, in the ruleset's order: the time of his card (held: the players had
     # played), then his drawing (broken).
     assert lines[draw + 1] == (
-        "     rules: cards-from-shoe held, dealer-second-card-after-players held, dealer-stands-17 BROKEN"
+        "     rules: cards-from-shoe held, cards-face-up held, dealer-second-card-after-players held, "
+        "dealer-stands-17 BROKEN"
     )
     assert lines[draw + 2] == "     1: TC QC = 20 | D: AH 6S 2D = 19 (soft)"
     assert (

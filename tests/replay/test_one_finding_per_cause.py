@@ -157,6 +157,101 @@ def test_an_insurance_after_the_early_card_names_it_as_its_cause(tmp_path):
     assert results[0]["partialFingerprints"]["casinoValidator/v1"] == expected
 
 
+def test_a_peek_at_the_early_card_names_it_as_its_cause(tmp_path):
+    """The dealer's A, then his early 9 at the deal (hand-log/1.1), which he peeks at; box 1 (T K = 20)
+    stands and pushes against his A 9 = 20. The early card breaks 1° (dealer-second-card-after-players);
+    the peek (no-peek: the dealer holds one card face up while the players play, al. 5 and 1°) looks at
+    that card and is there only because of it: it names the card's finding as its cause."""
+    actions = [
+        ["deal", "1", "TS"], ["deal", "D", "AH"], ["deal", "1", "KS"], ["deal", "D", "9H"], ["peek", "D"],
+        ["stand", "1"], ["push", "1"],
+    ]  # fmt: skip
+    records = [
+        table_record(day="2016-03-14", format="hand-log/1.1"),
+        shoe_record(day="2016-03-14"),
+        {
+            "type": "round",
+            "round": "R1",
+            "shoe": "S1",
+            "at": "2016-03-14T21:00:00+01:00",
+            "bets": [{"stake": "1", "amount": 20, "player": "P1", "seated": True}],
+            "actions": actions,
+        },
+    ]
+    log = tmp_path / "peeked.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out = _findings(log)
+    assert code == 1
+    cause, consequence = (json.loads(line) for line in out.splitlines())
+    assert (cause["rule"], consequence["rule"]) == (
+        "fr/blackjack/dealer-second-card-after-players",
+        "fr/blackjack/no-peek",
+    )
+    fields = {
+        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
+    }
+    expected = fingerprint(Finding(**fields), fingerprint_file(cause["file"], find_root()))
+    assert consequence["caused_by"] == expected and "caused_by" not in cause
+
+
+def _ontario(tmp_path: Path, name: str, actions: list[list[Any]]) -> list[dict[str, Any]]:
+    records = [
+        table_record(day="2025-08-22", ruleset="on/fair-blackjack", minimum=1, maximum=5),
+        shoe_record(day="2025-08-22", backs=[6], burn=["9H"], cut_card_behind=80),
+        {
+            "type": "round",
+            "round": "R1",
+            "shoe": "S1",
+            "at": "2025-08-22T21:00:00+01:00",
+            "bets": [{"stake": "1", "amount": 4, "player": "P1", "seated": True}],
+            "actions": actions,
+        },
+    ]
+    log = tmp_path / f"{name}.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    ran = invoke("check", str(log), "--format", "jsonl", "--no-config")
+    return [json.loads(line) for line in ran.stdout.splitlines()]
+
+
+def test_an_ontario_insurance_settled_before_the_second_card_is_one_cause(tmp_path):
+    """Section 7: the dealer's second card decides the insurance (« La mise rapporte au joueur si la
+    deuxième carte du donneur est un roi … »), and it comes after the players (section 6). Box 1 (T 9 =
+    19) insures for 2 against the ace; the dealer then draws a 7 after box 1 stands: A 7 = soft 18, no
+    blackjack, and he stands (section 10: 17 with an ace draws, 18 stands). 19 beats 18: paid 4.
+    - Collected before the 7: one finding, the time (insurance-settlement-time); not also
+      insurance-collected-at-second-card, which judges collections made once the card is out.
+    - Paid 4 before the 7: the time, and the amount (the insurance lost: insurance-pays-2-1), which is
+      there only because it was paid before the card that decides it: it names the time as its cause."""
+    deal = [["deal", "1", "TD"], ["deal", "D", "AS"], ["deal", "1", "9C"], ["insurance", "1", 2]]
+    rest = [["stand", "1"], ["deal", "D", "7H"], ["pay", "1", 4]]
+    collected = _ontario(tmp_path, "collected", [*deal, ["lose", "1:insurance"], *rest])
+    assert [(f["rule"], f["stake"]) for f in collected] == [
+        ("on/fair-blackjack/insurance-settlement-time", "1:insurance")
+    ]
+    paid = _ontario(tmp_path, "paid", [*deal, ["pay", "1:insurance", 4], *rest])
+    assert [(f["rule"], f["stake"]) for f in paid] == [
+        ("on/fair-blackjack/insurance-settlement-time", "1:insurance"),
+        ("on/fair-blackjack/insurance-pays-2-1", "1:insurance"),
+    ]
+    cause, consequence = paid
+    fields = {
+        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
+    }
+    assert consequence["caused_by"] == fingerprint(
+        Finding(**fields), fingerprint_file(cause["file"], find_root())
+    )
+    # Where the dealer took his second card at the deal (the cause), an insurance collected right after
+    # it is settled once the card is out: no finding of its time; the early card is the one finding.
+    early = [["deal", "1", "TD"], ["deal", "D", "AS"], ["deal", "1", "9C"], ["deal", "D", "7H"],
+             ["insurance", "1", 2], ["lose", "1:insurance"], ["stand", "1"], ["pay", "1", 4]]  # fmt: skip
+    found = _ontario(tmp_path, "early", early)
+    assert [f["rule"] for f in found] == [
+        "on/fair-blackjack/dealer-second-card-after-players",
+        "on/fair-blackjack/insurance-before-drawing",
+    ]
+    assert found[1]["caused_by"]
+
+
 def _usage_round(actions: list[list[Any]]) -> list[dict[str, Any]]:
     table = table_record(day="2025-06-01", format="hand-log/1.1", table="T-1", ruleset="fr/usage-blackjack")
     shoe = shoe_record(day="2025-06-01")

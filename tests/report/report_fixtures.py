@@ -1,9 +1,10 @@
-"""A small fixed run for the report tests: two log files, five rounds, every shape a reporter meets.
+"""A small fixed run for the report tests: two log files, six rounds, every shape a reporter meets.
 
 File `logs/table-7.jsonl`: a table record with a finding (outside any round, with a line), a clean round,
 a round with three payout findings (two underpaid under the same rule, one overpaid with a `%` in its
 message), a round with a procedure warning (without expected/actual) and a procedure error, an
-unreadable round (a format finding quoting `&`, `"` and `<`).
+unreadable round (a format finding quoting `&`, `"` and `<`), a round with a finding and its
+consequence (`caused_by`).
 File `logs/salle 2/table,9.jsonl` (a space and a comma, which URIs and workflow commands must escape):
 a clean round, then a truncated end with no line (outside any round).
 """
@@ -18,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from validator.findings.finding import Finding, RoundOutcome, RuleInfo, Summary
+from validator.findings.fingerprint import fingerprint
 from validator.formats import REPORTERS, Reporter
 from validator.formats.sarif import SarifReporter
 
@@ -120,17 +122,49 @@ TRUNCATED = Finding(
     message="The file ends in the middle of a record: the gzip stream is cut short.",
 )
 
+# Round r-0005: the dealer's second card at the initial deal (the cause), then an insurance taken once it
+# is out, which it decides (its consequence: `caused_by` is the cause's fingerprint, docs/findings.md).
+REF_55_4_2 = "Arrêté du 14 mai 2007, art. 55-4, 2°, al. 2 et 4"
+EARLY_CARD = Finding(
+    kind="procedure",
+    rule="fr/blackjack/dealer-second-card-after-players",
+    ref="Arrêté du 14 mai 2007, art. 55-4, 1°, al. 1 et 6",
+    severity="error",
+    file=FILE_A,
+    line=35,
+    round="r-0005",
+    stake="D",
+    message="The dealer took his second card before the players had played.",
+    expected={"round.players_done": "true"},
+    actual={"round.players_done": "false"},
+)
+INSURED_AFTER = Finding(
+    kind="procedure",
+    rule="fr/blackjack/insurance-before-dealer-second-card",
+    ref=REF_55_4_2,
+    severity="error",
+    file=FILE_A,
+    line=35,
+    round="r-0005",
+    stake="1:insurance",
+    message="Insurance was taken on box 1 after the dealer's second card, which decides it.",
+    expected={"dealer.cards": "< 2"},
+    actual={"dealer.cards": 2},
+    caused_by=fingerprint(EARLY_CARD),
+)
+
 OUTCOMES: tuple[RoundOutcome, ...] = (
     RoundOutcome(FILE_A, 1, None, (TABLE_LIMIT,)),
     RoundOutcome(FILE_A, 2, "r-0001", (), "clean"),
     RoundOutcome(FILE_A, 9, "r-0002", (UNDERPAID, OVERPAID, UNDERPAID_AGAIN), "findings"),
     RoundOutcome(FILE_A, 17, "r-0003", (NOT_BURNED, DEALER_DREW), "findings"),
     RoundOutcome(FILE_A, 30, "r-0004", (BAD_JSON,), "unreadable"),
+    RoundOutcome(FILE_A, 35, "r-0005", (EARLY_CARD, INSURED_AFTER), "findings"),
     RoundOutcome(FILE_B, 2, "b-0001", (), "clean"),
     RoundOutcome(FILE_B, None, None, (TRUNCATED,)),
 )
 FINDINGS: tuple[Finding, ...] = tuple(f for outcome in OUTCOMES for f in outcome.findings)
-ROUND_IDS = ("r-0001", "r-0002", "r-0003", "r-0004", "b-0001")
+ROUND_IDS = ("r-0001", "r-0002", "r-0003", "r-0004", "r-0005", "b-0001")
 
 RULES: dict[str, RuleInfo] = {
     info.id: info
@@ -150,6 +184,18 @@ RULES: dict[str, RuleInfo] = {
         RuleInfo("fr/blackjack/dealer-stands-17", REF_55_4, "error", "The dealer stands on 17 or more."),
         RuleInfo(
             "fr/blackjack/burn-first-card", REF_55_3, "warning", "The first card after a shuffle is burned."
+        ),
+        RuleInfo(
+            "fr/blackjack/dealer-second-card-after-players",
+            "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 1 et 6",
+            "error",
+            "The dealer draws his second card after the players.",
+        ),
+        RuleInfo(
+            "fr/blackjack/insurance-before-dealer-second-card",
+            REF_55_4_2,
+            "error",
+            "Insurance is taken before the dealer's second card.",
         ),
         # Never broken in this run: SARIF still lists it.
         RuleInfo("fr/blackjack/split-aces-one-card", REF_55_4, "error", "Split aces receive one card each."),

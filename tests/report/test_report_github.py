@@ -40,7 +40,7 @@ def test_one_annotation_per_finding_then_a_notice() -> None:
         assert message.startswith(f"{finding.message} ({finding.ref})")
     command, props, message = parse(lines[-1])
     assert (command, props) == ("notice", {})
-    assert message.startswith("casino-validator: 5 rounds read in 2 files")
+    assert message.startswith("casino-validator: 6 rounds read in 2 files")
 
 
 def test_the_fixture_escapes() -> None:
@@ -50,9 +50,9 @@ def test_the_fixture_escapes() -> None:
         "(Arrêté du 14 mai 2007, art. 55-11). Round r-0002, box seat-1, hand seat-1/main: "
         'expected {"return": "2.5"}, actual {"return": "5"}.'
     )
-    assert lines[7].startswith("::error file=logs/salle 2/table%2C9.jsonl,title=hand-log/truncated::")
+    assert lines[9].startswith("::error file=logs/salle 2/table%2C9.jsonl,title=hand-log/truncated::")
     # The message part keeps `:` and `,`: only properties escape them.
-    assert "::The file ends in the middle of a record: the gzip" in lines[7]
+    assert "::The file ends in the middle of a record: the gzip" in lines[9]
 
 
 def test_clean_run_is_only_a_notice() -> None:

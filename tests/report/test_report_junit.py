@@ -24,7 +24,7 @@ def test_one_test_case_per_round() -> None:
     cases = suite.findall("testcase")
     rounds = [case for case in cases if case.get("name") != OUTSIDE_ROUNDS]
     assert [case.get("name") for case in rounds] == list(ROUND_IDS)
-    assert [case.get("classname") for case in rounds] == [FILE_A] * 4 + [FILE_B]
+    assert [case.get("classname") for case in rounds] == [FILE_A] * 5 + [FILE_B]
     outside = [case.get("classname") for case in cases if case.get("name") == OUTSIDE_ROUNDS]
     assert outside == [FILE_A, FILE_B]
 
@@ -33,13 +33,13 @@ def test_counts() -> None:
     root = parse(render_full("junit"))
     suite = root.find("testsuite")
     assert suite is not None
-    # 5 rounds + 2 "records outside rounds"; failing: 2 rounds and both outside cases;
+    # 6 rounds + 2 "records outside rounds"; failing: 3 rounds and both outside cases;
     # the unreadable round is an error.
-    expected = {"tests": "7", "failures": "4", "errors": "1"}
+    expected = {"tests": "8", "failures": "5", "errors": "1"}
     for element in (root, suite):
         assert {key: element.get(key) for key in expected} == expected
     assert suite.get("skipped") == "0"
-    assert len(suite.findall("testcase")) == 7
+    assert len(suite.findall("testcase")) == 8
 
 
 def test_failures_and_errors_per_finding() -> None:
@@ -49,7 +49,7 @@ def test_failures_and_errors_per_finding() -> None:
         element for case in suite.findall("testcase") for element in case if element.tag != "system-out"
     ]
     assert len(problems) == len(FINDINGS)
-    in_case_order = [FINDINGS[0], *FINDINGS[1:7], FINDINGS[7]]
+    in_case_order = [FINDINGS[0], *FINDINGS[1:9], FINDINGS[9]]
     for element, finding in zip(problems, in_case_order, strict=True):
         assert element.get("type") == finding.rule
         assert element.get("message") == f"{finding.message} ({finding.ref})"
@@ -71,7 +71,7 @@ def test_summary_in_system_out() -> None:
     suite = parse(render_full("junit")).find("testsuite")
     assert suite is not None
     text = suite.findtext("system-out") or ""
-    assert "5 rounds read in 2 files" in text
+    assert "6 rounds read in 2 files" in text
     assert "1 unreadable" in text
 
 

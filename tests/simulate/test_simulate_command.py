@@ -167,7 +167,7 @@ def test_refusals_are_clear(tmp_path):
         (["--inject", "fr/blackjack/lower-total-loses"], "--inject needs --output"),
         (
             ["-o", str(tmp_path / "x.jsonl"), "--inject", "fr/blackjack/no-such-rule"],
-            "it can break: fr/blackjack/",
+            "it can break:\n  fr/blackjack/",
         ),
         (
             ["-o", str(tmp_path / "x.jsonl"), "--inject", "on/fair-blackjack/lower-total-loses"],

@@ -335,7 +335,18 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
                 "contested": False,
             },
         )
-        group["findings"].append({k: _cut(v, TEXT_CHARS) for k, v in finding.items()})
+        shown = {
+            k: _cut(v, TEXT_CHARS) for k, v in finding.items() if k not in ("finding_src", "finding_row")
+        }
+        shown["consequences"] = []
+        group["findings"].append(shown)
+        # A consequence (`caused_by`, docs/findings.md) is listed under its cause, which the replay wrote
+        # just before it; a dataset written before the column existed has none.
+        causes = group.setdefault("causes", [])
+        if finding.get("caused_by") is not None and causes:
+            causes[-1]["consequences"].append(shown)
+        else:
+            causes.append(shown)
         # check --all-readings: a round with a finding that rests on a reading is listed after the firm ones.
         if finding.get("rests_on") not in (None, "[]"):
             group["contested"] = True

@@ -549,7 +549,8 @@ def _banded(row: dict[str, Any], theory: Mapping[str, tuple[Decimal, float]]) ->
 def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[dict[str, Any]]:
     """The findings of the rounds with the most money at stake first (then errors, then the log's order),
     each round with its step-by-step account; capped at `shown` rounds, and at `per_item` findings of
-    one round (`item_findings`: how many it has in all)."""
+    one round (`item_findings`: how many it has in all). A round's findings come in the order the replay
+    made them, each consequence right after its cause (`caused_by`)."""
     return _rows(
         con,
         f"""
@@ -562,18 +563,21 @@ def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[d
             ORDER BY money DESC, error DESC, file, line LIMIT {int(shown)}
         ),
         chosen AS (
-            -- per item, the first findings by line (each named by its file and row, not copied whole):
-            -- an aggregate holding per_item of them, not a window over every finding of the item
+            -- per item, the first findings by line, then in the order written (each named by its file
+            -- and row, not copied whole): an aggregate holding per_item of them, not a window over every
+            -- finding of the item. A round's findings are written together, each cause before its
+            -- consequences, so a consequence listed has its cause listed before it.
             SELECT coalesce(round_key, fingerprint) AS item, count(*) AS item_findings,
                    unnest(min_by({{'src': filename, 'row': file_row_number}},
-                                 {{'line': line, 'fingerprint': fingerprint, 'row': file_row_number}},
+                                 {{'line': line, 'src': filename, 'row': file_row_number}},
                                  {int(per_item)})) AS first
             FROM findings WHERE coalesce(round_key, fingerprint) IN (SELECT item FROM ranked)
             GROUP BY 1
         ),
         picked AS (
             SELECT f.* EXCLUDE (filename, file_row_number), ranked.money AS round_money,
-                   ranked.net AS round_net, ranked.error AS round_error, chosen.item_findings
+                   ranked.net AS round_net, ranked.error AS round_error, chosen.item_findings,
+                   chosen.first.src AS finding_src, chosen.first.row AS finding_row
             FROM chosen JOIN ranked USING (item)
             JOIN findings f ON f.filename = chosen.first.src AND f.file_row_number = chosen.first.row
         )
@@ -582,6 +586,7 @@ def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[d
             SELECT round_key, trace, dealer, "at" FROM rounds
             WHERE round_key IN (SELECT item FROM ranked)
         ) r USING (round_key)
-        ORDER BY round_money DESC, round_error DESC, picked.file, picked.line, picked.fingerprint
+        ORDER BY round_money DESC, round_error DESC, picked.file, picked.line, picked.finding_src,
+                 picked.finding_row
         """,
     )

@@ -114,7 +114,8 @@ class RoundFacts(Facts):
     players_done: bool = fact(
         True,
         "at a card the dealer draws: every player has played his hands (no player's decision comes later "
-        "in the round)",
+        "in the round); at a peek (hand-log/1.1): the dealer had begun drawing for himself, after the "
+        "players",
     )
 
 
@@ -253,6 +254,17 @@ class TurnFacts(Facts):
     current: int | None = fact(0, "the box whose turn it was (none once the dealer has started drawing)")
     dealer_drawing: bool = fact(False, "the dealer has started drawing: no player acts any more")
     whose: str = fact("", 'whose turn it was, in words ("box 3\'s", "the dealer\'s"), for messages')
+    hand: str = fact("", "the hand that acted (3, 3/2)")
+    place: int | None = fact(
+        None,
+        "hand-log/1.1 layout: the acting hand's place in its box, 1 the hand at the player's right (dealt "
+        "first); none where the log does not give the box's layout",
+    )
+    current_place: int | None = fact(
+        None,
+        "hand-log/1.1 layout: the place of the box's hand that made the box's last decision (a split "
+        "excepted); none before it, in another box, or where the log does not give the layout",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -270,6 +282,16 @@ class SettleFacts(Facts):
     previous_box: int = fact(0, "the box settled before (0 for the first)")
     verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
     previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
+    place: int | None = fact(
+        None,
+        "hand-log/1.1 layout: the settled hand's place in its box, 1 the hand at the player's right; none "
+        "where the log does not give the box's layout",
+    )
+    previous_place: int | None = fact(
+        None,
+        "hand-log/1.1 layout: the place of the hand settled just before, when it is of the same box; "
+        "else none",
+    )
     dealer_done: bool = fact(
         True,
         "the dealer has determined his point: he draws no card after this settlement (whether he stopped "

@@ -22,8 +22,9 @@ PROVIDED_ONLY_AT: dict[str, tuple[str, ...]] = {
     # Counted when the dealer's drawing is over (the replay's end of the round).
     "round.live_hands": ("dealer_stand", SETTLE),
     "round.live_blackjacks": ("dealer_stand", SETTLE),
-    # Looked ahead from a card the dealer draws: whether a player's decision still follows.
-    "round.players_done": ("dealer_draw",),
+    # Looked ahead from a card the dealer draws: whether a player's decision still follows; at a peek,
+    # whether the dealer's own drawing, after the players, had begun.
+    "round.players_done": ("dealer_draw", "peek"),
     # The log's first settlement of the stake being judged.
     "stake.verb": (SETTLE, SIDE_SETTLE),
     "stake.paid": (SETTLE, SIDE_SETTLE),

@@ -203,6 +203,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "bust": (*_HAND_EVENT, "bust"),
     "dealer_draw": ("round", "dealer"),
     "dealer_stand": ("round", "dealer"),
+    # hand-log/1.1: the dealer looks at his cards for a blackjack (`peek`); round.players_done says
+    # whether his own drawing had begun, after the players.
+    "peek": ("round", "dealer"),
     "settle": ("round", "settle"),
     # An insurance paid or collected by the log (settle.box its box, settle.previous_box the last box of
     # the final settlement so far, 0 before it starts; action.verb pay, lose or push).

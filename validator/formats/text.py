@@ -64,7 +64,7 @@ class TextReporter(Reporter):
                 # A consequence, right under its cause (the replay keeps them together).
                 self._line(
                     [
-                        (_INDENT + "caused by the finding above: ", "dim"),
+                        (_INDENT + _("caused by the finding above:") + " ", "dim"),
                         *self._finding_pieces(finding, outcome),
                     ]
                 )

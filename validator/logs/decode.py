@@ -127,6 +127,13 @@ class Reveal(_Action, tag="reveal", frozen=True):
     card: Card
 
 
+class Peek(_Action, tag="peek", frozen=True):
+    """hand-log/1.1: the dealer looks at his cards for a blackjack before the players play (a peek); what
+    he saw is the cards the log gives him."""
+
+    hand: Literal["D"]
+
+
 class Hit(_Action, tag="hit", frozen=True):
     hand: Hand
     card: Card
@@ -226,8 +233,8 @@ class Push(_Action, tag="push", frozen=True):
 
 
 Action = (
-    Deal | DealDown | Reveal | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War | Burn
-    | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push
+    Deal | DealDown | Reveal | Peek | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War
+    | Burn | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push
 )  # fmt: skip
 
 
@@ -307,6 +314,9 @@ class RoundRecord(_Record, tag="round", frozen=True):
     dealer: Id | UnsetType = UNSET
     # hand-log/1.1: the round was declared void, for this reason: its stakes returned, its play not judged.
     void: Id | UnsetType = UNSET
+    # hand-log/1.1: where a box's hands lie on the layout, from the player's right (the dealer's left, the
+    # side dealt first) to his left: {"3": ["3", "3/3", "3/2"]}.
+    layout: dict[Box, list[Hand]] | UnsetType = UNSET
 
 
 LogRecord = TableRecord | LimitsRecord | DealerRecord | ShoeRecord | JackpotRecord | RoundRecord
@@ -357,7 +367,7 @@ _RECORD_TYPES: dict[str, type[Struct]] = {
 _VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
-        Deal, DealDown, Reveal, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
+        Deal, DealDown, Reveal, Peek, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
         Discard, Mistake, Reshuffle, CutCard, Approve, Pay, Lose, Push,
     )
 }  # fmt: skip

@@ -148,8 +148,10 @@ class RoundReplay(ABC):
         deal.hand = deal.expected = None
         turn = self.turn_facts = in_place.turn
         turn.box, turn.current, turn.dealer_drawing, turn.whose = 0, 0, False, ""
+        turn.hand, turn.place, turn.current_place = "", None, None
         settle = self.settle_facts = in_place.settle
         settle.box = settle.previous_box = 0
+        settle.place = settle.previous_place = None
         settle.dealer_done = True
         self.stake_facts = in_place.stake_end
         self.settled_facts = in_place.stake
@@ -188,6 +190,13 @@ class RoundReplay(ABC):
         self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
         self.previous_settled_box = 0
         self.previous_settled_verb: str | None = None
+        self.previous_settled_place: int | None = None
+        # hand-log/1.1 `layout`: each box's hands in their places, from the player's right; None where
+        # the log does not give it (hand-log/1 numbers hands in the order of the splits, not by place).
+        layout = record.layout
+        self.layout: dict[int, list[str]] | None = (
+            None if layout is UNSET else {int(box): hands for box, hands in layout.items()}
+        )
         self.order_broken = False  # the round's final settlement has left the order the text gives
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
@@ -355,17 +364,56 @@ class RoundReplay(ABC):
         if held is not None and not held(self.ctx):
             self.run_rules("deal", target)
 
+    def place_of(self, hand: str, box: int) -> int | None:
+        """The hand's place in its box, 1 at the player's right, where the log gives the box's layout
+        (hand-log/1.1); else None."""
+        layout = self.layout
+        if layout is None:
+            return None
+        places = layout.get(box)
+        if places is None:
+            return None
+        if hand not in places:
+            raise MalformedRound(f"layout of box {box} does not name hand {hand}", INCONSISTENT)
+        return places.index(hand) + 1
+
+    def check_layout(self) -> None:
+        """At the end of the round: the layout names each box's hands, every one and no other."""
+        layout = self.layout
+        if layout is None:
+            return
+        for box, places in layout.items():
+            held = self.boxes.get(box)
+            names = sorted(hand.name for hand in held.hand_list) if held is not None else []
+            if sorted(places) != names:
+                raise MalformedRound(
+                    f"layout of box {box} names {', '.join(places)}; the box's hands are "
+                    f"{', '.join(names) or 'none'}",
+                    INCONSISTENT,
+                )
+
     def check_settle_order(
-        self, stake: str, box: int, dealer_done: bool = True, verb: str | None = None
+        self,
+        stake: str,
+        box: int,
+        dealer_done: bool = True,
+        verb: str | None = None,
+        place: int | None = None,
     ) -> None:
         """A stake of box `box` settled (`verb`: pay, lose, push) in the final settlement, after the box
-        settled before it. Once a settlement has left the order, the round's later ones are not compared
-        with the boxes before them: an engine settling from the wrong end is one finding a round, not one
-        a box."""
+        settled before it; `place`: the hand's place in its box, where the log gives it. Once a
+        settlement has left the order, the round's later ones are not compared with the boxes before
+        them: an engine settling from the wrong end is one finding a round, not one a box."""
         settle = self.settle_facts
         settle.box, settle.dealer_done = box, dealer_done
         settle.previous_box = 0 if self.order_broken else self.previous_settled_box
         settle.verb, settle.previous_verb = verb, self.previous_settled_verb
+        settle.place = place
+        settle.previous_place = (
+            self.previous_settled_place
+            if place is not None and not self.order_broken and self.previous_settled_box == box
+            else None
+        )
         held = self.held_settle
         if held is not None and not held(self.ctx):
             self.run_rules("settle", stake)
@@ -377,11 +425,13 @@ class RoundReplay(ABC):
                 self.order_broken = True
         self.previous_settled_box = box
         self.previous_settled_verb = verb
+        self.previous_settled_place = place
 
     def check_settle_time(self, stake: str, box: int) -> None:
         """A stake of box `box` settled before the final settlement, while players still play."""
         settle = self.settle_facts
         settle.box, settle.previous_box, settle.dealer_done = box, 0, False
+        settle.place = settle.previous_place = None
         held = self.held_settle
         if held is not None and not held(self.ctx):
             self.run_rules("settle", stake)

@@ -506,6 +506,17 @@ def _reads(rule: Rule) -> set[str]:
     return set().union(*(names_read(check) for check in rule.checks))
 
 
+def _guarded_by(rule: Rule, fact: str) -> bool:
+    """Does a guard of the rule read `fact` (a rule judging only some of the states it names, which a
+    step to another of them does not break)?"""
+    return any(
+        isinstance(name, Name) and name.path == fact
+        for check in rule.checks
+        if check.guard_node is not None
+        for name in names_in(check.guard_node)
+    )
+
+
 def _bounds_box_stake(rule: Rule) -> bool:
     """Does a check of the rule hold `box.stake` under a maximum (`box.stake <= …`)?"""
     for check in rule.checks:
@@ -542,7 +553,11 @@ def planters(rule: Rule) -> list[Injector]:
         found.append(_settle_out_of_order)
     if "settle" in events and "settle.dealer_done" in _reads(rule):
         found.append(_settled_before_dealer_done)
-    if "insurance_settle" in events and "dealer.cards" in _reads(rule):
+    if (
+        "insurance_settle" in events
+        and "dealer.cards" in _reads(rule)
+        and not _guarded_by(rule, "dealer.cards")
+    ):
         found.append(_insurance_settled_early)
     if "stake_end" in events and "stake.settlements" in _reads(rule):
         found.append(_settled_twice)
@@ -568,11 +583,12 @@ def resolve(ruleset: Ruleset, rule_ids: list[str]) -> dict[str, list[Injector]]:
     can = injectable(ruleset)
     for rule_id in rule_ids:
         if rule_id not in can:
-            listed = ", ".join(can) or "none"
+            # One rule a line: a version's list is longer than a message line may be (errors.MAX_LINE).
+            listed = "\n".join(f"  {rule}" for rule in can) or "  none"
             raise ValidatorError(
                 _(
                     "--inject {rule_id}: {version} has no such rule that the "
-                    "simulator can break; it can break: {listed}"
+                    "simulator can break; it can break:\n{listed}"
                 ).format(rule_id=rule_id, version=ruleset.version, listed=listed)
             )
         chosen[rule_id] = planters(ruleset.rule(rule_id))

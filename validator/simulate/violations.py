@@ -25,6 +25,10 @@ from validator.i18n import _
 # listen to: the players' decisions, side-bet timing, the dealer's drawing (each game's package declares
 # its own, validator/games/<game>/__init__.py).
 DECISIONS = {name: game.decisions for name, game in GAMES.items()}
+# Where split hands lie (hand-log/1.1 `layout`): the simulator writes it only in the séances of a game
+# with a hole card (the usage text's), which orders no split hands by place; the texts that do are
+# played as hand-log/1, without places. A check that reads them is not broken by the simulator's play.
+LAYOUT_FACTS = frozenset(("turn.place", "turn.current_place", "settle.place", "settle.previous_place"))
 
 
 # The records the simulator writes between rounds with fields it can write against the rules: a shoe's
@@ -45,7 +49,7 @@ def broken_in_play(rule: Rule, game: str) -> bool:
     dealer's drawing, a round past the cut card, a bet placed against it?"""
     decisions = DECISIONS.get(game, frozenset())
     return (
-        any(check.event in decisions for check in rule.checks)
+        any(check.event in decisions and not names_read(check) & LAYOUT_FACTS for check in rule.checks)
         or played_past_the_cut_card(rule)
         or placed_against(rule)
     )

@@ -129,6 +129,12 @@ FINDINGS: tuple[Column, ...] = (
         "([] firm); "
         "null when the run judged under the readings applied only.",
     ),
+    Column(
+        "caused_by",
+        "string",
+        "Only on a consequence: the fingerprint of the finding of the same round that caused it, which "
+        "comes just before it in the round (docs/findings.md, one finding per cause); else null.",
+    ),
 )
 
 RUNS: tuple[Column, ...] = (

@@ -257,6 +257,7 @@ class ShareWriter:
                     "rests_on": _json(finding.as_dict()["rests_on"])
                     if finding.rests_on is not None
                     else None,
+                    "caused_by": finding.caused_by,
                 },
             )
         if outcome.status == "none":

@@ -22,6 +22,7 @@ GAME = Game(
             "dealer_draw",
             "dealer_stand",
             "insurance_settle",
+            "peek",
         )
     ),
     facts=frozenset(
@@ -46,6 +47,11 @@ GAME = Game(
             "dealer.face_down",
             "card.hole",
             "action.by_seated",
+            "turn.hand",
+            "turn.place",
+            "turn.current_place",
+            "settle.place",
+            "settle.previous_place",
         )
     ),
     decisions=frozenset(

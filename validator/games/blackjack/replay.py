@@ -12,6 +12,7 @@ from typing import cast
 from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.facts import ActionFacts, SettleFacts
+from validator.findings.finding import Finding
 from validator.logs.decode import (
     UNSET,
     Action,
@@ -28,6 +29,7 @@ from validator.logs.decode import (
     Lose,
     Mistake,
     Pay,
+    Peek,
     Push,
     Reshuffle,
     Reveal,
@@ -47,8 +49,8 @@ DECISIONS = frozenset((Hit, Stand, Double, Split, Surrender))
 SETTLEMENTS = frozenset((Pay, Lose, Push))
 PAST_ALL_BOXES = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
-# and even money it decides, and the side bets judged against the dealer's cards.
-CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle"))
+# and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
+CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle", "peek"))
 _WHOSE = {box: f"box {box}'s" for box in range(1, 10)}  # "whose turn" in words, for messages
 
 
@@ -90,9 +92,14 @@ class BlackjackRound(RoundReplay):
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
+        # The place in its box of the hand that made the last decision, and its box (hand-log/1.1 layout).
+        self.current_place: int | None = None
+        self.current_place_box = 0
         # Hands whose surrender a rule refused: where no clause settles a surrendered hand, the law
         # gives their money no settlement to judge, and the refused surrender is the one finding.
         self.refused_surrenders: set[str] = set()
+        # Insurances settled out of their time (a finding at their settlement), by stake.
+        self.insurance_timing: dict[str, Finding] = {}
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
@@ -122,6 +129,8 @@ class BlackjackRound(RoundReplay):
             self.deal(action.hand, action.card, index, face_down=True)
         elif type(action) is Reveal:
             self.reveal(action.hand, action.card)
+        elif type(action) is Peek:
+            self.peek()
         elif type(action) is Mistake:
             self.mistake(action)
         elif type(action) is Reshuffle:
@@ -188,9 +197,16 @@ class BlackjackRound(RoundReplay):
         # at the right of the others first. hand-log/1 numbers the hands in the order of the splits, not
         # by their place: with one split the first hand lies at the right, but a hand split again puts
         # its new hand beside it, in a place the log does not give; with more than two hands in the box
-        # any hand waiting for its card may be the next.
+        # any hand waiting for its card may be the next. A hand-log/1.1 `layout` gives the places.
         box_hands = hand.box.hand_list
-        if len(box_hands) > 2 and len(hand.card_list) == 1:
+        places = None if self.layout is None else self.layout.get(hand.box.number)
+        if places is not None:
+            hands = self.hands
+            waiting = next(
+                (name for name in places if name in hands and len(hands[name].card_list) == 1),
+                "a hand waiting after a split",
+            )
+        elif len(box_hands) > 2 and len(hand.card_list) == 1:
             waiting = target
         else:
             waiting = next(
@@ -199,6 +215,13 @@ class BlackjackRound(RoundReplay):
         card = self.take(raw_card, face_down)
         self.check_deal(target, waiting)
         hand.add(card)
+        if places is not None and len(hand.card_list) == 2:
+            # The hand's second card: the play moves to it (in place or not: a card dealt out of place is
+            # the deal-order finding, and the play that follows it is judged from where it went).
+            self.current_place, self.current_place_box = (
+                self.place_of(target, hand.box.number),
+                hand.box.number,
+            )
         if face_down:
             hand.hidden += (card,)
         # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
@@ -233,6 +256,16 @@ class BlackjackRound(RoundReplay):
             # should not hold yet: findings there are its consequences (docs/findings.md).
             judge.cause, judge.cause_events = judge.findings[found], CONSEQUENT_EVENTS
 
+    def peek(self) -> None:
+        """The dealer looks at his cards for a blackjack (hand-log/1.1 `peek`): judged by each text's
+        rules, before or after his own drawing has begun (round.players_done)."""
+        facts = self.facts
+        facts.players_done = self.dealer_started
+        try:
+            self.check_in_place("peek", at="D")
+        finally:
+            facts.players_done = True
+
     def decision(self, action: Decision, index: int, actions: list[Action]) -> None:
         verb, name = action.verb, action.hand
         self.in_initial = False
@@ -248,11 +281,18 @@ class BlackjackRound(RoundReplay):
             if turn.dealer_drawing
             else (_WHOSE.get(self.current_box) or f"box {self.current_box}'s")
         )
+        # Within a box, by place on the layout (hand-log/1.1): the place of the hand that made the box's
+        # last decision; a split opens a hand and the play goes on from the rightmost hand waiting.
+        place = turn.place = None if self.layout is None else self.place_of(name, box.number)
+        turn.hand = name
+        turn.current_place = self.current_place if self.current_place_box == box.number else None
         held = self.held_turn
         if held is not None and not held(self.ctx):
             self.run_rules("turn", name)
         if box.number > self.current_box:
             self.current_box = box.number
+        if type(action) is not Split:
+            self.current_place, self.current_place_box = place, box.number
         amount = None
         if type(action) is Double or type(action) is Split:
             amount = amount_of(action.amount, "{} amount", verb)
@@ -335,7 +375,8 @@ class BlackjackRound(RoundReplay):
         # Whether he stopped drawing too soon is the dealer's rules' to say; here, only whether he draws
         # again after this settlement.
         dealer_done = index > self.last_dealer_card
-        self.check_settle_order(stake, hand.box.number, dealer_done, action.verb)
+        place = None if self.layout is None else self.place_of(stake, hand.box.number)
+        self.check_settle_order(stake, hand.box.number, dealer_done, action.verb, place)
         if not hand.surrendered:
             self.sides.main_settled()
 
@@ -356,16 +397,24 @@ class BlackjackRound(RoundReplay):
         """An insurance paid or collected: when, against the dealer's cards and the final settlement."""
         if "insurance_settle" not in self.listening:
             return
-        self.check(
+        held = self.check(
             "insurance_settle",
             at=action.stake,
             settle=SettleFacts(box=box_no, previous_box=self.previous_settled_box),
             action=ActionFacts(verb=action.verb, hand=action.stake, amount=None),
         )
+        if not held:
+            # Settled out of its time: what its amount is then judged against (the cards the round ends
+            # with) names this finding as its cause (docs/findings.md).
+            findings = self.judge.findings
+            self.insurance_timing[action.stake] = next(
+                f for f in reversed(findings) if f.stake == action.stake
+            )
 
     # ---- end of the round ----
     def finish(self) -> None:
         self.check_mistakes_used()
+        self.check_layout()
         # Which hands the dealer must still draw for is the rulesets' to say: they read these counts.
         live = blackjacks = 0
         for hand in self.hands.values():
@@ -391,9 +440,16 @@ class BlackjackRound(RoundReplay):
             if kind == "insurance":
                 first = self.hands.get(str(box_no))
                 if first is not None:
+                    judge = self.judge
+                    found = len(judge.findings)
                     self.judge_settlement(
                         "insurance", name, amount, hand=first, box=first.box, dealer=self.dealer
                     )
+                    timing = self.insurance_timing.get(name)
+                    if timing is not None and len(judge.findings) > found:
+                        saved, judge.cause = judge.cause, timing
+                        judge.mark_consequence(len(judge.findings) - 1)
+                        judge.cause = saved
         self.sides.finish()
         self.check_every_stake_settled()
         self.sides.after_round()

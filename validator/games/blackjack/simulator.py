@@ -149,7 +149,7 @@ class BlackjackSim(TableSim):
             jackpot.after_round((sides.stakes[s] for s in sides.of(progressive(self))), *won)
         if side_bets:
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
-        record = {
+        record: dict[str, Any] = {
             "type": "round",
             "round": f"{self.shoe_id}/{self.round_no}",
             "shoe": self.shoe_id,
@@ -158,6 +158,12 @@ class BlackjackSim(TableSim):
             "bets": bets,
             "actions": actions,
         }
+        if hole:
+            # hand-log/1.1 (the séance of a game with a hole card): where split hands lie. Each new hand
+            # is put at the left of the box's others, where it is played and dealt to last.
+            layout = {str(b.number): [h.name for h in b.hand_list] for b in order if len(b.hand_list) > 1}
+            if layout:
+                record["layout"] = layout
         return record
 
     @staticmethod
