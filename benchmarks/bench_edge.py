@@ -1,14 +1,21 @@
-"""What `casino-validator edge` costs for each version, and what its one tunable approximation costs.
+"""What `casino-validator edge` costs for each version, against the code of another revision, and what
+its one tunable approximation costs.
 
     python benchmarks/bench_edge.py                  # CPU time of every version's full figures
+    python benchmarks/bench_edge.py --against REV    # the same, side by side with revision REV's code
+                                                     # (a git revision: its package and rulesets,
+                                                     # extracted to a temporary folder), the ratio, and
+                                                     # whether every figure printed is the same
     python benchmarks/bench_edge.py --tracked 2 4    # also: the classic game at 1 and 6 decks, with 2 and
                                                      # 4 of each hand's cards taken out, against the
                                                      # published figures (slow: a minute or more)
 
-Each version's figures (main game, its distribution, side bets) are computed in a fresh process, three
-times, and the median CPU time (user + system, which a shared machine disturbs less than wall time) is
-printed beside an interpreter that only imports the package, so that a busy machine shows in both. The
-target (issue 29): within 1.5 s of CPU per version.
+Each version's figures (main game, its distribution, side bets: what `edge --format json` prints) are
+computed in a fresh process, three times (each build in turn, so that a busy machine weighs on both
+alike), and the median CPU time of the figures (`time.process_time` around them, the process's start
+and imports left out) is printed; with --against, beside the other revision's and their ratio, and
+whether the two print the same figures (the JSON less its timings). The target (issue 29): within 1.5 s
+of CPU per version.
 
 With --tracked, the classic game of tests/maths/classic-blackjack.rules (the dealer checks for
 blackjack, S17, doubling after splits or not, four hands) at one and six decks: its return with each
@@ -19,80 +26,116 @@ number of tracked cards, against Wizard of Odds' Appendix 9 (1ds17r4: +0.001839 
 from __future__ import annotations
 
 import argparse
-import resource
+import io
+import os
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "samples" / "house" / "trouville.yaml"
+# Run in a fresh process with the package on sys.path[0] (argv[1]): the CPU of the figures, and a digest
+# of what `edge --format json` prints of them (its timings left out).
 FIGURES = """
-import sys, time
+import hashlib, json, sys, time
+sys.path.insert(0, sys.argv[1])
 from validator.house.lint import house_options
 from validator.house.load import load_house
 from validator.maths.edge import figures, report
-from validator.registry import default_registry
+from validator.rulebook.registry import default_registry
 registry = default_registry()
-ruleset = registry.pick(sys.argv[1])
+ruleset = registry.pick(sys.argv[2])
 options = None
 if any(o.required for o in ruleset.options.values()):
-    house = load_house(sys.argv[2])
+    house = load_house(sys.argv[3])
     for table, entry in house.tables.items():
         if registry.resolve(entry["ruleset"])[0] == ruleset.family:
             options = house_options(house, table, ruleset)
             break
 start = time.process_time()
-report(figures(ruleset, options), None)
-print(time.process_time() - start)
+data = report(figures(ruleset, options), None)
+cpu = time.process_time() - start
+data.pop("seconds"); data.pop("cpu_seconds")
+print(cpu, hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest())
 """
 PUBLISHED = {(1, True): 0.1839, (1, False): 0.0423, (6, True): -0.4026, (6, False): -0.5445}
 
 
-def _cpu(args: list[str]) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(args, check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+def _figures(package: Path, version: str) -> tuple[float, str]:
+    out = subprocess.run(
+        [sys.executable, "-c", FIGURES, str(package), version, str(HOUSE)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(package)},
+    )
+    cpu, digest = out.stdout.split()
+    return float(cpu), digest
 
 
-def versions() -> None:
-    from validator.registry import default_registry
+def _extract(revision: str, into: Path) -> Path:
+    """The package, grammar and rulesets of `revision`, extracted into `into`."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "validator", "grammar", "rulesets"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
 
-    print("| version | edge CPU (s, median of 3) | of it, the figures alone | import only |")
-    print("|---|---:|---:|---:|")
-    for ruleset in default_registry().all():
-        runs, inner = [], []
-        for _ in range(3):
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            out = subprocess.run(
-                [sys.executable, "-c", FIGURES, ruleset.version, str(HOUSE)],
-                check=True,
-                capture_output=True,
-                text=True,
+
+def versions(against: str | None) -> None:
+    from validator.rulebook.registry import default_registry
+
+    load = os.getloadavg()[0]
+    print(
+        f"machine: {os.cpu_count()} cores, load {load:.1f}; median of 3 fresh processes, CPU of the figures"
+    )
+    if against is None:
+        print("| version | figures CPU (s) |")
+        print("|---|---:|")
+    else:
+        print(f"| version | this tree (s) | {against} (s) | ratio | same figures |")
+        print("|---|---:|---:|---:|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        other = _extract(against, Path(tmp)) if against is not None else None
+        for ruleset in default_registry().all():
+            mine: list[float] = []
+            theirs: list[float] = []
+            digests: set[str] = set()
+            for _ in range(3):
+                cpu, digest = _figures(ROOT, ruleset.version)
+                mine.append(cpu)
+                digests.add(f"this:{digest}")
+                if other is not None:
+                    cpu, digest = _figures(other, ruleset.version)
+                    theirs.append(cpu)
+                    digests.add(f"other:{digest}")
+            here = statistics.median(mine)
+            if other is None:
+                print(f"| {ruleset.version} | {here:.2f} |", flush=True)
+                continue
+            there = statistics.median(theirs)
+            same = len({d.split(":")[1] for d in digests}) == 1
+            print(
+                f"| {ruleset.version} | {here:.2f} | {there:.2f} | {here / there:.2f} | "
+                f"{'yes' if same else 'NO'} |",
+                flush=True,
             )
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            runs.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-            inner.append(float(out.stdout.strip()))
-        bare = statistics.median(
-            _cpu([sys.executable, "-c", "import validator.maths.edge"]) for _ in range(3)
-        )
-        print(
-            f"| {ruleset.version} | {statistics.median(runs):.2f} | {statistics.median(inner):.2f} "
-            f"| {bare:.2f} |",
-            flush=True,
-        )
 
 
 def tracked(depths: list[int]) -> None:
     sys.path.insert(0, str(ROOT / "tests" / "maths"))
     import tempfile
 
-    from validator.registry import load_file
-
     from validator.games.blackjack.maths import main_game
     from validator.maths.probe import Probe
+    from validator.rulebook.registry import load_file
 
     text = (ROOT / "tests" / "maths" / "classic-blackjack.rules").read_text(encoding="utf-8")
     text = text.replace("dealer.peeks = false", "dealer.peeks = true")
@@ -122,8 +165,9 @@ def tracked(depths: list[int]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tracked", type=int, nargs="*", help="numbers of tracked cards to compare")
+    parser.add_argument("--against", metavar="REV", help="a git revision whose code to compare with")
     args = parser.parse_args()
-    versions()
+    versions(args.against)
     if args.tracked:
         tracked(args.tracked)
     return 0

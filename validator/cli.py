@@ -676,6 +676,43 @@ def simulate(
             "the jurisdiction's): each record at its UTC offset on its date.",
         ),
     ] = None,
+    dealers: Annotated[
+        int | None,
+        typer.Option(
+            "--dealers",
+            min=1,
+            max=1000,
+            metavar="N",
+            help=N_(
+                "A team of N dealers dealing in turn, each relieved after 20 to 40 minutes (a `dealer` "
+                "record) and on break while the others deal."
+            ),
+        ),
+    ] = None,
+    pool: Annotated[
+        int | None,
+        typer.Option(
+            "--players-pool",
+            min=1,
+            max=100000,
+            metavar="N",
+            help=N_(
+                "Players P1 to PN who sit down, stay 15 to 150 minutes and leave (default: each "
+                "round's players drawn afresh, P1 to P4)."
+            ),
+        ),
+    ] = None,
+    hours: Annotated[
+        str | None,
+        typer.Option(
+            "--hours",
+            metavar="HH:MM-HH:MM",
+            help=N_(
+                "The casino's opening hours (default: the house file's `hours`): rounds only while "
+                "open, a new séance at each opening, shoes named by the gaming day."
+            ),
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
@@ -709,6 +746,9 @@ def simulate(
             quiet=quiet,
             players=players,
             timezone=timezone,
+            dealers=dealers,
+            pool=pool,
+            hours=hours,
             readings=reading or [],
         ),
         rules=rules,

@@ -229,3 +229,52 @@ def test_one_run_computes_the_main_game_and_the_side_bets_once(registry, monkeyp
     before = len(computed)
     main_return(other, values)
     assert len(computed) == before + 1
+
+
+def test_api_edge_statistics_are_the_figures_edge_prints(registry):
+    """Issue 29: `edge_statistics`, the sibling of `house_edge`, gives every figure `edge --format json`
+    prints, as typed decimals; each distribution sums to 1 (to the printed rounding) and its mean is the
+    stake's return (the main stake's to the size of the approximation `edge` states for it)."""
+    from validator.maths.api import edge_statistics
+
+    day = date(2025, 3, 14)
+    entry = {"options": {"surrender": True}}
+    found = edge_statistics("fr/blackjack", day, entry)
+    version = registry.pick("fr/blackjack@2025-03-14")
+    data = report(figures(version, {"surrender": True}), None)
+    main = data["main"]
+    assert found.version == data["ruleset"] == version.version
+    assert found.main.expected_return == Decimal(main["return"])
+    assert found.main.house_edge == -Decimal(main["return"]) == house_edge("fr/blackjack", day, entry)
+    assert found.main.variance == Decimal(main["variance"]) and found.covariance == Decimal(
+        main["covariance"]
+    )
+    assert [(o.label, o.net, o.probability) for o in found.main.distribution] == [
+        (line["outcome"], Decimal(line["net"]), Decimal(line["probability"])) for line in main["lines"]
+    ]
+    assert found.approximations == tuple((a["what"], a["size"]) for a in main["approximations"])
+    assert found.insurance is not None
+    assert found.insurance.expected_return == Decimal(main["insurance"]["return"])
+    assert [(b.name, b.case, b.expected_return, b.variance) for b in found.side_bets] == [
+        (b["name"], b["case"], Decimal(b["return"]), Decimal(b["variance"])) for b in data["side_bets"]
+    ]
+    for stake in (found.main, found.insurance, *found.side_bets):
+        probabilities = [o.probability for o in stake.distribution]
+        assert abs(sum(probabilities) - 1) <= Decimal("5e-9") * len(probabilities), stake.name
+        mean = sum(o.net * o.probability for o in stake.distribution)
+        # The main stake's distribution is 0.0004 points from the figure (`edge`'s approximations).
+        assert abs(mean - stake.expected_return) <= Decimal("0.00001") + Decimal("1e-7") * len(probabilities)
+    # The insurance pays 2 to 1 against a dealer's blackjack: its variance from its two outcomes.
+    [won, lost] = found.insurance.distribution
+    ev = found.insurance.expected_return
+    assert found.insurance.variance == (won.probability * 4 + lost.probability - ev * ev).quantize(
+        Decimal("1e-6")
+    )
+    # Bataille's main stake: no covariance given, its variance that of its outcomes; cached per process.
+    war = edge_statistics("fr/bataille", date(2025, 1, 31))
+    assert war.covariance is None and war.insurance is None and war.main.house_edge == Decimal("0.03424211")
+    square = sum(o.probability * o.net * o.net for o in war.main.distribution)
+    assert war.main.variance == (square - war.main.expected_return**2).quantize(Decimal("1e-6"))
+    assert edge_statistics("fr/bataille", date(2025, 1, 31)) is war
+    with pytest.raises(ValidatorError):
+        edge_statistics("fr/usage-blackjack", date(2025, 1, 31))

@@ -120,8 +120,11 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
             yield f"    {values_line(finding)}"
         rule = _find_rule(ruleset_used, finding.rule)
         if rule is not None:
-            from validator.rulebook.view import check_lines
+            from validator.rulebook.view import check_lines, source_line
 
+            cited = source_line(rule)
+            if cited is not None:
+                yield f"    rule: {cited}"
             for line in check_lines(rule, applied=True):
                 yield f"    rule: {line}"
 

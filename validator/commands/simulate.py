@@ -33,6 +33,9 @@ def run(
     readings: list[str],
     players: str = "best",
     timezone: str | None = None,
+    dealers: int | None = None,
+    pool: int | None = None,
+    hours: str | None = None,
 ) -> int:
     from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
@@ -61,6 +64,9 @@ def run(
         violations_for=violations_for if inject is not None else None,
         players=players,
         timezone=timezone,
+        dealers=dealers,
+        pool=pool,
+        hours=hours,
     )
     from validator.checking.progress import with_count
 

@@ -119,3 +119,8 @@ def in_force_on(tree: ast.RulesetFile, day: Any) -> bool:
             start, end = header.value
             return (start is None or start <= day) and (end is None or day <= end)
     return False
+
+
+def undated(tree: ast.RulesetFile) -> bool:
+    """Whether the file says `in force undated` (a text that carries no date, applied to every date)."""
+    return any(h.key == "in_force" and h.value == (None, None) for h in tree.headers)

@@ -317,6 +317,32 @@ class Settle:
     outcome: Outcome
 
 
+@builds("same_check", "family", "on?", "rule")
+@dataclass(frozen=True, slots=True)
+class SameCheck:
+    """`same check as fr/blackjack@2024-11-01 rule six-decks`: the rule runs the clauses (`on … require`,
+    `settle`) of another text's rule, under its own id, reference, severity, message and docs.
+
+    As written: the family, the date whose version is cited (None: the family's undated version) and the
+    rule's name. The loader (`dsl.cite`) fills in what it found: the version cited (ID@DATE as the
+    registry names it), the file and line that wrote the rule, and its clauses, which it puts in the
+    citing rule's `checks` and `settles`. `version` stays empty until then."""
+
+    pos: Pos
+    family: str
+    on: date | None
+    rule: str
+    version: str = ""
+    file: str = ""
+    line: int = 0
+
+    @property
+    def cited(self) -> str:
+        """The citation as written: `fr/blackjack@2024-11-01 rule six-decks`."""
+        at = f"@{self.on.isoformat()}" if self.on is not None else ""
+        return f"{self.family}{at} rule {self.rule}"
+
+
 @dataclass(frozen=True, slots=True)
 class RuleDecl:
     pos: Pos
@@ -330,6 +356,9 @@ class RuleDecl:
     kinds: tuple[tuple[Pos, str], ...] = ()
     # The message and docs in another language than English: (language, field, text, where written).
     translations: tuple[tuple[str, str, str, Pos], ...] = ()
+    # `same check as …`: the rule takes its clauses from another rule (one expected; `checks` and
+    # `settles` are then the cited rule's, once `dsl.cite` has found it).
+    same_checks: tuple[SameCheck, ...] = ()
 
 
 @builds("title", "value", key="title")

@@ -23,6 +23,7 @@ from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
     CheckDef,
+    CheckSource,
     CompiledPayLine,
     ConditionDef,
     FixedDef,
@@ -49,6 +50,7 @@ from validator.dsl.vocabulary import (
 )
 from validator.errors import RulesetError, RulesetErrors
 from validator.games import GAMES as REGISTERED
+from validator.i18n import _
 
 # The games a ruleset may name, as their packages declare themselves (validator/games/).
 GAMES = tuple(REGISTERED)
@@ -455,9 +457,21 @@ class _Compiler:
                     single[label] = r.refs[0].text if r.refs else ""
                 else:
                     single[label] = items[0][1] if items else ""  # type: ignore[index]
+            same = r.same_checks[0] if r.same_checks else None
+            if same is not None and not same.version:
+                # `dsl.cite` fills in the citation when the registry loads the version; a tree compiled
+                # without it cannot know the cited rule's clauses.
+                self.error(
+                    same.pos,
+                    _("rule {rule!r}: the check of {cited} was not looked up").format(
+                        rule=rule_id, cited=same.cited
+                    ),
+                )
+                continue
             if not r.checks and not r.settles:
                 self.error(r.pos, f"rule {rule_id!r} checks nothing: give it an 'on … require' or a 'settle'")
             checks = []
+            taken_from = len(self.errors)
             offered: set[str] = set()  # the namespaces the rule's events offer, for its message
             for c in r.checks:
                 if c.event not in EVENTS:
@@ -531,6 +545,8 @@ class _Compiler:
                             tables=tuple(t.name for t in s.outcome.tables),
                         )
                     )
+            if same is not None:
+                self.taken(taken_from, same, rule_id)
             if r.messages and offered:
                 message_pos = r.messages[0][0]
                 for problem in placeholder_problems(r.messages[0][1], offered, params, [*options, *fixed]):
@@ -551,9 +567,31 @@ class _Compiler:
                     file=self.file,
                     line=r.pos.line,
                     translations=self.translations(r, rule_id, offered, params, [*options, *fixed]),
+                    same_check=CheckSource(
+                        same.cited, same.version, f"{same.family}/{same.rule}", same.file, same.line
+                    )
+                    if same is not None
+                    else None,
                 )
             )
         return tuple(rules)
+
+    def taken(self, before: int, same: ast.SameCheck, rule_id: str) -> None:
+        """The problems found in a cited rule's clauses (written in another file, read here with this
+        ruleset's parameters, options, conditions and game), each reported at the citation, saying where
+        in the cited file it lies."""
+        problems = self.errors[before:]
+        del self.errors[before:]
+        for problem in problems:
+            self.error(
+                same.pos,
+                _(
+                    "rule {rule!r} takes the check of {cited} ({file}:{line}), which does not fit "
+                    "here: {problem}"
+                ).format(
+                    rule=rule_id, cited=same.cited, file=same.file, line=problem.line, problem=problem.detail
+                ),
+            )
 
     def translations(
         self,

@@ -139,6 +139,19 @@ class SettleDef:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckSource:
+    """Where a rule written `same check as …` takes its clauses from: the citation as written
+    (`fr/blackjack@2024-11-01 rule six-decks`), the version it resolved to, the cited rule's id, and the
+    file and line that wrote the cited rule."""
+
+    cited: str
+    version: str
+    rule_id: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class Rule:
     id: str
     name: str
@@ -153,6 +166,8 @@ class Rule:
     line: int
     # The message and docs in the other languages: {"fr": {"message": …, "checks": …}}; `text` picks.
     translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    # `same check as …`: the rule's clauses are another rule's (its id, reference and words stay its own).
+    same_check: CheckSource | None = None
 
     def text(self, key: str, lang: str) -> str:
         """The rule's message (`message`) or a doc field in `lang`; English where it has none."""

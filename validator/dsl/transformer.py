@@ -352,6 +352,7 @@ class RulesTransformer(Transformer):
             doc=tuple((f.key, f.value) for f in fields if f.key in _DOC_KEYS),
             kinds=single("kind"),
             translations=tuple((f.lang, f.key, f.value, f.pos) for f in every if f.lang != "en"),
+            same_checks=tuple(i for i in items if isinstance(i, ast.SameCheck)),
         )
 
     # ---- values and expressions share literal rules; the parent decides which it wants ----

@@ -1,8 +1,11 @@
-"""What other reports call: a table's theoretical house edge."""
+"""What other reports call: a table's theoretical house edge (`house_edge`), and every figure `edge`
+prints for it (`edge_statistics`): each stake's return, house edge, variance and distribution, the
+covariance of two boxes' main stakes in one round, what is not computed exactly."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -11,10 +14,11 @@ from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.house.lint import option_value
 from validator.i18n import _
-from validator.maths.edge import house_for, main_return
+from validator.maths.edge import figures, house_for, main_return, report
 from validator.rulebook.registry import default_registry
 
 _EDGES: dict[tuple[str, tuple[tuple[str, str], ...]], Decimal] = {}
+_STATISTICS: dict[tuple[str, tuple[tuple[str, str], ...]], EdgeStatistics] = {}
 _ENTRY_KEYS = ("options", "side_bets")  # a house-rules/1 table entry, as written in the file
 
 
@@ -57,3 +61,92 @@ def ruleset_options(ruleset: Ruleset, entry: Mapping[str, Any]) -> dict[str, Any
             )
         options[name] = converted
     return options
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One outcome of a stake: what it is, its net result per unit staked, its probability."""
+
+    label: str
+    net: Decimal
+    probability: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class StakeStatistics:
+    """One stake's figures, per unit staked (the main stake's: per initial unit), as `edge` prints them:
+    the expected return, the house edge (minus the return, a fraction), the variance of the net result,
+    the distribution of the net result (each outcome with its probability, summing to 1)."""
+
+    name: str  # "main", "insurance", or the side bet's name
+    case: str | None  # a side bet staked case by case (hyper blackjack's "17"…); else None
+    expected_return: Decimal
+    house_edge: Decimal
+    variance: Decimal
+    distribution: tuple[Outcome, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeStatistics:
+    """Every figure `edge` prints for one version and one table's house options.
+
+    `covariance`: of two boxes' main stakes in one round (one initial unit each), where the game gives
+    it (blackjack; None for bataille), so that the variance of a table's hold over n rounds of b boxes
+    is n·(b·variance + b·(b−1)·covariance). `approximations`: what is not computed exactly, and how much
+    it moves the figures (`edge`'s own list). Bataille's main variance, which `edge` does not print, is
+    that of the outcomes it lists."""
+
+    version: str
+    strategy: str
+    main: StakeStatistics
+    covariance: Decimal | None
+    insurance: StakeStatistics | None
+    side_bets: tuple[StakeStatistics, ...]
+    approximations: tuple[tuple[str, str], ...]
+
+
+def edge_statistics(
+    ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None = None
+) -> EdgeStatistics:
+    """Every figure `casino-validator edge` prints (its JSON, `docs/edge.schema.json`) for the version
+    of `ruleset_id` in force on `on` and the table's house options (`house_entry` as `house_edge` takes
+    it), as decimals rounded as `edge` prints them. Raises ValidatorError as `house_edge` does. The
+    figures of one version and options are computed once per process."""
+    ruleset = default_registry().in_force(ruleset_id, on)
+    options = ruleset_options(ruleset, house_entry or {})
+    key = (ruleset.version, tuple(sorted((k, repr(v)) for k, v in options.items())))
+    found = _STATISTICS.get(key)
+    if found is None:
+        found = _STATISTICS[key] = _statistics(report(figures(ruleset, options), None))
+    return found
+
+
+def _statistics(data: Mapping[str, Any]) -> EdgeStatistics:
+    main = data["main"]
+    insurance = main.get("insurance")
+    approximations = tuple((a["what"], a["size"]) for a in main.get("approximations", ()))
+    covariance = main.get("covariance")
+    return EdgeStatistics(
+        version=data["ruleset"],
+        strategy=main["strategy"],
+        main=_stake("main", None, main),
+        covariance=Decimal(covariance) if covariance is not None else None,
+        insurance=_stake("insurance", None, insurance) if insurance is not None else None,
+        side_bets=tuple(_stake(bet["name"], bet["case"], bet) for bet in data["side_bets"]),
+        approximations=approximations,
+    )
+
+
+def _stake(name: str, case: str | None, figures_of: Mapping[str, Any]) -> StakeStatistics:
+    """A stake's figures from `edge`'s JSON; its variance computed from its outcomes where `edge` prints
+    none (the insurance, bataille's main stake)."""
+    lines = tuple(
+        Outcome(line["outcome"], Decimal(line["net"]), Decimal(line["probability"]))
+        for line in figures_of["lines"]
+    )
+    ev = Decimal(figures_of["return"])
+    variance = figures_of.get("variance")
+    if variance is None:
+        spread = sum((o.probability * o.net * o.net for o in lines), Decimal(0)) - ev * ev
+        variance = spread.quantize(Decimal("0.000001"))
+    return StakeStatistics(name, case, ev, -ev, Decimal(variance), lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import itertools
 from collections.abc import Iterable, Mapping
 from datetime import date
@@ -15,8 +16,9 @@ from functools import cache
 from pathlib import Path
 
 from validator.dsl import ast
-from validator.dsl.amend import consolidate, in_force_on
+from validator.dsl.amend import consolidate, in_force_on, undated
 from validator.dsl.cache import parsed
+from validator.dsl.cite import not_citable, resolve
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.model import Rule, Ruleset
 from validator.dsl.readings import ReadingInfo, chosen
@@ -142,10 +144,30 @@ def _consolidated(
         base_path, base_tree = found[0]
         return consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
 
+    def cited(path: Path, family: str, on: date | None) -> tuple[ast.RulesetFile, str]:
+        """The version a `same check as` names: the one in force on `on` (the undated one for None),
+        looked for as the version an amending file amends is."""
+
+        def matches() -> list[tuple[Path, ast.RulesetFile]]:
+            return [
+                (p, t)
+                for p, t in pool
+                if t.family == family and (in_force_on(t, on) if on is not None else undated(t))
+            ]
+
+        found = matches()
+        if not found:
+            siblings(path)
+            found = matches()
+        if len(found) != 1:
+            raise not_citable(family, on, found)
+        base_path, base_tree = found[0]
+        return whole(base_path, base_tree), _version_of(base_tree)
+
     out = []
     for path, tree in given:
         try:
-            out.append(whole(path, tree))
+            out.append(resolve(whole(path, tree), functools.partial(cited, path)))
         except RulesetErrors as exc:
             errors.extend(exc.errors)
     if errors:
@@ -467,8 +489,9 @@ def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
 
 
 def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str, str]]:
-    """The files that wrote `versions` (each version's own file and those of the versions it amends),
-    with the version each holds and its SHA-256: the exact encoding a run was judged with."""
+    """The files that wrote `versions` (each version's own file, those of the versions it amends and of
+    the versions whose rules' checks it takes, `same check as`), with the version each holds and its
+    SHA-256: the exact encoding a run was judged with."""
     by_version = {ruleset.version: ruleset for ruleset in registry.all()}
     out: dict[str, dict[str, str]] = {}
     todo = [by_version[v] for v in sorted(versions) if v in by_version]
@@ -482,6 +505,9 @@ def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str
             except OSError:
                 sha = ""
             out[ruleset.file] = {"file": ruleset.file, "version": ruleset.version, "sha256": sha}
+        # A cited version's clauses judged too: its files are part of the encoding (each looked at once).
+        cited = {rule.same_check.version for rule in ruleset.rules if rule.same_check is not None}
+        todo.extend(by_version[v] for v in sorted(cited) if v in by_version and by_version[v].file not in out)
         if ruleset.amends:
             family, _, day = ruleset.amends.partition("@")
             try:

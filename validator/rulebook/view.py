@@ -70,6 +70,26 @@ def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:
         yield f"settle {settle.stake}{guard} => {settle.verb}{amount}"
 
 
+def source_line(rule: Rule, *, where: bool = True) -> str | None:
+    """`same check as fr/blackjack@2024-11-01 rule six-decks`, for a rule that takes its clauses from
+    another (with `where`, the file and line that wrote them); None for a rule that writes its own."""
+    source = rule.same_check
+    if source is None:
+        return None
+    line = f"same check as {source.cited}"
+    return f"{line}    ({source.file}:{source.line})" if where else line
+
+
+def clause_lines(rule: Rule) -> Iterator[str]:
+    """The rule's clauses as written; under the citation, indented, when it takes them from another rule
+    (what runs is shown, not only the name of the rule that says it)."""
+    cited = source_line(rule)
+    if cited is not None:
+        yield cited
+    for text in check_lines(rule):
+        yield f"  {text}" if cited is not None else text
+
+
 def show_lines(ruleset: Ruleset) -> Iterator[str]:
     yield f"{ruleset.version} — {ruleset.title}"
     yield "  " + _("game: {game}   in force: {dates}   source: {source}   file: {file}").format(
@@ -119,7 +139,7 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         yield f"  {rule.id}  [{kind_word(rule.kind)}, {severity_word(rule.severity)}]"
         yield f"    {rule.text('message', lang)}"
         yield "    " + _("ref: {ref}").format(ref=rule.ref)
-        for text in check_lines(rule):
+        for text in clause_lines(rule):
             yield f"    {text}"
 
 
@@ -243,7 +263,8 @@ def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
 
 
 def _rule_text(rule: Rule) -> str:
-    return "; ".join([f"{rule.kind}/{rule.severity}", *check_lines(rule)])
+    cited = source_line(rule, where=False)
+    return "; ".join([f"{rule.kind}/{rule.severity}", *([cited] if cited else []), *check_lines(rule)])
 
 
 def _side_bet_text(ruleset: Ruleset, name: str) -> str:
@@ -358,7 +379,7 @@ def rule_lines(registry: Registry, rule_id: str, day: date | None = None) -> Ite
         yield f"    {ruleset.version:<28} {dates_words(ruleset):<36} {rule.file}:{rule.line}"
         text = _rule_text(rule)
         if text != shown:
-            for line in check_lines(rule):
+            for line in clause_lines(rule):
                 yield f"      {line}"
             shown = text
 

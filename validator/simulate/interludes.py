@@ -12,7 +12,9 @@ What a record must hold is asked of the version's rules, as every legal step of 
   above the one played (every bet the séance places stays within both), where exactly one rule to
   break refuses it;
 - a new dealer burns the fewest cards the rules accept (taken from the talon's far end: the séance
-  deals on the cards it would have dealt); planted: one more or one fewer;
+  deals on the cards it would have dealt); planted: one more or one fewer. A new dealer comes every few
+  rounds where the version has rules on the event, or, with `simulate --dealers N`, at the end of each
+  stint of the team's dealer dealing (simulate.pool.DealerTeam), whatever the version;
 - a jackpot reading shows the meters as they stand (simulate.side_bets.JackpotSim); planted: the main
   meter off by one unit, the jackpot then standing as written;
 - a card out of the shoe: in a shoe the plan gives it, every copy left of the next card is put first
@@ -50,7 +52,11 @@ class Interludes:
         self.rng = random.Random(f"interludes/{sim.seed}")
         events = sim.ruleset.checks_by_event
         self.limits_due = self._after(0) if "limits" in events else None
-        self.dealer_due = self._after(0) if "dealer_change" in events else None
+        # A new dealer every few rounds where the version has rules on the event, unless a team deals
+        # in turn (simulate --dealers: simulate.pool.DealerTeam, relieved on the clock).
+        self.dealer_due = self._after(0) if "dealer_change" in events and sim.team is None else None
+        if sim.team is not None:
+            sim.team.start_stint(sim.clock)
         self.rounds = 0
         self.shoe_seen = ""
         self.dealers = 1
@@ -73,6 +79,10 @@ class Interludes:
             record = self.dealer_change()
             if record is not None:
                 self.dealer_due = self._after(self.rounds)
+                yield record
+        if sim.team is not None and sim.team.relief_due(sim.clock):
+            record = self.dealer_change()  # None: put off to a later round (too few cards left)
+            if record is not None:
                 yield record
 
     # ---- a change of limits ----
@@ -111,7 +121,10 @@ class Interludes:
         if shoe.left - count - 1 < LEAST_LEFT or shoe.pos + count + 1 >= shoe.cut_at:
             return None
         self.dealers += 1
-        sim.dealer_id = f"D-{100 + self.dealers}"
+        if sim.team is not None:
+            sim.dealer_id = sim.team.relieve(sim.clock)
+        else:
+            sim.dealer_id = f"D-{sim.FIRST_DEALER - 1 + self.dealers}"
         record: dict[str, Any] = {
             "type": "dealer",
             "at": sim.clock.isoformat(),

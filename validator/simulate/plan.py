@@ -30,6 +30,7 @@ from validator.logs.reader import check_record
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.rulebook.registry import NoVersionInForce, Registry
+from validator.simulate.hours import Hours, parse_hours
 from validator.simulate.run import simulate
 from validator.simulate.table import (
     LAST_BOX,
@@ -80,11 +81,16 @@ def prepare(
     violations_for: Callable[[Ruleset, dict[str, Any]], Violations] | None = None,
     players: str = "random",
     timezone: str | None = None,
+    dealers: int | None = None,
+    pool: int | None = None,
+    hours: str | None = None,
 ) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
     """The version played and the séance's records, played lazily once every check has passed.
     `violations_for`: the plan of violations to plant while playing (simulate --inject), given the
     version and the house options the séance is played with. `players`: simulate.players.KINDS.
-    `timezone`: the table's (an IANA name); else the house file's `timezone`; else its country's."""
+    `timezone`: the table's (an IANA name); else the house file's `timezone`; else its country's.
+    `dealers`, `pool`: simulate.pool. `hours`: the casino's opening hours (simulate.hours); else the
+    house file's `hours`; else none kept."""
     from validator.simulate.players import strategy_for
 
     chosen = registry.pick(ruleset)
@@ -98,7 +104,10 @@ def prepare(
     zone, named = table_zone(timezone, house_file, chosen)
     if start is not None and not named:
         zone = None  # --start's own offset throughout, as given, where no zone is named
+    kept = casino_hours(hours, house_file)
     opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
+    if kept is not None:
+        opening = within_hours(opening, kept, start is not None)
     strategy = strategy_for(players, chosen, options, seed)
     casino = house_file.data.get("casino") if house_file is not None else None
     default_low, default_high = default_limits(chosen)
@@ -132,6 +141,10 @@ def prepare(
             strategy=strategy,
             zone=zone,
             casino=casino if isinstance(casino, str) else None,
+            dealers=dealers,
+            pool=pool,
+            hours=kept,
+            day_start=day_start(house_file),
         )
 
     plan = violations_for(chosen, options) if violations_for is not None else None
@@ -140,8 +153,42 @@ def prepare(
     # A violation planted on the table record (simulate --inject) is the one finding let through.
     planted = plan.played.get(first["table"]) if plan is not None else None
     check_table_record(first, chosen, options, low, high, planted.rule if planted is not None else None)
-    check_length(chosen, opening, rounds, play)
+    check_length(chosen, opening, rounds, play, kept)
     return chosen, chain([first], records)
+
+
+def casino_hours(text: str | None, house: HouseFile | None) -> Hours | None:
+    """`--hours`; else the house file's `hours`; else None (the séance plays on, day and night)."""
+    if text is not None:
+        return parse_hours(text, "--hours")
+    if house is not None and house.data.get("hours") is not None:
+        return parse_hours(house.data["hours"], f"{house.file}:{house.line(('hours',))}: hours")
+    return None
+
+
+def within_hours(opening: datetime, hours: Hours, given: bool) -> datetime:
+    """The séance's opening within the casino's hours: `--start` must be (exit 2 otherwise); the
+    default evening moves to the casino's next opening where it is closed then."""
+    if hours.opening_of(opening) is not None:
+        return opening
+    if given:
+        raise ValidatorError(
+            _(
+                "--start {start}: the casino is closed then (its hours: {hours}); start while it is open"
+            ).format(start=opening.isoformat(), hours=hours.text())
+        )
+    return hours.next_opening(opening)
+
+
+def day_start(house: HouseFile | None) -> int:
+    """The gaming day's start in minutes after midnight: the house file's `gaming_day_start`, else 06:00
+    (docs/house-rules.md)."""
+    value = house.data.get("gaming_day_start") if house is not None else None
+    if isinstance(value, str) and len(value) == 5 and value[2] == ":" and value.replace(":", "").isdigit():
+        hour, minute = int(value[:2]), int(value[3:])
+        if hour < 24 and minute < 60:
+            return hour * 60 + minute
+    return 6 * 60
 
 
 def house_options(registry: Registry, chosen: Ruleset, table: str, house: Path | None) -> dict[str, Any]:
@@ -370,17 +417,25 @@ def _refusal(ruleset: Ruleset, findings: list[Finding], low: Limit, high: Limit)
     return "\n".join(lines)
 
 
-def check_length(ruleset: Ruleset, opening: datetime, rounds: int, play: Any) -> None:
+def check_length(
+    ruleset: Ruleset, opening: datetime, rounds: int, play: Any, hours: Hours | None = None
+) -> None:
     """Every record of the séance on a day the version is in force, and before the year 10000.
 
-    The clock's bounds per round settle most runs; between them the séance is played once, unwritten."""
+    The clock's bounds per round settle most runs; between them the séance is played once, unwritten.
+    Where it keeps the casino's hours, the longest it can last counts whole days for each opening that
+    fits the fewest rounds (a round starts at least LONGEST_ROUND_SECONDS before closing)."""
     until = ruleset.valid_until
     last = datetime.combine(until, time.max) if until is not None else datetime.max
     room = (last - opening.replace(tzinfo=None)).total_seconds()
+    longest = (rounds + 1) * LONGEST_ROUND_SECONDS
+    if hours is not None and not hours.around_the_clock:
+        per_opening = max(1, int(hours.length.total_seconds()) // LONGEST_ROUND_SECONDS - 1)
+        longest = (rounds // per_opening + 2) * 86400
     overrun: SeanceOverrun | None = None
     if rounds * SHORTEST_ROUND_SECONDS > room:
         overrun = SeanceOverrun(until)
-    elif (rounds + 1) * LONGEST_ROUND_SECONDS > room:
+    elif longest > room:
         try:
             for _unused in play():
                 pass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import random
 from collections.abc import Iterator
 from datetime import date, datetime, tzinfo
 from decimal import Decimal
@@ -14,6 +15,8 @@ from validator.errors import ValidatorError
 from validator.games import GAMES
 from validator.i18n import _
 from validator.outputs import replacing
+from validator.simulate.hours import Hours
+from validator.simulate.pool import DealerTeam, Roster, dealer_names
 from validator.simulate.table import LAST_BOX, TableSim, write_records
 from validator.simulate.violations import Violations
 
@@ -37,12 +40,20 @@ def simulate(
     violations: Violations | None = None,
     zone: tzinfo | None = None,
     casino: str | None = None,
+    dealers: int | None = None,
+    pool: int | None = None,
+    hours: Hours | None = None,
+    day_start: int = 6 * 60,
 ) -> Iterator[dict[str, Any]]:
     """The séance's records, played lazily. With `until`, a record dated after that local day raises
     SeanceOverrun instead of being written (`simulate` checks the séance fits before playing it).
     `strategy`: the players' (simulate.players; None: random legal play). `zone`: the table's time
     zone (each record at its offset on that date; None: the start's offset throughout). `casino`: the
-    table record's casino (None: a demonstration name)."""
+    table record's casino (None: a demonstration name). `dealers`: the team dealing in turn, `pool`:
+    the pool of players (simulate.pool; None: one dealer, or a new one every few rounds where the
+    version has rules on it, and each round's players drawn afresh). `hours`: the casino's, kept by the
+    séance (`start` within them), shoes named by the gaming day starting `day_start` minutes after
+    midnight (simulate.hours)."""
     missing = [
         name for name, option in ruleset.options.items() if option.required and house.get(name) is None
     ]
@@ -72,6 +83,16 @@ def simulate(
         sim.clock = start.astimezone(zone)
     if casino is not None:
         sim.casino = casino
+    if dealers is not None:
+        team = DealerTeam(dealer_names(dealers, sim.FIRST_DEALER), random.Random(f"dealers/{seed}"))
+        sim.team = team
+        sim.dealer_id = team.dealing
+    if pool is not None:
+        sim.roster = Roster(pool, random.Random(f"pool/{seed}"))
+    if hours is not None:
+        opened = hours.opening_of(sim.clock)
+        assert opened is not None  # simulate.plan opens the séance within the hours
+        sim.hours, sim.closes_at, sim.day_start = hours, hours.closing_after(opened), day_start
     return sim.records(rounds)  # type: ignore[attr-defined]
 
 

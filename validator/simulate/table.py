@@ -18,6 +18,8 @@ from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.replay.state import RoundFacts, Shoe, TableState, facts
 from validator.simulate.boxes_against import boxes_against, name_boxes, player_box
+from validator.simulate.hours import Hours
+from validator.simulate.pool import DealerTeam, Roster
 from validator.simulate.violations import PlayedViolation, Violations
 
 DEFAULT_CASINO = "Casino de démonstration"  # the table record's casino where no house file names one
@@ -105,6 +107,8 @@ class SimShoe:
 class TableSim:
     """One table's séance: the records around the rounds, and the bets of each round."""
 
+    FIRST_DEALER = 101  # the number of the table's first dealer (D-101)
+
     def __init__(
         self,
         ruleset: Ruleset,
@@ -148,10 +152,19 @@ class TableSim:
         # The last round: where its cut card came out, its farthest seated box at the dealer's right.
         self.last_cut_at: str | None = None
         self.last_rightmost: str | None = None
-        self.dealer_id = "D-101"  # the dealer at the table (simulate.interludes changes dealers)
+        # The dealer at the table (simulate.interludes changes dealers).
+        self.dealer_id = f"D-{self.FIRST_DEALER}"
         # The table's time zone: each record's UTC offset is the zone's on its date (None: start's).
         self.zone: tzinfo | None = None
         self.casino = DEFAULT_CASINO  # the house file's `casino`, where the séance is played with one
+        # simulate --players-pool: the players who come and go (None: each round's drawn afresh).
+        self.roster: Roster | None = None
+        # simulate --dealers: the dealers who deal in turn (None: one, or the relief the rules test).
+        self.team: DealerTeam | None = None
+        # simulate --hours: the casino's opening hours, and when the séance in play closes.
+        self.hours: Hours | None = None
+        self.closes_at: datetime | None = None
+        self.day_start = 6 * 60  # the gaming day's start, minutes after midnight (house gaming_day_start)
         self.check_seats()
 
     def broken_by(self, event: str, ctx: Mapping[str, Any]) -> set[str]:
@@ -305,6 +318,34 @@ class TableSim:
         """Must the dealer draw another card now? Never, unless the game's dealer draws (blackjack)."""
         return False
 
+    def keep_hours(self) -> Iterator[dict[str, Any]]:
+        """simulate --hours: where the next round could not be dealt before closing, the table closes
+        and opens at the next opening: a new séance (its `table` record, new cards, a new shoe), the
+        players gone, the next dealer of the team at the table."""
+        if self.hours is None or self.closes_at is None:
+            return
+        if self.clock + timedelta(seconds=LONGEST_ROUND_SECONDS) < self.closes_at:
+            return
+        opening = self.hours.next_opening(self.closes_at)
+        if self.until is not None and opening.date() > self.until:
+            raise SeanceOverrun(self.until)
+        self.clock = opening
+        self.closes_at = self.hours.closing_after(opening)
+        if self.roster is not None:
+            self.roster.close()
+        if self.team is not None:
+            self.dealer_id = self.team.relieve(opening)
+        self.last_cut_at = self.last_rightmost = None
+        yield self.table_record_as_opened()
+        yield self.new_shoe("open")
+
+    def gaming_day(self) -> date:
+        """The day a shoe is named by: the casino's gaming day where the séance keeps its hours (a shoe
+        opened at 01:00 belongs to the day before, until `day_start`), else the clock's date."""
+        if self.hours is None:
+            return self.clock.date()
+        return (self.clock.replace(tzinfo=None) - timedelta(minutes=self.day_start)).date()
+
     def tick(self, low: int = 40, high: int = 110) -> str:
         try:
             step = timedelta(seconds=self.rng.randint(low, high))
@@ -374,7 +415,7 @@ class TableSim:
         self.shoe = SimShoe(self.rng, decks, cut_behind)
         self.shoe_no += 1
         # Named once, when it opens: a séance running past midnight keeps dealing from the same shoe.
-        self.shoe_id = f"{self.table_id}/{self.clock.date().isoformat()}/{self.shoe_no}"
+        self.shoe_id = f"{self.table_id}/{self.gaming_day().isoformat()}/{self.shoe_no}"
         burn = self.shoe.burn(int(self.ruleset.param("shoe.burn", 0)))
         backs = self.ruleset.param("shoe.backs")
         record = {
@@ -462,6 +503,8 @@ class TableSim:
         ruleset's `round`, `box` and `bet` rules (with the house's choices), never read by name."""
         lone_min = self.fewest_boxes_alone()
         per_player = 2 if self.boxes_allowed(2) else 1
+        if self.roster is not None:
+            return self.pool_bets(self.roster, lone_min, per_player)
         n_players = self.rng.randint(1, min(4, self.seats))
         free = list(range(1, self.seats + 1))
         self.rng.shuffle(free)
@@ -488,6 +531,40 @@ class TableSim:
             room = self.maximum - host["amount"]
             if room >= self.minimum:
                 bets.append({"stake": host["stake"], "amount": self.minimum, "player": "P9", "seated": False})
+        bets.sort(key=lambda b: int(b["stake"]))
+        return [{**b, "amount": amount_json(b["amount"])} for b in bets]
+
+    def pool_bets(self, roster: Roster, lone_min: int, per_player: int) -> list[dict[str, Any]]:
+        """The bets of the players of the pool seated for this round (simulate.pool), each on his boxes
+        (a player alone on the boxes the rules ask of a lone player, taken for the round), now and then
+        a member of the pool standing behind one of them. The same rules as `bets` are asked."""
+        players = roster.before_round(self.clock, self.seats, per_player)
+        free = roster.free_boxes(self.seats)
+        self.rng.shuffle(free)
+        bets: list[dict[str, Any]] = []
+        for p, player in enumerate(players):
+            boxes = list(player.boxes)
+            want = max(len(boxes), lone_min) if len(players) == 1 else len(boxes)
+            name_them = False
+            if p == 0 and self.to_break:  # simulate --inject: too few boxes alone, or too many
+                want, name_them = boxes_against(self, len(players), want, lone_min)
+            while len(boxes) < want and free:
+                boxes.append(free.pop())
+            for box in boxes[:want]:
+                units = self.rng.randint(1, 10)
+                amount = min(self.minimum * units, self.maximum)
+                bets.append({"stake": str(box), "amount": amount, "player": player.name, "seated": True})
+            if name_them:
+                name_boxes(self, bets, player.name)
+        taken = len({b["stake"] for b in bets})
+        free_seats = self.seats - taken + self.seats_off_layout
+        standing_ok = self.standing_allowed(len(players), taken, free_seats)
+        if standing_ok and bets and self.rng.random() < 0.15:
+            host = self.rng.choice(bets)
+            behind = roster.standing()
+            if behind is not None and self.maximum - host["amount"] >= self.minimum:
+                stake = host["stake"]
+                bets.append({"stake": stake, "amount": self.minimum, "player": behind, "seated": False})
         bets.sort(key=lambda b: int(b["stake"]))
         return [{**b, "amount": amount_json(b["amount"])} for b in bets]
 

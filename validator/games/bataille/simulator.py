@@ -16,12 +16,15 @@ from validator.simulate.table import TableSim, amount_json
 
 
 class BatailleSim(TableSim):
+    FIRST_DEALER = 201  # bataille's dealers: D-201 onwards
+
     def records(self, rounds: int) -> Iterator[dict[str, Any]]:
         yield self.table_record()
         yield self.new_shoe("open")
         interludes = Interludes(self)
         for _unused in range(rounds):
             assert self.shoe is not None
+            yield from self.keep_hours()
             if self.reshuffles(40):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             yield from interludes.before_round()
@@ -123,7 +126,7 @@ class BatailleSim(TableSim):
             "round": f"{self.shoe_id}/{self.round_no}",
             "shoe": self.shoe_id,
             "at": at,
-            "dealer": "D-201",
+            "dealer": self.dealer_id,
             "bets": bets,
             "actions": actions,
         }

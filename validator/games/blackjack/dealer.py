@@ -111,27 +111,48 @@ def terms(rule: DealerRule, up: int) -> tuple[Term, ...]:
     )
 
 
+# The longest hand the dealer can draw, in cards (and the falling factorials' length per value).
+LONGEST = 22
+
+
+@lru_cache(maxsize=64)
+def _flat_terms(rule: DealerRule, up: int) -> tuple[tuple[int, int, float, tuple[int, ...]], ...]:
+    """`terms`, each (value, count) written as one index into a flat table of falling factorials
+    (value × LONGEST + count): the same factors, in the same order, read with one subscript."""
+    return tuple(
+        (outcome, cards, orders, tuple(i * LONGEST + c for i, c in counts))
+        for outcome, cards, orders, counts in terms(rule, up)
+    )
+
+
 def distribution(rule: DealerRule, comp: Composition, up: int) -> list[float]:
-    """`final_distribution`, from the multiset terms (faster where many compositions are asked)."""
+    """`final_distribution`, from the multiset terms (faster where many compositions are asked). Each
+    term's product is taken in the order `terms` gives its factors, and the terms summed in their order,
+    whatever the table's layout: the figures do not depend on how fast they are had."""
     size = sum(comp)
-    longest = 22
-    inverse = [1.0] * longest
+    inverse = [1.0] * LONGEST
     product = 1.0
-    for k in range(1, longest):
+    for k in range(1, LONGEST):
         product *= size - k + 1
         inverse[k] = 1.0 / product if product > 0 else 0.0
-    falling: list[list[float]] = []
+    falling: list[float] = []
     for count in comp:
-        row = [1.0] * longest
         value = 1.0
-        for k in range(1, longest):
+        falling.append(value)
+        for k in range(1, LONGEST):
             value *= count - k + 1
-            row[k] = value
-        falling.append(row)
+            falling.append(value)
     result = [0.0] * rule.size
-    for outcome, cards, orders, counts in terms(rule, up):
+    for outcome, cards, orders, factors in _flat_terms(rule, up):
         value = orders * inverse[cards]
-        for i, c in counts:
-            value *= falling[i][c]
+        for k in factors:
+            value *= falling[k]
         result[outcome] += value
     return result
+
+
+@lru_cache(maxsize=8192)
+def shared_distribution(rule: DealerRule, comp: Composition, up: int) -> tuple[float, ...]:
+    """`distribution`, kept per process: the main game asks it of every composition its hands leave, and
+    the side bets that read the dealer's final result (hyper blackjack) ask it of the same ones."""
+    return tuple(distribution(rule, comp, up))

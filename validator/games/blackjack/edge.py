@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from validator.casino.cards import BJ_VALUE
-from validator.games.blackjack.dealer import final_distribution
+from validator.games.blackjack.dealer import shared_distribution
 from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Play, Rules, main_game
 from validator.games.blackjack.spread import with_spread
 from validator.games.blackjack.strategy import Strategy
@@ -142,13 +142,13 @@ def _dealer_results(
     dist = [0.0] * rules.dealer.size
     if dealer:
         up = BJ_VALUE[dealer[0][0]] - 1
-        dist = list(final_distribution(rules.dealer, key, up))
+        dist = list(shared_distribution(rules.dealer, key, up))
     else:
         left = sum(counts)
         for up in range(VALUES):
             if counts[up]:
                 comp = list(counts)
                 comp[up] -= 1
-                for i, x in enumerate(final_distribution(rules.dealer, tuple(comp), up)):
+                for i, x in enumerate(shared_distribution(rules.dealer, tuple(comp), up)):
                     dist[i] += counts[up] / left * x
     return [(rules.dealer_cards(o), x) for o, x in enumerate(dist) if x]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
 
-from validator.games.blackjack.dealer import DealerRule, distribution
+from validator.games.blackjack.dealer import DealerRule, shared_distribution
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
 from validator.replay.state import Hand
@@ -228,6 +228,7 @@ class Against:
         self.natural = rules.dealer.blackjack
         self.naturals = tuple(i for i in range(VALUES) if _total(up + i + 2, ACE in (up, i)) == 21)
         self.dealer_memo: dict[Removed, list[float]] = {}
+        self.value_memo: dict[tuple[Removed, str, int], float] = {}  # a settled hand's value
         self.memo: dict[tuple[Removed, int, bool, bool, int], tuple[float, bool]] = {}
         self.two_memo: dict[tuple[Removed, int, int, bool, bool], tuple[float, str]] = {}
         self.split_memo: dict[tuple[int, int], tuple[float, SplitParts]] = {}
@@ -252,7 +253,7 @@ class Against:
         found = self.dealer_memo.get(removed)
         if found is None:
             comp = tuple(s - r for s, r in zip(self.shoe, removed, strict=True))
-            found = distribution(self.rules.dealer, comp, self.up)
+            found = list(shared_distribution(self.rules.dealer, comp, self.up))
             if self.rules.peeks:
                 found[self.natural] = 0.0
             self.dealer_memo[removed] = found
@@ -260,11 +261,18 @@ class Against:
 
     # ---- settled hands ----
     def value(self, removed: Removed, key: str, stake: int = 1) -> float:
+        memo = (removed, key, stake)
+        found = self.value_memo.get(memo)
+        if found is not None:
+            return found
         row = self.rules.pay[(key, stake)]
         if key == "bust" and min(row) == max(row):
             # A busted hand loses whatever the dealer draws: only his blackjack's chance counts.
-            return row[0] * (1.0 - self.p_natural(removed) if self.rules.peeks else 1.0)
-        return sum(p * net for p, net in zip(self.dealer(removed), row, strict=True))
+            found = row[0] * (1.0 - self.p_natural(removed) if self.rules.peeks else 1.0)
+        else:
+            found = sum(p * net for p, net in zip(self.dealer(removed), row, strict=True))
+        self.value_memo[memo] = found
+        return found
 
     def stand(self, removed: Removed, hard: int, ace: bool, stake: int = 1) -> float:
         total = _total(hard, ace)

@@ -29,6 +29,7 @@ class BlackjackSim(TableSim):
         interludes = Interludes(self)
         for _unused in range(rounds):
             assert self.shoe is not None
+            yield from self.keep_hours()
             if self.reshuffles(60):
                 yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
             yield from interludes.before_round()

@@ -51,6 +51,10 @@ def _message(node: Node) -> str:
             return _("{instance} is not a time of day as HH:MM (00:00 to 23:59)").format(
                 instance=shown(error.instance)
             )
+        if tuple(error.absolute_path) == ("hours",):
+            return _("{instance} is not opening hours as HH:MM-HH:MM (such as 20:00-04:00)").format(
+                instance=shown(error.instance)
+            )
         return _("{instance} is not a decimal number").format(instance=shown(error.instance))
     if error.validator in ("minLength", "minProperties"):
         return "must not be empty"
