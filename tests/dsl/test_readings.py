@@ -149,3 +149,43 @@ def test_rules_check_show_and_diff_name_the_readings(cli):
     readings = diff[diff.index("Readings") : diff.index("Side bets")]
     assert any(line.startswith("  - pair-totalling-20: « Paire totalisant 20 »") for line in readings)
     assert any(line.startswith("  + meme-couleur: ") for line in readings)
+
+
+FRENCH = """
+reading how-many {
+    ref "Ref 1"
+    quote "six jeux"
+    question "Six decks, or six or more?"
+    question fr "Six jeux, ou six ou plus ?"
+    alternative exactly "Six decks exactly." fr "Six jeux exactement."
+    alternative at-least "Six decks or more." fr "Six jeux ou plus." {
+        replace define six = shoe.decks >= param.shoe.decks  ref "Ref 1"
+    }
+    default exactly because "The text says six."
+    because fr "Le texte dit six."
+}
+"""
+
+
+def test_a_reading_speaks_french_where_it_is_written_in_french(tmp_path, cli):
+    [version] = load_all(_write(tmp_path, BASE + FRENCH)).all()
+    reading = version.readings["how-many"]
+    assert reading.text("question", "fr") == "Six jeux, ou six ou plus ?"
+    assert reading.text("because", "fr") == "Le texte dit six."
+    assert reading.text("question", "en") == "Six decks, or six or more?"
+    assert reading.alternative("at-least").meaning_in("fr") == "Six jeux ou plus."
+    assert reading.untranslated(("fr",)) == []
+    # `rules check` refuses a reading in English only, naming what lacks its French.
+    english = tmp_path / "english"
+    english.mkdir()
+    (english / "2020-01-01.rules").write_text(BASE + READING, encoding="utf-8")
+    result = cli("rules", "check", str(english))
+    assert result.returncode == 2
+    assert (
+        "reading 'how-many' is in English only for question fr, because fr, the meaning of exactly in fr, "
+        "the meaning of at-least in fr" in result.stderr
+    ), result.stderr
+    # The shipped readings all speak French: `rules show` in French gives their French.
+    shown = cli("--lang", "fr", "rules", "show", "on/fair-blackjack").stdout
+    assert "« 17 avec as » est-il un 17 souple seulement (l'as compté 11)" in shown
+    assert "    - soft-17 [par défaut, appliquée]: Un 17 souple : l'as compté 11 (A-6)" in shown

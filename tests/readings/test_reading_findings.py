@@ -385,7 +385,9 @@ def test_the_dataset_and_the_audit_report_keep_what_a_finding_rests_on(cli, tmp_
     page = html.read_text(encoding="utf-8")
     heading = page.index("Findings that rest on a reading")
     assert 'class="readings">fr/blackjack@2020-05-25: ' in page  # the readings the run applied
-    assert "jp1-stake = returned, meme-couleur = suit" in page
+    assert "jp1-stake = returned, jp1-three-sevens-split = across-split, meme-couleur = suit" in page
+    # Each run made under another reading, with its findings: under kept, R1's 1 is right, R2 stays.
+    assert "judged again under " in page and "jp1-stake = kept (1)" in page
     assert page.index("round <strong>R2</strong>") < heading < page.index("round <strong>R1</strong>")
 
 

@@ -417,8 +417,9 @@ def run_readings(summary: str | None) -> str:
     the reading's default marked."""
     import json
 
-    applied = json.loads(summary).get("readings", {}) if summary else {}
-    return "; ".join(
+    data = json.loads(summary) if summary else {}
+    applied = data.get("readings", {})
+    said = "; ".join(
         f"{version}: "
         + ", ".join(
             f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else " (not the default)")
@@ -426,6 +427,15 @@ def run_readings(summary: str | None) -> str:
         )
         for version, rows in sorted(applied.items())
     )
+    # check --all-readings: every run made under other readings, with the findings it gave.
+    others = [
+        ", ".join(f"{c['reading']} = {c['alternative']}" for c in run["changed"]) + f" ({run['findings']})"
+        for run in data.get("readings_judged", [])
+        if run["changed"]
+    ]
+    if others:
+        said += "; judged again under " + "; ".join(others)
+    return said
 
 
 def _dealers(con: Any, audit: Audit) -> None:

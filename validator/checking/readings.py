@@ -4,10 +4,14 @@ judges it, and each finding told which readings it rests on.
 The run is made once under the readings applied (the defaults, or those chosen), then once more for each
 other alternative of each reading of the versions that judged a round, that reading alone changed (the
 others kept as applied): the readings a round's version does not have change nothing in it, so only the
-readings of the versions met are judged, and their number bounds the runs. A finding of the first run
-that one of those runs does not give rests on that reading (as applied); one they all give is firm. A
-finding only another alternative gives is reported too, resting on that alternative: the run then says,
-round by round, what every reading of the text would find.
+readings of the versions met are judged, and their number bounds the runs. Where two or more readings
+each change the findings of one round, the round may also turn on how they combine (« même couleur »
+and the ace of the 2 + 1 cartes both decide a K♥ A♦ 2♥): the logs are judged once more under every
+combination of their alternatives, up to `MAX_COMBINATIONS` runs (the summary says when some were left
+out). A finding of the first run that one of those runs does not give rests on the readings that run
+changed (as applied); one they all give is firm. A finding only another alternative (or combination)
+gives is reported too, resting on it: the run then says, round by round, what every reading of the text
+would find. The summary lists every run made, the readings it changed and the findings it gave.
 
 The runs compare findings by rule, file, line, round and stake (the message may name other amounts
 under another reading).
@@ -16,10 +20,12 @@ under another reading).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterable, Iterator
 
 from validator.checking.serial import check_logs
 from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.i18n import _
 from validator.replay.session import HouseLookup
 from validator.rulebook.registry import Registry
 
@@ -47,6 +53,10 @@ def alternatives_to_judge(registry: Registry, versions: Iterable[str]) -> list[C
     return found
 
 
+# The most runs made for combinations of readings (each judges every log once more).
+MAX_COMBINATIONS = 32
+
+
 def judged_under_readings(
     registry: Registry,
     logs: list[str],
@@ -60,36 +70,66 @@ def judged_under_readings(
     `holds_under`, and the findings only another alternative gives added to their rounds."""
     base = list(check_logs(registry, logs, ruleset=ruleset, house=house, summary=summary, collect=collect))
     applied = _applied(registry, summary.rulesets)
-    under: dict[Choice, dict[Key, Finding]] = {}
-    for name, alternative in alternatives_to_judge(registry, summary.rulesets):
-        other = registry.with_readings({**registry.chosen, name: alternative})
+    given = {key(f) for outcome in base for f in outcome.findings}
+    said = {key(f): _what(f) for outcome in base for f in outcome.findings}
+    summary.readings_judged.append(((), len(given)))
+
+    def judge(changed: tuple[Choice, ...]) -> dict[Key, Finding]:
+        other = registry.with_readings({**registry.chosen, **dict(changed)})
         found: dict[Key, Finding] = {}
         for outcome in check_logs(other, logs, ruleset=ruleset, house=house, summary=Summary()):
             for finding in outcome.findings:
                 found.setdefault(key(finding), finding)
-        under[(name, alternative)] = found
-    given = {key(f) for outcome in base for f in outcome.findings}
+        summary.readings_judged.append((changed, len(found)))
+        return found
+
+    # One reading changed at a time.
+    under: dict[Choice, dict[Key, Finding]] = {}
+    for choice in alternatives_to_judge(registry, summary.rulesets):
+        under[choice] = judge((choice,))
+    # Combinations of the readings that each change one round's findings.
+    combined: dict[tuple[Choice, ...], dict[Key, Finding]] = {}
+    wanted = combinations_to_judge(registry, applied, said, under)
+    for changed in wanted[:MAX_COMBINATIONS]:
+        combined[changed] = judge(changed)
+    if len(wanted) > MAX_COMBINATIONS:
+        summary.notes.append(
+            _(
+                "--all-readings: {left} of {all} combinations of readings that change the same rounds "
+                "were not judged (at most {most})"
+            ).format(left=len(wanted) - MAX_COMBINATIONS, all=len(wanted), most=MAX_COMBINATIONS)
+        )
+    runs: dict[tuple[Choice, ...], dict[Key, Finding]] = {
+        **{(choice,): found for choice, found in under.items()},
+        **combined,
+    }
     extra: dict[tuple[str, str | None], list[Finding]] = {}
-    for choice, found in under.items():
+    for changed, found in runs.items():
         for k, finding in found.items():
-            if k in given:
+            if k in given or any(key(f) == k for f in extra.get((finding.file, finding.round), [])):
+                continue
+            # Given by the fewest readings changed: a single alternative before a combination.
+            least = min((c for c, other in runs.items() if k in other), key=len)
+            if least != changed:
                 continue
             holds = tuple(c for c, other in under.items() if k in other)
-            marked = dataclasses.replace(finding, rests_on=(choice,), holds_under=holds)
-            place = (finding.file, finding.round)
-            if not any(key(f) == k for f in extra.get(place, [])):
-                extra.setdefault(place, []).append(_said(marked))
+            marked = dataclasses.replace(finding, rests_on=least, holds_under=holds)
+            extra.setdefault((finding.file, finding.round), []).append(_said(marked))
     for outcome in base:
         findings = []
         for finding in outcome.findings:
             k = key(finding)
-            rests = tuple(
-                sorted({(name, applied[name]) for (name, _), found in under.items() if k not in found})
-            )
+            rests = {(name, applied[name]) for (name, _), found in under.items() if k not in found}
+            if not rests:
+                # Dropped only by a combination: it rests on the readings that combination changed.
+                for changed, found in combined.items():
+                    if k not in found:
+                        rests |= {(name, applied[name]) for name, _ in changed}
             holds = tuple(
                 sorted({*(c for c, found in under.items() if k in found), *_concerned(applied, under)})
             )
-            findings.append(_said(dataclasses.replace(finding, rests_on=rests, holds_under=holds)))
+            marked = dataclasses.replace(finding, rests_on=tuple(sorted(rests)), holds_under=holds)
+            findings.append(_said(marked))
         added = extra.pop((outcome.file, outcome.round), []) if outcome.round is not None else []
         for finding in added:
             summary.count(finding)
@@ -100,10 +140,43 @@ def judged_under_readings(
         yield dataclasses.replace(outcome, findings=(*findings, *added), status=status)
     # Findings of records outside the rounds of the first run (none is expected: the same records are
     # read each time), reported where they were found.
-    for (file, _), findings in extra.items():
+    for (file, _round), findings in extra.items():
         for finding in findings:
             summary.count(finding)
         yield RoundOutcome(file, findings[0].line, findings[0].round, tuple(findings))
+
+
+def combinations_to_judge(
+    registry: Registry,
+    applied: dict[str, str],
+    said: dict[Key, str],
+    under: dict[Choice, dict[Key, Finding]],
+) -> list[tuple[Choice, ...]]:
+    """The combinations of alternatives (two readings or more changed, each from the alternative
+    applied) of the readings that each change the findings of one round (a finding given or not, or
+    what it expects), in a fixed order, each once. `said`: what each finding of the run under the
+    readings applied expects."""
+    changes: dict[tuple[str, str | None], set[str]] = {}
+    for (name, _alternative), found in under.items():
+        other = {k: _what(f) for k, f in found.items()}
+        for k in said.keys() | other.keys():
+            if said.get(k) != other.get(k):
+                changes.setdefault((k[1], k[3]), set()).add(name)
+    alternatives = {name: reading.names for r in registry.all() for name, reading in r.readings.items()}
+    wanted: list[tuple[Choice, ...]] = []
+    for names in sorted({tuple(sorted(n)) for n in changes.values() if len(n) > 1}):
+        for picked in itertools.product(*(alternatives[name] for name in names)):
+            changed = tuple(
+                (name, alt) for name, alt in zip(names, picked, strict=True) if alt != applied[name]
+            )
+            if len(changed) > 1 and changed not in wanted:
+                wanted.append(changed)
+    return wanted
+
+
+def _what(finding: Finding) -> str:
+    """What a finding expects and found, to tell whether another reading changes it."""
+    return repr((finding.expected, finding.actual))
 
 
 def _applied(registry: Registry, versions: Iterable[str]) -> dict[str, str]:

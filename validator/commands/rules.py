@@ -101,7 +101,7 @@ def check(files: list[Path]) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
-    from validator.dsl.compiler import untranslated
+    from validator.dsl.compiler import TRANSLATED, untranslated
 
     shown = {str(path) for path in paths}
     mine = [ruleset for ruleset in registry.all() if ruleset.file in shown]
@@ -114,6 +114,15 @@ def check(files: list[Path]) -> int:
         for ruleset in registry.all()
         for rule in (*ruleset.rules, *alternative_rules(ruleset))
         for p in untranslated(rule)
+    )
+    # The readings' question, alternatives and reason, likewise, each reported once where it is written.
+    problems.update(
+        dict.fromkeys(
+            p
+            for ruleset in registry.all()
+            for reading in ruleset.readings.values()
+            for p in reading.untranslated(TRANSLATED)
+        )
     )
     if broken or problems:
         for problem in (*broken, *problems):

@@ -393,6 +393,8 @@ class Alternative:
     meaning: str
     changes: tuple[Change, ...]
     has_block: bool = False  # written with `{ … }` (the default may not be)
+    # The meaning in another language: (lang, text), written `alternative NAME "…" fr "…"`.
+    translations: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,6 +409,9 @@ class Reading:
     questions: tuple[str, ...]
     alternatives: tuple[Alternative, ...]
     defaults: tuple[tuple[Pos, str, str], ...]  # (where, alternative, because): one expected
+    # The question and the reason for the default in another language: (lang, "question" or "because",
+    # text, where).
+    translations: tuple[tuple[str, str, str, Pos], ...] = ()
 
 
 AMENDABLE = {

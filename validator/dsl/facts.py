@@ -94,6 +94,7 @@ class RoundFacts(Facts):
     """`round.*`: facts about the whole coup."""
 
     players: int = fact(0, "players with a seated main bet")
+    bettors: int = fact(0, "bettors with a main bet, seated or standing")
     boxes: int = fact(0, "boxes with a main bet")
     free_seats: int = fact(0, "boxes with no seated player's bet")
     table_drew: bool = fact(
@@ -128,8 +129,17 @@ class BoxFacts(Facts):
     seated: bool = fact(False, "a seated player bets on the box")
     standing: bool = fact(False, "a standing player bets on the box")
     player_boxes: int = fact(0, "boxes played by the box's seated player")
+    bettor_boxes: int = fact(
+        0, "the most boxes any bettor on the box, seated or standing, bets a main stake on this round"
+    )
+    seated_stake: Money = fact(
+        Decimal(0), "the main stakes of the box's seated players (standing bets left out)"
+    )
     hands: int = fact(0, "hands the box holds after splitting")
     ace_splits: int = fact(0, "pairs of aces split in the box")
+    player_ace_splits: int = fact(
+        0, "at a split: pairs of aces split so far this round on all the boxes of the box's seated player"
+    )
     drew: bool = fact(
         False, "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)"
     )
@@ -282,6 +292,10 @@ class SettleFacts(Facts):
     previous_box: int = fact(0, "the box settled before (0 for the first)")
     verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
     previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
+    went_to_war: bool = fact(False, "bataille: the box settled went to war")
+    previous_went_to_war: bool = fact(
+        False, "bataille: the box settled before went to war (false for the first)"
+    )
     place: int | None = fact(
         None,
         "hand-log/1.1 layout: the settled hand's place in its box, 1 the hand at the player's right; none "
@@ -438,6 +452,9 @@ class PlayerFacts(Facts):
     first_three: tuple[Card, ...] = fact(
         (), "the player's first three cards (with the next card he receives)"
     )
+    first_three_one_hand: tuple[Card, ...] = fact(
+        (), "the player's first three cards when one hand holds them all; empty when the box split"
+    )
     with_dealer_first: tuple[Card, ...] = fact((), "the player's first two cards and the dealer's first card")
     other_jackpot_main: bool = fact(
         False,
@@ -448,6 +465,14 @@ class PlayerFacts(Facts):
         False,
         "JP1: a player other than the bettor was dealt three 7s of one colour, not all of one suit, "
         "in his first three cards this round (the secondary-jackpot hand)",
+    )
+    other_player_jackpot_main: bool = fact(
+        False,
+        "JP1: as other_jackpot_main, the boxes of the bettor's own seated player left out",
+    )
+    other_player_jackpot_secondary: bool = fact(
+        False,
+        "JP1: as other_jackpot_secondary, the boxes of the bettor's own seated player left out",
     )
 
 

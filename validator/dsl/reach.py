@@ -36,6 +36,8 @@ PROVIDED_ONLY_AT: dict[str, tuple[str, ...]] = {
     "jackpot.paid_secondary": ("jackpot",),
     # At an insurance: whose stake insures (none where the log cannot say).
     "action.insurer_stake": ("insurance",),
+    # Counted at a split, before it is judged.
+    "box.player_ace_splits": ("split",),
 }
 
 

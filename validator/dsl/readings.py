@@ -10,7 +10,7 @@ like rules: a later version inherits them through `amends`, and its amendment ma
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from validator.dsl import ast
@@ -24,6 +24,12 @@ class AlternativeInfo:
     meaning: str
     # (verb, kind, name) of each change, as written: what the alternative changes in the version.
     changes: tuple[tuple[str, str, str], ...]
+    # The meaning in the other languages: {"fr": "…"}.
+    translations: Mapping[str, str] = field(default_factory=dict)
+
+    def meaning_in(self, lang: str) -> str:
+        """The meaning in `lang`; English where it has none."""
+        return self.translations.get(lang) or self.meaning
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +45,33 @@ class ReadingInfo:
     because: str
     file: str
     line: int
+    # The question and the reason for the default in the other languages: {"fr": {"question": …,
+    # "because": …}}; `text` picks.
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def text(self, key: str, lang: str) -> str:
+        """The question (`question`) or the reason for the default (`because`) in `lang`; English where
+        it has none."""
+        english = self.question if key == "question" else self.because
+        return self.translations.get(lang, {}).get(key) or english
+
+    def untranslated(self, langs: tuple[str, ...]) -> list[str]:
+        """What `rules check` refuses: the question, an alternative's meaning or the reason for the
+        default written in English without its French beside it."""
+        problems = []
+        for lang in langs:
+            given = self.translations.get(lang, {})
+            missing = [f"{key} {lang}" for key in ("question", "because") if key not in given]
+            missing += [
+                f"the meaning of {a.name} in {lang}" for a in self.alternatives if lang not in a.translations
+            ]
+            if missing:
+                problems.append(
+                    f"{self.file}:{self.line}:1: reading {self.name!r} is in English only for "
+                    f'{", ".join(missing)}: write each in French beside it (question {lang} "…", '
+                    f'alternative NAME "…" {lang} "…", because {lang} "…")'
+                )
+        return problems
 
     def alternative(self, name: str) -> AlternativeInfo | None:
         return next((a for a in self.alternatives if a.name == name), None)
@@ -63,15 +96,28 @@ def info(tree: ast.RulesetFile) -> dict[str, ReadingInfo]:
             quote=" … ".join(reading.quotes),
             question=" ".join(reading.questions),
             alternatives=tuple(
-                AlternativeInfo(a.name, a.meaning, tuple((c.verb, c.kind, c.name) for c in a.changes))
+                AlternativeInfo(
+                    a.name,
+                    a.meaning,
+                    tuple((c.verb, c.kind, c.name) for c in a.changes),
+                    dict(a.translations),
+                )
                 for a in reading.alternatives
             ),
             default=default[1],
             because=default[2],
             file=tree.file_of("reading", reading.name),
             line=reading.pos.line,
+            translations=_translations(reading),
         )
     return found
+
+
+def _translations(reading: ast.Reading) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for lang, key, text, _pos in reading.translations:
+        out.setdefault(lang, {})[key] = text
+    return out
 
 
 def problems(tree: ast.RulesetFile) -> list[RulesetError]:

@@ -247,6 +247,11 @@ class RulesTransformer(Transformer):
             questions=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "question"),
             alternatives=tuple(i for i in items if isinstance(i, ast.Alternative)),
             defaults=tuple(i.value for i in items if isinstance(i, ast.Header) and i.key == "default"),
+            translations=tuple(
+                (i.value[0], i.key.partition(" ")[2], i.value[1], i.pos)
+                for i in items
+                if isinstance(i, ast.Header) and i.key.startswith("translated ")
+            ),
         )
 
     def reading_quote(self, meta, children):
@@ -255,14 +260,28 @@ class RulesTransformer(Transformer):
     def reading_question(self, meta, children):
         return ast.Header(_pos(meta), "question", _string(children[0]))
 
+    def reading_question_lang(self, meta, children):
+        lang, text = children
+        return ast.Header(_pos(meta), "translated question", (str(lang), _string(text)))
+
+    def reading_because_lang(self, meta, children):
+        lang, text = children
+        return ast.Header(_pos(meta), "translated because", (str(lang), _string(text)))
+
+    def alternative_lang(self, meta, children):
+        lang, text = children
+        return ast.Header(_pos(meta), "translated meaning", (str(lang), _string(text)))
+
     def reading_default(self, meta, children):
         name, because = children
         return ast.Header(_pos(meta), "default", (_pos(name), str(name), _string(because)))
 
     def alternative(self, meta, children):
-        name, meaning, *block = children
+        name, meaning, *rest = children
+        translated = tuple(h.value for h in rest if isinstance(h, ast.Header))
+        block = [c for c in rest if not isinstance(c, ast.Header)]
         changes = tuple(block[0]) if block else ()
-        return ast.Alternative(_pos(meta), str(name), _string(meaning), changes, bool(block))
+        return ast.Alternative(_pos(meta), str(name), _string(meaning), changes, bool(block), translated)
 
     def alternative_changes(self, meta, children):
         return list(children)

@@ -69,6 +69,12 @@ PARAMETERS: dict[str, ParamSpec] = {
     "dealer.hits_soft_17": ParamSpec(
         "bool", "the dealer draws on a soft 17", mechanics="the exact edge: the dealer's drawing"
     ),
+    "dealer.hits_17_with_an_ace": ParamSpec(
+        "bool",
+        "the dealer draws on any 17 holding an ace, a hard one (A-6-K) too",
+        mechanics="the exact edge: the dealer's drawing",
+        simulator="the simulated dealer draws on such a 17",
+    ),
     "dealer.stands_on": ParamSpec(
         "int", "the total at which the dealer stops drawing", mechanics="the exact edge: the dealer's drawing"
     ),

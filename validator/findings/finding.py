@@ -109,6 +109,9 @@ class Summary:
     suppressed: Counter[str] = field(default_factory=Counter)
     # The readings applied: (version, reading, alternative, whether it is the reading's default).
     readings: set[tuple[str, str, str, bool]] = field(default_factory=set)
+    # `check --all-readings`: each run made, the readings it changed from those applied ((reading,
+    # alternative) pairs; none for the run under the readings applied) and the findings it gave.
+    readings_judged: list[tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=list)
 
     def record_readings(self, ruleset: Any) -> None:
         """Note the alternative of each reading the version applies (`dsl.model.Ruleset`)."""
@@ -189,6 +192,7 @@ class Summary:
         self.baselined += other.baselined
         self.suppressed.update(other.suppressed)
         self.readings |= other.readings
+        self.readings_judged.extend(other.readings_judged)
 
     @property
     def all_notes(self) -> list[str]:
@@ -206,6 +210,11 @@ class Summary:
             }
         if self.readings:
             out["readings"] = self.readings_by_version()
+        if self.readings_judged:
+            out["readings_judged"] = [
+                {"changed": [{"reading": r, "alternative": a} for r, a in changed], "findings": found}
+                for changed, found in self.readings_judged
+            ]
         if not self.left_out:
             del out["left_out"]  # only where a selection, a baseline or a suppression left something out
         return out

@@ -118,6 +118,29 @@ SUMMARY: dict[str, Any] = {
         "rulesets": {"type": "array", "items": {"type": "string"}},
         "house": _NULLABLE_STRING,
         "notes": {"type": "array", "items": {"type": "string"}},
+        "readings_judged": {
+            "type": "array",
+            "description": "check --all-readings only: each run made, the readings it changed from those "
+            "applied (one, or several that change the same rounds; none for the run under the readings "
+            "applied) and the findings it gave",
+            "items": {
+                "type": "object",
+                "required": ["changed", "findings"],
+                "properties": {
+                    "changed": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["reading", "alternative"],
+                            "properties": {"reading": {"type": "string"}, "alternative": {"type": "string"}},
+                            "additionalProperties": False,
+                        },
+                    },
+                    "findings": _COUNT,
+                },
+                "additionalProperties": False,
+            },
+        },
         "readings": {
             "type": "object",
             "description": "only when a version judged has readings: for each version, the alternative each "

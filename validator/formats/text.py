@@ -212,4 +212,11 @@ def readings_rows(summary: Summary) -> list[tuple[str, list[Piece]]]:
             for r in applied
         )
         rows.append((_("readings"), [(f"{version}: {said}", None)]))
+    for changed, found in summary.readings_judged:
+        under = (
+            ", ".join(f"{reading} = {alternative}" for reading, alternative in changed)
+            if changed
+            else _("the readings applied")
+        )
+        rows.append((_("judged under"), [(_("{under}: {n} findings").format(under=under, n=found), None)]))
     return rows

@@ -81,7 +81,13 @@ def side_bets(probe: Probe, only: set[str] | None = None) -> list[SideBetReturn]
 def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> SideBetReturn:
     reads = _reads(bet)
     fields = {f for ns, f in reads if ns == "player"}
-    player_cards = 3 if "first_three" in fields else 2 if fields & {"first_two", "with_dealer_first"} else 0
+    player_cards = (
+        3
+        if fields & {"first_three", "first_three_one_hand"}
+        else 2
+        if fields & {"first_two", "with_dealer_first"}
+        else 0
+    )
     if any(ns == "hand" for ns, _unused in reads):
         player_cards = max(player_cards, 1)
     # The dealer's facts that only his final result gives, where the game's dealer draws.
@@ -113,9 +119,13 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
                 "player": facts(
                     first_two=tuple(player[:2]),
                     first_three=tuple(player[:3]),
+                    # The figures play no split before the third card: one hand holds all three.
+                    first_three_one_hand=tuple(player[:3]),
                     with_dealer_first=(*player[:2], dealer[0]) if dealer else (),
                     other_jackpot_main=False,
                     other_jackpot_secondary=False,
+                    other_player_jackpot_main=False,
+                    other_player_jackpot_secondary=False,
                 ),
                 "dealer_cards": DealerCards(dealer_list),
                 "jackpot": jackpot,

@@ -136,7 +136,8 @@ class RoundReplay(ABC):
             in_place = judge.in_place = InPlace()
         self.facts_in_place = in_place
         facts = self.facts = in_place.round
-        facts.players = facts.boxes = facts.free_seats = facts.live_hands = facts.live_blackjacks = 0
+        facts.players = facts.bettors = facts.boxes = facts.free_seats = 0
+        facts.live_hands = facts.live_blackjacks = 0
         facts.table_drew = facts.second_cards_dealt = False
         facts.same_shoe = record.shoe == shoe.id
         facts.reshuffle_due = shoe.cut_card_out
@@ -440,6 +441,7 @@ class RoundReplay(ABC):
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
         players_boxes: dict[str, set[int]] = {}
+        bettors_boxes: dict[str, set[int]] = {}  # every bettor's, seated or standing
         entries: list[tuple[str, int, str, Decimal, bool, Bet]] = []
         placed = self.record.bets
         boxes = self.boxes
@@ -462,6 +464,11 @@ class RoundReplay(ABC):
                 box.stake += amount
                 bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
                 box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, Decimal(0)) + amount
+                bettor_boxes = bettors_boxes.get(bettor)
+                if bettor_boxes is None:
+                    bettors_boxes[bettor] = {box_no}
+                else:
+                    bettor_boxes.add(box_no)
                 if seated:
                     player = bet.player or f"box {box_no}"  # UNSET is false, as "" is
                     box.seated = True
@@ -487,12 +494,19 @@ class RoundReplay(ABC):
                     if count > most:
                         most = count
                 box.player_boxes = most
+            most = 0
+            for bettor in box.bettor_stakes:
+                count = len(bettors_boxes[bettor])
+                if count > most:
+                    most = count
+            box.bettor_boxes = most
             if box.stake > 0:
                 with_main += 1
             if box.seated:
                 seated_boxes += 1
         round_facts = self.facts
         round_facts.players = len(players_boxes)
+        round_facts.bettors = len(bettors_boxes)
         round_facts.boxes = with_main
         round_facts.free_seats = self.table.seats - seated_boxes
         self.check_in_place("round")

@@ -77,6 +77,17 @@ def box_sequences(actions: Iterable[Sequence[Any]]) -> dict[int, list[str]]:
     return seen
 
 
+def split_boxes(actions: Iterable[Sequence[Any]]) -> frozenset[int]:
+    """The boxes a round's actions (written as lists) split: their third card goes to one of two hands."""
+    found: set[int] = set()
+    for action in actions:
+        if action and action[0] == "split" and len(action) >= 2 and isinstance(action[1], str):
+            box = action[1].split("/")[0]
+            if box.isdigit():
+                found.add(int(box))
+    return frozenset(found)
+
+
 _DEALING = frozenset((Deal, Hit, Double))  # told apart by class: see replay.blackjack
 
 
@@ -104,9 +115,12 @@ class PlayerCards:
 
     __slots__ = (
         "first_three",
+        "first_three_one_hand",
         "first_two",
         "other_jackpot_main",
         "other_jackpot_secondary",
+        "other_player_jackpot_main",
+        "other_player_jackpot_secondary",
         "with_dealer_first",
     )
 
@@ -116,15 +130,24 @@ class PlayerCards:
         sequences: dict[int, list[str]],
         dealer_first: str | None,
         elsewhere: frozenset[str] = frozenset(),
+        split_boxes: frozenset[int] = frozenset(),
+        elsewhere_other_players: frozenset[str] | None = None,
     ) -> None:
+        """`split_boxes`: the boxes that split (a split comes before a box's third card, which then goes
+        to one of two hands); `elsewhere_other_players`: the meters won by the boxes of players other
+        than the box's seated player (`elsewhere` when they are not told apart)."""
         cards = sequences.get(box, [])
         self.first_two = tuple(cards[:2])
         self.first_three = tuple(cards[:3])
+        self.first_three_one_hand = () if box in split_boxes else self.first_three
         # The player's two cards and the dealer's first; empty until all three are out, so that no
         # combination of three cards can hold on two.
         self.with_dealer_first = (*cards[:2], dealer_first) if len(cards) >= 2 and dealer_first else ()
         self.other_jackpot_main = MAIN_PRIZE in elsewhere
         self.other_jackpot_secondary = SECONDARY_PRIZE in elsewhere
+        others = elsewhere if elsewhere_other_players is None else elsewhere_other_players
+        self.other_player_jackpot_main = MAIN_PRIZE in others
+        self.other_player_jackpot_secondary = SECONDARY_PRIZE in others
 
 
 class DealerCards:
@@ -143,21 +166,24 @@ def prizes_elsewhere(
     box: int,
     sequences: dict[int, list[str]],
     dealer_cards: Sequence[str],
+    split_boxes: frozenset[int] = frozenset(),
+    skip: frozenset[int] = frozenset(),
 ) -> frozenset[str]:
-    """The meters the cards of boxes other than `box` win this round: for each other box, the prize of
-    the first line that holds in a paytable of a progressive side bet (one whose lines pay a meter out),
-    whether or not that box bet it. Which hands win a meter is the paytable's; nothing here names one."""
+    """The meters the cards of boxes other than `box` (and other than those in `skip`) win this round:
+    for each other box, the prize of the first line that holds in a paytable of a progressive side bet
+    (one whose lines pay a meter out), whether or not that box bet it. Which hands win a meter is the
+    paytable's; nothing here names one."""
     bets = [bet for bet in ruleset.side_bets.values() if bet.prizes]
     if not bets:
         return frozenset()
     first = dealer_cards[0] if dealer_cards else None
     won: set[str] = set()
     for number in sequences:
-        if number == box:
+        if number == box or number in skip:
             continue
         ctx = {
             "house": house,
-            "player": PlayerCards(number, sequences, first),
+            "player": PlayerCards(number, sequences, first, split_boxes=split_boxes),
             "dealer_cards": DealerCards(dealer_cards),
             **dict.fromkeys(("box", "hand", "dealer", "stake", "jackpot")),
         }
@@ -421,8 +447,24 @@ class RoundSideBets:
         self.previous[side] = (box_no, verb)
 
     def _player(self, box_no: int, sequences: dict[int, list[str]], dealer_list: list[str]) -> PlayerCards:
-        elsewhere = prizes_elsewhere(self.ruleset, self.judge.house, box_no, sequences, dealer_list)
-        return PlayerCards(box_no, sequences, dealer_list[0] if dealer_list else None, elsewhere)
+        boxes = self.engine.boxes
+        split = frozenset(number for number, box in boxes.items() if box.hands > 1)
+        elsewhere = prizes_elsewhere(self.ruleset, self.judge.house, box_no, sequences, dealer_list, split)
+        own = boxes.get(box_no)
+        seated = own.seated_players if own is not None else set()
+        # The other boxes of the box's seated player: the meters they win are not another player's.
+        same = frozenset(
+            number
+            for number, box in boxes.items()
+            if number != box_no and seated and not box.seated_players.isdisjoint(seated)
+        )
+        others = (
+            prizes_elsewhere(self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, same)
+            if same
+            else elsewhere
+        )
+        first = dealer_list[0] if dealer_list else None
+        return PlayerCards(box_no, sequences, first, elsewhere, split, others)
 
     def mark_split(self, box: Box, index: int) -> None:
         """Before the split at `index` is judged: which of the box's side stakes win by the ruleset's

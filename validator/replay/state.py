@@ -279,11 +279,13 @@ class Box:
     __slots__ = (
         "ace_splits",
         "bataille_tie",
+        "bettor_boxes",
         "bettor_stakes",
         "drew",
         "hand_list",
         "initial_stake",
         "number",
+        "player_ace_splits",
         "player_boxes",
         "seated",
         "seated_players",
@@ -304,8 +306,12 @@ class Box:
         self.bettor_stakes: dict[str, Decimal] = {}
         self.hand_list: list[Hand] = []
         self.ace_splits = 0
+        # At a split: the pairs of aces split so far this round on all the boxes of its seated player.
+        self.player_ace_splits = 0
         self.drew = False
         self.player_boxes = 0
+        # The most boxes any bettor on the box, seated or standing, bets a main stake on.
+        self.bettor_boxes = 0
         self.bataille_tie = False
         self.won_side_bets: tuple[str, ...] = ()
 
@@ -313,6 +319,15 @@ class Box:
     def hands(self) -> int:
         """How many hands the box holds: the rulesets compare it with split limits."""
         return len(self.hand_list)
+
+    @property
+    def seated_stake(self) -> Decimal:
+        """The main stakes of the box's seated players, the bettors behind them left out."""
+        total = ZERO
+        for name, amount in self.bettor_stakes.items():
+            if name in self.seated_players:
+                total += amount
+        return total
 
 
 class Dealer(Cards):

@@ -128,7 +128,7 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
             yield f"  {condition.name} = {condition.source}    ({condition.ref})"
     if ruleset.readings:
         yield ""
-        yield "Readings (where the text is ambiguous: the question, its alternatives, the one applied)"
+        yield _("Readings (where the text is ambiguous: the question, its alternatives, the one applied)")
         applied = ruleset.reading_choices()
         for reading in ruleset.readings.values():
             yield from reading_lines(reading, applied.get(reading.name, reading.default))
@@ -145,18 +145,24 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
 
 def reading_lines(reading: ReadingInfo, applied: str) -> Iterator[str]:
     """A reading as `rules show` lists it: its sentence, question, and each alternative with what it
-    changes; the default, and the one applied when it is another."""
+    changes; the default, and the one applied when it is another. The question, the alternatives'
+    meanings and the reason in the language chosen (--lang)."""
+    lang = current()
     yield f"  {reading.name}    ({reading.ref})"
     yield f"    « {reading.quote} »"
-    yield f"    {reading.question}"
+    yield f"    {reading.text('question', lang)}"
     for alt in reading.alternatives:
-        flags = (("default", alt.name == reading.default), ("applied", alt.name == applied))
+        flags = ((_("default"), alt.name == reading.default), (_("applied"), alt.name == applied))
         marks = [m for m, on in flags if on]
         mark = f" [{', '.join(marks)}]" if marks else ""
-        yield f"    - {alt.name}{mark}: {alt.meaning}"
+        yield f"    - {alt.name}{mark}: {alt.meaning_in(lang)}"
         changes = ", ".join(f"{verb} {kind} {name}" for verb, kind, name in alt.changes)
-        yield f"        changes: {changes or 'nothing (the version as written)'}"
-    yield f"    default {reading.default} because {reading.because}"
+        yield "        " + _("changes: {changes}").format(
+            changes=changes or _("nothing (the version as written)")
+        )
+    yield "    " + _("default {alternative} because {why}").format(
+        alternative=reading.default, why=reading.text("because", lang)
+    )
 
 
 def reading_text(reading: ReadingInfo) -> str:

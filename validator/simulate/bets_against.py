@@ -32,6 +32,7 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
     seated = {b["stake"] for b in bets if b["seated"]}
     mains = {b["stake"] for b in bets}
     players = len({b["player"] for b in bets if b["seated"]})
+    bettors = len({b["player"] for b in bets})
     empty = [str(n) for n in range(1, sim.seats + 1) if str(n) not in mains]
     least = sim.minimum
     host = bets[0]
@@ -47,7 +48,9 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
     # A standing player's bet, on a seated player's box or on a box no one sits at.
     for box, box_seated, new in [(host["stake"], True, 0)] + [(b, False, 1) for b in empty[:1]]:
         standing = {"stake": box, "amount": amount_json(least), "player": "P9", "seated": False}
-        round_facts = RoundFacts(players=players, boxes=len(mains) + new, free_seats=seats - len(seated))
+        round_facts = RoundFacts(
+            players=players, bettors=bettors + 1, boxes=len(mains) + new, free_seats=seats - len(seated)
+        )
         bet = bet_facts(least, seated=False, box_seated=box_seated)
         where = "" if box_seated else ", where no one sits"
         edit = (_by_box([*bets, standing]), sides)
@@ -63,11 +66,13 @@ def break_bets(sim: TableSim, bets: Bets, sides: Bets) -> tuple[Bets, Bets]:
         box = str(sim.seats + 1)
         off = {"stake": box, "amount": amount_json(least), "player": "P8", "seated": True}
         round_facts = RoundFacts(
-            players=players + 1, boxes=len(mains) + 1, free_seats=seats - len(seated) - 1
+            players=players + 1, bettors=bettors + 1, boxes=len(mains) + 1, free_seats=seats - len(seated) - 1
         )
         ctx = {"round": round_facts, "bet": bet_facts(least, box_exists=False)}
         add("bet", box, ctx, (_by_box([*bets, off]), sides), f"a bet on box {box}, past the table's seats")
-    round_facts = RoundFacts(players=players, boxes=len(mains), free_seats=seats - len(seated))
+    round_facts = RoundFacts(
+        players=players, bettors=bettors, boxes=len(mains), free_seats=seats - len(seated)
+    )
     # A seated player's side stake at another amount.
     for index, side in enumerate(sides):
         head, _unused, case = side["stake"].partition(":")[2].partition(":")

@@ -44,12 +44,15 @@ def player_box(minimum: Decimal, player_boxes: int) -> Box:
     box.stake = box.initial_stake = minimum
     box.seated = True
     box.seated_players = {"P1"}
-    box.player_boxes = player_boxes
+    box.player_boxes = box.bettor_boxes = player_boxes
+    box.bettor_stakes = {"P1": minimum}
     return box
 
 
 def _round(sim: TableSim, players: int, boxes: int) -> RoundFacts:
-    return RoundFacts(players=players, boxes=boxes, free_seats=sim.seats + sim.seats_off_layout - boxes)
+    return RoundFacts(
+        players=players, bettors=players, boxes=boxes, free_seats=sim.seats + sim.seats_off_layout - boxes
+    )
 
 
 def boxes_against(sim: TableSim, players: int, want: int, lone_min: int) -> tuple[int, bool]:

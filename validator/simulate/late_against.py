@@ -24,7 +24,9 @@ def collect_late(sim: TableSim, sides: RoundSides, bets: list[dict[str, Any]]) -
     if not sim.to_break:
         return
     round_facts = getattr(sim, "round_facts", None) or RoundFacts(
-        boxes=len({b["stake"] for b in bets}), players=len({b["player"] for b in bets if b["seated"]})
+        boxes=len({b["stake"] for b in bets}),
+        players=len({b["player"] for b in bets if b["seated"]}),
+        bettors=len({b["player"] for b in bets}),
     )
     seated = sorted({int(b["stake"]) for b in bets if b["seated"]})
     candidates: list[tuple[str, str | None, dict[str, Any]]] = []

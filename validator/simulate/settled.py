@@ -31,6 +31,7 @@ from validator.replay.side_bets import (
     prizes_elsewhere,
     settle_context,
     side_of,
+    split_boxes,
 )
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 
@@ -193,7 +194,8 @@ def _decide(
         return None
     sequences = box_sequences(round_.actions)
     cards = list(dealer.card_list)
-    elsewhere = prizes_elsewhere(judge.ruleset, judge.house, number, sequences, cards)
+    split = split_boxes(round_.actions)
+    elsewhere = prizes_elsewhere(judge.ruleset, judge.house, number, sequences, cards, split)
     amount = round_.side_stakes[stake]
     ctx = settle_context(
         judge.house,
@@ -201,7 +203,7 @@ def _decide(
         hand=box.hand_list[0],
         dealer=dealer,
         stake=facts(name=stake, amount=amount, settlements=1, case=case, verb=verb, paid=paid),
-        player=PlayerCards(number, sequences, cards[0] if cards else None, elsewhere),
+        player=PlayerCards(number, sequences, cards[0] if cards else None, elsewhere, split),
         dealer_cards=DealerCards(cards),
         jackpot=jackpot,
         round=RoundFacts(),
@@ -243,6 +245,7 @@ def _jackpot_hands(
     """The round's stakes of progressive side bets whose cards win the main and the secondary meter."""
     main = secondary = 0
     sequences = box_sequences(round_.actions)
+    split = split_boxes(round_.actions)
     cards = list(round_.dealer.card_list)
     for stake in round_.side_stakes:
         box_no, _unused, kind = stake.partition(":")
@@ -258,7 +261,7 @@ def _jackpot_hands(
             "hand": box.hand_list[0],
             "dealer": round_.dealer,
             "stake": None,
-            "player": PlayerCards(number, sequences, cards[0] if cards else None),
+            "player": PlayerCards(number, sequences, cards[0] if cards else None, split_boxes=split),
             "dealer_cards": DealerCards(cards),
             "jackpot": jackpot_facts(meters, 0, 0),
         }

@@ -39,6 +39,7 @@ from validator.replay.side_bets import (
     prizes_elsewhere,
     settle_context,
     side_of,
+    split_boxes,
 )
 from validator.replay.state import Dealer, RoundFacts, facts
 from validator.simulate.table import amount_json, bet_facts
@@ -264,8 +265,9 @@ class RoundSides:
         )
 
     def player(self, box: int, sequences: dict[int, list[str]], cards: list[str]) -> PlayerCards:
-        elsewhere = prizes_elsewhere(self.sim.ruleset, self.sim.judge.house, box, sequences, cards)
-        return PlayerCards(box, sequences, cards[0] if cards else None, elsewhere)
+        split = split_boxes(self.actions)
+        elsewhere = prizes_elsewhere(self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split)
+        return PlayerCards(box, sequences, cards[0] if cards else None, elsewhere, split)
 
     # ---- when ----
     def allowed(

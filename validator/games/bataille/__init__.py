@@ -18,6 +18,8 @@ GAME = Game(
             "hand.went_to_war",
             "dealer.rank",
             "dealer.war_rank",
+            "settle.went_to_war",
+            "settle.previous_went_to_war",
         )
     ),
     decisions=frozenset(("war", "surrender", "deal", "war_burn")),

@@ -45,6 +45,8 @@ class BatailleRound(RoundReplay):
         self.initial_done = False
         self.burns = 0
         self.war_cards_dealt = False
+        # Whether the box settled last went to war (settle.previous_went_to_war).
+        self.previous_war = False
         for index, action in enumerate(self.record.actions):
             self.step(action, index)
             if self.story is not None:
@@ -143,7 +145,11 @@ class BatailleRound(RoundReplay):
             return
         if hand is None or hand.surrendered:
             return
+        settle = self.settle_facts
+        settle.went_to_war = hand.went_to_war
+        settle.previous_went_to_war = self.previous_war and not self.order_broken
         self.check_settle_order(stake, box_no, verb=action.verb)
+        self.previous_war = hand.went_to_war
 
     def finish(self) -> None:
         self.check_mistakes_used()

@@ -29,6 +29,7 @@ GAME = Game(
         (
             "round.live_blackjacks",
             "box.ace_splits",
+            "box.player_ace_splits",
             "hand.soft",
             "hand.blackjack",
             "hand.busted",

@@ -19,6 +19,17 @@ class DealerRule:
 
     stands_on: int
     hits_soft: bool
+    # He draws on any total of `stands_on` holding an ace, a hard one too (A-6-K).
+    hits_with_ace: bool = False
+
+    def stands(self, total: int, soft: bool, ace: bool) -> bool:
+        """Whether the dealer stops on `total` (21 or less; `soft`: an ace counted 11; `ace`: he holds
+        one)."""
+        if total < self.stands_on:
+            return False
+        if total != self.stands_on:
+            return True
+        return not ((self.hits_soft and soft) or (self.hits_with_ace and ace))
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -43,8 +54,9 @@ def final_distribution(rule: DealerRule, comp: Composition, up: int) -> tuple[fl
     first card already out of it)."""
     result = [0.0] * rule.size
     counts = list(comp)
-    stands_on, hits_soft, first = rule.stands_on, rule.hits_soft, rule.totals[0]
+    first = rule.totals[0]
     bust, natural = rule.bust, rule.blackjack
+    stands = rule.stands
 
     def draw(hard: int, ace: bool, cards: int, p: float, left: int) -> None:
         soft = ace and hard + 10 <= 21
@@ -52,7 +64,7 @@ def final_distribution(rule: DealerRule, comp: Composition, up: int) -> tuple[fl
         if total > 21:
             result[bust] += p
             return
-        if total >= stands_on and not (hits_soft and soft and total == stands_on):
+        if stands(total, soft, ace):
             if cards == 2 and total == 21:
                 result[natural] += p
             else:
@@ -85,7 +97,8 @@ def terms(rule: DealerRule, up: int) -> tuple[Term, ...]:
     the falling factorial of the shoe's size: composition-free terms, evaluated by `distribution`."""
     found: dict[tuple[int, tuple[int, ...]], int] = {}
     drawn = [0] * VALUES
-    stands_on, hits_soft, first = rule.stands_on, rule.hits_soft, rule.totals[0]
+    first = rule.totals[0]
+    stands = rule.stands
 
     def draw(hard: int, ace: bool, cards: int) -> None:
         soft = ace and hard + 10 <= 21
@@ -93,7 +106,7 @@ def terms(rule: DealerRule, up: int) -> tuple[Term, ...]:
         outcome = -1
         if total > 21:
             outcome = rule.bust
-        elif total >= stands_on and not (hits_soft and soft and total == stands_on):
+        elif stands(total, soft, ace):
             outcome = rule.blackjack if cards == 2 and total == 21 else total - first
         if outcome >= 0:
             key = (outcome, tuple(drawn))

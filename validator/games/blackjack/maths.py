@@ -64,7 +64,11 @@ class Rules:
     @classmethod
     def read(cls, probe: Probe) -> Rules:
         stands_on = int(probe.param("dealer.stands_on", 17))
-        rule = DealerRule(stands_on, bool(probe.param("dealer.hits_soft_17", False)))
+        rule = DealerRule(
+            stands_on,
+            bool(probe.param("dealer.hits_soft_17", False)),
+            bool(probe.param("dealer.hits_17_with_an_ace", False)),
+        )
         rules = cls(probe, int(probe.param("shoe.decks", 6)), rule, bool(probe.param("dealer.peeks", False)))
         rules.build_payoffs()
         return rules

@@ -304,6 +304,13 @@ class BlackjackRound(RoundReplay):
         decided.by_seated = None if by is UNSET else self.by_seated(by, box, verb)
         if verb == "split":
             self.sides.mark_split(box, index)
+            # The pairs of aces split so far on every box of the box's seated player (his own included).
+            splits = box.ace_splits
+            if box.seated_players:
+                for other in self.boxes.values():
+                    if other is not box and not other.seated_players.isdisjoint(box.seated_players):
+                        splits += other.ace_splits
+            box.player_ace_splits = splits
         held = self.all_held.get(verb)
         if held is not None and not held(ctx) and not self.run_rules(verb, name) and verb == "surrender":
             self.refused_surrenders.add(name)

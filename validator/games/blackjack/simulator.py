@@ -540,7 +540,13 @@ class BlackjackSim(TableSim):
             return True
         total, soft = dealer.total, dealer.soft
         stands_on = int(self.ruleset.param("dealer.stands_on", 17))
-        return total < stands_on or (bool(self.ruleset.param("dealer.hits_soft_17")) and total == 17 and soft)
+        if total != stands_on:
+            return total < stands_on
+        if bool(self.ruleset.param("dealer.hits_17_with_an_ace")) and any(
+            c[0] == "A" for c in dealer.card_list
+        ):
+            return True
+        return bool(self.ruleset.param("dealer.hits_soft_17")) and soft
 
     def settle_insurance(self, insurance: dict[int, Decimal], boxes: dict[int, Box]) -> None:
         """Every insurance, right to left, as the ruleset's `settle insurance` clauses give it; settled
