@@ -104,3 +104,15 @@ def _english_by_default():
 @pytest.fixture
 def cli():
     return run_cli
+
+
+# The README's test command spreads the tests over the machine's cores (pytest-xdist: `-n auto --dist
+# loadgroup`). The tests that use the session's local Dask cluster are kept on one worker, so that the
+# run starts one cluster (two worker processes), not one in each pytest worker.
+DASK_GROUP = "dask-cluster"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if {"dask_cluster", "dask_scheduler"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group(DASK_GROUP))

@@ -17,6 +17,7 @@ import duckdb
 import orjson
 import pyarrow.parquet as pq
 import pytest
+from conftest import run_cli
 
 from validator.audit.dataset.writer import DatasetRun
 from validator.audit.html import render
@@ -32,9 +33,9 @@ HOUSE = SAMPLES / "house" / "trouville.yaml"
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "validator", *args], capture_output=True, text=True, cwd=ROOT, check=False
-    )
+    """The command in this process (tests/conftest.py's run_cli: the same exit status and output, no
+    interpreter to start for each of these report, check, lint and schema runs)."""
+    return run_cli(*args)
 
 
 def _check_into(dataset: Path, paths: list[str], house: Path | None = HOUSE) -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -139,21 +137,13 @@ def test_house_needs_table(registry):
         run(registry, ruleset="fr/bataille", house=HOUSE, table=None, fmt="text", with_options=False)
 
 
-def test_command_text_and_exit_codes():
-    ok = subprocess.run(
-        [sys.executable, "-P", "-m", "validator", "edge", "--house", str(HOUSE), "--table", "BA-01"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+def test_command_text_and_exit_codes(cli):
+    # In this process (tests/conftest.py's run_cli): the command's text and exit statuses, not the start
+    # of a process, are what is tested here (tests/test_startup.py starts real ones).
+    ok = cli("edge", "--house", str(HOUSE), "--table", "BA-01")
     assert ok.returncode == 0, ok.stderr
     assert "house edge 3.4242 %" in ok.stdout and "Égalité" in ok.stdout and "0.0739549839" in ok.stdout
-    bad = subprocess.run(
-        [sys.executable, "-P", "-m", "validator", "edge", "--ruleset", "xx/nothing"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    bad = cli("edge", "--ruleset", "xx/nothing")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "unknown ruleset" in bad.stderr
 
 
@@ -200,6 +190,45 @@ def test_strategy_chart_text_and_json(registry):
         with_strategy=True,
     )
     assert "S stand, H hit, D double, P split, R surrender" in text and "variance" in text
+
+
+def test_one_run_computes_the_main_game_and_the_side_bets_once(registry, monkeypatch):
+    """`edge --options` needs the base figures two or three times (the figures, the options' base, the
+    readings' base where the version has readings): they are computed once in the process, and a caller
+    that edits what it got back does not change what the next caller gets."""
+    import validator.maths.edge as edge_module
+    from validator.maths.game import maths_of
+
+    monkeypatch.setattr(edge_module, "_MAIN", {})
+    monkeypatch.setattr(edge_module, "_SIDE", {})
+    version = registry.pick("fr/bataille")
+    maths = type(maths_of(version))
+    computed: list[object] = []
+    original = maths.main_return
+
+    def counted(self, probe, base):
+        if base is None:
+            computed.append((id(probe.ruleset), repr(sorted(probe.house.items()))))
+        return original(self, probe, base)
+
+    monkeypatch.setattr(maths, "main_return", counted)
+    values = house_for(version, None)
+    ev, main_json, _game = main_return(version, values)
+    main_json["lines"].clear()
+    again, json_again, _game = main_return(version, dict(values))
+    assert again == ev and json_again["lines"], "the figures given again are those computed"
+    run(registry, ruleset="fr/bataille", house=None, table=None, fmt="json", with_options=True)
+    # The version and the table's own options once; each other value of an option, each version under
+    # another reading, once (bataille's game gives nothing to reuse from one to another).
+    assert computed.count((id(version), repr(sorted(values.items())))) == 1
+    assert len(computed) == len(set(computed)), computed
+    # Another version object (an edited copy of the text) is computed anew, never taken for this one.
+    import dataclasses
+
+    other = dataclasses.replace(version)
+    before = len(computed)
+    main_return(other, values)
+    assert len(computed) == before + 1
 
 
 def test_api_edge_statistics_are_the_figures_edge_prints(registry):

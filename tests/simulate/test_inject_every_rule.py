@@ -127,10 +127,10 @@ RARE = {
 }
 
 
-# The séances' house choices, tried in this order: (choices, most, seats); a table of fewer seats than
-# hand-log/1's seven boxes lets a bet be placed on a box off the layout (tried second, with one seed:
-# the séances that cannot plant a rule are played to their end, and a table of seven seats never
-# plants these).
+# The séances' house choices, tried in this order for each seed: (choices, most, seats); a table of
+# fewer seats than hand-log/1's seven boxes lets a bet be placed on a box off the layout (tried second,
+# with the first seed only: the séances that cannot plant a rule are played to their end, and a table of
+# seven seats never plants these).
 HOUSES = (
     (True, False, LAST_BOX),
     (None, False, FEWER_SEATS),
@@ -151,16 +151,21 @@ def _marked(version: str, rule: str) -> Any:
 def test_each_planted_rule_is_found_exactly(version, rule, tmp_path):
     ruleset = REGISTRY.pick(version)
     rare = (version, rule) in RARE  # one séance, which must not offer the occasion (strict xfail)
-    for choices, most, seats in HOUSES[:1] if rare else HOUSES:
-        options = _options(ruleset, choices, most)
-        # A table of fewer seats with one seed: the bet off its layout can be placed in every round.
-        for seed in SEEDS[:1] if rare or seats != LAST_BOX else SEEDS:
+    # Every house with the first seed, then every house with the next: a rule that only one house lets
+    # be broken (no double after a split where the house allows it) is found at the first seed instead
+    # of after every seed of each house before it (the séances tried are the same, in another order).
+    for seed in SEEDS[:1] if rare else SEEDS:
+        for choices, most, seats in HOUSES[:1] if rare else HOUSES:
+            # A table of fewer seats with one seed: the bet off its layout can be placed in every round.
+            if seats != LAST_BOX and seed != SEEDS[0]:
+                continue
+            options = _options(ruleset, choices, most)
             records, planted = _planted(version, rule, seed, options, seats)
             if not planted:
                 continue
             log = write_log(tmp_path / f"planted-{seed}.jsonl", records)
             truth = {p.round: [(p.rule, s, p.line) for s in (p.stake, *p.also)] for p in planted}
-            assert _found(version, log, options) == truth
+            assert _found(version, log, options) == truth, (version, rule, seed, choices, most, seats)
             return
     pytest.fail(f"{rule}: no round of the séances of {ROUNDS} rounds let it be planted")
 

@@ -7,6 +7,7 @@ rounded to 8 places; a house edge is minus the expected return per unit staked.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -63,12 +64,57 @@ class Figures:
     game: Any = None  # what the game's main_return gives back (blackjack's: its play, for --strategy)
 
 
+# Figures already computed in this process, by version and house options. `edge` asks for the main
+# stake's return of one table's options three times (its figures, its readings' base, its options'
+# base) and for its side bets twice; the audit report prices every table, and tables often share their
+# options. The key holds the version object's id and the entry holds the object, so the id cannot be
+# reused by another version while the entry lives; options are keyed by their type and repr (two keys
+# that differ only in how a value is written miss each other, never match wrongly).
+_MEMO_SIZE = 64
+_MAIN: dict[tuple[object, ...], tuple[Ruleset, tuple[float, dict[str, Any], Any]]] = {}
+_SIDE: dict[tuple[object, ...], tuple[Ruleset, list[SideBetReturn]]] = {}
+
+
+def _memo_key(ruleset: Ruleset, house: Mapping[str, Any], *more: object) -> tuple[object, ...]:
+    options = tuple(sorted((name, type(value).__name__, repr(value)) for name, value in house.items()))
+    return (id(ruleset), options, *more)
+
+
+def _remember(memo: dict[tuple[object, ...], Any], key: tuple[object, ...], entry: Any) -> None:
+    if len(memo) >= _MEMO_SIZE:
+        del memo[next(iter(memo))]  # the oldest
+    memo[key] = entry
+
+
 def main_return(
     ruleset: Ruleset, house: dict[str, Any], base: Any = None
 ) -> tuple[float, dict[str, Any], Any]:
     """The main stake's return, computed by the version's game (validator/games/<game>/edge.py); with
-    `base`, a game whose rules answer every question as base's did is not computed again."""
-    return maths_of(ruleset).main_return(Probe(ruleset, house), base)
+    `base`, a game whose rules answer every question as base's did is not computed again. Without
+    `base`, the figures of a version and options already computed in this process are given again
+    (the `main` object copied: callers may add to it)."""
+    if base is not None:
+        return maths_of(ruleset).main_return(Probe(ruleset, house), base)
+    key = _memo_key(ruleset, house)
+    found = _MAIN.get(key)
+    if found is None or found[0] is not ruleset:
+        found = (ruleset, maths_of(ruleset).main_return(Probe(ruleset, house), None))
+        _remember(_MAIN, key, found)
+    ev, main_json, game = found[1]
+    return ev, copy.deepcopy(main_json), game
+
+
+def side_returns(
+    ruleset: Ruleset, house: Mapping[str, Any], only: set[str] | None = None
+) -> list[SideBetReturn]:
+    """Every side bet's return (or those named in `only`), case by case (validator/maths/sidebets.py),
+    given again where this process already computed them for the version and options."""
+    key = _memo_key(ruleset, house, None if only is None else tuple(sorted(only)))
+    found = _SIDE.get(key)
+    if found is None or found[0] is not ruleset:
+        found = (ruleset, side_bets(Probe(ruleset, house), only=only))
+        _remember(_SIDE, key, found)
+    return list(found[1])
 
 
 def outcome_line(label: str, net: float, p: float) -> dict[str, str]:
@@ -79,7 +125,7 @@ def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
     start, cpu = time.perf_counter(), time.process_time()
     values = house_for(ruleset, house)
     ev, main_json, game = main_return(ruleset, values)
-    side = side_bets(Probe(ruleset, values))
+    side = side_returns(ruleset, values)
     return Figures(
         ruleset, values, ev, main_json, side, time.perf_counter() - start, time.process_time() - cpu, game
     )
@@ -167,7 +213,7 @@ def options_cost(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict
     the house edge of the main game and of each side bet (percentage points; + is more for the house)."""
     base = house_for(ruleset, house)
     base_main, _json, base_game = main_return(ruleset, base)
-    base_side = {(b.name, b.case): b.ev for b in side_bets(Probe(ruleset, base))}
+    base_side = {(b.name, b.case): b.ev for b in side_returns(ruleset, base)}
     rows: list[dict[str, Any]] = []
     for name, option in sorted(ruleset.options.items()):
         values = alternatives(option)
@@ -180,7 +226,7 @@ def options_cost(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict
                 continue
             variant = {**base, name: value}
             main, _json, _game = main_return(ruleset, variant, base_game)
-            sides = [b for b in side_bets(Probe(ruleset, variant), only=_reading(ruleset, name))]
+            sides = side_returns(ruleset, variant, only=_reading(ruleset, name))
             entry: dict[str, Any] = {
                 "value": format_value(value),
                 "main_edge_change": number((base_main - main) * 100, 4),
@@ -262,7 +308,7 @@ def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[d
                 for value in values:
                     for alt, version in versions.items():
                         values_now = {**base, option: value} if option else base
-                        for result in side_bets(Probe(version, values_now), only={bet}):
+                        for result in side_returns(version, values_now, only={bet}):
                             label = bet + (f":{result.case}" if result.case else "")
                             label += f" ({option} {value})" if option else ""
                             figures_by.setdefault(label, {})[alt] = percent(result.ev)

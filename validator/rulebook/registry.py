@@ -353,6 +353,7 @@ def check_choices(registry: Registry, choices: Mapping[str, str]) -> None:
 # Versions compiled under readings, kept for the run: (the tree as written, the alternatives other
 # than the defaults) → the version (the tree is kept alive with it, so its id is not reused).
 _UNDER: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[ast.RulesetFile, Ruleset]] = {}
+_UNDER_NAMED: dict[tuple[tuple[int, tuple[tuple[str, str], ...]], tuple[tuple[str, str], ...]], Ruleset] = {}
 
 
 def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
@@ -378,7 +379,13 @@ def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
             ) from None
         found = (ruleset.tree, dataclasses.replace(compiled, tree=ruleset.tree))
         _UNDER[key] = found
-    return dataclasses.replace(found[1], applied=applied)
+    # The same object for the same choices (frozen): what is computed from a version in this process,
+    # `edge`'s figures under each reading, is found again by it.
+    named = _UNDER_NAMED.get((key, applied))
+    if named is None:
+        named = dataclasses.replace(found[1], applied=applied)
+        _UNDER_NAMED[(key, applied)] = named
+    return named
 
 
 def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
