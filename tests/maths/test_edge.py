@@ -21,7 +21,7 @@ from validator.maths.edge import figures, house_for, main_return, options_cost, 
 from validator.maths.probe import Probe
 from validator.maths.sidebets import side_bets
 from validator.maths.summary import run
-from validator.rulebook.registry import default_registry, load_file
+from validator.rulebook.registry import default_registry, load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "edge.schema.json").read_text(encoding="utf-8"))
@@ -35,12 +35,14 @@ def registry():
 
 def _edited(tmp: Path, family: str, version: str, old: str, new: str):
     """The version of `family` in force from `version`, with `old` replaced by `new` in the one file of
-    the family that writes it (a later version may inherit it from the wording it amends)."""
-    folder = tmp / family.replace("/", "_")
-    shutil.copytree(rulesets_dir() / family, folder)
+    the family that writes it (a later version may inherit it from the wording it amends). The other
+    families are copied beside it: a version may take checks from another text (`same check as`)."""
+    root = tmp / "rulesets"
+    shutil.copytree(rulesets_dir(), root)
+    folder = root / family
     [writer] = [p for p in folder.glob("*.rules") if old in p.read_text(encoding="utf-8")]
     writer.write_text(writer.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-    return load_file(folder / f"{version}.rules")
+    return load_all(sorted(root.rglob("*.rules")), root).pick(f"{family}@{version}")
 
 
 def test_json_of_a_bataille_table_follows_the_schema(registry):
