@@ -60,8 +60,9 @@ class Tally:
 
 def expected_rounds(data: bytes) -> int:
     """The rounds a log holds, counted from its bytes without the program: every line (split at \\n)
-    that is not blank counts when it cannot be read as a JSON object, or when its `type` is missing or
-    "round", or when its type is none of hand-log/1's and it carries a round id (text)."""
+    that is not blank counts when it cannot be read as a JSON object (in UTF-8, or in Latin-1 where it
+    is not UTF-8), or when its `type` is missing or "round", or when its type is none of hand-log/1's
+    and it carries a round id (text)."""
     count = 0
     for number, line in enumerate(data.split(b"\n")):
         if number == 0 and line.startswith(b"\xef\xbb\xbf"):
@@ -75,8 +76,18 @@ def expected_rounds(data: bytes) -> int:
         try:
             record = orjson.loads(line)
         except orjson.JSONDecodeError:
-            count += 1
-            continue
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                # Not UTF-8: read as Latin-1, as the reader does (hand-log/invalid-utf8 in docs/hand-log.md).
+                try:
+                    record = orjson.loads(line.decode("latin-1").encode("utf-8"))
+                except orjson.JSONDecodeError:
+                    count += 1
+                    continue
+            else:
+                count += 1
+                continue
         if not isinstance(record, dict) or "type" not in record or record["type"] == "round":
             count += 1
         elif not (isinstance(record["type"], str) and record["type"] in KNOWN_TYPES):
