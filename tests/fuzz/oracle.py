@@ -19,15 +19,18 @@ import signal
 import time
 import zlib
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import orjson
 from inprocess import invoke
+from jsonschema import Draft202012Validator
 
 TIMEOUT = 20.0  # seconds: a case that takes longer is a failure (a hang, or work not bounded)
 HANG = 120.0  # seconds of wall-clock: a case still running then is stopped, and fails as a hang
 MAX_LINE = 1 << 20
 KNOWN_TYPES = ("table", "limits", "dealer", "shoe", "round", "jackpot")
+SCHEMA = Path(__file__).resolve().parents[2] / "validator" / "schemas" / "hand-log.schema.json"
 HOUSE_LOG = Path(__file__).resolve().parents[2] / "samples" / "logs" / "clean" / "BJ-03-2016-06-10.jsonl"
 
 
@@ -58,11 +61,31 @@ class Tally:
         )
 
 
+@cache
+def _schema() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+
+
+def _latin1_record(line: bytes) -> dict[str, object] | None:
+    """A line that is not UTF-8 is read as Latin-1, and stands for the record it then is when that
+    record is valid by the format's JSON Schema (hand-log/invalid-utf8 in docs/hand-log.md); else None."""
+    try:
+        line.decode("utf-8")
+        return None  # UTF-8, and not JSON
+    except UnicodeDecodeError:
+        pass
+    try:
+        record = orjson.loads(line.decode("latin-1").encode("utf-8"))
+    except orjson.JSONDecodeError:
+        return None
+    return record if isinstance(record, dict) and _schema().is_valid(record) else None
+
+
 def expected_rounds(data: bytes) -> int:
     """The rounds a log holds, counted from its bytes without the program: every line (split at \\n)
-    that is not blank counts when it cannot be read as a JSON object (in UTF-8, or in Latin-1 where it
-    is not UTF-8), or when its `type` is missing or "round", or when its type is none of hand-log/1's
-    and it carries a round id (text)."""
+    that is not blank counts when it cannot be read as a JSON object (in UTF-8; or, where it is not
+    UTF-8, as a valid record in Latin-1), or when its `type` is missing or "round", or when its type is
+    none of hand-log/1's and it carries a round id (text)."""
     count = 0
     for number, line in enumerate(data.split(b"\n")):
         if number == 0 and line.startswith(b"\xef\xbb\xbf"):
@@ -76,16 +99,8 @@ def expected_rounds(data: bytes) -> int:
         try:
             record = orjson.loads(line)
         except orjson.JSONDecodeError:
-            try:
-                line.decode("utf-8")
-            except UnicodeDecodeError:
-                # Not UTF-8: read as Latin-1, as the reader does (hand-log/invalid-utf8 in docs/hand-log.md).
-                try:
-                    record = orjson.loads(line.decode("latin-1").encode("utf-8"))
-                except orjson.JSONDecodeError:
-                    count += 1
-                    continue
-            else:
+            record = _latin1_record(line)
+            if record is None:
                 count += 1
                 continue
         if not isinstance(record, dict) or "type" not in record or record["type"] == "round":
