@@ -244,7 +244,7 @@ class Ruleset:
         must have a rule that reads it (`rules check`). `default` when the version does not set it, or
         sets it to none."""
         spec = PARAMETERS.get(name)
-        if spec is None or not (spec.mechanics or spec.simulator):
+        if spec is None or not (spec.mechanics or spec.simulator):  # i18n: not shown (a bug of the program)
             raise LookupError(f"parameter {name!r} is read by the rules only: Python may not read it")
         parameter = self.parameters.get(name)
         return default if parameter is None or parameter.value is None else parameter.value
