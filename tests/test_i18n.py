@@ -299,3 +299,36 @@ def test_a_french_run_writes_no_english_sentence(tmp_path):
         assert done.returncode in (0, 1, 2), (args, done.stderr)
         english += [f"{args[0]}: {line}" for line in _english_lines(done.stdout + done.stderr)]
     assert english == []
+
+
+@pytest.mark.parametrize(
+    ("broken", "french", "english"),
+    [
+        # A compile error, with its hint (the rules language's own words: validator/dsl/compiler.py).
+        (
+            ("param.shoe.decks", "param.shoe.deks"),
+            "param.shoe.deks : ce n'est pas un paramètre ; vouliez-vous dire 'shoe.decks' ?",
+            "param.shoe.deks: not a parameter; did you mean 'shoe.decks'?",
+        ),
+        # A parse error (validator/dsl/parser.py), at its line and column.
+        (("require shoe.decks ==", "require shoe.decks = ="), "erreur de syntaxe : ", "syntax error: "),
+        # A rule in English only, refused by `rules check` (validator/dsl/compiler.py, `untranslated`).
+        (
+            ('    checks "decks" checks fr "jeux"', '    checks "decks"'),
+            "n'a ses champs checks qu'en anglais : rédigez chacun en français à côté (checks fr \"…\")",
+            'has its checks in English only: write each in French beside it (checks fr "…")',
+        ),
+    ],
+)
+def test_a_broken_ruleset_is_told_in_french_with_lang_fr(tmp_path, broken, french, english):
+    path = tmp_path / "lang.rules"
+    text = RULESET % '    message fr "Six jeux, non {shoe.decks}."'
+    assert broken[0] in text
+    path.write_text(text.replace(broken[0], broken[1]), encoding="utf-8")
+    done = run_cli("--lang", "fr", "rules", "check", str(path))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert french in done.stderr, done.stderr
+    assert english not in done.stderr
+    done = run_cli("--lang", "en", "rules", "check", str(path))
+    assert done.returncode == 2
+    assert english in done.stderr, done.stderr
