@@ -332,3 +332,45 @@ def test_a_broken_ruleset_is_told_in_french_with_lang_fr(tmp_path, broken, frenc
     done = run_cli("--lang", "en", "rules", "check", str(path))
     assert done.returncode == 2
     assert english in done.stderr, done.stderr
+
+
+NOTE = 'note "Open-ended: no later wording."\n'
+NOTE_FR = 'note fr "Sans terme : aucune rédaction postérieure."\n'
+
+
+def _with_note(tmp_path: Path, notes: str) -> Path:
+    path = tmp_path / "lang.rules"
+    text = RULESET % '    message fr "Six jeux, non {shoe.decks}."'
+    path.write_text(text.replace("parameter shoe.decks", notes + "parameter shoe.decks"), encoding="utf-8")
+    return path
+
+
+def test_a_note_in_english_only_is_refused_and_its_french_is_shown_with_lang_fr(tmp_path):
+    path = _with_note(tmp_path, NOTE)
+    done = run_cli("rules", "check", str(path))
+    assert done.returncode == 2
+    assert f'{path}:6:1: the note is in English only: write it in French just after it (note fr "…")' in (
+        done.stderr
+    )
+    path = _with_note(tmp_path, NOTE + NOTE_FR)
+    assert run_cli("rules", "check", str(path)).returncode == 0
+    shown = run_cli("--lang", "fr", "rules", "show", "xx/lang", "--rules", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "  note : Sans terme : aucune rédaction postérieure." in shown.stdout
+    assert "Open-ended" not in shown.stdout
+    shown = run_cli("--lang", "en", "rules", "show", "xx/lang", "--rules", str(path))
+    assert "  note: Open-ended: no later wording." in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("notes", "said"),
+    [
+        (NOTE_FR + NOTE, 'note fr translates the note just before it: write note "…" first'),
+        (NOTE + NOTE_FR + NOTE_FR, "the note of line 6 is given in 'fr' twice"),
+        (NOTE + 'note en "Open-ended."\n', "note en: 'en' is not a language a note is translated into"),
+    ],
+)
+def test_a_french_note_must_follow_its_english_once(tmp_path, notes, said):
+    done = run_cli("rules", "check", str(_with_note(tmp_path, notes)))
+    assert done.returncode == 2
+    assert said in done.stderr, done.stderr

@@ -27,6 +27,7 @@ from validator.dsl.model import (
     CompiledPayLine,
     ConditionDef,
     FixedDef,
+    NoteDef,
     OptionDef,
     ParamValue,
     PaytableOutcome,
@@ -105,10 +106,36 @@ class _Compiler:
     # ---- header ----
     def headers(self) -> dict[str, Any]:
         seen: dict[str, Any] = {}
-        notes: list[str] = []
+        notes: list[NoteDef] = []
         for header in self.tree.headers:
             if header.key == "note":
-                notes.append(header.value)
+                notes.append(NoteDef(header.value, header.pos.line, {}))
+                continue
+            if header.key == "note_lang":
+                lang, text = header.value
+                if lang not in TRANSLATED:
+                    self.error(
+                        header.pos,
+                        _("note {lang}: {lang!r} is not a language a note is translated into (fr)").format(
+                            lang=lang
+                        ),
+                    )
+                elif not notes or notes[-1].line > header.pos.line:
+                    self.error(
+                        header.pos,
+                        _('note {lang} translates the note just before it: write note "…" first').format(
+                            lang=lang
+                        ),
+                    )
+                elif lang in notes[-1].translations:
+                    self.error(
+                        header.pos,
+                        _("the note of line {line} is given in {lang!r} twice").format(
+                            line=notes[-1].line, lang=lang
+                        ),
+                    )
+                else:
+                    notes[-1].translations[lang] = text
                 continue
             if header.key in seen:
                 self.error(header.pos, _("'{key}' is given twice").format(key=header.key))
@@ -863,7 +890,8 @@ class _Compiler:
             game=headers["game"],
             valid_from=start,
             valid_until=end,
-            notes=headers["notes"],
+            notes=tuple(n.text for n in headers["notes"]),
+            note_defs=headers["notes"],
             parameters=params,
             options=options,
             fixed=fixed,
@@ -953,6 +981,19 @@ def untranslated(rule: Rule) -> list[str]:
                 )
             )
     return problems
+
+
+def untranslated_notes(ruleset: Ruleset) -> list[str]:
+    """What `rules check` refuses in a ruleset's header: each note written in English without its French
+    (`note fr "…"` just after it)."""
+    return [
+        _(
+            '{file}:{line}:1: the note is in English only: write it in French just after it (note {lang} "…")'
+        ).format(file=ruleset.file, line=note.line, lang=lang)
+        for note in ruleset.note_defs
+        for lang in TRANSLATED
+        if lang not in note.translations
+    ]
 
 
 def _only_quoted(text: str) -> bool:

@@ -86,6 +86,16 @@ class PaytableOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class NoteDef:
+    """A note of a ruleset's header: its English, its line, and its text in each other language given
+    (`note fr "…"` just after it)."""
+
+    text: str
+    line: int
+    translations: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class SideBetDef:
     name: str
     title: str
@@ -227,6 +237,8 @@ class Ruleset:
     all_held_by_event: dict[str, AllHeld] = field(default_factory=dict)
     # Each stake kind's settle guards as one generated function: the index of the clause that applies.
     first_settle_by_stake: dict[str, FirstHolding] = field(default_factory=dict)
+    # The header's notes as written, each with its line and translations (`notes` is their English).
+    note_defs: tuple[NoteDef, ...] = ()
 
     @property
     def version(self) -> str:

@@ -271,6 +271,10 @@ class RulesTransformer(Transformer):
     def reading_question(self, meta, children):
         return ast.Header(_pos(meta), "question", _string(children[0]))
 
+    def note_lang(self, meta, children):
+        lang, text = children
+        return ast.Header(_pos(meta), "note_lang", (str(lang), _string(text)))
+
     def reading_question_lang(self, meta, children):
         lang, text = children
         # i18n: not shown (a key of the syntax tree)
