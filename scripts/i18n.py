@@ -179,7 +179,6 @@ NOT_SHOWN = {
 }
 
 
-
 def _skipped_nodes(tree: ast.AST) -> set[int]:
     """The ids of the strings no user reads as a message: docstrings and other bare strings (attribute
     docs), what a mark already holds, and the help texts of the CLI's options."""
