@@ -263,10 +263,6 @@ def _english_lines(text: str) -> list[str]:
     for line in text.splitlines():
         if re.match(r"\s*(on|settle) [a-z_]+ ", line):  # a rule's condition, in the rules language
             continue
-        if re.match(r"\s*note : ", line):
-            # A ruleset's notes (`note "…"`: the sources and dates of its wordings) are written in English
-            # only so far: the one text of the rulesets without its French (listed in the closing note).
-            continue
         bare = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`|« [^»]* »|\S+[/_.-]\S+|--[a-z-]+", " ", line)
         if len(set(_ENGLISH.findall(bare))) >= 2:
             found.append(line)
