@@ -81,6 +81,8 @@ def test_a_round_dated_9999_12_31(tmp_path: Path) -> None:
         ("casino-validator.toml", b"\xff\xfe = 1\n", "not UTF-8 text"),
         ("casino-validator.toml", b"a = " + b"[" * 100_000 + b"]" * 100_000 + b"\n", "nested too deep"),
         ("casino-validator.toml", b"# " + b"x" * (2 << 20) + b"\n", "too large for a configuration file"),
+        # Python refuses to convert an integer of over 4,300 digits (found by the configuration fuzzer).
+        ("casino-validator.toml", b"select = " + b"9" * 5000 + b"\n", "not valid TOML: Exceeds the limit"),
     ],
 )
 def test_a_damaged_configuration_file(tmp_path: Path, name: str, content: bytes, words: str) -> None:

@@ -20,7 +20,9 @@ from conftest import FIXTURES, ROOT
 
 from validator.dsl import ast
 from validator.dsl.parser import parse_ruleset
+from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetError
+from validator.rulebook.registry import load_file
 
 HEADER = """ruleset zz/cites
 title "Citing text (test fixture, not law)"
@@ -88,8 +90,10 @@ def checked(cli, tmp_path: Path, text: str) -> list[str]:
     done = cli("rules", "check", str(path))
     assert done.returncode == 2, done.stdout
     assert "Traceback" not in done.stderr
-    # `rules check` names the shipped files it reads by their path: shown here from the checkout.
-    return [line.replace(f"{tmp_path}/", "").replace(f"{ROOT}/", "") for line in done.stderr.splitlines()]
+    # `rules check` names the shipped files it reads by their path: shown here from the folder holding
+    # `rulesets/` (the checkout, or the installed package's data).
+    shipped = f"{rulesets_dir().parent}/"
+    return [line.replace(f"{tmp_path}/", "").replace(shipped, "") for line in done.stderr.splitlines()]
 
 
 def fr_line(file: str, rule_name: str, clause: str) -> int:
@@ -421,3 +425,12 @@ def test_the_audit_names_the_files_of_the_cited_versions() -> None:
         "rulesets/fr/blackjack/2024-11-01.rules",
         "rulesets/on/fair-blackjack/current.rules",
     ]
+
+
+def test_a_file_read_alone_takes_its_cited_check_from_the_shipped_versions(tmp_path) -> None:
+    """`load_file` on a file whose cited text is not beside it (a vendor's file in a folder of its own)
+    finds the version among the shipped ones, as `rules check` and `--rules` do."""
+    path = tmp_path / "zz.rules"
+    path.write_text(HEADER + rule("same check as fr/blackjack@2024-11-01 rule six-decks", "decks"), "utf-8")
+    [decks] = [r for r in load_file(path).rules if r.id == "zz/cites/decks"]
+    assert decks.same_check is not None and decks.same_check.version == "fr/blackjack@2024-11-01"

@@ -163,6 +163,8 @@ def _read(path: Path) -> dict[str, Any]:
         raise ValidatorError(
             _("{path}: not a configuration: its values are nested too deep").format(path=path)
         ) from None
+    except ValueError as exc:  # a number Python refuses to convert (over 4,300 digits)
+        raise ValidatorError(_("{path}: not valid TOML: {error}").format(path=path, error=exc)) from None
 
 
 def _readings(path: Path, data: dict[str, Any]) -> tuple[tuple[str, str], ...]:

@@ -94,6 +94,17 @@ def _consolidated(
                 except (RulesetError, RulesetErrors, ValidatorError):
                     broken_siblings.append(other.name)
 
+    def shipped() -> None:
+        """The shipped versions, for a file read alone (`load_file`) that cites a text not beside it."""
+        root = rulesets_dir()
+        for other in ruleset_files(root):
+            if other.resolve() not in seen_paths and other.is_file():
+                seen_paths.add(other.resolve())
+                try:
+                    pool.append((other, read_tree(other, display=f"rulesets/{other.relative_to(root)}")))
+                except (RulesetError, RulesetErrors, ValidatorError):
+                    broken_siblings.append(other.name)
+
     failed: set[int] = set()
 
     def whole(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
@@ -161,6 +172,9 @@ def _consolidated(
         found = matches()
         if not found:
             siblings(path)
+            found = matches()
+        if not found:
+            shipped()
             found = matches()
         if len(found) != 1:
             raise not_citable(family, on, found)
