@@ -263,10 +263,6 @@ def _english_lines(text: str) -> list[str]:
     for line in text.splitlines():
         if re.match(r"\s*(on|settle) [a-z_]+ ", line):  # a rule's condition, in the rules language
             continue
-        if re.match(r"\s*note : ", line):
-            # A ruleset's notes (`note "…"`: the sources and dates of its wordings) are written in English
-            # only so far: the one text of the rulesets without its French (listed in the closing note).
-            continue
         bare = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`|« [^»]* »|\S+[/_.-]\S+|--[a-z-]+", " ", line)
         if len(set(_ENGLISH.findall(bare))) >= 2:
             found.append(line)
@@ -299,3 +295,78 @@ def test_a_french_run_writes_no_english_sentence(tmp_path):
         assert done.returncode in (0, 1, 2), (args, done.stderr)
         english += [f"{args[0]}: {line}" for line in _english_lines(done.stdout + done.stderr)]
     assert english == []
+
+
+@pytest.mark.parametrize(
+    ("broken", "french", "english"),
+    [
+        # A compile error, with its hint (the rules language's own words: validator/dsl/compiler.py).
+        (
+            ("param.shoe.decks", "param.shoe.deks"),
+            "param.shoe.deks : ce n'est pas un paramètre ; vouliez-vous dire 'shoe.decks' ?",
+            "param.shoe.deks: not a parameter; did you mean 'shoe.decks'?",
+        ),
+        # A parse error (validator/dsl/parser.py), at its line and column.
+        (("require shoe.decks ==", "require shoe.decks = ="), "erreur de syntaxe : ", "syntax error: "),
+        # A rule in English only, refused by `rules check` (validator/dsl/compiler.py, `untranslated`).
+        (
+            ('    checks "decks" checks fr "jeux"', '    checks "decks"'),
+            "n'a ses champs checks qu'en anglais : rédigez chacun en français à côté (checks fr \"…\")",
+            'has its checks in English only: write each in French beside it (checks fr "…")',
+        ),
+    ],
+)
+def test_a_broken_ruleset_is_told_in_french_with_lang_fr(tmp_path, broken, french, english):
+    path = tmp_path / "lang.rules"
+    text = RULESET % '    message fr "Six jeux, non {shoe.decks}."'
+    assert broken[0] in text
+    path.write_text(text.replace(broken[0], broken[1]), encoding="utf-8")
+    done = run_cli("--lang", "fr", "rules", "check", str(path))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert french in done.stderr, done.stderr
+    assert english not in done.stderr
+    done = run_cli("--lang", "en", "rules", "check", str(path))
+    assert done.returncode == 2
+    assert english in done.stderr, done.stderr
+
+
+NOTE = 'note "Open-ended: no later wording."\n'
+NOTE_FR = 'note fr "Sans terme : aucune rédaction postérieure."\n'
+
+
+def _with_note(tmp_path: Path, notes: str) -> Path:
+    path = tmp_path / "lang.rules"
+    text = RULESET % '    message fr "Six jeux, non {shoe.decks}."'
+    path.write_text(text.replace("parameter shoe.decks", notes + "parameter shoe.decks"), encoding="utf-8")
+    return path
+
+
+def test_a_note_in_english_only_is_refused_and_its_french_is_shown_with_lang_fr(tmp_path):
+    path = _with_note(tmp_path, NOTE)
+    done = run_cli("rules", "check", str(path))
+    assert done.returncode == 2
+    assert f'{path}:6:1: the note is in English only: write it in French just after it (note fr "…")' in (
+        done.stderr
+    )
+    path = _with_note(tmp_path, NOTE + NOTE_FR)
+    assert run_cli("rules", "check", str(path)).returncode == 0
+    shown = run_cli("--lang", "fr", "rules", "show", "xx/lang", "--rules", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "  note : Sans terme : aucune rédaction postérieure." in shown.stdout
+    assert "Open-ended" not in shown.stdout
+    shown = run_cli("--lang", "en", "rules", "show", "xx/lang", "--rules", str(path))
+    assert "  note: Open-ended: no later wording." in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("notes", "said"),
+    [
+        (NOTE_FR + NOTE, 'note fr translates the note just before it: write note "…" first'),
+        (NOTE + NOTE_FR + NOTE_FR, "the note of line 6 is given in 'fr' twice"),
+        (NOTE + 'note en "Open-ended."\n', "note en: 'en' is not a language a note is translated into"),
+    ],
+)
+def test_a_french_note_must_follow_its_english_once(tmp_path, notes, said):
+    done = run_cli("rules", "check", str(_with_note(tmp_path, notes)))
+    assert done.returncode == 2
+    assert said in done.stderr, done.stderr

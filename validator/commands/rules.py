@@ -101,7 +101,7 @@ def check(files: list[Path]) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
-    from validator.dsl.compiler import TRANSLATED, untranslated
+    from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes
 
     shown = {str(path) for path in paths}
     mine = [ruleset for ruleset in registry.all() if ruleset.file in shown]
@@ -115,6 +115,8 @@ def check(files: list[Path]) -> int:
         for rule in (*ruleset.rules, *alternative_rules(ruleset))
         for p in untranslated(rule)
     )
+    # The header's notes, each reported once where it is written.
+    problems.update(dict.fromkeys(p for ruleset in registry.all() for p in untranslated_notes(ruleset)))
     # The readings' question, alternatives and reason, likewise, each reported once where it is written.
     problems.update(
         dict.fromkeys(

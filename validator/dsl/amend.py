@@ -22,6 +22,7 @@ from typing import Any
 
 from validator.dsl import ast
 from validator.errors import RulesetError, RulesetErrors
+from validator.i18n import _
 
 
 def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str) -> ast.RulesetFile:
@@ -36,9 +37,11 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
         for item in getattr(tree, field):
             error(
                 item.pos,
-                f"this file amends {base_version}: the {kind} {item.name} must sit in an "
-                f'`amendment "…" {{ … }}` block that cites the text making the change '
-                f"(add, replace or repeal)",
+                _(
+                    "this file amends {version}: the {kind} {name} must sit in an "
+                    '`amendment "…" {{ … }}` block that cites the text making the change '
+                    "(add, replace or repeal)"
+                ).format(version=base_version, kind=kind, name=item.name),
             )
 
     items = items_of(base)
@@ -88,20 +91,35 @@ def apply_changes(
         what = f"{change.kind} {change.name}"
         if change.verb == "add":
             if at is not None:
-                error(change.pos, f"{what} is already in {base_version}: replace it instead of adding it")
+                error(
+                    change.pos,
+                    _("{what} is already in {version}: replace it instead of adding it").format(
+                        what=what, version=base_version
+                    ),
+                )
                 continue
             place = len(found)
             if change.after is not None:
                 anchor = next((i for i, item in enumerate(found) if item.name == change.after), None)
                 if anchor is None:
-                    error(change.pos, f"no {change.kind} {change.after} to add {change.name} after")
+                    error(
+                        change.pos,
+                        _("no {kind} {anchor} to add {name} after").format(
+                            kind=change.kind, anchor=change.after, name=change.name
+                        ),
+                    )
                     continue
                 place = anchor + 1
             found.insert(place, change.item)
             if origin is not None:
                 origin[(change.kind, change.name)] = file
         elif at is None:
-            error(change.pos, f"{base_version} has no {what} to {change.verb}")
+            error(
+                change.pos,
+                _("{version} has no {what} to {verb}").format(
+                    version=base_version, what=what, verb=change.verb
+                ),
+            )
         elif change.verb == "replace":
             found[at] = change.item
             if origin is not None:

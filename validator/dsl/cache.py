@@ -67,7 +67,7 @@ def encode(value: Any) -> Any:
     cls = type(value)
     if cls in _FIELDS:
         return {"c": cls.__name__, "v": [encode(getattr(value, name)) for name in _FIELDS[cls]]}
-    raise TypeError(f"{cls.__name__} is not part of a syntax tree")
+    raise TypeError(f"{cls.__name__} is not part of a syntax tree")  # i18n: not shown (a bug of the program)
 
 
 class NotATree(ValueError):
@@ -83,6 +83,7 @@ def decode(data: Any) -> Any:
             cls = _CLASSES.get(node)
             values = data.get("v")
             if cls is None or type(values) is not list or len(data) != 2 or len(values) != len(_FIELDS[cls]):
+                # i18n: not shown (a cache entry that does not read is parsed anew, silently)
                 raise NotATree(f"not a syntax tree node: {str(data)[:60]}")
             return cls(*map(decode, values))
         if len(data) == 1:
@@ -90,15 +91,15 @@ def decode(data: Any) -> Any:
                 try:
                     return Decimal(data["d"])
                 except ArithmeticError:
-                    raise NotATree("bad decimal") from None
+                    raise NotATree("bad decimal") from None  # i18n: not shown (as above)
             if type(data.get("t")) is str:
                 return date.fromisoformat(data["t"])
-        raise NotATree(f"not a syntax tree value: {str(data)[:60]}")
+        raise NotATree(f"not a syntax tree value: {str(data)[:60]}")  # i18n: not shown (as above)
     if kind is list:
         return tuple(map(decode, data))
     if data is None or kind is str or kind is int or kind is bool:
         return data
-    raise NotATree(f"not a syntax tree value: {kind.__name__}")
+    raise NotATree(f"not a syntax tree value: {kind.__name__}")  # i18n: not shown (as above)
 
 
 def _lark_version() -> str:
@@ -181,9 +182,10 @@ def _read_own(entry: Path) -> bytes:
         info = os.fstat(handle.fileno())
         getuid = getattr(os, "getuid", None)
         if not stat.S_ISREG(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            # i18n: not shown (an entry that is not the user's own is parsed anew, silently)
             raise PermissionError(f"{entry}: not a private file")
         if getuid is not None and info.st_uid != getuid():
-            raise PermissionError(f"{entry}: another user's file")
+            raise PermissionError(f"{entry}: another user's file")  # i18n: not shown (as above)
         return handle.read()
 
 

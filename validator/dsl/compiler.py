@@ -27,6 +27,7 @@ from validator.dsl.model import (
     CompiledPayLine,
     ConditionDef,
     FixedDef,
+    NoteDef,
     OptionDef,
     ParamValue,
     PaytableOutcome,
@@ -50,13 +51,13 @@ from validator.dsl.vocabulary import (
 )
 from validator.errors import RulesetError, RulesetErrors
 from validator.games import GAMES as REGISTERED
-from validator.i18n import _
+from validator.i18n import N_, _
 
 # The games a ruleset may name, as their packages declare themselves (validator/games/).
 GAMES = tuple(REGISTERED)
 # A word of the rules language that only other games' rounds give: the games it belongs to, joined.
-FOREIGN_EVENT = "event {event!r} is a {owners} event: a {game} round never gives it"
-FOREIGN_FACT = "{fact} is a {owners} fact: a {game} round never sets it"
+FOREIGN_EVENT = N_("event {event!r} is a {owners} event: a {game} round never gives it")
+FOREIGN_FACT = N_("{fact} is a {owners} fact: a {game} round never sets it")
 # Amounts a paytable line may pay out whole, shared between the hands it pays (JP1's meters).
 PRIZES = ("jackpot.main", "jackpot.secondary")
 _HEADERS_REQUIRED = ("title", "source", "game", "in_force")
@@ -64,7 +65,7 @@ _HEADERS_REQUIRED = ("title", "source", "game", "in_force")
 
 def _closest(word: str, choices: Iterable[str]) -> str:
     match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {match[0]!r}?" if match else ""
+    return _("; did you mean {name!r}?").format(name=match[0]) if match else ""
 
 
 def _foreign_owners(game: str | None, event: str | None = None, fact: str | None = None) -> str | None:
@@ -105,17 +106,48 @@ class _Compiler:
     # ---- header ----
     def headers(self) -> dict[str, Any]:
         seen: dict[str, Any] = {}
-        notes: list[str] = []
+        notes: list[NoteDef] = []
         for header in self.tree.headers:
             if header.key == "note":
-                notes.append(header.value)
+                notes.append(NoteDef(header.value, header.pos.line, {}))
+                continue
+            if header.key == "note_lang":
+                lang, text = header.value
+                if lang not in TRANSLATED:
+                    self.error(
+                        header.pos,
+                        _("note {lang}: {lang!r} is not a language a note is translated into (fr)").format(
+                            lang=lang
+                        ),
+                    )
+                elif not notes or notes[-1].line > header.pos.line:
+                    self.error(
+                        header.pos,
+                        _('note {lang} translates the note just before it: write note "…" first').format(
+                            lang=lang
+                        ),
+                    )
+                elif lang in notes[-1].translations:
+                    self.error(
+                        header.pos,
+                        _("the note of line {line} is given in {lang!r} twice").format(
+                            line=notes[-1].line, lang=lang
+                        ),
+                    )
+                else:
+                    notes[-1].translations[lang] = text
                 continue
             if header.key in seen:
-                self.error(header.pos, f"'{header.key}' is given twice")
+                self.error(header.pos, _("'{key}' is given twice").format(key=header.key))
                 continue
             seen[header.key] = header.value
             if header.key == "game" and header.value not in GAMES:
-                self.error(header.pos, f"unknown game {header.value!r}: choose one of {', '.join(GAMES)}")
+                self.error(
+                    header.pos,
+                    _("unknown game {game!r}: choose one of {games}").format(
+                        game=header.value, games=", ".join(GAMES)
+                    ),
+                )
             elif header.key == "game":
                 self.game = header.value
             if header.key == "in_force":
@@ -123,13 +155,14 @@ class _Compiler:
                 if start is not None and end is not None and end < start:
                     self.error(
                         header.pos,
-                        f"bad date range: in force until {end.isoformat()} before it starts on "
-                        f"{start.isoformat()}",
+                        _("bad date range: in force until {end} before it starts on {start}").format(
+                            end=end.isoformat(), start=start.isoformat()
+                        ),
                     )
         for key in _HEADERS_REQUIRED:
             if key not in seen:
-                shown = "in force from" if key == "in_force" else key
-                self.error(self.tree.family_pos, f"the ruleset does not say its '{shown}'")
+                shown = "in force from" if key == "in_force" else key  # i18n: not shown (a keyword)
+                self.error(self.tree.family_pos, _("the ruleset does not say its '{key}'").format(key=shown))
         seen["notes"] = tuple(notes)
         return seen
 
@@ -140,14 +173,26 @@ class _Compiler:
             self.at("parameter", p.name)
             spec = PARAMETERS.get(p.name)
             if spec is None:
-                self.error(p.pos, f"unknown parameter {p.name!r}{_closest(p.name, PARAMETERS)}")
+                self.error(
+                    p.pos,
+                    _("unknown parameter {name!r}{hint}").format(
+                        name=p.name, hint=_closest(p.name, PARAMETERS)
+                    ),
+                )
                 continue
             if p.name in params:
-                self.error(p.pos, f"parameter {p.name!r} is set twice (first on line {params[p.name].line})")
+                self.error(
+                    p.pos,
+                    _("parameter {name!r} is set twice (first on line {line})").format(
+                        name=p.name, line=params[p.name].line
+                    ),
+                )
                 continue
             problem = _type_problem(spec.type, p.value, spec.symbols)
             if problem:
-                self.error(p.value.pos, f"parameter {p.name!r} {problem}")
+                self.error(
+                    p.value.pos, _("parameter {name!r} {problem}").format(name=p.name, problem=problem)
+                )
                 continue
             params[p.name] = ParamValue(p.name, p.value.value, p.ref.text, p.pos.line, p.note)
         return params
@@ -159,11 +204,16 @@ class _Compiler:
             self.at("option", o.name)
             if o.name in options:
                 self.error(
-                    o.pos, f"option {o.name!r} is declared twice (first on line {options[o.name].line})"
+                    o.pos,
+                    _("option {name!r} is declared twice (first on line {line})").format(
+                        name=o.name, line=options[o.name].line
+                    ),
                 )
                 continue
             if o.ref is None:
-                self.error(o.pos, f'option {o.name!r} has no legal reference: add ref "…"')
+                self.error(
+                    o.pos, _('option {name!r} has no legal reference: add ref "…"').format(name=o.name)
+                )
                 continue
             allowed: tuple[Any, ...] | None = None
             bounds: tuple[Decimal, Decimal] | None = None
@@ -172,7 +222,12 @@ class _Compiler:
                 assert isinstance(low, Decimal) and isinstance(high, Decimal)
                 bounds = (low, high)
                 if low > high:
-                    self.error(o.pos, f"option {o.name!r}: empty range {low}..{high}")
+                    self.error(
+                        o.pos,
+                        _("option {name!r}: empty range {low}..{high}").format(
+                            name=o.name, low=low, high=high
+                        ),
+                    )
             elif o.allowed is not None:
                 allowed = tuple(o.allowed)
             elif o.type == "bool":
@@ -193,15 +248,24 @@ class _Compiler:
             if o.default is not None:
                 problem = _option_type_problem(o.type, o.default)
                 if problem:
-                    self.error(o.default.pos, f"option {o.name!r}: default {problem}")
+                    self.error(
+                        o.default.pos,
+                        _("option {name!r}: default {problem}").format(name=o.name, problem=problem),
+                    )
                 elif default is not None and not opt.allows(default):
                     self.error(
-                        o.default.pos, f"option {o.name!r}: default {_show(default)} is not an allowed value"
+                        o.default.pos,
+                        _("option {name!r}: default {value} is not an allowed value").format(
+                            name=o.name, value=_show(default)
+                        ),
                     )
             for value in allowed or ():
                 problem = _option_type_problem(o.type, ast.Value(o.pos, value, _kind_of(value)))
                 if problem:
-                    self.error(o.pos, f"option {o.name!r}: allowed value {problem}")
+                    self.error(
+                        o.pos,
+                        _("option {name!r}: allowed value {problem}").format(name=o.name, problem=problem),
+                    )
             options[o.name] = opt
         return options
 
@@ -210,7 +274,10 @@ class _Compiler:
         for f in self.tree.fixed:
             self.at("fixed", f.name)
             if f.name in options or f.name in fixed:
-                self.error(f.pos, f"{f.name!r} is both fixed and declared elsewhere in this ruleset")
+                self.error(
+                    f.pos,
+                    _("{name!r} is both fixed and declared elsewhere in this ruleset").format(name=f.name),
+                )
                 continue
             fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line)
         return fixed
@@ -233,7 +300,9 @@ class _Compiler:
             if not any_of.collection.startswith("param.") or PARAMETERS.get(field, _NO_SPEC).type != "list":
                 self.error(
                     any_of.pos,
-                    f"any {any_of.var} in {any_of.collection}: the values must be a list parameter (param.…)",
+                    _("any {var} in {collection}: the values must be a list parameter (param.…)").format(
+                        var=any_of.var, collection=any_of.collection
+                    ),
                 )
                 ok = False
         for node in names_in(expr):
@@ -244,7 +313,10 @@ class _Compiler:
                     ok = self.cite(node, namespaces, params, options, fixed, where, place) and ok
                     continue
                 known = [*bound, *self.defines]
-                self.error(node.pos, f"unknown name {node.path!r}{_closest(node.path, known)}")
+                self.error(
+                    node.pos,
+                    _("unknown name {name!r}{hint}").format(name=node.path, hint=_closest(node.path, known)),
+                )
                 ok = False
                 continue
             if isinstance(node, ast.Name) and place is not None:
@@ -257,42 +329,63 @@ class _Compiler:
                 function = FUNCTIONS.get(node.function)
                 if function is None:
                     self.error(
-                        node.pos, f"unknown function {node.function!r}{_closest(node.function, FUNCTIONS)}"
+                        node.pos,
+                        _("unknown function {name!r}{hint}").format(
+                            name=node.function, hint=_closest(node.function, FUNCTIONS)
+                        ),
                     )
                     ok = False
                 elif len(node.args) != function.arity:
                     self.error(
                         node.pos,
-                        f"{node.function}() takes {function.arity} argument(s), not {len(node.args)}",
+                        _("{name}() takes {arity} argument(s), not {count}").format(
+                            name=node.function, arity=function.arity, count=len(node.args)
+                        ),
                     )
                     ok = False
                 continue
             namespace, _unused, field = node.path.partition(".")
             if namespace == "param":
                 if field not in params:
-                    hint = "not a parameter" if field not in PARAMETERS else "not set in this ruleset"
-                    self.error(node.pos, f"{node.path}: {hint}{_closest(field, params)}")
+                    hint = _("not a parameter") if field not in PARAMETERS else _("not set in this ruleset")
+                    self.error(
+                        node.pos,
+                        _("{path}: {problem}{hint}").format(
+                            path=node.path, problem=hint, hint=_closest(field, params)
+                        ),
+                    )
                     ok = False
             elif namespace == "house":
                 if field not in options and field not in fixed:
                     self.error(
                         node.pos,
-                        f"{node.path}: no such house option in this ruleset{_closest(field, options)}",
+                        _("{path}: no such house option in this ruleset{hint}").format(
+                            path=node.path, hint=_closest(field, options)
+                        ),
                     )
                     ok = False
             elif namespace not in namespaces:
                 offered = ", ".join(n for n in namespaces)
-                self.error(node.pos, f"{node.path}: {where} offers no '{namespace}' (it offers {offered})")
+                self.error(
+                    node.pos,
+                    _("{path}: {where} offers no '{namespace}' (it offers {offered})").format(
+                        path=node.path, where=where, namespace=namespace, offered=offered
+                    ),
+                )
                 ok = False
             elif field not in NAMESPACES[namespace]:
                 self.error(
                     node.pos,
-                    f"{node.path}: '{namespace}' has no fact '{field}'"
-                    + _closest(field, NAMESPACES[namespace]),
+                    _("{path}: '{namespace}' has no fact '{field}'{hint}").format(
+                        path=node.path,
+                        namespace=namespace,
+                        field=field,
+                        hint=_closest(field, NAMESPACES[namespace]),
+                    ),
                 )
                 ok = False
             elif (owners := _foreign_owners(self.game, fact=node.path)) is not None:
-                self.error(node.pos, FOREIGN_FACT.format(fact=node.path, owners=owners, game=self.game))
+                self.error(node.pos, _(FOREIGN_FACT).format(fact=node.path, owners=owners, game=self.game))
                 ok = False
         return ok
 
@@ -301,7 +394,7 @@ class _Compiler:
         cites it; a problem is reported at the citation."""
         name = node.path
         if name in self.citing:
-            self.error(node.pos, f"condition {name!r} is defined in terms of itself")
+            self.error(node.pos, _("condition {name!r} is defined in terms of itself").format(name=name))
             return False
         before = len(self.errors)
         self.citing.append(name)
@@ -313,7 +406,12 @@ class _Compiler:
         del self.errors[before:]
         for problem in problems[:1]:
             line = self.defines[name].pos.line
-            self.error(node.pos, f"condition {name!r} (line {line}): {problem.detail}")
+            self.error(
+                node.pos,
+                _("condition {name!r} (line {line}): {problem}").format(
+                    name=name, line=line, problem=problem.detail
+                ),
+            )
         return ok and not problems
 
     def named_conditions(self, params, options, fixed) -> None:
@@ -322,14 +420,19 @@ class _Compiler:
             self.at("define", d.name)
             if d.name in self.defines:
                 first = self.defines[d.name].pos.line
-                self.error(d.pos, f"condition {d.name!r} is defined twice (first on line {first})")
+                self.error(
+                    d.pos,
+                    _("condition {name!r} is defined twice (first on line {line})").format(
+                        name=d.name, line=first
+                    ),
+                )
                 continue
             self.defines[d.name] = d
         every = tuple(NAMESPACES)
         for d in self.defines.values():
             self.at("define", d.name)
             self.citing.append(d.name)
-            self.check_names(d.body, every, params, options, fixed, "a named condition", None)
+            self.check_names(d.body, every, params, options, fixed, _("a named condition"), None)
             self.citing.pop()
 
     def uncited_conditions(self) -> None:
@@ -343,7 +446,10 @@ class _Compiler:
             if d.name not in cited:
                 self.at("define", d.name)
                 self.error(
-                    d.pos, f"condition {d.name!r} is cited by no rule or paytable line: cite it or remove it"
+                    d.pos,
+                    _("condition {name!r} is cited by no rule or paytable line: cite it or remove it").format(
+                        name=d.name
+                    ),
                 )
 
     # ---- side bets ----
@@ -352,26 +458,38 @@ class _Compiler:
         for sb in self.tree.side_bets:
             self.at("side_bet", sb.name)
             if sb.name in bets:
-                self.error(sb.pos, f"side bet {sb.name!r} is declared twice")
+                self.error(sb.pos, _("side bet {name!r} is declared twice").format(name=sb.name))
                 continue
             if sb.ref is None:
-                self.error(sb.pos, f'side bet {sb.name!r} has no legal reference: add ref "…"')
+                self.error(
+                    sb.pos, _('side bet {name!r} has no legal reference: add ref "…"').format(name=sb.name)
+                )
                 continue
             stake = sb.stake or sb.name
             if any(b.stake_name == stake for b in bets.values()):
                 self.error(
-                    sb.pos, f"side bet {sb.name!r}: another side bet's stakes are already named {stake!r}"
+                    sb.pos,
+                    _("side bet {name!r}: another side bet's stakes are already named {stake!r}").format(
+                        name=sb.name, stake=stake
+                    ),
                 )
                 continue
             tables: dict[str, tuple[CompiledPayLine, ...]] = {}
             for table in sb.paytables:
                 if table.name in tables:
-                    self.error(table.pos, f"paytable {table.name!r} of {sb.name!r} is declared twice")
+                    self.error(
+                        table.pos,
+                        _("paytable {table!r} of {bet!r} is declared twice").format(
+                            table=table.name, bet=sb.name
+                        ),
+                    )
                     continue
                 lines = []
                 for line in table.lines:
                     ns = (*PAYTABLE_NAMESPACES, "table", "param", "house")
-                    ok = self.check_names(line.when, ns, params, options, fixed, "a paytable line", PAYTABLE)
+                    ok = self.check_names(
+                        line.when, ns, params, options, fixed, _("a paytable line"), PAYTABLE
+                    )
                     pays: ast.Ratio | str
                     winnings, prize = None, None
                     if isinstance(line.pays, ast.Ratio):
@@ -381,7 +499,7 @@ class _Compiler:
                         amount = ast.Name(line.pos, line.pays) if isinstance(line.pays, str) else line.pays
                         pays = unparse(amount)
                         if self.check_names(
-                            amount, ns, params, options, fixed, "a paytable line's amount", PAYTABLE
+                            amount, ns, params, options, fixed, _("a paytable line's amount"), PAYTABLE
                         ):
                             winnings = compile_expr(amount, _values(params))
                             prize = next(
@@ -437,7 +555,12 @@ class _Compiler:
             self.at("rule", r.name)
             rule_id = f"{family}/{r.name}"
             if r.name in seen:
-                self.error(r.pos, f"duplicate rule id {rule_id!r} (first on line {seen[r.name]})")
+                self.error(
+                    r.pos,
+                    _("duplicate rule id {rule!r} (first on line {line})").format(
+                        rule=rule_id, line=seen[r.name]
+                    ),
+                )
                 continue
             seen[r.name] = r.pos.line
             single = {}
@@ -448,11 +571,13 @@ class _Compiler:
                 ("kind", r.kinds),
             ):
                 if not items and label != "kind":
-                    self.error(r.pos, f"rule {rule_id!r} has no {label}")
+                    self.error(r.pos, _("rule {rule!r} has no {label}").format(rule=rule_id, label=label))
                 elif len(items) > 1:
                     second = items[1]
                     pos = second.pos if isinstance(second, ast.Ref) else second[0]
-                    self.error(pos, f"rule {rule_id!r} gives its {label} twice")
+                    self.error(
+                        pos, _("rule {rule!r} gives its {label} twice").format(rule=rule_id, label=label)
+                    )
                 if label == "ref":
                     single[label] = r.refs[0].text if r.refs else ""
                 else:
@@ -469,20 +594,30 @@ class _Compiler:
                 )
                 continue
             if not r.checks and not r.settles:
-                self.error(r.pos, f"rule {rule_id!r} checks nothing: give it an 'on … require' or a 'settle'")
+                self.error(
+                    r.pos,
+                    _("rule {rule!r} checks nothing: give it an 'on … require' or a 'settle'").format(
+                        rule=rule_id
+                    ),
+                )
             checks = []
             taken_from = len(self.errors)
             offered: set[str] = set()  # the namespaces the rule's events offer, for its message
             for c in r.checks:
                 if c.event not in EVENTS:
-                    self.error(c.pos, f"unknown event {c.event!r}{_closest(c.event, EVENTS)}")
+                    self.error(
+                        c.pos,
+                        _("unknown event {event!r}{hint}").format(
+                            event=c.event, hint=_closest(c.event, EVENTS)
+                        ),
+                    )
                     continue
                 if (owners := _foreign_owners(self.game, event=c.event)) is not None:
-                    self.error(c.pos, FOREIGN_EVENT.format(event=c.event, owners=owners, game=self.game))
+                    self.error(c.pos, _(FOREIGN_EVENT).format(event=c.event, owners=owners, game=self.game))
                     continue
                 ns = namespaces_for(c.event)
                 offered.update(ns)
-                where = f"event '{c.event}'"
+                where = _("event '{event}'").format(event=c.event)
                 ok = c.guard is None or self.check_names(c.guard, ns, params, options, fixed, where, c.event)
                 ok = self.check_names(c.require, ns, params, options, fixed, where, c.event) and ok
                 if not ok:
@@ -509,10 +644,15 @@ class _Compiler:
                     ns = ("table", "param", "house", *SIDE_SETTLE_NAMESPACES)
                 else:
                     known = [*SETTLE_STAKES, *side_bets]
-                    self.error(s.pos, f"unknown stake {s.stake!r} to settle{_closest(s.stake, known)}")
+                    self.error(
+                        s.pos,
+                        _("unknown stake {stake!r} to settle{hint}").format(
+                            stake=s.stake, hint=_closest(s.stake, known)
+                        ),
+                    )
                     continue
                 offered.update(ns)
-                where = f"settling '{s.stake}'"
+                where = _("settling '{stake}'").format(stake=s.stake)
                 place = SETTLE if s.stake in SETTLE_STAKES else SIDE_SETTLE
                 ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where, place)
                 if s.outcome.amount is not None:
@@ -523,8 +663,12 @@ class _Compiler:
                 amount = compile_expr(amount_node, values) if amount_node is not None else None
                 if s.outcome.verb == "paytable":
                     if s.stake not in side_bets:
-                        why = "only a side bet is settled by its paytables"
-                        self.error(s.outcome.pos, f"'{s.stake}' is not a side bet: {why}")
+                        self.error(
+                            s.outcome.pos,
+                            _(
+                                "'{stake}' is not a side bet: only a side bet is settled by its paytables"
+                            ).format(stake=s.stake),
+                        )
                         continue
                     readers = self.table_readers(s.outcome.tables, side_bets[s.stake], options)
                     if readers is None:
@@ -614,7 +758,12 @@ class _Compiler:
         for lang, key, text, pos in r.translations:
             fields = given.setdefault(lang, {})
             if key in fields:
-                self.error(pos, f"rule {rule_id!r} gives its {key} in {lang!r} twice")
+                self.error(
+                    pos,
+                    _("rule {rule!r} gives its {key} in {lang!r} twice").format(
+                        rule=rule_id, key=key, lang=lang
+                    ),
+                )
             fields[key] = (pos, text)
         out: dict[str, dict[str, str]] = {}
         for lang in TRANSLATED:
@@ -622,14 +771,19 @@ class _Compiler:
             for key, (pos, text) in fields.items():
                 if key not in english:
                     self.error(
-                        pos, f"rule {rule_id!r} has its {key} in {lang!r} only: write it in English too"
+                        pos,
+                        _("rule {rule!r} has its {key} in {lang!r} only: write it in English too").format(
+                            rule=rule_id, key=key, lang=lang
+                        ),
                     )
                 elif key == "message":
                     if sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(english[key][1])):
                         self.error(
                             pos,
-                            f"rule {rule_id!r}: the {lang!r} message's placeholders must be the English "
-                            "message's, each as many times",
+                            _(
+                                "rule {rule!r}: the {lang!r} message's placeholders must be the English "
+                                "message's, each as many times"
+                            ).format(rule=rule_id, lang=lang),
                         )
                     elif offered:
                         for problem in placeholder_problems(text, offered, params, options):
@@ -637,7 +791,12 @@ class _Compiler:
             out[lang] = {key: text for key, (_unused, text) in fields.items()}
         for lang in given.keys() - set(TRANSLATED):
             pos = next(iter(given[lang].values()))[0]
-            self.error(pos, f"rule {rule_id!r}: {lang!r} is not a language of the rulesets (en, fr)")
+            self.error(
+                pos,
+                _("rule {rule!r}: {lang!r} is not a language of the rulesets (en, fr)").format(
+                    rule=rule_id, lang=lang
+                ),
+            )
         return out
 
     def unread_parameters(self, params: dict[str, ParamValue]) -> None:
@@ -651,9 +810,11 @@ class _Compiler:
             self.at("parameter", p.name)
             self.error(
                 p.pos,
-                f"parameter {p.name!r} is read by no rule of this version and by no game mechanics: "
-                f"a rule must apply it (param.{p.name}), or it goes (what the text says lives in the "
-                "rule that states it)",
+                _(
+                    "parameter {name!r} is read by no rule of this version and by no game mechanics: "
+                    "a rule must apply it (param.{name}), or it goes (what the text says lives in the "
+                    "rule that states it)"
+                ).format(name=p.name),
             )
 
     def table_readers(self, refs, bet: SideBetDef, options: dict[str, OptionDef]):
@@ -663,7 +824,12 @@ class _Compiler:
             if not ref.by_option:
                 if ref.name not in bet.paytables:
                     hint = _closest(ref.name, bet.paytables)
-                    self.error(ref.pos, f"side bet {bet.name!r} has no paytable {ref.name!r}{hint}")
+                    self.error(
+                        ref.pos,
+                        _("side bet {bet!r} has no paytable {table!r}{hint}").format(
+                            bet=bet.name, table=ref.name, hint=hint
+                        ),
+                    )
                     return None
                 readers.append(lambda ctx, name=ref.name: name)
                 continue
@@ -671,15 +837,24 @@ class _Compiler:
             option = options.get(field)
             if namespace != "house" or option is None:
                 self.error(
-                    ref.pos, f"{ref.name}: a paytable is named by a house option of this ruleset (house.…)"
+                    ref.pos,
+                    _("{name}: a paytable is named by a house option of this ruleset (house.…)").format(
+                        name=ref.name
+                    ),
                 )
                 return None
             missing = [v for v in option.allowed or () if str(v) not in bet.paytables]
             if option.allowed is None or missing:
                 self.error(
                     ref.pos,
-                    f"option {field!r} may name a table that side bet {bet.name!r} does not have"
-                    + (f" ({', '.join(map(str, missing))})" if missing else ": give it an 'in [...]' list"),
+                    (
+                        _("option {name!r} may name a table that side bet {bet!r} does not have ({missing})")
+                        if missing
+                        else _(
+                            "option {name!r} may name a table that side bet {bet!r} does not have: "
+                            "give it an 'in [...]' list"
+                        )
+                    ).format(name=field, bet=bet.name, missing=", ".join(map(str, missing))),
                 )
                 return None
             readers.append(lambda ctx, field=field: ctx["house"].get(field))
@@ -715,7 +890,8 @@ class _Compiler:
             game=headers["game"],
             valid_from=start,
             valid_until=end,
-            notes=headers["notes"],
+            notes=tuple(n.text for n in headers["notes"]),
+            note_defs=headers["notes"],
             parameters=params,
             options=options,
             fixed=fixed,
@@ -797,10 +973,27 @@ def untranslated(rule: Rule) -> list[str]:
         ]
         if keys:
             problems.append(
-                f"{rule.file}:{rule.line}:1: rule {rule.id!r} has its {', '.join(keys)} in English only: "
-                f'write each in French beside it ({keys[0]} {lang} "…")'
+                _(
+                    "{file}:{line}:1: rule {rule!r} has its {keys} in English only: "
+                    'write each in French beside it ({key} {lang} "…")'
+                ).format(
+                    file=rule.file, line=rule.line, rule=rule.id, keys=", ".join(keys), key=keys[0], lang=lang
+                )
             )
     return problems
+
+
+def untranslated_notes(ruleset: Ruleset) -> list[str]:
+    """What `rules check` refuses in a ruleset's header: each note written in English without its French
+    (`note fr "…"` just after it)."""
+    return [
+        _(
+            '{file}:{line}:1: the note is in English only: write it in French just after it (note {lang} "…")'
+        ).format(file=ruleset.file, line=note.line, lang=lang)
+        for note in ruleset.note_defs
+        for lang in TRANSLATED
+        if lang not in note.translations
+    ]
 
 
 def _only_quoted(text: str) -> bool:
@@ -872,12 +1065,18 @@ def _paytable_amount(bet: SideBetDef, readers):
             name = read(ctx)
             lines = bet.paytables.get(str(name)) if name is not None else None
             if lines is None:
-                raise EvaluationError(f"side bet {bet.name} has no paytable {format_value(name)}")
+                raise EvaluationError(
+                    _("side bet {bet} has no paytable {table}").format(bet=bet.name, table=format_value(name))
+                )
             for line in lines:
                 if line.when(ctx):
                     won = line.winnings(ctx) if line.winnings is not None else None
                     if won is None:
-                        raise EvaluationError(f"{bet.name}: the amount of « {line.label} » is not known")
+                        raise EvaluationError(
+                            _("{bet}: the amount of « {label} » is not known").format(
+                                bet=bet.name, label=line.label
+                            )
+                        )
                     total = won if total is None else total + won
                     labels.append(line.label)
                     break
@@ -926,11 +1125,15 @@ def _type_problem(type_: str, value: ast.Value, symbols: tuple[str, ...]) -> str
         ok = kind == "list"
     elif type_ == "symbol":
         if kind != "symbol" or value.value not in symbols:
-            return f"must be one of {', '.join(symbols)}, not {_show(value.value)}"
+            return _("must be one of {values}, not {value}").format(
+                values=", ".join(symbols), value=_show(value.value)
+            )
         ok = True
     else:  # pragma: no cover - vocabulary types are closed
         ok = False
-    return None if ok else f"must be {_TYPE_WORDS[type_]}, not {_show(value.value)}"
+    if ok:
+        return None
+    return _("must be {kind}, not {value}").format(kind=_(_TYPE_WORDS[type_]), value=_show(value.value))
 
 
 def _option_type_problem(type_: str, value: ast.Value) -> str | None:
@@ -944,19 +1147,19 @@ def _option_type_problem(type_: str, value: ast.Value) -> str | None:
         "choice": ("symbol", "string"),
     }[type_]
     if value.kind not in expected:
-        return f"{_show(value.value)} is not a {type_}"
+        return _("{value} is not a {type}").format(value=_show(value.value), type=type_)
     if type_ == "int" and value.value != value.value.to_integral_value():
-        return f"{value.value} is not a whole number"
+        return _("{value} is not a whole number").format(value=value.value)
     return None
 
 
 _TYPE_WORDS = {
-    "int": "a whole number",
-    "int_or_none": "a whole number or none",
-    "bool": "true or false",
-    "ratio": "a ratio such as 3:2 (or none)",
-    "decimal": "a number (or none)",
-    "list": "a list such as [3, 3]",
+    "int": N_("a whole number"),
+    "int_or_none": N_("a whole number or none"),
+    "bool": N_("true or false"),
+    "ratio": N_("a ratio such as 3:2 (or none)"),
+    "decimal": N_("a number (or none)"),
+    "list": N_("a list such as [3, 3]"),
 }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from validator.casino.money import fmt
 from validator.dsl import ast
 from validator.dsl.functions import FUNCTIONS, EvaluationError
+from validator.i18n import _
 
 Context = Mapping[str, Any]
 Compiled = Callable[[Context], Any]
@@ -50,14 +51,14 @@ _ARITH: dict[str, Callable[[Any, Any], Any]] = {
 def arithmetic(node: ast.Arith, a: Any, b: Any) -> Any:
     """`a op b` as the rules mean it: exact decimals (a count is made one), and no value unknown."""
     if a is None or b is None:
-        raise EvaluationError(f"{unparse(node)}: a value is not known")
+        raise EvaluationError(_("{expression}: a value is not known").format(expression=unparse(node)))
     return _ARITH[node.op](Decimal(a) if isinstance(a, int) else a, b)
 
 
 def compare(node: ast.Compare, a: Any, b: Any) -> bool:
     """`a op b` as the rules mean it: an ordering of an unknown value cannot be decided."""
     if node.op in ("<", "<=", ">", ">=") and (a is None or b is None):
-        raise EvaluationError(f"{unparse(node)}: a value is not known")
+        raise EvaluationError(_("{expression}: a value is not known").format(expression=unparse(node)))
     return _COMPARE[node.op](a, b)
 
 
@@ -88,7 +89,9 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
             def compare_constant(ctx: Context) -> bool:
                 a = left(ctx)
                 if ordering and (a is None or constant is None):
-                    raise EvaluationError(f"{unparse(node)}: a value is not known")
+                    raise EvaluationError(
+                        _("{expression}: a value is not known").format(expression=unparse(node))
+                    )
                 return cmp(a, constant)
 
             return compare_constant
@@ -96,7 +99,9 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
         def compare(ctx: Context) -> bool:
             a, b = left(ctx), right(ctx)
             if ordering and (a is None or b is None):
-                raise EvaluationError(f"{unparse(node)}: a value is not known")
+                raise EvaluationError(
+                    _("{expression}: a value is not known").format(expression=unparse(node))
+                )
             return cmp(a, b)
 
         return compare
@@ -114,6 +119,7 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
     if isinstance(node, ast.Not):
         item = compile_expr(node.item, params)
         return lambda ctx: not item(ctx)
+    # i18n: not shown (a bug of the program)
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
 

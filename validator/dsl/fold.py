@@ -90,6 +90,7 @@ def unroll(
         return _flat(node, unrolled, [isinstance(i, ast.Name) and i.path in defines for i in node.items])
     if isinstance(node, ast.Not):
         return ast.Not(node.pos, unroll(node.item, params, bound, defines))
+    # i18n: not shown (a bug of the program)
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
 
@@ -143,6 +144,7 @@ def _fold(node: ast.Expr, params: Mapping[str, Any]) -> ast.Expr:
         if not kept:
             return ast.Literal(node.pos, not decides)
         return kept[0] if len(kept) == 1 else _flat(node, kept, changed)
+    # i18n: not shown (a bug of the program)
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
 

@@ -16,6 +16,7 @@ from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
 from validator.casino import cards as card_mechanics
+from validator.i18n import _
 
 
 class EvaluationError(Exception):
@@ -42,7 +43,7 @@ def dsl_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     docstring."""
     name = fn.__name__.removesuffix("_")
     doc = (inspect.getdoc(fn) or "").split("\n", 1)[0]
-    if not doc:
+    if not doc:  # i18n: not shown (a bug of the program)
         raise ValueError(f"DSL function {name} has no docstring")  # pragma: no cover - a coding error
     FUNCTIONS[name] = Function(name, tuple(inspect.signature(fn).parameters), doc, fn)
     return fn
@@ -119,5 +120,5 @@ def len_(items: Sequence[Any]) -> int:
 def floor_cents(amount: Any) -> Decimal:
     """an amount of money rounded down to the cent"""
     if amount is None:
-        raise EvaluationError("floor_cents: the amount is not known")
+        raise EvaluationError(_("floor_cents: the amount is not known"))
     return Decimal(amount).quantize(Decimal("0.01"), rounding=ROUND_FLOOR)

@@ -15,6 +15,7 @@ from typing import Any
 
 from validator.dsl.vocabulary import NAMESPACES, SHOWN_AS
 from validator.dsl.wording import value as worded
+from validator.i18n import _
 
 # What is read as a placeholder: braces around a dotted name. `{` followed by anything else is text.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)\}")
@@ -34,18 +35,30 @@ def placeholder_problems(
         namespace, _unused, field = path.partition(".")
         if namespace == "param":
             if field not in params:
-                problems.append(f"message: {{{path}}} is not a parameter of this ruleset")
+                problems.append(_("message: {{{path}}} is not a parameter of this ruleset").format(path=path))
         elif namespace == "house":
             if field not in options:
-                problems.append(f"message: {{{path}}} is not a house option of this ruleset")
+                problems.append(
+                    _("message: {{{path}}} is not a house option of this ruleset").format(path=path)
+                )
         elif namespace not in NAMESPACES:
-            problems.append(f"message: {{{path}}}: no namespace '{namespace}' in the vocabulary")
+            problems.append(
+                _("message: {{{path}}}: no namespace '{namespace}' in the vocabulary").format(
+                    path=path, namespace=namespace
+                )
+            )
         elif field not in NAMESPACES[namespace]:
-            problems.append(f"message: {{{path}}}: '{namespace}' has no fact '{field}'")
+            problems.append(
+                _("message: {{{path}}}: '{namespace}' has no fact '{field}'").format(
+                    path=path, namespace=namespace, field=field
+                )
+            )
         elif namespace not in namespaces:
             offered = ", ".join(sorted(namespaces))
             problems.append(
-                f"message: {{{path}}}: the rule's events offer no '{namespace}' (they offer {offered})"
+                _(
+                    "message: {{{path}}}: the rule's events offer no '{namespace}' (they offer {offered})"
+                ).format(path=path, namespace=namespace, offered=offered)
             )
     return problems
 
@@ -77,10 +90,12 @@ def receiver_words(value: Any) -> str:
     hand 2; anything else as it is."""
     text = str(value)
     if text in ("D", "dealer"):
-        return "the dealer"
+        return _("the dealer")
     box, _unused, hand = text.partition("/")
     if box.isdigit() and (not hand or hand.isdigit()):
-        return f"box {box}, hand {hand}" if hand else f"box {box}"
+        return (
+            _("box {box}, hand {hand}").format(box=box, hand=hand) if hand else _("box {box}").format(box=box)
+        )
     return text
 
 

@@ -86,6 +86,16 @@ class PaytableOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class NoteDef:
+    """A note of a ruleset's header: its English, its line, and its text in each other language given
+    (`note fr "…"` just after it)."""
+
+    text: str
+    line: int
+    translations: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class SideBetDef:
     name: str
     title: str
@@ -227,6 +237,8 @@ class Ruleset:
     all_held_by_event: dict[str, AllHeld] = field(default_factory=dict)
     # Each stake kind's settle guards as one generated function: the index of the clause that applies.
     first_settle_by_stake: dict[str, FirstHolding] = field(default_factory=dict)
+    # The header's notes as written, each with its line and translations (`notes` is their English).
+    note_defs: tuple[NoteDef, ...] = ()
 
     @property
     def version(self) -> str:
@@ -244,7 +256,7 @@ class Ruleset:
         must have a rule that reads it (`rules check`). `default` when the version does not set it, or
         sets it to none."""
         spec = PARAMETERS.get(name)
-        if spec is None or not (spec.mechanics or spec.simulator):
+        if spec is None or not (spec.mechanics or spec.simulator):  # i18n: not shown (a bug of the program)
             raise LookupError(f"parameter {name!r} is read by the rules only: Python may not read it")
         parameter = self.parameters.get(name)
         return default if parameter is None or parameter.value is None else parameter.value

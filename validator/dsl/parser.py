@@ -12,21 +12,22 @@ from validator.dsl.ast import RulesetFile
 from validator.dsl.resources import grammar_path
 from validator.dsl.transformer import RulesTransformer, TokenProblem
 from validator.errors import RulesetError
+from validator.i18n import N_, _
 
 # What a reader should see instead of Lark's terminal names in "expected …" lists.
 _TOKEN_WORDS = {
-    "STRING": "a quoted string",
-    "NUMBER": "a number",
-    "DATE": "a date (YYYY-MM-DD)",
-    "RATIO": "a ratio such as 3:2",
-    "NAME": "a name",
-    "DOTTED": "a dotted name such as hand.total",
-    "RULE_NAME": "a rule name in kebab-case",
-    "FAMILY": "a ruleset family such as fr/blackjack",
-    "SEVERITY": "error or warning",
-    "TYPE": "a type (bool, int, decimal, ratio, choice)",
-    "COMP_OP": "a comparison",
-    "DOC_KEY": "checks, why, fails or passes",
+    "STRING": N_("a quoted string"),
+    "NUMBER": N_("a number"),
+    "DATE": N_("a date (YYYY-MM-DD)"),
+    "RATIO": N_("a ratio such as 3:2"),
+    "NAME": N_("a name"),
+    "DOTTED": N_("a dotted name such as hand.total"),
+    "RULE_NAME": N_("a rule name in kebab-case"),
+    "FAMILY": N_("a ruleset family such as fr/blackjack"),
+    "SEVERITY": N_("error or warning"),
+    "TYPE": N_("a type (bool, int, decimal, ratio, choice)"),
+    "COMP_OP": N_("a comparison"),
+    "DOC_KEY": N_("checks, why, fails or passes"),
     "LBRACE": "'{'",
     "RBRACE": "'}'",
     "LPAR": "'('",
@@ -35,12 +36,12 @@ _TOKEN_WORDS = {
     "RSQB": "']'",
     "EQUAL": "'='",
     "COLON": "':'",
-    "ADD_OP": "+ or -",
-    "MUL_OP": "* or /",
-    "OPTION_NAME": "an option name",
-    "ANCHOR": "the name of the item it follows",
-    "KIND": "procedure or payout",
-    "$END": "end of file",
+    "ADD_OP": N_("+ or -"),
+    "MUL_OP": N_("* or /"),
+    "OPTION_NAME": N_("an option name"),
+    "ANCHOR": N_("the name of the item it follows"),
+    "KIND": N_("procedure or payout"),
+    "$END": N_("end of file"),
     "COMMA": "','",
 }
 
@@ -56,7 +57,7 @@ def _parser() -> Lark:
 
 
 def _describe_expected(expected: set[str]) -> str:
-    words = sorted({_TOKEN_WORDS.get(t, _keyword(t)) for t in expected})
+    words = sorted({_(_TOKEN_WORDS[t]) if t in _TOKEN_WORDS else _keyword(t) for t in expected})
     if len(words) > 8:
         words = [*words[:8], "…"]
     return ", ".join(words)
@@ -80,18 +81,25 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> RulesetError:
     if isinstance(exc, UnexpectedEOF) or line in (-1, None):
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
-        message = f"unexpected end of file; expected {_describe_expected(set(getattr(exc, 'expected', ())))}"
+        message = _("unexpected end of file; expected {expected}").format(
+            expected=_describe_expected(set(getattr(exc, "expected", ())))
+        )
     elif isinstance(exc, UnexpectedToken):
-        shown = repr(exc.token.value) if exc.token.type != "$END" else "end of file"
-        message = f"unexpected {shown}; expected {_describe_expected(exc.accepts or exc.expected)}"
+        shown = repr(exc.token.value) if exc.token.type != "$END" else _("end of file")
+        message = _("unexpected {token}; expected {expected}").format(
+            token=shown, expected=_describe_expected(exc.accepts or exc.expected)
+        )
     elif isinstance(exc, UnexpectedCharacters):
-        message = f"unexpected character {exc.char!r}"
         if exc.allowed:
-            message += f"; expected {_describe_expected(exc.allowed)}"
+            message = _("unexpected character {char!r}; expected {expected}").format(
+                char=exc.char, expected=_describe_expected(exc.allowed)
+            )
+        else:
+            message = _("unexpected character {char!r}").format(char=exc.char)
     else:  # pragma: no cover - Lark has no other UnexpectedInput
         message = str(exc)
     context = _caret(text, line, column)
-    return RulesetError(file, line, column, f"syntax error: {message}", context)
+    return RulesetError(file, line, column, _("syntax error: {message}").format(message=message), context)
 
 
 def _caret(text: str, line: int, column: int) -> str:
@@ -135,8 +143,10 @@ def parse_ruleset(text: str, file: str) -> RulesetFile:
             file,
             line,
             column,
-            f"the expression nests more than {MAX_NESTING} levels deep (a long chain of 'and', 'or', "
-            "'not', '+' or '*' counts one level per operator): split it into several rules or conditions",
+            _(
+                "the expression nests more than {count} levels deep (a long chain of 'and', 'or', "
+                "'not', '+' or '*' counts one level per operator): split it into several rules or conditions"
+            ).format(count=MAX_NESTING),
             _caret(text, line, column),
         )
     # lark wraps what a named method raises in VisitError, but not what `__default__` (the nodes

@@ -13,8 +13,10 @@ docs/rules-language.md says the same, for people writing rules.
 
 from __future__ import annotations
 
+from validator.i18n import _
+
 SETTLE = "settle"
-SIDE_SETTLE = "side settle"
+SIDE_SETTLE = "side settle"  # i18n: not shown (a key)
 PAYTABLE = "paytable"
 
 # fact → the places the replay sets it.
@@ -47,14 +49,16 @@ def unreachable(fact: str, place: str) -> str | None:
     if places is None or place in places:
         return None
     shown = ", ".join(_place_words(p) for p in places)
-    return f"{fact} is set only at {shown}: {_place_words(place)} never provides it"
+    return _("{fact} is set only at {places}: {place} never provides it").format(
+        fact=fact, places=shown, place=_place_words(place)
+    )
 
 
 def _place_words(place: str) -> str:
     if place == SETTLE:
-        return "a settle clause of a main, insurance or war stake"
+        return _("a settle clause of a main, insurance or war stake")
     if place == SIDE_SETTLE:
-        return "a side bet's settle clause"
+        return _("a side bet's settle clause")
     if place == PAYTABLE:
-        return "a paytable line"
-    return f"event '{place}'"
+        return _("a paytable line")
+    return _("event '{event}'").format(event=place)

@@ -64,13 +64,19 @@ class ReadingInfo:
             given = self.translations.get(lang, {})
             missing = [f"{key} {lang}" for key in ("question", "because") if key not in given]
             missing += [
-                f"the meaning of {a.name} in {lang}" for a in self.alternatives if lang not in a.translations
+                _("the meaning of {name} in {lang}").format(name=a.name, lang=lang)
+                for a in self.alternatives
+                if lang not in a.translations
             ]
             if missing:
                 problems.append(
-                    f"{self.file}:{self.line}:1: reading {self.name!r} is in English only for "
-                    f'{", ".join(missing)}: write each in French beside it (question {lang} "…", '
-                    f'alternative NAME "…" {lang} "…", because {lang} "…")'
+                    _(
+                        "{file}:{line}:1: reading {name!r} is in English only for "
+                        '{missing}: write each in French beside it (question {lang} "…", '
+                        'alternative NAME "…" {lang} "…", because {lang} "…")'
+                    ).format(
+                        file=self.file, line=self.line, name=self.name, missing=", ".join(missing), lang=lang
+                    )
                 )
         return problems
 
@@ -134,22 +140,32 @@ def problems(tree: ast.RulesetFile) -> list[RulesetError]:
         def error(pos: ast.Pos, message: str, file: str = file) -> None:
             errors.append(RulesetError(file, pos.line, pos.column, message))
 
-        what = f"reading {reading.name}"
+        what = _("reading {name}").format(name=reading.name)
         if reading.name in seen:
-            error(reading.pos, f"{what} is declared twice in this version")
+            error(reading.pos, _("{what} is declared twice in this version").format(what=what))
             continue
         seen.add(reading.name)
         if not reading.quotes:
-            error(reading.pos, f'{what} quotes no sentence: give `quote "…"`, the words of the text it reads')
+            error(
+                reading.pos,
+                _('{what} quotes no sentence: give `quote "…"`, the words of the text it reads').format(
+                    what=what
+                ),
+            )
         if not reading.questions:
-            error(reading.pos, f'{what} asks no question: give `question "…"`')
+            error(reading.pos, _('{what} asks no question: give `question "…"`').format(what=what))
         names: set[str] = set()
         for alt in reading.alternatives:
             if alt.name in names:
-                error(alt.pos, f"{what} has two alternatives named {alt.name}")
+                error(alt.pos, _("{what} has two alternatives named {name}").format(what=what, name=alt.name))
             names.add(alt.name)
             if any(c.kind == "reading" for c in alt.changes):
-                error(alt.pos, f"alternative {alt.name} of {what} changes a reading: it changes rules only")
+                error(
+                    alt.pos,
+                    _("alternative {name} of {what} changes a reading: it changes rules only").format(
+                        name=alt.name, what=what
+                    ),
+                )
         said: set[tuple[str, str]] = set()
         for lang, key, _text, at in reading.translations:
             if (lang, key) in said:
@@ -159,38 +175,57 @@ def problems(tree: ast.RulesetFile) -> list[RulesetError]:
             said.add((lang, key))
         if len(reading.alternatives) < 2:
             count = len(reading.alternatives)
-            error(reading.pos, f"{what} has {count} alternative(s): a question needs two answers")
+            error(
+                reading.pos,
+                _("{what} has {count} alternative(s): a question needs two answers").format(
+                    what=what, count=count
+                ),
+            )
         if len(reading.defaults) != 1:
-            error(reading.pos, f'{what} must name its default once (`default ALTERNATIVE because "…"`)')
+            error(
+                reading.pos,
+                _('{what} must name its default once (`default ALTERNATIVE because "…"`)').format(what=what),
+            )
             continue
         at, default, _because = reading.defaults[0]
         if default not in names:
             known = ", ".join(a.name for a in reading.alternatives)
-            error(at, f"{what} has no alternative {default} to apply by default (its alternatives: {known})")
+            error(
+                at,
+                _("{what} has no alternative {name} to apply by default (its alternatives: {known})").format(
+                    what=what, name=default, known=known
+                ),
+            )
             continue
         for alt in reading.alternatives:
             if alt.name == default:
                 if alt.changes or alt.has_block:
                     error(
                         alt.pos,
-                        f"alternative {alt.name} is the default of {what}: it is the version as written, "
-                        "so it changes nothing (give it no `{ … }` block)",
+                        _(
+                            "alternative {name} is the default of {what}: it is the version as written, "
+                            "so it changes nothing (give it no `{{ … }}` block)"
+                        ).format(name=alt.name, what=what),
                     )
                 continue
-            local = _misfits(tree, alt, f"alternative {alt.name} of {what}", file)
+            local = _misfits(
+                tree, alt, _("alternative {name} of {what}").format(name=alt.name, what=what), file
+            )
             errors.extend(local)
             if not local and _same(_applied(tree, alt), items_of(tree)):
                 error(
                     alt.pos,
-                    f"alternative {alt.name} of {what} changes nothing in this version: "
-                    "say what it adds, replaces or repeals",
+                    _(
+                        "alternative {name} of {what} changes nothing in this version: "
+                        "say what it adds, replaces or repeals"
+                    ).format(name=alt.name, what=what),
                 )
     return errors
 
 
 def _applied(tree: ast.RulesetFile, alt: ast.Alternative) -> dict[str, list[Any]]:
     items = items_of(tree)
-    apply_changes(items, alt.changes, "this version", lambda pos, message: None)
+    apply_changes(items, alt.changes, _("this version"), lambda pos, message: None)
     return items
 
 
@@ -201,7 +236,7 @@ def _misfits(tree: ast.RulesetFile, alt: ast.Alternative, what: str, file: str) 
     def error(pos: ast.Pos, message: str) -> None:
         found.append(RulesetError(file, pos.line, pos.column, f"{what}: {message}"))
 
-    apply_changes(items_of(tree), alt.changes, "this version", error)
+    apply_changes(items_of(tree), alt.changes, _("this version"), error)
     return found
 
 
@@ -218,9 +253,19 @@ def chosen(tree: ast.RulesetFile, choices: Mapping[str, str]) -> ast.RulesetFile
         alt = next((a for a in reading.alternatives if a.name == choice), None)
         if alt is None:
             raise RulesetErrors(
-                [RulesetError(tree.file, reading.pos.line, reading.pos.column, f"no alternative {choice}")]
+                [
+                    RulesetError(
+                        tree.file,
+                        reading.pos.line,
+                        reading.pos.column,
+                        _("no alternative {name}").format(name=choice),
+                    )
+                ]
             )
-        errors.extend(_misfits(tree, alt, f"alternative {alt.name} of reading {reading.name}", tree.file))
+        what = _("alternative {name} of {what}").format(
+            name=alt.name, what=_("reading {name}").format(name=reading.name)
+        )
+        errors.extend(_misfits(tree, alt, what, tree.file))
         apply_changes(items, alt.changes, tree.family, lambda pos, message: None)
     if errors:
         raise RulesetErrors(errors)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from validator.i18n import _
+
 _PACKAGE = Path(__file__).resolve().parent.parent  # validator/, this module being validator/dsl/resources.py
 
 
@@ -15,7 +17,7 @@ def data_dir(name: str) -> Path:
     for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(f"casino-validator is installed without its {name}/ folder")
+    raise FileNotFoundError(_("casino-validator is installed without its {name}/ folder").format(name=name))
 
 
 def grammar_path() -> Path:

@@ -16,6 +16,7 @@ from lark import Token, Transformer, v_args
 
 from validator.dsl import ast
 from validator.errors import RulesetError
+from validator.i18n import _
 
 
 def _pos(meta_or_token: Any) -> ast.Pos:
@@ -60,7 +61,7 @@ def _string(token: Token) -> str:
     except (SyntaxError, ValueError, MemoryError, Warning) as exc:
         # Python's own words name the escape: "truncated \xXX escape", "unknown Unicode character name".
         detail = str(exc).split(": ", 1)[-1].split(" (<unknown>")[0]
-        raise TokenProblem(token, f"bad escape in a string: {detail}") from None
+        raise TokenProblem(token, _("bad escape in a string: {detail}").format(detail=detail)) from None
 
 
 def _dedent(text: str) -> str:
@@ -72,16 +73,24 @@ def _dedent(text: str) -> str:
 def _ratio(token: Token) -> ast.Ratio:
     num, den = str(token).split(":")
     if len(num) > MAX_DIGITS or len(den) > MAX_DIGITS:
-        raise TokenProblem(token, f"a ratio's numbers have at most {MAX_DIGITS} digits")
+        raise TokenProblem(token, _("a ratio's numbers have at most {count} digits").format(count=MAX_DIGITS))
     if int(den) == 0:
-        raise TokenProblem(token, f"the ratio {num}:{den} divides by zero: its second number must not be 0")
+        raise TokenProblem(
+            token,
+            _("the ratio {num}:{den} divides by zero: its second number must not be 0").format(
+                num=num, den=den
+            ),
+        )
     return ast.Ratio(int(num), int(den))
 
 
 def _number(token: Token) -> Decimal:
     text = str(token)
     if len(text.split(".")[0]) > MAX_DIGITS or len(text) > 2 * MAX_DIGITS + 1:
-        raise TokenProblem(token, f"a number has at most {MAX_DIGITS} digits (before and after the point)")
+        raise TokenProblem(
+            token,
+            _("a number has at most {count} digits (before and after the point)").format(count=MAX_DIGITS),
+        )
     return Decimal(text)
 
 
@@ -146,7 +155,9 @@ class RulesTransformer(Transformer):
         try:
             return date.fromisoformat(str(token))
         except ValueError:
-            raise self._error(_pos(token), f"{token} is not a date of the calendar") from None
+            raise self._error(
+                _pos(token), _("{date} is not a date of the calendar").format(date=token)
+            ) from None
 
     # ---- file ----
     def start(self, meta, children):
@@ -260,16 +271,23 @@ class RulesTransformer(Transformer):
     def reading_question(self, meta, children):
         return ast.Header(_pos(meta), "question", _string(children[0]))
 
+    def note_lang(self, meta, children):
+        lang, text = children
+        return ast.Header(_pos(meta), "note_lang", (str(lang), _string(text)))
+
     def reading_question_lang(self, meta, children):
         lang, text = children
+        # i18n: not shown (a key of the syntax tree)
         return ast.Header(_pos(meta), "translated question", (str(lang), _string(text)))
 
     def reading_because_lang(self, meta, children):
         lang, text = children
+        # i18n: not shown (a key of the syntax tree)
         return ast.Header(_pos(meta), "translated because", (str(lang), _string(text)))
 
     def alternative_lang(self, meta, children):
         lang, text = children
+        # i18n: not shown (a key of the syntax tree)
         return ast.Header(_pos(meta), "translated meaning", (str(lang), _string(text)))
 
     def reading_default(self, meta, children):

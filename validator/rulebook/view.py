@@ -12,7 +12,7 @@ from validator.dsl.model import OptionDef, Rule, Ruleset
 from validator.dsl.readings import ReadingInfo
 from validator.errors import ValidatorError
 from validator.findings.words import kind_word, severity_word
-from validator.i18n import N_, _, current, ngettext
+from validator.i18n import N_, _, current, ngettext, pick
 from validator.rulebook.registry import Registry
 
 
@@ -96,8 +96,8 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
     yield "  " + _("game: {game}   in force: {dates}   source: {source}   file: {file}").format(
         game=ruleset.game, dates=dates_words(ruleset), source=ruleset.source, file=ruleset.file
     )
-    for note in ruleset.notes:
-        yield "  " + _("note: {note}").format(note=note)
+    for note in ruleset.note_defs:
+        yield "  " + _("note: {note}").format(note=pick({**note.translations, "en": note.text}))
     if ruleset.amends is not None:
         yield ""
         yield _("Consolidated: {version} as amended by").format(version=ruleset.amends)
