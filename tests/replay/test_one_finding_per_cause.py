@@ -72,6 +72,24 @@ def _settled_from_box_1(suit: str) -> list[list[Any]]:
     ]  # fmt: skip
 
 
+def _one_round_log(
+    path: Path, table: dict[str, Any], shoe: dict[str, Any], bet: dict[str, Any], at: str, actions: list[Any]
+) -> Path:
+    """A log of `table`, `shoe` and one round R1 of that shoe at `at`, with `bet` and `actions`."""
+    round_ = {"type": "round", "round": "R1", "shoe": shoe["shoe"], "at": at, "bets": [bet]}
+    records = (table, shoe, round_ | {"actions": actions})
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+def _key_of(cause: dict[str, Any]) -> str:
+    """The fingerprint a consequence names its cause by (`caused_by`), computed from the cause's fields."""
+    fields = {
+        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
+    }
+    return fingerprint(Finding(**fields), fingerprint_file(cause["file"], find_root()))
+
+
 def _findings(log: Path, fmt: str = "jsonl") -> tuple[int, str]:
     ran = invoke("check", str(log), "--ruleset", "fr/blackjack@2016-03-14", "--format", fmt, "--no-config")
     return ran.code, ran.stdout
@@ -125,20 +143,9 @@ def test_an_insurance_after_the_early_card_names_it_as_its_cause(tmp_path):
         ["deal", "1", "TS"], ["deal", "D", "AH"], ["deal", "1", "KS"], ["deal", "D", "9H"],
         ["insurance", "1", 10], ["stand", "1"], ["lose", "1:insurance"], ["push", "1"],
     ]  # fmt: skip
-    records = [
-        table_record(day="2016-03-14"),
-        shoe_record(day="2016-03-14"),
-        {
-            "type": "round",
-            "round": "R1",
-            "shoe": "S1",
-            "at": "2016-03-14T21:00:00+01:00",
-            "bets": [{"stake": "1", "amount": 20, "player": "P1", "seated": True}],
-            "actions": actions,
-        },
-    ]
-    log = tmp_path / "insured.jsonl"
-    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    bet = {"stake": "1", "amount": 20, "player": "P1", "seated": True}
+    table, shoe = table_record(day="2016-03-14"), shoe_record(day="2016-03-14")
+    log = _one_round_log(tmp_path / "insured.jsonl", table, shoe, bet, "2016-03-14T21:00:00+01:00", actions)
     code, out = _findings(log)
     assert code == 1
     cause, consequence = (json.loads(line) for line in out.splitlines())
@@ -146,10 +153,7 @@ def test_an_insurance_after_the_early_card_names_it_as_its_cause(tmp_path):
         "fr/blackjack/dealer-second-card-after-players",
         "fr/blackjack/insurance-before-dealer-second-card",
     )
-    fields = {
-        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
-    }
-    expected = fingerprint(Finding(**fields), fingerprint_file(cause["file"], find_root()))
+    expected = _key_of(cause)
     assert consequence["caused_by"] == expected and "caused_by" not in cause
     _code, sarif = _findings(log, "sarif")
     results = json.loads(sarif)["runs"][0]["results"]
@@ -166,20 +170,9 @@ def test_a_peek_at_the_early_card_names_it_as_its_cause(tmp_path):
         ["deal", "1", "TS"], ["deal", "D", "AH"], ["deal", "1", "KS"], ["deal", "D", "9H"], ["peek", "D"],
         ["stand", "1"], ["push", "1"],
     ]  # fmt: skip
-    records = [
-        table_record(day="2016-03-14", format="hand-log/1.1"),
-        shoe_record(day="2016-03-14"),
-        {
-            "type": "round",
-            "round": "R1",
-            "shoe": "S1",
-            "at": "2016-03-14T21:00:00+01:00",
-            "bets": [{"stake": "1", "amount": 20, "player": "P1", "seated": True}],
-            "actions": actions,
-        },
-    ]
-    log = tmp_path / "peeked.jsonl"
-    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    bet = {"stake": "1", "amount": 20, "player": "P1", "seated": True}
+    table, shoe = table_record(day="2016-03-14", format="hand-log/1.1"), shoe_record(day="2016-03-14")
+    log = _one_round_log(tmp_path / "peeked.jsonl", table, shoe, bet, "2016-03-14T21:00:00+01:00", actions)
     code, out = _findings(log)
     assert code == 1
     cause, consequence = (json.loads(line) for line in out.splitlines())
@@ -187,28 +180,14 @@ def test_a_peek_at_the_early_card_names_it_as_its_cause(tmp_path):
         "fr/blackjack/dealer-second-card-after-players",
         "fr/blackjack/no-peek",
     )
-    fields = {
-        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
-    }
-    expected = fingerprint(Finding(**fields), fingerprint_file(cause["file"], find_root()))
-    assert consequence["caused_by"] == expected and "caused_by" not in cause
+    assert consequence["caused_by"] == _key_of(cause) and "caused_by" not in cause
 
 
 def _ontario(tmp_path: Path, name: str, actions: list[list[Any]]) -> list[dict[str, Any]]:
-    records = [
-        table_record(day="2025-08-22", ruleset="on/fair-blackjack", minimum=1, maximum=5),
-        shoe_record(day="2025-08-22", backs=[6], burn=["9H"], cut_card_behind=80),
-        {
-            "type": "round",
-            "round": "R1",
-            "shoe": "S1",
-            "at": "2025-08-22T21:00:00+01:00",
-            "bets": [{"stake": "1", "amount": 4, "player": "P1", "seated": True}],
-            "actions": actions,
-        },
-    ]
-    log = tmp_path / f"{name}.jsonl"
-    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    table = table_record(day="2025-08-22", ruleset="on/fair-blackjack", minimum=1, maximum=5)
+    shoe = shoe_record(day="2025-08-22", backs=[6], burn=["9H"], cut_card_behind=80)
+    bet = {"stake": "1", "amount": 4, "player": "P1", "seated": True}
+    log = _one_round_log(tmp_path / f"{name}.jsonl", table, shoe, bet, "2025-08-22T21:00:00+01:00", actions)
     ran = invoke("check", str(log), "--format", "jsonl", "--no-config")
     return [json.loads(line) for line in ran.stdout.splitlines()]
 
@@ -234,12 +213,7 @@ def test_an_ontario_insurance_settled_before_the_second_card_is_one_cause(tmp_pa
         ("on/fair-blackjack/insurance-pays-2-1", "1:insurance"),
     ]
     cause, consequence = paid
-    fields = {
-        k: cause[k] for k in ("kind", "rule", "ref", "severity", "file", "line", "message", "round", "stake")
-    }
-    assert consequence["caused_by"] == fingerprint(
-        Finding(**fields), fingerprint_file(cause["file"], find_root())
-    )
+    assert consequence["caused_by"] == _key_of(cause)
     # Where the dealer took his second card at the deal (the cause), an insurance collected right after
     # it is settled once the card is out: no finding of its time; the early card is the one finding.
     early = [["deal", "1", "TD"], ["deal", "D", "AS"], ["deal", "1", "9C"], ["deal", "D", "7H"],
@@ -252,14 +226,6 @@ def test_an_ontario_insurance_settled_before_the_second_card_is_one_cause(tmp_pa
     assert found[1]["caused_by"]
 
 
-def _usage_round(actions: list[list[Any]]) -> list[dict[str, Any]]:
-    table = table_record(day="2025-06-01", format="hand-log/1.1", table="T-1", ruleset="fr/usage-blackjack")
-    shoe = shoe_record(day="2025-06-01")
-    bets = [{"stake": "5", "amount": 40, "player": "P1", "seated": True}]
-    round_ = {"type": "round", "round": "R1", "shoe": shoe["shoe"], "at": "2025-06-01T21:00:00+01:00"}
-    return [table, shoe, round_ | {"bets": bets, "actions": actions}]
-
-
 def test_a_surrender_the_text_does_not_know_is_one_finding(tmp_path):
     """The popular description lists the player's choices (a card, stay, insurance, split, double):
     surrender is not one of them. Box 5 (6 7 = 13) surrenders against the dealer's 9 and hole K (19) and
@@ -270,8 +236,10 @@ def test_a_surrender_the_text_does_not_know_is_one_finding(tmp_path):
         ["deal", "5", "6S"], ["deal", "D", "9D"], ["deal", "5", "7C"], ["deal_down", "D", "KS"],
         ["surrender", "5"], ["lose", "5", 20], ["reveal", "D", "KS"],
     ]  # fmt: skip
-    log = tmp_path / "surrender.jsonl"
-    log.write_text("".join(json.dumps(r) + "\n" for r in _usage_round(actions)))
+    table = table_record(day="2025-06-01", format="hand-log/1.1", table="T-1", ruleset="fr/usage-blackjack")
+    bet = {"stake": "5", "amount": 40, "player": "P1", "seated": True}
+    at = "2025-06-01T21:00:00+01:00"
+    log = _one_round_log(tmp_path / "surrender.jsonl", table, shoe_record(day="2025-06-01"), bet, at, actions)
     ran = invoke("check", str(log), "--format", "jsonl", "--no-config")
     found = [json.loads(line) for line in ran.stdout.splitlines()]
     assert ran.code == 1, ran.output
