@@ -45,22 +45,30 @@ def test_hand_count_agrees_with_the_issue():
     assert round(float(lucky_ladies_table_b(True)) * 100, 2) == -17.64
 
 
+def edge_json(version: str, with_options: bool = False) -> dict:
+    """What `edge --ruleset VERSION -f json` prints, checked against its JSON Schema."""
+    printed = run(
+        default_registry(), ruleset=version, house=None, table=None, fmt="json", with_options=with_options
+    )
+    data = json.loads(printed)
+    jsonschema.validate(data, SCHEMA)
+    return data
+
+
+def figures_by_reading(data: dict) -> dict:
+    """Each reading's figures: reading → figure → house edge (%) under each alternative."""
+    return {
+        reading["reading"]: {f["figure"]: f["house_edge_percent"] for f in reading["figures"]}
+        for reading in data["readings"]
+    }
+
+
 @pytest.fixture(scope="module")
 def edge_2019():
-    return json.loads(
-        run(
-            default_registry(),
-            ruleset="fr/blackjack@2019-08-12",
-            house=None,
-            table=None,
-            fmt="json",
-            with_options=True,
-        )
-    )
+    return edge_json("fr/blackjack@2019-08-12", with_options=True)
 
 
 def test_edge_2019_gives_the_dames_de_coeur_tables_under_both_readings(edge_2019):
-    jsonschema.validate(edge_2019, SCHEMA)
     [reading] = edge_2019["readings"]
     assert (reading["reading"], reading["quote"], reading["applied"]) == (
         "pair-totalling-20",
@@ -87,20 +95,7 @@ def test_edge_options_flags_surrender_turning_the_edge_to_the_player(edge_2019):
 
 
 def test_edge_2020_gives_jp1_and_two_plus_one_under_each_reading():
-    data = json.loads(
-        run(
-            default_registry(),
-            ruleset="fr/blackjack@2020-05-25",
-            house=None,
-            table=None,
-            fmt="json",
-            with_options=False,
-        )
-    )
-    jsonschema.validate(data, SCHEMA)
-    by = {
-        r["reading"]: {f["figure"]: f["house_edge_percent"] for f in r["figures"]} for r in data["readings"]
-    }
+    by = figures_by_reading(edge_json("fr/blackjack@2020-05-25"))
     # Issue 26: an ace at either end, at one end, or also K-A-2: 13.39 %, 16.66 %, 10.12 %.
     ace = by["two-plus-one-ace"]["two_plus_one"]
     assert {k: round(float(v), 2) for k, v in ace.items()} == {
@@ -197,20 +192,7 @@ def infinite_deck_edge(any_17_with_an_ace: bool) -> float:
 
 
 def test_edge_ontario_gives_each_reading_its_figure():
-    data = json.loads(
-        run(
-            default_registry(),
-            ruleset="on/fair-blackjack",
-            house=None,
-            table=None,
-            fmt="json",
-            with_options=False,
-        )
-    )
-    jsonschema.validate(data, SCHEMA)
-    by = {
-        r["reading"]: {f["figure"]: f["house_edge_percent"] for f in r["figures"]} for r in data["readings"]
-    }
+    by = figures_by_reading(edge_json("on/fair-blackjack"))
     # Issue 26: a player's blackjack tying the dealer's two-card 21 gives 0.73 %, beating it 0.41 %.
     tie = by["blackjack-against-two-card-21"]["main stake"]
     assert (round(float(tie["tie"]), 2), round(float(tie["beats"]), 2)) == (0.73, 0.41)
