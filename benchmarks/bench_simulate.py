@@ -17,7 +17,6 @@ as independent, as simcheck does). The log is written to a temporary file and de
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import subprocess
@@ -30,7 +29,7 @@ import orjson
 
 from validator.house.load import load_house
 from validator.maths.edge import figures
-from validator.maths.simcheck import Z99, round_return
+from validator.maths.simcheck import mean_return
 from validator.rulebook.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,21 +65,8 @@ def play(version, players: str, rounds: int, log: Path) -> tuple[float, float, f
 
 def hold(log: Path) -> tuple[float, float, int]:
     """The mean main-stake return per round, the 99 % half-width of that mean, the rounds counted."""
-    n, total, total_sq = 0, 0.0, 0.0
     with log.open("rb") as lines:
-        for line in lines:
-            record = orjson.loads(line)
-            if record.get("type") != "round":
-                continue
-            value = round_return(record)
-            if value is None:
-                continue
-            n += 1
-            total += value
-            total_sq += value * value
-    mean = total / n
-    variance = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    return mean, Z99 * math.sqrt(variance / n), n
+        return mean_return(orjson.loads(line) for line in lines)
 
 
 def main() -> int:
