@@ -85,25 +85,24 @@ def _consolidated(
     visiting: set[int] = set()
     errors: list[RulesetError] = []
 
-    def siblings(path: Path) -> None:
-        for other in sorted(path.parent.glob("*.rules")):
+    def take(paths: Iterable[Path], root: Path | None = None) -> None:
+        """Files not yet in the pool, each read once (shown as `rulesets/…` when under `root`)."""
+        for other in paths:
             if other.resolve() not in seen_paths and other.is_file():
                 seen_paths.add(other.resolve())
+                display = f"rulesets/{other.relative_to(root)}" if root is not None else None
                 try:
-                    pool.append((other, read_tree(other)))
+                    pool.append((other, read_tree(other, display=display)))
                 except (RulesetError, RulesetErrors, ValidatorError):
                     broken_siblings.append(other.name)
+
+    def siblings(path: Path) -> None:
+        take(sorted(path.parent.glob("*.rules")))
 
     def shipped() -> None:
         """The shipped versions, for a file read alone (`load_file`) that cites a text not beside it."""
         root = rulesets_dir()
-        for other in ruleset_files(root):
-            if other.resolve() not in seen_paths and other.is_file():
-                seen_paths.add(other.resolve())
-                try:
-                    pool.append((other, read_tree(other, display=f"rulesets/{other.relative_to(root)}")))
-                except (RulesetError, RulesetErrors, ValidatorError):
-                    broken_siblings.append(other.name)
+        take(ruleset_files(root), root)
 
     failed: set[int] = set()
 
