@@ -17,11 +17,21 @@ of its own session (one process: without --jobs), timed and measured from inside
 - client peak: the maximum resident set of the client process, for each log;
 - bound: how far the run can speed up while the client works one round at a time: one process's CPU
   per round over the client's (the client merges every share in turn);
-- speed-up and efficiency: one process's wall over the run's, on the large log, and that over N.
+- speed-up and efficiency: one process's wall over the run's, on the large log, and that over N;
+- replay and index (cluster runs): the workers' CPU per round inside the share tasks (replaying) and
+  inside the index tasks, timed in the workers themselves; "run / repl." is the whole run's CPU over
+  the replay's, both from the same run: what the cluster costs beyond the replay, measured under one
+  and the same load (the columns against one process compare runs made at different moments).
 
-`--stop` also times Ctrl-C: from SIGINT to the end of a `--jobs 2` run whose workers have shares in hand.
+`--one-worker` adds, for each N, the run of N's plan (the same shares and index tasks) on a single
+worker: the software's cost without two busy workers on the machine. `--pair` adds two one-process
+checks started at once: what a second busy process on the machine does to one check's CPU per round,
+with no cluster at all. `--stop` also times Ctrl-C: from SIGINT to the end of a `--jobs 2` run whose
+workers have shares in hand.
 
-Wall times need an otherwise idle machine with N cores at least; the CPU figures do not.
+Wall times need an otherwise idle machine with N cores at least. The CPU figures do not need idle
+cores, but a machine shared with other jobs makes every process's CPU time per round vary with their
+load (caches, frequency, switches): compare figures from one run only, and `--repeat` the runs.
 """
 
 from __future__ import annotations
@@ -40,20 +50,62 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_check import simulated_log
 
 _PROBE = """
-import resource, sys, time
-started = time.perf_counter()
-from validator.cli import app
-try:
-    app(sys.argv[1:])
-except SystemExit:
-    pass
-wall = time.perf_counter() - started
-me = resource.getrusage(resource.RUSAGE_SELF)
-children = resource.getrusage(resource.RUSAGE_CHILDREN)
-# VmHWM: this process's own peak (ru_maxrss keeps the parent's, inherited through fork and exec).
-with open("/proc/self/status") as status:
-    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
-print(wall, me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime, peak / 1024)
+import os, resource, sys, time
+
+def _install():
+    # On each worker: the CPU spent inside the tasks, replaying shares and indexing chunks.
+    import time
+    from validator.checking import parallel
+    spent = parallel.__dict__.setdefault("_bench_spent", {"check_task": 0.0, "index_chunk": 0.0})
+    def timed(name, function):
+        def run(*args):
+            started = time.process_time()
+            try:
+                return function(*args)
+            finally:
+                spent[name] += time.process_time() - started
+        return run
+    parallel.check_task = timed("check_task", parallel.check_task)
+    parallel.index_chunk = timed("index_chunk", parallel.index_chunk)
+
+def _spent():
+    import resource
+    from validator.checking import parallel
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return {**parallel.__dict__.get("_bench_spent", {}), "process": used.ru_utime + used.ru_stime}
+
+def main():
+    started = time.perf_counter()
+    workers = {}
+    from validator.checking import cluster
+    local, leave = cluster._local_cluster, cluster._Session.__exit__
+    forced = int(os.environ.get("BENCH_WORKERS", "0"))
+    def instrumented(jobs):
+        session = local(forced or jobs if jobs else 0)
+        session.client.run(_install)
+        return session
+    def exit(self, *exc):
+        if self.client is not None and not workers:
+            workers.update(self.client.run(_spent))
+        return leave(self, *exc)
+    cluster._local_cluster, cluster._Session.__exit__ = instrumented, exit
+    from validator.cli import app
+    try:
+        app(sys.argv[1:])
+    except SystemExit:
+        pass
+    wall = time.perf_counter() - started
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # VmHWM: this process's own peak (ru_maxrss keeps the parent's, inherited through fork and exec).
+    with open("/proc/self/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    tasks = sum(w.get("check_task", 0.0) for w in workers.values())
+    index = sum(w.get("index_chunk", 0.0) for w in workers.values())
+    print(wall, me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime, peak / 1024, tasks, index)
+
+if __name__ == "__main__":
+    main()
 """
 
 
@@ -63,6 +115,8 @@ class Run:
     client_cpu: float
     run_cpu: float
     client_peak_mb: float
+    tasks_cpu: float = 0.0  # the workers' CPU inside the share tasks (replaying)
+    index_cpu: float = 0.0  # and inside the index tasks
 
 
 def dealt_again(path: Path, times: int) -> Path:
@@ -79,17 +133,40 @@ def dealt_again(path: Path, times: int) -> Path:
     return target
 
 
-def check(path: Path, jobs: int) -> Run:
-    """`check` of the log in a fresh process (its own session, so that its processes compete with the
-    rest of the machine as one job), measured from inside it."""
+def started(path: Path, jobs: int, workers: int = 0) -> subprocess.Popen[str]:
+    """`check` of the log in a fresh process of its own session (so that its processes compete with the
+    rest of the machine as one job), measured from inside it; `workers`: the local cluster's size when
+    not `jobs` (the plan is made for `jobs` all the same)."""
     command = [sys.executable, "-c", _PROBE, "check", str(path), "-f", "json", "-o", os.devnull, "-q"]
     if jobs > 1:
         command += ["--jobs", str(jobs)]
-    out = subprocess.run(
-        command, capture_output=True, text=True, check=True, cwd=tempfile.gettempdir(), start_new_session=True
+    return subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tempfile.gettempdir(),
+        start_new_session=True,
+        env={**os.environ, "BENCH_WORKERS": str(workers)},
     )
-    wall, me, children, peak = (float(x) for x in out.stdout.split()[-4:])
-    return Run(wall, me, me + children, peak)
+
+
+def measured(process: subprocess.Popen[str]) -> Run:
+    out, err = process.communicate()
+    if process.returncode != 0:
+        raise SystemExit(f"check failed ({process.returncode}): {err.strip()[-2000:]}")
+    wall, me, children, peak, tasks, index = (float(x) for x in out.split()[-6:])
+    return Run(wall, me, me + children, peak, tasks, index)
+
+
+def check(path: Path, jobs: int, workers: int = 0) -> Run:
+    return measured(started(path, jobs, workers))
+
+
+def pair(path: Path) -> Run:
+    """Two one-process checks of the log at once: their mean, as one run."""
+    runs = [measured(process) for process in [started(path, 1), started(path, 1)]]
+    return Run(*(sum(getattr(r, name) for r in runs) / 2 for name in Run.__dataclass_fields__))
 
 
 def stop_latency(path: Path, tries: int = 3) -> list[float]:
@@ -129,9 +206,23 @@ def main() -> None:
     parser.add_argument("--times", type=int, default=4, help="the large log is this many times the small")
     parser.add_argument("--jobs", default="2", help="worker counts to run, e.g. 2,4,8,16")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each, the fastest kept")
+    parser.add_argument(
+        "--one-worker", action="store_true", help="also each --jobs N's plan run on a single worker"
+    )
+    parser.add_argument(
+        "--pair", action="store_true", help="also two one-process checks at once (what the machine adds)"
+    )
     parser.add_argument("--stop", action="store_true", help="also time Ctrl-C on a --jobs 2 run (3 tries)")
     args = parser.parse_args()
-    counts = [1, *(int(n) for n in args.jobs.split(",") if int(n) > 1)]
+    counts = [int(n) for n in args.jobs.split(",") if int(n) > 1]
+    # (name, --jobs, workers): how each configuration is run.
+    configs: list[tuple[str, int, int]] = [("one process", 1, 0)]
+    if args.pair:
+        configs.append(("two at once", 1, 0))
+    for jobs in counts:
+        configs.append((f"--jobs {jobs}", jobs, 0))
+        if args.one_worker:
+            configs.append((f"--jobs {jobs}, 1 w.", jobs, 1))
     from validator.compiled import describe
 
     print(
@@ -146,39 +237,56 @@ def main() -> None:
         f"logs: {args.rounds:,} rounds ({small.stat().st_size / 1e6:,.0f} MB) "
         f"and {args.rounds * args.times:,}"
     )
-    runs: dict[int, tuple[Run, Run]] = {}
+    runs: dict[str, tuple[Run, Run]] = {}
     for attempt in range(args.repeat):
-        for jobs in counts:
-            pair = (check(small, jobs), check(large, jobs))
+        for name, jobs, workers in configs:
+            if name == "two at once":
+                both = (pair(small), pair(large))
+            else:
+                both = (check(small, jobs, workers), check(large, jobs, workers))
             print(
-                f"  run {attempt + 1}, {'one process' if jobs == 1 else f'--jobs {jobs}'}: "
-                f"{pair[0].wall:.1f} s, {pair[1].wall:.1f} s; load average {os.getloadavg()[0]:.1f}",
+                f"  run {attempt + 1}, {name}: {both[0].wall:.1f} s, {both[1].wall:.1f} s; "
+                f"load average {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
-            if jobs not in runs or pair[1].wall < runs[jobs][1].wall:
-                runs[jobs] = pair
-    one_small, one_large = runs[1]
+            if name not in runs or both[1].wall < runs[name][1].wall:
+                runs[name] = both
+    one_small, one_large = runs["one process"]
     one_cpu = (one_large.run_cpu - one_small.run_cpu) / more
     print()
     print(
-        f"{'':>12} {'wall s':>8} {'wall s':>8} {'speed-up':>8} {'effic.':>6} | {'client CPU':>10} "
-        f"{'of one':>6} {'bound':>6} | {'run CPU':>8} {'of one':>6} | {'client peak MB':>15}"
+        f"{'':>16} {'wall s':>7} {'wall s':>7} {'speed':>6} {'effic.':>6} | {'client CPU':>10} "
+        f"{'of one':>6} {'bound':>5} | {'run CPU':>8} {'of one':>6} | {'replay':>8} {'of one':>6} "
+        f"{'index':>6} {'run':>6} | {'client MB':>9}"
     )
     print(
-        f"{'':>12} {f'{args.rounds // 1000}k':>8} {f'{args.rounds * args.times // 1000}k':>8} "
-        f"{'':>8} {'':>6} | "
-        f"{'µs/round':>10} {'':>6} {'':>6} | {'µs/round':>8} {'':>6} | {'small':>7} {'large':>7}"
+        f"{'':>16} {f'{args.rounds // 1000}k':>7} {f'{args.rounds * args.times // 1000}k':>7} "
+        f"{'up':>6} {'':>6} | {'µs/round':>10} {'':>6} {'':>5} | {'µs/round':>8} {'':>6} | "
+        f"{'µs/round':>8} {'':>6} {'of one':>6} {'/repl.':>6} | {'small':>4} {'large':>4}"
     )
-    for jobs, (a, b) in runs.items():
+    for name, jobs, workers in configs:
+        a, b = runs[name]
         client = (b.client_cpu - a.client_cpu) / more
         whole = (b.run_cpu - a.run_cpu) / more
         speed = one_large.wall / b.wall
         bound = one_cpu / client if client > 0 else float("inf")
-        name = "one process" if jobs == 1 else f"--jobs {jobs}"
+        used = workers or jobs
+        if jobs > 1:
+            replay = (b.tasks_cpu - a.tasks_cpu) / more
+            index = (b.index_cpu - a.index_cpu) / more
+            inside = (
+                f"{replay * 1e6:>8.2f} {replay / one_cpu:>6.2f} {index / one_cpu:>6.1%} "
+                f"{whole / replay if replay > 0 else float('inf'):>6.2f}"
+            )
+        else:
+            inside = f"{'':>8} {'':>6} {'':>6} {'':>6}"
+        # Two checks at once do twice the work: their wall is no speed-up of one check.
+        speeds = f"{'':>6} {'':>6}" if name == "two at once" else f"{speed:>6.2f} {speed / used:>6.2f}"
         print(
-            f"{name:>12} {a.wall:>8.1f} {b.wall:>8.1f} {speed:>8.2f} {speed / jobs:>6.2f} | "
-            f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {bound:>6.0f} | "
-            f"{whole * 1e6:>8.2f} {whole / one_cpu:>6.2f} | {a.client_peak_mb:>7.0f} {b.client_peak_mb:>7.0f}"
+            f"{name:>16} {a.wall:>7.1f} {b.wall:>7.1f} {speeds} | "
+            f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {bound:>5.0f} | "
+            f"{whole * 1e6:>8.2f} {whole / one_cpu:>6.2f} | {inside} | "
+            f"{a.client_peak_mb:>4.0f} {b.client_peak_mb:>5.0f}"
         )
     if args.stop:
         stops = stop_latency(large)

@@ -459,6 +459,48 @@ def test_the_dataset_has_the_same_rows_on_the_cluster(tmp_path, cli, dask_schedu
     assert shared == alone
 
 
+def _written(record: dict[str, Any], layout: str) -> bytes:
+    if layout == "spaced":  # json's separators, as docs/hand-log.md writes its examples
+        return json.dumps(record, ensure_ascii=False).encode()
+    line = orjson.dumps(record)
+    if layout == "escaped":  # the key, and a record's kind, spelt with escapes
+        return line.replace(b'"type":"shoe"', b'"typ\\u0065":"sho\\u0065"').replace(
+            b'"limits"', b'"limit\\u0073"'
+        )
+    return line
+
+
+@pytest.mark.parametrize("layout", ["compact", "spaced", "escaped", "nested"])
+def test_the_index_finds_every_record_the_plan_needs_however_it_is_written(layout):
+    # The reference is every line parsed on its own (`_record_type`, what the replay sees): the index's
+    # searches must find each line it calls a table, limits, shoe or jackpot record, or a round staking a
+    # progressive bet, whatever the JSON's spaces and escapes, and a "type" elsewhere must not fool it.
+    records: list[Any] = _records(60, seed=7)
+    shoes = [i for i, r in enumerate(records) if r["type"] == "shoe"]
+    records.insert(shoes[1], {"type": "limits", "at": records[shoes[1]]["at"], "minimum": 50, "maximum": 900})
+    records.insert(
+        shoes[2], {"type": "jackpot", "at": records[shoes[2]]["at"], "main": "1.00", "secondary": "1.00"}
+    )
+    rounds = [r for r in records if r["type"] == "round"]
+    rounds[5]["bets"] = [*rounds[5]["bets"], {"stake": "jp1", "amount": 1, "player": "P1", "seated": True}]
+    if layout == "nested":  # "type" as a nested object's key and as a value, in rounds
+        for r in rounds[::7]:
+            r["bets"] = [{**bet, "type": "shoe"} for bet in r["bets"]]
+            r["note"] = "type"
+    lines = [_written(r, layout) for r in records]
+    data = b"\n".join(lines) + b"\n"
+    expected = [
+        n
+        for n, line in enumerate(lines, 1)
+        if parallel._record_type("t.jsonl", n, line, n == 1) != (None, False)
+    ]
+    kinds = {parallel._record_type("t.jsonl", n, lines[n - 1], n == 1) for n in expected}
+    assert {("table", False), ("limits", False), ("shoe", False), ("jackpot", True), (None, True)} <= kinds
+    index = parallel._index(data, 0, "t.jsonl")
+    assert [event.line.number for event in index.events] == expected
+    assert index.lines == len(lines)
+
+
 def test_the_plan_is_the_same_however_the_file_is_cut_into_chunks_to_index(tmp_path, monkeypatch):
     # Workers index the chunks of a file apart; a chunk may begin or end in the middle of any line,
     # even of a table, limits, shoe or jackpot record: the plan must be the one a single pass makes.

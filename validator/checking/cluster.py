@@ -153,9 +153,12 @@ class _Session:
 # The local cluster's scheduler and nannies live in this process: what they do on a clock, not per task,
 # is this process's cost for as long as the run lasts (4 % of a core, idle, with Dask's defaults; 0.6 %
 # with these). The shares are queued on the scheduler in the plan's order and handed to the workers as
-# they free up, so stealing them between workers balances nothing.
+# they free up, so stealing them between workers balances nothing. A worker's statistical profiler
+# (for the dashboard, which a local cluster does not serve) would take the replay's interpreter lock
+# every 10 ms to walk its stack: about 1 % of the replay's CPU, and a hundred thread switches a second.
 _QUIET = {
     "distributed.scheduler.work-stealing": False,
+    "distributed.worker.profile.enabled": False,
     "distributed.worker.memory.monitor-interval": "2s",
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.admin.tick.interval": "1s",
