@@ -52,7 +52,8 @@ from validator.logs.reader import (
 )
 from validator.logs.remote import is_local_only, is_url, url_size
 from validator.replay.session import HouseLookup, LogReplay, read_table
-from validator.rulebook.registry import Registry, default_registry
+from validator.rulebook import sources
+from validator.rulebook.registry import Registry, default_registry, registry_with
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec, ShareWriter
@@ -498,18 +499,32 @@ class HouseRef:
         return cls(house, located(house))
 
 
-@functools.cache
 def _house_lookup(house: HouseRef, readings: tuple[tuple[str, str], ...] = ()) -> HouseLookup:
-    """A worker checks several shares: it reads and lints the house file once."""
+    """A worker checks several shares: it reads and lints the house file once (for each set of
+    rulesets and readings it is judged with)."""
+    return _house_under(house, readings, sources.extra())
+
+
+@functools.cache
+def _house_under(
+    house: HouseRef, readings: tuple[tuple[str, str], ...], extra: tuple[Path, ...]
+) -> HouseLookup:
     from validator.house.apply import house_lookup
 
-    registry = _registry(readings)
+    registry = _compiled(extra, readings)
     return house_lookup(Path(house.location or house.name), registry, house.name)[0]
 
 
 def _registry(readings: tuple[tuple[str, str], ...]) -> Registry:
-    """The rulesets under the readings the run chose (a worker compiles them once: cached)."""
-    return default_registry().with_readings(dict(readings))
+    """The rulesets (with those from outside that the task installed, `with_rules`) under the readings
+    the run chose. A worker compiles them once, not once a share: a worker that a scheduler keeps
+    between runs compiles each run's set once."""
+    return _compiled(sources.extra(), readings)
+
+
+@functools.cache
+def _compiled(extra: tuple[Path, ...], readings: tuple[tuple[str, str], ...]) -> Registry:
+    return registry_with(extra).with_readings(dict(readings))
 
 
 def share_outcomes(
@@ -640,8 +655,6 @@ def quiet_rounds(fmt: str | None) -> QuietRounds | None:
 def with_rules(rules: tuple[tuple[str, str, bytes], ...], task: Callable[..., T], *args: Any) -> T:
     """Run `task` on a worker with the client's rulesets from outside the package (sent as text with the
     task: the worker needs no copy of them at the same path, and judges with exactly what was read)."""
-    from validator.rulebook import sources
-
     sources.install(rules)
     return task(*args)
 
