@@ -119,6 +119,11 @@ def test_each_pool_player_plays_one_skill_level_all_seance(tmp_path):
         errors_by_player[player].add(kind)
     players = {bet["player"] for r in records if r["type"] == "round" for bet in r["bets"]}
     levels = Counter(skill_of(SEED, player) for player in players)
+    # Standing bettors were there, and decided nothing: no decision names its bettors (hand-log/1.1
+    # `by`), each is the seated player's, whose level the séance keeps.
+    rounds = [r for r in records if r["type"] == "round"]
+    assert any(not bet["seated"] for r in rounds for bet in r["bets"])
+    assert not any(a[0] in LETTERS and isinstance(a[-1], list) for r in rounds for a in r["actions"])
     assert all(levels[level] >= 3 for level, _share in MIX), levels  # every level seated, several times
     # A player drawn `best` never leaves the chart, across every round he played.
     assert decisions["best"]["decisions"] > 1000 and decisions["best"]["deviations"] == 0, decisions["best"]
