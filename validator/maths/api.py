@@ -71,7 +71,9 @@ def _main_variance(ruleset: Ruleset, main_json: Mapping[str, Any]) -> Decimal:
         return Decimal(main_json["variance"])
     lines = [(float(line["probability"]), float(line["net"])) for line in main_json["lines"]]
     if not lines:  # a game must list its outcomes (docs/edge.schema.json): a bug of the game's
-        raise ValueError(f"{ruleset.version}: the game lists no outcome of its main stake")
+        raise ValueError(
+            _("{version}: the game lists no outcome of its main stake").format(version=ruleset.version)
+        )
     mean = sum(p * net for p, net in lines)
     return Decimal(repr(sum(p * net * net for p, net in lines) - mean * mean))
 
