@@ -208,9 +208,10 @@ class LogReplay:
     def judge_for(self, ruleset: Ruleset) -> Judge:
         assert self.table is not None
         last = self._last_judge
-        if last is not None and last[0] is ruleset and last[1] is self.table:
+        if last is not None and last[0] is ruleset and last[1] is self.table and self.judges:
             # The same version at the same table as the last round's: its judge, without making its key
-            # (`Ruleset.version` is a property that formats the text anew).
+            # (`Ruleset.version` is a property that formats the text anew). Judges cleared (a share's
+            # replay, once its preamble is read: checking.parallel) are made anew, the last one too.
             same = last[2]
             same.findings = []
             return same
