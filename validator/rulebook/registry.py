@@ -401,29 +401,48 @@ def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
     return named
 
 
+# Each version's non-default alternatives compiled alone, kept for the run: (the tree as written) →
+# (the tree, kept alive so that its id is not reused; for each alternative in the order the readings list
+# them: its reading, its name, and the version it gives or the errors it raises). `rules check` asks both
+# what they break and what rules they give: each alternative is compiled once.
+_ALTERNATIVES: dict[
+    int, tuple[ast.RulesetFile, list[tuple[str, str, Ruleset | list[RulesetError]]]]
+] = {}
+
+
+def _alternatives(ruleset: Ruleset) -> list[tuple[str, str, Ruleset | list[RulesetError]]]:
+    if ruleset.tree is None:
+        return []
+    found = _ALTERNATIVES.get(id(ruleset.tree))
+    if found is not None:
+        return found[1]
+    compiled: list[tuple[str, str, Ruleset | list[RulesetError]]] = []
+    for reading in ruleset.readings.values():
+        for alt in reading.alternatives:
+            if alt.name == reading.default:
+                continue
+            outcome: Ruleset | list[RulesetError]
+            try:
+                outcome = compile_ruleset(chosen(ruleset.tree, {reading.name: alt.name}))
+            except RulesetErrors as exc:
+                outcome = list(exc.errors)
+            except RulesetError as exc:
+                outcome = [exc]
+            compiled.append((reading.name, alt.name, outcome))
+    _ALTERNATIVES[id(ruleset.tree)] = (ruleset.tree, compiled)
+    return compiled
+
+
 def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
     """Each non-default alternative of the version's readings compiled alone (`rules check`): what it
     breaks (an unread parameter, an uncited condition, a name unknown where it is cited) as errors,
     each saying under which reading it arises."""
     errors: list[RulesetError] = []
-    if ruleset.tree is None:
-        return errors
-    for reading in ruleset.readings.values():
-        for alt in reading.alternatives:
-            if alt.name == reading.default:
-                continue
-            try:
-                compile_ruleset(chosen(ruleset.tree, {reading.name: alt.name}))
-            except RulesetErrors as exc:
-                found = exc.errors
-            except RulesetError as exc:
-                found = [exc]
-            else:
-                continue
-            under = _("under reading {reading} = {alternative}").format(
-                reading=reading.name, alternative=alt.name
-            )
-            errors.extend(RulesetError(e.file, e.line, e.column, f"{under}: {e.detail}") for e in found)
+    for reading, alternative, outcome in _alternatives(ruleset):
+        if isinstance(outcome, Ruleset):
+            continue
+        under = _("under reading {reading} = {alternative}").format(reading=reading, alternative=alternative)
+        errors.extend(RulesetError(e.file, e.line, e.column, f"{under}: {e.detail}") for e in outcome)
     return errors
 
 
@@ -432,17 +451,9 @@ def alternative_rules(ruleset: Ruleset) -> list[Rule]:
     for its French as it does the version's own rules); an alternative that does not compile gives none
     (`alternative_errors` says why)."""
     rules: list[Rule] = []
-    if ruleset.tree is None:
-        return rules
-    for reading in ruleset.readings.values():
-        for alt in reading.alternatives:
-            if alt.name == reading.default:
-                continue
-            try:
-                compiled = compile_ruleset(chosen(ruleset.tree, {reading.name: alt.name}))
-            except (RulesetErrors, RulesetError):
-                continue
-            rules.extend(compiled.rules)
+    for _reading, _alternative, outcome in _alternatives(ruleset):
+        if isinstance(outcome, Ruleset):
+            rules.extend(outcome.rules)
     return rules
 
 
