@@ -129,11 +129,13 @@ Expr = Literal | Name | Call | ListExpr | Arith | Compare | BoolOp | Not | AnyOf
 
 def children(node: Expr) -> tuple[Expr, ...]:
     """The expressions directly inside `node`, in the order written (a name or a literal has none)."""
+    # Tuples of classes, not `A | B`: a union is built anew at each call, and this runs for every node
+    # of every expression the compiler walks.
     if isinstance(node, Call):
         return node.args
-    if isinstance(node, ListExpr | BoolOp):
+    if isinstance(node, (ListExpr, BoolOp)):
         return node.items
-    if isinstance(node, Arith | Compare):
+    if isinstance(node, (Arith, Compare)):
         return (node.left, node.right)
     if isinstance(node, Not):
         return (node.item,)

@@ -23,6 +23,12 @@ from validator.dsl.functions import FUNCTIONS
 AllHeld = Callable[[Context], bool]
 FirstHolding = Callable[[Context], "int | None"]
 
+# The code of each function text compiled in this process, by its text and name: a text is compiled
+# once. The versions of a family share most of their events' texts, and a version compiled under each
+# of its readings' alternatives (`rules check`, the findings judged under readings) changes one or two
+# (the values a text names are not in it: each function has its own scope).
+_COMPILED: dict[tuple[str, str], Any] = {}
+
 _OPERATORS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in"}
 
 
@@ -122,7 +128,11 @@ def _define(source: _Source, name: str, body: list[str], otherwise: str, failed:
         f"        return {failed}\n"
     )
     scope = dict(source.values)
-    exec(compile(text, f"<rules of {name}>", "exec"), scope)
+    filename = f"<rules of {name}>"
+    code = _COMPILED.get((text, filename))
+    if code is None:
+        code = _COMPILED[(text, filename)] = compile(text, filename, "exec")
+    exec(code, scope)
     function = scope[name]
     function.source = text
     return function

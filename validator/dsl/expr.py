@@ -158,13 +158,19 @@ def names_in(node: ast.Expr) -> list[ast.Name | ast.Call]:
     """Every name and call in an expression, for the compiler's checks."""
     found: list[ast.Name | ast.Call] = []
     stack: list[ast.Expr] = [node]
+    children = ast.children
     while stack:
         current = stack.pop()
-        if isinstance(current, ast.Name | ast.Call):
+        if isinstance(current, ast.Name):
+            found.append(current)  # no expression inside
+            continue
+        if isinstance(current, ast.Call):
             found.append(current)
         elif isinstance(current, ast.AnyOf):
             found.append(ast.Name(current.pos, current.collection))
-        stack.extend(ast.children(current))
+        elif isinstance(current, ast.Literal):
+            continue
+        stack.extend(children(current))
     return found
 
 

@@ -282,17 +282,52 @@ def _same(a: dict[str, list[Any]], b: dict[str, list[Any]]) -> bool:
         theirs = b[kind]
         if len(ours) != len(theirs):
             return False
-        if any(x is not y and _plain(x) != _plain(y) for x, y in zip(ours, theirs, strict=True)):
+        if any(x is not y and not _equal(x, y) for x, y in zip(ours, theirs, strict=True)):
             return False
     return True
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """`_plain(a) == _plain(b)`, stopping at the first difference instead of rebuilding both trees."""
+    if a is b:
+        return True
+    kind_a, kind_b = type(a), type(b)
+    names_a = _names(a)
+    if names_a is not None and kind_a is kind_b:
+        return all(_equal(getattr(a, name), getattr(b, name)) for name in names_a)
+    if names_a is not None or _names(b) is not None or isinstance(a, ast.Pos) or isinstance(b, ast.Pos):
+        return bool(_plain(a) == _plain(b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_equal(value, b[key]) for key, value in a.items())
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, (dict, list, tuple)) or isinstance(b, (dict, list, tuple)):
+        return bool(_plain(a) == _plain(b))
+    return bool(a == b)
+
+
+def _names(value: Any) -> tuple[str, ...] | None:
+    """The field names of a syntax-tree node (any dataclass instance but a position), else None."""
+    if isinstance(value, ast.Pos):
+        return None
+    kind = type(value)
+    names = _FIELD_NAMES.get(kind)
+    if names is None and is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+    return names
+
+
+# Each syntax-tree class's field names, looked up once (`dataclasses.fields` builds its answer anew).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _plain(value: Any) -> Any:
     """A syntax tree without the places it was written at, to compare what two trees say."""
     if isinstance(value, ast.Pos):
         return None
-    if is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, tuple(_plain(getattr(value, f.name)) for f in fields(value)))
+    names = _names(value)
+    if names is not None:
+        return (type(value).__name__, tuple(_plain(getattr(value, name)) for name in names))
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -405,9 +405,7 @@ def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
 # (the tree, kept alive so that its id is not reused; for each alternative in the order the readings list
 # them: its reading, its name, and the version it gives or the errors it raises). `rules check` asks both
 # what they break and what rules they give: each alternative is compiled once.
-_ALTERNATIVES: dict[
-    int, tuple[ast.RulesetFile, list[tuple[str, str, Ruleset | list[RulesetError]]]]
-] = {}
+_ALTERNATIVES: dict[int, tuple[ast.RulesetFile, list[tuple[str, str, Ruleset | list[RulesetError]]]]] = {}
 
 
 def _alternatives(ruleset: Ruleset) -> list[tuple[str, str, Ruleset | list[RulesetError]]]:
