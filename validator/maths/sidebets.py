@@ -11,16 +11,18 @@ the cards, so the player's first two cards are enumerated as pairs, not sequence
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from validator.casino.cards import all_cards
 from validator.dsl.model import PaytableOutcome, SideBetDef
+from validator.dsl.vocabulary import NAMESPACES
 from validator.i18n import N_
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
+from validator.maths.suits import classes, suit_group
 from validator.replay.side_bets import DealerCards
 from validator.replay.state import facts
 
@@ -105,7 +107,9 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     reads_hand = any(ns == "hand" for ns, _unused in reads)
     reads_dealer = any(ns == "dealer" for ns, _unused in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
-    for player, dealer, p in _deals(decks, player_cards, dealer_first):
+    constants = _constants(probe, {"stake": stake, "jackpot": jackpot, "box": empty_hand.box})
+    group = suit_group(probe.ruleset, name, bet, constants, dealer_drawn=results is not None)
+    for player, dealer, p in classes(_deals(decks, player_cards, dealer_first), group):
         dealers = results(decks, player, dealer) if results is not None else [(list(dealer), 1.0)]
         for dealer_list, q in dealers:
             # Only what the paytable reads is built (a hand, the dealer), the rest stays empty.
@@ -153,6 +157,17 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
         if meter is not None:
             meters[meter] = meters.get(meter, 0.0) + p
     return SideBetReturn(name, bet.title, case, ev, tuple(lines), meters)
+
+
+def _constants(probe: Probe, fixed: Mapping[str, Any]) -> dict[str, Any]:
+    """The values the enumeration holds fixed, by the path the rules read them by (see maths.suits)."""
+    found: dict[str, Any] = {f"house.{option}": value for option, value in probe.house.items()}
+    found.update((f"param.{name}", value.value) for name, value in probe.ruleset.parameters.items())
+    for namespace, holder in fixed.items():
+        for fact in NAMESPACES[namespace]:
+            if hasattr(holder, fact):
+                found[f"{namespace}.{fact}"] = getattr(holder, fact)
+    return found
 
 
 def _deals(decks: int, player_cards: int, dealer_first: bool) -> Iterator[tuple[list[str], list[str], float]]:
