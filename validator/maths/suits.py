@@ -26,17 +26,16 @@ assumed from a bet's name:
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from validator.casino.cards import RED, SUITS, all_cards
+from validator.casino.cards import RANKS, RED, SUITS, all_cards
 from validator.dsl import ast
 from validator.dsl.functions import ANY_SUITS, COLOURS, FUNCTIONS
 from validator.dsl.model import Ruleset, SideBetDef
-
-Deal = tuple[list[str], list[str], float]  # the player's cards, the dealer's first card or none, probability
 
 # The facts of the cards dealt that are cards (renamed with the deal), and those that depend on the cards'
 # ranks only, or that the enumeration holds fixed (the same whatever the suits: tests/maths/test_suits.py
@@ -108,6 +107,7 @@ RANK_FACTS = frozenset(
 # Namespaces whose values the enumeration holds fixed, whatever the deal: read from `constants`.
 FIXED_NAMESPACES = frozenset({"house", "param", "stake", "jackpot", "box"})
 _ORDERING = frozenset({"<", "<=", ">", ">="})
+Class = tuple[tuple[str, ...], int]  # a class's first deal (the player's cards, then the dealer's) and size
 
 
 @dataclass(slots=True)
@@ -213,31 +213,99 @@ def _read(node: ast.Expr, needs: _Needs, constants: Mapping[str, Any], dealer_dr
     return False
 
 
-def classes(deals: Iterable[Deal], group: tuple[str, ...]) -> Iterator[Deal]:
-    """Each class of `deals` that the renamings of `group` carry into one another, once: its first deal
-    in the enumeration's order, with the probability of the whole class.
+@functools.lru_cache(maxsize=32)
+def classes(player_cards: int, dealer_card: bool, group: tuple[str, ...]) -> tuple[Class, ...]:
+    """The classes of deals that the renamings of `group` carry into one another: for each, its first deal
+    in the order `maths.sidebets` enumerates deals, and the number of deals in it; in that order.
 
-    `deals` must be every deal of its kind, each once, the player's first two cards in the order of
-    `all_cards()` (they are dealt unordered), and dealt from a shoe that holds as many of every card: a
-    renamed deal is then one of them, dealt with the same probability, and a class's probability is its
-    first deal's times the number of deals in it. With the identity alone, `deals` as they come."""
+    A deal is the player's first `player_cards` cards (the first two unordered: they are enumerated in
+    the order of `all_cards()`) and, with `dealer_card`, the dealer's first card. A renaming changes the
+    suits and keeps the ranks, so the classes are found suit by suit, once for all ranks: the ranks of
+    the cards are enumerated, and for each, the classes of their suits (tests/maths/test_suits.py checks
+    them against renaming every deal of a full enumeration)."""
+    length = player_cards + int(dealer_card)
     if len(group) == 1:
-        yield from deals
+        return tuple((deal, 1) for deal in _every_deal(player_cards, length))
+    renamings = tuple(tuple(SUITS.index(suit) for suit in renamed) for renamed in group)
+    found: list[tuple[tuple[int, ...], int]] = []  # each class's first deal (card indexes) and size
+    if player_cards < 2:
+        for ranks in itertools.product(range(len(RANKS)), repeat=length):
+            for suits, size in _suit_classes(renamings, length, ORDERED):
+                found.append((_cards(suits, ranks), size))
+    else:
+        for low, high in itertools.combinations(range(len(RANKS)), 2):
+            for others in itertools.product(range(len(RANKS)), repeat=length - 2):
+                for suits, size in _suit_classes(renamings, length, APART):
+                    first, second = _unordered(suits, low, high)
+                    found.append(((first, second, *_cards(suits[2:], others)), size))
+        for rank in range(len(RANKS)):
+            for others in itertools.product(range(len(RANKS)), repeat=length - 2):
+                for suits, size in _suit_classes(renamings, length, SAME):
+                    found.append((_cards(suits, (rank, rank, *others)), size))
+    cards = all_cards()
+    return tuple((tuple(cards[i] for i in deal), size) for deal, size in sorted(found))
+
+
+def _every_deal(player_cards: int, length: int) -> Iterator[tuple[str, ...]]:
+    """Every deal, in the order enumerated: the player's first two cards unordered."""
+    cards = all_cards()
+    if player_cards < 2:
+        yield from itertools.product(cards, repeat=length)
         return
-    order = {card: index for index, card in enumerate(all_cards())}
-    renamings = [
-        {card: card[:-1] + renamed[SUITS.index(card[-1])] for card in order} for renamed in group[1:]
-    ]
-    seen: set[tuple[str, ...]] = set()
-    for player, dealer, p in deals:
-        cards = (*player, *dealer)
-        if cards in seen:
+    for pair in itertools.combinations_with_replacement(cards, 2):
+        for rest in itertools.product(cards, repeat=length - 2):
+            yield (*pair, *rest)
+
+
+def _cards(suits: Sequence[int], ranks: Sequence[int]) -> tuple[int, ...]:
+    """Card indexes in the order of `all_cards()` (suit by suit, each suit's ranks in order)."""
+    return tuple(suit * len(RANKS) + rank for suit, rank in zip(suits, ranks, strict=True))
+
+
+def _unordered(suits: Sequence[int], low: int, high: int) -> tuple[int, int]:
+    """The player's first two cards, ranks `low` < `high` with these suits, in the order enumerated."""
+    first, second = suits[0] * len(RANKS) + low, suits[1] * len(RANKS) + high
+    return (first, second) if first <= second else (second, first)
+
+
+# How the ranks of a deal's cards stand, for the classes of their suits: each card's rank fixed in its
+# place (ORDERED); the first two cards unordered, of two ranks (APART) or of one (SAME).
+ORDERED, APART, SAME = "ordered", "apart", "same"
+
+
+@functools.lru_cache(maxsize=64)
+def _suit_classes(
+    renamings: tuple[tuple[int, ...], ...], length: int, ranks: str
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The classes of the suits of `length` cards under the renamings (each the new suit of each suit,
+    by index): the suits of each class's first deal, as the deals are ordered, and its number of deals.
+
+    ORDERED: the renamed suits are the deals, compared suit by suit. APART: the first two cards are
+    unordered, of ranks low < high: a suit tuple gives low's card its first suit and high's its second,
+    and the deal lists the two in the order of `all_cards()` (by suit, then rank); each renaming gives
+    another deal. SAME: the first two cards have one rank and may be exchanged: only the suit tuples
+    with the first two in order are deals."""
+    seen: set[tuple[int, ...]] = set()
+    found = []
+    for suits in itertools.product(range(len(SUITS)), repeat=length):
+        if suits in seen:
             continue
-        images = {cards}
-        for new in renamings:
-            image = [new[card] for card in cards]
-            if len(player) >= 2 and order[image[0]] > order[image[1]]:
-                image[0], image[1] = image[1], image[0]
-            images.add(tuple(image))
-        seen.update(images)
-        yield player, dealer, p * len(images)
+        images = {tuple(new[suit] for suit in suits) for new in renamings}
+        if ranks == SAME:
+            images |= {(b, a, *others) for a, b, *others in images}
+        seen |= images
+        if ranks == SAME:
+            dealt = [image for image in images if image[0] <= image[1]]
+            found.append((min(dealt), len(dealt)))
+        elif ranks == APART:
+            found.append((min(images, key=_apart), len(images)))
+        else:
+            found.append((min(images), len(images)))
+    return tuple(found)
+
+
+def _apart(suits: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Where the deal with these suits comes in the enumeration's order, the first two cards unordered and
+    of ranks low < high (0 and 1 stand for them): each card by suit, then rank; the two first in the
+    order dealt."""
+    return (*sorted([(suits[0], 0), (suits[1], 1)]), *((suit, 0) for suit in suits[2:]))
