@@ -36,11 +36,14 @@ from validator.casino.cards import RANKS, RED, SUITS, all_cards
 from validator.dsl import ast
 from validator.dsl.functions import ANY_SUITS, COLOURS, FUNCTIONS
 from validator.dsl.model import Ruleset, SideBetDef
+from validator.dsl.vocabulary import NAMESPACES
 
-# The facts of the cards dealt that are cards (renamed with the deal), and those that depend on the cards'
-# ranks only, or that the enumeration holds fixed (the same whatever the suits: tests/maths/test_suits.py
-# holds them to it). A fact of these namespaces in neither set is not known here: a bet reading it reads
-# every deal.
+# The facts of the cards dealt (the namespaces the enumeration builds from them): those that are cards,
+# renamed with the deal; those that read the cards' suits without being cards (none: a fact added that
+# does must be listed here); and all the others, which read the cards' ranks only or are held fixed by the
+# enumeration (other players' jackpot hands), and so stay the same under any renaming
+# (tests/maths/test_suits.py renames the cards of random hands and compares each).
+DEALT = ("hand", "dealer", "player", "dealer_cards")
 CARD_FACTS = frozenset(
     {
         "hand.card_list",
@@ -53,57 +56,14 @@ CARD_FACTS = frozenset(
         "dealer_cards.all",
     }
 )
+SUIT_FACTS: frozenset[str] = frozenset()
+RANK_FACTS = (
+    frozenset(f"{namespace}.{fact}" for namespace in DEALT for fact in NAMESPACES[namespace])
+    - CARD_FACTS
+    - SUIT_FACTS
+)
 # The dealer's cards as cards: stand-ins for his results where he draws (not renamed with the deal).
 DEALER_CARD_FACTS = frozenset({"dealer.card_list", "dealer_cards.first", "dealer_cards.all"})
-RANK_FACTS = frozenset(
-    {
-        *(
-            f"hand.{name}"
-            for name in (
-                "name",
-                "total",
-                "soft",
-                "cards",
-                "blackjack",
-                "busted",
-                "pair",
-                "identical_pair",
-                "pair_of_aces",
-                "split",
-                "split_aces",
-                "doubled",
-                "stake",
-                "initial_stake",
-                "surrendered",
-                "even_money",
-                "rank",
-                "war_rank",
-                "went_to_war",
-            )
-        ),
-        *(
-            f"dealer.{name}"
-            for name in (
-                "total",
-                "soft",
-                "cards",
-                "up_ace",
-                "up_ten",
-                "aces",
-                "blackjack",
-                "busted",
-                "face_down",
-                "rank",
-                "war_rank",
-            )
-        ),
-        # Other players' hands are not dealt by the enumeration: always false there.
-        "player.other_jackpot_main",
-        "player.other_jackpot_secondary",
-        "player.other_player_jackpot_main",
-        "player.other_player_jackpot_secondary",
-    }
-)
 # Namespaces whose values the enumeration holds fixed, whatever the deal: read from `constants`.
 FIXED_NAMESPACES = frozenset({"house", "param", "stake", "jackpot", "box"})
 _ORDERING = frozenset({"<", "<=", ">", ">="})
