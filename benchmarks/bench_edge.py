@@ -132,16 +132,15 @@ def versions(against: str | None, package: Path, outputs: bool) -> int:
         f"machine: {os.cpu_count()} cores, load {load:.1f}; median of 3 fresh processes, CPU of the figures"
     )
     print(f"this build: {_build(package)}")
-    if against is None:
-        print("| version | figures CPU (s) |")
-        print("|---|---:|")
-    else:
-        print(f"| version | this tree (s) | {against} (s) | ratio | same figures |")
-        print("|---|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory() as tmp:
         other = _other(against, Path(tmp)) if against is not None else None
-        if other is not None:
+        if other is None:
+            print("| version | figures CPU (s) |")
+            print("|---|---:|")
+        else:
             print(f"{against}: {_build(other)}")
+            print(f"| version | this build (s) | {against} (s) | ratio | same figures |")
+            print("|---|---:|---:|---:|---|")
         for ruleset in default_registry().all():
             mine: list[float] = []
             theirs: list[float] = []
@@ -172,7 +171,7 @@ def versions(against: str | None, package: Path, outputs: bool) -> int:
 
 def _build(package: Path) -> str:
     """How `casino-validator --version` names the build in `package`."""
-    return _cli(package, ["--version"]).strip()
+    return _cli(package, ["--version"]).splitlines()[0]
 
 
 def _cli(package: Path, arguments: list[str]) -> str:
