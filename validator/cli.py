@@ -666,8 +666,8 @@ def simulate(
         typer.Option(
             "--players",
             metavar="best|random|mix",
-            help="best: the strategy `edge` assumes; random: any legal decision; mix: 60 % best, 30 % "
-            "with casual errors, 10 % random.",
+            help="best: the strategy `edge` assumes; random: any legal decision; mix: each player his own "
+            "level, 60 % best, 30 % with casual errors, 10 % random.",
         ),
     ] = "best",
     timezone: Annotated[

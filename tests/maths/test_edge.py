@@ -3,6 +3,7 @@ costs, the API, and the command itself."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from datetime import date
@@ -225,8 +226,6 @@ def test_one_run_computes_the_main_game_and_the_side_bets_once(registry, monkeyp
     assert computed.count((id(version), repr(sorted(values.items())))) == 1
     assert len(computed) == len(set(computed)), computed
     # Another version object (an edited copy of the text) is computed anew, never taken for this one.
-    import dataclasses
-
     other = dataclasses.replace(version)
     before = len(computed)
     main_return(other, values)
@@ -280,3 +279,33 @@ def test_api_edge_statistics_are_the_figures_edge_prints(registry):
     assert edge_statistics("fr/bataille", date(2025, 1, 31)) is war
     with pytest.raises(ValidatorError):
         edge_statistics("fr/usage-blackjack", date(2025, 1, 31))
+
+
+def test_api_main_statistics_are_the_main_stakes_figures_of_edge_statistics(registry):
+    """Issue 29: `main_statistics`, the sibling of `house_edge` for the report's bands, gives the main
+    stake's house edge and variance of one computation of the main game (no side bets): the same house
+    edge as `house_edge` and `edge_statistics`, blackjack's variance the one `edge` prints, bataille's
+    that of its outcomes (which `edge_statistics` gives to 6 decimals); cached per process."""
+    from validator.maths.api import MainStatistics, edge_statistics, main_statistics
+
+    day = date(2025, 3, 14)
+    entry = {"options": {"surrender": True}}
+    found = main_statistics("fr/blackjack", day, entry)
+    every = edge_statistics("fr/blackjack", day, entry)
+    assert isinstance(found, MainStatistics) and found.version == every.version
+    assert found.house_edge == every.main.house_edge == house_edge("fr/blackjack", day, entry)
+    assert found.variance == every.main.variance
+    # The published variance of the 6-deck S17 no-double-after-split game is about 1.29-1.30 (issue 29,
+    # Wizard of Odds' Appendix 4); a surrendered hand's result is -1/2 instead of -1 or +1 or more, so
+    # surrender lowers it.
+    plain = main_statistics("fr/blackjack", day).variance
+    assert abs(plain - Decimal("1.295")) <= Decimal("0.015") and found.variance < plain
+    war = main_statistics("fr/bataille", date(2025, 1, 31))
+    war_every = edge_statistics("fr/bataille", date(2025, 1, 31)).main
+    assert war.house_edge == Decimal("0.03424211") == war_every.house_edge
+    assert war.variance.quantize(Decimal("1e-6")) == war_every.variance
+    assert main_statistics("fr/bataille", date(2025, 1, 31)) is war
+    with pytest.raises(ValidatorError):
+        main_statistics("fr/usage-blackjack", date(2025, 1, 31))  # the payout is the house's to declare
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        war.variance = Decimal(0)  # type: ignore[misc]

@@ -1,11 +1,12 @@
 """What each table's rules give the house in theory, beside the hold it kept: the house edge of the main
-stake (`validator.maths.api.house_edge`) of the versions the table's rounds were judged by, with the
-options its house-rules entry chose, weighted by the rounds played under each; and the variance of the
-main stake's result per unit staked, from which the report draws the 95 % band the hold should fall in.
+stake of the versions the table's rounds were judged by, with the options its house-rules entry chose,
+weighted by the rounds played under each; and the variance of the main stake's result per unit staked,
+from which the report draws the 95 % band the hold should fall in.
 
-The edge and the variance come from one computation of the version's game, `edge`'s own: blackjack's
-main stake gives its variance (composition-dependent, splits included: within 0.01 of Wizard of Odds'
-Appendix 4, tests/maths), bataille its outcomes, each net with its probability.
+Both come from `validator.maths.api.main_statistics`, the sibling of `house_edge` for the report's bands:
+one computation of the version's main game, `edge`'s own. Blackjack's main stake gives its variance
+(composition-dependent, splits included: within 0.01 of Wizard of Odds' Appendix 4, tests/maths),
+bataille its outcomes, each net with its probability.
 
 A table whose figure cannot be had — its house file no longer at the path the run named, an entry the
 version refuses, a ruleset this tool no longer knows — gets no theoretical figure rather than a wrong
@@ -64,29 +65,18 @@ def theory(con: Any) -> dict[str, tuple[Decimal, float]]:
 
 @cache
 def _main(version: str, house_file: str | None, table: str) -> tuple[Decimal, float] | None:
-    """The house edge of the main stake and its variance per unit staked, from one computation of the
-    version's game (`edge`'s own figures: the game's variance where it gives one, else that of the
-    outcomes it lists); None where the figure cannot be had."""
-    from validator.maths.api import ruleset_options
-    from validator.maths.edge import house_for, main_return
-    from validator.rulebook.registry import default_registry
+    """The house edge of the main stake and its variance per unit staked (`main_statistics`); None where
+    the figure cannot be had."""
+    from validator.maths.api import main_statistics
 
     family, _, day = version.partition("@")
     try:
         on = date.fromisoformat(day) if day else date.today()
-        ruleset = default_registry().in_force(family, on)
         entry = _entry(house_file, table) if house_file else None
-        ev, main_json, _ = main_return(ruleset, house_for(ruleset, ruleset_options(ruleset, entry or {})))
+        found = main_statistics(family, on, entry)
     except (ValidatorError, ValueError, LookupError):
         return None
-    edge = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
-    if "variance" in main_json:
-        return edge, float(main_json["variance"])
-    lines = [(float(line["probability"]), float(line["net"])) for line in main_json.get("lines", ())]
-    if not lines:
-        return None
-    mean = sum(p * net for p, net in lines)
-    return edge, sum(p * net * net for p, net in lines) - mean * mean
+    return found.house_edge, float(found.variance)
 
 
 def _edge(version: str, house_file: str | None, table: str) -> Decimal | None:

@@ -1,6 +1,7 @@
-"""What other reports call: a table's theoretical house edge (`house_edge`), and every figure `edge`
-prints for it (`edge_statistics`): each stake's return, house edge, variance and distribution, the
-covariance of two boxes' main stakes in one round, what is not computed exactly."""
+"""What other reports call: a table's theoretical house edge (`house_edge`); its siblings, the main
+stake's edge and variance (`main_statistics`, for the report's bands) and every figure `edge` prints for
+it (`edge_statistics`): each stake's return, house edge, variance and distribution, the covariance of two
+boxes' main stakes in one round, what is not computed exactly."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from validator.i18n import _
 from validator.maths.edge import figures, house_for, main_return, report
 from validator.rulebook.registry import default_registry
 
-_EDGES: dict[tuple[str, tuple[tuple[str, str], ...]], Decimal] = {}
+_MAIN: dict[tuple[str, tuple[tuple[str, str], ...]], MainStatistics] = {}
 _STATISTICS: dict[tuple[str, tuple[tuple[str, str], ...]], EdgeStatistics] = {}
 _ENTRY_KEYS = ("options", "side_bets")  # a house-rules/1 table entry, as written in the file
 
@@ -29,15 +30,52 @@ def house_edge(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None 
     `side_bets`), or the options already keyed as the rules name them (`house.lint.house_options`);
     None: the version's defaults. Raises ValidatorError: unknown ruleset, no version in force that day,
     a required option missing, a value the version does not allow."""
+    return main_statistics(ruleset_id, on, house_entry).house_edge
+
+
+@dataclass(frozen=True, slots=True)
+class MainStatistics:
+    """The main stake's figures a report draws its bands with, per initial unit: the house edge (a
+    fraction, as `house_edge` gives it) and the variance of the net result. The variance is the game's
+    own where it computes one (blackjack: `edge`'s printed figure, composition-dependent, splits
+    included), else that of the outcomes `edge` lists, each net with its probability (bataille; not
+    rounded: `edge_statistics` gives it to 6 decimals)."""
+
+    version: str
+    house_edge: Decimal
+    variance: Decimal
+
+
+def main_statistics(
+    ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None = None
+) -> MainStatistics:
+    """The main stake's house edge and variance (`MainStatistics`) of the version of `ruleset_id` in
+    force on `on`, for the table's house options (`house_entry` as `house_edge` takes it): one
+    computation of the main game, without the side bets `edge_statistics` computes too, made once per
+    version and options in a process. Raises ValidatorError as `house_edge` does."""
     ruleset = default_registry().in_force(ruleset_id, on)
     options = ruleset_options(ruleset, house_entry or {})
     key = (ruleset.version, tuple(sorted((k, repr(v)) for k, v in options.items())))
-    found = _EDGES.get(key)
+    found = _MAIN.get(key)
     if found is None:
-        ev, _json, _game = main_return(ruleset, house_for(ruleset, options))
-        found = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
-        _EDGES[key] = found
+        ev, main_json, _game = main_return(ruleset, house_for(ruleset, options))
+        edge = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
+        found = _MAIN[key] = MainStatistics(ruleset.version, edge, _main_variance(ruleset, main_json))
     return found
+
+
+def _main_variance(ruleset: Ruleset, main_json: Mapping[str, Any]) -> Decimal:
+    """The game's variance of the main stake where its `main` object gives one, else that of its
+    outcomes (computed in floats from the printed lines, then taken exactly)."""
+    if "variance" in main_json:
+        return Decimal(main_json["variance"])
+    lines = [(float(line["probability"]), float(line["net"])) for line in main_json["lines"]]
+    if not lines:  # a game must list its outcomes (docs/edge.schema.json): a bug of the game's
+        raise ValueError(
+            _("{version}: the game lists no outcome of its main stake").format(version=ruleset.version)
+        )
+    mean = sum(p * net for p, net in lines)
+    return Decimal(repr(sum(p * net * net for p, net in lines) - mean * mean))
 
 
 def ruleset_options(ruleset: Ruleset, entry: Mapping[str, Any]) -> dict[str, Any]:

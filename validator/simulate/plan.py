@@ -112,7 +112,7 @@ def prepare(
     opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
     if kept is not None:
         opening = within_hours(opening, kept, start is not None)
-    strategy = strategy_for(players, chosen, options, seed)
+    strategy = strategy_for(players, chosen, options, seed, pool=pool is not None)
     casino = house_file.data.get("casino") if house_file is not None else None
     default_low, default_high = default_limits(chosen)
     low = limit(minimum, "minimum", house_file, table, default_low)

@@ -44,6 +44,8 @@ class BatailleSim(TableSim):
             number = int(bet["stake"])
             box = boxes.setdefault(number, Box(number))
             box.stake += Decimal(str(bet["amount"]))
+            if bet["seated"]:  # whose decision a tie's is (simulate.players: a player's own level)
+                box.seated_players.add(str(bet.get("player") or f"box {number}"))
         hands: list[Hand] = []
         for number in sorted(boxes):
             box = boxes[number]
