@@ -29,6 +29,13 @@ SCHEMA = json.loads((ROOT / "docs" / "edge.schema.json").read_text(encoding="utf
 HOUSE = ROOT / "samples" / "house" / "trouville.yaml"
 
 
+# The figures of fr/blackjack@2024-11-01 (its side bets under each reading: ten seconds) are computed once
+# in a process (validator/maths/edge.py): these tests, and the external-ruleset test that compares its
+# edge with them (tests/rulebook/test_external_rulesets.py), run on one pytest worker, which computes
+# them once instead of once in each worker (`--dist loadgroup`).
+pytestmark = pytest.mark.xdist_group("edge-fr-blackjack-2024-11-01")
+
+
 @pytest.fixture(scope="module")
 def registry():
     return default_registry()

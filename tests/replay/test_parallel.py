@@ -202,7 +202,9 @@ def test_every_sample_gives_the_same_report_in_parallel():
 
 
 def test_the_command_line_gives_the_same_bytes(tmp_path, cli):
-    log = _write(tmp_path / "t.jsonl", _records(3000, seed=21))  # over 2 MB: two shares of 1 MB
+    # 400 rounds: every shoe may start a share here (small_shares), so the plan has several, as 3,000
+    # rounds (over 2 MB) had under the shipped 1 MB shares; the command's own cluster replays them.
+    log = _write(tmp_path / "t.jsonl", _records(400, seed=21))
     assert len(parallel.plan([log], 2)) >= 2
     one = cli("check", log, "--format", "json")
     two = cli("check", log, "--format", "json", "--jobs", "2")
@@ -215,19 +217,23 @@ def test_standard_input_is_read_by_the_parent_among_other_files(tmp_path, cli, d
     piped = tmp_path / "piped.jsonl"
     broken = list(inject(iter(_records(300, seed=5)), BLACKJACK, injectable(BLACKJACK), 0.2, 5, []))
     _write(piped, broken)
-    other = _write(tmp_path / "other.jsonl", _records(3000, seed=6))
+    # 300 rounds: split in shares here (small_shares) as 3,000 were under the shipped share size.
+    other = _write(tmp_path / "other.jsonl", _records(300, seed=6))
+    assert len(parallel.plan([other], 2)) >= 2
     text = piped.read_text()
     one = cli("check", other, "-", other, "--format", "json", stdin=text)
     two = cli("check", "-", other, "--format", "json", "--scheduler", dask_scheduler, stdin=text)
     assert one.returncode == two.returncode == 1
     assert json.loads(one.stdout)["summary"] == json.loads(two.stdout)["summary"]
-    assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3300
+    assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 600
     assert cli("check", "-", other, "--format", "json", stdin=text).stdout == two.stdout
 
 
 def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli, dask_scheduler):
     # Splitting a pipe would read it to plan and find it empty to replay; a worker cannot reopen it.
-    log = _write(tmp_path / "t.jsonl", _records(3000, seed=8))  # over 2 MB: a regular file would split
+    # A regular file of these 300 rounds would split (small_shares; 3,000 rounds did at 1 MB shares).
+    log = _write(tmp_path / "t.jsonl", _records(300, seed=8))
+    assert len(parallel.plan([log], 2)) >= 2
     fifo = tmp_path / "pipe.jsonl"
     os.mkfifo(fifo)
     writer = threading.Thread(target=lambda: fifo.write_bytes(Path(log).read_bytes()))
@@ -237,7 +243,7 @@ def test_a_named_pipe_is_read_once_by_the_parent(tmp_path, cli, dask_scheduler):
     one = cli("check", log, "--format", "json")
     assert two.returncode == one.returncode == 0, two.stderr
     assert json.loads(two.stdout)["summary"] == json.loads(one.stdout)["summary"]
-    assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 3000
+    assert json.loads(two.stdout)["summary"]["rounds"]["read"] == 300
 
 
 def test_a_run_stopped_part_way_reports_the_same_findings_first(tmp_path, cli, dask_scheduler):
@@ -446,7 +452,9 @@ def _dataset(folder: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 def test_the_dataset_has_the_same_rows_on_the_cluster(tmp_path, cli, dask_scheduler):
-    split = _planted_log(tmp_path / "split.jsonl", 1500, seed=4)
+    # 500 rounds: cut in shares here (small_shares) as 1,500 were; every row compared all the same.
+    split = _planted_log(tmp_path / "split.jsonl", 500, seed=4)
+    assert len(parallel.plan([split], 2)) >= 2
     small = _planted_log(tmp_path / "small.jsonl", 40, seed=5, table="S-1")
     one = cli("check", split, small, "--dataset", str(tmp_path / "one"), "-f", "json")
     two = cli(
@@ -455,7 +463,7 @@ def test_the_dataset_has_the_same_rows_on_the_cluster(tmp_path, cli, dask_schedu
     assert one.returncode == two.returncode == 1
     assert two.stdout == one.stdout
     alone, shared = _dataset(tmp_path / "one"), _dataset(tmp_path / "two")
-    assert len(alone["rounds"]) == 1540 and alone["findings"]
+    assert len(alone["rounds"]) == 540 and alone["findings"]
     assert shared == alone
 
 

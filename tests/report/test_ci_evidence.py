@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
+from conftest import run_cli
 from jsonschema import Draft7Validator
 
 from validator.formats.base import project_url
@@ -21,9 +21,10 @@ HOUSE = "samples/house/trouville.yaml"
 
 
 def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "validator", *args], capture_output=True, text=True, cwd=cwd, check=False
-    )
+    # In this process (tests/conftest.py's run_cli, the installed build): what is tested is the formats'
+    # text, not a process's start (tests/test_startup.py and tests/test_output_failures.py start real
+    # ones). A process of `python -m validator` here also read the source tree, not the installed build.
+    return run_cli(*args, cwd=cwd)
 
 
 def test_the_project_url_is_pyprojects_and_no_placeholder() -> None:

@@ -151,6 +151,8 @@ def test_a_blackjack_paid_3_2_is_a_payout_finding_in_one_process_and_on_two_work
         assert 0 < len(findings) <= blackjacks
 
 
+# On the worker that computes the French figures for tests/maths/test_edge.py (the same group): once.
+@pytest.mark.xdist_group("edge-fr-blackjack-2024-11-01")
 def test_edge_is_about_1_4_points_above_the_french_text() -> None:
     mine = acme("edge", "--ruleset", ACME, "--format", "json")
     french = run_cli("edge", "--ruleset", "fr/blackjack@2024-11-01", "--format", "json")

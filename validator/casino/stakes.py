@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any
 
 from validator.casino.money import AmountError, to_decimal
 from validator.i18n import _
@@ -23,10 +23,17 @@ class MalformedRound(Exception):
         self.rule = rule
 
 
-class Settlement(NamedTuple):
-    verb: str  # pay, lose, push
-    amount: Decimal | None
-    at: int  # its place among the round's actions
+class Settlement:
+    """A stake's settlement as the log writes it. A plain class, read by attribute: in the compiled build
+    it is made without a Python-level constructor (a NamedTuple's `__new__` is one), once per settlement
+    of every round."""
+
+    __slots__ = ("amount", "at", "verb")
+
+    def __init__(self, verb: str, amount: Decimal | None, at: int) -> None:
+        self.verb = verb  # pay, lose, push
+        self.amount = amount
+        self.at = at  # its place among the round's actions
 
 
 @functools.lru_cache(maxsize=4096)  # a séance names the same few dozen stakes in every round

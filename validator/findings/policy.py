@@ -64,6 +64,9 @@ class Policy:
     def apply(self, outcomes: Iterable[RoundOutcome], summary: Summary) -> Iterator[RoundOutcome]:
         """The outcomes with only the findings to report; `summary` is adjusted as they pass."""
         for outcome in outcomes:
+            if not outcome.findings:  # a clean round: nothing to select, suppress or baseline
+                yield outcome
+                continue
             hidden: list[tuple[Finding, str]] = []
             kept = [f for f in outcome.findings if self._keep(f, summary, hidden)]
             if len(kept) == len(outcome.findings):

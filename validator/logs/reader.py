@@ -295,6 +295,7 @@ def _records(
     """The records of `stream` from line `first_line`: a whole log, or the `span` bytes of a share."""
     lines = _read_lines(stream, limits, span)
     run = _BrokenRun(name, limits)
+    max_broken = limits.max_broken
     number = first_line - 1
     while True:
         try:
@@ -317,7 +318,10 @@ def _records(
             # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
             content = content[len(BOM) :]
         if too_long or (content and not content.isspace()):
-            yield from run.record(first, content, too_long, count)
+            if count == 1 and run.in_a_row < max_broken:
+                yield run.one(first, content, too_long)  # `run.record` of one line, without its generator
+            else:
+                yield from run.record(first, content, too_long, count)
 
 
 class RecordFeed:
@@ -404,17 +408,22 @@ class _BrokenRun:
                     yield Record(self.file, number, data, SKIPPED, left)
                     return
                 yield from self.end()
-            if too_long:
-                message = line_rules.too_long_message(too_long, self.limits.max_line)
-                record = _problem_record(self.file, number, RULE_LINE_TOO_LONG, message)
-            else:
-                record = _parse_line(self.file, number, content)
-                if record.problem is not None and record.struct is not None:
-                    if self.latin1_said:
-                        record.problem = None
-                    self.latin1_said = True
-            self.in_a_row = self.in_a_row + 1 if record.problem is not None and record.struct is None else 0
-            yield record
+            yield self.one(number, content, too_long)
+
+    def one(self, number: int, content: bytes, too_long: int) -> Record:
+        """The record of line `number`, while broken records are still reported (`record`'s usual case,
+        which `_records` calls directly for a line that is not repeated)."""
+        if too_long:
+            message = line_rules.too_long_message(too_long, self.limits.max_line)
+            record = _problem_record(self.file, number, RULE_LINE_TOO_LONG, message)
+        else:
+            record = _parse_line(self.file, number, content)
+            if record.problem is not None and record.struct is not None:
+                if self.latin1_said:
+                    record.problem = None
+                self.latin1_said = True
+        self.in_a_row = self.in_a_row + 1 if record.problem is not None and record.struct is None else 0
+        return record
 
     def end(self) -> Iterator[Record]:
         if self.skipped:
@@ -592,16 +601,14 @@ def _read_lines(
                     except _BROKEN_STREAM as error:
                         failed = error
                         break
-                    # As many copies as the buffer holds (and the span), compared at once; else one by one.
+                    # The next line first, without copying the buffer: nearly always it differs. Then as
+                    # many copies as the buffer holds (and the span), compared at once; else one by one.
+                    if not ahead.startswith(chunk):
+                        break
                     copies = len(ahead) // size
                     if span is not None:
                         copies = min(copies, (bound - read) // size)
-                    if copies > 1 and ahead[: copies * size] == chunk * copies:
-                        taken = copies
-                    elif ahead[:size] == chunk:
-                        taken = 1
-                    else:
-                        break
+                    taken = copies if copies > 1 and ahead[: copies * size] == chunk * copies else 1
                     stream.read(taken * size)
                     count += taken
                     read += taken * size

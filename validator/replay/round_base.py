@@ -46,7 +46,7 @@ from validator.logs.decode import (
 from validator.logs.rules.replayable import INCONSISTENT, UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.state import Box, Cards, Dealer, Hand, Shoe, TableState
+from validator.replay.state import ZERO, Box, Cards, Dealer, Hand, Shoe, TableState
 
 # `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.
 _TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
@@ -480,7 +480,7 @@ class RoundReplay(ABC):
             if kind == "main":
                 box.stake += amount
                 bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
-                box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, Decimal(0)) + amount
+                box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, ZERO) + amount
                 bettor_boxes = bettors_boxes.get(bettor)
                 if bettor_boxes is None:
                     bettors_boxes[bettor] = {box_no}
@@ -499,7 +499,7 @@ class RoundReplay(ABC):
                     box.standing = True
             else:
                 name = f"{box_no}:{kind}"
-                self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
+                self.side_stakes[name] = self.side_stakes.get(name, ZERO) + amount
             entries.append((stake, box_no, kind, amount, seated, bet))
         with_main = seated_boxes = 0
         for box in boxes.values():
@@ -782,7 +782,7 @@ def _total(hand: Any) -> str:
 
 def _outcome(verb: str, amount: Decimal | None, stake: Decimal) -> tuple[str, Decimal]:
     if verb == "pay":
-        return "pay", amount if amount is not None else Decimal(0)
+        return "pay", amount if amount is not None else ZERO
     if verb == "lose":
         return "lose", amount if amount is not None else stake
     return "push", stake
@@ -790,4 +790,4 @@ def _outcome(verb: str, amount: Decimal | None, stake: Decimal) -> tuple[str, De
 
 def _net(outcome: tuple[str, Decimal]) -> Decimal:
     verb, amount = outcome
-    return amount if verb == "pay" else (-amount if verb == "lose" else Decimal(0))
+    return amount if verb == "pay" else (-amount if verb == "lose" else ZERO)

@@ -140,6 +140,8 @@ class LogReplay:
         self._last_cut_at: str | None = None
         self._last_rightmost: str | None = None
         self.judges: dict[tuple[str, tuple[tuple[str, str], ...], str], Judge] = {}
+        # The ruleset and table of the last judge asked for, and that judge (`judge_for`'s fast path).
+        self._last_judge: tuple[Ruleset, TableState, Judge] | None = None
         # (day, ruleset) of the last round; forgotten when a table record opens another table.
         self._last_ruleset: tuple[str, Ruleset] | None = None
         # `explain`: the round to tell step by step, and what was told.
@@ -205,6 +207,14 @@ class LogReplay:
 
     def judge_for(self, ruleset: Ruleset) -> Judge:
         assert self.table is not None
+        last = self._last_judge
+        if last is not None and last[0] is ruleset and last[1] is self.table and self.judges:
+            # The same version at the same table as the last round's: its judge, without making its key
+            # (`Ruleset.version` is a property that formats the text anew). Judges cleared (a share's
+            # replay, once its preamble is read: checking.parallel) are made anew, the last one too.
+            same = last[2]
+            same.findings = []
+            return same
         key = (ruleset.version, ruleset.applied, self.table.id)
         judge = self.judges.get(key)
         if judge is None:
@@ -215,6 +225,7 @@ class LogReplay:
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
             self.summary.record_readings(ruleset)
+        self._last_judge = (ruleset, self.table, judge)
         judge.findings = []
         return judge
 

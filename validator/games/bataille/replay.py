@@ -53,7 +53,8 @@ class BatailleRound(RoundReplay):
             if self.story is not None:
                 self.narrate(show_action(action))
         self.finish()
-        self.narrate(_("end of the round"))
+        if self.story is not None:  # the words are looked up only when `explain` tells the round
+            self.narrate(_("end of the round"))
 
     def step(self, action: Action, index: int) -> None:
         if type(action) is Deal:

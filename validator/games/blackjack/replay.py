@@ -57,11 +57,17 @@ CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "s
 _WHOSE: dict[str, dict[int, str]] = {}
 
 
-def _whose(box: int | None) -> str:
-    words = _WHOSE.get(current())
+def _whose_words() -> dict[int, str]:
+    """`_WHOSE` of the language in use (asked once a round: the language does not change within one)."""
+    language = current()
+    words = _WHOSE.get(language)
     if words is None:
-        words = _WHOSE[current()] = {n: _("box {box}'s").format(box=n) for n in range(1, 10)}
+        words = _WHOSE[language] = {n: _("box {box}'s").format(box=n) for n in range(1, 10)}
         words[0] = _("the dealer's")
+    return words
+
+
+def _whose(words: dict[int, str], box: int | None) -> str:
     return words.get(0 if box is None else box) or _("box {box}'s").format(box=box)
 
 
@@ -103,6 +109,7 @@ class BlackjackRound(RoundReplay):
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
+        self.whose_words = _whose_words()
         # The place in its box of the hand that made the last decision, and its box (hand-log/1.1 layout).
         self.current_place: int | None = None
         self.current_place_box = 0
@@ -125,7 +132,8 @@ class BlackjackRound(RoundReplay):
                 self.narrate(show_action(action))
         self.finish()
         self.judge.cause = None
-        self.narrate(_("end of the round"))
+        if self.story is not None:  # the words are looked up only when `explain` tells the round
+            self.narrate(_("end of the round"))
 
     # ---- one action ----
     def step(self, action: Action, index: int, actions: list[Action]) -> None:
@@ -291,7 +299,7 @@ class BlackjackRound(RoundReplay):
         turn.box = box.number
         turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
         turn.current = None if turn.dealer_drawing else self.current_box
-        turn.whose = _whose(None if turn.dealer_drawing else self.current_box)
+        turn.whose = _whose(self.whose_words, None if turn.dealer_drawing else self.current_box)
         # Within a box, by place on the layout (hand-log/1.1): the place of the hand that made the box's
         # last decision; a split opens a hand and the play goes on from the rightmost hand waiting.
         place = turn.place = None if self.layout is None else self.place_of(name, box.number)
