@@ -6,6 +6,14 @@ its one tunable approximation costs.
                                                      # (a git revision: its package and rulesets,
                                                      # extracted to a temporary folder), the ratio, and
                                                      # whether every figure printed is the same
+    python benchmarks/bench_edge.py --installed --against DIR
+                                                     # the package installed in the interpreter that
+                                                     # runs this (a compiled build: `pip install .` in a
+                                                     # virtualenv, run with its python) against the one
+                                                     # in DIR (another install's site-packages)
+    python benchmarks/bench_edge.py --against REV --outputs
+                                                     # also: whether everything `edge` prints is the
+                                                     # same (below)
     python benchmarks/bench_edge.py --tracked 2 4    # also: the classic game at 1 and 6 decks, with 2 and
                                                      # 4 of each hand's cards taken out, against the
                                                      # published figures (slow: a minute or more)
@@ -17,6 +25,13 @@ and imports left out) is printed; with --against, beside the other revision's an
 whether the two print the same figures (the JSON less its timings). The target (issue 29): within 1.5 s
 of CPU per version.
 
+With --outputs, each build runs `edge` as a user does, and what it prints (output, errors and exit
+status, less the lines that give its timings) must be the same byte for byte: every version, in text
+and JSON, with --options (and so the readings' figures and every option's cost); every table of the
+house files under samples/house; and every version under each reading alternative that changes a side
+bet's expressions (`--reading ID=ALTERNATIVE`, JSON). Each difference is printed, and the exit status
+is 1 when there is one.
+
 With --tracked, the classic game of tests/maths/classic-blackjack.rules (the dealer checks for
 blackjack, S17, doubling after splits or not, four hands) at one and six decks: its return with each
 number of tracked cards, against Wizard of Odds' Appendix 9 (1ds17r4: +0.001839 and +0.000423;
@@ -26,6 +41,7 @@ number of tracked cards, against Wizard of Odds' Appendix 9 (1ds17r4: +0.001839 
 from __future__ import annotations
 
 import argparse
+import difflib
 import io
 import os
 import statistics
@@ -89,27 +105,48 @@ def _extract(revision: str, into: Path) -> Path:
     return into
 
 
-def versions(against: str | None) -> None:
+# Run `edge` as the command line does, with the package in argv[1]; the rest of argv is its arguments.
+CLI = """
+import sys
+sys.path.insert(0, sys.argv[1])
+sys.argv = ["casino-validator", *sys.argv[2:]]
+from validator.cli import main
+main()
+"""
+
+
+def _other(against: str, tmp: Path) -> Path:
+    """The package to compare with: a folder holding one (an install's site-packages), or a revision's
+    sources extracted into `tmp`."""
+    folder = Path(against)
+    if (folder / "validator" / "__init__.py").is_file():
+        return folder
+    return _extract(against, tmp)
+
+
+def versions(against: str | None, package: Path, outputs: bool) -> int:
     from validator.rulebook.registry import default_registry
 
     load = os.getloadavg()[0]
     print(
         f"machine: {os.cpu_count()} cores, load {load:.1f}; median of 3 fresh processes, CPU of the figures"
     )
-    if against is None:
-        print("| version | figures CPU (s) |")
-        print("|---|---:|")
-    else:
-        print(f"| version | this tree (s) | {against} (s) | ratio | same figures |")
-        print("|---|---:|---:|---:|---|")
+    print(f"this build: {_build(package)}")
     with tempfile.TemporaryDirectory() as tmp:
-        other = _extract(against, Path(tmp)) if against is not None else None
+        other = _other(against, Path(tmp)) if against is not None else None
+        if other is None:
+            print("| version | figures CPU (s) |")
+            print("|---|---:|")
+        else:
+            print(f"{against}: {_build(other)}")
+            print(f"| version | this build (s) | {against} (s) | ratio | same figures |")
+            print("|---|---:|---:|---:|---|")
         for ruleset in default_registry().all():
             mine: list[float] = []
             theirs: list[float] = []
             digests: set[str] = set()
             for _ in range(3):
-                cpu, digest = _figures(ROOT, ruleset.version)
+                cpu, digest = _figures(package, ruleset.version)
                 mine.append(cpu)
                 digests.add(f"this:{digest}")
                 if other is not None:
@@ -127,6 +164,75 @@ def versions(against: str | None) -> None:
                 f"{'yes' if same else 'NO'} |",
                 flush=True,
             )
+        if outputs and other is not None:
+            return _same_outputs(package, other)
+    return 0
+
+
+def _build(package: Path) -> str:
+    """How `casino-validator --version` names the build in `package`."""
+    return _cli(package, ["--version"]).splitlines()[0]
+
+
+def _cli(package: Path, arguments: list[str]) -> str:
+    """What `casino-validator ARGUMENTS` prints with the package in `package` (output, then errors, then
+    the exit status), less the lines that give its timings."""
+    out = subprocess.run(
+        [sys.executable, "-c", CLI, str(package), *arguments],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(package)},
+    )
+    kept = [
+        line
+        for line in (out.stdout + out.stderr).splitlines()
+        if '"seconds"' not in line and '"cpu_seconds"' not in line and "s of processor time)" not in line
+    ]
+    return "\n".join([*kept, f"exit {out.returncode}"])
+
+
+def _edge_runs() -> list[list[str]]:
+    """The `edge` command lines --outputs compares."""
+    from validator.house.load import load_house
+    from validator.maths.edge import _bet_signature
+    from validator.rulebook.registry import default_registry, under_readings
+
+    runs: list[list[str]] = []
+    registry = default_registry()
+    for ruleset in registry.all():
+        for fmt in ("text", "json"):
+            runs.append(["edge", "--ruleset", ruleset.version, "--format", fmt, "--options"])
+        for name, reading in ruleset.readings.items():
+            for alternative in reading.names:
+                changed = under_readings(ruleset, {name: alternative})
+                if changed is ruleset or all(
+                    _bet_signature(changed, bet) == _bet_signature(ruleset, bet) for bet in ruleset.side_bets
+                ):
+                    continue
+                runs.append(
+                    ["edge", "--ruleset", ruleset.version, "--reading", f"{name}={alternative}", "-f", "json"]
+                )
+    for house in sorted((ROOT / "samples" / "house").glob("*.yaml")):
+        for table in load_house(house).tables:
+            for fmt in ("text", "json"):
+                runs.append(["edge", "--house", str(house), "--table", table, "--format", fmt, "--options"])
+    return runs
+
+
+def _same_outputs(package: Path, other: Path) -> int:
+    differ = 0
+    runs = _edge_runs()
+    for arguments in runs:
+        mine, theirs = _cli(package, arguments), _cli(other, arguments)
+        if mine != theirs:
+            differ += 1
+            print(f"DIFFERENT: casino-validator {' '.join(arguments)}")
+            for line in difflib.unified_diff(
+                theirs.splitlines(), mine.splitlines(), "other", "this", lineterm=""
+            ):
+                print(f"    {line}")
+    print(f"what edge prints: {len(runs) - differ} of {len(runs)} command lines the same", flush=True)
+    return 1 if differ else 0
 
 
 def tracked(depths: list[int]) -> None:
@@ -165,12 +271,27 @@ def tracked(depths: list[int]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tracked", type=int, nargs="*", help="numbers of tracked cards to compare")
-    parser.add_argument("--against", metavar="REV", help="a git revision whose code to compare with")
+    parser.add_argument(
+        "--against",
+        metavar="REV|DIR",
+        help="a git revision whose code to compare with, or a folder holding another build's package",
+    )
+    parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="measure the package installed in this interpreter (a compiled build), not this tree's sources",
+    )
+    parser.add_argument("--outputs", action="store_true", help="also compare everything `edge` prints")
     args = parser.parse_args()
-    versions(args.against)
+    package = ROOT
+    if args.installed:
+        import validator
+
+        package = Path(validator.__file__).resolve().parents[1]
+    status = versions(args.against, package, args.outputs)
     if args.tracked:
         tracked(args.tracked)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

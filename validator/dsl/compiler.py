@@ -492,6 +492,7 @@ class _Compiler:
                     )
                     pays: ast.Ratio | str
                     winnings, prize = None, None
+                    pays_node: ast.Expr | None = None
                     if isinstance(line.pays, ast.Ratio):
                         pays = line.pays
                         winnings = _ratio_winnings(pays)
@@ -502,6 +503,7 @@ class _Compiler:
                             amount, ns, params, options, fixed, _("a paytable line's amount"), PAYTABLE
                         ):
                             winnings = compile_expr(amount, _values(params))
+                            pays_node = amount
                             prize = next(
                                 (
                                     n.path
@@ -529,6 +531,8 @@ class _Compiler:
                                     for n in names_in(when)  # named conditions in their place
                                     if isinstance(n, ast.Name)
                                 ),
+                                when_node=when,
+                                amount_node=pays_node,
                             )
                         )
                 tables[table.name] = tuple(lines)
@@ -687,6 +691,7 @@ class _Compiler:
                             applied_guard=settle_guard,
                             line=s.pos.line,
                             tables=tuple(t.name for t in s.outcome.tables),
+                            applied_amount=amount_node,
                         )
                     )
             if same is not None:

@@ -74,6 +74,10 @@ class CompiledPayLine:
     written: str = ""
     # The namespaces its condition reads (player, dealer, …).
     reads: frozenset[str] = frozenset()
+    # The condition and the winnings' expression as they run (named conditions in their place; None for
+    # winnings that are a ratio of the stake): what `edge` reads to know which suits the line tells apart.
+    when_node: ast.Expr | None = None
+    amount_node: ast.Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +151,7 @@ class SettleDef:
     # `=> paytable …`: the tables read, as written (a table's name, or the house option naming it);
     # `amount` then gives a PaytableOutcome.
     tables: tuple[str, ...] = ()
+    applied_amount: ast.Expr | None = None  # the amount as it runs (named conditions in their place)
 
 
 @dataclass(frozen=True, slots=True)

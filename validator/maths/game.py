@@ -11,7 +11,9 @@ from validator.games import GAMES
 from validator.maths.probe import Probe
 
 # The dealer's final results after a deal (his cards, their probability), from the player's cards and
-# the dealer's first card dealt out of a shoe of `decks` decks.
+# the dealer's first card dealt out of a shoe of `decks` decks. The cards given stand for his results;
+# renaming the suits of the cards dealt changes none of them (`maths.suits` groups deals by it; tested
+# for blackjack, whose dealer draws by ranks alone).
 DealerResults = Callable[[int, list[str], list[str]], list[tuple[list[str], float]]]
 
 

@@ -5,22 +5,26 @@ paytable …` clause (so by the table the house chose).
 Which cards are dealt is read from the facts the paytable's lines name: the player's first two or three
 cards, the dealer's first card, the dealer's final result (drawn by the version's parameters), the case a
 stake is on. Card functions in paytables (`total`, `same_suit`, `run`, …) do not depend on the order of
-the cards, so the player's first two cards are enumerated as pairs, not sequences.
+the cards, so the player's first two cards are enumerated as pairs, not sequences. Deals that a renaming
+of the suits carries into one another, where the bet's expressions cannot tell them apart, are settled
+once, weighted by their number (validator/maths/suits.py): 2 + 1 cartes settles 5 746 deals for 71 656.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from validator.casino.cards import all_cards
+from validator.casino.cards import RANKS, SUITS
 from validator.dsl.model import PaytableOutcome, SideBetDef
+from validator.dsl.vocabulary import NAMESPACES
 from validator.i18n import N_
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
+from validator.maths.suits import classes, suit_group
 from validator.replay.side_bets import DealerCards
 from validator.replay.state import facts
 
@@ -105,7 +109,13 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     reads_hand = any(ns == "hand" for ns, _unused in reads)
     reads_dealer = any(ns == "dealer" for ns, _unused in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
-    for player, dealer, p in _deals(decks, player_cards, dealer_first):
+    constants = _constants(probe, {"stake": stake, "jackpot": jackpot, "box": empty_hand.box})
+    group = suit_group(probe.ruleset, name, bet, constants, dealer_drawn=results is not None)
+    for cards, size in classes(player_cards, dealer_first, group):
+        player, dealer = list(cards[:player_cards]), list(cards[player_cards:])
+        p = _probability(decks, player, dealer) * size
+        if not p:
+            continue  # a card the shoe does not hold so often (one deck)
         dealers = results(decks, player, dealer) if results is not None else [(list(dealer), 1.0)]
         for dealer_list, q in dealers:
             # Only what the paytable reads is built (a hand, the dealer), the rest stays empty.
@@ -155,52 +165,34 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     return SideBetReturn(name, bet.title, case, ev, tuple(lines), meters)
 
 
-def _deals(decks: int, player_cards: int, dealer_first: bool) -> Iterator[tuple[list[str], list[str], float]]:
-    """(player's cards, dealer's first card or none, probability) for every deal the bet reads."""
-    cards = all_cards()
-    count = {c: decks for c in cards}
-    total = decks * len(cards)
+def _constants(probe: Probe, fixed: Mapping[str, Any]) -> dict[str, Any]:
+    """The values the enumeration holds fixed, by the path the rules read them by (see maths.suits)."""
+    found: dict[str, Any] = {f"house.{option}": value for option, value in probe.house.items()}
+    found.update((f"param.{name}", value.value) for name, value in probe.ruleset.parameters.items())
+    for namespace, holder in fixed.items():
+        for fact in NAMESPACES[namespace]:
+            if hasattr(holder, fact):
+                found[f"{namespace}.{fact}"] = getattr(holder, fact)
+    return found
 
-    def singles(left: int) -> Iterator[tuple[str, float]]:
-        for c in cards:
-            if count[c]:
-                yield c, count[c] / left
 
-    def pairs(left: int) -> Iterator[tuple[list[str], float]]:
-        for i, a in enumerate(cards):
-            for b in cards[i:]:
-                if a == b:
-                    p = count[a] * (count[a] - 1) / (left * (left - 1))
-                else:
-                    p = 2 * count[a] * count[b] / (left * (left - 1))
-                if p:
-                    yield [a, b], p
-
-    def rest(player: list[str], p: float, left: int) -> Iterator[tuple[list[str], list[str], float]]:
-        if not dealer_first:
-            yield player, [], p
-            return
-        for c, q in singles(left):
-            yield player, [c], p * q
-
-    if player_cards == 0:
-        yield from rest([], 1.0, total)
-        return
-    if player_cards == 1:
-        for c, p in singles(total):
-            count[c] -= 1
-            yield from rest([c], p, total - 1)
-            count[c] += 1
-        return
-    for pair, p in pairs(total):
-        for c in pair:
-            count[c] -= 1
-        if player_cards == 3:
-            for third, q in singles(total - 2):
-                count[third] -= 1
-                yield from rest([*pair, third], p * q, total - 3)
-                count[third] += 1
-        else:
-            yield from rest(pair, p, total - 2)
-        for c in pair:
-            count[c] += 1
+def _probability(decks: int, player: list[str], dealer: list[str]) -> float:
+    """The probability of dealing the player's cards (his first two in either order) and the dealer's
+    first card, in that order, from a full shoe of `decks` decks; 0 where it does not hold them."""
+    left = decks * len(RANKS) * len(SUITS)
+    if len(player) >= 2:
+        first, second = player[:2]
+        pairs = decks * (decks - 1) if first == second else 2 * decks * decks
+        p = pairs / (left * (left - 1))
+        left -= 2
+        for index in range(2, len(player)):
+            p = p * ((decks - player[:index].count(player[index])) / left)
+            left -= 1
+    elif player:
+        p = decks / left
+        left -= 1
+    else:
+        p = 1.0
+    for card in dealer:
+        p = p * ((decks - player.count(card)) / left)
+    return p
