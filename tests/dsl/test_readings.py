@@ -189,3 +189,61 @@ def test_a_reading_speaks_french_where_it_is_written_in_french(tmp_path, cli):
     shown = cli("--lang", "fr", "rules", "show", "on/fair-blackjack").stdout
     assert "« 17 avec as » est-il un 17 souple seulement (l'as compté 11)" in shown
     assert "    - soft-17 [par défaut, appliquée]: Un 17 souple : l'as compté 11 (A-6)" in shown
+
+
+# An alternative that adds a rule written in English only (every other text of the version in French).
+ENGLISH_RULE = """ruleset xx/lone
+title "T"
+source "S"
+game blackjack
+in force from 2020-01-01 until 2020-12-31
+parameter shoe.decks = 6  ref "Ref 1"
+rule six-decks {
+    ref "Ref 1"
+    severity error
+    message "Six decks, not {shoe.decks}."  message fr "Six jeux, non {shoe.decks}."
+    on shoe require shoe.decks == param.shoe.decks
+    checks "decks" why "text" fails "8 decks" passes "6 decks"
+    checks fr "jeux" why fr "texte" fails fr "8 jeux" passes fr "6 jeux"
+}
+reading strict {
+    ref "Ref 1"
+    quote "six jeux"
+    question "Also refuse fewer than four decks?"  question fr "Refuser aussi moins de quatre jeux ?"
+    alternative no "No." fr "Non."
+    alternative yes "Yes." fr "Oui." {
+        add rule four-decks {
+            ref "Ref 1"
+            severity error
+            message "At least four decks."
+            on shoe require shoe.decks >= 4
+            checks "decks" why "text" fails "3 decks" passes "4 decks"
+        }
+    }
+    default no because "The text says six."  because fr "Le texte dit six."
+}
+"""
+
+
+def test_an_alternative_rule_in_english_only_is_refused_named_or_from_outside(tmp_path, cli):
+    # `rules check` compiles the alternatives of the versions it is given and of the rulesets from
+    # outside (`--rules`), not those of the shipped versions it is not given: the rule an alternative adds
+    # is refused in English only both when its file is named and when it comes with `--rules`.
+    folder = tmp_path / "lone"
+    folder.mkdir()
+    lone = folder / "2020-01-01.rules"
+    lone.write_text(ENGLISH_RULE, encoding="utf-8")
+    other = tmp_path / "minimal.rules"
+    other.write_text(BASE, encoding="utf-8")
+    # Line 21 of ENGLISH_RULE: `add rule four-decks {` (a rule's id is its version's family, then its name);
+    # its message and docs have no French.
+    said = (
+        f"{lone}:21:1: rule 'xx/lone/four-decks' has its message, checks, why, fails, passes in English "
+        'only: write each in French beside it (message fr "…")'
+    )
+    named = cli("rules", "check", str(lone))
+    assert named.returncode == 2, named.stdout
+    assert said in named.stderr.splitlines(), named.stderr
+    outside = cli("rules", "check", "--rules", str(folder), str(other))
+    assert outside.returncode == 2, outside.stdout
+    assert said in outside.stderr.splitlines(), outside.stderr

@@ -78,6 +78,7 @@ def check(files: list[Path]) -> int:
     from validator.rulebook.registry import (
         alternative_errors,
         alternative_rules,
+        alternatives,
         load_all,
         refuse_shipped_ids,
         tree_family,
@@ -104,21 +105,25 @@ def check(files: list[Path]) -> int:
     from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes
 
     shown = {str(path) for path in paths}
+    # The readings' alternatives of the versions named and of those from outside, each compiled once. A
+    # shipped version not named is not compiled under its alternatives again: `rules check rulesets`
+    # checks them (the test suite runs it), and a file named that amends one has them in its own
+    # version's alternatives.
+    unnamed_shipped = {str(path) for path in shipped} - shown
+    compiled = {
+        id(ruleset): alternatives(ruleset)
+        for ruleset in registry.all()
+        if ruleset.file not in unnamed_shipped
+    }
     mine = [ruleset for ruleset in registry.all() if ruleset.file in shown]
-    broken = [str(error) for ruleset in mine for error in alternative_errors(ruleset)]
+    broken = [str(error) for ruleset in mine for error in alternative_errors(ruleset, compiled[id(ruleset)])]
     # A rule's message and docs in one language only: each reported once, where the rule is written
     # (a version that inherits it from the one it amends does not report it again); the readings'
-    # alternative rules too, of the versions named and of those from outside. A shipped version not
-    # named is not compiled under its alternatives again: `rules check rulesets` checks them (the test
-    # suite runs it), and a file named that amends one has them in its own version's alternatives.
-    unnamed_shipped = {str(path) for path in shipped} - shown
+    # alternative rules too (of the versions compiled under them, above).
     problems = dict.fromkeys(
         p
         for ruleset in registry.all()
-        for rule in (
-            *ruleset.rules,
-            *(alternative_rules(ruleset) if ruleset.file not in unnamed_shipped else ()),
-        )
+        for rule in (*ruleset.rules, *alternative_rules(ruleset, compiled.get(id(ruleset), [])))
         for p in untranslated(rule)
     )
     # The header's notes, each reported once where it is written.

@@ -401,20 +401,17 @@ def under_readings(ruleset: Ruleset, choices: Mapping[str, str]) -> Ruleset:
     return named
 
 
-# Each version's non-default alternatives compiled alone, kept for the run: (the tree as written) →
-# (the tree, kept alive so that its id is not reused; for each alternative in the order the readings list
-# them: its reading, its name, and the version it gives or the errors it raises). `rules check` asks both
-# what they break and what rules they give: each alternative is compiled once.
-_ALTERNATIVES: dict[int, tuple[ast.RulesetFile, list[tuple[str, str, Ruleset | list[RulesetError]]]]] = {}
+Outcome = tuple[str, str, "Ruleset | list[RulesetError]"]
 
 
-def _alternatives(ruleset: Ruleset) -> list[tuple[str, str, Ruleset | list[RulesetError]]]:
+def alternatives(ruleset: Ruleset) -> list[Outcome]:
+    """Each non-default alternative of the version's readings compiled alone, in the order the readings
+    list them: its reading, its name, and the version it gives or the errors it raises. `rules check`
+    asks both what they break and what rules they give (`alternative_errors`, `alternative_rules`):
+    compiled once, handed to both. Not kept beyond the caller: the errors are in the language of the run."""
     if ruleset.tree is None:
         return []
-    found = _ALTERNATIVES.get(id(ruleset.tree))
-    if found is not None:
-        return found[1]
-    compiled: list[tuple[str, str, Ruleset | list[RulesetError]]] = []
+    compiled: list[Outcome] = []
     for reading in ruleset.readings.values():
         for alt in reading.alternatives:
             if alt.name == reading.default:
@@ -427,16 +424,15 @@ def _alternatives(ruleset: Ruleset) -> list[tuple[str, str, Ruleset | list[Rules
             except RulesetError as exc:
                 outcome = [exc]
             compiled.append((reading.name, alt.name, outcome))
-    _ALTERNATIVES[id(ruleset.tree)] = (ruleset.tree, compiled)
     return compiled
 
 
-def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
+def alternative_errors(ruleset: Ruleset, compiled: list[Outcome] | None = None) -> list[RulesetError]:
     """Each non-default alternative of the version's readings compiled alone (`rules check`): what it
     breaks (an unread parameter, an uncited condition, a name unknown where it is cited) as errors,
-    each saying under which reading it arises."""
+    each saying under which reading it arises. `compiled`: `alternatives(ruleset)`, when already made."""
     errors: list[RulesetError] = []
-    for reading, alternative, outcome in _alternatives(ruleset):
+    for reading, alternative, outcome in alternatives(ruleset) if compiled is None else compiled:
         if isinstance(outcome, Ruleset):
             continue
         under = _("under reading {reading} = {alternative}").format(reading=reading, alternative=alternative)
@@ -444,12 +440,12 @@ def alternative_errors(ruleset: Ruleset) -> list[RulesetError]:
     return errors
 
 
-def alternative_rules(ruleset: Ruleset) -> list[Rule]:
+def alternative_rules(ruleset: Ruleset, compiled: list[Outcome] | None = None) -> list[Rule]:
     """The rules each non-default alternative of the version's readings gives (`rules check` asks each
     for its French as it does the version's own rules); an alternative that does not compile gives none
-    (`alternative_errors` says why)."""
+    (`alternative_errors` says why). `compiled`: `alternatives(ruleset)`, when already made."""
     rules: list[Rule] = []
-    for _reading, _alternative, outcome in _alternatives(ruleset):
+    for _reading, _alternative, outcome in alternatives(ruleset) if compiled is None else compiled:
         if isinstance(outcome, Ruleset):
             rules.extend(outcome.rules)
     return rules
