@@ -30,6 +30,7 @@ class Probe:
         self.ruleset = ruleset
         self.house = dict(house)
         self.judge = Judge(ruleset, self.house, "<edge>")
+        self.judge.explained = False  # asked only whether the rules allow a decision
         self.table = TableState("edge", ruleset.game, 7, Decimal(1), Decimal(1000), True, ruleset.family, 0)
         self.split_counts = bool(ruleset.param("blackjack.split_hand_counts"))
 

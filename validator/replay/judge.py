@@ -55,6 +55,10 @@ class Judge:
         self.cause: Finding | None = None
         self.cause_events: frozenset[str] = frozenset()
         self._root: str | None = None
+        # False for a caller that asks only which rules a step would break (the simulator weighing a
+        # move, edge's probe asking what the rules allow): a finding then names its rule and kind, and
+        # its expected, actual and message are left empty rather than worded for no reader.
+        self.explained = True
 
     def context(self, **namespaces: Any) -> dict[str, Any]:
         return {"house": self.house, **namespaces}
@@ -127,6 +131,9 @@ class Judge:
         round_id: str | None,
         stake: str | None,
     ) -> None:
+        if not self.explained:
+            self.record(rule, rule.kind, ctx, line, round_id, stake, {}, {}, None)
+            return
         expected, actual = explain_failure(check.applied_require, ctx, self.params)
         if self.in_words:  # the house linter rewords them itself, once it has read which fact was blamed
             expected, actual = in_words(expected, actual, rule.text("checks", current()))
@@ -216,7 +223,7 @@ class Judge:
                 line=line,
                 round=round_id,
                 stake=stake,
-                message=self.message(rule, ctx),
+                message=self.message(rule, ctx) if self.explained else "",
                 expected=expected,
                 actual=actual,
                 discrepancy=discrepancy,

@@ -136,6 +136,7 @@ class TableSim:
         self.maximum = maximum
         self.seats = seats
         self.judge = Judge(ruleset, house, "<simulate>")
+        self.judge.explained = False  # broken_by and legal read the rules broken, never their words
         self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
         self.state.faces_logged = bool(ruleset.param("dealer.hole_card"))  # hand-log/1.1 (table record)
         self.shoe_no = 0
