@@ -15,6 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "side_bets"))
 
+from logbuilders import shoe_record, table_record
 from sb_logs import bet, jackpot, round_, shoe, table, write_log
 
 V2013, V2019, V2020 = "fr/blackjack@2013-12-15", "fr/blackjack@2019-08-12", "fr/blackjack@2020-05-25"
@@ -37,30 +38,10 @@ def rules_of(found: list[tuple[str, str | None, Any]]) -> list[str]:
 
 
 # ---------------------------------------------------------------- bataille: the wars and the settlement
-BATAILLE_TABLE = {
-    "type": "table",
-    "format": "hand-log/1",
-    "table": "BA-01",
-    "game": "bataille",
-    "ruleset": "fr/bataille",
-    "at": "2025-01-31T22:00:00+01:00",
-    "seats": 7,
-    "minimum": 10,
-    "maximum": 1000,
-    "new_cards": True,
-}
-BATAILLE_SHOE = {
-    "type": "shoe",
-    "shoe": "S1",
-    "at": "2025-01-31T22:02:00+01:00",
-    "reason": "open",
-    "decks": 6,
-    "backs": [3, 3],
-    "shuffle": "manual",
-    "cut_by": "1",
-    "cut_card_behind": 70,
-    "burn": ["7H", "AC", "3D", "5H", "6H"],
-}
+BATAILLE_TABLE = table_record(
+    "2025-01-31", table="BA-01", game="bataille", ruleset="fr/bataille", at="2025-01-31T22:00:00+01:00"
+)
+BATAILLE_SHOE = shoe_record("2025-01-31", at="2025-01-31T22:02:00+01:00", burn=["7H", "AC", "3D", "5H", "6H"])
 
 
 def bataille_round(settlement: list[list[Any]]) -> dict[str, Any]:

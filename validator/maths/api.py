@@ -53,9 +53,7 @@ def main_statistics(
     force on `on`, for the table's house options (`house_entry` as `house_edge` takes it): one
     computation of the main game, without the side bets `edge_statistics` computes too, made once per
     version and options in a process. Raises ValidatorError as `house_edge` does."""
-    ruleset = default_registry().in_force(ruleset_id, on)
-    options = ruleset_options(ruleset, house_entry or {})
-    key = (ruleset.version, tuple(sorted((k, repr(v)) for k, v in options.items())))
+    ruleset, options, key = _table(ruleset_id, on, house_entry)
     found = _MAIN.get(key)
     if found is None:
         ev, main_json, _game = main_return(ruleset, house_for(ruleset, options))
@@ -76,6 +74,16 @@ def _main_variance(ruleset: Ruleset, main_json: Mapping[str, Any]) -> Decimal:
         )
     mean = sum(p * net for p, net in lines)
     return Decimal(repr(sum(p * net * net for p, net in lines) - mean * mean))
+
+
+def _table(
+    ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None
+) -> tuple[Ruleset, dict[str, Any], tuple[str, tuple[tuple[str, str], ...]]]:
+    """The version in force, the table's options as the rules name them, and the key its figures are
+    kept under in this process (the version and the options)."""
+    ruleset = default_registry().in_force(ruleset_id, on)
+    options = ruleset_options(ruleset, house_entry or {})
+    return ruleset, options, (ruleset.version, tuple(sorted((k, repr(v)) for k, v in options.items())))
 
 
 def ruleset_options(ruleset: Ruleset, entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -150,9 +158,7 @@ def edge_statistics(
     of `ruleset_id` in force on `on` and the table's house options (`house_entry` as `house_edge` takes
     it), as decimals rounded as `edge` prints them. Raises ValidatorError as `house_edge` does. The
     figures of one version and options are computed once per process."""
-    ruleset = default_registry().in_force(ruleset_id, on)
-    options = ruleset_options(ruleset, house_entry or {})
-    key = (ruleset.version, tuple(sorted((k, repr(v)) for k, v in options.items())))
+    ruleset, options, key = _table(ruleset_id, on, house_entry)
     found = _STATISTICS.get(key)
     if found is None:
         found = _STATISTICS[key] = _statistics(report(figures(ruleset, options), None))
