@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterable
 from fnmatch import fnmatchcase
@@ -15,9 +16,25 @@ PACKAGE = Path(validator.__file__).resolve().parent
 FAMILY_WORDS = ("fr/", "on/", "blackjack@", "bataille@", "usage-blackjack", "fair-blackjack")
 
 
-def _code_strings(path: Path):
+# Each test below reads every module of the package: a file's text is parsed once per test process, and
+# its code strings listed once (the trees are only read, never changed).
+@functools.cache
+def _parsed(text: str) -> ast.Module:
+    return ast.parse(text)
+
+
+def _tree(path: Path) -> ast.Module:
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
+def _code_strings(path: Path) -> tuple[ast.Constant, ...]:
     """String constants that are code, not docstrings or help texts of the CLI."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return _code_strings_of(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _code_strings_of(text: str) -> tuple[ast.Constant, ...]:
+    tree = _parsed(text)
     docstrings = {
         id(node.body[0].value)
         for node in ast.walk(tree)
@@ -26,9 +43,21 @@ def _code_strings(path: Path):
         and isinstance(node.body[0], ast.Expr)
         and isinstance(node.body[0].value, ast.Constant)
     }
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            yield node
+    return tuple(
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    )
+
+
+def _any_of(names: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a text contains one of `names`: one regular expression of them all, which matches where
+    `any(name in text for name in names)` is true, without a scan of the text per name."""
+    listed = sorted(names, key=len, reverse=True)
+    if not listed:  # an empty pattern would match every text
+        return lambda _text: False
+    pattern = re.compile("|".join(re.escape(name) for name in listed))
+    return lambda text: pattern.search(text) is not None
 
 
 def test_no_python_branches_on_ruleset_ids():
@@ -43,7 +72,7 @@ def test_no_python_branches_on_ruleset_ids():
 def _imports_of(path: Path, modules: set[str]) -> set[str]:
     """The package's modules `path` imports, at the top or inside a function (either makes a cycle)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
         elif isinstance(node, ast.Import):
@@ -54,14 +83,20 @@ def _imports_of(path: Path, modules: set[str]) -> set[str]:
     return found
 
 
-def _module_graph() -> dict[str, set[str]]:
+@functools.cache
+def _package_graph() -> dict[str, frozenset[str]]:
     paths = {}
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         paths[name] = path
     modules = set(paths)
-    return {name: _imports_of(path, modules) - {name} for name, path in paths.items()}
+    return {name: frozenset(_imports_of(path, modules) - {name}) for name, path in paths.items()}
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """The package's import graph (read once per test process: the package does not change in a run)."""
+    return {name: set(targets) for name, targets in _package_graph().items()}
 
 
 def test_no_import_cycles():
@@ -125,12 +160,12 @@ def test_maths_names_no_option_side_bet_or_rule():
     """The mathematics (validator/maths) reads options, side bets and rules from the rulesets: none of
     their names is written in its code, whole or inside a longer string."""
     names = _law_names()
-    compound = {n for n in names if any(mark in n for mark in "._-/ ")}
+    contains_compound = _any_of({n for n in names if any(mark in n for mark in "._-/ ")})
     offenders = []
     for path in (PACKAGE / "maths").rglob("*.py"):
         for node in _code_strings(path):
             value = node.value
-            if value in names or any(name in value for name in compound):
+            if value in names or contains_compound(value):
                 offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {value!r}")
     assert offenders == []
 
@@ -141,8 +176,8 @@ def test_maths_names_are_found_when_written(tmp_path):
     assert {"double_after_split", "lucky_ladies", "fr/blackjack/settlement-order"} <= names
     sample = tmp_path / "sample.py"
     sample.write_text('OPTION = "lucky_ladies.paytable"\n', encoding="utf-8")
-    compound = {n for n in names if any(mark in n for mark in "._-/ ")}
-    found = [n.value for n in _code_strings(sample) if any(name in n.value for name in compound)]
+    contains_compound = _any_of({n for n in names if any(mark in n for mark in "._-/ ")})
+    found = [n.value for n in _code_strings(sample) if contains_compound(n.value)]
     assert found == ["lucky_ladies.paytable"]
 
 
@@ -161,10 +196,10 @@ def _forbidden_names() -> set[str]:
 def _identifier_offenders(paths, names: set[str]) -> list[str]:
     """String constants spelled like identifiers (no whitespace: prose, messages and docs may name a bet
     in words) that are, or contain, one of `names` (`"2:lucky_ladies"`, `f"{name}.stake"` aside)."""
-    compound = {n for n in names if any(mark in n for mark in "._-/")}
+    contains_compound = _any_of({n for n in names if any(mark in n for mark in "._-/")})
     offenders = []
     for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         raw = [
             node
             for node in ast.walk(tree)
@@ -175,7 +210,7 @@ def _identifier_offenders(paths, names: set[str]) -> list[str]:
             if any(c.isspace() for c in value):
                 continue
             parts = set(re.split(r"\W+", value))
-            if parts & names or any(name in value for name in compound):
+            if parts & names or contains_compound(value):
                 where = path.relative_to(PACKAGE) if path.is_relative_to(PACKAGE) else path.name
                 offenders.append(f"{where}:{node.lineno}: {value!r}")
     return offenders
@@ -328,7 +363,7 @@ def test_no_test_imports_the_suite_as_a_package():
     tests = Path(__file__).resolve().parent
     offenders = []
     for path in tests.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             names = (
                 [node.module or ""]
                 if isinstance(node, ast.ImportFrom)
