@@ -185,6 +185,9 @@ class RoundSides:
         # Stakes collected whatever the cards (simulate --inject: a side stake settled that was never
         # placed, simulate.late_against).
         self.collected: set[str] = set()
+        # The meters the other boxes' cards win, by the cards on the table: the settlement of a round asks
+        # for the same cards again at every verb and moment it weighs (sixty times a round with side bets).
+        self.elsewhere: dict[tuple[Any, ...], frozenset[str]] = {}
 
     def side(self, stake: str) -> tuple[str | None, str | None]:
         return side_of(stake.split(":", 1)[1], self.sim.judge.stake_sides)
@@ -266,7 +269,11 @@ class RoundSides:
 
     def player(self, box: int, sequences: dict[int, list[str]], cards: list[str]) -> PlayerCards:
         split = split_boxes(self.actions)
-        elsewhere = prizes_elsewhere(self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split)
+        key = (box, tuple((n, tuple(s)) for n, s in sequences.items()), tuple(cards), split)
+        elsewhere = self.elsewhere.get(key)
+        if elsewhere is None:
+            elsewhere = prizes_elsewhere(self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split)
+            self.elsewhere[key] = elsewhere
         return PlayerCards(box, sequences, cards[0] if cards else None, elsewhere, split)
 
     # ---- when ----
