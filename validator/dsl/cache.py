@@ -165,7 +165,7 @@ def parsed(text: str, name: str, parse: Callable[[str, str], RulesetFile]) -> Ru
     key = hashlib.sha256(_salt() + name.encode() + b"\0" + text.encode()).hexdigest()
     entry = folder / f"{_name_id(name)}-{key}{SUFFIX}"
     try:
-        tree = decode(orjson.loads(_read_own(entry)))
+        tree = _decoded(_read_own(entry))
         if isinstance(tree, RulesetFile) and tree.file == name and tree.source_text == text:
             return tree
     except Exception:  # missing, unreadable, or not what `encode` writes: parse as if never kept
@@ -173,6 +173,14 @@ def parsed(text: str, name: str, parse: Callable[[str, str], RulesetFile]) -> Ru
     tree = parse(text, name)  # a RulesetError propagates, and nothing is kept
     _keep(folder, entry, tree)
     return tree
+
+
+@functools.lru_cache(maxsize=32)
+def _decoded(data: bytes) -> Any:
+    """An entry's tree, rebuilt once per process for the same bytes: a process that loads the rulesets
+    again (`rules check`, run in-process many times by the test suite) reads each entry again, as its
+    checks require, but does not rebuild an identical tree (its nodes are frozen: one tree is shared)."""
+    return decode(orjson.loads(data))
 
 
 def _read_own(entry: Path) -> bytes:
