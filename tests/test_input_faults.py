@@ -18,6 +18,8 @@ import pyarrow.parquet as pq
 import pytest
 from conftest import ROOT, SAMPLES, run_cli, run_cli_process
 
+from validator.checking import parallel
+
 HOUSE = SAMPLES / "house" / "trouville.yaml"
 CLEAN = SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl"
 DISPUTE = SAMPLES / "logs" / "disputes" / "BA-01-2025-02-01.jsonl"
@@ -321,10 +323,17 @@ def test_json_on_a_folder_with_an_unreadable_file_writes_no_partial_document(tmp
     assert done.stdout == ""
 
 
-def test_jobs_count_records_as_one_process_when_a_line_is_too_long(tmp_path: Path) -> None:
+def test_jobs_count_records_as_one_process_when_a_line_is_too_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An overlong line as the last of a share: its reader once took the next share's first line too."""
+    # Every shoe starts a share, as in tests/replay/test_parallel.py: 400 rounds (11 shoes) end ten shares
+    # with an overlong line (asserted below), where 4,000 rounds at the default share size (1 MiB) ended
+    # two or three.
+    monkeypatch.setattr(parallel, "MIN_SHARE", 1)
+    monkeypatch.setattr(parallel, "SHARES_PER_JOB", 10_000)
     seance = tmp_path / "seance.jsonl"
-    done = run_cli("simulate", "--ruleset", "fr/bataille", "--rounds", "4000", "-o", str(seance))
+    done = run_cli("simulate", "--ruleset", "fr/bataille", "--rounds", "400", "-o", str(seance))
     assert done.returncode == 0, done.stderr
     lines = seance.read_text().splitlines()
     long_line = '{"type": "round", "x": "' + "a" * 5000 + '"}'
@@ -332,6 +341,10 @@ def test_jobs_count_records_as_one_process_when_a_line_is_too_long(tmp_path: Pat
     for index in reversed(shoes[1:]):
         lines.insert(index, long_line)  # the last line before each shoe: where shares begin
     seance.write_text("\n".join(lines) + "\n")
+    # The shares after the first shoe's: each begins at a shoe, after an overlong line (lines from 1).
+    starts = [share.first_line for share in parallel.plan([str(seance)], 2)]
+    after = [start for start in starts if start > shoes[0] + 1]
+    assert len(after) >= 10 and all(lines[start - 2] == long_line for start in after)
     counts = []
     for jobs in ("1", "2"):
         done = run_cli("check", str(seance), "--max-line-bytes", "1000", "--jobs", jobs, "-q", "-f", "json")
