@@ -188,6 +188,21 @@ class RoundSides:
         # The meters the other boxes' cards win, by the cards on the table: the settlement of a round asks
         # for the same cards again at every verb and moment it weighs (sixty times a round with side bets).
         self.elsewhere: dict[tuple[Any, ...], frozenset[str]] = {}
+        # The cards each box received, by the actions' values (asked again at every verb and moment too).
+        self.received: dict[tuple[tuple[Any, ...], ...], dict[int, list[str]]] = {}
+
+    def sequences(self, actions: list[list[Any]]) -> dict[int, list[str]]:
+        """`box_sequences(actions)`, worked out once for the same actions (a copy: the caller keeps it).
+        Only strings are cards and boxes there, and a string equals only a string: actions that compare
+        equal give the same cards."""
+        key = tuple(map(tuple, actions))
+        try:
+            found = self.received.get(key)
+        except TypeError:  # an unhashable value in an action
+            return box_sequences(actions)
+        if found is None:
+            found = self.received[key] = box_sequences(actions)
+        return {box: list(cards) for box, cards in found.items()}
 
     def side(self, stake: str) -> tuple[str | None, str | None]:
         return side_of(stake.split(":", 1)[1], self.sim.judge.stake_sides)
@@ -253,7 +268,7 @@ class RoundSides:
     def context(
         self, stake: str, box: Box, actions: list[list[Any]], dealer: Dealer, jackpot: Any
     ) -> dict[str, Any]:
-        sequences = box_sequences(actions)
+        sequences = self.sequences(actions)
         cards = list(dealer.card_list)
         return settle_context(
             self.sim.house,
@@ -320,7 +335,7 @@ class RoundSides:
             previous_verb=previous[1],
             initial_deal_done=True,
             play_started=dealer_started or any(a[0] in PLAY for a in before),
-            box_cards=len(box_sequences(before).get(box_no, ())),
+            box_cards=len(self.sequences(before).get(box_no, ())),
             dealer_done=dealer_done,
             main_settled=moment.main_settled,
             main_unsettled=moment.main_unsettled,
@@ -332,7 +347,7 @@ class RoundSides:
         ctx = {
             "round": getattr(self.sim, "round_facts", None),
             "side": info,
-            "player": self.player(box_no, box_sequences(self.actions), cards),
+            "player": self.player(box_no, self.sequences(self.actions), cards),
             "dealer": dealer,
             "dealer_cards": DealerCards(cards),
         }
