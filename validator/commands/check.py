@@ -132,7 +132,10 @@ def run(
                 if run is not None:
                     outcomes = run.writer().write_all(outcomes)
             shown = progress(outcomes, enabled=not quiet, started=started, logs=logs, jobs=jobs, plan=plan)
-            for outcome in policy.apply(shown, summary):
+            # `policy.apply` written out: a clean round goes straight to the reporter (for speed).
+            for outcome in shown:
+                reporter.round(policy.one(outcome, summary) if outcome.findings else outcome)
+            for outcome in policy.unused(summary):
                 reporter.round(outcome)
             policy.finish(summary)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))

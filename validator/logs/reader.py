@@ -311,9 +311,16 @@ def _records(
         if item is None:
             yield from run.end()
             return
-        content, too_long, count = item
+        content, too_long, count, struct = item
         first = number + 1
         number += count
+        if struct is not None:
+            if run.in_a_row < max_broken:
+                # A valid line, nearly every one: `run.one`'s record of it, written out (for speed).
+                run.in_a_row = 0
+                yield Record(name, first, None, None, 1, struct, content)
+                continue
+            content = content[:-1]  # past the limit of broken lines: read again, as any line is there
         if not too_long and first == 1 and content.startswith(BOM):
             # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
             content = content[len(BOM) :]
@@ -357,9 +364,11 @@ class RecordFeed:
                 return
             if item is None:
                 return
-            content, too_long, count = item
+            content, too_long, count, struct = item
             first = self.line + 1
             self.line += count
+            if struct is not None:
+                content = content[:-1]  # read again by `record`, as `_records` does not (watch is not hot)
             if not too_long and first == 1 and content.startswith(BOM):
                 content = content[len(BOM) :]
             if too_long or (content and not content.isspace()):
@@ -546,10 +555,13 @@ class _TooLarge(Exception):
 
 def _read_lines(
     stream: IO[bytes], limits: Limits, span: int | None = None
-) -> Iterator[tuple[bytes, int, int]]:
-    """Each line as (content without its newline, 0, 1), or (b"", its length, 1) for a line over the
-    line limit; a run of empty lines as (b"", 0, how many), read in bulk rather than line by line (a
-    megabyte of gzip can hold a billion newlines). `_TooLarge` past `limits.max_bytes` bytes read.
+) -> Iterator[tuple[bytes, int, int, LogRecord | None]]:
+    """Each line as (content without its newline, 0, 1, None), or (b"", its length, 1, None) for a line
+    over the line limit; a run of empty lines as (b"", 0, how many, None), read in bulk rather than line
+    by line (a megabyte of gzip can hold a billion newlines). A line that is a valid record (`_valid`),
+    nearly every line, comes as (content *with* its newline, 0, 1, its struct): decoded here, before the
+    look for identical lines in a row (which only broken lines need, and which copies the stream's
+    buffer for every line). `_TooLarge` past `limits.max_bytes` bytes read.
     `span`: the bytes this reader owns (a share's range); a run read in bulk stops at its end, where
     the next share's lines begin."""
     max_line = limits.max_line
@@ -584,13 +596,20 @@ def _read_lines(
                 read += newlines
                 if read > budget:
                     break
-            yield b"", 0, count
+            yield b"", 0, count, None
             if failed is not None:
                 raise failed
             if read > budget:
                 raise _TooLarge(_too_large(budget))
             continue
         if chunk.endswith(b"\n"):
+            struct = _valid(chunk)  # msgspec reads past the newline, as it does any JSON whitespace
+            if struct is not None:
+                # Identical valid lines in a row are read one by one: each is its own record anyway.
+                yield chunk, 0, 1, struct
+                if read > budget:
+                    raise _TooLarge(_too_large(budget))
+                continue
             # Identical lines in a row (a damaged export repeating one record) are read in bulk too.
             count = 1
             if peek is not None and len(chunk) <= _REPEAT_MAX:
@@ -612,13 +631,13 @@ def _read_lines(
                     stream.read(taken * size)
                     count += taken
                     read += taken * size
-            line: tuple[bytes, int, int] = (chunk[:-1], 0, count)
+            line: tuple[bytes, int, int, LogRecord | None] = (chunk[:-1], 0, count, None)
         elif len(chunk) <= max_line:
-            line = (chunk, 0, 1)  # the last line, without a newline
+            line = (chunk, 0, 1, None)  # the last line, without a newline
         else:
             rest, consumed = _skip_rest_of_line(stream, budget - read)
             read += consumed  # its newline too: a share's reader must stop where the next share begins
-            line = (b"", len(chunk) + rest, 1)
+            line = (b"", len(chunk) + rest, 1, None)
         yield line  # the line that crosses the limit is still read; nothing after it
         if failed is not None:
             raise failed
@@ -643,15 +662,23 @@ def _skip_rest_of_line(stream: IO[bytes], budget: int) -> tuple[int, int]:
 # --- parsing and checking one line --------------------------------------------------------------------
 
 
-def _parse_line(file: str, line: int, content: bytes) -> Record:
+def _valid(content: bytes) -> LogRecord | None:
+    """The struct of a line msgspec reads as a valid record whose time is a real one, else None (the
+    slow path then says why, or finds it valid after all)."""
     struct = decode(content)
+    if struct is None:
+        return None
+    try:
+        parse_time(struct.at)
+    except ValueError:
+        return None  # the pattern passes 2025-02-30; the slow path words the finding
+    return struct
+
+
+def _parse_line(file: str, line: int, content: bytes) -> Record:
+    struct = _valid(content)
     if struct is not None:
-        try:
-            parse_time(struct.at)
-        except ValueError:
-            pass  # the pattern passes 2025-02-30; the slow path words the finding
-        else:
-            return Record(file, line, None, None, struct=struct, raw=content)
+        return Record(file, line, None, None, struct=struct, raw=content)
     # msgspec refused the line: orjson and the schema say why (or find it valid after all).
     try:
         data = orjson.loads(content)
