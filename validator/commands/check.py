@@ -132,9 +132,15 @@ def run(
                 if run is not None:
                     outcomes = run.writer().write_all(outcomes)
             shown = progress(outcomes, enabled=not quiet, started=started, logs=logs, jobs=jobs, plan=plan)
-            # `policy.apply` written out: a clean round goes straight to the reporter (for speed).
+            # `policy.apply` written out, for speed: a round without findings has nothing for the policy,
+            # and goes to the reporter only if its format keeps something of such rounds (a format
+            # without `quiet_rounds` writes nothing of them: `--jobs` never gives them to it).
+            keeps_clean = reporter.quiet_rounds() is not None
             for outcome in shown:
-                reporter.round(policy.one(outcome, summary) if outcome.findings else outcome)
+                if outcome.findings:
+                    reporter.round(policy.one(outcome, summary))
+                elif keeps_clean:
+                    reporter.round(outcome)
             for outcome in policy.unused(summary):
                 reporter.round(outcome)
             policy.finish(summary)

@@ -531,7 +531,9 @@ class LogReplay:
         # A clean round, nearly every round: `_outcome` written out for it (nothing to count but the
         # round), its fields given in order rather than by name (for speed).
         self.summary.rounds_clean += 1
-        return RoundOutcome(self.file, line, round_id, (), "clean", facts, None, self.table.id, self._round_at)
+        return RoundOutcome(
+            self.file, line, round_id, (), "clean", facts, None, self.table.id, self._round_at
+        )
 
     def _retell(
         self,
