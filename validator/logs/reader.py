@@ -35,7 +35,7 @@ from validator.logs.rules import lines as line_rules
 from validator.logs.rules import records as record_rules
 from validator.logs.rules.files import too_large_message as _too_large
 from validator.logs.rules.files import truncated_message as _truncated_message
-from validator.logs.values import parse_time
+from validator.logs.values import parse_time, time_shaped
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -673,6 +673,8 @@ def _valid(content: bytes) -> LogRecord | None:
     try:
         struct = decode_or_raise(content)  # `decode`, written out
     except REFUSED:
+        return None
+    if not time_shaped(struct.at):
         return None
     try:
         parse_time(struct.at)
