@@ -368,7 +368,12 @@ class RecordFeed:
             first = self.line + 1
             self.line += count
             if struct is not None:
-                content = content[:-1]  # read again by `record`, as `_records` does not (watch is not hot)
+                if self._run.in_a_row < self.limits.max_broken:
+                    # A valid line: `_run.record`'s record of it, written out as in `_records`.
+                    self._run.in_a_row = 0
+                    yield Record(self.name, first, None, None, 1, struct, content)
+                    continue
+                content = content[:-1]  # past the limit of broken lines: read again, as any line is there
             if not too_long and first == 1 and content.startswith(BOM):
                 content = content[len(BOM) :]
             if too_long or (content and not content.isspace()):
