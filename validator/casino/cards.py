@@ -25,6 +25,9 @@ BJ_VALUE = {
     "Q": 10,
     "K": 10,
 }
+# The blackjack value of each card by its code (`QH` → 10): the totals kept at every card look a card up
+# once, where its rank and then the rank's value were two lookups.
+CARD_VALUE = {r + s: BJ_VALUE[r] for s in SUITS for r in RANKS}
 # Bataille order: ace high.
 BATAILLE_VALUE = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 # Position in a run (for "tierce"): ace low; an ace also follows the king (handled in is_run).
