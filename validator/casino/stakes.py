@@ -4,7 +4,6 @@ stakes through it."""
 
 from __future__ import annotations
 
-import functools
 import re
 from decimal import Decimal
 from typing import Any
@@ -36,9 +35,26 @@ class Settlement:
         self.at = at  # its place among the round's actions
 
 
-@functools.lru_cache(maxsize=4096)  # a séance names the same few dozen stakes in every round
+# Stakes already read, by their text: a séance names the same few dozen stakes in every round. A plain
+# dict rather than `functools.lru_cache`: the compiled engines call `parse_stake` natively and look the
+# stake up here, where an lru_cache wrapper is a call through the interpreter's generic protocol, twice
+# a bet and once a settlement.
+_PARSED: dict[str, tuple[int, str | None, str]] = {}
+_PARSED_KEPT = 4096
+
+
 def parse_stake(stake: str) -> tuple[int, str | None, str]:
     """`3` → (3, None, "main"), `3/2` → (3, "2", "main"), `3:insurance` → (3, None, "insurance")."""
+    parsed = _PARSED.get(stake)
+    if parsed is None:
+        parsed = _parse_stake(stake)
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[stake] = parsed
+    return parsed
+
+
+def _parse_stake(stake: str) -> tuple[int, str | None, str]:
     match = _STAKE.match(stake)
     if not match:
         raise MalformedRound(_("{stake} is not a stake").format(stake=repr(stake)))

@@ -407,7 +407,7 @@ class BlackjackRound(RoundReplay):
         place = None if self.layout is None else self.place_of(stake, hand.box.number)
         self.check_settle_order(stake, hand.box.number, dealer_done, action.verb, place)
         if not hand.surrendered:
-            self.sides.main_settled()
+            self.final_main += 1  # a main stake settled in the final settlement (side_settle reads it)
 
     def settles_surrender(self) -> bool:
         """Whether a main settle clause of the version reads `hand.surrendered` (asked once per judge)."""
@@ -479,6 +479,8 @@ class BlackjackRound(RoundReplay):
                         saved, judge.cause = judge.cause, timing
                         judge.mark_consequence(len(judge.findings) - 1)
                         judge.cause = saved
-        self.sides.finish()
+        if self.side_stakes:  # `sides` has nothing to do in a round with no side stake
+            self.sides.finish()
         self.check_every_stake_settled()
-        self.sides.after_round()
+        if self.side_stakes:
+            self.sides.after_round()
