@@ -74,6 +74,7 @@ class InPlace:
         "stake",
         "stake_end",
         "turn",
+        "whose_words",
     )
 
     def __init__(self) -> None:
@@ -94,6 +95,9 @@ class InPlace:
         self.hole_card: bool | None = None
         # Whether a main settle clause reads `hand.surrendered`: None until the first round asks.
         self.settles_surrender: bool | None = None
+        # Blackjack's words of whose turn it is (`turn.whose`), in the run's language: None until the
+        # first round looks them up.
+        self.whose_words: dict[int, str] | None = None
 
 
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
@@ -242,7 +246,7 @@ class RoundReplay(ABC):
         for number, box in self.boxes.items():
             if box.seated and number > highest:
                 highest = number
-        return str(highest) if highest else None
+        return _BOX_NAMES[highest] if highest else None
 
     def replay_void(self) -> None:
         """A round declared void (hand-log/1.1 `void`, after its bets are read): none of its play is
@@ -377,7 +381,11 @@ class RoundReplay(ABC):
     def owe(self, receivers: list[str]) -> None:
         """The receivers owed a card of the initial deal, in the order the text deals them."""
         self.owed = receivers
-        self.owed_boxes = sum(1 for receiver in receivers if receiver != "D")
+        boxes = 0  # a loop: no generator object made a round
+        for receiver in receivers:
+            if receiver != "D":
+                boxes += 1
+        self.owed_boxes = boxes
 
     def check_deal(self, target: str, expected: str) -> None:
         """A card dealt to `target` when the text deals it to `expected`."""
@@ -729,12 +737,13 @@ class RoundReplay(ABC):
             verb = "pay" if expected_amount.winnings is not None else "lose"
             expected_amount = expected_amount.winnings
         expected = _outcome(verb, expected_amount, amount)
-        actual_s = done[0]
-        actual = _outcome(actual_s.verb, actual_s.amount, amount)
+        actual = _outcome(first.verb, first.amount, amount)
+        # `expected == actual`, item by item: the compiled build compares its tuples without boxing them.
+        same = expected[0] == actual[0] and expected[1] == actual[1]
         if self.rules_give is not None:
             self.rules_give[name] = expected
         if self.story is not None:
-            mark = _("ok") if expected == actual else _("WRONG")
+            mark = _("ok") if same else _("WRONG")
             told = _("settle {stake}: the rules give {expected} ({rule}); the log shows {actual}: {mark}")
             self.story.append(
                 (
@@ -749,7 +758,7 @@ class RoundReplay(ABC):
                     "",
                 )
             )
-        if expected == actual:
+        if same:
             return
         self.judge.payout(
             rule,
@@ -779,7 +788,7 @@ class RoundReplay(ABC):
         # `all_stakes`, in its order and with its values, without making it.
         for name, hand in hands.items():
             stake.name = name
-            stake.amount = side_stakes.get(name, hand.stake)
+            stake.amount = side_stakes.get(name, hand.stake) if side_stakes else hand.stake
             done = settlements.get(name)
             stake.settlements = len(done) if done else 0
             if not held(self.ctx):
