@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from validator.casino.money import AmountError, to_decimal
 from validator.i18n import _
@@ -38,9 +38,10 @@ class Settlement:
 # Stakes already read, by their text: a séance names the same few dozen stakes in every round. A plain
 # dict rather than `functools.lru_cache`: the compiled engines call `parse_stake` natively and look the
 # stake up here, where an lru_cache wrapper is a call through the interpreter's generic protocol, twice
-# a bet and once a settlement.
-_PARSED: dict[str, tuple[int, str | None, str]] = {}
-_PARSED_KEPT = 4096
+# a bet and once a settlement. `Final`, as AMOUNTS: the compiled build reads a Final name of a module as a
+# C static, any other as a lookup in the module's dict at every use.
+_PARSED: Final[dict[str, tuple[int, str | None, str]]] = {}
+_PARSED_KEPT: Final = 4096
 
 
 def parse_stake(stake: str) -> tuple[int, str | None, str]:
@@ -67,8 +68,8 @@ def _parse_stake(stake: str) -> tuple[int, str | None, str]:
 # Amounts already read, by their spelling in the log (its JSON type and value: 10 and 10.0 are
 # different spellings of different Decimals, and True is no amount though it equals 1). A séance
 # stakes and pays the same few dozen amounts: each is validated and made a Decimal once.
-AMOUNTS: dict[tuple[type, Any], Decimal] = {}
-AMOUNTS_KEPT = 4096
+AMOUNTS: Final[dict[tuple[type, Any], Decimal]] = {}
+AMOUNTS_KEPT: Final = 4096
 
 
 def amount_of(value: Any, what: str, *where: Any) -> Decimal:
