@@ -4,10 +4,9 @@ stakes through it."""
 
 from __future__ import annotations
 
-import functools
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from validator.casino.money import AmountError, to_decimal
 from validator.i18n import _
@@ -36,9 +35,27 @@ class Settlement:
         self.at = at  # its place among the round's actions
 
 
-@functools.lru_cache(maxsize=4096)  # a séance names the same few dozen stakes in every round
+# Stakes already read, by their text: a séance names the same few dozen stakes in every round. A plain
+# dict rather than `functools.lru_cache`: the compiled engines call `parse_stake` natively and look the
+# stake up here, where an lru_cache wrapper is a call through the interpreter's generic protocol, twice
+# a bet and once a settlement. `Final`, as AMOUNTS: the compiled build reads a Final name of a module as a
+# C static, any other as a lookup in the module's dict at every use.
+_PARSED: Final[dict[str, tuple[int, str | None, str]]] = {}
+_PARSED_KEPT: Final = 4096
+
+
 def parse_stake(stake: str) -> tuple[int, str | None, str]:
     """`3` → (3, None, "main"), `3/2` → (3, "2", "main"), `3:insurance` → (3, None, "insurance")."""
+    parsed = _PARSED.get(stake)
+    if parsed is None:
+        parsed = _parse_stake(stake)
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[stake] = parsed
+    return parsed
+
+
+def _parse_stake(stake: str) -> tuple[int, str | None, str]:
     match = _STAKE.match(stake)
     if not match:
         raise MalformedRound(_("{stake} is not a stake").format(stake=repr(stake)))
@@ -51,8 +68,8 @@ def parse_stake(stake: str) -> tuple[int, str | None, str]:
 # Amounts already read, by their spelling in the log (its JSON type and value: 10 and 10.0 are
 # different spellings of different Decimals, and True is no amount though it equals 1). A séance
 # stakes and pays the same few dozen amounts: each is validated and made a Decimal once.
-AMOUNTS: dict[tuple[type, Any], Decimal] = {}
-AMOUNTS_KEPT = 4096
+AMOUNTS: Final[dict[tuple[type, Any], Decimal]] = {}
+AMOUNTS_KEPT: Final = 4096
 
 
 def amount_of(value: Any, what: str, *where: Any) -> Decimal:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from validator.casino.money import fmt
 from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
@@ -50,6 +50,11 @@ from validator.replay.state import ZERO, Box, Cards, Dealer, Hand, Shoe, TableSt
 
 # `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.
 _TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
+# A box's first hand is named by its number (1 to 9, as a stake names it), looked up rather than made.
+_BOX_NAMES: Final = tuple(str(number) for number in range(10))
+# The decoder's "left out", as the per-round code reads it: `Final` names are C statics in the compiled
+# build, where a name imported from an interpreted module is looked up in the module's dict at each use.
+_UNSET: Final = UNSET
 
 
 class InPlace:
@@ -72,6 +77,7 @@ class InPlace:
         "stake",
         "stake_end",
         "turn",
+        "whose_words",
     )
 
     def __init__(self) -> None:
@@ -92,6 +98,9 @@ class InPlace:
         self.hole_card: bool | None = None
         # Whether a main settle clause reads `hand.surrendered`: None until the first round asks.
         self.settles_surrender: bool | None = None
+        # Blackjack's words of whose turn it is (`turn.whose`), in the run's language: None until the
+        # first round looks them up.
+        self.whose_words: dict[int, str] | None = None
 
 
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
@@ -109,8 +118,6 @@ __all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_st
 
 class RoundReplay(ABC):
     """State and helpers of one round; subclasses walk the actions of their game."""
-
-    __deletable__ = ("sides",)  # `release` (mypyc deletes only the attributes listed here)
 
     # Set by each game's replay(): the dealer's cards, and the receivers still owed a card of the
     # initial deal, in the order the text deals them.
@@ -197,19 +204,31 @@ class RoundReplay(ABC):
         # the log does not give it (hand-log/1 numbers hands in the order of the splits, not by place).
         layout = record.layout
         self.layout: dict[int, list[str]] | None = (
-            None if layout is UNSET else {int(box): hands for box, hands in layout.items()}
+            None if layout is _UNSET else {int(box): hands for box, hands in layout.items()}
         )
         self.order_broken = False  # the round's final settlement has left the order the text gives
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
         self.owed_boxes = 0  # receivers in `owed` other than the dealer
         self.dealer_started = False
-        self.sides = RoundSideBets(self)
+        # The side stakes' mechanics (`sides`), made when the round first needs them: most rounds have
+        # no side bet, and the object would be made and freed for nothing.
+        self.side_bets: RoundSideBets | None = None
+        # The main stakes (and insurances) settled so far in the final settlement: side_settle reads it.
+        self.final_main = 0
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
         self._told = 0
         # The audit dataset sets this: stake → the settlement the rules give, (verb, amount).
         self.rules_give: dict[str, tuple[str, Decimal]] | None = None
+
+    @property
+    def sides(self) -> RoundSideBets:
+        """The round's side stakes, followed as the actions name them (made at the first use)."""
+        sides = self.side_bets
+        if sides is None:
+            sides = self.side_bets = RoundSideBets(self)
+        return sides
 
     def saw_cut_card(self, action: CutCard) -> None:
         self.cut_card_seen = True
@@ -222,7 +241,7 @@ class RoundReplay(ABC):
         of piling up for the cycle collector, which otherwise walks some 35 objects of every round."""
         for box in self.boxes.values():
             box.hand_list.clear()
-        del self.sides
+        self.side_bets = None
 
     def rightmost_seated_box(self) -> str | None:
         """The highest box with a seated player's main bet, as text; None when no player is seated."""
@@ -230,7 +249,7 @@ class RoundReplay(ABC):
         for number, box in self.boxes.items():
             if box.seated and number > highest:
                 highest = number
-        return str(highest) if highest else None
+        return _BOX_NAMES[highest] if highest else None
 
     def replay_void(self) -> None:
         """A round declared void (hand-log/1.1 `void`, after its bets are read): none of its play is
@@ -465,11 +484,18 @@ class RoundReplay(ABC):
 
     # ---- bets ----
     def read_bets(self, split_counts: bool) -> None:
-        players_boxes: dict[str, set[int]] = {}
-        bettors_boxes: dict[str, set[int]] = {}  # every bettor's, seated or standing
-        entries: list[tuple[str, int, str, Decimal, bool, Bet]] = []
+        # How many boxes each seated player and each bettor (seated or standing) bets a main stake on:
+        # a box is counted when the bettor first shows on it (the box's own bettors say so), with no
+        # set of boxes per bettor.
+        players_boxes: dict[str, int] = {}
+        bettors_boxes: dict[str, int] = {}
+        # (stake, box, kind, amount, seated, bet, bettor): bettor "" for a side bet.
+        entries: list[tuple[str, Box, str, Decimal, bool, Bet, str]] = []
         placed = self.record.bets
         boxes = self.boxes
+        with_main = seated_boxes = 0
+        last_box = 0
+        in_order = True  # the boxes first named in the order of their numbers (the usual case)
         for n, bet in enumerate(placed):
             stake = bet.stake
             box_no, split, kind = parse_stake(stake)
@@ -485,54 +511,63 @@ class RoundReplay(ABC):
             except (KeyError, TypeError):
                 amount = amount_of(value, "bets[{}].amount", n)
             seated_field = bet.seated  # left out: seated
-            seated = True if seated_field is UNSET else seated_field
+            seated = True if seated_field is _UNSET else seated_field
             box = boxes.get(box_no)
             if box is None:
                 box = boxes[box_no] = Box(box_no)
+                if box_no < last_box:
+                    in_order = False
+                last_box = box_no
             if kind == "main":
-                box.stake += amount
-                bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
-                box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, ZERO) + amount
-                bettor_boxes = bettors_boxes.get(bettor)
-                if bettor_boxes is None:
-                    bettors_boxes[bettor] = {box_no}
-                else:
-                    bettor_boxes.add(box_no)
-                if seated:
-                    player = bet.player or f"box {box_no}"  # UNSET is false, as "" is
-                    box.seated = True
-                    box.seated_players.add(player)
-                    boxes_of = players_boxes.get(player)
-                    if boxes_of is None:
-                        players_boxes[player] = {box_no}
+                # A log's amount that is not zero is positive with no positive exponent (an integer, a
+                # decimal string or a float below 10^15: `to_decimal` refuses more), so ZERO + amount is
+                # the amount itself: a box's or a bettor's first stake is taken as it is, no addition
+                # made (for speed). A stake is never negative: "stake > 0" is "stake is not zero".
+                previous = box.stake
+                if not previous:
+                    if amount:
+                        with_main += 1
+                        box.stake = amount if previous is ZERO else previous + amount
                     else:
-                        boxes_of.add(box_no)
+                        box.stake = previous + amount
+                else:
+                    box.stake = previous + amount
+                box.initial_stake = box.stake
+                bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
+                stakes = box.bettor_stakes
+                own = stakes.get(bettor)
+                if own is None:
+                    stakes[bettor] = amount if amount else ZERO + amount
+                    bettors_boxes[bettor] = bettors_boxes.get(bettor, 0) + 1
+                else:
+                    stakes[bettor] = own + amount
+                if seated:
+                    # The player is the bettor: his name, else the box's (UNSET is false, as "" is).
+                    if not box.seated:
+                        box.seated = True
+                        seated_boxes += 1
+                    players = box.seated_players
+                    if bettor not in players:
+                        players.add(bettor)
+                        players_boxes[bettor] = players_boxes.get(bettor, 0) + 1
                 else:
                     box.standing = True
             else:
+                bettor = ""
                 name = f"{box_no}:{kind}"
                 self.side_stakes[name] = self.side_stakes.get(name, ZERO) + amount
-            entries.append((stake, box_no, kind, amount, seated, bet))
-        with_main = seated_boxes = 0
-        for box in boxes.values():
-            box.initial_stake = box.stake
-            if box.seated_players:
-                most = 0  # the most boxes any of its players bets on (a loop: no generator per box)
-                for player in box.seated_players:
-                    count = len(players_boxes[player])
-                    if count > most:
-                        most = count
-                box.player_boxes = most
-            most = 0
-            for bettor in box.bettor_stakes:
-                count = len(bettors_boxes[bettor])
-                if count > most:
-                    most = count
-            box.bettor_boxes = most
-            if box.stake > 0:
-                with_main += 1
-            if box.seated:
-                seated_boxes += 1
+            entries.append((stake, box, kind, amount, seated, bet, bettor))
+        # Each box's most boxes any of its seated players (player_boxes), any of its bettors
+        # (bettor_boxes) bets on: the most over its main bets.
+        for _stake, box, _kind, _amount, seated, _bet, bettor in entries:
+            if bettor:
+                count = bettors_boxes[bettor]
+                if count > box.bettor_boxes:
+                    box.bettor_boxes = count
+                if seated:
+                    count = players_boxes[bettor]
+                    if count > box.player_boxes:
+                        box.player_boxes = count
         round_facts = self.facts
         round_facts.players = len(players_boxes)
         round_facts.bettors = len(bettors_boxes)
@@ -544,10 +579,10 @@ class RoundReplay(ABC):
             ctx = self.ctx
             info = ctx["bet"] = self.bet_facts
             seats = self.table.seats
-            for stake, box_no, kind, amount, seated, bet in entries:
-                box = boxes[box_no]
+            for stake, box, kind, amount, seated, bet, _bettor in entries:
+                box_no = box.number
                 info.amount, info.seated, info.main = amount, seated, kind == "main"
-                info.box_has_main, info.box_seated = box.stake > 0, box.seated
+                info.box_has_main, info.box_seated = bool(box.stake), box.seated
                 info.box_exists = 1 <= box_no <= seats
                 if kind == "main":
                     info.side = info.case = None
@@ -565,10 +600,11 @@ class RoundReplay(ABC):
         held_box = self.held_box
         hands = self.hands
         ctx = self.ctx
-        for number in sorted(boxes) if len(boxes) > 1 else boxes:
-            box = boxes[number]
-            if box.stake > 0:
-                hand = Hand(str(number), box, box.stake, split_counts=split_counts)
+        # The boxes in the order of their numbers: sorted only where the bets named them out of order.
+        ordered = list(boxes.values()) if in_order else [boxes[number] for number in sorted(boxes)]
+        for box in ordered:
+            if box.stake:
+                hand = Hand(_BOX_NAMES[box.number], box, box.stake, split_counts=split_counts)
                 box.hand_list.append(hand)
                 hands[hand.name] = hand
                 ctx["box"] = box
@@ -664,10 +700,10 @@ class RoundReplay(ABC):
         verb, stake = action.verb, action.stake
         parse_stake(stake)
         amount = None
-        value: Any = UNSET  # a push, or a loss of the whole stake, names no amount
+        value: Any = _UNSET  # a push, or a loss of the whole stake, names no amount
         if type(action) is Pay or type(action) is Lose:
             value = action.amount
-        if value is not UNSET:
+        if value is not _UNSET:
             try:  # `amount_of`'s first step, written out
                 amount = AMOUNTS[value.__class__, value]
             except (KeyError, TypeError):
@@ -712,12 +748,13 @@ class RoundReplay(ABC):
             verb = "pay" if expected_amount.winnings is not None else "lose"
             expected_amount = expected_amount.winnings
         expected = _outcome(verb, expected_amount, amount)
-        actual_s = done[0]
-        actual = _outcome(actual_s.verb, actual_s.amount, amount)
+        actual = _outcome(first.verb, first.amount, amount)
+        # `expected == actual`, item by item: the compiled build compares its tuples without boxing them.
+        same = expected[0] == actual[0] and expected[1] == actual[1]
         if self.rules_give is not None:
             self.rules_give[name] = expected
         if self.story is not None:
-            mark = _("ok") if expected == actual else _("WRONG")
+            mark = _("ok") if same else _("WRONG")
             told = _("settle {stake}: the rules give {expected} ({rule}); the log shows {actual}: {mark}")
             self.story.append(
                 (
@@ -732,7 +769,7 @@ class RoundReplay(ABC):
                     "",
                 )
             )
-        if expected == actual:
+        if same:
             return
         self.judge.payout(
             rule,
@@ -762,7 +799,7 @@ class RoundReplay(ABC):
         # `all_stakes`, in its order and with its values, without making it.
         for name, hand in hands.items():
             stake.name = name
-            stake.amount = side_stakes.get(name, hand.stake)
+            stake.amount = side_stakes.get(name, hand.stake) if side_stakes else hand.stake
             done = settlements.get(name)
             stake.settlements = len(done) if done else 0
             if not held(self.ctx):

@@ -322,6 +322,7 @@ class RoundHost(Protocol):
     owed: list[str]
     dealer_started: bool
     dealer: Dealer
+    final_main: int  # the main stakes (and insurances) settled so far in the final settlement
 
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool: ...
 
@@ -341,7 +342,6 @@ class RoundSideBets:
         self.late: set[str] = set()
         self.approved: set[str] = set()
         self.previous: dict[str, tuple[int, str]] = {}
-        self.final_main = 0
 
     # ---- bets ----
     def bet_facts(self, kind: str, box_no: int, bet: Bet, entries: list[Bet]) -> dict[str, Any]:
@@ -366,10 +366,6 @@ class RoundSideBets:
         }
 
     # ---- actions ----
-    def main_settled(self) -> None:
-        """The engine settled a main stake in the final settlement."""
-        self.final_main += 1
-
     def approve(self, action: Approve) -> None:
         stake = action.stake
         self.first_seen(stake, None)
@@ -413,7 +409,7 @@ class RoundSideBets:
             # An insurance settled before the dealer's second card is not part of the final settlement
             # (its time is its own rule's finding, not a side bet's).
             if kind == "insurance" and len(engine.dealer.card_list) >= 2:
-                self.final_main += 1
+                engine.final_main += 1
             return
         amount = engine.settlements[stake][-1].amount if verb == "lose" else None
         self.first_seen(stake, amount)
@@ -438,7 +434,7 @@ class RoundSideBets:
             play_started=engine.dealer_started or any(a.verb in PLAY for a in self.actions[:index]),
             box_cards=len(so_far.get(box_no, ())),
             dealer_done=len(dealer_list) >= 2 and not later_dealer_card,
-            main_settled=self.final_main,
+            main_settled=engine.final_main,
             main_unsettled=sum(1 for n in main_like if not engine.settlements.get(n)),
             approved=stake in self.approved,
         )

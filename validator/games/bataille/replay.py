@@ -164,7 +164,8 @@ class BatailleRound(RoundReplay):
             at_war = self.hands.get(str(box_no))
             if kind == "war" and at_war is not None:
                 self.judge_settlement("war", name, amount, hand=at_war, box=at_war.box, dealer=self.dealer)
-        self.sides.finish()
+        if self.side_stakes:  # `sides` has nothing to do in a round with no side stake
+            self.sides.finish()
         self.check_every_stake_settled()
 
 

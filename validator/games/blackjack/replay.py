@@ -99,7 +99,7 @@ class BlackjackRound(RoundReplay):
             self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
         self.dealer = Dealer()
         self.ctx["dealer"] = self.dealer
-        order = [hand.name for hand in self.hands.values()]
+        order = list(self.hands)  # the hands' names, in the order of their boxes
         # Receivers still owed a card of the initial deal, in the order the text deals them.
         self.owe([*order, "D", *order, "D"] if hole_card else [*order, "D", *order])
         self.in_initial = True
@@ -120,15 +120,21 @@ class BlackjackRound(RoundReplay):
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
-        self.whose_words = _whose_words()
+        # The words of whose turn it is, in the language in use (chosen once for the run): looked up once
+        # per judge.
+        whose_words = in_place.whose_words
+        if whose_words is None:
+            whose_words = in_place.whose_words = _whose_words()
+        self.whose_words = whose_words
         # The place in its box of the hand that made the last decision, and its box (hand-log/1.1 layout).
         self.current_place: int | None = None
         self.current_place_box = 0
         # Hands whose surrender a rule refused: where no clause settles a surrendered hand, the law
         # gives their money no settlement to judge, and the refused surrender is the one finding.
         self.refused_surrenders: set[str] = set()
-        # Insurances settled out of their time (a finding at their settlement), by stake.
-        self.insurance_timing: dict[str, Finding] = {}
+        # Insurances settled out of their time (a finding at their settlement), by stake; None until one
+        # is (most rounds have none: no dict made for them).
+        self.insurance_timing: dict[str, Finding] | None = None
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
@@ -418,7 +424,7 @@ class BlackjackRound(RoundReplay):
         place = None if self.layout is None else self.place_of(stake, hand.box.number)
         self.check_settle_order(stake, hand.box.number, dealer_done, action.verb, place)
         if not hand.surrendered:
-            self.sides.main_settled()
+            self.final_main += 1  # a main stake settled in the final settlement (side_settle reads it)
 
     def settles_surrender(self) -> bool:
         """Whether a main settle clause of the version reads `hand.surrendered` (asked once per judge)."""
@@ -447,6 +453,8 @@ class BlackjackRound(RoundReplay):
             # Settled out of its time: what its amount is then judged against (the cards the round ends
             # with) names this finding as its cause (docs/findings.md).
             findings = self.judge.findings
+            if self.insurance_timing is None:
+                self.insurance_timing = {}
             self.insurance_timing[action.stake] = next(
                 f for f in reversed(findings) if f.stake == action.stake
             )
@@ -485,11 +493,13 @@ class BlackjackRound(RoundReplay):
                     self.judge_settlement(
                         "insurance", name, amount, hand=first, box=first.box, dealer=self.dealer
                     )
-                    timing = self.insurance_timing.get(name)
+                    timing = self.insurance_timing.get(name) if self.insurance_timing is not None else None
                     if timing is not None and len(judge.findings) > found:
                         saved, judge.cause = judge.cause, timing
                         judge.mark_consequence(len(judge.findings) - 1)
                         judge.cause = saved
-        self.sides.finish()
+        if self.side_stakes:  # `sides` has nothing to do in a round with no side stake
+            self.sides.finish()
         self.check_every_stake_settled()
-        self.sides.after_round()
+        if self.side_stakes:
+            self.sides.after_round()
