@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import Context, arithmetic, plain_value
+from validator.dsl.expr import Context, arithmetic, names_in, plain_value
 from validator.dsl.functions import FUNCTIONS
 
 AllHeld = Callable[[Context], bool]
@@ -54,6 +54,8 @@ class _Source:
         }
         self.namespaces: list[str] = []
         self.locals = 0
+        self.repeated: set[str] = set()  # facts named more than once (`read_twice`)
+        self.kept: dict[str, str] = {}  # facts already read into a local, by name
 
     def constant(self, value: Any) -> str:
         if value is None or value is True or value is False:
@@ -71,8 +73,19 @@ class _Source:
         self.locals += 1
         return f"_v{self.locals}"
 
-    def expr(self, node: ast.Expr, *, truth: bool = False) -> str:
-        """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool()."""
+    def read_twice(self, nodes: Sequence[ast.Expr | None]) -> None:
+        """The facts these expressions name more than once: each is read into a local the first time
+        it is surely read, and taken from there afterwards (a fact is the same all through a call)."""
+        seen: set[str] = set()
+        for node in nodes:
+            for name in names_in(node) if node is not None else ():
+                if isinstance(name, ast.Name):
+                    (self.repeated if name.path in seen else seen).add(name.path)
+
+    def expr(self, node: ast.Expr, *, truth: bool = False, sure: bool = False) -> str:
+        """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool();
+        `sure`: the node is evaluated whenever its statement is reached (no `and`/`or` may skip it), so a
+        fact it reads may be kept for the statements after it."""
         if isinstance(node, ast.Literal):
             return self.constant(plain_value(node.value))
         if isinstance(node, ast.Name):
@@ -86,39 +99,51 @@ class _Source:
             if not all(part.isidentifier() and not keyword.iskeyword(part) for part in field.split(".")):
                 # The grammar allows no other names; a fact name goes into generated source, so make sure.
                 raise ValueError(f"not a fact name: {node.path!r}")  # pragma: no cover
-            return f"{self.namespace(namespace)}.{field}"
+            kept = self.kept.get(node.path)
+            if kept is not None:
+                return kept
+            read = f"{self.namespace(namespace)}.{field}"
+            if sure and node.path in self.repeated:
+                kept = self.kept[node.path] = self.local()
+                return f"({kept} := {read})"
+            return read
         if isinstance(node, ast.ListExpr):
-            items = "".join(f"{self.expr(item)}, " for item in node.items)
+            items = "".join(f"{self.expr(item, sure=sure)}, " for item in node.items)
             return f"({items})"
         if isinstance(node, ast.Call):
             function = self.constant(FUNCTIONS[node.function].call)
-            return f"{function}({', '.join(self.expr(arg) for arg in node.args)})"
+            return f"{function}({', '.join(self.expr(arg, sure=sure) for arg in node.args)})"
         if isinstance(node, ast.Arith):
             # `arithmetic`'s work when both sides are decimals (as amounts and facts of money are),
             # written out for speed: the operator itself. Anything else goes through `arithmetic`.
             where, op = self.constant(node), node.op
             a = self.local()
-            left = self.expr(node.left)
+            left = self.expr(node.left, sure=sure)
             if isinstance(node.right, ast.Literal) and type(plain_value(node.right.value)) is Decimal:
                 b = self.expr(node.right)
                 return (
                     f"({a} {op} {b} if type({a} := {left}) is _Decimal else _arithmetic({where}, {a}, {b}))"
                 )
             b = self.local()
-            right = self.expr(node.right)
+            right = self.expr(node.right, sure=sure)
             both = f"(type({a} := {left}) is _Decimal) & (type({b} := {right}) is _Decimal)"
             return f"({a} {op} {b} if {both} else _arithmetic({where}, {a}, {b}))"
         if isinstance(node, ast.Compare):
             op = _OPERATORS[node.op]
+            left = self.expr(node.left, sure=sure)
             if op in ("==", "!=") and _is_none(node.right):
                 # `is` where the other side is none: the same answer for every value a fact takes.
-                return f"({self.expr(node.left)} {'is' if op == '==' else 'is not'} None)"
-            return f"({self.expr(node.left)} {op} {self.expr(node.right)})"
+                return f"({left} {'is' if op == '==' else 'is not'} None)"
+            return f"({left} {op} {self.expr(node.right, sure=sure)})"
         if isinstance(node, ast.BoolOp):
-            joined = f" {node.op} ".join(self.expr(item, truth=True) for item in node.items)
+            # Only the first item is sure to be evaluated.
+            parts = [self.expr(item, truth=True, sure=sure and not i) for i, item in enumerate(node.items)]
+            joined = f" {node.op} ".join(parts)
             return f"({joined})" if truth else f"bool({joined})"
         if isinstance(node, ast.Not):
-            return f"(not {self.expr(node.item, truth=True)})"
+            if truth and isinstance(node.item, ast.Not):  # `not not x` is as true as x
+                return self.expr(node.item.item, truth=True, sure=sure)
+            return f"(not {self.expr(node.item, truth=True, sure=sure)})"
         raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
 
@@ -132,29 +157,34 @@ def all_held(
     guard holds has its requirement hold, and nothing raised. With `house`, its values are written in
     and what they decide is left out (a guard that cannot hold, a requirement that always does)."""
     source = _Source(params, house)
-    body: list[str] = []
+    rules: list[tuple[ast.Expr | None, ast.Expr]] = []
     for guard, require in conditions:
-        test = None
         if guard is not None:
             guard = fold(guard, params, house)
             if isinstance(guard, ast.Literal):
                 if not guard.value:
                     continue  # the rule never applies
                 guard = None
-        require = fold(require, params, house)
+        rules.append((guard, fold(require, params, house)))
+    source.read_twice([node for rule in rules for node in rule])
+    body: list[str] = []
+    for guard, require in rules:
+        # The guard first: it is evaluated first.
+        test = source.expr(guard, truth=True, sure=True) if guard is not None else None
         if isinstance(require, ast.Literal):
             if require.value:
-                if guard is not None:  # the rule always holds, but its guard may raise
-                    body.append(f"        if {source.expr(guard, truth=True)}:\n            pass\n")
+                if test is not None:  # the rule always holds, but its guard may raise
+                    body.append(f"        if {test}:\n            pass\n")
                 continue
-            if guard is None:  # broken whenever it is reached
+            if test is None:  # broken whenever it is reached
                 body.append("        return False\n")
                 break
-            test = source.expr(guard, truth=True)
         else:
-            test = f"not {source.expr(require, truth=True)}"
-            if guard is not None:
-                test = f"{source.expr(guard, truth=True)} and {test}"
+            if isinstance(require, ast.Not):  # `not (not x)`: x
+                broken = source.expr(require.item, truth=True, sure=test is None)
+            else:
+                broken = f"not {source.expr(require, truth=True, sure=test is None)}"
+            test = broken if test is None else f"{test} and {broken}"
         body.append(f"        if {test}:\n            return False\n")
     return _define(source, name, body, "True", "False")
 
@@ -171,7 +201,7 @@ def settlement(
     """One function for the settle clauses of a stake, in order: the first whose guard holds, as
     `(given[0], given[1], amount)`; None when none holds; False when a guard or the amount raised."""
     source = _Source(params, house)
-    body = []
+    chosen: list[tuple[ast.Expr | None, ast.Expr | Callable[[Context], Any] | None, tuple[Any, Any]]] = []
     for guard, amount, given in clauses:
         if guard is not None:
             guard = fold(guard, params, house)
@@ -179,19 +209,28 @@ def settlement(
                 if not guard.value:
                     continue
                 guard = None
+        if isinstance(amount, ast.Expr):
+            amount = fold(amount, params, house)
+        chosen.append((guard, amount, given))
+        if guard is None:
+            break  # the clauses after one that always holds are never reached
+    source.read_twice([guard for guard, _amount, _given in chosen])  # an amount is read once, at the end
+    body = []
+    for guard, amount, given in chosen:
+        test = source.expr(guard, truth=True, sure=True) if guard is not None else None
         if amount is None:
             result = source.constant((*given, None))
         elif isinstance(amount, ast.Expr):
-            worked_out = source.expr(fold(amount, params, house))
+            worked_out = source.expr(amount)
             result = f"({source.constant(given[0])}, {source.constant(given[1])}, {worked_out})"
         else:
             result = (
                 f"({source.constant(given[0])}, {source.constant(given[1])}, {source.constant(amount)}(ctx))"
             )
-        if guard is None:
+        if test is None:
             body.append(f"        return {result}\n")
             break
-        body.append(f"        if {source.expr(guard, truth=True)}:\n            return {result}\n")
+        body.append(f"        if {test}:\n            return {result}\n")
     return _define(source, name, body, "None", "False")
 
 
