@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import Context, arithmetic, names_in, plain_value
+from validator.dsl.expr import Context, arithmetic, plain_value
 from validator.dsl.functions import FUNCTIONS
 
 AllHeld = Callable[[Context], bool]
@@ -77,10 +77,19 @@ class _Source:
         """The facts these expressions name more than once: each is read into a local the first time
         it is surely read, and taken from there afterwards (a fact is the same all through a call)."""
         seen: set[str] = set()
-        for node in nodes:
-            for name in names_in(node) if node is not None else ():
-                if isinstance(name, ast.Name):
-                    (self.repeated if name.path in seen else seen).add(name.path)
+        stack = [node for node in nodes if node is not None]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Name):
+                (self.repeated if node.path in seen else seen).add(node.path)
+            elif isinstance(node, ast.Compare | ast.Arith):
+                stack += (node.left, node.right)
+            elif isinstance(node, ast.BoolOp | ast.ListExpr):
+                stack += node.items
+            elif isinstance(node, ast.Call):
+                stack += node.args
+            elif isinstance(node, ast.Not):
+                stack.append(node.item)
 
     def expr(self, node: ast.Expr, *, truth: bool = False, sure: bool = False) -> str:
         """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool();

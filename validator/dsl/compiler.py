@@ -35,7 +35,6 @@ from validator.dsl.model import (
     Ruleset,
     SettleDef,
     SideBetDef,
-    house_options_read,
     settle_clauses,
 )
 from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
@@ -935,9 +934,6 @@ class _Compiler:
                 stake: settlement(settle_clauses(tuple(pairs)), _values(params), f"settle_{stake}")
                 for stake, pairs in settles.items()
             },
-            house_read=house_options_read(
-                {k: tuple(v) for k, v in checks.items()}, {k: tuple(v) for k, v in settles.items()}
-            ),
         )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from validator.dsl import ast, codegen
 from validator.dsl.codegen import AllHeld, Settle
-from validator.dsl.expr import Compiled, names_in
+from validator.dsl.expr import Compiled
 from validator.dsl.readings import ReadingInfo
 from validator.dsl.vocabulary import PARAMETERS
 from validator.i18n import _
@@ -244,8 +244,7 @@ class Ruleset:
     settlement_by_stake: dict[str, Settle] = field(default_factory=dict)
     # The header's notes as written, each with its line and translations (`notes` is their English).
     note_defs: tuple[NoteDef, ...] = ()
-    # The house options the rules read (`house.NAME`), and `under_house`'s functions by their values.
-    house_read: tuple[str, ...] = ()
+    # `under_house`'s functions, by the house options' values.
     by_house: dict[Any, HouseChecks] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -272,10 +271,11 @@ class Ruleset:
     def under_house(self, house: dict[str, Any]) -> HouseChecks:
         """The generated functions (`all_held_by_event`, `settlement_by_stake`) with these house options'
         values written in: what a table's options decide is decided once, not at every event. Made once
-        per distinct set of the values the rules read."""
-        values = [house.get(name) for name in self.house_read]
+        per distinct set of options (a judge's are made once per version and table)."""
         # True and 1 are equal keys but not the same value: each value's class is part of its key.
-        key: tuple[Any, ...] | None = tuple((value.__class__, value) for value in values)
+        key: tuple[Any, ...] | None = tuple(
+            (name, value.__class__, value) for name, value in sorted(house.items(), key=_first)
+        )
         try:
             found = self.by_house.get(key)
         except TypeError:  # a value that cannot be a key (a list): made for this judge alone
@@ -351,24 +351,5 @@ def settle_clauses(pairs: tuple[tuple[Rule, SettleDef], ...]) -> list[codegen.Cl
     ]
 
 
-def house_options_read(
-    checks: dict[str, tuple[tuple[Rule, CheckDef], ...]],
-    settles: dict[str, tuple[tuple[Rule, SettleDef], ...]],
-) -> tuple[str, ...]:
-    """The house options the conditions and amounts read (`house.NAME`), by name."""
-    nodes: list[ast.Expr] = []
-    for pairs in checks.values():
-        for _unused, check in pairs:
-            nodes.append(check.applied_require)
-            if check.applied_guard is not None:
-                nodes.append(check.applied_guard)
-    for clauses in settles.values():
-        for _unused, settle in clauses:
-            nodes.extend(n for n in (settle.applied_guard, settle.applied_amount) if n is not None)
-    read = {
-        name.path.partition(".")[2]
-        for node in nodes
-        for name in names_in(node)
-        if isinstance(name, ast.Name) and name.path.startswith("house.")
-    }
-    return tuple(sorted(read))
+def _first(item: tuple[str, Any]) -> str:
+    return item[0]
