@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 RED = frozenset("HD")
 
-# Blackjack value of each rank; an ace is 1 here and may count 11 in `best_total`.
-BJ_VALUE = {
+# Blackjack value of each rank; an ace is 1 here and may count 11 in `best_total`. The tables read at
+# every card are Final: the compiled build keeps them in C variables, not in the module's dictionary.
+BJ_VALUE: Final = {
     "A": 1,
     "2": 2,
     "3": 3,
@@ -25,6 +27,9 @@ BJ_VALUE = {
     "Q": 10,
     "K": 10,
 }
+# The blackjack value of each card by its code (`QH` → 10): the totals kept at every card look a card up
+# once, where its rank and then the rank's value were two lookups.
+CARD_VALUE: Final = {r + s: BJ_VALUE[r] for s in SUITS for r in RANKS}
 # Bataille order: ace high.
 BATAILLE_VALUE = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 # Position in a run (for "tierce"): ace low; an ace also follows the king (handled in is_run).

@@ -132,7 +132,16 @@ def run(
                 if run is not None:
                     outcomes = run.writer().write_all(outcomes)
             shown = progress(outcomes, enabled=not quiet, started=started, logs=logs, jobs=jobs, plan=plan)
-            for outcome in policy.apply(shown, summary):
+            # `policy.apply` written out, for speed: a round without findings has nothing for the policy,
+            # and goes to the reporter only if its format keeps something of such rounds (a format
+            # without `quiet_rounds` writes nothing of them: `--jobs` never gives them to it).
+            keeps_clean = reporter.quiet_rounds() is not None
+            for outcome in shown:
+                if outcome.findings:
+                    reporter.round(policy.one(outcome, summary))
+                elif keeps_clean:
+                    reporter.round(outcome)
+            for outcome in policy.unused(summary):
                 reporter.round(outcome)
             policy.finish(summary)
             reporter.finish(summary, rule_catalogue(registry, summary.rulesets))

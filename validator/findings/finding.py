@@ -249,10 +249,15 @@ class Summary:
         }
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, for speed: one is made for every round `check` reads, and a frozen dataclass's __init__
+# sets each of its ten fields through `object.__setattr__` (about 1 µs a round, measured). Treat it as
+# immutable all the same: nothing changes one once made (`dataclasses.replace` makes another, as the
+# policy does).
+@dataclass(slots=True)
 class RoundOutcome:
     """One unit a reporter receives: a round with its findings, or (round=None) findings outside any
-    round (a table or shoe record, an unreadable line). `status` says how the round counts in the summary."""
+    round (a table or shoe record, an unreadable line). `status` says how the round counts in the summary.
+    Immutable by convention (see above): never assign to its fields."""
 
     file: str
     line: int | None

@@ -64,23 +64,25 @@ class Policy:
     def apply(self, outcomes: Iterable[RoundOutcome], summary: Summary) -> Iterator[RoundOutcome]:
         """The outcomes with only the findings to report; `summary` is adjusted as they pass."""
         for outcome in outcomes:
-            if not outcome.findings:  # a clean round: nothing to select, suppress or baseline
-                yield outcome
-                continue
-            hidden: list[tuple[Finding, str]] = []
-            kept = [f for f in outcome.findings if self._keep(f, summary, hidden)]
-            if len(kept) == len(outcome.findings):
-                yield outcome
-                continue
-            status = outcome.status
-            if status == "findings" and not kept:
-                summary.rounds_with_findings -= 1
-                summary.rounds_clean += 1
-                status = "clean"
-            if outcome.entry is not None and outcome.findings and not kept:
-                summary.tables_with_findings -= 1
-            yield replace(outcome, findings=tuple(kept), status=status, suppressed=tuple(hidden))
-        yield from self._unused(summary)
+            # A clean round: nothing to select, suppress or baseline.
+            yield self.one(outcome, summary) if outcome.findings else outcome
+        yield from self.unused(summary)
+
+    def one(self, outcome: RoundOutcome, summary: Summary) -> RoundOutcome:
+        """`apply` of one outcome that has findings (`check` calls it so, without a generator between
+        the replay and the reporter, for speed: a clean round passes as it is), then `unused` at the end."""
+        hidden: list[tuple[Finding, str]] = []
+        kept = [f for f in outcome.findings if self._keep(f, summary, hidden)]
+        if len(kept) == len(outcome.findings):
+            return outcome
+        status = outcome.status
+        if status == "findings" and not kept:
+            summary.rounds_with_findings -= 1
+            summary.rounds_clean += 1
+            status = "clean"
+        if outcome.entry is not None and outcome.findings and not kept:
+            summary.tables_with_findings -= 1
+        return replace(outcome, findings=tuple(kept), status=status, suppressed=tuple(hidden))
 
     def _keep(self, finding: Finding, summary: Summary, hidden: list[tuple[Finding, str]]) -> bool:
         suppressed = self._suppression(finding)
@@ -113,7 +115,8 @@ class Policy:
                 return suppression
         return None
 
-    def _unused(self, summary: Summary) -> Iterator[RoundOutcome]:
+    def unused(self, summary: Summary) -> Iterator[RoundOutcome]:
+        """The findings of the suppressions no finding used, once every outcome has passed."""
         from validator.house.rules import unused_suppression
 
         for index, suppression in enumerate(self.suppressions):

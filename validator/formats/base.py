@@ -112,7 +112,7 @@ class Repeats:
         self.first: dict[str, Finding] = {}
 
     def add(self, outcome: RoundOutcome) -> None:
-        if outcome.round is None:
+        if outcome.round is None or not outcome.findings:  # a clean round (most of them): nothing to add
             return
         seen: set[str] = set()
         for finding in outcome.findings:

@@ -31,6 +31,8 @@ class JsonReporter(Reporter):
     _repeats: Repeats | None = None
 
     def round(self, outcome: RoundOutcome) -> None:
+        if not outcome.findings:
+            return  # a clean round (most of them): nothing to write, nothing that repeats
         if self._repeats is None:
             self._repeats = Repeats()
         self._repeats.add(outcome)

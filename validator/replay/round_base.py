@@ -336,10 +336,18 @@ class RoundReplay(ABC):
         """A card of the initial deal. It is due to the first receiver still owed one; a card out of
         turn is one finding, and the receiver it skipped is still owed its card. `face_down`: dealt
         face down (hand-log/1.1 `deal_down`)."""
-        owed = self.owed
-        expected = owed[0]
-        if target in owed:  # the first one owed (expected), or a card out of turn to a later one
-            owed.remove(target)
+        owed = self.owed  # the next one owed last (`owe`)
+        expected = owed[-1]
+        # The first one owed (expected), or a card out of turn to a later one: the earliest it is owed.
+        if expected == target:
+            owed.pop()  # the list's last item: no other moves
+            was_owed = True
+        else:
+            found = _last_index(owed, target)
+            was_owed = found >= 0
+            if was_owed:
+                del owed[found]
+        if was_owed:
             if target != "D":
                 self.owed_boxes -= 1
             self.facts.second_cards_dealt = not self.owed_boxes
@@ -363,9 +371,13 @@ class RoundReplay(ABC):
                     hand.hidden += (card,)
 
     def owe(self, receivers: list[str]) -> None:
-        """The receivers owed a card of the initial deal, in the order the text deals them."""
+        """The receivers owed a card of the initial deal, in the order the text deals them (`receivers`
+        is the round's own: kept, reversed)."""
+        # Kept from the last to be dealt to the next: each card in turn takes the list's last item, which
+        # moves no other (written so for speed; `owed` is read elsewhere only for being empty).
+        receivers.reverse()
         self.owed = receivers
-        self.owed_boxes = sum(1 for receiver in receivers if receiver != "D")
+        self.owed_boxes = len(receivers) - receivers.count("D")
 
     def check_deal(self, target: str, expected: str) -> None:
         """A card dealt to `target` when the text deals it to `expected`."""
@@ -567,7 +579,7 @@ class RoundReplay(ABC):
     def take(self, raw: str, face_down: bool = False, hole: bool = False) -> str:
         """A card out of the shoe, and the card rules judged on it. `face_down`: dealt face down
         (hand-log/1.1); `hole`: the dealer's second card of the initial deal."""
-        card = _TENS.get(raw, raw)
+        card = raw if len(raw) == 2 else _TENS.get(raw, raw)  # `10H` is the one code of 3 characters
         pending = self.pending_card
         if pending is not None:
             # A card drawn by mistake and used as the next card drawn: already out, already judged.
@@ -763,6 +775,14 @@ class RoundReplay(ABC):
             stake.settlements = len(done) if done else 0
             if not held(self.ctx):
                 self.run_rules("stake_end", name)
+
+
+def _last_index(items: list[str], item: str) -> int:
+    """Where `item` last stands in `items`; -1 where it is not there."""
+    for index in range(len(items) - 1, -1, -1):
+        if items[index] == item:
+            return index
+    return -1
 
 
 def show_action(action: Action) -> str:

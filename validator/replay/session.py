@@ -526,7 +526,14 @@ class LogReplay:
                 trace = self._retell(record, line, ruleset, judge, before, meters, found)
                 facts = dataclasses.replace(facts, trace=trace)
         engine.release()
-        return self._outcome(line, round_id, found, "findings" if found else "clean", facts)
+        if found:
+            return self._outcome(line, round_id, found, "findings", facts)
+        # A clean round, nearly every round: `_outcome` written out for it (nothing to count but the
+        # round), its fields given in order rather than by name (for speed).
+        self.summary.rounds_clean += 1
+        return RoundOutcome(
+            self.file, line, round_id, (), "clean", facts, None, self.table.id, self._round_at
+        )
 
     def _retell(
         self,

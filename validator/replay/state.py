@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Final
 
-from validator.casino.cards import BATAILLE_VALUE, BJ_VALUE, all_cards, best_total, value
+from validator.casino.cards import BATAILLE_VALUE, BJ_VALUE, CARD_VALUE, all_cards, best_total, value
 from validator.dsl.facts import RoundFacts
 from validator.logs.decode import UNSET, ShoeRecord
 
 __all__ = ["Box", "Cards", "Dealer", "Hand", "RoundFacts", "Shoe", "TableState", "facts"]
 
-ZERO = Decimal(0)
+ZERO: Final = Decimal(0)  # Final: a C variable in the compiled build, not a dictionary lookup
 
 
 @dataclass
@@ -165,9 +165,11 @@ class Cards:
 
     def add(self, card: str) -> None:
         self.card_list.append(card)
-        rank = card[0]
-        hard = self.hard = self.hard + BJ_VALUE[rank]
-        if rank == "A":
+        worth = CARD_VALUE.get(card)  # one lookup by the whole code, written out for speed
+        if worth is None:  # not a card's code (the card rules judge it): by its rank, as before
+            worth = BJ_VALUE[card[0]]
+        hard = self.hard = self.hard + worth
+        if worth == 1:  # an ace, the one rank worth 1
             self.aces += 1
         if self.aces and hard <= 11:
             self.total, self.soft = hard + 10, True

@@ -7,7 +7,7 @@ stake must get are the ruleset's rules, evaluated at each step by the judge.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import cast
+from typing import Final, cast
 
 from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
@@ -46,12 +46,23 @@ from validator.replay.state import Box, Dealer, Hand
 # msgspec struct that does not match goes through its metaclass, several times slower.
 Decision = Hit | Stand | Double | Split | Surrender
 Settling = Pay | Lose | Push
-DECISIONS = frozenset((Hit, Stand, Double, Split, Surrender))
-SETTLEMENTS = frozenset((Pay, Lose, Push))
-PAST_ALL_BOXES = 8
+DECISIONS: Final = frozenset((Hit, Stand, Double, Split, Surrender))
+SETTLEMENTS: Final = frozenset((Pay, Lose, Push))
+# The classes told apart at every action, and UNSET, under Final names (written so for speed): the
+# compiled build keeps a Final name in a C variable, where it looks an imported name up in the module's
+# dictionary at each use.
+DEAL: Final = Deal
+DEAL_DOWN: Final = DealDown
+HIT: Final = Hit
+DOUBLE: Final = Double
+SPLIT: Final = Split
+SURRENDER: Final = Surrender
+LOSE: Final = Lose
+NOT_SET: Final = UNSET
+PAST_ALL_BOXES: Final = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
 # and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
-CONSEQUENT_EVENTS = frozenset(("insurance", "even_money", "insurance_settle", "side_settle", "peek"))
+CONSEQUENT_EVENTS: Final = frozenset(("insurance", "even_money", "insurance_settle", "side_settle", "peek"))
 # "Whose turn" in words, for messages, in each language as it is first needed (`turn.whose`: the English
 # message reads "it was box 3's turn", the French "c'était le tour de la case 3"); key 0 is the dealer's.
 _WHOSE: dict[str, dict[int, str]] = {}
@@ -81,7 +92,7 @@ class BlackjackRound(RoundReplay):
             hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
         self.judge.cause = None  # a cause is one round's
         self.read_bets(split_counts=split_counts)
-        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
+        if self.record.void is not NOT_SET:  # hand-log/1.1: declared void, its play not judged
             self.replay_void()
             return
         if self.story is not None:
@@ -105,7 +116,7 @@ class BlackjackRound(RoundReplay):
         self.last_dealer_card = -1
         for index in range(len(actions) - 1, -1, -1):
             action = actions[index]
-            if (type(action) is Deal or type(action) is DealDown) and action.hand == "D":
+            if (type(action) is DEAL or type(action) is DEAL_DOWN) and action.hand == "D":
                 self.last_dealer_card = index
                 break
         self.decided = False  # a player has made a decision in this round
@@ -121,7 +132,7 @@ class BlackjackRound(RoundReplay):
         if self.story is None:
             owed = self.owed
             for index, action in enumerate(actions):
-                if owed and type(action) is Deal and self.in_initial:  # `deal`'s first case, written out
+                if owed and type(action) is DEAL and self.in_initial:  # `deal`'s first case, written out
                     self.deal_owed(action.hand, action.card)
                     self.in_initial = bool(owed)
                 else:
@@ -142,9 +153,9 @@ class BlackjackRound(RoundReplay):
             self.decision(cast(Decision, action), index, actions)
         elif kind in SETTLEMENTS:
             self.settle_action(cast(Settling, action), index)
-        elif type(action) is Deal:
+        elif type(action) is DEAL:
             self.deal(action.hand, action.card, index)
-        elif type(action) is DealDown:
+        elif type(action) is DEAL_DOWN:
             self.deal(action.hand, action.card, index, face_down=True)
         elif type(action) is Reveal:
             self.reveal(action.hand, action.card)
@@ -310,17 +321,17 @@ class BlackjackRound(RoundReplay):
             self.run_rules("turn", name)
         if box.number > self.current_box:
             self.current_box = box.number
-        if type(action) is not Split:
+        if type(action) is not SPLIT:
             self.current_place, self.current_place_box = place, box.number
         amount = None
-        if type(action) is Double or type(action) is Split:
+        if type(action) is DOUBLE or type(action) is SPLIT:
             amount = amount_of(action.amount, _("{} amount"), verb)
         ctx = self.ctx
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
         decided.verb, decided.hand, decided.amount = verb, name, amount
         by = action.by
-        decided.by_seated = None if by is UNSET else self.by_seated(by, box, verb)
+        decided.by_seated = None if by is NOT_SET else self.by_seated(by, box, verb)
         if verb == "split":
             self.sides.mark_split(box, index)
             # The pairs of aces split so far on every box of the box's seated player (his own included).
@@ -333,17 +344,17 @@ class BlackjackRound(RoundReplay):
         held = self.all_held.get(verb)
         if held is not None and not held(ctx) and not self.run_rules(verb, name) and verb == "surrender":
             self.refused_surrenders.add(name)
-        if type(action) is Hit:
+        if type(action) is HIT:
             self.draw(hand, action.card, index, actions)
-        elif type(action) is Double:
+        elif type(action) is DOUBLE:
             assert amount is not None  # read above for a double and a split
             hand.stake += amount
             hand.doubled = True
             self.draw(hand, action.card, index, actions)
-        elif type(action) is Split:
+        elif type(action) is SPLIT:
             assert amount is not None
             self.split(hand, amount)
-        elif type(action) is Surrender:
+        elif type(action) is SURRENDER:
             hand.surrendered = True
 
     @staticmethod
@@ -370,7 +381,7 @@ class BlackjackRound(RoundReplay):
         # busted is its own finding (complete-hand-takes-no-card), not a second bust.
         if hand.busted and not was_busted:
             following = actions[index + 1] if index + 1 < len(actions) else None
-            collected = type(following) is Lose and following.stake == hand.name
+            collected = type(following) is LOSE and following.stake == hand.name
             held = self.all_held.get("bust")
             if held is not None:  # the context's hand and box are this hand's (decision)
                 bust = self.ctx["bust"] = self.bust_facts
