@@ -1,10 +1,13 @@
 """The generated functions (dsl.codegen) must answer as the rules' closures do: "all held" exactly when
-the closures, run one by one, would report nothing, and the same settle clause as the closures pick
-(or "ask the closures" when one of them cannot be evaluated): on every rule fixture and sample log."""
+the closures, run one by one, would report nothing, and the same settle clause and amount as the closures
+give (or "ask the closures" when one of them cannot be evaluated): on every rule fixture and sample log,
+both the functions that read the house options from the context and those with a table's options
+written in (`Ruleset.under_house`)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
@@ -14,8 +17,9 @@ from conftest import FIXTURES, ROOT
 
 from validator.checking.serial import check_logs
 from validator.dsl import ast
-from validator.dsl.codegen import all_held
+from validator.dsl.codegen import all_held, settlement
 from validator.dsl.expr import EvaluationError
+from validator.dsl.model import HouseChecks, Ruleset
 from validator.rulebook.fixtures import find_fixtures, run_fixture
 from validator.rulebook.registry import load_all, ruleset_files, rulesets_dir
 
@@ -34,47 +38,65 @@ def _closures_say_all_held(pairs: tuple[Any, ...], ctx: dict[str, Any]) -> bool:
     return True
 
 
-def _closures_pick(pairs: tuple[Any, ...], ctx: dict[str, Any]) -> int | None:
-    for index, (_rule, settle) in enumerate(pairs):
+def _closures_settle(pairs: tuple[Any, ...], ctx: dict[str, Any]) -> Any:
+    """What the judge's closures give a stake: (rule, clause, amount), None when no clause holds, False
+    when a guard or the amount cannot be evaluated."""
+    for rule, settle in pairs:
         try:
-            if settle.guard is None or settle.guard(ctx):
-                return index
+            if settle.guard is not None and not settle.guard(ctx):
+                continue
+            return rule, settle, settle.amount(ctx) if settle.amount is not None else None
         except (EvaluationError, TypeError):
-            return None
-    return -1
+            return False
+    return None
+
+
+def _checked(made: HouseChecks, ruleset: Ruleset, seen: Counter[tuple[str, bool]]) -> HouseChecks:
+    """Functions that run the generated ones made for a table's options, those that read the options
+    from the context (`all_held_by_event`, `settlement_by_stake`) and the closures, and compare."""
+    checks, settles = dict(made.all_held), dict(made.settlement)
+    for event, fast in made.all_held.items():
+        pairs, reading = ruleset.checks_by_event[event], ruleset.all_held_by_event[event]
+
+        def both(ctx: dict[str, Any], fast=fast, reading=reading, pairs=pairs, event=event) -> bool:
+            answer, read = fast(ctx), reading(ctx)
+            expected = _closures_say_all_held(pairs, ctx)
+            where = f"{ruleset.version} on {event}"
+            assert answer == read == expected, f"{where}: generated {answer} and {read}, closures {expected}"
+            seen[(event, answer)] += 1
+            return answer
+
+        checks[event] = both
+    for stake, decide in made.settlement.items():
+        clauses, reading = ruleset.settles_by_stake[stake], ruleset.settlement_by_stake[stake]
+
+        def same(ctx: dict[str, Any], decide=decide, reading=reading, clauses=clauses, stake=stake) -> Any:
+            answer, read = decide(ctx), reading(ctx)
+            expected = _closures_settle(clauses, ctx)
+            where = f"{ruleset.version} settling {stake}"
+            assert answer == read == expected, f"{where}: generated {answer} and {read}, closures {expected}"
+            if answer:  # the same amount to the digit: a report shows it as it is
+                assert repr(answer[2]) == repr(read[2]) == repr(expected[2]), where
+            seen[(f"settle {stake}", bool(answer))] += 1
+            return answer
+
+        settles[stake] = same
+    return HouseChecks(checks, settles)
 
 
 @pytest.fixture(scope="module")
-def compared() -> tuple[Any, Counter[tuple[str, bool]]]:
-    """A registry of its own whose fast functions also run the closures and compare."""
+def compared() -> Iterator[tuple[Any, Counter[tuple[str, bool]]]]:
+    """A registry of its own whose judges' generated functions also run the closures and compare."""
     registry = load_all(ruleset_files(rulesets_dir()), rulesets_dir())
     seen: Counter[tuple[str, bool]] = Counter()
-    for ruleset in registry.all():
-        for event, fast in list(ruleset.all_held_by_event.items()):
-            pairs = ruleset.checks_by_event[event]
+    under_house = Ruleset.under_house
 
-            def both(
-                ctx: dict[str, Any], fast=fast, pairs=pairs, event=event, version=ruleset.version
-            ) -> bool:
-                answer = fast(ctx)
-                expected = _closures_say_all_held(pairs, ctx)
-                assert answer == expected, f"{version} on {event}: generated {answer}, closures {expected}"
-                seen[(event, answer)] += 1
-                return answer
+    def checked_under_house(ruleset: Ruleset, house: dict[str, Any]) -> HouseChecks:
+        return _checked(under_house(ruleset, house), ruleset, seen)
 
-            ruleset.all_held_by_event[event] = both
-        for stake, first in list(ruleset.first_settle_by_stake.items()):
-            clauses = ruleset.settles_by_stake[stake]
-
-            def same_pick(ctx: dict[str, Any], first=first, clauses=clauses, stake=stake) -> int | None:
-                answer = first(ctx)
-                expected = _closures_pick(clauses, ctx)
-                assert answer == expected, f"settling {stake}: generated {answer}, closures {expected}"
-                seen[(f"settle {stake}", answer is not None and answer >= 0)] += 1
-                return answer
-
-            ruleset.first_settle_by_stake[stake] = same_pick
-    return registry, seen
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Ruleset, "under_house", checked_under_house)
+        yield registry, seen
 
 
 def test_generated_functions_agree_with_closures_on_every_fixture(compared) -> None:
@@ -134,3 +156,51 @@ def test_the_source_is_kept_for_reading() -> None:
         [(None, _compare(_name("card.in_shoe"), "==", ast.Literal(ast.Pos(1, 1), True)))], {}, "x"
     )
     assert "ns_card.in_shoe == True" in fast.source  # type: ignore[attr-defined]
+
+
+def test_house_options_written_in_leave_out_what_they_decide() -> None:
+    # `when house.no_hit_on_21 require hand.total < 21`: off at this table, the rule is not written at all
+    # (nor is the house read); on, only the requirement is left.
+    rule = (_name("house.no_hit_on_21"), _compare(_name("hand.total"), "<", _number("21")))
+    off = all_held([rule], {}, "rules_on_hit", {"no_hit_on_21": False})
+    assert "house" not in off.source and "hand" not in off.source  # type: ignore[attr-defined]
+    assert off(_names(hand={"total": 21}))
+    on = all_held([rule], {}, "rules_on_hit", {"no_hit_on_21": True})
+    assert "house" not in on.source  # type: ignore[attr-defined]
+    assert on(_names(hand={"total": 20}))
+    assert not on(_names(hand={"total": 21}))
+
+
+def test_a_house_option_that_cannot_be_compared_still_asks_the_closures() -> None:
+    # `house.max_boxes_per_player < 3` with a text where a number belongs: Python cannot compare them,
+    # so the comparison stays in the function, raises there, and the closures say why.
+    rule = (None, _compare(_name("house.max_boxes_per_player"), "<", _number("3")))
+    fast = all_held([rule], {}, "rules_on_box", {"max_boxes_per_player": "two"})
+    assert not fast(_names())
+    assert all_held([rule], {}, "rules_on_box", {"max_boxes_per_player": Decimal(2)})(_names())
+
+
+def test_a_requirement_the_house_breaks_is_broken_whenever_its_guard_holds() -> None:
+    guarded = (_name("hand.split"), _name("house.double_after_split"))
+    fast = all_held([guarded], {}, "rules_on_double", {"double_after_split": False})
+    assert fast(_names(hand={"split": False}))
+    assert not fast(_names(hand={"split": True}))
+
+
+def test_the_settle_function_gives_the_clause_and_its_amount() -> None:
+    # `settle main when hand.blackjack => pay stake.amount * 1.5`, then `settle main => lose`.
+    pays = ast.Arith(ast.Pos(1, 1), "*", _name("stake.amount"), _number("1.5"))
+    clauses = [(_name("hand.blackjack"), pays, ("pay", "rule 1")), (None, None, ("lose", "rule 2"))]
+    decide = settlement(clauses, {}, "settle_main")
+    assert decide(_names(hand={"blackjack": True}, stake={"amount": Decimal("10")})) == (
+        "pay",
+        "rule 1",
+        Decimal("15.0"),
+    )
+    # A whole number is made a decimal first, as `arithmetic` does.
+    assert repr(decide(_names(hand={"blackjack": True}, stake={"amount": 10}))[2]) == "Decimal('15.0')"
+    assert decide(_names(hand={"blackjack": False}, stake={"amount": None})) == ("lose", "rule 2", None)
+    # An amount that is not known: the closures are asked, and say why.
+    assert decide(_names(hand={"blackjack": True}, stake={"amount": None})) is False
+    only = settlement(clauses[:1], {}, "settle_main")
+    assert only(_names(hand={"blackjack": False}, stake={"amount": Decimal("10")})) is None  # none holds

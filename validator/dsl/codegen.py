@@ -7,6 +7,11 @@ that could not be judged? Anything else — a rule broken, a fact missing, any e
 no, and the judge then runs the closures, which alone write findings, notes and `explain`'s trace. So
 there is one meaning of a rule (the closures'), and the fast path can only say "nothing to report" when
 they would say it too; tests compare both on every fixture.
+
+A table's house options are fixed for its judge: given them, the functions are written with their values
+in place, and what those values decide is decided once (`house.no_hit_on_21` false: the rule it guards is
+not written at all). Each stake's settle clauses likewise become one function that picks the clause and
+works out its amount.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import keyword
 import re
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
@@ -21,7 +27,9 @@ from validator.dsl.expr import Context, arithmetic, plain_value
 from validator.dsl.functions import FUNCTIONS
 
 AllHeld = Callable[[Context], bool]
-FirstHolding = Callable[[Context], "int | None"]
+# A stake's settlement: (what the clause gives, its amount) as `Settled` says, None when no clause
+# holds, False when something could not be evaluated (then the closures run, and say why).
+Settle = Callable[[Context], Any]
 
 # The code of each function text compiled in this process, by its text and name: a text is compiled
 # once. The versions of a family share most of their events' texts, and a version compiled under each
@@ -35,10 +43,19 @@ _OPERATORS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="
 class _Source:
     """The text of one function, and the values its names stand for."""
 
-    def __init__(self, params: Mapping[str, Any]) -> None:
+    def __init__(self, params: Mapping[str, Any], house: Mapping[str, Any] | None = None) -> None:
         self.params = params
-        self.values: dict[str, Any] = {"plain_value": plain_value, "_kept": (ast.Ratio, tuple)}
+        self.house = house  # the judge's house options, written in as values; None: read from ctx
+        self.values: dict[str, Any] = {
+            "plain_value": plain_value,
+            "_kept": (ast.Ratio, tuple),
+            "_Decimal": Decimal,
+            "_arithmetic": arithmetic,
+        }
         self.namespaces: list[str] = []
+        self.locals = 0
+        self.repeated: set[str] = set()  # facts named more than once (`read_twice`)
+        self.kept: dict[str, str] = {}  # facts already read into a local, by name
 
     def constant(self, value: Any) -> str:
         if value is None or value is True or value is False:
@@ -52,8 +69,32 @@ class _Source:
             self.namespaces.append(name)
         return f"ns_{name}"
 
-    def expr(self, node: ast.Expr, *, truth: bool = False) -> str:
-        """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool()."""
+    def local(self) -> str:
+        self.locals += 1
+        return f"_v{self.locals}"
+
+    def read_twice(self, nodes: Sequence[ast.Expr | None]) -> None:
+        """The facts these expressions name more than once: each is read into a local the first time
+        it is surely read, and taken from there afterwards (a fact is the same all through a call)."""
+        seen: set[str] = set()
+        stack = [node for node in nodes if node is not None]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Name):
+                (self.repeated if node.path in seen else seen).add(node.path)
+            elif isinstance(node, ast.Compare | ast.Arith):
+                stack += (node.left, node.right)
+            elif isinstance(node, ast.BoolOp | ast.ListExpr):
+                stack += node.items
+            elif isinstance(node, ast.Call):
+                stack += node.args
+            elif isinstance(node, ast.Not):
+                stack.append(node.item)
+
+    def expr(self, node: ast.Expr, *, truth: bool = False, sure: bool = False) -> str:
+        """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool();
+        `sure`: the node is evaluated whenever its statement is reached (no `and`/`or` may skip it), so a
+        fact it reads may be kept for the statements after it."""
         if isinstance(node, ast.Literal):
             return self.constant(plain_value(node.value))
         if isinstance(node, ast.Name):
@@ -67,52 +108,210 @@ class _Source:
             if not all(part.isidentifier() and not keyword.iskeyword(part) for part in field.split(".")):
                 # The grammar allows no other names; a fact name goes into generated source, so make sure.
                 raise ValueError(f"not a fact name: {node.path!r}")  # pragma: no cover
-            return f"{self.namespace(namespace)}.{field}"
+            kept = self.kept.get(node.path)
+            if kept is not None:
+                return kept
+            read = f"{self.namespace(namespace)}.{field}"
+            if sure and node.path in self.repeated:
+                kept = self.kept[node.path] = self.local()
+                return f"({kept} := {read})"
+            return read
         if isinstance(node, ast.ListExpr):
-            items = "".join(f"{self.expr(item)}, " for item in node.items)
+            items = "".join(f"{self.expr(item, sure=sure)}, " for item in node.items)
             return f"({items})"
         if isinstance(node, ast.Call):
             function = self.constant(FUNCTIONS[node.function].call)
-            return f"{function}({', '.join(self.expr(arg) for arg in node.args)})"
+            return f"{function}({', '.join(self.expr(arg, sure=sure) for arg in node.args)})"
         if isinstance(node, ast.Arith):
-            apply, where = self.constant(arithmetic), self.constant(node)
-            return f"{apply}({where}, {self.expr(node.left)}, {self.expr(node.right)})"
+            # `arithmetic`'s work when both sides are decimals (as amounts and facts of money are),
+            # written out for speed: the operator itself. Anything else goes through `arithmetic`.
+            where, op = self.constant(node), node.op
+            a = self.local()
+            left = self.expr(node.left, sure=sure)
+            if isinstance(node.right, ast.Literal) and type(plain_value(node.right.value)) is Decimal:
+                b = self.expr(node.right)
+                return (
+                    f"({a} {op} {b} if type({a} := {left}) is _Decimal else _arithmetic({where}, {a}, {b}))"
+                )
+            b = self.local()
+            right = self.expr(node.right, sure=sure)
+            both = f"(type({a} := {left}) is _Decimal) & (type({b} := {right}) is _Decimal)"
+            return f"({a} {op} {b} if {both} else _arithmetic({where}, {a}, {b}))"
         if isinstance(node, ast.Compare):
-            return f"({self.expr(node.left)} {_OPERATORS[node.op]} {self.expr(node.right)})"
+            op = _OPERATORS[node.op]
+            left = self.expr(node.left, sure=sure)
+            if op in ("==", "!=") and _is_none(node.right):
+                # `is` where the other side is none: the same answer for every value a fact takes.
+                return f"({left} {'is' if op == '==' else 'is not'} None)"
+            return f"({left} {op} {self.expr(node.right, sure=sure)})"
         if isinstance(node, ast.BoolOp):
-            joined = f" {node.op} ".join(self.expr(item, truth=True) for item in node.items)
+            # Only the first item is sure to be evaluated.
+            parts = [self.expr(item, truth=True, sure=sure and not i) for i, item in enumerate(node.items)]
+            joined = f" {node.op} ".join(parts)
             return f"({joined})" if truth else f"bool({joined})"
         if isinstance(node, ast.Not):
-            return f"(not {self.expr(node.item, truth=True)})"
+            if truth and isinstance(node.item, ast.Not):  # `not not x` is as true as x
+                return self.expr(node.item.item, truth=True, sure=sure)
+            return f"(not {self.expr(node.item, truth=True, sure=sure)})"
         raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
 
 def all_held(
-    conditions: Sequence[tuple[ast.Expr | None, ast.Expr]], params: Mapping[str, Any], name: str
+    conditions: Sequence[tuple[ast.Expr | None, ast.Expr]],
+    params: Mapping[str, Any],
+    name: str,
+    house: Mapping[str, Any] | None = None,
 ) -> AllHeld:
     """One function for the (guard, require) pairs of an event, in order: True when every rule whose
-    guard holds has its requirement hold, and nothing raised."""
-    source = _Source(params)
-    body: list[str] = []
+    guard holds has its requirement hold, and nothing raised. With `house`, its values are written in
+    and what they decide is left out (a guard that cannot hold, a requirement that always does)."""
+    source = _Source(params, house)
+    rules: list[tuple[ast.Expr | None, ast.Expr]] = []
     for guard, require in conditions:
-        test = f"not {source.expr(require, truth=True)}"
         if guard is not None:
-            test = f"{source.expr(guard, truth=True)} and {test}"
+            guard = fold(guard, params, house)
+            if isinstance(guard, ast.Literal):
+                if not guard.value:
+                    continue  # the rule never applies
+                guard = None
+        rules.append((guard, fold(require, params, house)))
+    source.read_twice([node for rule in rules for node in rule])
+    body: list[str] = []
+    for guard, require in rules:
+        # The guard first: it is evaluated first.
+        test = source.expr(guard, truth=True, sure=True) if guard is not None else None
+        if isinstance(require, ast.Literal):
+            if require.value:
+                if test is not None:  # the rule always holds, but its guard may raise
+                    body.append(f"        if {test}:\n            pass\n")
+                continue
+            if test is None:  # broken whenever it is reached
+                body.append("        return False\n")
+                break
+        else:
+            if isinstance(require, ast.Not):  # `not (not x)`: x
+                broken = source.expr(require.item, truth=True, sure=test is None)
+            else:
+                broken = f"not {source.expr(require, truth=True, sure=test is None)}"
+            test = broken if test is None else f"{test} and {broken}"
         body.append(f"        if {test}:\n            return False\n")
     return _define(source, name, body, "True", "False")
 
 
-def first_holding(guards: Sequence[ast.Expr | None], params: Mapping[str, Any], name: str) -> FirstHolding:
-    """One function for the guards of a stake's settle clauses, in order: the index of the first that
-    holds (a clause with no guard always holds), -1 when none does, None when a guard raised."""
-    source = _Source(params)
-    body = []
-    for index, guard in enumerate(guards):
+# One settle clause: its guard (None: it always holds), its amount (an expression, a function of the
+# context such as a side bet's paytables, or None), and what the function gives when it is chosen:
+# `(given[0], given[1], amount)`.
+Clause = tuple[ast.Expr | None, "ast.Expr | Callable[[Context], Any] | None", tuple[Any, Any]]
+
+
+def settlement(
+    clauses: Sequence[Clause], params: Mapping[str, Any], name: str, house: Mapping[str, Any] | None = None
+) -> Settle:
+    """One function for the settle clauses of a stake, in order: the first whose guard holds, as
+    `(given[0], given[1], amount)`; None when none holds; False when a guard or the amount raised."""
+    source = _Source(params, house)
+    chosen: list[tuple[ast.Expr | None, ast.Expr | Callable[[Context], Any] | None, tuple[Any, Any]]] = []
+    for guard, amount, given in clauses:
+        if guard is not None:
+            guard = fold(guard, params, house)
+            if isinstance(guard, ast.Literal):
+                if not guard.value:
+                    continue
+                guard = None
+        if isinstance(amount, ast.Expr):
+            amount = fold(amount, params, house)
+        chosen.append((guard, amount, given))
         if guard is None:
-            body.append(f"        return {index}\n")
+            break  # the clauses after one that always holds are never reached
+    source.read_twice([guard for guard, _amount, _given in chosen])  # an amount is read once, at the end
+    body = []
+    for guard, amount, given in chosen:
+        test = source.expr(guard, truth=True, sure=True) if guard is not None else None
+        if amount is None:
+            result = source.constant((*given, None))
+        elif isinstance(amount, ast.Expr):
+            worked_out = source.expr(amount)
+            result = f"({source.constant(given[0])}, {source.constant(given[1])}, {worked_out})"
+        else:
+            result = (
+                f"({source.constant(given[0])}, {source.constant(given[1])}, {source.constant(amount)}(ctx))"
+            )
+        if test is None:
+            body.append(f"        return {result}\n")
             break
-        body.append(f"        if {source.expr(guard, truth=True)}:\n            return {index}\n")
-    return _define(source, name, body, "-1", "None")
+        body.append(f"        if {test}:\n            return {result}\n")
+    return _define(source, name, body, "None", "False")
+
+
+_OPERATIONS: dict[str, Callable[[Any, Any], Any]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "in": lambda a, b: a in b,
+}
+
+
+def fold(node: ast.Expr, params: Mapping[str, Any], house: Mapping[str, Any] | None) -> ast.Expr:
+    """The expression with the values known before the replay in place (parameters; the house options
+    when given) and what they alone decide worked out, as the generated code would: a comparison of two
+    values (unless it raises: then it stays, to raise when run), `not` of one, and the items of `and`/`or`
+    a value settles. What is evaluated before a deciding value is kept: it may raise."""
+    if isinstance(node, ast.Name):
+        namespace, _unused, field = node.path.partition(".")
+        if namespace == "param":
+            return ast.Literal(node.pos, plain_value(params[field]))
+        if namespace == "house" and house is not None:
+            return ast.Literal(node.pos, plain_value(house.get(field)))
+        return node
+    if isinstance(node, ast.ListExpr):
+        items = tuple(fold(item, params, house) for item in node.items)
+        if all(isinstance(item, ast.Literal) for item in items):
+            return ast.Literal(node.pos, tuple(plain_value(item.value) for item in items))  # type: ignore[union-attr]
+        return ast.ListExpr(node.pos, items)
+    if isinstance(node, ast.Call):
+        return ast.Call(node.pos, node.function, tuple(fold(arg, params, house) for arg in node.args))
+    if isinstance(node, ast.Arith):
+        return ast.Arith(node.pos, node.op, fold(node.left, params, house), fold(node.right, params, house))
+    if isinstance(node, ast.Compare):
+        left, right = fold(node.left, params, house), fold(node.right, params, house)
+        if isinstance(left, ast.Literal) and isinstance(right, ast.Literal):
+            try:
+                return ast.Literal(
+                    node.pos, _OPERATIONS[node.op](plain_value(left.value), plain_value(right.value))
+                )
+            except Exception:  # it raises when run too, which sends the rule to the closures
+                pass
+        return ast.Compare(node.pos, node.op, left, right)
+    if isinstance(node, ast.Not):
+        item = fold(node.item, params, house)
+        if isinstance(item, ast.Literal):
+            return ast.Literal(node.pos, not item.value)
+        return ast.Not(node.pos, item)
+    if isinstance(node, ast.BoolOp):
+        # `and`: a true value adds nothing, a false one ends it; `or` the other way round.
+        ends = node.op == "or"
+        kept: list[ast.Expr] = []
+        for item in node.items:
+            item = fold(item, params, house)
+            if isinstance(item, ast.Literal):
+                if bool(item.value) != ends:
+                    continue
+                if not kept:
+                    return ast.Literal(node.pos, ends)
+                kept.append(ast.Literal(node.pos, ends))
+                break
+            kept.append(item)
+        if not kept:
+            return ast.Literal(node.pos, not ends)
+        return ast.BoolOp(node.pos, node.op, tuple(kept))
+    return node
+
+
+def _is_none(node: ast.Expr) -> bool:
+    return isinstance(node, ast.Literal) and node.value is None
 
 
 def _define(source: _Source, name: str, body: list[str], otherwise: str, failed: str) -> Any:

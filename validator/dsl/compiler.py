@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.codegen import all_held, first_holding
+from validator.dsl.codegen import all_held, settlement
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
@@ -35,6 +35,7 @@ from validator.dsl.model import (
     Ruleset,
     SettleDef,
     SideBetDef,
+    settle_clauses,
 )
 from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
 from validator.dsl.readings import info as readings_info
@@ -929,10 +930,8 @@ class _Compiler:
                 )
                 for event, pairs in checks.items()
             },
-            first_settle_by_stake={
-                stake: first_holding(
-                    [s.applied_guard for _unused, s in pairs], _values(params), f"settle_{stake}"
-                )
+            settlement_by_stake={
+                stake: settlement(settle_clauses(tuple(pairs)), _values(params), f"settle_{stake}")
                 for stake, pairs in settles.items()
             },
         )

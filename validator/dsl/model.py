@@ -7,8 +7,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl import ast
-from validator.dsl.codegen import AllHeld, FirstHolding
+from validator.dsl import ast, codegen
+from validator.dsl.codegen import AllHeld, Settle
 from validator.dsl.expr import Compiled
 from validator.dsl.readings import ReadingInfo
 from validator.dsl.vocabulary import PARAMETERS
@@ -240,10 +240,12 @@ class Ruleset:
     settles_by_stake: dict[str, tuple[tuple[Rule, SettleDef], ...]] = field(default_factory=dict)
     # Each event's checks as one generated function (dsl.codegen): True when all held, else run them.
     all_held_by_event: dict[str, AllHeld] = field(default_factory=dict)
-    # Each stake kind's settle guards as one generated function: the index of the clause that applies.
-    first_settle_by_stake: dict[str, FirstHolding] = field(default_factory=dict)
+    # Each stake kind's settle clauses as one generated function: the clause that applies, its amount.
+    settlement_by_stake: dict[str, Settle] = field(default_factory=dict)
     # The header's notes as written, each with its line and translations (`notes` is their English).
     note_defs: tuple[NoteDef, ...] = ()
+    # `under_house`'s functions, by the house options' values.
+    by_house: dict[Any, HouseChecks] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def version(self) -> str:
@@ -265,6 +267,40 @@ class Ruleset:
             raise LookupError(f"parameter {name!r} is read by the rules only: Python may not read it")
         parameter = self.parameters.get(name)
         return default if parameter is None or parameter.value is None else parameter.value
+
+    def under_house(self, house: dict[str, Any]) -> HouseChecks:
+        """The generated functions (`all_held_by_event`, `settlement_by_stake`) with these house options'
+        values written in: what a table's options decide is decided once, not at every event. Made once
+        per distinct set of options (a judge's are made once per version and table)."""
+        # True and 1 are equal keys but not the same value: each value's class is part of its key.
+        key: tuple[Any, ...] | None = tuple(
+            (name, value.__class__, value) for name, value in sorted(house.items(), key=_first)
+        )
+        try:
+            found = self.by_house.get(key)
+        except TypeError:  # a value that cannot be a key (a list): made for this judge alone
+            key, found = None, None
+        if found is not None:
+            return found
+        params = {name: p.value for name, p in self.parameters.items()}
+        made = HouseChecks(
+            all_held={
+                event: codegen.all_held(
+                    [(c.applied_guard, c.applied_require) for _unused, c in pairs],
+                    params,
+                    f"rules_on_{event}",
+                    house,
+                )
+                for event, pairs in self.checks_by_event.items()
+            },
+            settlement={
+                stake: codegen.settlement(settle_clauses(pairs), params, f"settle_{stake}", house)
+                for stake, pairs in self.settles_by_stake.items()
+            },
+        )
+        if key is not None:
+            self.by_house[key] = made
+        return made
 
     def reading_choices(self) -> dict[str, str]:
         """Each reading of the version → the alternative this compiled version applies."""
@@ -292,3 +328,28 @@ class Ruleset:
         return _("from {start} until {end}").format(
             start=self.valid_from.isoformat(), end=self.valid_until.isoformat()
         )
+
+
+@dataclass(frozen=True, slots=True)
+class HouseChecks:
+    """A ruleset's generated functions under one table's house options (`Ruleset.under_house`)."""
+
+    all_held: dict[str, AllHeld]
+    settlement: dict[str, Settle]
+
+
+def settle_clauses(pairs: tuple[tuple[Rule, SettleDef], ...]) -> list[codegen.Clause]:
+    """A stake's clauses as `codegen.settlement` takes them: each gives (rule, clause, amount). The
+    amount is worked out from its expression, or by its function where a side bet's paytables give it."""
+    return [
+        (
+            settle.applied_guard,
+            settle.applied_amount if settle.verb != "paytable" else settle.amount,
+            (rule, settle),
+        )
+        for rule, settle in pairs
+    ]
+
+
+def _first(item: tuple[str, Any]) -> str:
+    return item[0]

@@ -10,13 +10,13 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from validator.casino.money import fmt
-from validator.dsl.codegen import AllHeld
+from validator.dsl.codegen import AllHeld, Settle
 from validator.dsl.expr import EvaluationError, explain_failure
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
-from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
+from validator.dsl.model import CheckDef, HouseChecks, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
 from validator.findings.finding import Finding
 from validator.findings.fingerprint import fingerprint
@@ -59,6 +59,15 @@ class Judge:
         # move, edge's probe asking what the rules allow): a finding then names its rule and kind, and
         # its expected, actual and message are left empty rather than worded for no reader.
         self.explained = True
+        # The generated functions with this table's house options written in (Ruleset.under_house):
+        # made at the first event, used where the context's house options are the judge's own.
+        self._under_house: HouseChecks | None = None
+
+    def under_house(self) -> HouseChecks:
+        made = self._under_house
+        if made is None:
+            made = self._under_house = self.ruleset.under_house(self.house)
+        return made
 
     def context(self, **namespaces: Any) -> dict[str, Any]:
         return {"house": self.house, **namespaces}
@@ -68,7 +77,7 @@ class Judge:
         rules themselves run only when there is something to report. While `explain` traces every rule,
         each answer is "run them"."""
         if self.trace is None:
-            return self.ruleset.all_held_by_event
+            return self.under_house().all_held
         return dict.fromkeys(self.ruleset.checks_by_event, _run_them)
 
     def check(
@@ -84,7 +93,11 @@ class Judge:
         checks = self.ruleset.checks_by_event.get(event)
         if not checks:
             return True
-        if self.all_held()[event](ctx):
+        if ctx.get("house") is self.house:
+            held = self.all_held()[event]
+        else:  # another table's options (the simulator's): the functions that read them from ctx
+            held = self.ruleset.all_held_by_event[event] if self.trace is None else _run_them
+        if held(ctx):
             return True
         return self.run(checks, event, ctx, line, round_id, stake)
 
@@ -157,19 +170,19 @@ class Judge:
         self, stake_kind: str, ctx: dict[str, Any]
     ) -> tuple[Rule, SettleDef, Decimal | None] | None:
         """The first settle clause, in the ruleset's order, whose condition holds; with its amount."""
-        pairs = self.ruleset.settles_by_stake.get(stake_kind, ())
-        first = self.ruleset.first_settle_by_stake.get(stake_kind)
-        index = first(ctx) if first is not None else None
-        chosen = False
-        if index is not None:
-            # The generated guards chose without trouble (dsl.codegen); else the closures say why.
-            if index < 0:
-                return None
-            pairs = pairs[index : index + 1]
-            chosen = True  # its guard holds: the closures would say so too (tests compare them)
-        for rule, settle in pairs:
+        if ctx.get("house") is self.house:
+            decide: Settle | None = self.under_house().settlement.get(stake_kind)
+        else:  # another table's options (the simulator's): the function that reads them from ctx
+            decide = self.ruleset.settlement_by_stake.get(stake_kind)
+        if decide is not None:
+            decided = decide(ctx)
+            if decided is not False:
+                # The generated function chose and worked out the amount without trouble (dsl.codegen):
+                # the closures would give the same (tests compare them); else they say why.
+                return cast(tuple[Rule, SettleDef, Decimal | None] | None, decided)
+        for rule, settle in self.ruleset.settles_by_stake.get(stake_kind, ()):
             try:
-                if not chosen and settle.guard is not None and not settle.guard(ctx):
+                if settle.guard is not None and not settle.guard(ctx):
                     continue
                 amount = settle.amount(ctx) if settle.amount is not None else None
             except EvaluationError as exc:
