@@ -6,8 +6,9 @@ written in (`Ruleset.under_house`)."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
@@ -54,34 +55,54 @@ def _closures_settle(pairs: tuple[Any, ...], ctx: dict[str, Any]) -> Any:
 def _checked(made: HouseChecks, ruleset: Ruleset, seen: Counter[tuple[str, bool]]) -> HouseChecks:
     """Functions that run the generated ones made for a table's options, those that read the options
     from the context (`all_held_by_event`, `settlement_by_stake`) and the closures, and compare."""
-    checks, settles = dict(made.all_held), dict(made.settlement)
-    for event, fast in made.all_held.items():
-        pairs, reading = ruleset.checks_by_event[event], ruleset.all_held_by_event[event]
-
-        def both(ctx: dict[str, Any], fast=fast, reading=reading, pairs=pairs, event=event) -> bool:
-            answer, read = fast(ctx), reading(ctx)
-            expected = _closures_say_all_held(pairs, ctx)
-            where = f"{ruleset.version} on {event}"
-            assert answer == read == expected, f"{where}: generated {answer} and {read}, closures {expected}"
-            seen[(event, answer)] += 1
-            return answer
-
-        checks[event] = both
-    for stake, decide in made.settlement.items():
-        clauses, reading = ruleset.settles_by_stake[stake], ruleset.settlement_by_stake[stake]
-
-        def same(ctx: dict[str, Any], decide=decide, reading=reading, clauses=clauses, stake=stake) -> Any:
-            answer, read = decide(ctx), reading(ctx)
-            expected = _closures_settle(clauses, ctx)
-            where = f"{ruleset.version} settling {stake}"
-            assert answer == read == expected, f"{where}: generated {answer} and {read}, closures {expected}"
-            if answer:  # the same amount to the digit: a report shows it as it is
-                assert repr(answer[2]) == repr(read[2]) == repr(expected[2]), where
-            seen[(f"settle {stake}", bool(answer))] += 1
-            return answer
-
-        settles[stake] = same
+    checks = {
+        event: _three_ways(
+            fast,
+            ruleset.all_held_by_event[event],
+            functools.partial(_closures_say_all_held, ruleset.checks_by_event[event]),
+            f"{ruleset.version} on {event}",
+            event,
+            seen,
+        )
+        for event, fast in made.all_held.items()
+    }
+    settles = {
+        stake: _three_ways(
+            decide,
+            ruleset.settlement_by_stake[stake],
+            functools.partial(_closures_settle, ruleset.settles_by_stake[stake]),
+            f"{ruleset.version} settling {stake}",
+            f"settle {stake}",
+            seen,
+            to_the_digit=True,
+        )
+        for stake, decide in made.settlement.items()
+    }
     return HouseChecks(checks, settles)
+
+
+def _three_ways(
+    generated: Callable[[dict[str, Any]], Any],
+    reading: Callable[[dict[str, Any]], Any],
+    closures: Callable[[dict[str, Any]], Any],
+    where: str,
+    label: str,
+    seen: Counter[tuple[str, bool]],
+    *,
+    to_the_digit: bool = False,
+) -> Callable[[dict[str, Any]], Any]:
+    """A function giving what `generated` gives, once it agrees with `reading` and `closures` on the
+    context (with `to_the_digit`, a settlement's amount written the same by all three); counted in `seen`."""
+
+    def compared(ctx: dict[str, Any]) -> Any:
+        answer, read, expected = generated(ctx), reading(ctx), closures(ctx)
+        assert answer == read == expected, f"{where}: generated {answer} and {read}, closures {expected}"
+        if to_the_digit and answer:  # the same amount to the digit: a report shows it as it is
+            assert repr(answer[2]) == repr(read[2]) == repr(expected[2]), where
+        seen[(label, bool(answer))] += 1
+        return answer
+
+    return compared
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import Context, arithmetic, plain_value
+from validator.dsl.expr import Context, arithmetic, compare, plain_value
 from validator.dsl.functions import FUNCTIONS
 
 AllHeld = Callable[[Context], bool]
@@ -243,17 +243,6 @@ def settlement(
     return _define(source, name, body, "None", "False")
 
 
-_OPERATIONS: dict[str, Callable[[Any, Any], Any]] = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "in": lambda a, b: a in b,
-}
-
-
 def fold(node: ast.Expr, params: Mapping[str, Any], house: Mapping[str, Any] | None) -> ast.Expr:
     """The expression with the values known before the replay in place (parameters; the house options
     when given) and what they alone decide worked out, as the generated code would: a comparison of two
@@ -279,9 +268,7 @@ def fold(node: ast.Expr, params: Mapping[str, Any], house: Mapping[str, Any] | N
         left, right = fold(node.left, params, house), fold(node.right, params, house)
         if isinstance(left, ast.Literal) and isinstance(right, ast.Literal):
             try:
-                return ast.Literal(
-                    node.pos, _OPERATIONS[node.op](plain_value(left.value), plain_value(right.value))
-                )
+                return ast.Literal(node.pos, compare(node, plain_value(left.value), plain_value(right.value)))
             except Exception:  # it raises when run too, which sends the rule to the closures
                 pass
         return ast.Compare(node.pos, node.op, left, right)

@@ -15,7 +15,6 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.codegen import all_held, settlement
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
@@ -35,7 +34,7 @@ from validator.dsl.model import (
     Ruleset,
     SettleDef,
     SideBetDef,
-    settle_clauses,
+    generated_checks,
 )
 from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
 from validator.dsl.readings import info as readings_info
@@ -889,6 +888,7 @@ class _Compiler:
                 checks.setdefault(check.event, []).append((rule, check))
             for settle in rule.settles:
                 settles.setdefault(settle.stake, []).append((rule, settle))
+        generated = generated_checks(checks, settles, _values(params))
         return Ruleset(
             family=self.tree.family,
             title=headers["title"],
@@ -922,18 +922,8 @@ class _Compiler:
             tree=self.tree,
             checks_by_event={k: tuple(v) for k, v in checks.items()},
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
-            all_held_by_event={
-                event: all_held(
-                    [(c.applied_guard, c.applied_require) for _unused, c in pairs],
-                    _values(params),
-                    f"rules_on_{event}",
-                )
-                for event, pairs in checks.items()
-            },
-            settlement_by_stake={
-                stake: settlement(settle_clauses(tuple(pairs)), _values(params), f"settle_{stake}")
-                for stake, pairs in settles.items()
-            },
+            all_held_by_event=generated.all_held,
+            settlement_by_stake=generated.settlement,
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -283,21 +284,7 @@ class Ruleset:
         if found is not None:
             return found
         params = {name: p.value for name, p in self.parameters.items()}
-        made = HouseChecks(
-            all_held={
-                event: codegen.all_held(
-                    [(c.applied_guard, c.applied_require) for _unused, c in pairs],
-                    params,
-                    f"rules_on_{event}",
-                    house,
-                )
-                for event, pairs in self.checks_by_event.items()
-            },
-            settlement={
-                stake: codegen.settlement(settle_clauses(pairs), params, f"settle_{stake}", house)
-                for stake, pairs in self.settles_by_stake.items()
-            },
-        )
+        made = generated_checks(self.checks_by_event, self.settles_by_stake, params, house)
         if key is not None:
             self.by_house[key] = made
         return made
@@ -338,7 +325,33 @@ class HouseChecks:
     settlement: dict[str, Settle]
 
 
-def settle_clauses(pairs: tuple[tuple[Rule, SettleDef], ...]) -> list[codegen.Clause]:
+def generated_checks(
+    checks_by_event: Mapping[str, Sequence[tuple[Rule, CheckDef]]],
+    settles_by_stake: Mapping[str, Sequence[tuple[Rule, SettleDef]]],
+    params: Mapping[str, Any],
+    house: Mapping[str, Any] | None = None,
+) -> HouseChecks:
+    """Each event's checks and each stake's settle clauses as generated functions (dsl.codegen): with
+    `house`, its values written in (`Ruleset.under_house`); without, read from the context (what the
+    compiler gives every version: `all_held_by_event`, `settlement_by_stake`)."""
+    return HouseChecks(
+        all_held={
+            event: codegen.all_held(
+                [(c.applied_guard, c.applied_require) for _unused, c in pairs],
+                params,
+                f"rules_on_{event}",
+                house,
+            )
+            for event, pairs in checks_by_event.items()
+        },
+        settlement={
+            stake: codegen.settlement(settle_clauses(pairs), params, f"settle_{stake}", house)
+            for stake, pairs in settles_by_stake.items()
+        },
+    )
+
+
+def settle_clauses(pairs: Sequence[tuple[Rule, SettleDef]]) -> list[codegen.Clause]:
     """A stake's clauses as `codegen.settlement` takes them: each gives (rule, clause, amount). The
     amount is worked out from its expression, or by its function where a side bet's paytables give it."""
     return [
