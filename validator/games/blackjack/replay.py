@@ -39,7 +39,14 @@ from validator.logs.decode import (
     Surrender,
 )
 from validator.logs.rules.replayable import INCONSISTENT, WRONG_GAME
-from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
+from validator.replay.round_base import (
+    NOT_SET,
+    MalformedRound,
+    RoundReplay,
+    amount_of,
+    parse_stake,
+    show_action,
+)
 from validator.replay.state import Box, Dealer, Hand
 
 # Actions are told apart by their class, `type(action) is …` (or a set of classes): `isinstance` of a
@@ -48,7 +55,7 @@ Decision = Hit | Stand | Double | Split | Surrender
 Settling = Pay | Lose | Push
 DECISIONS: Final = frozenset((Hit, Stand, Double, Split, Surrender))
 SETTLEMENTS: Final = frozenset((Pay, Lose, Push))
-# The classes told apart at every action, and UNSET, under Final names (written so for speed): the
+# The classes told apart at every action under Final names (written so for speed): the
 # compiled build keeps a Final name in a C variable, where it looks an imported name up in the module's
 # dictionary at each use.
 DEAL: Final = Deal
@@ -58,7 +65,6 @@ DOUBLE: Final = Double
 SPLIT: Final = Split
 SURRENDER: Final = Surrender
 LOSE: Final = Lose
-NOT_SET: Final = UNSET
 PAST_ALL_BOXES: Final = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
 # and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
