@@ -42,11 +42,13 @@ def marked() -> Iterator[tuple[Message, str]]:
     options = {
         "**/templates/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "1", "lstrip_blocks": "1"}
     }
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, _lineno, message, _comments, _context in extract_from_dir(
         str(PACKAGE), method_map=method_map, options_map=options, keywords=KEYWORDS, comment_tags=()
     ):
         if message:
-            yield message, f"validator/{filename}:{lineno}"
+            # The file only, not the line: a catalog whose references move with every edit above a text
+            # conflicts in every merge of two branches that touch one module.
+            yield message, f"validator/{filename}"
 
 
 def cli_help() -> Iterator[tuple[Message, str]]:
@@ -248,6 +250,8 @@ def update() -> None:
         copyright_holder="",
         msgid_bugs_address="",
         fuzzy=False,
+        # The header keeps its date: a date rewritten at each run conflicts in every merge.
+        creation_date=old.creation_date,
     )
     for message, where in found.items():
         entry = old.get(_key(message))
@@ -257,7 +261,9 @@ def update() -> None:
         new.add(message, string, locations=[(w, None) for w in where[:1]])
     PO.parent.mkdir(parents=True, exist_ok=True)
     with PO.open("wb") as handle:
-        write_po(handle, new, width=0, omit_header=False, sort_output=False, include_lineno=False)
+        # Sorted by text: texts added by two branches land in different places of the file, not both
+        # at its end (fewer conflicts when branches merge).
+        write_po(handle, new, width=0, omit_header=False, sort_output=True, include_lineno=False)
     MO.write_bytes(compiled(read_catalog()))
     left = missing(read_catalog(), found)
     print(f"{PO.relative_to(ROOT)}: {len(found)} texts, {len(left)} without French")
