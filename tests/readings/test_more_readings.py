@@ -90,12 +90,54 @@ def test_bataille_wars_before_or_after_the_settlement(cli, tmp_path):
     ]
     after = ("--reading", "bataille-wars=after")
     order = "fr/bataille/settlement-order"
-    # Before (the default): one pass from the right; box 3 settled after box 1 is out of order.
+    too_early = "fr/bataille/settlement-after-dealer-point"
+    # Before (the default): the wars first, then one pass from the right. Box 1 paid before the dealer's
+    # war card is settled too early (« Après avoir annoncé le point », al. 21, once every point is known):
+    # one finding, its time; box 3 after it is not out of order because of it.
     assert findings(cli, log, one_pass, BATAILLE) == []
-    assert rules_of(findings(cli, log, two_passes, BATAILLE)) == [order]
+    assert [(rule, stake) for rule, stake, _ in findings(cli, log, two_passes, BATAILLE)] == [(too_early, "1")]
     # After: the decided boxes first; box 3 at war settled before box 1 is out of order.
     assert findings(cli, log, two_passes, BATAILLE, *after) == []
     assert rules_of(findings(cli, log, one_pass, BATAILLE, *after)) == [order]
+    # After, a box at war is still settled on the dealer's war card: box 3 paid before it is too early.
+    war_paid_early = [
+        BATAILLE_TABLE,
+        BATAILLE_SHOE,
+        bataille_round([["pay", "1", 20], ["war", "3", 20], ["pay", "3", 20], *WAR[1:], ["push", "3:war"]]),
+    ]
+    assert [(r, s) for r, s, _ in findings(cli, log, war_paid_early, BATAILLE, *after)] == [(too_early, "3")]
+    # Before his first card no point is known, under either reading: box 1 paid at once.
+    first_card = [
+        BATAILLE_TABLE,
+        BATAILLE_SHOE,
+        {
+            **bataille_round([]),
+            "actions": [["deal", "1", "KH"], ["deal", "3", "9S"], ["pay", "1", 20], ["deal", "D", "9C"], *WAR]
+            + [["pay", "3", 20], ["push", "3:war"]],
+        },
+    ]
+    for options in ((), after):
+        assert [(r, s) for r, s, _ in findings(cli, log, first_card, BATAILLE, *options)] == [(too_early, "1")]
+
+
+def test_bataille_settlement_box_by_box_or_losers_first(cli, tmp_path):
+    # Al. 21 is the blackjack article's settlement sentence word for word (reading settlement-order).
+    # Box 1 (20): 5♥, box 3 (20): K♠, against the dealer's 9♣: box 1 loses (« sa mise initiale est
+    # perdante », al. 20), box 3 wins 20 (al. 19). Box by box from the right (default): box 3 paid, then
+    # box 1 collected. Losers first: box 1 collected, then box 3 paid.
+    log = tmp_path / "losers.jsonl"
+
+    def round_with(settlement: list[list[Any]]) -> dict[str, Any]:
+        return {**bataille_round([]), "actions": [["deal", "1", "5H"], ["deal", "3", "KS"], ["deal", "D", "9C"]] + settlement}
+
+    right_to_left = [BATAILLE_TABLE, BATAILLE_SHOE, round_with([["pay", "3", 20], ["lose", "1"]])]
+    losers_first = [BATAILLE_TABLE, BATAILLE_SHOE, round_with([["lose", "1"], ["pay", "3", 20]])]
+    reading = ("--reading", "settlement-order=losers-first")
+    order = "fr/bataille/settlement-order"
+    assert findings(cli, log, right_to_left, BATAILLE) == []
+    assert [(r, s) for r, s, _ in findings(cli, log, losers_first, BATAILLE)] == [(order, "3")]
+    assert findings(cli, log, losers_first, BATAILLE, *reading) == []
+    assert [(r, s) for r, s, _ in findings(cli, log, right_to_left, BATAILLE, *reading)] == [(order, "1")]
 
 
 # ---------------------------------------------------------------- standing bettors' « sa mise »

@@ -212,7 +212,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     # hand-log/1.1: the dealer looks at his cards for a blackjack (`peek`); round.players_done says
     # whether his own drawing had begun, after the players.
     "peek": ("round", "dealer"),
-    "settle": ("round", "settle"),
+    # A main stake settled by the log; `dealer` the dealer's cards as they then are (bataille: his first
+    # card, the war card apart).
+    "settle": ("round", "settle", "dealer"),
     # An insurance paid or collected by the log (settle.box its box, settle.previous_box the last box of
     # the final settlement so far, 0 before it starts; action.verb pay, lose or push).
     "insurance_settle": ("round", "settle", "dealer", "action"),

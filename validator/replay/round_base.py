@@ -445,11 +445,12 @@ class RoundReplay(ABC):
         dealer_done: bool = True,
         verb: str | None = None,
         place: int | None = None,
-    ) -> None:
+    ) -> bool:
         """A stake of box `box` settled (`verb`: pay, lose, push) in the final settlement, after the box
         settled before it; `place`: the hand's place in its box, where the log gives it. Once a
         settlement has left the order, the round's later ones are not compared with the boxes before
-        them: an engine settling from the wrong end is one finding a round, not one a box."""
+        them: an engine settling from the wrong end is one finding a round, not one a box. False when
+        the settlement came before its time only: the next one is then compared with the one before."""
         settle = self.settle_facts
         settle.box, settle.dealer_done = box, dealer_done
         settle.previous_box = 0 if self.order_broken else self.previous_settled_box
@@ -463,15 +464,23 @@ class RoundReplay(ABC):
         held = self.held_settle
         if held is not None and not held(self.ctx):
             self.run_rules("settle", stake)
-            if settle.previous_box and not dealer_done:
+            if not dealer_done:
                 settle.dealer_done = True  # was the order broken too, or only the time?
-                self.order_broken = not held(self.ctx)
+                only_the_time = held(self.ctx)
                 settle.dealer_done = dealer_done
+                if only_the_time:
+                    # Settled before its time, and in order had it waited: one finding, its time. It
+                    # is not where the final settlement stands, so the stakes settled after it are
+                    # not compared with it (docs/findings.md, "One finding per cause").
+                    return False
+                if settle.previous_box:
+                    self.order_broken = True
             elif settle.previous_box:
                 self.order_broken = True
         self.previous_settled_box = box
         self.previous_settled_verb = verb
         self.previous_settled_place = place
+        return True
 
     def check_settle_time(self, stake: str, box: int) -> None:
         """A stake of box `box` settled before the final settlement, while players still play."""

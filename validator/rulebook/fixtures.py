@@ -4,6 +4,7 @@ A fixture is a log, `NAME.jsonl`, beside `NAME.expect.json`:
 
     {"rulesets": ["fr/blackjack@2019-08-12", "fr/blackjack@2024-11-01"],   # optional: pin each in turn
      "house": {"surrender": true},                                       # optional house options
+     "why": "« … » (al. 21): box 1 paid before …",                       # optional: the text and the working
      "findings": [{"rule": "fr/blackjack/dealer-stands-17", "line": 3, "stake": "D"}]}
 
 The log must give exactly the listed findings, in order; each listed field must match, the others
@@ -81,6 +82,10 @@ EXPECTATION_SCHEMA: dict[str, Any] = {
         "house": {
             "type": "object",
             "description": N_('an object of house options, such as {"surrender": true}'),
+        },
+        "why": {
+            "type": "string",
+            "description": N_("the sentence of the text the findings are worked out from, and the working"),
         },
         "findings": {
             "type": "array",

@@ -48,6 +48,14 @@ class BatailleRound(RoundReplay):
         self.war_cards_dealt = False
         # Whether the box settled last went to war (settle.previous_went_to_war).
         self.previous_war = False
+        # The dealer's last card (his war card when a box goes to war): a settlement after it comes once
+        # every point is known (settle.dealer_done).
+        self.last_dealer_card = -1
+        for index in range(len(self.record.actions) - 1, -1, -1):
+            action = self.record.actions[index]
+            if type(action) is Deal and action.hand == "D":
+                self.last_dealer_card = index
+                break
         for index, action in enumerate(self.record.actions):
             self.step(action, index)
             if self.story is not None:
@@ -152,8 +160,11 @@ class BatailleRound(RoundReplay):
         settle = self.settle_facts
         settle.went_to_war = hand.went_to_war
         settle.previous_went_to_war = self.previous_war and not self.order_broken
-        self.check_settle_order(stake, box_no, verb=action.verb)
-        self.previous_war = hand.went_to_war
+        # Whether the dealer draws again after this settlement is for the order of the wars and the
+        # settlement to say (the reading bataille-wars); before his first card, no point is known.
+        dealer_done = bool(self.dealer.card_list) and index > self.last_dealer_card
+        if self.check_settle_order(stake, box_no, dealer_done, action.verb):
+            self.previous_war = hand.went_to_war
 
     def finish(self) -> None:
         self.check_mistakes_used()
