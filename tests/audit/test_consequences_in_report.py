@@ -78,7 +78,7 @@ def test_a_consequence_is_listed_under_its_cause(tmp_path: Path) -> None:
         ["deal", "1", "TS"], ["deal", "D", "AH"], ["deal", "1", "KS"], ["deal", "D", "9H"],
         ["insurance", "1", 10], ["stand", "1"], ["lose", "1:insurance"], ["push", "1"],
     ]  # fmt: skip
-    # Box 1: T 9 = 19 paid before the dealer draws (1°, al. 7: « après avoir déterminé et annoncé un
+    # Box 1: T 9 = 19 paid before the dealer draws (1°, al. 5: « après avoir déterminé et annoncé un
     # point »); the dealer 6 then K 2 = 18: 19 wins, paid 20 as the cards say.
     paid_early = [
         ["deal", "1", "TC"], ["deal", "D", "6C"], ["deal", "1", "9C"], ["stand", "1"], ["pay", "1", 20],

@@ -103,7 +103,7 @@ def test_fixed_blackjack_payout_is_an_error_citing_the_article(tmp_path):
     status, [finding], _ = lint(house, *TODAY_2025)
     assert status == 1
     assert finding["rule"] == "house/fixed-by-regulation"
-    assert finding["ref"] == "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 9"
+    assert finding["ref"] == "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 7"
     assert "the regulation fixes blackjack_pays at 3:2" in finding["message"]
     assert (finding["expected"], finding["actual"]) == ({"blackjack_pays": "3:2"}, {"blackjack_pays": "6:5"})
 

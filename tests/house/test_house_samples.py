@@ -52,7 +52,7 @@ MISTAKES_EXPECTED = [
         16,
         "house/fixed-by-regulation",
         "tables.BJ-11.options.blackjack_pays",
-        "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 9",
+        "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 7",
     ),
     (19, "house/option-not-allowed", "tables.BJ-11.side_bets.lucky_ladies.paytable", None),
     (27, "house/unknown-side-bet", "tables.BJ-12.side_bets.hyper_blackjack", None),

@@ -195,7 +195,7 @@ def test_a_split_hand_dealt_before_the_hand_at_its_right_is_out_of_the_deal_orde
 
 def test_split_hands_are_settled_from_the_players_left_under_each_reading(tmp_path):
     # The same hands against the dealer's 6 T 2 = 18: 3 (18) and 3/2 (18) are returned, 3/3 (17) is
-    # collected. 1°, al. 7, « de droite à gauche »: read box by box (the default), the dealer meets 3/2,
+    # collected. 1°, al. 5, « de droite à gauche »: read box by box (the default), the dealer meets 3/2,
     # then 3/3, then 3; read losers first (the reading `losers-first`), 3/3 is collected, then 3/2 and 3
     # are returned. Settled 3/3, 3/2, 3: the second reading's order, not the first's.
     play = [["deal", "3/3", "9H"], ["stand", "3/3"], ["deal", "3/2", "TC"], ["stand", "3/2"],

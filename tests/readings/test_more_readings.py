@@ -1,5 +1,5 @@
 """The readings of the six ambiguities added last (bataille wars, standing bettors' « sa mise » and the
-box limits, aces per box or per player, even money at the French table, the JP1 consolation per box or
+box limits, aces per box or per player, the JP1 consolation per box or
 per player, three 7s across a split): for each, a log written from the text that gives different
 findings under its two alternatives. What each alternative must give is worked out from the article in
 the comment beside each log; none is copied from the program's output."""
@@ -320,12 +320,12 @@ def test_aces_split_twice_per_box_or_per_player(cli, tmp_path):
 
 # ---------------------------------------------------------------- even money at the French table
 @pytest.mark.parametrize("version", [V2013, V2020])
-def test_even_money_at_the_french_table(cli, tmp_path, version):
-    # Box 1 (20): A♠ K♦, a blackjack, against the dealer's A♣; the player takes even money and is paid 20
-    # at once; the dealer draws 7♥ (18). Not offered (default): the text pays a blackjack 3 for 2 once
-    # the dealer's point is known (1°, al. 9): 30 is due, 20 was paid. As an insurance settled in
-    # advance: the stake, 20, is right (insured for 10, the blackjack nets 30 - 10 = 20 here, and 0 + 20
-    # against a dealer's blackjack).
+def test_even_money_at_the_french_table_is_a_rule_not_a_reading(cli, tmp_path, version):
+    # Box 1 (20): A♠ K♦, a blackjack, against the dealer's A♣; the log writes even money and pays 20 at
+    # once; the dealer draws 7♥ (18). No French wording offers even money (against his ace 2° offers
+    # « cette assurance »): one finding at the even_money (no-even-money). The blackjack stays on the
+    # layout: paid before the dealer's point (« après avoir déterminé et annoncé un point », 1°, al. 5),
+    # and short: « 3 pour 2 » (1°, al. 7) on 20 is 30, 20 was paid.
     actions = [
         ["deal", "1", "AS"],
         ["deal", "D", "AC"],
@@ -336,16 +336,16 @@ def test_even_money_at_the_french_table(cli, tmp_path, version):
     ]
     records = [table(), shoe(), round_(1, [bet("1", 20)], actions)]
     log = tmp_path / "even.jsonl"
-    [(rule, _, expected)] = findings(cli, log, records, version)
-    assert (rule, expected) == ("fr/blackjack/blackjack-pays-3-2", {"pay": "30"})
-    as_insurance = ("--reading", "even-money=as-insurance")
-    assert findings(cli, log, records, version, *as_insurance) == []
-    # Against the dealer's 10 there is no insurance to take, so no even money either.
-    records[-1]["actions"][1] = ["deal", "D", "TC"]
-    records[-1]["actions"][-1] = ["deal", "D", "7H"]
-    assert "fr/blackjack/even-money-on-blackjack" in rules_of(
-        findings(cli, log, records, version, *as_insurance)
-    )
+    found = findings(cli, log, records, version)
+    assert [(rule, stake) for rule, stake, _ in found] == [
+        ("fr/blackjack/no-even-money", "1"),
+        ("fr/blackjack/settlement-after-dealer-point", "1"),
+        ("fr/blackjack/blackjack-pays-3-2", "1"),
+    ]
+    assert found[-1][2] == {"pay": "30"}
+    # It is no reading any more: asking for one is refused, with the readings the version has.
+    result = cli("check", str(log), "--ruleset", version, "--reading", "even-money=as-insurance", "--no-config")
+    assert result.returncode == 2 and "even-money" in result.stderr
 
 
 # ---------------------------------------------------------------- JP1: the consolation, three 7s split

@@ -61,7 +61,7 @@ def _early_second_card(suit: str) -> list[list[Any]]:
 
 def _settled_from_box_1(suit: str) -> list[list[Any]]:
     """Boxes 1 (T 8 = 18), 3 (9 7 = 16) and 5 (4 Q = 14) against the dealer's 6 K 5 = 21, all collected
-    from box 1 upwards: 1°, al. 7 settles « de droite à gauche », box 5 first. The settlement leaves that
+    from box 1 upwards: 1°, al. 5 settles « de droite à gauche », box 5 first. The settlement leaves that
     order at box 3 (after box 1); the rest of it is the same mistake: one finding a round."""
     c = suit
     return [

@@ -128,7 +128,7 @@ REF_55_4_2 = "Arrêté du 14 mai 2007, art. 55-4, 2°, al. 2 et 4"
 EARLY_CARD = Finding(
     kind="procedure",
     rule="fr/blackjack/dealer-second-card-after-players",
-    ref="Arrêté du 14 mai 2007, art. 55-4, 1°, al. 1 et 6",
+    ref="Arrêté du 14 mai 2007, art. 55-4, 1°, al. 1 et 4",
     severity="error",
     file=FILE_A,
     line=35,
@@ -187,7 +187,7 @@ RULES: dict[str, RuleInfo] = {
         ),
         RuleInfo(
             "fr/blackjack/dealer-second-card-after-players",
-            "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 1 et 6",
+            "Arrêté du 14 mai 2007, art. 55-4, 1°, al. 1 et 4",
             "error",
             "The dealer draws his second card after the players.",
         ),

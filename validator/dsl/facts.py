@@ -204,7 +204,11 @@ class HandFacts(Facts):
     stake: Money = fact(Decimal(0), "the hand's stake")
     initial_stake: Money = fact(Decimal(0), "the box's main stake before any split or double")
     surrendered: bool = fact(False, "the hand surrendered")
-    even_money: bool = fact(False, "the player took even money")
+    even_money: bool = fact(
+        False,
+        "the player took even money, where the version settles it (a main settle clause reads this fact); "
+        "under a text without even money the hand stays a blackjack waiting for the dealer's point",
+    )
     rank: int | None = fact(None, "bataille: the value of the hand's card, 2…14 (ace high)")
     war_rank: int | None = fact(None, "bataille: the value of the war card")
     went_to_war: bool = fact(False, "bataille: the hand went to war")

@@ -10,7 +10,7 @@ from typing import Any
 
 from validator.dsl import ast, codegen
 from validator.dsl.codegen import AllHeld, Settle
-from validator.dsl.expr import Compiled
+from validator.dsl.expr import Compiled, names_in
 from validator.dsl.readings import ReadingInfo
 from validator.dsl.vocabulary import PARAMETERS
 from validator.i18n import _
@@ -293,6 +293,18 @@ class Ruleset:
         """Each reading of the version → the alternative this compiled version applies."""
         chosen = dict(self.applied)
         return {name: chosen.get(name, r.default) for name, r in self.readings.items()}
+
+    def main_settlement_reads(self, fact: str) -> bool:
+        """Whether a settle clause of the main stake reads `fact` (`hand.surrendered`, `hand.even_money`)
+        in its guard: whether the version gives such a hand a settlement of its own. A text without
+        even money has none, and an even money a log writes leaves the blackjack to be settled as any."""
+        return any(
+            isinstance(name, ast.Name) and name.path == fact
+            for rule in self.rules
+            for settle in rule.settles
+            if settle.stake == "main" and settle.guard_node is not None
+            for name in names_in(settle.guard_node)
+        )
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

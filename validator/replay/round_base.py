@@ -73,6 +73,7 @@ class InPlace:
         "hole_card",
         "round",
         "settle",
+        "settles_even_money",
         "settles_surrender",
         "split_counts",
         "stake",
@@ -97,8 +98,10 @@ class InPlace:
         # until the first round reads them.
         self.split_counts: bool | None = None
         self.hole_card: bool | None = None
-        # Whether a main settle clause reads `hand.surrendered`: None until the first round asks.
+        # Whether a main settle clause reads `hand.surrendered` (`hand.even_money`): None until the first
+        # round asks.
         self.settles_surrender: bool | None = None
+        self.settles_even_money: bool | None = None
         # Blackjack's words of whose turn it is (`turn.whose`), in the run's language: None until the
         # first round looks them up.
         self.whose_words: dict[int, str] | None = None

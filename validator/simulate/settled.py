@@ -67,6 +67,8 @@ class RoundRebuilt:
         self.insured: dict[int, Decimal] = {}
         self.war: dict[int, Decimal] = {}
         self.actions: list[list[Any]] = record["actions"]
+        # An even money settles the hand only where the version offers it (the replay's reading too).
+        self.even_money_settles = ruleset.main_settlement_reads("hand.even_money")
         for action in self.actions:
             self._apply(action)
 
@@ -87,7 +89,7 @@ class RoundRebuilt:
         elif verb == "surrender":
             self.hands[action[1]].surrendered = True
         elif verb == "even_money":
-            self.hands[str(action[1])].even_money = True
+            self.hands[str(action[1])].even_money = self.even_money_settles
         elif verb == "insurance":
             self.insured[int(action[1])] = to_decimal(action[2])
         elif verb == "war":

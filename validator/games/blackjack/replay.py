@@ -9,8 +9,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final, cast
 
-from validator.dsl.ast import Name
-from validator.dsl.expr import names_in
 from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.findings.finding import Finding
 from validator.i18n import _, current
@@ -214,7 +212,10 @@ class BlackjackRound(RoundReplay):
                 box=hand.box,
                 action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
             )
-            hand.even_money = True
+            # Even money the text does not offer (the French texts) leaves the hand a blackjack: its rule
+            # (no-even-money) is the finding, and the payment the log makes is judged as any other, its
+            # time (before the dealer's point) and its amount (docs/findings.md).
+            hand.even_money = self.settles_even_money()
         elif type(action) is Burn or type(action) is Discard:
             self.take(action.card)
         elif type(action) is CutCard:
@@ -436,14 +437,17 @@ class BlackjackRound(RoundReplay):
         """Whether a main settle clause of the version reads `hand.surrendered` (asked once per judge)."""
         in_place = self.facts_in_place
         if in_place.settles_surrender is None:
-            in_place.settles_surrender = any(
-                isinstance(name, Name) and name.path == "hand.surrendered"
-                for rule in self.judge.ruleset.rules
-                for settle in rule.settles
-                if settle.stake == "main" and settle.guard_node is not None
-                for name in names_in(settle.guard_node)
-            )
+            in_place.settles_surrender = self.judge.ruleset.main_settlement_reads("hand.surrendered")
         return in_place.settles_surrender
+
+    def settles_even_money(self) -> bool:
+        """Whether a main settle clause of the version reads `hand.even_money` (asked once per judge): a
+        text that offers even money settles it at once; under one that does not, the blackjack stays on
+        the layout, to be settled as any other once the dealer's point is known."""
+        in_place = self.facts_in_place
+        if in_place.settles_even_money is None:
+            in_place.settles_even_money = self.judge.ruleset.main_settlement_reads("hand.even_money")
+        return in_place.settles_even_money
 
     def insurance_settled(self, action: Settling, box_no: int) -> None:
         """An insurance paid or collected: when, against the dealer's cards and the final settlement."""

@@ -437,10 +437,14 @@ class BlackjackSim(TableSim):
             return
 
     def take_even_money(self, hand: Hand) -> None:
-        """The player takes even money on his black jack: paid at once, as the settle clauses give it."""
+        """The player takes even money on his black jack: paid at once, as the settle clauses give it,
+        where the version offers it. Where it does not (no main settle clause reads `hand.even_money`: the
+        French texts), the even money is the one step broken, and the blackjack waits for the dealer's
+        point like any other hand."""
         self.actions.append(["even_money", str(hand.box.number)])
-        hand.even_money = True
-        self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
+        if self.ruleset.main_settlement_reads("hand.even_money"):
+            hand.even_money = True
+            self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
 
     def surrender(self, hand: Hand) -> None:
         self.actions.append(["surrender", hand.name])
