@@ -337,14 +337,19 @@ def test_usage_croupier_conserve_la_main_and_decks(cli, tmp_path):
     assert fixture_findings(cli, log, usage) == []
     wins = ("--reading", "croupier-conserve-la-main=wins-ties")
     assert fixture_findings(cli, log, usage, *wins) == [("fr/usage-blackjack/tie-is-push", "error")]
-    # The same log with a shoe of eight decks: the description says nothing of decks (default); read
-    # with the arrêté's six decks, a warning.
+    # Two blackjacks are a tie too: returned (default) is right; the dealer winning ties collects them, and
+    # the alternative replaces blackjack-push as well as tie-is-push.
+    two_blackjacks = RULE_FIXTURES / "fr" / "usage-blackjack" / "blackjack-push" / "passes.jsonl"
+    assert fixture_findings(cli, two_blackjacks, usage) == []
+    assert fixture_findings(cli, two_blackjacks, usage, *wins) == [("fr/usage-blackjack/blackjack-push", "error")]
+    # The decks are silence, not a reading (issue 39): asking for usage-decks is refused; the house may
+    # declare its shoe (option decks), and a shoe of eight against a declared six is a warning.
     table_, shoe_, *rest = (json.loads(line) for line in log.read_text(encoding="utf-8").splitlines())
     eight = tmp_path / "eight.jsonl"
     write_log(eight, [table_, {**shoe_, "decks": 8}, *rest])
     assert fixture_findings(cli, eight, usage) == []
-    six = ("--reading", "usage-decks=six-as-the-arrete")
-    assert fixture_findings(cli, eight, usage, *six) == [("fr/usage-blackjack/six-decks", "warning")]
+    refused = cli("check", str(eight), "--ruleset", usage, "--reading", "usage-decks=six-as-the-arrete", "--no-config")
+    assert refused.returncode == 2
 
 
 def test_the_dataset_and_the_audit_report_keep_what_a_finding_rests_on(cli, tmp_path):

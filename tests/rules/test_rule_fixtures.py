@@ -46,6 +46,8 @@ def _coverage() -> dict[tuple[str, str], set[str]]:
     for expect in CASES:
         rule_dir = expect.parent.relative_to(RULE_FIXTURES).as_posix()
         expectation = load_expectation(expect)
+        if expectation.get("readings"):
+            continue  # judged under another reading: says nothing of the version as written
         fired = {f.get("rule") for f in expectation["findings"]}
         for version in expectation.get("rulesets") or []:
             seen.setdefault((version, rule_dir), set()).add("fails" if rule_dir in fired else "passes")
@@ -109,7 +111,7 @@ BAD_EXPECTATIONS = {
     ),
     "misspelt-key": (
         b'{"ruleset": ["fr/blackjack"], "findings": []}',
-        "unknown key 'ruleset'; did you mean 'rulesets'? (the keys are rulesets, house, findings)",
+        "unknown key 'ruleset'; did you mean 'rulesets'? (the keys are rulesets, house, readings, why, findings)",
     ),
     "not-utf8": (b'{"findings": []}\n\xff\n', "not UTF-8 text (invalid start byte)"),
     "not-json": (b'{"findings": [}', "not JSON: Expecting value"),

@@ -40,7 +40,7 @@ QUEENS = (
     "(not dealer.blackjack and side.main_settled == 0) or (dealer.blackjack and side.main_unsettled == 0)"
 )
 HYPER_ORDER = (
-    '(side.verb == "lose" and side.main_settled == 0) or (side.verb != "lose" and side.main_unsettled == 0)'
+    '(side.verb == "lose" and side.main_stakes_settled == 0) or (side.verb != "lose" and side.main_stakes_unsettled == 0)'
 )
 
 
@@ -691,7 +691,7 @@ def blackjack_fixtures() -> None:
             3,
             stake,
             {"condition": HYPER_ORDER},
-            {"side.verb": verb, "side.main_settled": main_settled, "side.main_unsettled": main_unsettled},
+            {"side.verb": verb, "side.main_stakes_settled": main_settled, "side.main_stakes_unsettled": main_unsettled},
         )
 
     lose_bust, pay_19, pay_main = ["lose", "2:hyper:bust"], ["pay", "2:hyper:19", 25], ["pay", "2", 20]
@@ -721,6 +721,35 @@ def blackjack_fixtures() -> None:
         ],
     )
     write_fixture(d, "passes", [*head(), hyper_19([lose_bust, pay_main, pay_19])], BJ_001, [])
+    # Box 1 (20): 10-9 and « BUST »; the dealer's ace, box 1 insures for 10 (2°, al. 3). His second card
+    # 5♥ (soft 16), no black-jack: « il ramasse les assurances » (2°, al. 4) then; he draws 2♣ (soft 18).
+    # Then 6°, al. 7, « après avoir déterminé et annoncé un point »: « BUST » collected, box 1 paid 20. The
+    # insurance, settled at his second card by 2°, is no stake of 6°'s sequence: nothing to find.
+    write_fixture(
+        d,
+        "passes-insurance-at-the-second-card",
+        [
+            *head(),
+            round_(
+                1,
+                [bet("1", 20), bet("1:hyper:bust", 5)],
+                [
+                    ["deal", "1", "TS"],
+                    ["deal", "D", "AS"],
+                    ["deal", "1", "9C"],
+                    ["insurance", "1", 10],
+                    ["stand", "1"],
+                    ["deal", "D", "5H"],
+                    ["lose", "1:insurance"],
+                    ["deal", "D", "2C"],
+                    ["lose", "1:hyper:bust"],
+                    ["pay", "1", 20],
+                ],
+            ),
+        ],
+        BJ_001,
+        [],
+    )
 
     # ---------------------------------------------------------------- 2 + 1 cartes
     write_seated_only_fixtures(out / "two-plus-one-seated-only", TWO_PLUS_ONE, 2, paid=60)

@@ -163,10 +163,10 @@ def test_hyper_order_across_boxes(tmp_path, version):
             "procedure",
             "5:hyper:19",
             {
-                "condition": '(side.verb == "lose" and side.main_settled == 0)'
-                ' or (side.verb != "lose" and side.main_unsettled == 0)'
+                "condition": '(side.verb == "lose" and side.main_stakes_settled == 0)'
+                ' or (side.verb != "lose" and side.main_stakes_unsettled == 0)'
             },
-            {"side.verb": "pay", "side.main_settled": 1, "side.main_unsettled": 1},
+            {"side.verb": "pay", "side.main_stakes_settled": 1, "side.main_stakes_unsettled": 1},
         )
     ]
 

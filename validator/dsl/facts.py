@@ -106,6 +106,7 @@ class RoundFacts(Facts):
     reshuffle_due: bool = fact(False, "the cut card came out in an earlier round of this shoe")
     cards_left: int = fact(0, "cards left in the shoe before the round")
     second_cards_dealt: bool = fact(False, "every box has received the second card of the initial deal")
+    side_bets: tuple[str, ...] = fact((), "the side bets staked before the first card (their names, each once)")
     live_hands: int = fact(
         0,
         "at the dealer's stand: hands still on the layout waiting for his point (not busted, "
@@ -258,6 +259,11 @@ class DealFacts(Facts):
 
     hand: str | None = fact(None, "who received the card")
     expected: str | None = fact(None, "who should receive the next card")
+    expected_hand: str | None = fact(
+        None,
+        "who should receive the next card, the dealer's place in the initial deal aside: the first hand "
+        "still owed one, or the dealer while his card is owed (where a text does not say when he takes it)",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -367,6 +373,10 @@ class SideFacts(Facts):
         "money settled during play not counted)",
     )
     main_unsettled: int = fact(0, "main and insurance stakes not settled yet")
+    main_stakes_settled: int = fact(
+        0, "main stakes only (insurances left out) already settled in the final settlement"
+    )
+    main_stakes_unsettled: int = fact(0, "main stakes only (insurances left out) not settled yet")
     approved: bool = fact(False, "a supervisor's approve action for this stake came before")
 
 

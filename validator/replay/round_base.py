@@ -220,6 +220,7 @@ class RoundReplay(ABC):
         self.side_bets: RoundSideBets | None = None
         # The main stakes (and insurances) settled so far in the final settlement: side_settle reads it.
         self.final_main = 0
+        self.final_main_stakes = 0  # of them, the main stakes alone (insurances left out)
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
         self._told = 0
@@ -361,6 +362,12 @@ class RoundReplay(ABC):
         face down (hand-log/1.1 `deal_down`)."""
         owed = self.owed  # the next one owed last (`owe`)
         expected = owed[-1]
+        # Who is owed this card, the dealer's place in the deal aside (deal.expected_hand): the first hand
+        # still owed one, or the dealer while his card is owed.
+        if target == "D" and "D" in owed:
+            expected_hand = "D"
+        else:
+            expected_hand = expected if expected != "D" else next((r for r in reversed(owed) if r != "D"), expected)
         # The first one owed (expected), or a card out of turn to a later one: the earliest it is owed.
         if expected == target:
             owed.pop()  # the list's last item: no other moves
@@ -379,6 +386,7 @@ class RoundReplay(ABC):
         card = self.take(raw_card, face_down, hole) if face_down or hole else self.take(raw_card)
         deal = self.deal_facts
         deal.hand, deal.expected = target, expected
+        deal.expected_hand = expected_hand
         held = self.held_deal
         if held is not None and not held(self.ctx):
             self.run_rules("deal", target)
@@ -406,6 +414,7 @@ class RoundReplay(ABC):
         """A card dealt to `target` when the text deals it to `expected`."""
         deal = self.deal_facts
         deal.hand, deal.expected = target, expected
+        deal.expected_hand = expected
         held = self.held_deal
         if held is not None and not held(self.ctx):
             self.run_rules("deal", target)
@@ -509,6 +518,7 @@ class RoundReplay(ABC):
         with_main = seated_boxes = 0
         last_box = 0
         in_order = True  # the boxes first named in the order of their numbers (the usual case)
+        side_bets: list[str] = []  # the side bets staked (round.side_bets)
         for n, bet in enumerate(placed):
             stake = bet.stake
             box_no, split, kind = parse_stake(stake)
@@ -569,6 +579,9 @@ class RoundReplay(ABC):
                 bettor = ""
                 name = f"{box_no}:{kind}"
                 self.side_stakes[name] = self.side_stakes.get(name, ZERO) + amount
+                side = self.judge.stake_sides.get(kind.partition(":")[0])
+                if side is not None and side not in side_bets:
+                    side_bets.append(side)
             entries.append((stake, box, kind, amount, seated, bet, bettor))
         # Each box's most boxes any of its seated players (player_boxes), any of its bettors
         # (bettor_boxes) bets on: the most over its main bets.
@@ -586,6 +599,7 @@ class RoundReplay(ABC):
         round_facts.bettors = len(bettors_boxes)
         round_facts.boxes = with_main
         round_facts.free_seats = self.table.seats - seated_boxes
+        round_facts.side_bets = tuple(side_bets)
         self.check_in_place("round")
         held_bet, held_side_bet = self.held_bet, self.held_side_bet
         if held_bet is not None or held_side_bet is not None:

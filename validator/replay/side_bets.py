@@ -323,6 +323,7 @@ class RoundHost(Protocol):
     dealer_started: bool
     dealer: Dealer
     final_main: int  # the main stakes (and insurances) settled so far in the final settlement
+    final_main_stakes: int  # the main stakes alone
 
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool: ...
 
@@ -436,6 +437,8 @@ class RoundSideBets:
             dealer_done=len(dealer_list) >= 2 and not later_dealer_card,
             main_settled=engine.final_main,
             main_unsettled=sum(1 for n in main_like if not engine.settlements.get(n)),
+            main_stakes_settled=engine.final_main_stakes,
+            main_stakes_unsettled=sum(1 for n in main_like if ":" not in n and not engine.settlements.get(n)),
             approved=stake in self.approved,
         )
         player = self._player(box_no, sequences, dealer_list)

@@ -4,6 +4,7 @@ A fixture is a log, `NAME.jsonl`, beside `NAME.expect.json`:
 
     {"rulesets": ["fr/blackjack@2019-08-12", "fr/blackjack@2024-11-01"],   # optional: pin each in turn
      "house": {"surrender": true},                                       # optional house options
+     "readings": {"bataille-wars": "after"},                             # optional: --reading ID=ALTERNATIVE
      "why": "« … » (al. 21): box 1 paid before …",                       # optional: the text and the working
      "findings": [{"rule": "fr/blackjack/dealer-stands-17", "line": 3, "stake": "D"}]}
 
@@ -82,6 +83,14 @@ EXPECTATION_SCHEMA: dict[str, Any] = {
         "house": {
             "type": "object",
             "description": N_('an object of house options, such as {"surrender": true}'),
+        },
+        "readings": {
+            "type": "object",
+            "description": N_('an object of readings and the alternative each is read by, such as {"bataille-wars": "after"}'),
+            "additionalProperties": {
+                "type": "string",
+                "description": N_('an alternative of the reading, such as "after"'),
+            },
         },
         "why": {
             "type": "string",
@@ -228,6 +237,15 @@ def _check_house(expect_path: Path, expectation: dict[str, Any], ruleset: Rulese
 
 def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[FixtureResult]:
     expectation = load_expectation(expect_path)
+    readings = expectation.get("readings")
+    if readings:
+        # The log judged under these alternatives (as `check --reading ID=ALTERNATIVE`).
+        try:
+            registry = registry.with_readings(readings)
+        except ValidatorError as exc:
+            raise ValidatorError(
+                _("{expect_path}: readings: {value}").format(expect_path=expect_path, value=exc)
+            ) from None
     pins = _pinned(registry, expect_path, expectation)
     log = expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".jsonl")
     if not log.exists():

@@ -166,6 +166,9 @@ class Moment:
     dealer_cards: tuple[str, ...]
     main_settled: int
     main_unsettled: int
+    # The same counts of the main stakes alone, insurances left out (None: as the counts above).
+    main_stakes_settled: int | None = None
+    main_stakes_unsettled: int | None = None
 
 
 class RoundSides:
@@ -214,11 +217,21 @@ class RoundSides:
         return sorted(found, key=lambda s: -int(s.split(":")[0]))
 
     # ---- moments ----
-    def mark(self, dealer: Dealer, main_settled: int = 0, main_unsettled: int = 0) -> None:
-        """A moment where the croupier may settle side stakes, as the round stands now."""
+    def mark(
+        self,
+        dealer: Dealer,
+        main_settled: int = 0,
+        main_unsettled: int = 0,
+        main_stakes: tuple[int, int] | None = None,
+    ) -> None:
+        """A moment where the croupier may settle side stakes, as the round stands now; `main_stakes`: the
+        main stakes alone settled and unsettled, where insurances make them differ from the counts."""
         if not self.moments:
             self.initial_dealer = len(dealer.card_list)
-        self.moments.append(Moment(len(self.actions), tuple(dealer.card_list), main_settled, main_unsettled))
+        alone = main_stakes or (None, None)
+        self.moments.append(
+            Moment(len(self.actions), tuple(dealer.card_list), main_settled, main_unsettled, *alone)
+        )
 
     def mark_wins(self, boxes: dict[int, Box], dealer: Dealer) -> None:
         """Each box's side bets that win on the cards dealt so far (`box.won_side_bets`)."""
@@ -339,6 +352,12 @@ class RoundSides:
             dealer_done=dealer_done,
             main_settled=moment.main_settled,
             main_unsettled=moment.main_unsettled,
+            main_stakes_settled=(
+                moment.main_settled if moment.main_stakes_settled is None else moment.main_stakes_settled
+            ),
+            main_stakes_unsettled=(
+                moment.main_unsettled if moment.main_stakes_unsettled is None else moment.main_stakes_unsettled
+            ),
             approved=approved,
         )
         dealer = Dealer()

@@ -432,6 +432,7 @@ class BlackjackRound(RoundReplay):
         self.check_settle_order(stake, hand.box.number, dealer_done, action.verb, place)
         if not hand.surrendered:
             self.final_main += 1  # a main stake settled in the final settlement (side_settle reads it)
+            self.final_main_stakes += 1
 
     def settles_surrender(self) -> bool:
         """Whether a main settle clause of the version reads `hand.surrendered` (asked once per judge)."""

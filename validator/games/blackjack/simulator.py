@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.facts import BustFacts, TurnFacts
+from validator.dsl.facts import BustFacts, SettleFacts, TurnFacts
 from validator.games.blackjack.late_insurance import hold_back
+from validator.replay.side_bets import side_of
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.interludes import Interludes
@@ -51,6 +52,7 @@ class BlackjackSim(TableSim):
         self.collected: set[str] = set()
         self.left_busted: tuple[str, int] | None = None  # a bust planted: the hand, its next action's index
         self.final_settled = 0  # main stakes and insurances settled in the final settlement
+        self.final_main_stakes = 0  # of them, the main stakes alone
         boxes: dict[int, Box] = {}
         for bet in bets:
             number = int(bet["stake"])
@@ -69,10 +71,12 @@ class BlackjackSim(TableSim):
             box.hand_list.append(Hand(str(box.number), box, box.stake, split_counts=split_counts))
         order = [boxes[n] for n in sorted(boxes)]
         dealer = Dealer()
+        staked = (side_of(b["stake"].split(":", 1)[1], self.judge.stake_sides)[0] for b in side_bets)
         self.round_facts = RoundFacts(
             players=len({b["player"] for b in bets if b["seated"]}),
             boxes=len(order),
             free_seats=self.seats + self.seats_off_layout - len(order),
+            side_bets=tuple(dict.fromkeys(name for name in staked if name is not None)),
         )
         self.dealer = dealer
         insurance: dict[int, Decimal] = {}
@@ -138,9 +142,14 @@ class BlackjackSim(TableSim):
                 if insurance and at_second_card and self.dealer.cards == 2:
                     late = hold_back(self, insurance, order)
                     self.settle_insurance(insurance, boxes)
-        sides.mark(dealer, self.final_settled, self.unsettled(order, {**insurance, **late}))
+        sides.mark(
+            dealer,
+            self.final_settled,
+            self.unsettled(order, {**insurance, **late}),
+            (self.final_main_stakes, self.unsettled(order, {})),
+        )
         self.settle(order, insurance, boxes, late)
-        sides.mark(dealer, self.final_settled, 0)
+        sides.mark(dealer, self.final_settled, 0, (self.final_main_stakes, 0))
         self.unplant_a_bust_collected_next()
         jackpot = getattr(self, "jackpot", None)
         meters = jackpot.meters if jackpot is not None else None
@@ -589,11 +598,33 @@ class BlackjackSim(TableSim):
         """The final settlement; `late`: an insurance kept back (simulate --inject), collected after the
         first hand settled, where the dealer drew no third card to collect it after."""
         self.settle_insurance(insurance, boxes)
-        for box in reversed(order):
-            for hand in box.hand_list:
-                if not self.settled_last(hand):
-                    continue
-                self.actions.append(self.settle_stake("main", hand.name, hand.stake, hand))
-                self.final_settled += 1
-                if late:
-                    self.settle_insurance(late, boxes)
+        # From the dealer's right, each stake in turn, unless the rules order them otherwise (a round with
+        # the hyper black jack: the losing stakes first, 6°): the first of these two orders whose every
+        # step the `settle` rules accept.
+        pending = [hand for box in reversed(order) for hand in box.hand_list if self.settled_last(hand)]
+        settlements = {hand.name: self.settle_stake("main", hand.name, hand.stake, hand) for hand in pending}
+        losers_first = [h for h in pending if settlements[h.name][0] == "lose"]
+        losers_first += [h for h in pending if settlements[h.name][0] != "lose"]
+        chosen = next((o for o in (pending, losers_first) if self.all_in_order(o, settlements)), pending)
+        for hand in chosen:
+            self.actions.append(settlements[hand.name])
+            self.final_settled += 1
+            self.final_main_stakes += 1
+            if late:
+                self.settle_insurance(late, boxes)
+
+    def all_in_order(self, hands: list[Hand], settlements: dict[str, list[Any]]) -> bool:
+        """Would the rules on the settlement's order accept `hands` settled in this order?"""
+        previous: tuple[int, str | None] = (0, None)
+        for hand in hands:
+            verb = settlements[hand.name][0]
+            if not self.in_order(hand, verb, previous):
+                return False
+            previous = (hand.box.number, verb)
+        return True
+
+    def in_order(self, hand: Hand, verb: str, previous: tuple[int, str | None]) -> bool:
+        """Would the rules on the settlement's order accept `hand` settled (`verb`) next, after `previous`
+        (its box and verb; box 0 before the first)?"""
+        settle = SettleFacts(box=hand.box.number, previous_box=previous[0], verb=verb, previous_verb=previous[1])
+        return self.legal("settle", {"round": self.round_facts, "settle": settle, "dealer": self.dealer})
