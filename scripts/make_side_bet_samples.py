@@ -115,7 +115,8 @@ def clean() -> list[dict[str, Any]]:
             ],
         ),
         # R2: queens of hearts against the dealer's K♣: held; his K♣ 7♣ = 17 is no black jack, so they are
-        # paid first (200 for 1 on table B), before the main stakes. Box 4's 7♠ 7♦: two sevens, JP1 25 for 1.
+        # paid first (200 for 1 on table B), before the main stakes. Box 4's 7♠ 7♦: two sevens, JP1 25 for 1;
+        # its stake of 1 went into the jackpot before the cards (8°, al. 3; reading jp1-stake): a net of 24.
         rnd(
             2,
             3,
@@ -140,7 +141,7 @@ def clean() -> list[dict[str, Any]]:
                 ["pay", "1:lucky_ladies", 1000],
                 ["pay", "4", 20],
                 ["pay", "1", 20],
-                ["pay", "4:jp1", 25],
+                ["pay", "4:jp1", 24],
             ],
         ),
         # R3: queens of hearts against the dealer's A♥, then K♦: black jack. The main stakes are collected
@@ -166,7 +167,8 @@ def clean() -> list[dict[str, Any]]:
             ],
         ),
         # R4: box 2's 7♥ 7♥ 7♥, the main jackpot (15230.00 by the last reading), paid after the supervisor's
-        # approval; box 5 (K♠ 9♦, no seven) wins the 100-for-1 consolation.
+        # approval; box 5 (K♠ 9♦, no seven) wins the 100-for-1 consolation. Each stake of 1 already in the
+        # jackpot (reading jp1-stake): nets of 15229.00 and 99.
         rnd(
             4,
             7,
@@ -183,9 +185,9 @@ def clean() -> list[dict[str, Any]]:
                 ["deal", "D", "8C"],
                 ["pay", "5", 20],
                 ["pay", "2", 20],
-                ["pay", "5:jp1", 100],
+                ["pay", "5:jp1", 99],
                 ["approve", "2:jp1", "S-12"],
-                ["pay", "2:jp1", "15230.00"],
+                ["pay", "2:jp1", "15229.00"],
             ],
         ),
         # The main jackpot was paid: its meter starts again from the house's amount; the secondary grew.

@@ -141,9 +141,9 @@ def test_rules_check_show_and_diff_name_the_readings(cli):
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert "Readings (where the text is ambiguous" in text
-    assert "  pair-totalling-20    (Arrêté du 14 mai 2007, art. 55-4, 5°)" in text
+    assert "  pair-totalling-20    (Arrêté du 14 mai 2007, art. 55-4, 5°, al. 2)" in text
     assert "    « Paire totalisant 20 »" in text
-    assert "    - same-rank [default, applied]: " in text
+    assert "    - same-rank-and-suit [default, applied]: " in text
     assert "        changes: replace define pair_totalling_20" in text
     diff = cli("rules", "diff", "fr/blackjack@2019-08-12", "fr/blackjack@2020-05-25").stdout.splitlines()
     readings = diff[diff.index("Readings") : diff.index("Side bets")]

@@ -266,12 +266,14 @@ def test_a_ruleset_from_outside_takes_a_check_and_its_findings_carry_its_own_id_
 # ---- the shipped rulesets: citing is exactly writing the clauses in place ----
 
 # Each family citing fr/blackjack's clauses: its file, how many of its rules cite (those whose clauses were
-# word for word a fr/blackjack rule's, counted before the change), the reference its own rules carry, and
+# word for word a fr/blackjack rule's, counted before the change, less those issue 39 found to differ from
+# their own text and wrote in their own words: Ontario's settlement-order and deal-order, bataille's
+# bet-within-limits; plus bataille's standing-bet-on-seated-box), the reference its own rules carry, and
 # logs that its rules judge (its rule fixtures, and samples judged under it).
 SHIPPED = {
     "on/fair-blackjack": (
         "on/fair-blackjack/current.rules",
-        34,
+        32,
         "Licence d'activité de jeu",
         ("disputes/ON-01-2025-08-23.jsonl", "disputes/BJ-03-2016-06-11.jsonl"),
     ),
@@ -283,7 +285,7 @@ SHIPPED = {
     ),
     "fr/bataille": (
         "fr/bataille/2013-05-12.rules",
-        19,
+        18,
         "Arrêté du 14 mai 2007, bataille",
         ("disputes/BA-01-2025-02-01.jsonl", "clean/BA-01-2025-01-31.jsonl"),
     ),
@@ -318,7 +320,9 @@ def test_a_shipped_ruleset_that_cites_judges_as_if_it_wrote_the_clauses(tmp_path
     shipped = default_registry()
     cited = [r for r in shipped.family(family)[-1].rules if r.same_check is not None]
     assert len(cited) == count
-    assert {r.same_check.version for r in cited} == {"fr/blackjack@2024-11-01"}
+    # The arrêté's latest wording, or the 2013 one where the citing text has its words (the bataille's
+    # talon « de la valeur approximative d'au moins un jeu »).
+    assert {r.same_check.version for r in cited} <= {"fr/blackjack@2024-11-01", "fr/blackjack@2013-12-15"}
     # Each keeps its own text's reference: only the clauses are the arrêté's blackjack rule's.
     assert all(r.ref.startswith(ref) for r in cited)
     inline = tmp_path / file

@@ -40,7 +40,8 @@ def lucky_ladies_table_b(identical_pair: bool) -> Fraction:
 
 
 def test_hand_count_agrees_with_the_issue():
-    # Issue 26: under today's reading table B gives the player 19.76 %; under the other the house 17.64 %.
+    # Issue 26: read as any pair of one rank table B gives the player 19.76 %; as the identical pair (the
+    # default since issue 39) the house 17.64 %.
     assert round(float(lucky_ladies_table_b(False)) * 100, 2) == 19.76
     assert round(float(lucky_ladies_table_b(True)) * 100, 2) == -17.64
 
@@ -73,7 +74,7 @@ def test_edge_2019_gives_the_dames_de_coeur_tables_under_both_readings(edge_2019
     assert (reading["reading"], reading["quote"], reading["applied"]) == (
         "pair-totalling-20",
         "Paire totalisant 20",
-        "same-rank",
+        "same-rank-and-suit",
     )
     figures = {f["figure"]: f["house_edge_percent"] for f in reading["figures"]}
     table_b = figures["lucky_ladies (lucky_ladies.paytable B)"]

@@ -353,11 +353,13 @@ METERS = ("15230.00", "2410.50")
 
 
 def test_jp1_consolation_per_box_or_per_player(cli, tmp_path):
-    # P1 plays boxes 1 and 3, a JP1 stake of 1 on each. Box 1: 7♥ 7♥ and a hit 7♥: three 7s of one suit,
-    # the main jackpot (approved, paid the meter). Box 3: K♠ 8♦, no seven. The dealer 9♣ 8♣: 17; both
-    # boxes win 20. Per box (default): box 3 is not « ce dernier », the box dealt the best hand: its JP1
-    # stake wins « Lot de consolation : 100 pour 1 », 100. Per player: box 3 is P1's, who was dealt it:
-    # no consolation, the stake is lost.
+    # P1 plays boxes 1 and 3, a JP1 stake of 1 on each, each gone into the jackpot before the cards
+    # (reading jp1-stake, default kept: the log writes each gain net of it). Box 1: 7♥ 7♥ and a hit 7♥:
+    # three 7s of one suit, the main jackpot (approved, paid the meter less the stake). Box 3: K♠ 8♦, no
+    # seven. The dealer 9♣ 8♣: 17; both boxes win 20. Per player (default, issue 39: « l'un des joueurs »,
+    # « Ce dernier »): box 3 is P1's, who was dealt the best hand: no consolation, the stake is lost. Per
+    # box: box 3 is not « ce dernier », the box dealt it: « Lot de consolation : 100 pour 1 », its only
+    # gain, 99 net.
     actions = [
         ["deal", "1", "7H"],
         ["deal", "3", "KS"],
@@ -370,27 +372,28 @@ def test_jp1_consolation_per_box_or_per_player(cli, tmp_path):
         ["deal", "D", "8C"],
         ["pay", "3", 20],
         ["pay", "1", 20],
-        ["pay", "3:jp1", 100],
+        ["pay", "3:jp1", 99],
         ["approve", "1:jp1", "S-12"],
-        ["pay", "1:jp1", METERS[0]],
+        ["pay", "1:jp1", "15229.00"],
     ]
     bets = [bet("1", 20, "P1"), bet("1:jp1", 1, "P1"), bet("3", 20, "P1"), bet("3:jp1", 1, "P1")]
     records = [table(), shoe(), jackpot(*METERS), round_(1, bets, actions)]
     log = tmp_path / "consolation.jsonl"
-    assert findings(cli, log, records, V2020) == []
-    found = findings(cli, log, records, V2020, "--reading", "jp1-consolation=per-player")
+    assert findings(cli, log, records, V2020, "--reading", "jp1-consolation=per-box") == []
+    found = findings(cli, log, records, V2020)
     assert found == [("fr/blackjack/jp1-paytable", "3:jp1", {"lose": "1"})]
     # The same hands, box 3 another player's: a consolation under either reading.
     bets[2:] = [bet("3", 20, "P3"), bet("3:jp1", 1, "P3")]
     records = [table(), shoe(), jackpot(*METERS), round_(1, bets, actions)]
-    assert findings(cli, log, records, V2020, "--reading", "jp1-consolation=per-player") == []
+    assert findings(cli, log, records, V2020) == []
 
 
 def test_jp1_three_sevens_across_a_split(cli, tmp_path):
     # Box 1 (20, JP1 1): 7♠, the dealer's 9♣, 7♥; the box splits (20 more) and its first hand is dealt
     # 7♦ (14), its second K♣ (17). The dealer draws 8♣: 17: the 14 loses, the 17 ties. The player's first
     # three cards 7♠ 7♥ 7♦ are three 7s of two colours. Across the split (default): « Trois 7 », 250 pour
-    # 1: 250. One hand: no hand holds them; his first two cards are « Deux 7 », 25 pour 1: 25.
+    # 1: 249 net of the stake in the jackpot (reading jp1-stake). One hand: no hand holds them; his first two
+    # cards are « Deux 7 », 25 pour 1: 24 net.
     actions = [
         ["deal", "1", "7S"],
         ["deal", "D", "9C"],
@@ -403,18 +406,18 @@ def test_jp1_three_sevens_across_a_split(cli, tmp_path):
         ["deal", "D", "8C"],
         ["push", "1/2"],
         ["lose", "1"],
-        ["pay", "1:jp1", 250],
+        ["pay", "1:jp1", 249],
     ]
     records = [table(), shoe(), jackpot(*METERS), round_(1, [bet("1", 20), bet("1:jp1", 1)], actions)]
     log = tmp_path / "sevens.jsonl"
     one_hand = ("--reading", "jp1-three-sevens-split=one-hand")
     assert findings(cli, log, records, V2020) == []
     [(rule, _, expected)] = findings(cli, log, records, V2020, *one_hand)
-    assert (rule, expected) == ("fr/blackjack/jp1-paytable", {"pay": "25", "line": "Deux « 7 »"})
-    records[-1]["actions"][-1] = ["pay", "1:jp1", 25]
+    assert (rule, expected) == ("fr/blackjack/jp1-paytable", {"pay": "24", "line": "Deux « 7 »"})
+    records[-1]["actions"][-1] = ["pay", "1:jp1", 24]
     assert findings(cli, log, records, V2020, *one_hand) == []
     [(rule, _, expected)] = findings(cli, log, records, V2020)
-    assert (rule, expected) == ("fr/blackjack/jp1-paytable", {"pay": "250", "line": "Trois « 7 »"})
+    assert (rule, expected) == ("fr/blackjack/jp1-paytable", {"pay": "249", "line": "Trois « 7 »"})
 
 
 # ---------------------------------------------------------------- --all-readings: readings that combine

@@ -44,22 +44,25 @@ PAYTABLE = "fr/blackjack/lucky-ladies-paytable"
 # ---------------------------------------------------------------- 5°, 2013 and 2019: « Paire totalisant 20 »
 @pytest.mark.parametrize("version", [V2013, V2019])
 def test_pair_totalling_20(cli, tmp_path, version):
-    # K♠ K♥: a pair of kings in two suits. Same rank: « Paire totalisant 20 », 19 for 1 (table A): 5 × 19
-    # = 95. Same rank and suit: only « 2 cartes quelconques totalisant 20 », 4 for 1: 20.
+    # K♠ K♥: a pair of kings in two suits. Same rank and suit (default, issue 39: the table's order of
+    # rarity and the edge of both tables): only « 2 cartes quelconques totalisant 20 », 4 for 1: 20. Same
+    # rank: « Paire totalisant 20 », 19 for 1 (table A): 5 × 19 = 95.
     paid_as_pair = [lucky_ladies_round(("KS", "KH"), 95)]
-    assert findings(cli, tmp_path, paid_as_pair, version) == []
     assert findings(cli, tmp_path, paid_as_pair, version, "--reading", "pair-totalling-20=same-rank") == []
-    [(rule, stake, expected, actual)] = findings(
-        cli, tmp_path, paid_as_pair, version, "--reading", "pair-totalling-20=same-rank-and-suit"
-    )
+    [(rule, stake, expected, actual)] = findings(cli, tmp_path, paid_as_pair, version)
     assert (rule, stake, expected["pay"], actual["pay"]) == (PAYTABLE, "1:lucky_ladies", "20", "95")
     paid_as_any = [lucky_ladies_round(("KS", "KH"), 20)]
+    assert findings(cli, tmp_path, paid_as_any, version) == []
     assert (
         findings(cli, tmp_path, paid_as_any, version, "--reading", "pair-totalling-20=same-rank-and-suit")
         == []
     )
-    [(rule, _, expected, _)] = findings(cli, tmp_path, paid_as_any, version)
+    [(rule, _, expected, _)] = findings(cli, tmp_path, paid_as_any, version, "--reading", "pair-totalling-20=same-rank")
     assert (rule, expected["pay"]) == (PAYTABLE, "95")
+    # K♠ K♠, the identical pair: 19 for 1 under both readings.
+    identical = [lucky_ladies_round(("KS", "KS"), 95)]
+    assert findings(cli, tmp_path, identical, version) == []
+    assert findings(cli, tmp_path, identical, version, "--reading", "pair-totalling-20=same-rank") == []
 
 
 # ---------------------------------------------------------------- 5° and 7° from 2020: « même couleur »
@@ -150,7 +153,8 @@ def test_two_plus_one_settled_at_the_end(cli, tmp_path):
 def jp1_round(paid: int) -> dict[str, Any]:
     # Box 1 (20 on the main bet, 1 on JP1): 7♠ K♦ = 17, one seven among the first two cards: « Un 7 »,
     # 2 for 1. The dealer's 6♣ 10♦ 3♥ = 19 collects the main stake, then the JP1 stake is paid `paid`:
-    # 2 with the stake handed back (returned), 1 net when the stake stays in the jackpot (kept).
+    # 1 net when the stake stays in the jackpot (kept, the default since issue 39: « les ramasse puis les
+    # ajoute à la cagnotte » before the cards), 2 with the stake handed back (returned).
     actions = [
         ["deal", "1", "7S"],
         ["deal", "D", "6C"],
@@ -166,22 +170,22 @@ def jp1_round(paid: int) -> dict[str, Any]:
 
 def test_jp1_stake_returned_or_kept(cli, tmp_path):
     returned, kept = [jp1_round(2)], [jp1_round(1)]
-    assert findings(cli, tmp_path, returned, V2020) == []
-    [(rule, _, expected, _)] = findings(cli, tmp_path, returned, V2020, "--reading", "jp1-stake=kept")
-    assert (rule, expected["pay"]) == ("fr/blackjack/jp1-paytable", "1")
-    assert findings(cli, tmp_path, kept, V2020, "--reading", "jp1-stake=kept") == []
-    [(rule, _, expected, _)] = findings(cli, tmp_path, kept, V2020)
+    assert findings(cli, tmp_path, kept, V2020) == []
+    [(rule, _, expected, _)] = findings(cli, tmp_path, kept, V2020, "--reading", "jp1-stake=returned")
     assert (rule, expected["pay"]) == ("fr/blackjack/jp1-paytable", "2")
+    assert findings(cli, tmp_path, returned, V2020, "--reading", "jp1-stake=returned") == []
+    [(rule, _, expected, _)] = findings(cli, tmp_path, returned, V2020)
+    assert (rule, expected["pay"]) == ("fr/blackjack/jp1-paytable", "1")
 
 
 # ---------------------------------------------------------------- --all-readings
 def test_all_readings_marks_firm_and_contested_findings(cli, tmp_path):
-    # R1: the JP1 « Un 7 » paid 1, the net when the stake stays in the jackpot: a finding under the
-    # default (returned: 2 is due), none under kept — it rests on jp1-stake = returned.
+    # R1: the JP1 « Un 7 » paid 1, the net when the stake stays in the jackpot: right under the default
+    # (kept); under returned 2 is due: a finding only that alternative gives, resting on it.
     # R2: K♠ Q♦ (any 20, 4 for 1 on 5: 20 paid, right under every reading) and the winning 20 paid 15
     # instead of 20: a finding under every reading — firm.
-    # R3: the JP1 « Un 7 » paid 2, right under the default; under kept 1 is due: a finding only that
-    # alternative gives, resting on jp1-stake = kept.
+    # R3: the JP1 « Un 7 » paid 2: a finding under the default (kept: 1 is due), none under returned — it
+    # rests on jp1-stake = kept.
     r1, r2, r3 = jp1_round(1), lucky_ladies_round(("KS", "QD"), 20), jp1_round(2)
     r2["actions"][-1] = ["pay", "1", 15]
     for n, record in enumerate((r1, r2, r3), start=1):
@@ -202,7 +206,7 @@ def test_all_readings_marks_firm_and_contested_findings(cli, tmp_path):
         True,
         [],
     )
-    assert {"reading": "jp1-stake", "alternative": "kept"} in found["R2"]["holds_under"]
+    assert {"reading": "jp1-stake", "alternative": "returned"} in found["R2"]["holds_under"]
     assert (found["R3"]["firm"], found["R3"]["rests_on"]) == (
         False,
         [{"reading": "jp1-stake", "alternative": "kept"}],
@@ -215,10 +219,10 @@ def test_all_readings_marks_firm_and_contested_findings(cli, tmp_path):
     )
     # A plain run judges under the readings applied only, and its summary says which.
     plain = json.loads(cli("check", str(log), "--ruleset", V2020, "--no-config", "-q", "-f", "json").stdout)
-    assert [f["round"] for f in plain["findings"]] == ["R1", "R2"]
+    assert [f["round"] for f in plain["findings"]] == ["R2", "R3"]
     assert "rests_on" not in plain["findings"][0]
     applied = plain["summary"]["readings"][V2020]
-    assert {"reading": "jp1-stake", "alternative": "returned", "default": True} in applied
+    assert {"reading": "jp1-stake", "alternative": "kept", "default": True} in applied
 
 
 # ---------------------------------------------------------------- Ontario and art. 55-5
@@ -353,7 +357,8 @@ def test_usage_croupier_conserve_la_main_and_decks(cli, tmp_path):
 
 
 def test_the_dataset_and_the_audit_report_keep_what_a_finding_rests_on(cli, tmp_path):
-    # R1: the JP1 « Un 7 » paid 1 (a finding resting on jp1-stake = returned); R2: a winning 20 paid 15
+    # R1: the JP1 « Un 7 » paid 1 (right under the default, kept: a finding only jp1-stake = returned
+    # gives, resting on it); R2: a winning 20 paid 15
     # (firm). The dataset's findings say so, its runs the readings asked for and applied; the report
     # lists the firm round first, then the contested one under its own heading.
     r1, r2 = jp1_round(1), lucky_ladies_round(("KS", "QD"), 20)
@@ -382,7 +387,7 @@ def test_the_dataset_and_the_audit_report_keep_what_a_finding_rests_on(cli, tmp_
     assert rows == [("R1", '[{"reading": "jp1-stake", "alternative": "returned"}]'), ("R2", "[]")]
     [(options, summary)] = duckdb.sql(f"SELECT options, summary FROM '{dataset}/runs/*.parquet'").fetchall()
     assert json.loads(options)["all_readings"] is True
-    assert {"reading": "jp1-stake", "alternative": "returned", "default": True} in json.loads(summary)[
+    assert {"reading": "jp1-stake", "alternative": "kept", "default": True} in json.loads(summary)[
         "readings"
     ][V2020]
     html = tmp_path / "report.html"
@@ -390,9 +395,9 @@ def test_the_dataset_and_the_audit_report_keep_what_a_finding_rests_on(cli, tmp_
     page = html.read_text(encoding="utf-8")
     heading = page.index("Findings that rest on a reading")
     assert 'class="readings">fr/blackjack@2020-05-25: ' in page  # the readings the run applied
-    assert "jp1-stake = returned, jp1-three-sevens-split = across-split, meme-couleur = suit" in page
-    # Each run made under another reading, with its findings: under kept, R1's 1 is right, R2 stays.
-    assert "judged again under " in page and "jp1-stake = kept (1)" in page
+    assert "jp1-stake = kept, jp1-three-sevens-split = across-split, meme-couleur = suit" in page
+    # Each run made under another reading, with its findings: under returned, R1's 1 is short, R2 stays.
+    assert "judged again under " in page and "jp1-stake = returned (2)" in page
     assert page.index("round <strong>R2</strong>") < heading < page.index("round <strong>R1</strong>")
 
 

@@ -834,6 +834,9 @@ def blackjack_fixtures() -> None:
     d = out / "jp1-paytable"
 
     # 7♠ 7♦, then 4♥ = 18: two sevens among the first two cards, 25 for 1. Dealer 9♣ 8♣ = 17: box 1 paid.
+    # The stake went into the jackpot before the cards (« les ramasse puis les ajoute à la cagnotte », 8°,
+    # al. 3; reading jp1-stake, default kept): the gain, 25, is all the player gets, and hand-log/1 writes
+    # its net on top of the stake: 24. Paid as « Un 7 » (2 for 1): a net of 1.
     def two_sevens(paid: int) -> dict[str, Any]:
         return round_(
             1,
@@ -853,16 +856,17 @@ def blackjack_fixtures() -> None:
     write_fixture(
         d,
         "fails-two-sevens-paid-as-one",
-        [*head(), two_sevens(2)],
+        [*head(), two_sevens(1)],
         BJ_001,
-        [payout_finding(bj("jp1-paytable"), "1:jp1", "25", "Deux « 7 »", "2")],
+        [payout_finding(bj("jp1-paytable"), "1:jp1", "24", "Deux « 7 »", "1")],
     )
-    write_fixture(d, "passes-two-sevens-25-for-1", [*head(), two_sevens(25)], BJ_001, [])
+    write_fixture(d, "passes-two-sevens-25-for-1", [*head(), two_sevens(24)], BJ_001, [])
 
     d = out / "jp1-supervisor-approval"
 
     # 7♥ 7♥, then 7♥: three sevens of one suit, the main jackpot, 15230.00 as the record before the round
-    # shows it. Dealer 9♠ 8♣ = 17: box 1's 21 paid.
+    # shows it; the stake of 1 already in the jackpot (reading jp1-stake, default kept): a net of 15229.00.
+    # Dealer 9♠ 8♣ = 17: box 1's 21 paid.
     def three_sevens(approve: bool) -> list[dict[str, Any]]:
         return [
             *head(),
@@ -879,7 +883,7 @@ def blackjack_fixtures() -> None:
                     ["deal", "D", "8C"],
                     ["pay", "1", 20],
                     *([["approve", "1:jp1", "S-12"]] if approve else []),
-                    ["pay", "1:jp1", "15230.00"],
+                    ["pay", "1:jp1", "15229.00"],
                 ],
             ),
         ]

@@ -64,6 +64,17 @@ JP1_CONSOLATION = {
     "Lot de consolation : 100 pour 1 (trois « 7 » de la même enseigne)": 100,
     "Lot de consolation : 25 pour 1 (trois « 7 » de la même couleur)": 25,
 }
+# 8°, al. 3: the croupier « enregistre ces mises, les ramasse puis les ajoute à la cagnotte » before the cards
+# (reading jp1-stake, default kept): a gain is all the player receives, and hand-log/1 writes the net on top
+# of the stake, the gain less the stake of 1 (`net`). The stake is kept once: a consolation on top of a line
+# of the table is paid whole; alone, it is the stake's only gain, net of it (the lines « …, seul gain »).
+STAKE = 1
+JP1_CONSOLATION_KEPT = {
+    "Lot de consolation : 100 pour 1 (trois « 7 » de la même enseigne)": 100,
+    "Lot de consolation : 100 pour 1, seul gain (trois « 7 » de la même enseigne)": 100 - STAKE,
+    "Lot de consolation : 25 pour 1 (trois « 7 » de la même couleur)": 25,
+    "Lot de consolation : 25 pour 1, seul gain (trois « 7 » de la même couleur)": 25 - STAKE,
+}
 # The bataille text, al. 29: "La mise égalité paie 10 pour 1".
 EGALITE = {"Égalité": 10}
 
@@ -73,7 +84,7 @@ LAW = {
     **{(v, "hyper_blackjack", "standard"): HYPER for v in BJ_001},
     **{(v, "two_plus_one", "standard"): TWO_PLUS_ONE for v in BJ_001},
     **{(v, "jp1", "standard"): JP1_STANDARD for v in BJ_001},
-    **{(v, "jp1", "consolation"): JP1_CONSOLATION for v in BJ_001},
+    **{(v, "jp1", "consolation"): JP1_CONSOLATION_KEPT for v in BJ_001},
     **{(v, "egalite", "standard"): EGALITE for v in BATAILLE},
 }
 METERS = ("15230.00", "2410.50")
@@ -130,7 +141,7 @@ def ll_round(cards: tuple[str, str], payment: list[Any]) -> dict[str, Any]:
 LL_HANDS = {
     "2 dames de cœur et BJ du croupier": ("QH", "QH"),
     "Paire de dames de cœur": ("QH", "QH"),
-    "Paire totalisant 20": ("KS", "KH"),  # the 2013 wording: two cards of one rank
+    "Paire totalisant 20": ("KS", "KS"),  # the 2013 wording: the identical pair (reading pair-totalling-20)
     "Paire de même couleur totalisant 20": ("KS", "KS"),  # the 2025 text: one rank, one suit
     "2 cartes de même couleur totalisant 20": ("KS", "QS"),
     "2 cartes quelconques totalisant 20": ("KS", "QD"),
@@ -171,11 +182,12 @@ def test_lucky_ladies_without_20_is_lost(tmp_path, version):
     assert check(tmp_path, [table(), shoe(), record], version)[0] == []
 
 
-@pytest.mark.parametrize("version,odds", [*((v, 19) for v in BJ_000), *((v, 4) for v in BJ_001)])
-def test_a_pair_of_two_suits_is_a_pair_only_before_2020(tmp_path, version, odds):
-    # K♠ K♥: "Paire totalisant 20" in the 2013 wording; the 2025 text's "Paire de même couleur" asks one
-    # suit too, so the same cards are only "2 cartes quelconques totalisant 20" (see the ruleset's comment).
-    record = ll_round(("KS", "KH"), ["pay", "1:lucky_ladies", 5 * odds])
+@pytest.mark.parametrize("version", [*BJ_000, *BJ_001])
+def test_a_pair_of_two_suits_is_no_pair_of_the_table(tmp_path, version):
+    # K♠ K♥: the 2025 text's "Paire de même couleur" asks one suit; the 2013 wording's "Paire totalisant 20"
+    # is read the same (reading pair-totalling-20, default same-rank-and-suit): only "2 cartes quelconques
+    # totalisant 20", 4 for 1.
+    record = ll_round(("KS", "KH"), ["pay", "1:lucky_ladies", 5 * 4])
     assert check(tmp_path, [table(), shoe(), record], version)[0] == []
 
 
@@ -355,7 +367,8 @@ JP1_HANDS = {
 @pytest.mark.parametrize("label,gain", JP1_STANDARD.items(), ids=list(JP1_STANDARD))
 @pytest.mark.parametrize("right", [True, False], ids=["paid-right", "paid-wrong"])
 def test_jp1_line(tmp_path, version, label, gain, right):
-    due = Decimal(METERS[0] if gain == "main" else METERS[1]) if isinstance(gain, str) else Decimal(gain)
+    gross = Decimal(METERS[0] if gain == "main" else METERS[1]) if isinstance(gain, str) else Decimal(gain)
+    due = gross - STAKE  # the stake went into the jackpot: the net of the gain
     paid = due if right else due - 1
     approve = [["approve", "1:jp1", "S-12"]] if isinstance(gain, str) else []
     record = jp1_round(JP1_HANDS[label], [*approve, ["pay", "1:jp1", str(paid)]])
@@ -375,10 +388,13 @@ CONSOLATION_HANDS = {
 @pytest.mark.parametrize("right", [True, False], ids=["paid-right", "paid-wrong"])
 def test_jp1_consolation_line(tmp_path, version, label, odds, right):
     hand, prize = CONSOLATION_HANDS[label]
+    # Box 3 wins no line of the table: the consolation is its stake's only gain, net of the stake.
+    label = label.replace(" pour 1 (", " pour 1, seul gain (")
+    odds -= STAKE
     paid = odds if right else odds - 1
     record = jp1_round(
         hand,
-        [["pay", "3:jp1", paid], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", prize]],
+        [["pay", "3:jp1", paid], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", str(Decimal(prize) - STAKE)]],
         {"3": ["KS", "8D"]},
         ("1", "3"),
     )
@@ -388,19 +404,19 @@ def test_jp1_consolation_line(tmp_path, version, label, odds, right):
 
 @pytest.mark.parametrize("version", BJ_001)
 def test_jp1_consolation_comes_on_top_of_the_bettors_own_line(tmp_path, version):
-    # Box 3: 7♣ K♦, one seven: 2 for 1; box 1's three sevens of hearts win the main jackpot elsewhere at
-    # the table: 100 for 1 besides. The holder of the top hand gets no consolation ("Ce dernier ne
-    # remporte pas le lot de consolation").
+    # Box 3: 7♣ K♦, one seven: 2 for 1, net of the stake 1; box 1's three sevens of hearts win the main
+    # jackpot elsewhere at the table: 100 for 1 besides, whole (the stake is kept once): 101. The holder of
+    # the top hand gets no consolation ("Ce dernier ne remporte pas le lot de consolation").
     record = jp1_round(
         ["7H", "7H", "7H"],
-        [["pay", "3:jp1", 102], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", METERS[0]]],
+        [["pay", "3:jp1", 101], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", str(Decimal(METERS[0]) - STAKE)]],
         {"3": ["7C", "KD"]},
         ("1", "3"),
     )
     assert check(tmp_path, [table(), shoe(), jackpot(*METERS), record], version)[0] == []
     wrong = jp1_round(
         ["7H", "7H", "7H"],
-        [["pay", "3:jp1", 2], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", METERS[0]]],
+        [["pay", "3:jp1", 1], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", str(Decimal(METERS[0]) - STAKE)]],
         {"3": ["7C", "KD"]},
         ("1", "3"),
     )
@@ -410,19 +426,20 @@ def test_jp1_consolation_comes_on_top_of_the_bettors_own_line(tmp_path, version)
             "fr/blackjack/jp1-paytable",
             "3:jp1",
             {
-                "pay": "102",
+                "pay": "101",
                 "line": "Un « 7 » + Lot de consolation : 100 pour 1 (trois « 7 » de la même enseigne)",
             },
-            {"pay": "2"},
+            {"pay": "1"},
         )
     ]
 
 
 @pytest.mark.parametrize("version", BJ_001)
-@pytest.mark.parametrize("winners,share", [(2, "7615"), (3, "5076.66")])
+@pytest.mark.parametrize("winners,share", [(2, "7614"), (3, "5075.66")])
 def test_jp1_jackpot_shared_equally(tmp_path, version, winners, share):
     # "En cas de multiples mains victorieuses, le jackpot est partagé équitablement entre elles":
-    # 15230.00 / 2 = 7615; / 3 = 5076.666…, rounded down to the cent (the ruleset's reading).
+    # 15230.00 / 2 = 7615; / 3 = 5076.666…, rounded down to the cent (the ruleset's reading); each stake of
+    # 1 already in the jackpot (reading jp1-stake, default kept), the net is one less.
     sevens = {"1": ["7H", "7H", "7H"], "3": ["7D", "7D", "7D"], "5": ["7S", "7S", "7S"]}
     boxes = list(sevens)[:winners]
     pays = [x for b in reversed(boxes) for x in (["approve", f"{b}:jp1", "S-12"], ["pay", f"{b}:jp1", share])]
@@ -459,7 +476,7 @@ def test_jp1_sevens_follow_the_box_through_a_split(tmp_path, version):
             ["push", "1/2"],
             ["pay", "1", 20],
             ["approve", "1:jp1", "S-12"],
-            ["pay", "1:jp1", METERS[0]],
+            ["pay", "1:jp1", str(Decimal(METERS[0]) - STAKE)],
         ],
     )
     assert check(tmp_path, [table(), shoe(), jackpot(*METERS), record], version)[0] == []

@@ -217,8 +217,9 @@ def test_two_plus_one_settled_as_each_box_gets_its_second_card(tmp_path, version
 
 
 # ---------------------------------------------------------------- 8°: JP1
-def sevens_round(n: int, approve: list[list[Any]], pay: str = "15230.00") -> dict[str, Any]:
-    # Box 1: 7♥ 7♥ 7♥, the main jackpot; box 3 K♠ 8♦ with JP1: the 100-for-1 consolation.
+def sevens_round(n: int, approve: list[list[Any]], pay: str = "15229.00") -> dict[str, Any]:
+    # Box 1: 7♥ 7♥ 7♥, the main jackpot; box 3 K♠ 8♦ with JP1: the 100-for-1 consolation. Each stake of 1
+    # went into the jackpot before the cards (reading jp1-stake, default kept): nets of 15229.00 and 99.
     return round_(
         n,
         [bet("1", 20), bet("1:jp1", 1), bet("3", 20), bet("3:jp1", 1)],
@@ -234,7 +235,7 @@ def sevens_round(n: int, approve: list[list[Any]], pay: str = "15230.00") -> dic
             ["deal", "D", "8C"],
             ["pay", "3", 20],
             ["pay", "1", 20],
-            ["pay", "3:jp1", 100],
+            ["pay", "3:jp1", 99],
             *approve,
             ["pay", "1:jp1", pay],
         ],

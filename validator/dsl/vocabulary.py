@@ -173,6 +173,7 @@ NAMESPACES: dict[str, dict[str, str]] = {name: facts_of(cls) for name, cls in FA
 SHOWN_AS: dict[str, str] = {
     "deal.hand": "receiver",
     "deal.expected": "receiver",
+    "deal.expected_hand": "receiver",
     "shoe.cut_by": "receiver",
     "shoe.cut_card_at": "receiver",
     "shoe.rightmost_box": "receiver",
