@@ -95,7 +95,9 @@ def test_bataille_wars_before_or_after_the_settlement(cli, tmp_path):
     # war card is settled too early (« Après avoir annoncé le point », al. 21, once every point is known):
     # one finding, its time; box 3 after it is not out of order because of it.
     assert findings(cli, log, one_pass, BATAILLE) == []
-    assert [(rule, stake) for rule, stake, _ in findings(cli, log, two_passes, BATAILLE)] == [(too_early, "1")]
+    assert [(rule, stake) for rule, stake, _ in findings(cli, log, two_passes, BATAILLE)] == [
+        (too_early, "1")
+    ]
     # After: the decided boxes first; box 3 at war settled before box 1 is out of order.
     assert findings(cli, log, two_passes, BATAILLE, *after) == []
     assert rules_of(findings(cli, log, one_pass, BATAILLE, *after)) == [order]
@@ -112,12 +114,16 @@ def test_bataille_wars_before_or_after_the_settlement(cli, tmp_path):
         BATAILLE_SHOE,
         {
             **bataille_round([]),
-            "actions": [["deal", "1", "KH"], ["deal", "3", "9S"], ["pay", "1", 20], ["deal", "D", "9C"], *WAR]
-            + [["pay", "3", 20], ["push", "3:war"]],
+            "actions": [
+                *[["deal", "1", "KH"], ["deal", "3", "9S"], ["pay", "1", 20], ["deal", "D", "9C"], *WAR],
+                *[["pay", "3", 20], ["push", "3:war"]],
+            ],
         },
     ]
     for options in ((), after):
-        assert [(r, s) for r, s, _ in findings(cli, log, first_card, BATAILLE, *options)] == [(too_early, "1")]
+        assert [(r, s) for r, s, _ in findings(cli, log, first_card, BATAILLE, *options)] == [
+            (too_early, "1")
+        ]
 
 
 def test_bataille_settlement_box_by_box_or_losers_first(cli, tmp_path):
@@ -128,7 +134,10 @@ def test_bataille_settlement_box_by_box_or_losers_first(cli, tmp_path):
     log = tmp_path / "losers.jsonl"
 
     def round_with(settlement: list[list[Any]]) -> dict[str, Any]:
-        return {**bataille_round([]), "actions": [["deal", "1", "5H"], ["deal", "3", "KS"], ["deal", "D", "9C"]] + settlement}
+        return {
+            **bataille_round([]),
+            "actions": [["deal", "1", "5H"], ["deal", "3", "KS"], ["deal", "D", "9C"], *settlement],
+        }
 
     right_to_left = [BATAILLE_TABLE, BATAILLE_SHOE, round_with([["pay", "3", 20], ["lose", "1"]])]
     losers_first = [BATAILLE_TABLE, BATAILLE_SHOE, round_with([["lose", "1"], ["pay", "3", 20]])]
@@ -344,7 +353,9 @@ def test_even_money_at_the_french_table_is_a_rule_not_a_reading(cli, tmp_path, v
     ]
     assert found[-1][2] == {"pay": "30"}
     # It is no reading any more: asking for one is refused, with the readings the version has.
-    result = cli("check", str(log), "--ruleset", version, "--reading", "even-money=as-insurance", "--no-config")
+    result = cli(
+        "check", str(log), "--ruleset", version, "--reading", "even-money=as-insurance", "--no-config"
+    )
     assert result.returncode == 2 and "even-money" in result.stderr
 
 

@@ -57,7 +57,9 @@ def test_pair_totalling_20(cli, tmp_path, version):
         findings(cli, tmp_path, paid_as_any, version, "--reading", "pair-totalling-20=same-rank-and-suit")
         == []
     )
-    [(rule, _, expected, _)] = findings(cli, tmp_path, paid_as_any, version, "--reading", "pair-totalling-20=same-rank")
+    [(rule, _, expected, _)] = findings(
+        cli, tmp_path, paid_as_any, version, "--reading", "pair-totalling-20=same-rank"
+    )
     assert (rule, expected["pay"]) == (PAYTABLE, "95")
     # K♠ K♠, the identical pair: 19 for 1 under both readings.
     identical = [lucky_ladies_round(("KS", "KS"), 95)]
@@ -345,14 +347,18 @@ def test_usage_croupier_conserve_la_main_and_decks(cli, tmp_path):
     # the alternative replaces blackjack-push as well as tie-is-push.
     two_blackjacks = RULE_FIXTURES / "fr" / "usage-blackjack" / "blackjack-push" / "passes.jsonl"
     assert fixture_findings(cli, two_blackjacks, usage) == []
-    assert fixture_findings(cli, two_blackjacks, usage, *wins) == [("fr/usage-blackjack/blackjack-push", "error")]
+    assert fixture_findings(cli, two_blackjacks, usage, *wins) == [
+        ("fr/usage-blackjack/blackjack-push", "error")
+    ]
     # The decks are silence, not a reading (issue 39): asking for usage-decks is refused; the house may
     # declare its shoe (option decks), and a shoe of eight against a declared six is a warning.
     table_, shoe_, *rest = (json.loads(line) for line in log.read_text(encoding="utf-8").splitlines())
     eight = tmp_path / "eight.jsonl"
     write_log(eight, [table_, {**shoe_, "decks": 8}, *rest])
     assert fixture_findings(cli, eight, usage) == []
-    refused = cli("check", str(eight), "--ruleset", usage, "--reading", "usage-decks=six-as-the-arrete", "--no-config")
+    refused = cli(
+        "check", str(eight), "--ruleset", usage, "--reading", "usage-decks=six-as-the-arrete", "--no-config"
+    )
     assert refused.returncode == 2
 
 

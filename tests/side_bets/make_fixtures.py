@@ -40,7 +40,8 @@ QUEENS = (
     "(not dealer.blackjack and side.main_settled == 0) or (dealer.blackjack and side.main_unsettled == 0)"
 )
 HYPER_ORDER = (
-    '(side.verb == "lose" and side.main_stakes_settled == 0) or (side.verb != "lose" and side.main_stakes_unsettled == 0)'
+    '(side.verb == "lose" and side.main_stakes_settled == 0)'
+    ' or (side.verb != "lose" and side.main_stakes_unsettled == 0)'
 )
 
 
@@ -691,7 +692,11 @@ def blackjack_fixtures() -> None:
             3,
             stake,
             {"condition": HYPER_ORDER},
-            {"side.verb": verb, "side.main_stakes_settled": main_settled, "side.main_stakes_unsettled": main_unsettled},
+            {
+                "side.verb": verb,
+                "side.main_stakes_settled": main_settled,
+                "side.main_stakes_unsettled": main_unsettled,
+            },
         )
 
     lose_bust, pay_19, pay_main = ["lose", "2:hyper:bust"], ["pay", "2:hyper:19", 25], ["pay", "2", 20]

@@ -409,14 +409,22 @@ def test_jp1_consolation_comes_on_top_of_the_bettors_own_line(tmp_path, version)
     # the top hand gets no consolation ("Ce dernier ne remporte pas le lot de consolation").
     record = jp1_round(
         ["7H", "7H", "7H"],
-        [["pay", "3:jp1", 101], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", str(Decimal(METERS[0]) - STAKE)]],
+        [
+            ["pay", "3:jp1", 101],
+            ["approve", "1:jp1", "S-12"],
+            ["pay", "1:jp1", str(Decimal(METERS[0]) - STAKE)],
+        ],
         {"3": ["7C", "KD"]},
         ("1", "3"),
     )
     assert check(tmp_path, [table(), shoe(), jackpot(*METERS), record], version)[0] == []
     wrong = jp1_round(
         ["7H", "7H", "7H"],
-        [["pay", "3:jp1", 1], ["approve", "1:jp1", "S-12"], ["pay", "1:jp1", str(Decimal(METERS[0]) - STAKE)]],
+        [
+            ["pay", "3:jp1", 1],
+            ["approve", "1:jp1", "S-12"],
+            ["pay", "1:jp1", str(Decimal(METERS[0]) - STAKE)],
+        ],
         {"3": ["7C", "KD"]},
         ("1", "3"),
     )

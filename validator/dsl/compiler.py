@@ -502,6 +502,8 @@ class _Compiler:
                         if self.check_names(
                             amount, ns, params, options, fixed, _("a paytable line's amount"), PAYTABLE
                         ):
+                            # Named conditions in their place (a share of the jackpot written once).
+                            amount = specialize(amount, _values(params), self.bodies())
                             winnings = compile_expr(amount, _values(params))
                             pays_node = amount
                             prize = next(

@@ -106,7 +106,9 @@ class RoundFacts(Facts):
     reshuffle_due: bool = fact(False, "the cut card came out in an earlier round of this shoe")
     cards_left: int = fact(0, "cards left in the shoe before the round")
     second_cards_dealt: bool = fact(False, "every box has received the second card of the initial deal")
-    side_bets: tuple[str, ...] = fact((), "the side bets staked before the first card (their names, each once)")
+    side_bets: tuple[str, ...] = fact(
+        (), "the side bets staked before the first card (their names, each once)"
+    )
     live_hands: int = fact(
         0,
         "at the dealer's stand: hands still on the layout waiting for his point (not busted, "
@@ -137,9 +139,14 @@ class BoxFacts(Facts):
         Decimal(0), "the main stakes of the box's seated players (standing bets left out)"
     )
     hands: int = fact(0, "hands the box holds after splitting")
+    split_waiting: int = fact(0, "the box's hands waiting for their second card after a split")
     ace_splits: int = fact(0, "pairs of aces split in the box")
     player_ace_splits: int = fact(
         0, "at a split: pairs of aces split so far this round on all the boxes of the box's seated player"
+    )
+    player_splits: int = fact(
+        0,
+        "at a split: pairs split so far this round, of any rank, on all the boxes of the box's seated player",
     )
     drew: bool = fact(
         False, "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)"

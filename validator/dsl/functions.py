@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from typing import Any
 
 from validator.casino import cards as card_mechanics
@@ -135,3 +135,11 @@ def floor_cents(amount: Any) -> Decimal:
     if amount is None:
         raise EvaluationError(_("floor_cents: the amount is not known"))
     return Decimal(amount).quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
+
+
+@dsl_function(ANY_SUITS)
+def round_cents(amount: Any) -> Decimal:
+    """an amount of money rounded to the nearest cent (a half cent up)"""
+    if amount is None:
+        raise EvaluationError(_("round_cents: the amount is not known"))
+    return Decimal(amount).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)

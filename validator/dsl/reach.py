@@ -40,6 +40,7 @@ PROVIDED_ONLY_AT: dict[str, tuple[str, ...]] = {
     "action.insurer_stake": ("insurance",),
     # Counted at a split, before it is judged.
     "box.player_ace_splits": ("split",),
+    "box.player_splits": ("split",),
 }
 
 

@@ -191,6 +191,9 @@ _HAND_EVENT = ("round", "box", "hand", "dealer", "action")
 EVENTS: dict[str, tuple[str, ...]] = {
     "table": (),
     "limits": (),
+    # A version of the ruleset that came into force while the table was open, at the table's first round
+    # under it (the table record was judged by an earlier version).
+    "in_force": (),
     "dealer_change": ("change",),
     "shoe": ("shoe",),
     "round": ("round",),

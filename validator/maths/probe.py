@@ -56,6 +56,7 @@ class Probe:
         box.player_boxes = 1
         box.ace_splits = ace_splits
         box.player_ace_splits = ace_splits  # the figures are a player's on one box
+        box.player_splits = box_hands - 1
         hand = Hand("1", box, stake, split_counts=self.split_counts)
         for card in cards:
             hand.add(card)

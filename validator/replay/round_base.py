@@ -367,7 +367,9 @@ class RoundReplay(ABC):
         if target == "D" and "D" in owed:
             expected_hand = "D"
         else:
-            expected_hand = expected if expected != "D" else next((r for r in reversed(owed) if r != "D"), expected)
+            expected_hand = (
+                expected if expected != "D" else next((r for r in reversed(owed) if r != "D"), expected)
+            )
         # The first one owed (expected), or a card out of turn to a later one: the earliest it is owed.
         if expected == target:
             owed.pop()  # the list's last item: no other moves

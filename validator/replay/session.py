@@ -144,6 +144,10 @@ class LogReplay:
         self._last_judge: tuple[Ruleset, TableState, Judge] | None = None
         # (day, ruleset) of the last round; forgotten when a table record opens another table.
         self._last_ruleset: tuple[str, Ruleset] | None = None
+        # The version in force when the table record opened the table, and the versions that have come
+        # into force at it since (event `in_force`); forgotten at a table record.
+        self._opened_under: Ruleset | None = None
+        self._came_into_force: set[int] = set()
         # `explain`: the round to tell step by step, and what was told.
         self.explain: str | None = None
         self.explained: dict[str, Any] | None = None
@@ -343,6 +347,8 @@ class LogReplay:
             finding = format_finding(self.file, line, str(exc), version_rules.NO_VERSION_IN_FORCE)
             return self._outcome(line, None, [finding], "none")
         judge = self.judge_for(ruleset)
+        if event == "table":
+            self._opened_under, self._came_into_force = ruleset, set()
         if self.shoe is not None:
             # Burned cards leave the shoe like dealt ones: a card with no copy left is judged here too.
             for raw in burned:
@@ -475,6 +481,13 @@ class LogReplay:
                 line, round_id, [finding], "unreadable", self._facts_of(source) if self.collect else None
             )
         judge = self.judge_for(ruleset)
+        opened = self._opened_under
+        if opened is not None and ruleset is not opened and id(ruleset) not in self._came_into_force:
+            # A version that came into force while the table was open (its first round under it): the
+            # rules that judge the table anew then (`on in_force`), before the round. (Versions compared
+            # as objects: the registry gives one per version and readings, and the hot path stays cheap.)
+            self._came_into_force.add(id(ruleset))
+            judge.check("in_force", judge.context(table=self.table), line=line, round_id=round_id)
         telling = self.explain == round_id
         if telling:
             judge.trace = []  # before the engine is made: it then runs every rule, for the trace

@@ -289,6 +289,7 @@ class Box:
         "number",
         "player_ace_splits",
         "player_boxes",
+        "player_splits",
         "seated",
         "seated_players",
         "stake",
@@ -308,8 +309,10 @@ class Box:
         self.bettor_stakes: dict[str, Decimal] = {}
         self.hand_list: list[Hand] = []
         self.ace_splits = 0
-        # At a split: the pairs of aces split so far this round on all the boxes of its seated player.
+        # At a split: the pairs of aces split so far this round on all the boxes of its seated player, and
+        # the pairs of any rank.
         self.player_ace_splits = 0
+        self.player_splits = 0
         self.drew = False
         self.player_boxes = 0
         # The most boxes any bettor on the box, seated or standing, bets a main stake on.
@@ -321,6 +324,11 @@ class Box:
     def hands(self) -> int:
         """How many hands the box holds: the rulesets compare it with split limits."""
         return len(self.hand_list)
+
+    @property
+    def split_waiting(self) -> int:
+        """How many of the box's hands wait for their second card after a split."""
+        return sum(1 for hand in self.hand_list if len(hand.card_list) == 1)
 
     @property
     def seated_stake(self) -> Decimal:

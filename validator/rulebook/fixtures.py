@@ -86,7 +86,10 @@ EXPECTATION_SCHEMA: dict[str, Any] = {
         },
         "readings": {
             "type": "object",
-            "description": N_('an object of readings and the alternative each is read by, such as {"bataille-wars": "after"}'),
+            "description": N_(
+                "an object of readings and the alternative each is read by, "
+                'such as {"bataille-wars": "after"}'
+            ),
             "additionalProperties": {
                 "type": "string",
                 "description": N_('an alternative of the reading, such as "after"'),

@@ -356,7 +356,9 @@ class RoundSides:
                 moment.main_settled if moment.main_stakes_settled is None else moment.main_stakes_settled
             ),
             main_stakes_unsettled=(
-                moment.main_unsettled if moment.main_stakes_unsettled is None else moment.main_stakes_unsettled
+                moment.main_unsettled
+                if moment.main_stakes_unsettled is None
+                else moment.main_stakes_unsettled
             ),
             approved=approved,
         )

@@ -347,13 +347,15 @@ class BlackjackRound(RoundReplay):
         decided.by_seated = None if by is NOT_SET else self.by_seated(by, box, verb)
         if verb == "split":
             self.sides.mark_split(box, index)
-            # The pairs of aces split so far on every box of the box's seated player (his own included).
-            splits = box.ace_splits
+            # The pairs of aces, and of any rank, split so far on every box of the box's seated player (his
+            # own included).
+            splits, pairs = box.ace_splits, len(box.hand_list) - 1
             if box.seated_players:
                 for other in self.boxes.values():
                     if other is not box and not other.seated_players.isdisjoint(box.seated_players):
                         splits += other.ace_splits
-            box.player_ace_splits = splits
+                        pairs += len(other.hand_list) - 1
+            box.player_ace_splits, box.player_splits = splits, pairs
         held = self.all_held.get(verb)
         if held is not None and not held(ctx) and not self.run_rules(verb, name) and verb == "surrender":
             self.refused_surrenders.add(name)

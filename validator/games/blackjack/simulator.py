@@ -626,5 +626,7 @@ class BlackjackSim(TableSim):
     def in_order(self, hand: Hand, verb: str, previous: tuple[int, str | None]) -> bool:
         """Would the rules on the settlement's order accept `hand` settled (`verb`) next, after `previous`
         (its box and verb; box 0 before the first)?"""
-        settle = SettleFacts(box=hand.box.number, previous_box=previous[0], verb=verb, previous_verb=previous[1])
+        settle = SettleFacts(
+            box=hand.box.number, previous_box=previous[0], verb=verb, previous_verb=previous[1]
+        )
         return self.legal("settle", {"round": self.round_facts, "settle": settle, "dealer": self.dealer})
