@@ -902,6 +902,28 @@ def rules_show(
     _run(lambda: rules.show(spec), rules=extra_rules)
 
 
+@rules_app.command(
+    "coverage",
+    cls=PlainCommand,
+    short_help=N_("Each provision of a version's text and what encodes it (exit 1: one is neither)."),
+)
+def rules_coverage(
+    spec: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID[@DATE]", help=N_("A ruleset version (the family's latest without a date).")
+        ),
+    ],
+    extra_rules: RulesOpt = None,
+) -> None:
+    """Each numbered provision (article, alinéa, section) of the version's source text, with the rules,
+    parameters, options, side bets, conditions and readings that encode it, or the reason it is out of
+    scope; exit 1 when a provision is neither."""
+    from validator.commands import rules
+
+    _run(lambda: rules.coverage(spec), rules=extra_rules)
+
+
 @rules_app.command("diff", cls=PlainCommand, short_help=N_("What changed between two versions."))
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The older version."))],

@@ -214,10 +214,26 @@ def test_fr_blackjack_is_one_base_and_its_amendments():
     # added the rules on timing, the shoe record and split cards); the French beside each message and
     # doc (issue 28) adds about 430 (2121 in all at this merge). Issue 39 added the rules the fourth reading
     # found missing (no even money, the hyper black jack's order of the main stakes) and wrote the order
-    # of settlement with named conditions (2308 at that merge).
+    # of settlement with named conditions, and declares the text's provisions (its words, alinéa by
+    # alinéa: counted apart like the readings, as `rules coverage` reads them).
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules"))
     reading_lines = sum(_reading_lines(p.read_text(encoding="utf-8")) for p in folder.glob("*.rules"))
-    assert lines - reading_lines <= 2350
+    provision_lines = sum(_provision_lines(p.read_text(encoding="utf-8")) for p in folder.glob("*.rules"))
+    assert lines - reading_lines - provision_lines <= 2400
+
+
+def _provision_lines(text: str) -> int:
+    """The lines of the text's provisions (`provision "…" quote "…"` and the reason it is out of scope)."""
+    count, inside = 0, False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("provision ", "add provision ", "replace provision ")):
+            count, inside = count + 1, True
+        elif inside and stripped.startswith(("out of scope ", 'fr "')):
+            count += 1
+        else:
+            inside = False
+    return count
 
 
 def _reading_lines(text: str) -> int:

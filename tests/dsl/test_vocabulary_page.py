@@ -35,6 +35,7 @@ def test_the_page_names_every_fact_parameter_and_function():
         "run",
         "len",
         "floor_cents",
+        "round_cents",
     }
 
 

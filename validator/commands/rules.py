@@ -59,6 +59,18 @@ def _python_side(name: str) -> bool:
     return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
+def coverage(spec: str) -> int:
+    """Each numbered provision of the version's source text and the items encoding it, or why it is out of
+    scope: 1 when one is neither (or an item cites a provision the text does not have)."""
+    from validator.rulebook.text_coverage import coverage as text_coverage
+    from validator.rulebook.text_coverage import lines
+
+    report = text_coverage(common.registry().pick(spec))
+    for line in lines(report):
+        typer.echo(line)
+    return 0 if report.ok else 1
+
+
 def diff(old: str, new: str) -> int:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.rulebook.view import diff_lines
@@ -102,7 +114,8 @@ def check(files: list[Path]) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
-    from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes
+    from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes, untranslated_provisions
+    from validator.rulebook.text_coverage import stray_problems
 
     shown = {str(path) for path in paths}
     # The readings' alternatives of the versions named and of those from outside, each compiled once. A
@@ -126,8 +139,11 @@ def check(files: list[Path]) -> int:
         for rule in (*ruleset.rules, *alternative_rules(ruleset, compiled.get(id(ruleset), [])))
         for p in untranslated(rule)
     )
-    # The header's notes, each reported once where it is written.
+    # The header's notes, each reported once where it is written; likewise the provisions' reasons, and the
+    # references to provisions the text does not have.
     problems.update(dict.fromkeys(p for ruleset in registry.all() for p in untranslated_notes(ruleset)))
+    problems.update(dict.fromkeys(p for ruleset in registry.all() for p in untranslated_provisions(ruleset)))
+    problems.update(dict.fromkeys(p for ruleset in mine for p in stray_problems(ruleset)))
     # The readings' question, alternatives and reason, likewise, each reported once where it is written.
     problems.update(
         dict.fromkeys(

@@ -374,6 +374,19 @@ class Header:
     value: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Provision:
+    """`provision "art. 55-4, 1°, al. 2" quote "…"`: one numbered provision of the source text, named as a
+    `ref` cites it (`dsl.provisions`), with the text's words; `out of scope "…"` says why nothing encodes it
+    (what a log cannot show, another article's matter), with its French (`fr "…"`)."""
+
+    pos: Pos
+    name: str
+    quote: str
+    reason: str | None = None
+    translations: tuple[tuple[str, str], ...] = ()  # (language, the reason in it)
+
+
 @builds("define", "name", "body", "ref")
 @dataclass(frozen=True, slots=True)
 class Define:
@@ -418,6 +431,7 @@ class Reading:
 
 AMENDABLE = {
     "parameter": "parameters",
+    "provision": "provisions",
     "define": "defines",
     "option": "options",
     "fixed": "fixed",
@@ -470,6 +484,7 @@ class RulesetFile:
     source_text: str
     defines: tuple[Define, ...] = ()
     readings: tuple[Reading, ...] = ()
+    provisions: tuple[Provision, ...] = ()
     amends: Amends | None = None
     amendments: tuple[Amendment, ...] = ()
     # Items a consolidated version inherited: (kind, name, the file that wrote them). Items not listed

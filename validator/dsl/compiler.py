@@ -30,6 +30,7 @@ from validator.dsl.model import (
     OptionDef,
     ParamValue,
     PaytableOutcome,
+    ProvisionDef,
     Rule,
     Ruleset,
     SettleDef,
@@ -37,6 +38,7 @@ from validator.dsl.model import (
     generated_checks,
 )
 from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
+from validator.dsl.provisions import CitationError, Key, key_of
 from validator.dsl.readings import info as readings_info
 from validator.dsl.readings import problems as reading_problems
 from validator.dsl.vocabulary import (
@@ -877,6 +879,7 @@ class _Compiler:
         rules = self.rules(self.tree.family, params, options, fixed, side_bets)
         self.unread_parameters(params)
         self.uncited_conditions()
+        provisions = self.provisions()
         self.file = self.tree.file
         if not self.tree.chosen:
             self.errors.extend(reading_problems(self.tree))
@@ -926,7 +929,43 @@ class _Compiler:
             settles_by_stake={k: tuple(v) for k, v in settles.items()},
             all_held_by_event=generated.all_held,
             settlement_by_stake=generated.settlement,
+            provisions=provisions,
         )
+
+    def provisions(self) -> dict[str, ProvisionDef]:
+        """The text's provisions: each named as one provision a reference can cite, once."""
+        found: dict[str, ProvisionDef] = {}
+        keys: dict[Key, str] = {}
+        for p in self.tree.provisions:
+            try:
+                key = key_of(p.name)
+            except CitationError:
+                self.error(
+                    p.pos,
+                    _(
+                        "provision {name!r} names no one provision of a text: write it as a reference "
+                        "cites it (art. 55-4, 1°, al. 2; bataille, al. 21; section 6; al. 3)"
+                    ).format(name=p.name),
+                )
+                continue
+            if key in keys:
+                self.error(
+                    p.pos,
+                    _("provision {name!r} is declared twice (as {first!r} too)").format(
+                        name=p.name, first=keys[key]
+                    ),
+                )
+                continue
+            keys[key] = p.name
+            found[p.name] = ProvisionDef(
+                p.name,
+                p.quote,
+                p.reason,
+                dict(p.translations),
+                p.pos.line,
+                self.tree.file_of("provision", p.name),
+            )
+        return found
 
 
 _NO_SPEC = ParamSpec("none", "")
@@ -977,6 +1016,21 @@ def untranslated(rule: Rule) -> list[str]:
                 )
             )
     return problems
+
+
+def untranslated_provisions(ruleset: Ruleset) -> list[str]:
+    """What `rules check` refuses of a version's provisions: a reason it is out of scope in English only
+    (each reported where it is written)."""
+    return [
+        _(
+            "{file}:{line}:1: provision {name!r}: the reason it is out of scope is in English only: write "
+            'it in French just after it (out of scope "…" {lang} "…")'
+        ).format(file=p.file, line=p.line, name=p.name, lang=lang)
+        for p in ruleset.provisions.values()
+        if p.reason is not None
+        for lang in TRANSLATED
+        if lang not in p.translations
+    ]
 
 
 def untranslated_notes(ruleset: Ruleset) -> list[str]:

@@ -204,6 +204,26 @@ class ConditionDef:
 
 
 @dataclass(frozen=True, slots=True)
+class ProvisionDef:
+    """One numbered provision of the version's source text (`provision "…" quote "…"`): its name as a
+    reference cites it, the text's words, and, where nothing encodes it, why (`out of scope "…"`), in
+    English and in the other languages given."""
+
+    name: str
+    quote: str
+    reason: str | None
+    translations: dict[str, str]
+    line: int
+    file: str
+
+    def why_not(self, lang: str) -> str | None:
+        """The reason it is out of scope in `lang`; English where none is given in it."""
+        if self.reason is None:
+            return None
+        return self.translations.get(lang) or self.reason
+
+
+@dataclass(frozen=True, slots=True)
 class AmendmentInfo:
     """What one amending text changed: (verb, kind, name) for each add, replace or repeal."""
 
@@ -247,6 +267,8 @@ class Ruleset:
     note_defs: tuple[NoteDef, ...] = ()
     # `under_house`'s functions, by the house options' values.
     by_house: dict[Any, HouseChecks] = field(default_factory=dict, repr=False, compare=False)
+    # The numbered provisions of the source text, by name (`rules coverage`); empty where none is declared.
+    provisions: dict[str, ProvisionDef] = field(default_factory=dict)
 
     @property
     def version(self) -> str:

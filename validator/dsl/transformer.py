@@ -31,6 +31,7 @@ _KIND_OF: dict[type, str] = {
     ast.RuleDecl: "rule",
     ast.Define: "define",
     ast.Reading: "reading",
+    ast.Provision: "provision",
 }
 
 
@@ -173,6 +174,7 @@ class RulesTransformer(Transformer):
             ast.Amendment: [],
             ast.Define: [],
             ast.Reading: [],
+            ast.Provision: [],
         }
         for item in items:
             buckets[type(item)].append(item)
@@ -191,6 +193,7 @@ class RulesTransformer(Transformer):
             amendments=tuple(buckets[ast.Amendment]),
             defines=tuple(buckets[ast.Define]),
             readings=tuple(buckets[ast.Reading]),
+            provisions=tuple(buckets[ast.Provision]),
         )
 
     def header(self, meta, children):
@@ -246,6 +249,20 @@ class RulesTransformer(Transformer):
 
     def repeal_reading(self, meta, children):
         return self._repeal(meta, "reading", children)
+
+    def repeal_provision(self, meta, children):
+        return ast.Change(_pos(meta), "repeal", "provision", _string(children[0]), None)
+
+    # ---- the text's provisions ----
+    def provision(self, meta, children):
+        name, quote, *rest = children
+        reason, translations = rest[0] if rest else (None, ())
+        return ast.Provision(_pos(meta), _string(name), _string(quote), reason, translations)
+
+    def out_of_scope(self, meta, children):
+        reason, *lang = children
+        translations = ((str(lang[0]), _string(lang[1])),) if lang else ()
+        return (_string(reason), translations)
 
     # ---- readings ----
     def reading(self, meta, children):

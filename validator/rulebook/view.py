@@ -133,6 +133,13 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         applied = ruleset.reading_choices()
         for reading in ruleset.readings.values():
             yield from reading_lines(reading, applied.get(reading.name, reading.default))
+    if ruleset.provisions:
+        # What encodes each provision of the text (`rules coverage`, which also exits 1 on a gap).
+        from validator.rulebook.text_coverage import coverage, lines
+
+        yield ""
+        yield _("Provisions of the text (what encodes each, or why it is out of scope)")
+        yield from lines(coverage(ruleset))
     yield ""
     yield _("Rules")
     lang = current()
@@ -265,6 +272,8 @@ def changed_items(old: Ruleset, new: Ruleset) -> set[tuple[str, str]]:
         for rule in ruleset.rules:
             docs = sorted(rule.doc.items())
             out["rule", rule.name] = f"{_rule_text(rule)} | {rule.ref} | {rule.message} | {docs}"
+        for name, p in ruleset.provisions.items():
+            out["provision", name] = f"{p.quote} | {p.reason} | {sorted(p.translations.items())}"
         return out
 
     before, after = contents(old), contents(new)
