@@ -25,7 +25,8 @@ VERSIONS = [r.version for r in default_registry().all()]
             {Key("55-4", al=7), Key("55-4", point=1, al=2)},
         ),
         (
-            "Arrêté du 14 mai 2007, art. 55-4, 5°, a), al. 1; 6°, al. 5; 7°, al. 3; 8°, al. 4; art. 55-5, al. 1",
+            "Arrêté du 14 mai 2007, art. 55-4, 5°, a), al. 1; 6°, al. 5; 7°, al. 3; 8°, al. 4; "
+            "art. 55-5, al. 1",
             {
                 Key("55-4", point=5, part="a", al=1),
                 Key("55-4", point=6, al=5),
@@ -54,7 +55,8 @@ VERSIONS = [r.version for r in default_registry().all()]
             {Key("", section=n) for n in (3, 7, 8, 9, 10)},
         ),
         (
-            "Description du black-jack « tel que joué en France » (texte d'usage, non réglementaire), al. 4 à 6",
+            "Description du black-jack « tel que joué en France » (texte d'usage, non réglementaire), "
+            "al. 4 à 6",
             {Key("", al=n) for n in (4, 5, 6)},
         ),
         ("A text of its own, with no article", set()),

@@ -37,8 +37,8 @@ from validator.dsl.model import (
     SideBetDef,
     generated_checks,
 )
-from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
 from validator.dsl.provisions import CitationError, Key, key_of
+from validator.dsl.reach import PAYTABLE, SETTLE, SIDE_SETTLE, unreachable
 from validator.dsl.readings import info as readings_info
 from validator.dsl.readings import problems as reading_problems
 from validator.dsl.vocabulary import (

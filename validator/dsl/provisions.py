@@ -72,7 +72,8 @@ class CitationError(ValueError):
 _START = re.compile(r"\bart\. |\b[a-zé]+, al\. \d|\bsections? \d|\bal\. \d")
 _PARENS = re.compile(r"\s*\([^()]*\)")
 _TOKEN = re.compile(
-    r"art\. (?P<article>\d+-\d+)|(?P<named>[a-zé]{2,})(?=, al\.)|sections? (?=\d)|(?P<point>\d+)°|(?P<part>[a-z])\)"
+    r"art\. (?P<article>\d+-\d+)|(?P<named>[a-zé]{2,})(?=, al\.)|sections? (?=\d)|(?P<point>\d+)°"
+    r"|(?P<part>[a-z])\)"
     r"|al\.|(?P<nota>NOTA)|(?P<number>\d+)|(?P<and>et)|(?P<to>à)|(?P<comma>,)"
 )
 
@@ -98,7 +99,7 @@ def cited(ref: str) -> set[Key]:
 def key_of(name: str) -> Key:
     """A declared provision's name as the one provision it is (`art. 55-4, 1°, al. 2`)."""
     keys = cited(name)
-    if len(keys) != 1 or next(iter(keys)).al is None and not next(iter(keys)).section:
+    if len(keys) != 1 or (next(iter(keys)).al is None and not next(iter(keys)).section):
         raise CitationError(name)
     return next(iter(keys))
 

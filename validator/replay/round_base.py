@@ -581,9 +581,9 @@ class RoundReplay(ABC):
                 bettor = ""
                 name = f"{box_no}:{kind}"
                 self.side_stakes[name] = self.side_stakes.get(name, ZERO) + amount
-                side = self.judge.stake_sides.get(kind.partition(":")[0])
-                if side is not None and side not in side_bets:
-                    side_bets.append(side)
+                side_name = self.judge.stake_sides.get(kind.partition(":")[0])
+                if side_name is not None and side_name not in side_bets:
+                    side_bets.append(side_name)
             entries.append((stake, box, kind, amount, seated, bet, bettor))
         # Each box's most boxes any of its seated players (player_boxes), any of its bettors
         # (bettor_boxes) bets on: the most over its main bets.

@@ -1,11 +1,12 @@
 """`casino-validator rules coverage FAMILY[@DATE]`: every numbered provision of a version's source text, and
 what encodes it.
 
-A version declares its text's provisions (`provision "art. 55-4, 1°, al. 2" quote "…"`, docs/rules-language.md);
-each rule, parameter, house option, fixed value, side bet, named condition and reading cites provisions in
-its `ref` (`dsl.provisions` reads them). A provision is accounted for when an item cites it, or when the
-version says why it is out of scope (`out of scope "…"`); one that is neither makes the command exit 1. An
-item citing a provision the text does not have (an alinéa miscounted) is listed too, and fails it as well.
+A version declares its text's provisions (`provision "art. 55-4, 1°, al. 2" quote "…"`, in
+docs/rules-language.md); each rule, parameter, house option, fixed value, side bet, named condition and
+reading cites provisions in its `ref` (`dsl.provisions` reads them). A provision is accounted for when an
+item cites it, or when the version says why it is out of scope (`out of scope "…"`); one that is neither
+makes the command exit 1. An item citing a provision the text does not have (an alinéa miscounted) is
+listed too, and fails it as well.
 
 This is the law's coverage: which sentences of the text the rulesets encode. It is not the fixtures'
 coverage (which rules a log of `tests/fixtures/rules` breaks), a different question.
@@ -124,7 +125,8 @@ def stray_problems(ruleset: Ruleset) -> list[str]:
         return []
     return [
         _(
-            "{file}:{line}:1: {item} cites {ref!r}: the text has no such provision (its provisions: `rules coverage {version}`)"
+            "{file}:{line}:1: {item} cites {ref!r}: the text has no such provision (its provisions: "
+            "`rules coverage {version}`)"
         ).format(file=item.file, line=item.line, item=item.label, ref=item.ref, version=ruleset.version)
         for item in coverage(ruleset).stray
     ]
@@ -169,7 +171,8 @@ def lines(report: TextCoverage) -> Iterator[str]:
         )
     elif missing or report.stray:
         yield _(
-            "{missing} provision(s) not accounted for, {stray} reference(s) to provisions the text does not have"
+            "{missing} provision(s) not accounted for, {stray} reference(s) to provisions the text does not "
+            "have"
         ).format(missing=missing, stray=len(report.stray))
     else:
         yield _("every provision accounted for: encoded, or out of scope with the reason why")

@@ -135,11 +135,12 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
             yield from reading_lines(reading, applied.get(reading.name, reading.default))
     if ruleset.provisions:
         # What encodes each provision of the text (`rules coverage`, which also exits 1 on a gap).
-        from validator.rulebook.text_coverage import coverage, lines
+        from validator.rulebook.text_coverage import coverage
+        from validator.rulebook.text_coverage import lines as coverage_lines
 
         yield ""
         yield _("Provisions of the text (what encodes each, or why it is out of scope)")
-        yield from lines(coverage(ruleset))
+        yield from coverage_lines(coverage(ruleset))
     yield ""
     yield _("Rules")
     lang = current()
