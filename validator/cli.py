@@ -16,7 +16,6 @@ import typer
 from validator import __version__, formats
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.commands.options import (
-    EDGE_FORMATS,
     CheckOptions,
     EdgeOptions,
     ExplainOptions,
@@ -38,6 +37,7 @@ from validator.commands.schema import SCHEMAS
 from validator.errors import ValidatorError, bounded
 from validator.findings.config import FAIL_LEVELS
 from validator.i18n import LANGUAGES, N_, _
+from validator.maths import FORMATS as EDGE_FORMATS
 from validator.simulate.options import inject_ids
 from validator.simulate.players import KINDS
 

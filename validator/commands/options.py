@@ -4,9 +4,10 @@ layers below it.
 - `validator/cli.py` parses the command line and builds the command's object, once; it writes no default
   of its own: each option's default is the field's default here (`default`), so the help shows what a
   run uses. The choices of an option are read from the registry that owns them: `--format` from
-  validator/formats (`names`), `--players` from validator/simulate/players (`KINDS`), `--fail-level`
-  and `--bell` from validator/findings/config (`FAIL_LEVELS`), `--lang` from validator/i18n
-  (`LANGUAGES`), `schema`'s argument from validator/commands/schema (`SCHEMAS`).
+  validator/formats (`names`), `edge --format` from validator/maths (`FORMATS`), `--players` from
+  validator/simulate/players (`KINDS`), `--fail-level` and `--bell` from validator/findings/config
+  (`FAIL_LEVELS`), `--lang` from validator/i18n (`LANGUAGES`), `schema`'s argument from
+  validator/commands/schema (`SCHEMAS`).
 - `validator/commands/<command>.py`'s `run(options)` takes it whole, and hands the layers below it the
   object, or the part of it they need (`PolicyOptions`, `LogLimits`), never the options one by one.
 - An object a layer below the commands takes is defined in that layer, which cannot import this one:
@@ -82,10 +83,6 @@ class EdgeOptions:
     rules: tuple[Path, ...] = ()
 
 
-# `edge --format`: what validator/maths/summary.py writes (it refuses any other).
-EDGE_FORMATS = ("text", "json")
-
-
 @dataclass(frozen=True, slots=True)
 class SchemaOptions:
     """`casino-validator schema WHICH`."""
@@ -135,40 +132,18 @@ class RulesTestOptions:
     rules: tuple[Path, ...] = ()
 
 
-# Every command's options, by the command's name as typed.
-COMMANDS: dict[str, type[Any]] = {
-    "check": CheckOptions,
-    "watch": WatchOptions,
-    "report": ReportOptions,
-    "explain": ExplainOptions,
-    "simulate": SimulateOptions,
-    "edge": EdgeOptions,
-    "lint": LintOptions,
-    "schema": SchemaOptions,
-    "rules list": RulesListOptions,
-    "rules show": RulesShowOptions,
-    "rules diff": RulesDiffOptions,
-    "rules check": RulesCheckOptions,
-    "rules test": RulesTestOptions,
-}
-
-
 def default(options: type[Any], name: str) -> Any:
     """The default of the field `name` of an options class: what the CLI shows and a run uses when the
-    option is not given (one place for each default)."""
-    for each in fields(options):
-        if each.name == name:
-            if each.default is not MISSING:
-                return each.default
-            if each.default_factory is not MISSING:
-                return each.default_factory()
-            raise ValueError(f"{options.__name__}.{name} has no default: the option is required")
-    raise AttributeError(f"{options.__name__} has no option {name!r}")
+    option is not given (one place for each default). A name that is no field, or a field without a
+    default (a required option), is a bug of the CLI's wiring: KeyError, AssertionError at import."""
+    found = {each.name: each for each in fields(options)}[name]
+    if found.default is not MISSING:
+        return found.default
+    assert found.default_factory is not MISSING, name
+    return found.default_factory()
 
 
 __all__ = [
-    "COMMANDS",
-    "EDGE_FORMATS",
     "CheckOptions",
     "EdgeOptions",
     "ExplainOptions",
