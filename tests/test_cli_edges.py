@@ -218,7 +218,7 @@ def test_rules_show_one_rule_with_its_reference_docs_and_versions() -> None:
     assert status == 0
     lines = text.splitlines()
     assert lines[0] == "fr/blackjack/dealer-stands-17 (procedure, error)"
-    assert lines[1] == "  ref: Arrêté du 14 mai 2007, art. 55-4, 1°"
+    assert lines[1] == "  ref: Arrêté du 14 mai 2007, art. 55-4, 1°, al. 4"
     assert any(line.startswith("  why: « S'il a 17 points ou plus") for line in lines)
     versions = [line.split()[0] for line in lines if line.startswith("    fr/blackjack@")]
     assert versions == [
