@@ -31,7 +31,8 @@ DEALER_BARS = 30
 
 
 def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
-    """Rule id → its article and documentation (`checks`, `why`), as the newest version words them."""
+    """Rule id → its article, the official address of its text and its documentation (`checks`, `why`),
+    as the newest version words them."""
     from validator.i18n import current
 
     lang = current()
@@ -40,6 +41,7 @@ def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
         for rule in ruleset.rules:
             docs[rule.id] = {
                 "ref": rule.ref,
+                "url": ruleset.url,  # the text's official address ("" where it has none)
                 "checks": rule.text("checks", lang),
                 "why": rule.text("why", lang),
                 "message": rule.text("message", lang),

@@ -88,6 +88,7 @@ def rule_catalogue(
                 rule.text("why", lang),
                 rule.text("fails", lang),
                 rule.text("passes", lang),
+                ruleset.url,
             )
     return catalogue
 

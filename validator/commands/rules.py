@@ -127,7 +127,13 @@ def check(options: RulesCheckOptions) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
-    from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes, untranslated_provisions
+    from validator.dsl.compiler import (
+        TRANSLATED,
+        untranslated,
+        untranslated_address,
+        untranslated_notes,
+        untranslated_provisions,
+    )
     from validator.rulebook.text_coverage import stray_problems
 
     shown = {str(path) for path in paths}
@@ -156,6 +162,7 @@ def check(options: RulesCheckOptions) -> int:
     # references to provisions the text does not have.
     problems.update(dict.fromkeys(p for ruleset in registry.all() for p in untranslated_notes(ruleset)))
     problems.update(dict.fromkeys(p for ruleset in registry.all() for p in untranslated_provisions(ruleset)))
+    problems.update(dict.fromkeys(p for ruleset in registry.all() for p in untranslated_address(ruleset)))
     problems.update(dict.fromkeys(p for ruleset in mine for p in stray_problems(ruleset)))
     # The readings' question, alternatives and reason, likewise, each reported once where it is written.
     problems.update(

@@ -7,7 +7,7 @@ order: `add` an item the version before did not have, `replace` one it had (writ
 amending text rewrites a paragraph), `repeal` one. Each change is checked against the version it
 amends — adding what exists, or replacing or repealing what does not, is an error at its line — so the
 versions cannot silently disagree, as copies could. The amending file gives its own title, source,
-dates and notes; the game is inherited.
+dates and notes; the game and the text's address (`address`) are inherited.
 
 A file may amend another family's version (`ruleset zz/acme-blackjack` + `amends fr/blackjack@2024-11-01`):
 a variant of a text, or another jurisdiction's copy of it, written as what it changes. Its rules take its
@@ -56,6 +56,16 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
     headers = tree.headers
     if not any(h.key == "game" for h in headers):
         headers = (*headers, *(h for h in base.headers if h.key == "game"))
+    if not any(h.key == "address" for h in headers):
+        # The same text, named once: in the version amended (which says where it is written).
+        headers = (
+            *headers,
+            *(
+                replace(h, value=replace(h.value, file=h.value.file or base.file))
+                for h in base.headers
+                if h.key == "address"
+            ),
+        )
     return with_items(
         tree,
         items,

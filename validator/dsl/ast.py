@@ -375,6 +375,17 @@ class Header:
 
 
 @dataclass(frozen=True, slots=True)
+class Address:
+    """`address "https://…"`: the source text's official address; `address none "why"` (with its French,
+    `fr "…"`) where the text has none."""
+
+    url: str | None
+    reason: str | None = None
+    translations: tuple[tuple[str, str], ...] = ()  # (language, the reason in it)
+    file: str | None = None  # where it is written, when not in the file compiled (an amended version's)
+
+
+@dataclass(frozen=True, slots=True)
 class Provision:
     """`provision "art. 55-4, 1°, al. 2" quote "…"`: one numbered provision of the source text, named as a
     `ref` cites it (`dsl.provisions`), with the text's words; `out of scope "…"` says why nothing encodes it

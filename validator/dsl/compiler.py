@@ -20,6 +20,7 @@ from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
 from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
+    AddressDef,
     AmendmentInfo,
     CheckDef,
     CheckSource,
@@ -95,6 +96,7 @@ class _Compiler:
         # The game the ruleset names (None until the header is read, or when it names none known): the
         # events and facts other games own are not its vocabulary.
         self.game: str | None = None
+        self.address_line = 0  # the line of `address` (the header's, where it is written)
 
     def bodies(self) -> dict[str, ast.Expr]:
         return {name: d.body for name, d in self.defines.items()}
@@ -152,6 +154,8 @@ class _Compiler:
                 )
             elif header.key == "game":
                 self.game = header.value
+            if header.key == "address":
+                self.address(header)
             if header.key == "in_force":
                 start, end = header.value
                 if start is not None and end is not None and end < start:
@@ -167,6 +171,28 @@ class _Compiler:
                 self.error(self.tree.family_pos, _("the ruleset does not say its '{key}'").format(key=shown))
         seen["notes"] = tuple(notes)
         return seen
+
+    def address(self, header: ast.Header) -> None:
+        """An address is a web address (http or https); `address none` translates its reason into the
+        languages a ruleset is translated into."""
+        address: ast.Address = header.value
+        self.address_line = header.pos.line
+        if address.url is not None and not address.url.startswith(("https://", "http://")):
+            self.error(
+                header.pos,
+                _(
+                    'address {url!r} is not a web address (https://…): write address none "why" for a text '
+                    "that has none"
+                ).format(url=address.url),
+            )
+        for lang, _text in address.translations:
+            if lang not in TRANSLATED:
+                self.error(
+                    header.pos,
+                    _(
+                        "address none {lang}: {lang!r} is not a language a reason is translated into (fr)"
+                    ).format(lang=lang),
+                )
 
     # ---- parameters ----
     def parameters(self) -> dict[str, ParamValue]:
@@ -903,6 +929,7 @@ class _Compiler:
             valid_until=end,
             notes=tuple(n.text for n in headers["notes"]),
             note_defs=headers["notes"],
+            address=_address(headers.get("address"), self.tree.file, self.address_line),
             parameters=params,
             options=options,
             fixed=fixed,
@@ -1219,3 +1246,24 @@ def _amended_version(amends: ast.Amends | None) -> str | None:
 
 def compile_ruleset(tree: ast.RulesetFile) -> Ruleset:
     return _Compiler(tree).compile()
+
+
+def _address(address: ast.Address | None, file: str, line: int) -> AddressDef | None:
+    if address is None:
+        return None
+    return AddressDef(address.url, address.reason, dict(address.translations), address.file or file, line)
+
+
+def untranslated_address(ruleset: Ruleset) -> list[str]:
+    """What `rules check` refuses of a text's address: `address none "…"` with its reason in English only."""
+    address = ruleset.address
+    if address is None or address.reason is None:
+        return []
+    return [
+        _(
+            "{file}:{line}:1: address none: the reason is in English only: write it in French just after it "
+            '(address none "…" {lang} "…")'
+        ).format(file=address.file, line=address.line, lang=lang)
+        for lang in TRANSLATED
+        if lang not in address.translations
+    ]

@@ -101,6 +101,24 @@ class NoteDef:
 
 
 @dataclass(frozen=True, slots=True)
+class AddressDef:
+    """Where the source text is published (`address "https://…"`), or, for a text with none, why
+    (`address none "…"`, in English and the other languages given)."""
+
+    url: str | None
+    reason: str | None = None
+    translations: dict[str, str] = field(default_factory=dict)
+    file: str = ""
+    line: int = 0
+
+    def why_none(self, lang: str) -> str | None:
+        """Why the text has no address, in `lang` (English where none is given in it); None with one."""
+        if self.reason is None:
+            return None
+        return self.translations.get(lang) or self.reason
+
+
+@dataclass(frozen=True, slots=True)
 class SideBetDef:
     name: str
     title: str
@@ -269,6 +287,13 @@ class Ruleset:
     by_house: dict[Any, HouseChecks] = field(default_factory=dict, repr=False, compare=False)
     # The numbered provisions of the source text, by name (`rules coverage`); empty where none is declared.
     provisions: dict[str, ProvisionDef] = field(default_factory=dict)
+    # Where the source text is published, or why it is not (`address`); None where the file does not say.
+    address: AddressDef | None = None
+
+    @property
+    def url(self) -> str:
+        """The source text's official address; "" where it has none or the ruleset does not name it."""
+        return self.address.url or "" if self.address is not None else ""
 
     @property
     def version(self) -> str:

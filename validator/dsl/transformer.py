@@ -209,6 +209,14 @@ class RulesTransformer(Transformer):
         # A text that carries no date (a licence's rules, a popular description) applies to every log.
         return ast.Header(_pos(meta), "in_force", (None, None))
 
+    def address(self, meta, children):
+        return ast.Header(_pos(meta), "address", ast.Address(_string(children[0])))
+
+    def address_none(self, meta, children):
+        reason, *lang = children
+        translations = ((str(lang[0]), _string(lang[1])),) if lang else ()
+        return ast.Header(_pos(meta), "address", ast.Address(None, _string(reason), translations))
+
     def until(self, meta, children):
         return self._date(children[0])
 

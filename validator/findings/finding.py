@@ -280,7 +280,8 @@ class RoundOutcome:
 class RuleInfo:
     """What a report needs to describe a rule (SARIF's rule list): its reference, and its docs as the
     ruleset (or `rulebook/builtin_docs.py`) writes them: `summary` what it checks, `doc` why (the words of
-    the text), then what fails and what passes."""
+    the text), then what fails and what passes; `url` the official address of the text the reference cites
+    (its ruleset's `address`; "" where there is none)."""
 
     id: str
     ref: str
@@ -289,3 +290,4 @@ class RuleInfo:
     doc: str = ""
     fails: str = ""
     passes: str = ""
+    url: str = ""

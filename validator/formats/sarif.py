@@ -174,7 +174,7 @@ def _descriptor(info: RuleInfo, tags: list[str]) -> dict[str, Any]:
     short = info.summary or info.id
     sections = [("Why", info.doc), ("Fails", info.fails), ("Passes", info.passes), ("Reference", info.ref)]
     full = f"{info.doc or short} ({info.ref})" if info.ref else (info.doc or short)
-    return {
+    descriptor: dict[str, Any] = {
         "id": info.id,
         "shortDescription": {"text": short},
         "fullDescription": {"text": full},
@@ -185,6 +185,11 @@ def _descriptor(info: RuleInfo, tags: list[str]) -> dict[str, Any]:
         "defaultConfiguration": {"level": _LEVELS[info.severity]},
         "properties": properties,
     }
+    if info.url:
+        # The official address of the text the reference cites (the ruleset's `address`): where a reader
+        # of the report finds the article's words.
+        descriptor["helpUri"] = info.url
+    return descriptor
 
 
 def _descriptor_from(finding: Finding, tags: list[str]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from validator.dsl.model import ProvisionDef, Ruleset
+from validator.dsl.model import AddressDef, ProvisionDef, Ruleset
 from validator.dsl.provisions import CitationError, Key, cited, key_of
 from validator.i18n import _, current
 
@@ -43,6 +43,8 @@ class TextCoverage:
     provisions: tuple[Provision, ...]
     # An item citing a provision the text does not have, or whose ref cannot be read.
     stray: tuple[Item, ...]
+    # Where the text is published, or why it is not (the version's `address`).
+    address: AddressDef | None = None
 
     @property
     def unaccounted(self) -> tuple[Provision, ...]:
@@ -115,7 +117,7 @@ def coverage(ruleset: Ruleset) -> TextCoverage:
         Provision(keyed[key], key, tuple(dict.fromkeys(encoded[key])), tuple(dict.fromkeys(within[key])))
         for key in sorted(keyed, key=_order)
     )
-    return TextCoverage(ruleset.version, provisions, tuple(dict.fromkeys(stray)))
+    return TextCoverage(ruleset.version, provisions, tuple(dict.fromkeys(stray)), ruleset.address)
 
 
 def stray_problems(ruleset: Ruleset) -> list[str]:
@@ -144,6 +146,10 @@ def lines(report: TextCoverage) -> Iterator[str]:
     yield _("{version}: {count} provisions of the text").format(
         version=report.version, count=len(report.provisions)
     )
+    if report.address is not None and report.address.url:
+        yield "  " + _("the text: {url}").format(url=report.address.url)
+    elif report.address is not None:
+        yield "  " + _("the text: no official address ({why})").format(why=report.address.why_none(lang))
     for p in report.provisions:
         quote = p.definition.quote
         shown = quote if len(quote) <= 90 else quote[:87].rstrip() + "…"

@@ -91,11 +91,23 @@ def clause_lines(rule: Rule) -> Iterator[str]:
         yield f"  {text}" if cited is not None else text
 
 
+def address_lines(ruleset: Ruleset) -> Iterator[str]:
+    """Where the source text is published (the ruleset's `address`), or why it is not."""
+    address = ruleset.address
+    if address is None:
+        return
+    if address.url:
+        yield "  " + _("the text: {url}").format(url=address.url)
+    else:
+        yield "  " + _("the text: no official address ({why})").format(why=address.why_none(current()))
+
+
 def show_lines(ruleset: Ruleset) -> Iterator[str]:
     yield f"{ruleset.version} — {ruleset.title}"
     yield "  " + _("game: {game}   in force: {dates}   source: {source}   file: {file}").format(
         game=ruleset.game, dates=dates_words(ruleset), source=ruleset.source, file=ruleset.file
     )
+    yield from address_lines(ruleset)
     for note in ruleset.note_defs:
         yield "  " + _("note: {note}").format(note=pick({**note.translations, "en": note.text}))
     if ruleset.amends is not None:
@@ -391,6 +403,7 @@ def rule_lines(registry: Registry, rule_id: str, day: date | None = None) -> Ite
     lang = current()
     yield f"{rule_id} ({kind_word(latest.kind)}, {severity_word(latest.severity)})"
     yield "  " + _("ref: {ref}").format(ref=latest.ref)
+    yield from address_lines(ruleset)
     yield "  " + _("message: {message}").format(message=latest.text("message", lang))
     yield from _docs(*(latest.text(key, lang) for key in ("checks", "why", "fails", "passes")))
     yield "  " + _("versions:")
