@@ -11,7 +11,8 @@ from validator.rulebook.registry import default_registry
 
 def test_the_provisions_page_is_what_the_rulesets_say():
     written = (ROOT / PAGE).read_text(encoding="utf-8")
-    assert written == render(), "docs/provisions.md is stale: run python -m validator.rulebook.provisions_page"
+    stale = "docs/provisions.md is stale: run python -m validator.rulebook.provisions_page"
+    assert written == render(), stale
 
 
 def test_the_page_lists_every_provision_of_every_version_with_its_text():

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from validator.dsl.model import Ruleset
 from validator.rulebook.registry import Registry, default_registry
 from validator.rulebook.text_coverage import coverage
 
@@ -62,7 +63,7 @@ def lines(registry: Registry) -> Iterator[str]:
             yield f"{item.label} cites a provision the text does not have: {item.ref}"
 
 
-def _address(ruleset) -> str:  # type: ignore[no-untyped-def]
+def _address(ruleset: Ruleset) -> str:
     address = ruleset.address
     if address is None:
         return "not named"
