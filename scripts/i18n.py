@@ -160,7 +160,7 @@ NOT_SHOWN = {
     "validator/dsl/vocabulary.py": "the vocabulary's descriptions: `vocabulary()` reads them for the catalog",
     "validator/dsl/vocabulary_page.py": "writes docs/vocabulary.md, a document of the repository (English)",
     "validator/rulebook/readings_page.py": "writes docs/readings.md, a document of the repository (English)",
-    "validator/rulebook/provisions_page.py": "writes docs/provisions.md, a document of the repository (English)",
+    "validator/rulebook/provisions_page.py": "writes docs/provisions.md, a repository document (English)",
     "validator/logs/patterns.py": "refuses a pattern of the shipped schema itself: a bug of the program",
     "validator/formats/schema.py": "the findings' JSON Schema (`schema findings`): a schema document",
     "validator/audit/dataset/columns.py": (

@@ -281,6 +281,44 @@ def test_a_shared_jackpot_rounded_down_or_to_the_nearest_cent(cli, tmp_path, ver
     assert len(found(cli, log, records("5075.67"), version)) == 3
 
 
+# ---------------------------------------------------------------- 8°, al. 8: who triggers the consolations
+@pytest.mark.parametrize("version", [V2020, V2024])
+def test_a_consolation_triggered_by_any_player_or_a_jp1_bettor_only(cli, tmp_path, version):
+    # Box 1 (P1) bets 20 and no JP1; it is dealt 7♠ 7♠ and hits 7♠: three 7s of one suit, the main jackpot's
+    # hand. Box 3 (P3) bets 20 and 1 on JP1, dealt 10♣ 9♦ (no seven), and stands; the dealer 9♣ 8♣ (17):
+    # both main stakes paid 20. « Les lots de consolation sont remportés par tous les joueurs ayant misé
+    # sur l'option JP1 dès lors que l'un des joueurs à la table se voit distribuer l'une des deux meilleures
+    # mains »: read as any player at the table (default), P1's hand wins P3 the consolation, 100 pour 1 net
+    # of the stake already in the jackpot (reading jp1-stake): 99, so paying it is clean and collecting the
+    # stake is one finding; read as a JP1 bettor only, P1 bet nothing: no consolation, the other way round.
+    actions: list[list[Any]] = [
+        ["deal", "1", "7S"],
+        ["deal", "3", "TC"],
+        ["deal", "D", "9C"],
+        ["deal", "1", "7S"],
+        ["deal", "3", "9D"],
+        ["hit", "1", "7S"],
+        ["stand", "1"],
+        ["stand", "3"],
+        ["deal", "D", "8C"],
+        ["pay", "3", 20],
+        ["pay", "1", 20],
+    ]
+    bets = [bet("1", 20, "P1"), bet("3", 20, "P3"), bet("3:jp1", 1, "P3")]
+    day = "2025-03-14" if version == V2024 else "2021-03-14"
+    jackpot = {"type": "jackpot", "at": f"{day}T20:03:00+01:00", "main": "15230.00", "secondary": "2410.50"}
+
+    def records(last: list[Any]) -> list[dict[str, Any]]:
+        return [table_record(day), shoe_record(day), jackpot, round_(day, bets, [*actions, last])]
+
+    log = tmp_path / "trigger.jsonl"
+    bettor = "jp1-consolation-trigger=jp1-bettor"
+    assert found(cli, log, records(["pay", "3:jp1", 99]), version) == []
+    assert found(cli, log, records(["lose", "3:jp1"]), version, bettor) == []
+    assert [s for _r, s in found(cli, log, records(["lose", "3:jp1"]), version)] == ["3:jp1"]
+    assert [s for _r, s in found(cli, log, records(["pay", "3:jp1", 99]), version, bettor)] == ["3:jp1"]
+
+
 # ---------------------------------------------------------------- Ontario: the licence's own readings
 def ontario(*rounds: dict[str, Any]) -> list[dict[str, Any]]:
     day = "2025-08-23"

@@ -159,6 +159,12 @@ PARAMETERS: dict[str, ParamSpec] = {
         mechanics="the exact edge: the stake a war adds",
     ),
     "hands.max_per_player": ParamSpec("int_or_none", "most hands one player may hold (none: no limit)"),
+    "jackpot.elsewhere_staked": ParamSpec(
+        "bool",
+        "JP1: a best hand dealt on another box wins the others their consolation only where that box staked "
+        "the bet (false: any player's hand at the table)",
+        mechanics="the replay and the simulator: which boxes' hands count in player.other_*jackpot*",
+    ),
 }
 
 

@@ -9,7 +9,7 @@ the ruleset's: its `side_bet` blocks (paytables) and its rules on the events `be
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -168,19 +168,23 @@ def prizes_elsewhere(
     dealer_cards: Sequence[str],
     split_boxes: frozenset[int] = frozenset(),
     skip: frozenset[int] = frozenset(),
+    staked: Mapping[int, Collection[str]] | None = None,
 ) -> frozenset[str]:
     """The meters the cards of boxes other than `box` (and other than those in `skip`) win this round:
     for each other box, the prize of the first line that holds in a paytable of a progressive side bet
-    (one whose lines pay a meter out), whether or not that box bet it. Which hands win a meter is the
-    paytable's; nothing here names one."""
+    (one whose lines pay a meter out), whether or not that box bet it — unless the version's parameter
+    `jackpot.elsewhere_staked` says a box's hand counts only where it staked that bet (`staked`: each box's
+    side bets, by name). Which hands win a meter is the paytable's; nothing here names one."""
     bets = [bet for bet in ruleset.side_bets.values() if bet.prizes]
     if not bets:
         return frozenset()
+    only_staked = bool(ruleset.param("jackpot.elsewhere_staked", False))
     first = dealer_cards[0] if dealer_cards else None
     won: set[str] = set()
     for number in sequences:
         if number == box or number in skip:
             continue
+        mine = staked.get(number, ()) if staked is not None else ()
         ctx = {
             "house": house,
             "player": PlayerCards(number, sequences, first, split_boxes=split_boxes),
@@ -188,8 +192,22 @@ def prizes_elsewhere(
             **dict.fromkeys(("box", "hand", "dealer", "stake", "jackpot")),
         }
         for bet in bets:
+            if only_staked and bet.name not in mine:
+                continue
             won |= prize_hits(bet, ctx)
     return frozenset(won)
+
+
+def staked_sides(stakes: Iterable[str], sides: Mapping[str, str]) -> dict[int, frozenset[str]]:
+    """Each box's side bets, by name, from the round's side stakes (`3:jp1`) and the rulesets' stake
+    names (`stake_sides`): what `prizes_elsewhere` reads where a hand counts only on a staked box."""
+    found: dict[int, set[str]] = {}
+    for stake in stakes:
+        number, _colon, kind = stake.partition(":")
+        side = side_of(kind, sides)[0]
+        if side is not None and number.isdigit():
+            found.setdefault(int(number), set()).add(side)
+    return {number: frozenset(names) for number, names in found.items()}
 
 
 # ---- JP1 meters --------------------------------------------------------------------------------
@@ -448,7 +466,10 @@ class RoundSideBets:
     def _player(self, box_no: int, sequences: dict[int, list[str]], dealer_list: list[str]) -> PlayerCards:
         boxes = self.engine.boxes
         split = frozenset(number for number, box in boxes.items() if box.hands > 1)
-        elsewhere = prizes_elsewhere(self.ruleset, self.judge.house, box_no, sequences, dealer_list, split)
+        staked = staked_sides(self.engine.side_stakes, self.judge.stake_sides)
+        elsewhere = prizes_elsewhere(
+            self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, staked=staked
+        )
         own = boxes.get(box_no)
         seated = own.seated_players if own is not None else set()
         # The other boxes of the box's seated player: the meters they win are not another player's.
@@ -458,7 +479,9 @@ class RoundSideBets:
             if number != box_no and seated and not box.seated_players.isdisjoint(seated)
         )
         others = (
-            prizes_elsewhere(self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, same)
+            prizes_elsewhere(
+                self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, same, staked=staked
+            )
             if same
             else elsewhere
         )

@@ -32,6 +32,7 @@ from validator.replay.side_bets import (
     settle_context,
     side_of,
     split_boxes,
+    staked_sides,
 )
 from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 
@@ -197,7 +198,8 @@ def _decide(
     sequences = box_sequences(round_.actions)
     cards = list(dealer.card_list)
     split = split_boxes(round_.actions)
-    elsewhere = prizes_elsewhere(judge.ruleset, judge.house, number, sequences, cards, split)
+    staked = staked_sides(round_.side_stakes, judge.stake_sides)
+    elsewhere = prizes_elsewhere(judge.ruleset, judge.house, number, sequences, cards, split, staked=staked)
     amount = round_.side_stakes[stake]
     ctx = settle_context(
         judge.house,

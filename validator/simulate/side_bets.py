@@ -40,6 +40,7 @@ from validator.replay.side_bets import (
     settle_context,
     side_of,
     split_boxes,
+    staked_sides,
 )
 from validator.replay.state import Dealer, RoundFacts, facts
 from validator.simulate.table import amount_json, bet_facts
@@ -300,7 +301,10 @@ class RoundSides:
         key = (box, tuple((n, tuple(s)) for n, s in sequences.items()), tuple(cards), split)
         elsewhere = self.elsewhere.get(key)
         if elsewhere is None:
-            elsewhere = prizes_elsewhere(self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split)
+            staked = staked_sides(self.stakes, self.sim.judge.stake_sides)
+            elsewhere = prizes_elsewhere(
+                self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split, staked=staked
+            )
             self.elsewhere[key] = elsewhere
         return PlayerCards(box, sequences, cards[0] if cards else None, elsewhere, split)
 
