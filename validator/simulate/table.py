@@ -245,7 +245,7 @@ class TableSim:
         names = [name for name, _unused in receivers]
         pairs = list(range(len(names) - 1))
         candidates = [
-            ("deal", names[i + 1], {"deal": facts(hand=names[i + 1], expected=names[i])}) for i in pairs
+            ("deal", names[i + 1], {"deal": self.swapped_deal(names[i + 1], names[i])}) for i in pairs
         ]
         whats = [f"{names[i + 1]} dealt its card before {names[i]}" for i in pairs]
         picked = self.breaking(self.round_id, candidates, whats, first_only=True)
@@ -254,6 +254,14 @@ class TableSim:
         swapped = list(receivers)
         swapped[picked], swapped[picked + 1] = swapped[picked + 1], swapped[picked]
         return swapped
+
+    @staticmethod
+    def swapped_deal(target: str, expected: str) -> Any:
+        """The `deal` facts of `target`'s card dealt where `expected` was owed it, as the replay gives them:
+        `expected_hand` leaves the dealer's place aside (his own card is his; a box's card when the dealer
+        was owed one goes to the next hand owed, which is `target` in the text's order)."""
+        hand = "D" if target == "D" else (expected if expected != "D" else target)
+        return facts(hand=target, expected=expected, expected_hand=hand)
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
