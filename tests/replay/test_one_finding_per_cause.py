@@ -127,8 +127,8 @@ def test_a_settlement_from_box_1_upwards_is_one_finding_a_round(tmp_path):
             "rule": "fr/blackjack/settlement-order",
             "rounds": ROUNDS,
             "of_rounds": ROUNDS,
-            "message": "Bets must be settled from the dealer's right to his left: box 3 was settled after "
-            "box 1.",
+            "message": "Bets must be settled from the dealer's right to his left: box 3 (lose) was settled "
+            "after box 1 (lose).",
         }
     ]
 

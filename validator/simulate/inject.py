@@ -392,6 +392,28 @@ def _breaks_only(view: RoundView, rule_id: str, edited: list[Any], amount: Decim
     return judged is not None and judged.rule == rule_id and (judged.verb, judged.amount) != (verb, paid)
 
 
+def _order_kept(view: RoundView, index: int, edited: list[Any]) -> bool:
+    """Does the final settlement keep its order with the settlement at `index` edited? Where it collects
+    every losing stake before it pays or returns any other (as a round with the hyper black jack must,
+    6°), an edit that collects a stake the text pays or returns, or pays one it collects, among the
+    others would break that order too: a second finding the plan did not make. Elsewhere the order the
+    rules ask is the boxes', which no verb changes."""
+    finals = sorted(
+        i
+        for stake, i in view.final.items()
+        if i > view.last_decision and (_main(stake) or stake.endswith(":war"))
+    )
+
+    def losers_first(settled: list[list[Any]]) -> bool:
+        # The losing stakes, then the others, each from the dealer's right (box 7) to his left.
+        keys = [(action[0] != "lose", -int(str(action[1]).split("/")[0].split(":")[0])) for action in settled]
+        return keys == sorted(keys)
+
+    before = [view.actions[i] for i in finals]
+    after = [edited if i == index else view.actions[i] for i in finals]
+    return not losers_first(before) or losers_first(after)
+
+
 def _first_settlements(view: RoundView, stakes: set[str]) -> list[tuple[str, int]]:
     """The index of each of these stakes' first settlement logged (the one `check` judges), by stake."""
     first: dict[str, int] = {}
@@ -426,7 +448,7 @@ def _payout(rule_id: str) -> Injector:
         else:
             edited = ["lose", stake]
             what = f"{stake} collected where the text returns it"
-        if not _breaks_only(view, rule_id, edited, amount):
+        if not _breaks_only(view, rule_id, edited, amount) or not _order_kept(view, index, edited):
             return None
         record["actions"][index] = edited
         return Edit(record, stake, what)
@@ -453,7 +475,7 @@ def _misread(rule_id: str, kinds: frozenset[str]) -> Injector:
             ]
             candidates += [(["push", stake], "returned"), (["lose", stake], "collected")]
             for edited, how in candidates:
-                if _breaks_only(view, rule_id, edited, amount):
+                if _breaks_only(view, rule_id, edited, amount) and _order_kept(view, index, edited):
                     options.append((index, edited, f"{stake} {how}, which the text does not give"))
         picked = _choice(rng, options)
         if picked is None:
@@ -503,7 +525,17 @@ def _settles_a_tie_unchosen(rule: Rule) -> bool:
 
 
 def _reads(rule: Rule) -> set[str]:
-    return set().union(*(names_read(check) for check in rule.checks))
+    """The facts the rule's checks read, as written and as applied (a named condition in its place: the
+    settlement order's `from_the_right` reads `settle.box`)."""
+    applied = {
+        name.path
+        for check in rule.checks
+        for node in (check.applied_require, check.applied_guard)
+        if node is not None
+        for name in names_in(node)
+        if isinstance(name, Name)
+    }
+    return applied.union(*(names_read(check) for check in rule.checks))
 
 
 def _guarded_by(rule: Rule, fact: str) -> bool:

@@ -414,7 +414,10 @@ class TableSim:
         }
 
     def new_shoe(self, reason: str) -> dict[str, Any]:
-        decks = int(self.ruleset.param("shoe.decks", 6))
+        # The decks the house declares where its text leaves them to it (a `decks` house option: the
+        # popular description), else the text's.
+        declared = self.house.get("decks") if "decks" in self.ruleset.options else None
+        decks = int(declared) if declared is not None else int(self.ruleset.param("shoe.decks", 6))
         total = decks * 52
         least = int(self.ruleset.param("shoe.cut_min_cards") or 0)
         share = self.ruleset.param("shoe.cut_min_share")
