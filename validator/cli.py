@@ -73,7 +73,7 @@ class FailLevel(StrEnum):
     warning = "warning"
 
 
-# Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
+# Options `check` and `lint` share: what is reported and what fails (validator/catalogue/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
     typer.Option(

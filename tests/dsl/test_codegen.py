@@ -21,7 +21,7 @@ from validator.dsl import ast
 from validator.dsl.codegen import all_held, settlement
 from validator.dsl.expr import EvaluationError
 from validator.dsl.model import HouseChecks, Ruleset
-from validator.rulebook.fixtures import find_fixtures, run_fixture
+from validator.checking.fixtures import find_fixtures, run_fixture
 from validator.rulebook.registry import load_all, ruleset_files, rulesets_dir
 
 RULE_FIXTURES = FIXTURES / "rules"

@@ -14,7 +14,7 @@ from validator.dsl.expr import unparse
 from validator.dsl.parser import parse_ruleset
 from validator.errors import RulesetErrors
 from validator.rulebook.registry import default_registry, load_all
-from validator.rulebook.view import changed_items, diff_lines, show_lines
+from validator.catalogue.view import changed_items, diff_lines, show_lines
 
 HEADER = """ruleset xx/test
 title "T"

@@ -11,7 +11,7 @@ from conftest import ROOT
 
 from validator.house.lint import house_options
 from validator.house.load import load_house
-from validator.maths.simcheck import check, round_return
+from validator.simulate.simcheck import check, round_return
 from validator.rulebook.registry import default_registry
 
 ROUNDS = 1500

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from validator.rulebook.registry import default_registry
-from validator.rulebook.view import diff_lines
+from validator.catalogue.view import diff_lines
 
 REGISTRY = default_registry()
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 import typer
 
 if TYPE_CHECKING:
-    from validator.findings.policy import Policy
+    from validator.catalogue.policy import Policy
     from validator.formats.base import Reporter
     from validator.rulebook.registry import Registry
 
@@ -102,7 +102,7 @@ def policy(
     registry: Registry, root: Callable[[], str], choices: PolicyChoices, house: Iterable[Path] = ()
 ) -> Policy:
     """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the config)."""
-    from validator.findings.policy import Options, build_policy, split_rules
+    from validator.catalogue.policy import Options, build_policy, split_rules
 
     options = Options(
         select=split_rules(choices.select),

@@ -15,7 +15,7 @@ from validator.i18n import _
 
 def list_(*, ids: bool = False) -> int:
     """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
-    from validator.rulebook.view import all_rule_ids, list_lines
+    from validator.catalogue.view import all_rule_ids, list_lines
 
     registry = common.registry()
     for line in all_rule_ids(registry) if ids else list_lines(registry):
@@ -26,7 +26,7 @@ def list_(*, ids: bool = False) -> int:
 def show(spec: str) -> int:
     """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
     docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
-    from validator.rulebook.view import close_rule_ids, is_rule_id, rule_lines, show_lines
+    from validator.catalogue.view import close_rule_ids, is_rule_id, rule_lines, show_lines
 
     registry = common.registry()
     name, at, when = spec.partition("@")
@@ -54,14 +54,14 @@ def show(spec: str) -> int:
 
 def _python_side(name: str) -> bool:
     """A name in the namespace of the Python-side rules (`hand-log/*`, `house/*`), not a ruleset's."""
-    from validator.rulebook.builtin_docs import BUILTIN
+    from validator.catalogue.builtin_docs import BUILTIN
 
     return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
 def diff(old: str, new: str) -> int:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    from validator.rulebook.view import diff_lines
+    from validator.catalogue.view import diff_lines
 
     registry = common.registry()
     for line in diff_lines(registry.pick(old), registry.pick(new)):
@@ -171,7 +171,7 @@ def ruleset_files(files: list[Path]) -> list[Path]:
 
 def test(directory: Path | None, *, verbose: bool) -> int:
     """Run the rule fixtures: 1 when one fails, or none was found."""
-    from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
+    from validator.checking.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
     passed = failed = 0
     root = directory or default_fixture_dir()

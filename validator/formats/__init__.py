@@ -51,11 +51,11 @@ def make_reporter(name: str, out: TextIO, *, color: bool = False, root: str | No
             _("unknown format {name!r}: choose one of {items}").format(name=name, items=", ".join(_FORMATS))
         )
     if name == "sarif":
-        from validator.formats.sarif import SarifReporter
+        from validator.formats.sarif import SarifReporter  # start-up: a run loads its format's module only
 
         return SarifReporter(out, color=color, root=root)
     if name == "gitlab":
-        from validator.formats.gitlab import GitlabReporter
+        from validator.formats.gitlab import GitlabReporter  # start-up: as above
 
         return GitlabReporter(out, color=color, root=root)
     return reporter_class(name)(out, color=color)

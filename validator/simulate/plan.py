@@ -31,6 +31,7 @@ from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.rulebook.registry import NoVersionInForce, Registry
 from validator.simulate.hours import Hours, parse_hours
+from validator.simulate.players import strategy_for
 from validator.simulate.run import simulate
 from validator.simulate.table import (
     LAST_BOX,
@@ -95,8 +96,6 @@ def prepare(
     `timezone`: the table's (an IANA name); else the house file's `timezone`; else its country's.
     `dealers`, `pool`: simulate.pool. `hours`: the casino's opening hours (simulate.hours); else the
     house file's `hours`; else none kept."""
-    from validator.simulate.players import strategy_for
-
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
     options = house_options(registry, chosen, table, house)

@@ -25,6 +25,8 @@ from typing import Any
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _
+from validator.maths.game import maths_of
+from validator.maths.probe import Probe
 from validator.replay.state import Dealer, Hand
 
 KINDS = ("best", "random", "mix")
@@ -45,8 +47,6 @@ def strategy_for(kind: str, ruleset: Ruleset, house: dict[str, Any], seed: int, 
     best = Later(lambda: _best(ruleset, house))
     if kind == "best":
         return best
-    from validator.maths.game import maths_of
-
     return Mixed(best, seed, maths_of(ruleset).decisions, by_person=pool)
 
 
@@ -69,9 +69,6 @@ def decider(hand: Hand) -> str:
 
 
 def _best(ruleset: Ruleset, house: dict[str, Any]) -> Any:
-    from validator.maths.game import maths_of
-    from validator.maths.probe import Probe
-
     return maths_of(ruleset).player(Probe(ruleset, house))
 
 
