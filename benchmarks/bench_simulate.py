@@ -29,8 +29,8 @@ import orjson
 
 from validator.house.load import load_house
 from validator.maths.edge import figures
-from validator.simulate.simcheck import mean_return
 from validator.rulebook.registry import default_registry
+from validator.simulate.simcheck import mean_return
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "samples" / "house" / "trouville.yaml"

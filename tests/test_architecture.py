@@ -436,7 +436,8 @@ def test_the_packages_read_as_the_guide_says():
     """docs/architecture.md's table lists the folders of `validator/` in the declared order."""
     guide = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     listed = re.findall(r"^\| `([a-z_]+)/` \|", guide, flags=re.MULTILINE)
-    folders = [p.removeprefix("validator.") for p in PACKAGES if (PACKAGE / p.removeprefix("validator.")).is_dir()]
+    names = [package.removeprefix("validator.") for package in PACKAGES]
+    folders = [name for name in names if (PACKAGE / name).is_dir()]
     assert listed == folders
 
 
@@ -562,8 +563,8 @@ def test_an_unexplained_import_inside_a_function_is_found(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text(
         "def hidden():\n"
-        "    from validator.house.rules import unused_suppression\n"
-        "    return unused_suppression\n\n\n"
+        "    from validator.catalogue.policy import Policy\n"
+        "    return Policy\n\n\n"
         "def heavy():\n"
         "    import pyarrow.parquet as pq\n"
         "    from jsonschema import Draft202012Validator\n"
@@ -579,7 +580,7 @@ def test_an_unexplained_import_inside_a_function_is_found(tmp_path):
         encoding="utf-8",
     )
     assert _unexplained_imports(sample) == [
-        "sample.py:2: validator.house.rules",
+        "sample.py:2: validator.catalogue.policy",
         "sample.py:18: difflib",
     ]
 
@@ -597,7 +598,9 @@ def test_the_game_nouns_are_a_leaf():
 
 def test_an_upward_import_is_found():
     graph = {"validator.dsl.expr": {"validator.replay.state"}, "validator.replay.state": {"validator.casino"}}
-    assert _upward_imports(graph) == ["validator.dsl -> validator.replay (validator.dsl.expr -> validator.replay.state)"]
+    assert _upward_imports(graph) == [
+        "validator.dsl -> validator.replay (validator.dsl.expr -> validator.replay.state)"
+    ]
 
 
 def test_no_test_imports_the_suite_as_a_package():

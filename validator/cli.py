@@ -4,6 +4,8 @@ found, 1 findings, 2 the run could not be made."""
 
 from __future__ import annotations
 
+import atexit
+import gc
 import time
 from collections.abc import Callable
 from enum import StrEnum
@@ -12,9 +14,12 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from validator import __version__
+from validator import __version__, i18n
 from validator.cli_help import PlainCommand, PlainGroup
+from validator.compiled import describe
 from validator.errors import ValidatorError, bounded
+from validator.findings.config import config_lang
+from validator.guard import run
 from validator.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -170,7 +175,7 @@ def _choices(
 ) -> PolicyChoices:
     """What `check` and `lint` share of their options: what is reported and what fails, and the
     readings applied."""
-    from validator.commands.common import PolicyChoices
+    from validator.commands.common import PolicyChoices  # start-up: as a command's modules
 
     level = fail_level.value if fail_level is not None else None
     chosen = tuple(readings or ())
@@ -187,7 +192,7 @@ def _run(
     message on standard error and status 2. `rules` (`--rules`), with the configuration file's `rules`
     and $CASINO_VALIDATOR_RULES, are the rulesets from outside the package the command judges with."""
     try:
-        from validator.commands.common import use_rules
+        from validator.commands.common import use_rules  # start-up: as a command's modules
 
         use_rules(rules or [], config, no_config)
         status = command()
@@ -199,8 +204,6 @@ def _run(
 
 def _version(value: bool) -> None:
     if value:
-        from validator.compiled import describe
-
         typer.echo(f"casino-validator {__version__} ({describe()})")
         raise typer.Exit()
 
@@ -211,9 +214,6 @@ class Lang(StrEnum):
 
 
 def _lang(value: Lang | None) -> None:
-    from validator import i18n
-    from validator.findings.config import config_lang
-
     given = value.value if value is not None else None
     i18n.start(given, None if given else config_lang())
 
@@ -339,7 +339,7 @@ def check(
             max_broken_records,
             _choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
         )
-    from validator.commands import check as command
+    from validator.commands import check as command  # start-up: a command's modules load when it runs
 
     started = time.monotonic()
     _run(
@@ -444,7 +444,7 @@ def watch(
     """Follow logs as tables write them: each round is judged when its line is whole, each finding
     written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
     with the summary."""
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     _run(
         lambda: command.run(
@@ -483,7 +483,7 @@ def _follow_instead(
     choices: PolicyChoices,
 ) -> NoReturn:
     """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     refused = [
         name
@@ -554,7 +554,7 @@ def report(
     rules: RulesOpt = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
-    from validator.commands import report as command
+    from validator.commands import report as command  # start-up: a command's modules load when it runs
 
     _run(
         lambda: command.run(
@@ -585,7 +585,7 @@ def explain(
     """Replay one round step by step and say why each finding was made.
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
-    from validator.commands import explain as command
+    from validator.commands import explain as command  # start-up: a command's modules load when it runs
 
     _run(
         lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house, readings=reading or []),
@@ -724,7 +724,7 @@ def simulate(
     Every option is checked before anything is written: the limits are judged by the version's own
     rules on the table, and the séance must stay within the dates the version is in force.
     """
-    from validator.commands import simulate as command
+    from validator.commands import simulate as command  # start-up: a command's modules load when it runs
 
     started = time.monotonic()
     _run(
@@ -787,7 +787,7 @@ def edge(
 ) -> None:
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
     its probability, computed composition-dependent (what is not exact is listed with its size)."""
-    from validator.commands import edge as command
+    from validator.commands import edge as command  # start-up: a command's modules load when it runs
 
     _run(
         lambda: command.run(
@@ -837,7 +837,7 @@ def lint(
     rules: RulesOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
-    from validator.commands import lint as command
+    from validator.commands import lint as command  # start-up: a command's modules load when it runs
 
     _run(
         lambda: command.run(
@@ -864,7 +864,7 @@ def schema(
     ],
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
-    from validator.commands import schema as command
+    from validator.commands import schema as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(which))
 
@@ -878,7 +878,7 @@ def rules_list(
     extra_rules: RulesOpt = None,
 ) -> None:
     """Families, their versions and the dates each is in force."""
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.list_(ids=ids), rules=extra_rules)
 
@@ -897,7 +897,7 @@ def rules_show(
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.show(spec), rules=extra_rules)
 
@@ -909,7 +909,7 @@ def rules_diff(
     extra_rules: RulesOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.diff(old, new), rules=extra_rules)
 
@@ -924,7 +924,7 @@ def rules_check(
     extra_rules: RulesOpt = None,
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.check(files), rules=extra_rules)
 
@@ -943,17 +943,12 @@ def rules_test(
     extra_rules: RulesOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.test(directory, verbose=verbose), rules=extra_rules)
 
 
 def main() -> None:
-    import atexit
-    import gc
-
-    from validator.guard import run
-
     # At exit the interpreter's last collection walks every object still alive (the rulesets, compiled
     # and parsed: some 0.1 s of a check's CPU); frozen, they are left to the end of the process.
     atexit.register(gc.freeze)

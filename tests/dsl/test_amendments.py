@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, ROOT
 
+from validator.catalogue.view import changed_items
 from validator.errors import RulesetErrors
 from validator.rulebook.registry import load_all, load_file
-from validator.catalogue.view import changed_items
 
 AMENDED = FIXTURES / "rulesets" / "amended"
 HEADER = """ruleset xx/amended

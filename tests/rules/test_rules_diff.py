@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from validator.rulebook.registry import default_registry
 from validator.catalogue.view import diff_lines
+from validator.rulebook.registry import default_registry
 
 REGISTRY = default_registry()
 

@@ -8,9 +8,16 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from validator.checking.progress import input_sizes, with_progress
+from validator.checking.readings import judged_under_readings
+from validator.checking.serial import check_logs, rule_catalogue
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.extras import require
+from validator.findings.finding import Summary
 from validator.i18n import _, ngettext
+from validator.logs.limits import Limits, configure, limits_from_options
+from validator.logs.reader import bytes_read, check_openable, files_not_read, iter_log_paths
 
 if TYPE_CHECKING:
     from validator.findings.finding import RoundOutcome
@@ -37,10 +44,6 @@ def run(
     max_broken_records: int | None,
 ) -> int:
     """Replay the logs and report; the exit status of the findings at the fail level."""
-    from validator.checking.serial import check_logs, rule_catalogue
-    from validator.findings.finding import Summary
-    from validator.logs.limits import Limits, configure, limits_from_options
-
     run = None
     _require_extras(fmt=fmt, dataset=dataset, jobs=jobs, scheduler=scheduler)
     try:
@@ -48,7 +51,9 @@ def run(
         root = common.project_root(sarif_root)
         house_path = str(house) if house is not None else None
         if dataset is not None:
-            from validator.audit.dataset.writer import DatasetRun
+            from validator.audit.dataset.writer import (
+                DatasetRun,
+            )  # start-up: the audit's modules, for --dataset only
 
             options = {
                 "ruleset": ruleset,
@@ -77,8 +82,6 @@ def run(
             from validator.house.apply import house_lookup
 
             lookup, house_label = house_lookup(house, registry)
-        from validator.logs.reader import check_openable, iter_log_paths
-
         check_openable(iter_log_paths(logs))
         with common.output(output) as out:
             reporter = common.reporter(fmt, out, output, root)
@@ -99,6 +102,7 @@ def run(
                     )
                 )
             if jobs > 1 or scheduler:
+                # start-up: the cluster's modules load only for --jobs or --scheduler
                 from validator.checking.cluster import check_on_cluster
                 from validator.checking.progress import PlanProgress
 
@@ -118,8 +122,6 @@ def run(
                     readings=tuple(sorted(registry.chosen.items())),
                 )
             elif all_readings:
-                from validator.checking.readings import judged_under_readings
-
                 outcomes = judged_under_readings(
                     registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
                 )
@@ -160,8 +162,6 @@ def run(
 
 def skipped_note(logs: list[str], shown: int = 5) -> str | None:
     """The note naming the files of the folders given that were not read (not `*.jsonl`, `*.jsonl.gz`)."""
-    from validator.logs.reader import files_not_read
-
     skipped = files_not_read(logs)
     if not skipped:
         return None
@@ -177,8 +177,6 @@ def skipped_note(logs: list[str], shown: int = 5) -> str | None:
 
 def _require_extras(*, fmt: str, dataset: Path | None, jobs: int, scheduler: str | None) -> None:
     """The extras the options need, checked before anything is read or written."""
-    from validator.extras import require
-
     if dataset is not None:
         require("audit", "--dataset")
     if fmt == "html":
@@ -215,9 +213,6 @@ def progress(
     starts with the command."""
     if not (enabled and sys.stderr.isatty()):
         return outcomes
-    from validator.checking.progress import input_sizes, with_progress
-    from validator.logs.reader import bytes_read, iter_log_paths
-
     sizes = input_sizes(iter_log_paths(list(logs)))
     total = sum(sizes.values()) or None
     position = bytes_read if jobs == 1 and plan is None else None

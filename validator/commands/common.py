@@ -13,6 +13,15 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 import typer
 
+from validator.catalogue.policy import Options, build_policy, split_rules
+from validator.errors import bounded
+from validator.findings.config import load_config
+from validator.findings.project_root import find_root
+from validator.formats import make_reporter
+from validator.outputs import replacing
+from validator.rulebook import sources
+from validator.rulebook.registry import default_registry, parse_choices
+
 if TYPE_CHECKING:
     from validator.catalogue.policy import Policy
     from validator.formats.base import Reporter
@@ -22,9 +31,6 @@ if TYPE_CHECKING:
 def use_rules(option: list[Path], config: Path | None = None, no_config: bool = False) -> None:
     """The rulesets from outside the package this run judges with: `--rules`, the configuration file's
     `rules`, $CASINO_VALIDATOR_RULES (validator/rulebook/sources.py)."""
-    from validator.findings.config import load_config
-    from validator.rulebook import sources
-
     configured = load_config(config, disabled=no_config).rules
     sources.use(sources.gather(option, configured))
 
@@ -32,12 +38,8 @@ def use_rules(option: list[Path], config: Path | None = None, no_config: bool = 
 def registry(readings: Iterable[str] = (), config: Path | None = None, no_config: bool = False) -> Registry:
     """The rulesets, under the readings chosen: the configuration file's `readings`, overridden by
     `--reading ID=ALTERNATIVE` (an unknown reading or alternative stops the run, exit 2)."""
-    from validator.rulebook.registry import default_registry, parse_choices
-
     chosen = parse_choices(readings)
     if not no_config:
-        from validator.findings.config import load_config
-
         settings = load_config(config)
         if settings.readings:
             where = f"{settings.file}: readings:"
@@ -48,8 +50,6 @@ def registry(readings: Iterable[str] = (), config: Path | None = None, no_config
 def project_root(sarif_root: Path | None) -> Callable[[], str]:
     """The project root SARIF paths and fingerprints (baselines) are relative to: `--sarif-root`, checked
     now, else the git work tree, found (by running git) the first time a report or a baseline needs it."""
-    from validator.findings.project_root import find_root
-
     if sarif_root is not None:
         root = find_root(sarif_root)
         return lambda: root
@@ -58,8 +58,6 @@ def project_root(sarif_root: Path | None) -> Callable[[], str]:
 
 def error(message: str) -> None:
     """A message on standard error, as the command's own (`casino-validator: …`)."""
-    from validator.errors import bounded
-
     typer.echo(f"casino-validator: {bounded(message)}", err=True)
 
 
@@ -69,8 +67,6 @@ def output(path: Path | None) -> Iterator[TextIO]:
     if path is None:
         yield sys.stdout
         return
-    from validator.outputs import replacing
-
     with replacing(path) as handle:
         yield cast(TextIO, handle)
 
@@ -78,8 +74,6 @@ def output(path: Path | None) -> Iterator[TextIO]:
 def reporter(fmt: str, out: TextIO, output: Path | None, root: Callable[[], str]) -> Reporter:
     """The writer of `--format FMT` on `out`: in colour on a terminal; SARIF's paths relative to the
     project root (found only for SARIF)."""
-    from validator.formats import make_reporter
-
     color = output is None and out.isatty()
     return make_reporter(fmt, out, color=color, root=root() if fmt == "sarif" else None)
 
@@ -102,8 +96,6 @@ def policy(
     registry: Registry, root: Callable[[], str], choices: PolicyChoices, house: Iterable[Path] = ()
 ) -> Policy:
     """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the config)."""
-    from validator.catalogue.policy import Options, build_policy, split_rules
-
     options = Options(
         select=split_rules(choices.select),
         ignore=split_rules(choices.ignore),

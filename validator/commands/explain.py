@@ -6,13 +6,12 @@ from pathlib import Path
 
 import typer
 
+from validator.checking.explain import explain
 from validator.commands import common
 
 
 def run(log: str, *, round_id: str, ruleset: str | None, house: Path | None, readings: list[str]) -> int:
     """1 when the round has a finding, 0 when it is clean."""
-    from validator.checking.explain import explain
-
     registry = common.registry(readings)
     lookup = None
     if house is not None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from validator.audit import audit_html, dataset_notes, parse_day
 from validator.commands import common
+from validator.extras import require
 
 WRITE_CHARS = 1 << 16
 
@@ -19,11 +21,7 @@ def run(
     table: str | None,
     csv: Path | None = None,
 ) -> int:
-    from validator.extras import require
-
     require("audit", "report")
-    from validator.audit import audit_html, dataset_notes, parse_day
-
     names = [str(d) for d in datasets]
     for note in dataset_notes(names):
         common.error(f"warning: {note}")

@@ -17,13 +17,13 @@ from validator.i18n import _
 def run(which: str) -> int:
     load_schema: Callable[[], dict[str, Any]]
     if which == "hand-log":
-        from validator.logs.reader import load_schema
+        from validator.logs.reader import load_schema  # start-up: the module of the schema asked for only
     elif which == "house-rules":
-        from validator.house.schema import load_schema
+        from validator.house.schema import load_schema  # start-up: as above
     elif which == "findings":
-        from validator.formats.schema import findings_schema as load_schema
+        from validator.formats.schema import findings_schema as load_schema  # start-up: as above
     elif which == "dataset":
-        from validator.audit.dataset.columns import dictionary as load_schema
+        from validator.audit.dataset.columns import dictionary as load_schema  # start-up: as above
     else:
         raise ValidatorError(
             _("unknown schema {which!r}: choose hand-log, house-rules, findings or dataset").format(

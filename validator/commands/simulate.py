@@ -9,9 +9,13 @@ from typing import Any
 
 import typer
 
+from validator.checking.progress import with_count
 from validator.commands import common
+from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _, ngettext
+from validator.simulate.run import write
+from validator.simulate.violations import Violations
 
 
 def run(
@@ -37,10 +41,7 @@ def run(
     pool: int | None = None,
     hours: str | None = None,
 ) -> int:
-    from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
-    from validator.simulate.run import write
-    from validator.simulate.violations import Violations
 
     rule_ids = [r.strip() for r in inject.split(",") if r.strip()] if inject is not None else []
     # The plan the séance is played with, and the house options it is played with (for the planter).
@@ -68,8 +69,6 @@ def run(
         pool=pool,
         hours=hours,
     )
-    from validator.checking.progress import with_count
-
     records = with_count(
         records,
         total=rounds,
@@ -80,6 +79,7 @@ def run(
     if inject is None:
         write(records, output, sys.stdout.buffer)
         return 0
+    # start-up: what plants violations loads only for --inject
     from validator.simulate.inject import inject as plant
     from validator.simulate.inject import truth_path, write_truth
 

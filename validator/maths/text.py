@@ -26,7 +26,9 @@ def _rows(lines: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None, strategy: str | None = None) -> str:
+def text(
+    report: dict[str, Any], options: list[dict[str, Any]] | None = None, strategy: str | None = None
+) -> str:
     """The report as text; `strategy`: the chart of the strategy the figures assume, as its game words it
     (`GameMaths.chart`), printed after the figures."""
     if report["decks_from_version"]:
