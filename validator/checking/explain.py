@@ -42,17 +42,6 @@ def explain(
     return Explanation(lines, len(found[0].findings))
 
 
-def explain_round(
-    registry: Registry,
-    path: str,
-    round_id: str,
-    *,
-    ruleset: str | None = None,
-    house: HouseLookup | None = None,
-) -> Iterator[str]:
-    yield from explain(registry, path, round_id, ruleset=ruleset, house=house).lines
-
-
 def _lines(
     registry: Registry,
     path: str,

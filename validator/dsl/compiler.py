@@ -1156,9 +1156,5 @@ _TYPE_WORDS = {
 }
 
 
-def _amended_version(amends: ast.Amends | None) -> str | None:
-    return f"{amends.family}@{amends.on.isoformat()}" if amends else None
-
-
 def compile_ruleset(tree: ast.RulesetFile) -> Ruleset:
     return _Compiler(tree).compile()
