@@ -20,15 +20,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _
-from validator.maths.game import maths_of
-from validator.maths.probe import Probe
-from validator.replay.state import Dealer, Hand
 
+if TYPE_CHECKING:
+    from validator.dsl.model import Ruleset
+    from validator.replay.state import Dealer, Hand
+
+# The kinds of players, the registry `simulate --players` reads its choices from (the CLI imports this
+# module at start-up: it imports nothing heavy).
 KINDS = ("best", "random", "mix")
 MIX = (("best", 0.6), ("errors", 0.3), ("random", 0.1))
 ERROR_RATE = 0.25  # a casual player's share of decisions made by hunch
@@ -47,6 +49,9 @@ def strategy_for(kind: str, ruleset: Ruleset, house: dict[str, Any], seed: int, 
     best = Later(lambda: _best(ruleset, house))
     if kind == "best":
         return best
+    # start-up: the CLI reads KINDS from this module; the mathematics load when a player is made
+    from validator.maths.game import maths_of
+
     return Mixed(best, seed, maths_of(ruleset).decisions, by_person=pool)
 
 
@@ -69,6 +74,10 @@ def decider(hand: Hand) -> str:
 
 
 def _best(ruleset: Ruleset, house: dict[str, Any]) -> Any:
+    # start-up: the CLI reads KINDS from this module; the mathematics load when a player is made
+    from validator.maths.game import maths_of
+    from validator.maths.probe import Probe
+
     return maths_of(ruleset).player(Probe(ruleset, house))
 
 
