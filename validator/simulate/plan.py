@@ -30,9 +30,9 @@ from validator.logs.reader import check_record
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.rulebook.registry import NoVersionInForce, Registry
+from validator.simulate import players
 from validator.simulate.hours import Hours, parse_hours
 from validator.simulate.options import SimulateOptions
-from validator.simulate.players import strategy_for
 from validator.simulate.run import simulate
 from validator.simulate.table import (
     LAST_BOX,
@@ -101,7 +101,7 @@ def prepare(
     opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
     if kept is not None:
         opening = within_hours(opening, kept, start is not None)
-    strategy = strategy_for(options.players, chosen, played, seed, pool=pool is not None)
+    strategy = players.strategy_for(options.players, chosen, played, seed, pool=pool is not None)
     casino = house_file.data.get("casino") if house_file is not None else None
     default_low, default_high = default_limits(chosen)
     low = limit(options.minimum, "minimum", house_file, table, default_low)
