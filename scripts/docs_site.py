@@ -26,7 +26,7 @@ RULE_FIXTURES = ROOT / "tests" / "fixtures" / "rules"
 PYTHON_FIXTURES = ROOT / "tests" / "fixtures" / "python-rules"
 RULES_DIR = "rules"  # the pages' folder in the site: rules/fr/blackjack/dealer-stands-17.md
 INDEX = f"{RULES_DIR}/index.md"
-SHOWN_BYTES = 6000  # a fixture longer than this is named with its size, not printed
+SHOWN_BYTES = 32_000  # a fixture longer than this is named with its size, not printed (none is, yet)
 DOC_FIELDS = (
     ("checks", "What it checks"),
     ("why", "Why (the text)"),
@@ -75,7 +75,8 @@ def _fixture_lines(path: Path, root: Path) -> Iterator[str]:
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError):
-            yield f"`{path.relative_to(root)}`: a gzip stream cut short on purpose ({path.stat().st_size} bytes)."
+            size = path.stat().st_size
+            yield f"`{path.relative_to(root)}`: a gzip stream cut short on purpose ({size} bytes)."
             yield ""
             return
     name = path.relative_to(root).as_posix()
@@ -102,7 +103,7 @@ def _ruleset_fixtures(rule_id: str) -> Iterator[str]:
     yield (
         f"`casino-validator rules test tests/fixtures/rules/{rule_id}` runs them: each log must give "
         "exactly the findings its `.expect.json` lists (worked out from the text, never copied from the "
-        "program's output); `\"findings\": []` is a passing case."
+        'program\'s output); `"findings": []` is a passing case.'
     )
     yield ""
     for kind, title in (("fails", "Failing"), ("passes", "Passing")):
@@ -209,7 +210,10 @@ def _python_page(rule_id: str) -> RulePage:
         "| versions | every version: applied by casino-validator itself |",
         "",
     ]
-    where = "the reader (`validator/logs/rules/`)" if doc.kind == "format" else "the linter (`validator/house/rules/`)"
+    if doc.kind == "format":
+        where = "the reader (`validator/logs/rules/`)"
+    else:
+        where = "the linter (`validator/house/rules/`)"
     lines += [
         f"A rule of {where}: its message is written with the case's facts (the line, the field, the value), "
         "in the language of the run; its docs are these.",
@@ -265,15 +269,40 @@ def site_pages() -> dict[str, str]:
     return {INDEX: index_page(pages), **{page.path: page.text for page in pages}}
 
 
-# The MkDocs hook. The pages are made once per build (on_config), added to the site's files (on_files),
-# and listed in the navigation under the rules' index (on_nav sees them as files; the nav in mkdocs.yml
-# names the index, and each family's pages are put under it here).
+def rules_nav(pages: list[RulePage]) -> list[Any]:
+    """The rules' section of the site's navigation: the index, then each family's pages under it."""
+    families: dict[str, list[dict[str, str]]] = {}
+    for page in pages:
+        family, name = page.rule_id.rsplit("/", 1)
+        families.setdefault(family, []).append({name: page.path})
+    return [INDEX, *({family: entries} for family, entries in families.items())]
+
+
+def _put_rules_in(nav: list[Any], section: list[Any]) -> bool:
+    """Replace the nav's entry naming the rules' index (mkdocs.yml: `Rules: rules/index.md`) by the
+    whole section; False if the nav names no such entry."""
+    for number, entry in enumerate(nav):
+        if isinstance(entry, dict):
+            ((title, value),) = entry.items()
+            if value == INDEX:
+                nav[number] = {title: section}
+                return True
+            if isinstance(value, list) and _put_rules_in(value, section):
+                return True
+    return False
+
+
+# The MkDocs hook. The pages are made once per build (on_config), listed in the navigation under the
+# rules' index (which mkdocs.yml names), and added to the site's files (on_files).
 _GENERATED: dict[str, str] = {}
 
 
 def on_config(config: Any) -> Any:
+    pages = rule_pages()
     _GENERATED.clear()
-    _GENERATED.update(site_pages())
+    _GENERATED.update({INDEX: index_page(pages), **{page.path: page.text for page in pages}})
+    if config["nav"] is not None and not _put_rules_in(config["nav"], rules_nav(pages)):
+        raise ValueError(f"mkdocs.yml's nav names no {INDEX}: the rules' pages would be left out")
     return config
 
 
