@@ -8,7 +8,7 @@ A ruleset rule's page gives its kind and severity, its `ref`, its message and it
 fails, passes) in English and in French as the ruleset writes them, the versions that have it (dates,
 reference, file and line) with the clauses each wording runs, and its failing and passing fixtures
 (`tests/fixtures/rules/<rule id>/`). A Python-side rule's (`hand-log/*`, `ruleset/*`, `house/*`:
-`validator/rulebook/builtin_docs.py`) gives the same from its module, its French from the catalog, and
+`validator.catalogue.builtin_docs.py`) gives the same from its module, its French from the catalog, and
 its fixtures (`tests/fixtures/python-rules/<rule id>/`).
 """
 
@@ -145,7 +145,7 @@ def _python_fixtures(rule_id: str) -> Iterator[str]:
 
 
 def _ruleset_page(rule_id: str, found: list[tuple[Any, Any]]) -> RulePage:
-    from validator.rulebook.view import check_lines, source_line
+    from validator.catalogue.view import check_lines, source_line
 
     ruleset, latest = found[-1]
     lines = [f"# `{rule_id}`", ""]
@@ -190,8 +190,8 @@ def _ruleset_page(rule_id: str, found: list[tuple[Any, Any]]) -> RulePage:
 
 
 def _python_page(rule_id: str) -> RulePage:
+    from validator.catalogue.builtin_docs import BUILTIN
     from validator.i18n import _, current, use
-    from validator.rulebook.builtin_docs import BUILTIN
 
     doc = BUILTIN[rule_id]
     previous = current()
@@ -230,7 +230,7 @@ def _python_page(rule_id: str) -> RulePage:
 def rule_pages() -> list[RulePage]:
     """Every rule's page: the rulesets' rules in the registry's order (family, then each rule as its
     latest version lists it), then the Python-side rules by id."""
-    from validator.rulebook.builtin_docs import BUILTIN
+    from validator.catalogue.builtin_docs import BUILTIN
     from validator.rulebook.registry import default_registry
 
     by_id: dict[str, list[tuple[Any, Any]]] = {}

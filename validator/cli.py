@@ -104,7 +104,7 @@ def _listed(values: list[Any] | None) -> tuple[Any, ...]:
     return tuple(values or ())
 
 
-# Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
+# Options `check` and `lint` share: what is reported and what fails (validator/catalogue/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
     typer.Option(

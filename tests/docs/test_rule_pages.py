@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from conftest import ROOT
 
+from validator.catalogue.builtin_docs import BUILTIN
+from validator.catalogue.view import all_rule_ids
 from validator.i18n import _, use
-from validator.rulebook.builtin_docs import BUILTIN
 from validator.rulebook.registry import default_registry
-from validator.rulebook.view import all_rule_ids
 
 
 @pytest.fixture(scope="module")
