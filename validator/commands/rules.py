@@ -178,7 +178,7 @@ def test(directory: Path | None, *, verbose: bool) -> int:
     registry = common.registry()
     for expect in find_fixtures(root):
         for result in run_fixture(registry, expect, root):
-            label = result.name + (f" @ {result.ruleset}" if result.ruleset else "")
+            label = result.label
             if result.ok:
                 passed += 1
                 if verbose:
