@@ -940,12 +940,52 @@ def rules_test(
         ),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = False,
+    coverage: Annotated[
+        bool,
+        typer.Option(
+            "--coverage",
+            help=N_(
+                "Say which clauses, paytable lines, parameters and reading alternatives of each version the "
+                "fixtures exercise."
+            ),
+        ),
+    ] = False,
+    fail_under: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-under",
+            metavar="PERCENT",
+            min=0,
+            max=100,
+            help=N_("With --coverage: exit 1 when a version's coverage is below PERCENT."),
+        ),
+    ] = None,
+    mutate: Annotated[
+        bool,
+        typer.Option(
+            "--mutate",
+            help=N_(
+                "Change each mutable token of the rulesets in turn; list the changes no fixture notices."
+            ),
+        ),
+    ] = False,
+    only: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--only", metavar="FILE", help=N_("With --mutate: mutate only this ruleset file (repeatable).")
+        ),
+    ] = None,
     extra_rules: RulesOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
     from validator.commands import rules
 
-    _run(lambda: rules.test(directory, verbose=verbose), rules=extra_rules)
+    _run(
+        lambda: rules.test(
+            directory, verbose=verbose, coverage=coverage, fail_under=fail_under, mutate=mutate, only=only
+        ),
+        rules=extra_rules,
+    )
 
 
 def main() -> None:

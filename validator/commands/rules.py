@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import difflib
 import os
+from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from validator.commands import common
 from validator.errors import RulesetErrors, ValidatorError
 from validator.i18n import _
+
+if TYPE_CHECKING:
+    from validator.dsl.model import Ruleset
+    from validator.rulebook.fixtures import FixtureResult
+    from validator.rulebook.registry import Registry
 
 
 def list_(*, ids: bool = False) -> int:
@@ -169,25 +176,106 @@ def ruleset_files(files: list[Path]) -> list[Path]:
     return paths
 
 
-def test(directory: Path | None, *, verbose: bool) -> int:
-    """Run the rule fixtures: 1 when one fails, or none was found."""
+def test(
+    directory: Path | None,
+    *,
+    verbose: bool,
+    coverage: bool = False,
+    fail_under: float | None = None,
+    mutate: bool = False,
+    only: list[Path] | None = None,
+) -> int:
+    """Run the rule fixtures: 1 when one fails, or none was found. With `coverage`, what of each version
+    they exercise (1 when a version is below `fail_under` per cent); with `mutate`, the mutants of the
+    rulesets (those of `only`'s files) no fixture kills (1 when one is not proven equivalent)."""
     from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
-    passed = failed = 0
     root = directory or default_fixture_dir()
     registry = common.registry()
+    if coverage or mutate or fail_under is not None:
+        return _measured(
+            registry, root, verbose, coverage or fail_under is not None, fail_under, mutate, only
+        )
+    passed = failed = 0
     for expect in find_fixtures(root):
         for result in run_fixture(registry, expect, root):
-            label = result.label
-            if result.ok:
-                passed += 1
-                if verbose:
-                    typer.echo(f"PASS: {label}")
-            else:
-                failed += 1
-                typer.echo(f"FAIL: {label}")
-                for problem in result.problems:
-                    typer.echo(f"  {problem}")
+            passed, failed = _tell(result, verbose, passed, failed)
+    return _tally(passed, failed)
+
+
+def _tell(result: FixtureResult, verbose: bool, passed: int, failed: int) -> tuple[int, int]:
+    if result.ok:
+        if verbose:
+            typer.echo(f"PASS: {result.label}")
+        return passed + 1, failed
+    typer.echo(f"FAIL: {result.label}")
+    for problem in result.problems:
+        typer.echo(f"  {problem}")
+    return passed, failed + 1
+
+
+def _tally(passed: int, failed: int) -> int:
     typer.echo("-" * 60)
     typer.echo(f"PASS: {passed}/{passed + failed}" + (f"   FAIL: {failed}" if failed else ""))
     return 1 if failed or not passed else 0
+
+
+def _measured(
+    registry: Registry,
+    root: Path,
+    verbose: bool,
+    coverage: bool,
+    fail_under: float | None,
+    mutate: bool,
+    only: list[Path] | None,
+) -> int:
+    """`rules test --coverage` / `--mutate`: the fixtures run probed, then what they exercise, then the
+    mutants they leave alive."""
+    from validator.rulebook import coverage as measuring
+    from validator.rulebook.fixtures import find_fixtures
+
+    runs = measuring.plan_all(registry, find_fixtures(root), root)
+    measured = measuring.measure(registry, runs, _from_outside(registry))
+    passed = failed = 0
+    for result in measured.results:
+        passed, failed = _tell(result, verbose, passed, failed)
+    status = _tally(passed, failed)
+    if coverage:
+        for line in measuring.report_lines(measured):
+            typer.echo(line)
+        below = [
+            v for v in measured.versions if fail_under is not None and v.percent < Decimal(str(fail_under))
+        ]
+        for version in below:
+            typer.echo(
+                _("{version}: coverage {percent} % is below --fail-under {limit}").format(
+                    version=version.version, percent=version.percent, limit=fail_under
+                ),
+                err=True,
+            )
+        if below:
+            status = 1
+    if mutate:
+        from validator.rulebook import mutate as mutating
+
+        files = [str(path) for path in only] if only else None
+        outcome = mutating.run_mutants(registry, measured, files)
+        for line in mutating.report_lines(outcome):
+            typer.echo(line)
+        if outcome.surviving():
+            status = 1
+    return status
+
+
+def _from_outside(registry: Registry) -> list[Ruleset]:
+    """The versions of the rulesets from outside the package (`--rules`): `--coverage` reports them even
+    when no case judges them (at 0 %), with every version the passing cases judge."""
+    from validator.rulebook import sources
+
+    extra = {os.path.realpath(path) for path in sources.extra()}
+    return [r for r in registry.all() if _outside(r.file, extra)]
+
+
+def _outside(file: str, extra: set[str]) -> bool:
+    real = os.path.realpath(file)
+    return any(real == path or real.startswith(path.rstrip(os.sep) + os.sep) for path in extra)

@@ -34,11 +34,18 @@ from typing import Any
 
 from validator.dsl import ast
 from validator.dsl.messages import PLACEHOLDER
-from validator.dsl.model import Rule, Ruleset
+from validator.dsl.model import Ruleset
 from validator.i18n import _
-from validator.rulebook.fixtures import FixtureResult, FixtureRun, compare, findings_of, judge_run, plan_fixture
+from validator.rulebook.fixtures import (
+    FixtureResult,
+    FixtureRun,
+    compare,
+    findings_of,
+    plan_fixture,
+)
+from validator.rulebook.meaning import changed_clauses
 from validator.rulebook.probe import Choice, Clause, Line, Observed, Probe, non_default, probed_registry
-from validator.rulebook.registry import Registry
+from validator.rulebook.registry import Registry, under_readings
 
 KINDS = ("require", "settle", "line", "parameter", "alternative")
 
@@ -114,7 +121,9 @@ class Runner:
     def probed(self, readings: Choice) -> Registry:
         made = self._probed.get(readings)
         if made is None:
-            made = self._probed[readings] = probed_registry(self.registry.with_readings(dict(readings)), self.probe)
+            made = self._probed[readings] = probed_registry(
+                self.registry.with_readings(dict(readings)), self.probe
+            )
         return made
 
     def run(self, run: FixtureRun) -> tuple[FixtureResult, Observed, list[dict[str, Any]]]:
@@ -140,9 +149,9 @@ def plan_all(registry: Registry, expects: Iterable[Path], root: Path) -> list[Fi
     return [run for expect in expects for run in plan_fixture(registry, expect, root)]
 
 
-def measure(registry: Registry, runs: list[FixtureRun], versions: Iterable[Ruleset] | None = None) -> Coverage:
-    """Run every planned run probed, and say what of each version (default: those the runs judged) the
-    passing runs exercised."""
+def measure(registry: Registry, runs: list[FixtureRun], also: Iterable[Ruleset] = ()) -> Coverage:
+    """Run every planned run probed, and say what of each version the passing runs judged (and of those
+    of `also`, judged or not) they exercised."""
     runner = Runner(registry)
     seen = _Seen()
     results: list[FixtureResult] = []
@@ -155,8 +164,8 @@ def measure(registry: Registry, runs: list[FixtureRun], versions: Iterable[Rules
         observed.append((run, now, found))
         _gather(seen, runner.probed(run.readings), now, found)
     _tell_alternatives(registry, seen, observed)
-    by_version = {r.version: r for r in registry.all()}
-    shown = list(versions) if versions is not None else [by_version[v] for v in sorted(seen.judged) if v in by_version]
+    wanted = seen.judged | {r.version for r in also}
+    shown = [r for r in registry.all() if r.version in wanted]
     return Coverage([_version(ruleset, seen) for ruleset in shown], results, observed)
 
 
@@ -184,7 +193,10 @@ def _tell_alternatives(
 ) -> None:
     """For each passing run, each version it judged and each reading of that version not yet told apart
     under the alternative the run applied: the log judged again with the reading changed to each other
-    alternative; other findings tell the applied alternative apart."""
+    alternative; other findings tell the applied alternative apart. A run is judged again only where the
+    change can reach it: it evaluated a clause the other alternative changes (`meaning.changed_clauses`),
+    or the change reaches beyond clauses."""
+    reach: dict[tuple[str, Choice, str, str], tuple[set[Clause], bool]] = {}
     for run, now, found in observed:
         judging = registry.with_readings(dict(run.readings))
         by_version = {r.version: r for r in judging.all()}
@@ -200,8 +212,14 @@ def _tell_alternatives(
                 for other in reading.names:
                     if other == applied[name]:
                         continue
-                    changed = registry.with_readings({**dict(run.readings), name: other})
-                    if findings_of(changed, run) != found:
+                    changes = {**dict(run.readings), name: other}
+                    where = (version, run.readings, name, other)
+                    if where not in reach:
+                        reach[where] = changed_clauses(ruleset, under_readings(ruleset, changes))
+                    clauses, everywhere = reach[where]
+                    if not everywhere and not clauses & now.evaluated:
+                        continue
+                    if findings_of(registry.with_readings(changes), run) != found:
                         seen.told_apart[key] = run.name
                         break
 
@@ -241,7 +259,9 @@ def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
         for table, lines in bet.paytables.items():
             for line in lines:
                 paid = (version, bet.name, table, line.label) in seen.paid
-                file = ruleset.tree.file_of("side_bet", bet.name) if ruleset.tree is not None else ruleset.file
+                file = (
+                    ruleset.tree.file_of("side_bet", bet.name) if ruleset.tree is not None else ruleset.file
+                )
                 out.items.append(
                     Item(
                         "line",
@@ -367,7 +387,8 @@ def report_lines(coverage: Coverage, *, show_missing: bool = True) -> Iterator[s
         for kind in KINDS:
             kind_done, kind_total = version.count(kind)
             if kind_total:
-                yield f"    {labels[kind]:<22} {kind_done:>4}/{kind_total:<4} {percent(kind_done, kind_total)} %"
+                share = percent(kind_done, kind_total)
+                yield f"    {labels[kind]:<22} {kind_done:>4}/{kind_total:<4} {share} %"
         missing = [item for item in version.items if item.missing]
         if show_missing and missing:
             yield "    " + _("not exercised:")

@@ -262,7 +262,9 @@ def plan_fixture(registry: Registry, expect_path: Path, root: Path) -> list[Fixt
     for name, alternative in readings.items():
         problem = choice_problem(registry, name, alternative)
         if problem is not None:
-            raise ValidatorError(_("{expect_path}: {message}").format(expect_path=expect_path, message=problem))
+            raise ValidatorError(
+                _("{expect_path}: {message}").format(expect_path=expect_path, message=problem)
+            )
     log = expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".jsonl")
     if not log.exists():
         raise ValidatorError(

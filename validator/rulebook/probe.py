@@ -19,7 +19,7 @@ from typing import Any
 from validator.dsl.model import CheckDef, HouseChecks, PaytableOutcome, Rule, Ruleset, SettleDef
 from validator.rulebook.registry import Registry
 
-# A clause of a version: (version, rule id, "on" or "settle", its index among the rule's clauses of that kind).
+# A clause of a version: (version, rule id, "on" or "settle", its index among its rule's clauses of that kind).
 Clause = tuple[str, str, str, int]
 # A paytable line of a version: (version, side bet, paytable, the line's label).
 Line = tuple[str, str, str, str]
@@ -81,7 +81,8 @@ def probed(ruleset: Ruleset, seen: Probe) -> Ruleset:
     rules = []
     for rule in ruleset.rules:
         checks = tuple(
-            _probed_check(check, (version, rule.id, "on", index), seen) for index, check in enumerate(rule.checks)
+            _probed_check(check, (version, rule.id, "on", index), seen)
+            for index, check in enumerate(rule.checks)
         )
         settles = tuple(
             _probed_settle(ruleset, settle, (version, rule.id, "settle", index), seen)
