@@ -19,7 +19,7 @@ from typing import Any
 from validator.dsl.model import CheckDef, HouseChecks, PaytableOutcome, Rule, Ruleset, SettleDef
 from validator.rulebook.registry import Registry
 
-# A clause of a version: (version, rule id, "on" or "settle", its index among its rule's clauses of that kind).
+# A clause of a version: (version, rule id, "on" or "settle", its index among its rule's clauses of a kind).
 Clause = tuple[str, str, str, int]
 # A paytable line of a version: (version, side bet, paytable, the line's label).
 Line = tuple[str, str, str, str]
