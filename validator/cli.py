@@ -906,12 +906,41 @@ def rules_show(
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The older version."))],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The newer version."))],
+    witness: Annotated[
+        bool,
+        typer.Option(
+            "--witness",
+            help=N_(
+                "For each change of the amendments and each alternative of a reading, a one-round log the "
+                "two judge differently, with both verdicts."
+            ),
+        ),
+    ] = False,
+    fixtures: Annotated[
+        Path | None,
+        typer.Option(
+            "--fixtures",
+            metavar="DIR",
+            help=N_(
+                "With --witness: the fixture folder whose rounds are tried (default: tests/fixtures/rules)."
+            ),
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="DIR",
+            help=N_("Write each witness as two fixture cases in DIR (implies --witness)."),
+        ),
+    ] = None,
     extra_rules: RulesOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.commands import rules
 
-    _run(lambda: rules.diff(old, new), rules=extra_rules)
+    _run(lambda: rules.diff(old, new, witness=witness, fixtures=fixtures, output=output), rules=extra_rules)
 
 
 @rules_app.command(

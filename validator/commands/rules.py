@@ -66,14 +66,44 @@ def _python_side(name: str) -> bool:
     return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
-def diff(old: str, new: str) -> int:
-    """What changed between two versions, parameter by parameter and rule by rule."""
+def diff(
+    old: str, new: str, *, witness: bool = False, fixtures: Path | None = None, output: Path | None = None
+) -> int:
+    """What changed between two versions, parameter by parameter and rule by rule. With `witness`, for
+    each change of the amendments between them and each alternative of their readings, a one-round log
+    the two judge differently (from the rounds of `fixtures`), with both verdicts; `output`: each written
+    as a pair of fixture cases. 1 when a change or an alternative that a round can show has no witness."""
     from validator.rulebook.view import diff_lines
 
     registry = common.registry()
-    for line in diff_lines(registry.pick(old), registry.pick(new)):
+    first, second = registry.pick(old), registry.pick(new)
+    for line in diff_lines(first, second):
         typer.echo(line)
-    return 0
+    if not witness and output is None:
+        return 0
+    import tempfile
+
+    from validator.rulebook import witness as witnessing
+    from validator.rulebook.fixtures import default_fixture_dir
+
+    root = fixtures or default_fixture_dir()
+    with tempfile.TemporaryDirectory(prefix="casino-validator-witness-") as scratch:
+        found = witnessing.find_witnesses(
+            registry, witnessing.targets(registry, first, second), root, Path(scratch)
+        )
+    typer.echo("")
+    typer.echo(_("Witnesses (a one-round log the two sides judge differently, and both verdicts)"))
+    for line in witnessing.report_lines(found):
+        typer.echo(line)
+    if output is not None:
+        written = witnessing.write_fixtures(found, output)
+        typer.echo(
+            _(
+                "{count} fixture cases written to {folder}: check each finding against the text before keeping it"
+            ).format(count=len(written), folder=output)
+        )
+    missing = [w for w in found if w.round is None and not w.target.unshowable]
+    return 1 if missing else 0
 
 
 def check(files: list[Path]) -> int:
