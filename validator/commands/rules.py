@@ -99,7 +99,8 @@ def diff(
         written = witnessing.write_fixtures(found, output)
         typer.echo(
             _(
-                "{count} fixture cases written to {folder}: check each finding against the text before keeping it"
+                "{count} fixture cases written to {folder}: check each finding against the text before "
+                "keeping it"
             ).format(count=len(written), folder=output)
         )
     missing = [w for w in found if w.round is None and not w.target.unshowable]

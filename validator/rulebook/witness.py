@@ -146,9 +146,8 @@ def _concerned(old: Ruleset, new: Ruleset, kind: str, name: str) -> tuple[frozen
     for ruleset in (old, new):
         defines = {d.name: d.body for d in ruleset.tree.defines} if ruleset.tree is not None else {}
         for rule in ruleset.rules:
-            if kind == "side_bet" and any(settle.stake == name for settle in rule.settles):
-                rules.add(rule.id)
-            elif kind != "side_bet" and word in _reads(rule, defines):
+            settles_it = any(settle.stake == name for settle in rule.settles)
+            if settles_it if kind == "side_bet" else word in _reads(rule, defines):
                 rules.add(rule.id)
         if kind in ("parameter", "define"):
             for bet in ruleset.side_bets.values():
