@@ -958,6 +958,24 @@ def rules_check(
     _run(lambda: rules.check(files), rules=extra_rules)
 
 
+@rules_app.command("fmt", cls=PlainCommand, short_help=N_("Lay ruleset files out in the one layout."))
+def rules_fmt(
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
+    ],
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check", help=N_("Change nothing; exit 1 when a file is not laid out (for CI and pre-commit).")
+        ),
+    ] = False,
+) -> None:
+    """Lay ruleset files out in the one layout of the rules language (comments and line breaks kept)."""
+    from validator.commands import rules
+
+    _run(lambda: rules.fmt(files, check=check))
+
+
 @rules_app.command(
     "test", cls=PlainCommand, short_help=N_("Run rule fixtures (a log and the findings it must give).")
 )

@@ -185,6 +185,45 @@ def check(files: list[Path]) -> int:
     return 0
 
 
+def fmt(files: list[Path], *, check: bool) -> int:
+    """Lay each ruleset file out in the language's one layout (`dsl.format`), in place; with `check`,
+    change nothing and say which files are not laid out so (1 when one is). A file that does not parse is
+    reported as `rules check` reports it (2)."""
+    from validator.dsl.format import format_text
+    from validator.errors import RulesetError
+
+    paths = ruleset_files(files)
+    unformatted: list[Path] = []
+    broken = False
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValidatorError(_("{path}: cannot be read ({error})").format(path=path, error=exc)) from None
+        try:
+            formatted = format_text(text, str(path))
+        except RulesetError as exc:
+            typer.echo(str(exc), err=True)
+            broken = True
+            continue
+        if formatted == text:
+            continue
+        unformatted.append(path)
+        if check:
+            typer.echo(_("would reformat {path}").format(path=path))
+        else:
+            path.write_text(formatted, encoding="utf-8")
+            typer.echo(_("reformatted {path}").format(path=path))
+    if broken:
+        return 2
+    if check and unformatted:
+        return 1
+    left = len(paths) - len(unformatted)
+    if check or not unformatted:
+        typer.echo(_("{count} file(s) already formatted").format(count=left))
+    return 0
+
+
 def ruleset_files(files: list[Path]) -> list[Path]:
     """The ruleset files named: files as given, folders expanded to every `*.rules` inside (recursively,
     sorted); a file named twice (or also through its folder) once."""
