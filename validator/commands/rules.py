@@ -128,11 +128,20 @@ def check(files: list[Path]) -> int:
     root = rulesets_dir()
     shipped = shipped_files(root)
     inside = {os.path.realpath(path) for path in shipped}
+    outside = tuple(path for path in paths if os.path.realpath(path) not in inside)
+    # A file of a shipped family (a contributor's copy in a checkout) is checked as a candidate for the
+    # version it states: it takes the place of the installed file of that version for this check.
+    candidates = _candidates(outside, shipped)
+    replaced = {os.path.realpath(installed) for installed in candidates.values() if installed is not None}
     pool = [*paths]
-    pool += [path for path in (*shipped, *sources.extra()) if os.path.realpath(path) not in named]
+    pool += [
+        path
+        for path in (*shipped, *sources.extra())
+        if os.path.realpath(path) not in named and os.path.realpath(path) not in replaced
+    ]
     try:
         refuse_shipped_ids(
-            tuple(path for path in paths if os.path.realpath(path) not in inside),
+            tuple(path for path in outside if path not in candidates),
             {tree_family(path) for path in shipped},
         )
         registry = load_all(pool)
@@ -182,7 +191,59 @@ def check(files: list[Path]) -> int:
     for ruleset in registry.all():
         if ruleset.file in shown:
             typer.echo(f"{ruleset.file}: ok — {ruleset.version}, {len(ruleset.rules)} rules")
+    for path, installed in candidates.items():
+        for line in _as_candidate(registry, path, installed):
+            typer.echo(line)
     return 0
+
+
+def _candidates(paths: tuple[Path, ...], shipped: list[Path]) -> dict[Path, Path | None]:
+    """The files named from outside the package whose family is a shipped one, each with the installed
+    file of the same version (None: a version the package does not have)."""
+    from validator.rulebook.registry import read_tree, tree_version
+
+    families: dict[str, dict[str, Path]] = {}
+    for path in shipped:
+        tree = read_tree(path)
+        families.setdefault(tree.family, {})[tree_version(tree)] = path
+    found: dict[Path, Path | None] = {}
+    for path in paths:
+        try:
+            tree = read_tree(path)
+        except ValidatorError:
+            continue  # reported where it is loaded, with its place
+        if tree.family in families:
+            found[path] = families[tree.family].get(tree_version(tree))
+    return found
+
+
+def _as_candidate(registry: Registry, path: Path, installed: Path | None) -> list[str]:
+    """What `rules check` says of a candidate for a shipped version: what it replaces, and how the version
+    it gives differs from the installed one."""
+    from validator.rulebook.registry import default_registry, read_tree, tree_version
+    from validator.rulebook.view import diff_lines
+
+    version = tree_version(read_tree(path))
+    if installed is None:
+        return [
+            _(
+                "{path}: a candidate new version {version} of a shipped ruleset (the package has no such version)"
+            ).format(path=path, version=version)
+        ]
+    lines = [
+        _("{path}: checked as a candidate for {version}, in place of the installed {installed}").format(
+            path=path, version=version, installed=installed
+        )
+    ]
+    mine = registry.pick(version)
+    theirs = default_registry().pick(version)
+    differences = list(diff_lines(theirs, mine))[2:]
+    if not [line for line in differences if line.strip()]:
+        lines.append("  " + _("the same as the installed version"))
+    else:
+        lines.append("  " + _("differs from the installed version:"))
+        lines += [f"  {line}" for line in differences if line.strip()]
+    return lines
 
 
 def fmt(files: list[Path], *, check: bool) -> int:

@@ -66,6 +66,11 @@ def load_file(path: Path | str, display: str | None = None) -> Ruleset:
     return ruleset
 
 
+def tree_version(tree: ast.RulesetFile) -> str:
+    """The version a file states (ID@DATE, or the bare ID of an undated text), as the registry names it."""
+    return _version_of(tree)
+
+
 def _version_of(tree: ast.RulesetFile) -> str:
     for header in tree.headers:
         if header.key == "in_force" and header.value[0] is not None:
