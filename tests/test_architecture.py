@@ -291,7 +291,17 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("validator.audit",),
     ("validator.formats",),
-    ("validator.checking", "validator.live", "validator.rulebook.fixtures"),
+    (
+        "validator.checking",
+        "validator.live",
+        "validator.rulebook.fixtures",
+        "validator.rulebook.probe",
+        "validator.rulebook.meaning",
+        "validator.rulebook.coverage",
+        "validator.rulebook.mutate",
+        "validator.rulebook.witness",
+    ),
+    ("validator.lsp",),
     ("validator.commands", "validator.guard", "validator.cli_help", "validator.cli", "validator.__main__"),
 )
 

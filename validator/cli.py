@@ -958,6 +958,18 @@ def rules_check(
     _run(lambda: rules.check(files), rules=extra_rules)
 
 
+@rules_app.command(
+    "lsp",
+    cls=PlainCommand,
+    short_help=N_("A language server for ruleset files (LSP over standard input/output)."),
+)
+def rules_lsp(extra_rules: RulesOpt = None) -> None:
+    """A language server for ruleset files: problems as you type, hover, go to definition, completion."""
+    from validator.commands import rules
+
+    _run(rules.lsp, rules=extra_rules)
+
+
 @rules_app.command("fmt", cls=PlainCommand, short_help=N_("Lay ruleset files out in the one layout."))
 def rules_fmt(
     files: Annotated[

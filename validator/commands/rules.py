@@ -227,7 +227,8 @@ def _as_candidate(registry: Registry, path: Path, installed: Path | None) -> lis
     if installed is None:
         return [
             _(
-                "{path}: a candidate new version {version} of a shipped ruleset (the package has no such version)"
+                "{path}: a candidate new version {version} of a shipped ruleset (the package has no such "
+                "version)"
             ).format(path=path, version=version)
         ]
     lines = [
@@ -244,6 +245,17 @@ def _as_candidate(registry: Registry, path: Path, installed: Path | None) -> lis
         lines.append("  " + _("differs from the installed version:"))
         lines += [f"  {line}" for line in differences if line.strip()]
     return lines
+
+
+def lsp() -> int:
+    """The language server for ruleset files, over standard input and output (the `lsp` extra)."""
+    from validator.extras import require
+
+    require("lsp", "rules lsp")
+    from validator.lsp.server import serve
+
+    serve()
+    return 0
 
 
 def fmt(files: list[Path], *, check: bool) -> int:
