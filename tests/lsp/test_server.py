@@ -8,15 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+from pygls.uris import from_fs_path, to_fs_path
 
-pytest.importorskip("pygls")
-
-from lsprotocol import types  # noqa: E402
-from pygls.lsp.client import LanguageClient  # noqa: E402
-from pygls.uris import from_fs_path, to_fs_path  # noqa: E402
-
-from validator.dsl.resources import rulesets_dir  # noqa: E402
+from validator.dsl.resources import rulesets_dir
 
 # A ruleset of its own (zz/…), amending the arrêté's 2024 wording: a rule citing another text's check, a
 # parameter, a named condition. Line numbers below are 0-based, as LSP counts them.
