@@ -280,7 +280,7 @@ def format_text(text: str, file: str = "<text>") -> str:
     before = parse_ruleset(text, file)
     formatted = layout(text)
     after = parse_ruleset(formatted, file)
-    if _without_positions(before) != _without_positions(after):
+    if without_positions(before) != without_positions(after):
         raise FormatError(f"{file}: the layout would change what the file says")  # i18n: a bug of the program
     return formatted
 
@@ -288,16 +288,18 @@ def format_text(text: str, file: str = "<text>") -> str:
 _NOWHERE = ast.Pos(0, 0)
 
 
-def _without_positions(node: Any) -> Any:
+def without_positions(node: Any) -> Any:
+    """A syntax tree (or a value holding some) with every position the same: trees that differ only in
+    where they were written compare equal."""
     if isinstance(node, ast.Pos):
         return _NOWHERE
     if isinstance(node, tuple):
-        return tuple(_without_positions(item) for item in node)
+        return tuple(without_positions(item) for item in node)
     if isinstance(node, ast.RulesetFile):
         node = dataclasses.replace(node, source_text="")
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return dataclasses.replace(
             node,
-            **{f.name: _without_positions(getattr(node, f.name)) for f in dataclasses.fields(node) if f.init},
+            **{f.name: without_positions(getattr(node, f.name)) for f in dataclasses.fields(node) if f.init},
         )
     return node

@@ -6,7 +6,8 @@ What counts (docs/rules-language.md, "Testing a ruleset: coverage"), each item o
   readings, its condition was evaluated (its guard holding) and held at least once, and failed at least
   once (a finding the case lists: a case passes only when it gives exactly the findings it lists); a
   condition that is a constant as the version applies it (`require false`, a ban) has one outcome, and
-  is exercised once evaluated;
+  is exercised once evaluated; a clause whose guard the version's parameters make false never applies
+  and is not counted;
 - a `settle` clause is exercised when it was the clause chosen for a stake (the first whose guard holds)
   at least once where the log settled the stake as the clause says, and at least once where it did not
   (a payout finding of its rule at that stake);
@@ -235,6 +236,8 @@ def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
         message_reads = {m.group(1).removeprefix("param.") for m in PLACEHOLDER.finditer(rule.message)}
         message_reads = {name for name in message_reads if name in ruleset.parameters}
         for index, check in enumerate(rule.checks):
+            if _never(check.applied_guard):
+                continue  # the version's parameters make its guard false: it never applies
             outcomes = seen.outcomes.get((version, rule.id, "on", index), set())
             missing = _require_missing(outcomes, check.applied_require)
             out.items.append(
@@ -244,6 +247,8 @@ def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
                 exercised_rules.add(rule.id)
                 read_by_exercised |= _params_in((check.guard_node, check.require_node), defines)
         for index, settle in enumerate(rule.settles):
+            if _never(settle.applied_guard):
+                continue
             key = (version, rule.id, "settle", index)
             missing = _settle_missing(key in seen.agreed, key in seen.disagreed)
             out.items.append(
@@ -293,6 +298,10 @@ def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
                 )
             )
     return out
+
+
+def _never(guard: ast.Expr | None) -> bool:
+    return isinstance(guard, ast.Literal) and guard.value is False
 
 
 def _require_missing(outcomes: set[bool], applied: ast.Expr) -> str:

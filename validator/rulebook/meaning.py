@@ -3,14 +3,16 @@ what `rules test --mutate` proves mutants equivalent with, and what it and `--co
 that can notice a change with.
 
 The replay reads of a version its rules' clauses as applied (parameters folded in, named conditions in
-place), its paytables, parameters, options and fixed values: `meaning` is all of them, comparable.
+place), its paytables, parameters, options and fixed values: `meaning` is all of them, comparable. A
+clause whose guard the parameters make always false means only that: it never applies.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from validator.dsl.model import Ruleset
+from validator.dsl import ast
+from validator.dsl.model import CheckDef, Ruleset, SettleDef
 from validator.dsl.vocabulary import PARAMETERS
 from validator.rulebook.probe import Clause
 
@@ -23,8 +25,8 @@ def meaning(ruleset: Ruleset) -> dict[str, Any]:
                 rule.kind,
                 rule.severity,
                 rule.message,
-                tuple((c.event, c.applied_guard, c.applied_require) for c in rule.checks),
-                tuple((s.stake, s.verb, s.applied_guard, s.applied_amount, s.tables) for s in rule.settles),
+                tuple(_check(c) for c in rule.checks),
+                tuple(_settle(s) for s in rule.settles),
             )
             for rule in ruleset.rules
         },
@@ -51,6 +53,23 @@ def meaning(ruleset: Ruleset) -> dict[str, Any]:
             for name, bet in ruleset.side_bets.items()
         },
     }
+
+
+def _never(guard: Any) -> bool:
+    """A guard the parameters make always false: its clause never applies, whatever it requires."""
+    return isinstance(guard, ast.Literal) and guard.value is False
+
+
+def _check(check: CheckDef) -> tuple[Any, ...]:
+    if _never(check.applied_guard):
+        return (check.event, "never")
+    return (check.event, check.applied_guard, check.applied_require)
+
+
+def _settle(settle: SettleDef) -> tuple[Any, ...]:
+    if _never(settle.applied_guard):
+        return (settle.stake, "never")
+    return (settle.stake, settle.verb, settle.applied_guard, settle.applied_amount, settle.tables)
 
 
 def changed_clauses(old: Ruleset, new: Ruleset) -> tuple[set[Clause], bool]:

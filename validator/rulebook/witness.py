@@ -198,7 +198,8 @@ def _names_in(nodes: Any, defines: dict[str, ast.Expr]) -> set[str]:
 
 
 def rounds(root: Path) -> Iterator[Round]:
-    """Every round of the fixture logs under `root`, each as a one-round log, shortest logs first."""
+    """Every round of the fixture logs under `root`, each as a one-round log (a log without a round
+    whole), shortest logs first."""
     cases = []
     for expect in find_fixtures(root):
         log = expect.with_name(expect.name.removesuffix(".expect.json") + ".jsonl")
@@ -210,6 +211,7 @@ def rounds(root: Path) -> Iterator[Round]:
         cases.append((len(text), str(log), text, house))
     for _size, name, text, house in sorted(cases):
         before: list[str] = []
+        any_round = False
         for line in text.splitlines():
             try:
                 record = json.loads(line)
@@ -218,9 +220,12 @@ def rounds(root: Path) -> Iterator[Round]:
             if not isinstance(record, dict):
                 break
             if record.get("type") == "round":
+                any_round = True
                 yield Round(f"{name}, round {record.get('round')}", (*before, line), house)
             else:
                 before.append(line)
+        if not any_round and before:  # a log of records before any round (a table, a shoe): whole
+            yield Round(name, tuple(before), house)
 
 
 def find_witnesses(registry: Registry, wanted: list[Target], root: Path, scratch: Path) -> list[Witness]:
