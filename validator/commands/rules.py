@@ -251,7 +251,7 @@ def lsp() -> int:
     """The language server for ruleset files, over standard input and output (the `lsp` extra)."""
     from validator.extras import require
 
-    require("lsp", "rules lsp")
+    require("lsp", "rules lsp")  # i18n: not shown (a command, named as written)
     from validator.lsp.server import serve
 
     serve()

@@ -281,7 +281,8 @@ def format_text(text: str, file: str = "<text>") -> str:
     formatted = layout(text)
     after = parse_ruleset(formatted, file)
     if without_positions(before) != without_positions(after):
-        raise FormatError(f"{file}: the layout would change what the file says")  # i18n: a bug of the program
+        # i18n: not shown (a bug of the formatter, reported as an internal error)
+        raise FormatError(f"{file}: the layout would change what the file says")
     return formatted
 
 

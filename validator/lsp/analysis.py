@@ -21,6 +21,7 @@ from validator.dsl.model import Rule, Ruleset
 from validator.dsl.resources import rulesets_dir
 from validator.dsl.vocabulary import EVENTS, PARAMETERS
 from validator.errors import RulesetError, RulesetErrors, ValidatorError
+from validator.i18n import _, current
 from validator.rulebook import sources
 from validator.rulebook.registry import (
     Registry,
@@ -192,18 +193,32 @@ def hover(document: Document, line: int, column: int) -> str | None:
         return f"**function `{word}({', '.join(function.arguments)})`**\n\n{function.doc}"
     if version is not None and word in version.conditions:
         condition = version.conditions[word]
-        return f"**named condition `{word}`** — {condition.ref}\n\n`{condition.source}`"
+        said = _("named condition")
+        return f"**{said} `{word}`** — {condition.ref}\n\n`{condition.source}`"
     if word in EVENTS:
-        return f"**event `{word}`**: offers {', '.join(('table', 'param', 'house', *EVENTS[word]))}"
+        offered = ", ".join(("table", "param", "house", *EVENTS[word]))
+        return _("**event `{word}`**: offers {namespaces}").format(word=word, namespaces=offered)
     rule = _rule_around(document, line)
     if rule is None:
         return None
-    parts = [f"**rule `{rule.id}`** ({rule.kind}, {rule.severity})", f"Reference: {rule.ref}", rule.message]
+    lang = current()
+    parts = [
+        f"**rule `{rule.id}`** ({rule.kind}, {rule.severity})",
+        _("Reference: {ref}").format(ref=rule.ref),
+        rule.text("message", lang),
+    ]
     parts += [
-        f"*{key}*: {rule.doc[key]}" for key in ("checks", "why", "fails", "passes") if rule.doc.get(key)
+        f"*{key}*: {rule.text(key, lang)}"
+        for key in ("checks", "why", "fails", "passes")
+        if rule.doc.get(key)
     ]
     if rule.same_check is not None:
-        parts.append(f"Same check as {rule.same_check.cited} ({rule.same_check.file}:{rule.same_check.line})")
+        source = rule.same_check
+        parts.append(
+            _("Same check as {cited} ({file}:{line})").format(
+                cited=source.cited, file=source.file, line=source.line
+            )
+        )
     return "\n\n".join(parts)
 
 
@@ -267,11 +282,11 @@ def completions(document: Document, line: int, column: int) -> list[tuple[str, s
     if dot and namespace in FACT_CLASSES:
         return [(f"{namespace}.{fact}", doc) for fact, doc in facts_of(FACT_CLASSES[namespace]).items()]
     if re.search(r"\b(on|settle)\s+\w*$", before):
-        return [(event, "event") for event in EVENTS]
-    items = [(keyword, "keyword") for keyword in keywords()]
+        return [(event, _("event")) for event in EVENTS]
+    items = [(keyword, _("a word of the language")) for keyword in keywords()]
     items += [(name, function.doc) for name, function in sorted(FUNCTIONS.items())]
-    items += [(f"{namespace}.", "facts") for namespace in sorted(FACT_CLASSES)]
-    items += [("param.", "parameters"), ("house.", "house options")]
+    items += [(f"{namespace}.", _("facts")) for namespace in sorted(FACT_CLASSES)]
+    items += [("param.", _("parameters")), ("house.", _("house options"))]
     if document.version is not None:
-        items += [(name, "named condition") for name in sorted(document.version.conditions)]
+        items += [(name, _("named condition")) for name in sorted(document.version.conditions)]
     return items

@@ -261,7 +261,7 @@ def find_witnesses(registry: Registry, wanted: list[Target], root: Path, scratch
             try:
                 found = findings_of(registries[side.readings], run)
             except ValidatorError:
-                found = [{"rule": "(cannot be judged)"}]
+                found = [{"rule": _("(cannot be judged)")}]
             judged[key] = tuple(_shown(f) for f in found)
         return judged[key]
 
