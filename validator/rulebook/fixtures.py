@@ -5,6 +5,7 @@ A fixture is a log, `NAME.jsonl`, beside `NAME.expect.json`:
     {"rulesets": ["fr/blackjack@2019-08-12", "fr/blackjack@2024-11-01"],   # optional: pin each in turn
      "house": {"surrender": true},                                       # optional house options
      "readings": {"pair-totalling-20": "same-rank-and-suit"},            # optional: read the text so
+     "why": "« … »: the sentence tested, and why these findings",        # optional: for the reader
      "findings": [{"rule": "fr/blackjack/dealer-stands-17", "line": 3, "stake": "D"}]}
 
 The log must give exactly the listed findings, in order; each listed field must match, the others
@@ -113,6 +114,10 @@ EXPECTATION_SCHEMA: dict[str, Any] = {
                 "minLength": 1,
                 "description": N_('an alternative of the reading, such as "same-rank-and-suit"'),
             },
+        },
+        "why": {
+            "type": "string",
+            "description": N_("the sentence of the text the case tests, and how its findings follow from it"),
         },
         "findings": {
             "type": "array",
