@@ -4,7 +4,8 @@ both verdicts; `-o DIR` writes each as a pair of fixture cases.
 
 A witness is looked for among the rounds of the rule fixtures (`tests/fixtures/rules`, or the folder
 given): each round is cut out of its log as a log of its own (the table, shoe and other records before
-it, then the round), judged by both sides, and kept at the first difference that concerns the change:
+it, the round, and the records after it until the next round), judged by both sides, and kept at the
+first difference that concerns the change:
 
 - a change of the amendments (`add`/`replace`/`repeal` of a rule, parameter, named condition, side bet,
   option or fixed value): a finding given by one side and not the other, of a rule the change concerns
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.dsl import ast
+from validator.dsl.format import without_positions
 from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _
@@ -141,6 +143,14 @@ def _concerned(old: Ruleset, new: Ruleset, kind: str, name: str) -> tuple[frozen
                 "no round is judged differently"
             )
         return frozenset({rule_id}), ""
+    if kind == "option" and name in old.options and name in new.options:
+        before, after = old.options[name], new.options[name]
+        values = ("type", "allowed", "range", "default", "required")
+        if all(getattr(before, v) == getattr(after, v) for v in values):
+            return frozenset(), _(
+                "the option's type, values and default are as before (its words, reference or aliases "
+                "change): no round is judged differently"
+            )
     word = {"parameter": f"param.{name}", "option": f"house.{name}", "fixed": f"house.{name}"}.get(kind, name)
     rules: set[str] = set()
     for ruleset in (old, new):
@@ -160,13 +170,14 @@ def _concerned(old: Ruleset, new: Ruleset, kind: str, name: str) -> tuple[frozen
 
 
 def _judged_alike(one: Rule, other: Rule) -> bool:
+    """Whether two wordings of a rule judge alike: the same kind, severity and clauses as applied, wherever
+    each is written."""
     from validator.rulebook.meaning import meaning_of_rule
 
-    return (one.kind, one.severity, meaning_of_rule(one)) == (
-        other.kind,
-        other.severity,
-        meaning_of_rule(other),
-    )
+    def judged(rule: Rule) -> Any:
+        return without_positions((rule.kind, rule.severity, meaning_of_rule(rule)))
+
+    return bool(judged(one) == judged(other))
 
 
 def _reads(rule: Rule, defines: dict[str, ast.Expr]) -> set[str]:
@@ -198,8 +209,8 @@ def _names_in(nodes: Any, defines: dict[str, ast.Expr]) -> set[str]:
 
 
 def rounds(root: Path) -> Iterator[Round]:
-    """Every round of the fixture logs under `root`, each as a one-round log (a log without a round
-    whole), shortest logs first."""
+    """Every round of the fixture logs under `root`, each as a one-round log (the records before it, the
+    round, the records after it until the next round; a log without a round whole), shortest logs first."""
     cases = []
     for expect in find_fixtures(root):
         log = expect.with_name(expect.name.removesuffix(".expect.json") + ".jsonl")
@@ -210,8 +221,7 @@ def rounds(root: Path) -> Iterator[Round]:
             continue
         cases.append((len(text), str(log), text, house))
     for _size, name, text, house in sorted(cases):
-        before: list[str] = []
-        any_round = False
+        records: list[tuple[str, bool]] = []  # (line, is a round)
         for line in text.splitlines():
             try:
                 record = json.loads(line)
@@ -219,13 +229,21 @@ def rounds(root: Path) -> Iterator[Round]:
                 break
             if not isinstance(record, dict):
                 break
-            if record.get("type") == "round":
-                any_round = True
-                yield Round(f"{name}, round {record.get('round')}", (*before, line), house)
-            else:
-                before.append(line)
-        if not any_round and before:  # a log of records before any round (a table, a shoe): whole
-            yield Round(name, tuple(before), house)
+            records.append((line, record.get("type") == "round"))
+        rounds_at = [i for i, (_line, is_round) in enumerate(records) if is_round]
+        if not rounds_at and records:  # a log of records before any round (a table, a shoe): whole
+            yield Round(name, tuple(line for line, _is_round in records), house)
+        for at in rounds_at:
+            # The records before the round (not rounds), the round, and those after it until the next
+            # round (a jackpot record reads the round before it).
+            before = [line for line, is_round in records[:at] if not is_round]
+            after = []
+            for line, is_round in records[at + 1 :]:
+                if is_round:
+                    break
+                after.append(line)
+            round_id = json.loads(records[at][0]).get("round")
+            yield Round(f"{name}, round {round_id}", (*before, records[at][0], *after), house)
 
 
 def find_witnesses(registry: Registry, wanted: list[Target], root: Path, scratch: Path) -> list[Witness]:
