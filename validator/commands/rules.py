@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,27 +16,37 @@ from validator.errors import RulesetErrors, ValidatorError
 from validator.i18n import _
 
 if TYPE_CHECKING:
+    from validator.commands.options import (
+        RulesCheckOptions,
+        RulesDiffOptions,
+        RulesFmtOptions,
+        RulesListOptions,
+        RulesLspOptions,
+        RulesShowOptions,
+        RulesTestOptions,
+    )
     from validator.dsl.model import Ruleset
     from validator.rulebook.fixtures import FixtureResult
     from validator.rulebook.registry import Registry
 
 
-def list_(*, ids: bool = False) -> int:
+def list_(options: RulesListOptions) -> int:
     """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
     from validator.rulebook.view import all_rule_ids, list_lines
 
     registry = common.registry()
-    for line in all_rule_ids(registry) if ids else list_lines(registry):
+    for line in all_rule_ids(registry) if options.ids else list_lines(registry):
         typer.echo(line)
     return 0
 
 
-def show(spec: str) -> int:
+def show(options: RulesShowOptions) -> int:
     """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
     docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
     from validator.rulebook.view import close_rule_ids, is_rule_id, rule_lines, show_lines
 
     registry = common.registry()
+    spec = options.spec
     name, at, when = spec.partition("@")
     if is_rule_id(registry, name):
         day = registry.resolve(f"{registry.all()[0].family}@{when}")[1] if at else None
@@ -66,9 +77,7 @@ def _python_side(name: str) -> bool:
     return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
-def diff(
-    old: str, new: str, *, witness: bool = False, fixtures: Path | None = None, output: Path | None = None
-) -> int:
+def diff(options: RulesDiffOptions) -> int:
     """What changed between two versions, parameter by parameter and rule by rule. With `witness`, for
     each change of the amendments between them and each alternative of their readings, a one-round log
     the two judge differently (from the rounds of `fixtures`), with both verdicts; `output`: each written
@@ -76,7 +85,8 @@ def diff(
     from validator.rulebook.view import diff_lines
 
     registry = common.registry()
-    first, second = registry.pick(old), registry.pick(new)
+    first, second = registry.pick(options.old), registry.pick(options.new)
+    witness, fixtures, output = options.witness, options.fixtures, options.output
     for line in diff_lines(first, second):
         typer.echo(line)
     if not witness and output is None:
@@ -107,7 +117,7 @@ def diff(
     return 1 if missing else 0
 
 
-def check(files: list[Path]) -> int:
+def check(options: RulesCheckOptions) -> int:
     """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2). The files are read
     with the shipped rulesets and those from outside (`--rules`), so a file may amend a version of either;
     only the files named are reported."""
@@ -123,7 +133,7 @@ def check(files: list[Path]) -> int:
     )
     from validator.rulebook.registry import ruleset_files as shipped_files
 
-    paths = ruleset_files(files)
+    paths = ruleset_files(options.files)
     named = {os.path.realpath(path) for path in paths}
     root = rulesets_dir()
     shipped = shipped_files(root)
@@ -144,6 +154,7 @@ def check(files: list[Path]) -> int:
             tuple(path for path in outside if path not in candidates),
             {tree_family(path) for path in shipped},
         )
+
         registry = load_all(pool)
     except RulesetErrors as exc:
         for error in exc.errors:
@@ -247,7 +258,7 @@ def _as_candidate(registry: Registry, path: Path, installed: Path | None) -> lis
     return lines
 
 
-def lsp() -> int:
+def lsp(options: RulesLspOptions) -> int:
     """The language server for ruleset files, over standard input and output (the `lsp` extra)."""
     from validator.extras import require
 
@@ -258,14 +269,15 @@ def lsp() -> int:
     return 0
 
 
-def fmt(files: list[Path], *, check: bool) -> int:
+def fmt(options: RulesFmtOptions) -> int:
     """Lay each ruleset file out in the language's one layout (`dsl.format`), in place; with `check`,
     change nothing and say which files are not laid out so (1 when one is). A file that does not parse is
     reported as `rules check` reports it (2)."""
     from validator.dsl.format import format_text
     from validator.errors import RulesetError
 
-    paths = ruleset_files(files)
+    paths = ruleset_files(options.files)
+    check = options.check
     unformatted: list[Path] = []
     broken = False
     for path in paths:
@@ -297,7 +309,7 @@ def fmt(files: list[Path], *, check: bool) -> int:
     return 0
 
 
-def ruleset_files(files: list[Path]) -> list[Path]:
+def ruleset_files(files: Iterable[Path]) -> list[Path]:
     """The ruleset files named: files as given, folders expanded to every `*.rules` inside (recursively,
     sorted); a file named twice (or also through its folder) once."""
     paths: list[Path] = []
@@ -319,22 +331,16 @@ def ruleset_files(files: list[Path]) -> list[Path]:
     return paths
 
 
-def test(
-    directory: Path | None,
-    *,
-    verbose: bool,
-    coverage: bool = False,
-    fail_under: float | None = None,
-    mutate: bool = False,
-    only: list[Path] | None = None,
-) -> int:
+def test(options: RulesTestOptions) -> int:
     """Run the rule fixtures: 1 when one fails, or none was found. With `coverage`, what of each version
     they exercise (1 when a version is below `fail_under` per cent); with `mutate`, the mutants of the
     rulesets (those of `only`'s files) no fixture kills (1 when one is not proven equivalent)."""
     from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
-    root = directory or default_fixture_dir()
+    root = options.directory or default_fixture_dir()
     registry = common.registry()
+    verbose, coverage, fail_under = options.verbose, options.coverage, options.fail_under
+    mutate, only = options.mutate, list(options.only)
     if coverage or mutate or fail_under is not None:
         return _measured(
             registry, root, verbose, coverage or fail_under is not None, fail_under, mutate, only

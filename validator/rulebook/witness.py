@@ -144,9 +144,9 @@ def _concerned(old: Ruleset, new: Ruleset, kind: str, name: str) -> tuple[frozen
             )
         return frozenset({rule_id}), ""
     if kind == "option" and name in old.options and name in new.options:
-        before, after = old.options[name], new.options[name]
+        was, now = old.options[name], new.options[name]
         values = ("type", "allowed", "range", "default", "required")
-        if all(getattr(before, v) == getattr(after, v) for v in values):
+        if all(getattr(was, v) == getattr(now, v) for v in values):
             return frozenset(), _(
                 "the option's type, values and default are as before (its words, reference or aliases "
                 "change): no round is judged differently"
