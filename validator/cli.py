@@ -956,9 +956,7 @@ def rules_test(
         typer.Option(
             "--fail-under",
             metavar="PERCENT",
-            min=0,
-            max=100,
-            help=N_("With --coverage: exit 1 when a version's coverage is below PERCENT."),
+            help=N_("With --coverage: exit 1 when a version's coverage is below PERCENT (0 to 100)."),
         ),
     ] = default(RulesTestOptions, "fail_under"),
     mutate: Annotated[

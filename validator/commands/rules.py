@@ -341,6 +341,10 @@ def test(options: RulesTestOptions) -> int:
     registry = common.registry()
     verbose, coverage, fail_under = options.verbose, options.coverage, options.fail_under
     mutate, only = options.mutate, list(options.only)
+    if fail_under is not None and not 0 <= fail_under <= 100:
+        raise ValidatorError(
+            _("--fail-under {value}: give a percentage from 0 to 100").format(value=fail_under)
+        )
     if coverage or mutate or fail_under is not None:
         return _measured(
             registry, root, verbose, coverage or fail_under is not None, fail_under, mutate, only
