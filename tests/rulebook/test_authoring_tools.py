@@ -255,6 +255,20 @@ def _placeless(value: Any) -> Any:
     return without_positions(value)
 
 
+def test_the_pre_commit_hook_checks_the_layout_of_ruleset_files():
+    import re
+
+    import yaml
+
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    [hook] = [h for h in hooks if h["id"] == "casino-validator-rules-fmt"]
+    assert hook["entry"] == "casino-validator rules fmt --check"
+    assert hook["pass_filenames"] is True
+    files = re.compile(hook["files"])
+    assert files.search("rulesets/fr/blackjack/2020-05-25.rules")
+    assert not files.search("house/casino.yaml") and not files.search("notes.rules.txt")
+
+
 def test_fmt_check_names_the_files_and_fmt_writes_them(cli, tmp_path):
     path = tmp_path / "messy.rules"
     path.write_text(MESSY)
