@@ -5,6 +5,8 @@ choices come from), handed to its module under `validator/commands/`, whose resu
 
 from __future__ import annotations
 
+import atexit
+import gc
 import time
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeAlias, cast
 
 import typer
 
-from validator import __version__, formats
+from validator import __version__, formats, i18n
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.commands.options import (
     CheckOptions,
@@ -36,8 +38,10 @@ from validator.commands.options import (
     default,
 )
 from validator.commands.schema import SCHEMAS
+from validator.compiled import describe
 from validator.errors import ValidatorError, bounded
 from validator.findings.config import FAIL_LEVELS
+from validator.guard import run
 from validator.i18n import LANGUAGES, N_, _
 from validator.maths import FORMATS as EDGE_FORMATS
 from validator.simulate.options import inject_ids
@@ -217,7 +221,7 @@ def _run(command: Callable[[], int], options: object = None) -> NoReturn:
     whose `rules` (`--rules`), with the configuration file's `rules` and $CASINO_VALIDATOR_RULES, are
     the rulesets from outside the package the command judges with."""
     try:
-        from validator.commands.common import use_rules
+        from validator.commands.common import use_rules  # start-up: as a command's modules
 
         use_rules(options)
         status = command()
@@ -229,8 +233,6 @@ def _run(command: Callable[[], int], options: object = None) -> NoReturn:
 
 def _version(value: bool) -> None:
     if value:
-        from validator.compiled import describe
-
         typer.echo(f"casino-validator {__version__} ({describe()})")
         raise typer.Exit()
 
@@ -240,8 +242,6 @@ def _lang(value: Lang | None) -> None:
     the command line is first read (cli_help.PlainGroup), before any help or message; the value is
     checked here, and chosen again."""
     if value is not None:
-        from validator import i18n
-
         i18n.start(value.value, None)
 
 
@@ -383,7 +383,7 @@ def check(
     )
     if options.follow:
         _follow_instead(options)
-    from validator.commands import check as command
+    from validator.commands import check as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options, started=started), options)
 
@@ -480,14 +480,14 @@ def watch(
         limits=LogLimits(None, max_line_bytes, max_broken_records),
         rules=_listed(rules),
     )
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
 
 def _follow_instead(options: CheckOptions) -> NoReturn:
     """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     refused = options.refused_by_follow()
     if refused:
@@ -535,7 +535,7 @@ def report(
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules))
-    from validator.commands import report as command
+    from validator.commands import report as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -563,7 +563,7 @@ def explain(
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     options = ExplainOptions(log, round_id, ruleset, house, _listed(reading), _listed(rules))
-    from validator.commands import explain as command
+    from validator.commands import explain as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -728,7 +728,7 @@ def simulate(
         readings=_listed(reading),
         rules=_listed(rules),
     )
-    from validator.commands import simulate as command
+    from validator.commands import simulate as command  # start-up: a command's modules load when it runs
 
     started = time.monotonic()
     _run(lambda: command.run(options, started=started), options)
@@ -764,7 +764,7 @@ def edge(
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
     its probability, computed composition-dependent (what is not exact is listed with its size)."""
     given = EdgeOptions(ruleset, house, table, fmt.value, options, strategy, _listed(reading), _listed(rules))
-    from validator.commands import edge as command
+    from validator.commands import edge as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(given), given)
 
@@ -813,7 +813,7 @@ def lint(
         policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
         rules=_listed(rules),
     )
-    from validator.commands import lint as command
+    from validator.commands import lint as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -826,7 +826,7 @@ def schema(
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     options = SchemaOptions(which)
-    from validator.commands import schema as command
+    from validator.commands import schema as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -842,7 +842,7 @@ def rules_list(
 ) -> None:
     """Families, their versions and the dates each is in force."""
     options = RulesListOptions(ids, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.list_(options), options)
 
@@ -863,7 +863,7 @@ def rules_show(
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
     options = RulesShowOptions(spec, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.show(options), options)
 
@@ -906,7 +906,7 @@ def rules_diff(
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     options = RulesDiffOptions(old, new, _listed(extra_rules), witness, fixtures, output)
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.diff(options), options)
 
@@ -923,7 +923,7 @@ def rules_check(
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     options = RulesCheckOptions(tuple(files), _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.check(options), options)
 
@@ -981,7 +981,7 @@ def rules_test(
     options = RulesTestOptions(
         directory, verbose, _listed(extra_rules), coverage, fail_under, mutate, tuple(only or ())
     )
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.test(options), options)
 
@@ -1020,11 +1020,6 @@ def rules_fmt(
 
 
 def main() -> None:
-    import atexit
-    import gc
-
-    from validator.guard import run
-
     # At exit the interpreter's last collection walks every object still alive (the rulesets, compiled
     # and parsed: some 0.1 s of a check's CPU); frozen, they are left to the end of the process.
     atexit.register(gc.freeze)

@@ -11,11 +11,34 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from validator.catalogue.builtin_docs import BUILTIN
+from validator.catalogue.view import (
+    all_rule_ids,
+    close_rule_ids,
+    diff_lines,
+    is_rule_id,
+    list_lines,
+    rule_lines,
+    show_lines,
+)
 from validator.commands import common
+from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes
+from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetErrors, ValidatorError
 from validator.i18n import _
+from validator.rulebook import sources
+from validator.rulebook.registry import (
+    alternative_errors,
+    alternative_rules,
+    alternatives,
+    load_all,
+    refuse_shipped_ids,
+    tree_family,
+)
+from validator.rulebook.registry import ruleset_files as shipped_files
 
 if TYPE_CHECKING:
+    from validator.checking.fixtures import FixtureResult
     from validator.commands.options import (
         RulesCheckOptions,
         RulesDiffOptions,
@@ -26,14 +49,11 @@ if TYPE_CHECKING:
         RulesTestOptions,
     )
     from validator.dsl.model import Ruleset
-    from validator.rulebook.fixtures import FixtureResult
     from validator.rulebook.registry import Registry
 
 
 def list_(options: RulesListOptions) -> int:
     """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
-    from validator.rulebook.view import all_rule_ids, list_lines
-
     registry = common.registry()
     for line in all_rule_ids(registry) if options.ids else list_lines(registry):
         typer.echo(line)
@@ -43,8 +63,6 @@ def list_(options: RulesListOptions) -> int:
 def show(options: RulesShowOptions) -> int:
     """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
     docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
-    from validator.rulebook.view import close_rule_ids, is_rule_id, rule_lines, show_lines
-
     registry = common.registry()
     spec = options.spec
     name, at, when = spec.partition("@")
@@ -72,8 +90,6 @@ def show(options: RulesShowOptions) -> int:
 
 def _python_side(name: str) -> bool:
     """A name in the namespace of the Python-side rules (`hand-log/*`, `house/*`), not a ruleset's."""
-    from validator.rulebook.builtin_docs import BUILTIN
-
     return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
@@ -82,7 +98,6 @@ def diff(options: RulesDiffOptions) -> int:
     each change of the amendments between them and each alternative of their readings, a one-round log
     the two judge differently (from the rounds of `fixtures`), with both verdicts; `output`: each written
     as a pair of fixture cases. 1 when a change or an alternative that a round can show has no witness."""
-    from validator.rulebook.view import diff_lines
 
     registry = common.registry()
     first, second = registry.pick(options.old), registry.pick(options.new)
@@ -93,8 +108,8 @@ def diff(options: RulesDiffOptions) -> int:
         return 0
     import tempfile
 
-    from validator.rulebook import witness as witnessing
-    from validator.rulebook.fixtures import default_fixture_dir
+    from validator.checking import witness as witnessing
+    from validator.checking.fixtures import default_fixture_dir
 
     root = fixtures or default_fixture_dir()
     with tempfile.TemporaryDirectory(prefix="casino-validator-witness-") as scratch:
@@ -121,18 +136,6 @@ def check(options: RulesCheckOptions) -> int:
     """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2). The files are read
     with the shipped rulesets and those from outside (`--rules`), so a file may amend a version of either;
     only the files named are reported."""
-    from validator.dsl.resources import rulesets_dir
-    from validator.rulebook import sources
-    from validator.rulebook.registry import (
-        alternative_errors,
-        alternative_rules,
-        alternatives,
-        load_all,
-        refuse_shipped_ids,
-        tree_family,
-    )
-    from validator.rulebook.registry import ruleset_files as shipped_files
-
     paths = ruleset_files(options.files)
     named = {os.path.realpath(path) for path in paths}
     root = rulesets_dir()
@@ -160,8 +163,6 @@ def check(options: RulesCheckOptions) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
-    from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes
-
     shown = {str(path) for path in paths}
     # The readings' alternatives of the versions named and of those from outside, each compiled once. A
     # shipped version not named is not compiled under its alternatives again: `rules check rulesets`
@@ -232,7 +233,6 @@ def _as_candidate(registry: Registry, path: Path, installed: Path | None) -> lis
     """What `rules check` says of a candidate for a shipped version: what it replaces, and how the version
     it gives differs from the installed one."""
     from validator.rulebook.registry import default_registry, read_tree, tree_version
-    from validator.rulebook.view import diff_lines
 
     version = tree_version(read_tree(path))
     if installed is None:
@@ -335,7 +335,7 @@ def test(options: RulesTestOptions) -> int:
     """Run the rule fixtures: 1 when one fails, or none was found. With `coverage`, what of each version
     they exercise (1 when a version is below `fail_under` per cent); with `mutate`, the mutants of the
     rulesets (those of `only`'s files) no fixture kills (1 when one is not proven equivalent)."""
-    from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
+    from validator.checking.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
     root = options.directory or default_fixture_dir()
     registry = common.registry()
@@ -384,8 +384,8 @@ def _measured(
 ) -> int:
     """`rules test --coverage` / `--mutate`: the fixtures run probed, then what they exercise, then the
     mutants they leave alive."""
-    from validator.rulebook import coverage as measuring
-    from validator.rulebook.fixtures import find_fixtures
+    from validator.checking import coverage as measuring
+    from validator.checking.fixtures import find_fixtures
 
     runs = measuring.plan_all(registry, find_fixtures(root), root)
     measured = measuring.measure(registry, runs, _from_outside(registry))
@@ -409,7 +409,7 @@ def _measured(
         if below:
             status = 1
     if mutate:
-        from validator.rulebook import mutate as mutating
+        from validator.checking import mutate as mutating
 
         files = [str(path) for path in only] if only else None
         outcome = mutating.run_mutants(registry, measured, files)

@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from validator.checking.fixtures import FixtureRun, find_fixtures, findings_of, load_expectation
 from validator.dsl import ast
 from validator.dsl.format import without_positions
 from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _
-from validator.rulebook.fixtures import FixtureRun, find_fixtures, findings_of, load_expectation
 from validator.rulebook.registry import Registry
 
 

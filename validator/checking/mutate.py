@@ -36,13 +36,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from validator.checking.coverage import Coverage, judge_run_with
 from validator.dsl import ast
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import Ruleset
 from validator.dsl.readings import chosen
 from validator.errors import RulesetError, RulesetErrors, ValidatorError
 from validator.i18n import _
-from validator.rulebook.coverage import Coverage, judge_run_with
 from validator.rulebook.meaning import changed_clauses, meaning
 from validator.rulebook.probe import Clause
 from validator.rulebook.registry import (

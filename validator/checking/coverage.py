@@ -33,17 +33,17 @@ from decimal import ROUND_FLOOR, Decimal
 from pathlib import Path
 from typing import Any
 
-from validator.dsl import ast
-from validator.dsl.messages import PLACEHOLDER
-from validator.dsl.model import Ruleset
-from validator.i18n import _
-from validator.rulebook.fixtures import (
+from validator.checking.fixtures import (
     FixtureResult,
     FixtureRun,
     compare,
     findings_of,
     plan_fixture,
 )
+from validator.dsl import ast
+from validator.dsl.messages import PLACEHOLDER
+from validator.dsl.model import Ruleset
+from validator.i18n import _
 from validator.rulebook.meaning import changed_clauses
 from validator.rulebook.probe import Choice, Clause, Line, Observed, Probe, non_default, probed_registry
 from validator.rulebook.registry import Registry, under_readings
@@ -138,7 +138,7 @@ def judge_run_with(
 ) -> tuple[FixtureResult, list[dict[str, Any]]]:
     """`judge_run`, the log judged by `judging` (a probed or changed copy of `registry`, its readings
     chosen), the expectation read with `registry`."""
-    from validator.rulebook.fixtures import _in_words
+    from validator.checking.fixtures import _in_words
 
     found = findings_of(judging, run)
     wanted = [_in_words(registry, item, run.pinned) for item in run.expectation["findings"]]
