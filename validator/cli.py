@@ -994,7 +994,7 @@ def rules_test(
 def rules_lsp(extra_rules: RulesOpt = None, lang: LangOpt = None) -> None:
     """A language server for ruleset files: problems as you type, hover, go to definition, completion."""
     options = RulesLspOptions(_listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: loaded when this part runs
 
     _run(lambda: rules.lsp(options), options)
 
@@ -1014,7 +1014,7 @@ def rules_fmt(
 ) -> None:
     """Lay ruleset files out in the one layout of the rules language (comments and line breaks kept)."""
     options = RulesFmtOptions(tuple(files), check)
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: loaded when this part runs
 
     _run(lambda: rules.fmt(options), options)
 

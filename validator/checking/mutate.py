@@ -209,7 +209,7 @@ def _alternative_meanings(ruleset: Ruleset) -> dict[tuple[str, str], dict[str, A
     tree = ruleset.tree
     if tree is None:
         return out
-    from validator.dsl.compiler import compile_ruleset
+    from validator.dsl.compiler import compile_ruleset  # start-up: loaded when this part runs
 
     for name, reading in ruleset.readings.items():
         for alternative in reading.names:
@@ -235,8 +235,8 @@ class _Files:
 
 
 def _files(registry: Registry) -> _Files:
-    from validator.dsl.resources import rulesets_dir
-    from validator.rulebook.registry import ruleset_files
+    from validator.dsl.resources import rulesets_dir  # start-up: loaded when this part runs
+    from validator.rulebook.registry import ruleset_files  # start-up: loaded when this part runs
 
     root = rulesets_dir()
     trees: dict[Path, ast.RulesetFile] = {}
@@ -257,7 +257,7 @@ def _files(registry: Registry) -> _Files:
 def run_mutants(registry: Registry, coverage: Coverage, only: list[str] | None = None) -> Outcome:
     """Every mutant of the registry's ruleset files (of `only`'s files), judged by the passing runs of
     `coverage` that can notice it."""
-    import os
+    import os  # start-up: loaded when this part runs
 
     started = time.perf_counter()
     files = _files(registry)

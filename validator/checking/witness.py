@@ -172,7 +172,7 @@ def _concerned(old: Ruleset, new: Ruleset, kind: str, name: str) -> tuple[frozen
 def _judged_alike(one: Rule, other: Rule) -> bool:
     """Whether two wordings of a rule judge alike: the same kind, severity and clauses as applied, wherever
     each is written."""
-    from validator.rulebook.meaning import meaning_of_rule
+    from validator.rulebook.meaning import meaning_of_rule  # start-up: loaded when this part runs
 
     def judged(rule: Rule) -> Any:
         return without_positions((rule.kind, rule.severity, meaning_of_rule(rule)))

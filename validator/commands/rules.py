@@ -106,7 +106,7 @@ def diff(options: RulesDiffOptions) -> int:
         typer.echo(line)
     if not witness and output is None:
         return 0
-    import tempfile
+    import tempfile  # start-up: loaded when this part runs
 
     from validator.checking import witness as witnessing
     from validator.checking.fixtures import default_fixture_dir
@@ -212,7 +212,7 @@ def check(options: RulesCheckOptions) -> int:
 def _candidates(paths: tuple[Path, ...], shipped: list[Path]) -> dict[Path, Path | None]:
     """The files named from outside the package whose family is a shipped one, each with the installed
     file of the same version (None: a version the package does not have)."""
-    from validator.rulebook.registry import read_tree, tree_version
+    from validator.rulebook.registry import read_tree, tree_version  # start-up: loaded when this part runs
 
     families: dict[str, dict[str, Path]] = {}
     for path in shipped:
@@ -232,7 +232,11 @@ def _candidates(paths: tuple[Path, ...], shipped: list[Path]) -> dict[Path, Path
 def _as_candidate(registry: Registry, path: Path, installed: Path | None) -> list[str]:
     """What `rules check` says of a candidate for a shipped version: what it replaces, and how the version
     it gives differs from the installed one."""
-    from validator.rulebook.registry import default_registry, read_tree, tree_version
+    from validator.rulebook.registry import (
+        default_registry,
+        read_tree,
+        tree_version,
+    )  # start-up: loaded when this part runs
 
     version = tree_version(read_tree(path))
     if installed is None:
@@ -260,7 +264,7 @@ def _as_candidate(registry: Registry, path: Path, installed: Path | None) -> lis
 
 def lsp(options: RulesLspOptions) -> int:
     """The language server for ruleset files, over standard input and output (the `lsp` extra)."""
-    from validator.extras import require
+    from validator.extras import require  # start-up: loaded when this part runs
 
     require("lsp", "rules lsp")  # i18n: not shown (a command, named as written)
     from validator.lsp.server import serve
@@ -273,8 +277,8 @@ def fmt(options: RulesFmtOptions) -> int:
     """Lay each ruleset file out in the language's one layout (`dsl.format`), in place; with `check`,
     change nothing and say which files are not laid out so (1 when one is). A file that does not parse is
     reported as `rules check` reports it (2)."""
-    from validator.dsl.format import format_text
-    from validator.errors import RulesetError
+    from validator.dsl.format import format_text  # start-up: loaded when this part runs
+    from validator.errors import RulesetError  # start-up: loaded when this part runs
 
     paths = ruleset_files(options.files)
     check = options.check
@@ -423,7 +427,7 @@ def _measured(
 def _from_outside(registry: Registry) -> list[Ruleset]:
     """The versions of the rulesets from outside the package (`--rules`): `--coverage` reports them even
     when no case judges them (at 0 %), with every version the passing cases judge."""
-    from validator.rulebook import sources
+    from validator.rulebook import sources  # start-up: loaded when this part runs
 
     extra = {os.path.realpath(path) for path in sources.extra()}
     return [r for r in registry.all() if _outside(r.file, extra)]

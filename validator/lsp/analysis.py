@@ -35,7 +35,7 @@ from validator.rulebook.registry import (
 
 def keywords() -> list[str]:
     """The words of the language, as the grammar spells them (`rule`, `settle`, `require`, …)."""
-    from validator.dsl.resources import grammar_path
+    from validator.dsl.resources import grammar_path  # start-up: loaded when this part runs
 
     return sorted(set(re.findall(r'"([a-z_]+)"', grammar_path().read_text(encoding="utf-8"))))
 
@@ -76,7 +76,7 @@ def real_path(file: str) -> Path:
 def analyse(document: Document) -> list[Problem]:
     """The problems `rules check` finds in the document's text, and what it compiles to (kept in the
     document for hover and definition; the last good one stays when the text does not compile)."""
-    from validator.dsl.compiler import untranslated
+    from validator.dsl.compiler import untranslated  # start-up: loaded when this part runs
     from validator.dsl.parser import parse_ruleset
 
     name = str(document.path)
