@@ -289,6 +289,7 @@ PACKAGES: tuple[str, ...] = (
     "validator.formats",
     "validator.checking",
     "validator.live",
+    "validator.lsp",
     "validator.commands",
     "validator.guard",
     "validator.cli_help",
