@@ -154,7 +154,8 @@ def test_no_python_outside_the_vocabulary_names_a_parameter_the_mechanics_do_not
     found = {}
     for path in sorted((ROOT / "validator").rglob("*.py")):
         relative = path.relative_to(ROOT)
-        if relative == Path("validator/dsl/vocabulary.py"):
+        # The declarations: the shared parameters, and each game's own (validator/games/<game>/vocabulary.py).
+        if relative == Path("validator/dsl/vocabulary.py") or relative.match("validator/games/*/vocabulary.py"):
             continue
         for name in _parameter_literals(path):
             if not (PARAMETERS[name].mechanics or PARAMETERS[name].simulator):
