@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 Card = str  # a card's code: "QH", "TS" (tens written T)
 Money = Decimal
 
@@ -33,9 +35,11 @@ def stored(default: Any) -> Any:
     return field(default=default)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Facts:
     """The facts of one namespace: a subclass declares each as a field, `name: TYPE = fact(DEFAULT,
-    "doc")`, and is a `dataclass(eq=False, slots=True)`."""
+    "doc")`, and is a `dataclass(eq=False, slots=True)`. A game declares its own facts so, in its
+    package (validator/games/<game>/vocabulary.py, or a game outside this package, not compiled)."""
 
     __slots__ = ()
 
