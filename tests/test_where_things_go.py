@@ -98,7 +98,7 @@ def test_a_new_log_event_names_the_modules_that_dispatch_on_actions():
     shared = {name for name in named if name.startswith("validator/") and name.endswith(".py")} - listened
     per_game = {name.removeprefix("games/<game>/") for name in named if name.startswith("games/<game>/")}
     dispatching = {
-        path.relative_to(ROOT).as_posix()
+        path.relative_to(PACKAGE.parent).as_posix()
         for path in PACKAGE.rglob("*.py")
         if _dispatches(path, classes, verbs)
     }
