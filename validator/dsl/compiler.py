@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import compile_expr, format_value, names_in, unparse
+from validator.dsl.expr import EvaluationError, compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
 from validator.dsl.messages import PLACEHOLDER, placeholder_problems
@@ -45,6 +45,10 @@ from validator.dsl.readings import problems as reading_problems
 from validator.dsl.vocabulary import (
     EVENTS,
     NAMESPACES,
+    OWN_EVENTS,
+    OWN_FACTS,
+    OWN_PARAMETERS,
+    OWN_STAKES,
     PARAMETERS,
     PAYTABLE_NAMESPACES,
     SETTLE_STAKES,
@@ -61,6 +65,8 @@ GAMES = tuple(REGISTERED)
 # A word of the rules language that only other games' rounds give: the games it belongs to, joined.
 FOREIGN_EVENT = N_("event {event!r} is a {owners} event: a {game} round never gives it")
 FOREIGN_FACT = N_("{fact} is a {owners} fact: a {game} round never sets it")
+FOREIGN_PARAMETER = N_("parameter {name!r} is a {owners} parameter: a {game} round never plays by it")
+FOREIGN_STAKE = N_("stake {stake!r} is a {owners} stake: a {game} round never has one")
 # Amounts a paytable line may pay out whole, shared between the hands it pays (JP1's meters).
 PRIZES = ("jackpot.main", "jackpot.secondary")
 _HEADERS_REQUIRED = ("title", "source", "game", "in_force")
@@ -71,16 +77,13 @@ def _closest(word: str, choices: Iterable[str]) -> str:
     return _("; did you mean {name!r}?").format(name=match[0]) if match else ""
 
 
-def _foreign_owners(game: str | None, event: str | None = None, fact: str | None = None) -> str | None:
-    """The games (joined with "or") whose own event or fact this is, when `game` is not one of them;
-    None when the word is the game's own or every game's (or the ruleset names no known game)."""
+def _foreign_owners(game: str | None, owned: dict[str, tuple[str, ...]], word: str) -> str | None:
+    """The games (joined with "or") whose own word this is (`owned`: vocabulary.OWN_EVENTS, …), when
+    `game` is not one of them; None when the word is the game's own or every game's (or the ruleset
+    names no known game)."""
     if game is None:
         return None
-    owners = [
-        name
-        for name, declared in REGISTERED.items()
-        if (event is not None and event in declared.events) or (fact is not None and fact in declared.facts)
-    ]
+    owners = owned.get(word, ())
     return " or ".join(owners) if owners and game not in owners else None
 
 
@@ -207,6 +210,9 @@ class _Compiler:
                         name=p.name, hint=_closest(p.name, PARAMETERS)
                     ),
                 )
+                continue
+            if (owners := _foreign_owners(self.game, OWN_PARAMETERS, p.name)) is not None:
+                self.error(p.pos, _(FOREIGN_PARAMETER).format(name=p.name, owners=owners, game=self.game))
                 continue
             if p.name in params:
                 self.error(
@@ -412,7 +418,7 @@ class _Compiler:
                     ),
                 )
                 ok = False
-            elif (owners := _foreign_owners(self.game, fact=node.path)) is not None:
+            elif (owners := _foreign_owners(self.game, OWN_FACTS, node.path)) is not None:
                 self.error(node.pos, _(FOREIGN_FACT).format(fact=node.path, owners=owners, game=self.game))
                 ok = False
         return ok
@@ -646,7 +652,7 @@ class _Compiler:
                         ),
                     )
                     continue
-                if (owners := _foreign_owners(self.game, event=c.event)) is not None:
+                if (owners := _foreign_owners(self.game, OWN_EVENTS, c.event)) is not None:
                     self.error(c.pos, _(FOREIGN_EVENT).format(event=c.event, owners=owners, game=self.game))
                     continue
                 ns = namespaces_for(c.event)
@@ -672,6 +678,9 @@ class _Compiler:
                 )
             settles = []
             for s in r.settles:
+                if (owners := _foreign_owners(self.game, OWN_STAKES, s.stake)) is not None:
+                    self.error(s.pos, _(FOREIGN_STAKE).format(stake=s.stake, owners=owners, game=self.game))
+                    continue
                 if s.stake in SETTLE_STAKES:
                     ns = ("table", "param", "house", *SETTLE_STAKES[s.stake])
                 elif s.stake in side_bets:
@@ -1133,7 +1142,6 @@ def _ratio_winnings(ratio: ast.Ratio):
 def _paytable_amount(bet: SideBetDef, readers):
     """`=> paytable T and U`: in each table, the first line whose condition holds pays; the stake gets
     the sum, or is lost when no line of any table holds."""
-    from validator.dsl.expr import EvaluationError
 
     def outcome(ctx: Any) -> PaytableOutcome:
         total: Decimal | None = None
@@ -1238,10 +1246,6 @@ _TYPE_WORDS = {
     "decimal": N_("a number (or none)"),
     "list": N_("a list such as [3, 3]"),
 }
-
-
-def _amended_version(amends: ast.Amends | None) -> str | None:
-    return f"{amends.family}@{amends.on.isoformat()}" if amends else None
 
 
 def compile_ruleset(tree: ast.RulesetFile) -> Ruleset:

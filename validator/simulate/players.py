@@ -49,6 +49,7 @@ def strategy_for(kind: str, ruleset: Ruleset, house: dict[str, Any], seed: int, 
     best = Later(lambda: _best(ruleset, house))
     if kind == "best":
         return best
+    # start-up: the CLI reads KINDS from this module; the mathematics load when a player is made
     from validator.maths.game import maths_of
 
     return Mixed(best, seed, maths_of(ruleset).decisions, by_person=pool)
@@ -73,6 +74,7 @@ def decider(hand: Hand) -> str:
 
 
 def _best(ruleset: Ruleset, house: dict[str, Any]) -> Any:
+    # start-up: the CLI reads KINDS from this module; the mathematics load when a player is made
     from validator.maths.game import maths_of
     from validator.maths.probe import Probe
 
@@ -86,7 +88,7 @@ class Later:
         self.make = make
         self.found: Any = None
 
-    def __call__(self, hand: Hand, dealer: Dealer, legal: Any) -> str:
+    def __call__(self, hand: Any, dealer: Dealer, legal: Any) -> str:
         if self.found is None:
             self.found = self.make()
         decision: str = self.found(hand, dealer, legal)
@@ -119,7 +121,7 @@ class Mixed:
             )
         return found
 
-    def __call__(self, hand: Hand, dealer: Dealer, legal: Any) -> str:
+    def __call__(self, hand: Any, dealer: Dealer, legal: Any) -> str:
         skill = self.skill(hand, dealer)
         if skill == "random":
             return self.rng.choice([d for d in self.choices if d == "stand" or legal(d)] or ["stand"])

@@ -8,15 +8,18 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from decimal import Decimal
 from typing import Any
 
+import orjson
+
 from validator.casino.cards import all_cards
-from validator.dsl.facts import BetFacts
+from validator.dsl.facts import BetFacts, DealFacts, RoundFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
+from validator.games import GAMES
 from validator.i18n import _
 from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
-from validator.replay.state import RoundFacts, Shoe, TableState, facts
+from validator.replay.state import Hands, Shoe, TableState
 from validator.simulate.boxes_against import boxes_against, name_boxes, player_box
 from validator.simulate.hours import Hours
 from validator.simulate.pool import DealerTeam, Roster
@@ -136,6 +139,9 @@ class TableSim:
         self.maximum = maximum
         self.seats = seats
         self.judge = Judge(ruleset, house, "<simulate>")
+        # The game's hands as the version plays them (its declaration's `hands`).
+        game = GAMES[ruleset.game]
+        self.hands: Hands[Any, Any, Any] = game.load(game.hands).under(ruleset)
         self.judge.explained = False  # broken_by and legal read the rules broken, never their words
         self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
         self.state.faces_logged = bool(ruleset.param("dealer.hole_card"))  # hand-log/1.1 (table record)
@@ -256,12 +262,12 @@ class TableSim:
         return swapped
 
     @staticmethod
-    def swapped_deal(target: str, expected: str) -> Any:
+    def swapped_deal(target: str, expected: str) -> DealFacts:
         """The `deal` facts of `target`'s card dealt where `expected` was owed it, as the replay gives them:
         `expected_hand` leaves the dealer's place aside (his own card is his; a box's card when the dealer
         was owed one goes to the next hand owed, which is `target` in the text's order)."""
         hand = "D" if target == "D" else (expected if expected != "D" else target)
-        return facts(hand=target, expected=expected, expected_hand=hand)
+        return DealFacts(hand=target, expected=expected, expected_hand=hand)
 
     def legal(self, event: str, ctx: dict[str, Any]) -> bool:
         """Would the ruleset accept this step? Asked before a simulated player makes a decision."""
@@ -274,7 +280,7 @@ class TableSim:
         """The action that settles stake `name` (of kind `main`, `insurance`, `war` or a side bet) as the
         ruleset's settle clauses give it: the same compiled clauses, read in the same order, that the
         replay judges a log's settlement by. One implementation of the money."""
-        stake = facts(name=name, amount=amount, settlements=1, case=None, verb=None, paid=None)
+        stake = StakeFacts(name=name, amount=amount, settlements=1)
         ctx = {"house": self.house, "table": self.state, **namespaces, "stake": stake}
         decided = self.judge.expected_settlement(kind, ctx)
         if decided is None:
@@ -584,8 +590,6 @@ class TableSim:
 
 
 def write_records(records: Iterator[dict[str, Any]], out: Any) -> int:
-    import orjson
-
     count = 0
     for record in records:
         out.write(orjson.dumps(record))
