@@ -282,8 +282,11 @@ def plan_fixture(registry: Registry, expect_path: Path, root: Path) -> list[Fixt
 
 def judge_run(registry: Registry, run: FixtureRun) -> tuple[FixtureResult, list[dict[str, Any]]]:
     """One run judged by `registry` (under the run's readings): its result, and the findings it gave."""
-    found = findings_of(registry.with_readings(dict(run.readings)), run)
-    wanted = [_in_words(registry, item, run.pinned) for item in run.expectation["findings"]]
+    # The rules as the readings chosen have them: their findings, and their words (a rule only an
+    # alternative adds, or words an alternative replaces).
+    chosen = registry.with_readings(dict(run.readings))
+    found = findings_of(chosen, run)
+    wanted = [_in_words(chosen, item, run.pinned) for item in run.expectation["findings"]]
     problems = compare(wanted, found)
     return FixtureResult(run.name, run.pinned, not problems, tuple(problems), run.readings), found
 
