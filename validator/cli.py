@@ -888,7 +888,7 @@ def rules_coverage(
     parameters, options, side bets, conditions and readings that encode it, or the reason it is out of
     scope; exit 1 when a provision is neither."""
     options = RulesCoverageOptions(spec, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.coverage(options), options)
 

@@ -58,6 +58,8 @@ _STARTS = {
             "game",
             "in",
             "note",
+            "address",
+            "provision",
             "parameter",
             "option",
             "fixed",
