@@ -1,7 +1,8 @@
 """The dealer's final result from a shoe composition: drawn card by card with removal, exactly.
 
 Results are indexed by `DealerRule.outcomes`: each standing total from `stands_on` to 21, then "bust",
-then "blackjack" (two cards making 21). Cached per (rule, composition, first card).
+then "blackjack" (two cards making 21). Cached per (rule, composition, first card). `table` gives them
+for many compositions at once (every hand of a main game), against every first card of the dealer.
 """
 
 from __future__ import annotations
@@ -9,7 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+import numpy.typing as npt
+
 from validator.maths.shoe import VALUES, Composition
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,3 +176,134 @@ def shared_distribution(rule: DealerRule, comp: Composition, up: int) -> tuple[f
     """`distribution`, kept per process: the main game asks it of every composition its hands leave, and
     the side bets that read the dealer's final result (hyper blackjack) ask it of the same ones."""
     return tuple(distribution(rule, comp, up))
+
+
+# ---- every first card at once, for many compositions: the dealer's whole hand as a multiset ----
+#
+# A final hand of the dealer that does not bust (his first card included) is a multiset m of values.
+# From a shoe of N cards holding C_i of value i, the probability of drawing its cards in one given order
+# is C_(m) / N_(|m|), with C_(m) the product over values of the falling factorials (C_i)_(m_i) and N_(k)
+# = N (N-1) … (N-k+1); the orders he can draw it in (his first card first, drawing on every total before
+# the last card) are counted once per first card and outcome (`terms`). So P(outcome o | first card u) =
+# sum over m of orders(m, u, o) · C_(m) / N_(|m|) / (C_u / N), and the bust is what is left. Eric
+# Farmer's calculator computes these products once per shoe for every first card at once (its
+# dealer_s17.hpp); here they are computed for many shoes at once, the shoes side by side in arrays.
+
+
+@dataclass(frozen=True, slots=True)
+class _Hands:
+    """The dealer's final hands (not busted) and the multisets on the way to them, each built from its
+    parent by one more card (value order): the products C_(m) are taken parent by parent."""
+
+    parent: Ints  # the node one card fewer (node 0: no card)
+    factor: Ints  # which (value, count before) the card multiplies in: value * _RUN + count before
+    cards: Ints  # |m|
+    levels: tuple[tuple[int, int], ...]  # the nodes of each size, as ranges (size 1, 2, …)
+    orders: Floats  # (10 · outcomes) × nodes: the orders of each final hand, by first card and outcome
+
+
+_RUN = 32  # more than the cards of one value any hand of the dealer holds
+
+
+@lru_cache(maxsize=16)
+def _hands(rule: DealerRule) -> _Hands:
+    finals: dict[tuple[int, ...], dict[int, float]] = {}
+    for up in range(VALUES):
+        for outcome, _cards, orders, counts in terms(rule, up):
+            if outcome == rule.bust:
+                continue
+            drawn = [0] * VALUES
+            for value, count in counts:
+                drawn[value] += count
+            drawn[up] += 1
+            column = finals.setdefault(tuple(drawn), {})
+            key = up * rule.size + outcome
+            column[key] = column.get(key, 0.0) + orders
+    nodes: set[tuple[int, ...]] = set()
+    for final in finals:
+        built = [0] * VALUES
+        for value in range(VALUES):
+            for _ in range(final[value]):
+                built[value] += 1
+                nodes.add(tuple(built))
+
+    def last(node: tuple[int, ...]) -> int:
+        return max(i for i in range(VALUES) if node[i])
+
+    ordered = [(0,) * VALUES, *sorted(nodes, key=lambda n: (sum(n), last(n), n[last(n)], n))]
+    index = {node: k for k, node in enumerate(ordered)}
+    parent, factor, cards = [0], [0], [0]
+    for node in ordered[1:]:
+        value = last(node)
+        before = list(node)
+        before[value] -= 1
+        parent.append(index[tuple(before)])
+        factor.append(value * _RUN + before[value])
+        cards.append(sum(node))
+    levels = []
+    for size in range(1, max(cards) + 1):
+        inside = [k for k, c in enumerate(cards) if c == size]
+        levels.append((inside[0], inside[-1] + 1))
+    orders = np.zeros((VALUES * rule.size, len(ordered)))
+    for final, column in finals.items():
+        for key, count in column.items():
+            orders[key, index[final]] = count
+    return _Hands(
+        np.array(parent, dtype=np.int64),
+        np.array(factor, dtype=np.int64),
+        np.array(cards, dtype=np.int64),
+        tuple(levels),
+        orders,
+    )
+
+
+CHUNK = 1024  # shoes computed side by side (their products fit a processor's cache)
+
+
+def table(rule: DealerRule, shoe: Composition, removed: Ints) -> Floats:
+    """P(each outcome | the dealer's first card) for each row of `removed` (cards out of `shoe`, by value;
+    the first card not among them): an array rows × 10 first cards × outcomes. A first card the shoe no
+    longer holds has every probability 0."""
+    hands = _hands(rule)
+    rows = removed.shape[0]
+    full = np.asarray(shoe, dtype=np.float64)
+    total = float(full.sum())
+    sizes = removed.sum(axis=1)
+    order = np.argsort(sizes, kind="stable")
+    found = np.empty((VALUES * rule.size, rows))
+    nodes = len(hands.parent)
+    products = np.empty((nodes, CHUNK))
+    counts = np.empty((VALUES * _RUN, CHUNK))
+    longest = int(hands.cards.max())
+    start = 0
+    while start < rows:
+        size = int(sizes[order[start]])
+        end = start
+        while end < rows and end - start < CHUNK and int(sizes[order[end]]) == size:
+            end += 1
+        width = end - start
+        picked = order[start:end]
+        left = full[:, None] - removed[picked].T  # values × shoes
+        factors = counts[:, :width]
+        for value in range(VALUES):
+            for before in range(_RUN):
+                factors[value * _RUN + before] = left[value] - before
+        product = products[:, :width]
+        product[0] = 1.0
+        for low, high in hands.levels:
+            np.multiply(product[hands.parent[low:high]], factors[hands.factor[low:high]], out=product[low:high])
+        # One shoe size for the whole chunk: N / N_(k) for each size k of a hand, a number.
+        n = total - size
+        scale = np.ones(longest + 1)
+        falling = 1.0
+        for k in range(1, longest + 1):
+            falling *= n - k + 1
+            scale[k] = n / falling if falling > 0 else 0.0
+        found[:, picked] = (hands.orders * scale[hands.cards]) @ product
+        start = end
+    result = found.T.reshape(rows, VALUES, rule.size)
+    left_all = full[None, :] - removed  # rows × values: the first card's count
+    with np.errstate(divide="ignore", invalid="ignore"):
+        result = np.where(left_all[:, :, None] > 0, result / left_all[:, :, None], 0.0)
+    result[:, :, rule.bust] = np.where(left_all > 0, 1.0 - result.sum(axis=2), 0.0)
+    return np.ascontiguousarray(result)
