@@ -281,6 +281,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "validator.games.*.maths",
         "validator.games.*.edge",
         "validator.games.blackjack.dealer",
+        "validator.games.blackjack.hands",
         "validator.games.blackjack.strategy",
         "validator.games.blackjack.spread",
         "validator.games.blackjack.chart",

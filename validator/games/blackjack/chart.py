@@ -137,9 +137,9 @@ def _three_cards(
             hits = draws(cards, up)
             if not reached or hits is None:
                 continue
-            letter = rows.get(table, {}).get(row, {}).get(NAMES[up])
+            letter = rows.get(table, {}).get(row, {}).get(NAMES[up], "")
             if letter not in ("H", "S"):
-                vote = votes.get((table, row, up))
+                vote = votes.get((table, row, up), {})
                 letter = max(sorted(vote), key=lambda v: vote[v]) if vote else ("S" if row == "21" else "H")
             drawing[table].setdefault(row, {})[NAMES[up]] = letter
             play = "H" if hits else "S"

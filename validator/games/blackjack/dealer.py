@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import numpy as np
-import numpy.typing as npt
-
+from validator.maths.numeric import np, npt
 from validator.maths.shoe import VALUES, Composition
 
 Floats = npt.NDArray[np.float64]
@@ -209,7 +207,7 @@ _RUN = 32  # more than the cards of one value any hand of the dealer holds
 def _hands(rule: DealerRule) -> _Hands:
     finals: dict[tuple[int, ...], dict[int, float]] = {}
     for up in range(VALUES):
-        for outcome, _cards, orders, counts in terms(rule, up):
+        for outcome, _cards, ways, counts in terms(rule, up):
             if outcome == rule.bust:
                 continue
             drawn = [0] * VALUES
@@ -218,7 +216,7 @@ def _hands(rule: DealerRule) -> _Hands:
             drawn[up] += 1
             column = finals.setdefault(tuple(drawn), {})
             key = up * rule.size + outcome
-            column[key] = column.get(key, 0.0) + orders
+            column[key] = column.get(key, 0.0) + ways
     nodes: set[tuple[int, ...]] = set()
     for final in finals:
         built = [0] * VALUES
@@ -246,8 +244,8 @@ def _hands(rule: DealerRule) -> _Hands:
         levels.append((inside[0], inside[-1] + 1))
     orders = np.zeros((VALUES * rule.size, len(ordered)))
     for final, column in finals.items():
-        for key, count in column.items():
-            orders[key, index[final]] = count
+        for key, number in column.items():
+            orders[key, index[final]] = number
     return _Hands(
         np.array(parent, dtype=np.int64),
         np.array(factor, dtype=np.int64),
@@ -291,7 +289,9 @@ def table(rule: DealerRule, shoe: Composition, removed: Ints) -> Floats:
         product = products[:, :width]
         product[0] = 1.0
         for low, high in hands.levels:
-            np.multiply(product[hands.parent[low:high]], factors[hands.factor[low:high]], out=product[low:high])
+            np.multiply(
+                product[hands.parent[low:high]], factors[hands.factor[low:high]], out=product[low:high]
+            )
         # One shoe size for the whole chunk: N / N_(k) for each size k of a hand, a number.
         n = total - size
         scale = np.ones(longest + 1)

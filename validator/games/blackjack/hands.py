@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
-import numpy as np
-import numpy.typing as npt
-
+from validator.maths.numeric import np, npt
 from validator.maths.shoe import VALUES, Composition
 
 Ints = npt.NDArray[np.int64]
@@ -138,9 +137,7 @@ def hands(shoe: Composition, families: tuple[Family, ...]) -> Hands:
     cards = every_cards[where]
     family = np.concatenate([part[3] for part in parts])
     aces = (keys % RADIX) > 0
-    roots = tuple(
-        low + np.nonzero(cards[low:high] == 2)[0] for low, high in zip(starts[:-1], starts[1:], strict=True)
-    )
+    roots = tuple(low + np.nonzero(cards[low:high] == 2)[0] for low, high in pairwise(starts))
     return Hands(
         families,
         family,

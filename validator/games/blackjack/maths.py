@@ -30,12 +30,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache, partial
 
-import numpy as np
-import numpy.typing as npt
-
 from validator.games.blackjack import dealer as dealer_table
 from validator.games.blackjack.dealer import DealerRule
-from validator.games.blackjack.hands import ALL, BUST, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
+from validator.games.blackjack.hands import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
+from validator.maths.numeric import np, npt
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
 from validator.replay.state import Hand
@@ -209,7 +207,6 @@ class Rules:
             hands += 1
         return hands
 
-
     def split_depth(self, pair: int) -> int:
         """How many cards a split hand of this pair may hold: two where it may neither take a card nor
         double (split aces with one card), three where it may double only, else any number."""
@@ -271,7 +268,9 @@ class Values:
 
 
 def _pay_table(rules: Rules, stake: int) -> Floats:
-    return np.array([rules.pay[(key, stake)] if (key, stake) in rules.pay else rules.pay[(key, 1)] for key in KEYS])
+    return np.array(
+        [rules.pay[(key, stake)] if (key, stake) in rules.pay else rules.pay[(key, 1)] for key in KEYS]
+    )
 
 
 def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Values:
@@ -396,7 +395,9 @@ class SplitParts:
         return self.parts[min(have, self.hands)]
 
 
-def _split(rules: Rules, full: Composition, found: Hands, values: Values, pair: int) -> tuple[Floats, SplitParts]:
+def _split(
+    rules: Rules, full: Composition, found: Hands, values: Values, pair: int
+) -> tuple[Floats, SplitParts]:
     """Splitting a pair into at most as many hands as the rules allow, each hand's stake one unit: the
     value by the dealer's first card. Each hand is played from the shoe without its own cards and the
     pair's cards out so far (two, one more at each resplit): a second card of the pair's is split again

@@ -17,9 +17,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
-import numpy.typing as npt
-
 from validator.games.blackjack.hands import UNSPLIT
 from validator.games.blackjack.maths import (
     ACE,
@@ -33,6 +30,7 @@ from validator.games.blackjack.maths import (
     Spread,
     p_natural,
 )
+from validator.maths.numeric import np, npt
 from validator.maths.shoe import VALUES, without
 
 Floats = npt.NDArray[np.float64]
