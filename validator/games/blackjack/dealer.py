@@ -194,29 +194,53 @@ class _Hands:
     parent by one more card (value order): the products C_(m) are taken parent by parent."""
 
     parent: Ints  # the node one card fewer (node 0: no card)
-    factor: Ints  # which (value, count before) the card multiplies in: value * _RUN + count before
+    factor: Ints  # which (value, count before) the card multiplies in: value * run + count before
+    run: int  # more than the cards of one value any hand of the dealer holds
     cards: Ints  # |m|
     levels: tuple[tuple[int, int], ...]  # the nodes of each size, as ranges (size 1, 2, …)
-    orders: Floats  # (10 · outcomes) × nodes: the orders of each final hand, by first card and outcome
+    columns: Ints  # the (first card, outcome) of each row of `orders`: those a final hand reaches
+    orders: Floats  # columns × nodes: the orders of each final hand, by first card and outcome
 
 
-_RUN = 32  # more than the cards of one value any hand of the dealer holds
+def _finals(rule: DealerRule) -> dict[tuple[int, ...], dict[int, float]]:
+    """Every final hand of the dealer that does not bust, his first card included, with the number of
+    orders he can draw it in for each first card and outcome (key: first card × outcomes + outcome):
+    his hands still drawing, card by card, merged by their cards (what he does next depends on them only)."""
+    finals: dict[tuple[int, ...], dict[int, float]] = {}
+    first_total = rule.totals[0]
+    for up in range(VALUES):
+        start = [0] * VALUES
+        start[up] = 1
+        drawing: dict[tuple[int, ...], float] = {tuple(start): 1.0}
+        while drawing:
+            following: dict[tuple[int, ...], float] = {}
+            for held, ways in drawing.items():
+                hard = sum((i + 1) * c for i, c in enumerate(held))
+                cards = sum(held)
+                for value in range(VALUES):
+                    more = list(held)
+                    more[value] += 1
+                    new_hard = hard + value + 1
+                    ace = more[0] > 0
+                    soft = ace and new_hard + 10 <= 21
+                    total = new_hard + 10 if soft else new_hard
+                    if total > 21:
+                        continue
+                    after = tuple(more)
+                    if rule.stands(total, soft, ace):
+                        outcome = rule.blackjack if cards + 1 == 2 and total == 21 else total - first_total
+                        column = finals.setdefault(after, {})
+                        key = up * rule.size + outcome
+                        column[key] = column.get(key, 0.0) + ways
+                    else:
+                        following[after] = following.get(after, 0.0) + ways
+            drawing = following
+    return finals
 
 
 @lru_cache(maxsize=16)
 def _hands(rule: DealerRule) -> _Hands:
-    finals: dict[tuple[int, ...], dict[int, float]] = {}
-    for up in range(VALUES):
-        for outcome, _cards, ways, counts in terms(rule, up):
-            if outcome == rule.bust:
-                continue
-            drawn = [0] * VALUES
-            for value, count in counts:
-                drawn[value] += count
-            drawn[up] += 1
-            column = finals.setdefault(tuple(drawn), {})
-            key = up * rule.size + outcome
-            column[key] = column.get(key, 0.0) + ways
+    finals = _finals(rule)
     nodes: set[tuple[int, ...]] = set()
     for final in finals:
         built = [0] * VALUES
@@ -230,27 +254,32 @@ def _hands(rule: DealerRule) -> _Hands:
 
     ordered = [(0,) * VALUES, *sorted(nodes, key=lambda n: (sum(n), last(n), n[last(n)], n))]
     index = {node: k for k, node in enumerate(ordered)}
+    run = max(max(node) for node in ordered)
     parent, factor, cards = [0], [0], [0]
     for node in ordered[1:]:
         value = last(node)
         before = list(node)
         before[value] -= 1
         parent.append(index[tuple(before)])
-        factor.append(value * _RUN + before[value])
+        factor.append(value * run + before[value])
         cards.append(sum(node))
     levels = []
     for size in range(1, max(cards) + 1):
         inside = [k for k, c in enumerate(cards) if c == size]
         levels.append((inside[0], inside[-1] + 1))
-    orders = np.zeros((VALUES * rule.size, len(ordered)))
+    columns = sorted({key for column in finals.values() for key in column})
+    row_of = {key: k for k, key in enumerate(columns)}
+    orders = np.zeros((len(columns), len(ordered)))
     for final, column in finals.items():
         for key, number in column.items():
-            orders[key, index[final]] = number
+            orders[row_of[key], index[final]] = number
     return _Hands(
         np.array(parent, dtype=np.int64),
         np.array(factor, dtype=np.int64),
+        run,
         np.array(cards, dtype=np.int64),
         tuple(levels),
+        np.array(columns, dtype=np.int64),
         orders,
     )
 
@@ -268,42 +297,45 @@ def table(rule: DealerRule, shoe: Composition, removed: Ints) -> Floats:
     total = float(full.sum())
     sizes = removed.sum(axis=1)
     order = np.argsort(sizes, kind="stable")
-    found = np.empty((VALUES * rule.size, rows))
-    nodes = len(hands.parent)
-    products = np.empty((nodes, CHUNK))
-    counts = np.empty((VALUES * _RUN, CHUNK))
+    ordered = removed[order].T.astype(np.float64)  # values × rows, by the cards out
+    sizes = sizes[order]
+    found = np.empty((len(hands.columns), rows))
+    products = np.empty((len(hands.parent), CHUNK))
+    factors = np.empty((VALUES, hands.run, CHUNK))
+    steps = np.arange(hands.run, dtype=np.float64)[:, None]
     longest = int(hands.cards.max())
-    start = 0
-    while start < rows:
-        size = int(sizes[order[start]])
-        end = start
-        while end < rows and end - start < CHUNK and int(sizes[order[end]]) == size:
-            end += 1
-        width = end - start
-        picked = order[start:end]
-        left = full[:, None] - removed[picked].T  # values × shoes
-        factors = counts[:, :width]
-        for value in range(VALUES):
-            for before in range(_RUN):
-                factors[value * _RUN + before] = left[value] - before
-        product = products[:, :width]
-        product[0] = 1.0
-        for low, high in hands.levels:
-            np.multiply(
-                product[hands.parent[low:high]], factors[hands.factor[low:high]], out=product[low:high]
-            )
-        # One shoe size for the whole chunk: N / N_(k) for each size k of a hand, a number.
-        n = total - size
-        scale = np.ones(longest + 1)
-        falling = 1.0
-        for k in range(1, longest + 1):
-            falling *= n - k + 1
-            scale[k] = n / falling if falling > 0 else 0.0
-        found[:, picked] = (hands.orders * scale[hands.cards]) @ product
-        start = end
-    result = found.T.reshape(rows, VALUES, rule.size)
-    left_all = full[None, :] - removed  # rows × values: the first card's count
+    # Each chunk: shoes of one size (the same N), at most CHUNK of them.
+    bounds = np.flatnonzero(np.diff(sizes)) + 1
+    for low, high in zip(np.concatenate(([0], bounds)), np.concatenate((bounds, [rows])), strict=True):
+        for start in range(int(low), int(high), CHUNK):
+            end = min(start + CHUNK, int(high))
+            width = end - start
+            left = full[:, None] - ordered[:, start:end]  # values × shoes
+            factor = factors[:, :, :width]
+            np.subtract(left[:, None, :], steps, out=factor)  # C_i - j, for each value and count before
+            flat = factor.reshape(VALUES * hands.run, width)
+            product = products[:, :width]
+            product[0] = 1.0
+            for first, last in hands.levels:
+                np.multiply(
+                    product[hands.parent[first:last]], flat[hands.factor[first:last]], out=product[first:last]
+                )
+            # One shoe size for the whole chunk: N / N_(k) for each size k of a hand, a number.
+            n = total - float(sizes[start])
+            scale = np.ones(longest + 1)
+            falling = 1.0
+            for k in range(1, longest + 1):
+                falling *= n - k + 1
+                scale[k] = n / falling if falling > 0 else 0.0
+            np.matmul(hands.orders * scale[hands.cards], product, out=found[:, start:end])
+    result = np.zeros((rows, VALUES * rule.size))
+    unsorted = np.empty_like(found)
+    unsorted[:, order] = found
+    result[:, hands.columns] = unsorted.T
+    shaped = result.reshape(rows, VALUES, rule.size)
+    first = full[None, :] - removed  # rows × values: the first card's count
     with np.errstate(divide="ignore", invalid="ignore"):
-        result = np.where(left_all[:, :, None] > 0, result / left_all[:, :, None], 0.0)
-    result[:, :, rule.bust] = np.where(left_all > 0, 1.0 - result.sum(axis=2), 0.0)
-    return np.ascontiguousarray(result)
+        shaped /= first[:, :, None]
+    shaped[first <= 0] = 0.0
+    shaped[:, :, rule.bust] = np.where(first > 0, 1.0 - shaped.sum(axis=2), 0.0)
+    return shaped

@@ -39,6 +39,7 @@ from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, withou
 from validator.replay.state import Hand
 
 Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
 
 MAX_HANDS = 8  # where a version puts no limit on splitting, the box is taken to reach 8 hands at most
 TEN = VALUES - 1
@@ -264,7 +265,6 @@ class Values:
     action: npt.NDArray[np.int8]
     chance: Floats  # hands × values × first cards: the probability of each card the hand draws next
     dealer: Floats  # hands × first cards × outcomes: the dealer's results from the hand's row
-    bust: Floats  # hands × first cards × outcomes: P(the next card busts the hand, and each result)
 
 
 def _pay_table(rules: Rules, stake: int) -> Floats:
@@ -298,20 +298,9 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
     for mask, key in ((natural & ~split, "blackjack"), (natural & split, "split21")):
         if mask.any():
             stand[mask] = np.einsum("nuo,o->nu", dealer[mask], one[KEY[key]])
-    # The mass of busting with the next card, with each of the dealer's results: the dealer's results
-    # from the hand's row less those from each child's row (a card unseen changes none of his chances:
-    # averaged over the next card, his results are the row's), so a bust needs no row of its own.
-    bust = dealer.copy()
     child = found.child
-    for low in range(0, count, 2048):
-        part = slice(low, min(low + 2048, count))
-        kids = child[part]
-        present = kids >= 0
-        below = dealer[np.where(present, kids, 0)]  # part × values × first cards × outcomes
-        weight = chance[part] * present[:, :, None]
-        bust[part] -= np.einsum("ncu,ncuo->nuo", weight, below)
-    busted_one = np.einsum("nuo,o->nu", bust, one[KEY["bust"]])
-    busted_two = np.einsum("nuo,o->nu", bust, two[KEY["bust"]])
+    busted_one = _busts(dealer, chance, child, one[KEY["bust"]])
+    busted_two = _busts(dealer, chance, child, two[KEY["bust"]])
     # Whether the rules let each hand take a card: asked once per situation (hard total, an ace, two
     # cards or more, a split ace), the hands that share it read the answer.
     situation = ((found.hard * 2 + found.ace) * 2 + (found.cards > 2)) * 2 + split_aces
@@ -362,7 +351,35 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
         chosen[doubles] = DOUBLE
         best[level] = here
         action[level] = chosen
-    return Values(stand, hit, double, best, action, chance, dealer, bust)
+    return Values(stand, hit, double, best, action, chance, dealer)
+
+
+def bust_mass(dealer: Floats, chance: Floats, child: Ints, nodes: Ints) -> Floats:
+    """For each hand of `nodes`: the probability that its next card busts it and the dealer ends with each
+    of his results (nodes × first cards × outcomes). The dealer's results from the hand's row, less those
+    from each child's row weighted by the card's chance: a card unseen changes none of his chances
+    (averaged over the next card, his results are the row's), so a bust needs no row of its own."""
+    kids = child[nodes]
+    present = kids >= 0
+    below = dealer[np.where(present, kids, 0)]  # nodes × values × first cards × outcomes
+    return dealer[nodes] - np.einsum("ncu,ncuo->nuo", chance[nodes] * present[:, :, None], below)
+
+
+def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
+    """What a bust with the next card pays each hand (hands × first cards): `bust_mass` settled by `pay`;
+    where a bust pays the same whatever the dealer's result (the rule's), from the mass of his results
+    alone (the same difference, summed over his results first)."""
+    count = len(child)
+    if float(pay.min()) == float(pay.max()):
+        mass = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
+        present = child >= 0
+        below = mass[np.where(present, child, 0)]  # hands × values × first cards
+        return (mass - np.einsum("ncu,ncu->nu", chance * present[:, :, None], below)) * float(pay[0])
+    found = np.empty((count, VALUES))
+    for low in range(0, count, 2048):
+        nodes = np.arange(low, min(low + 2048, count))
+        found[nodes] = bust_mass(dealer, chance, child, nodes) @ pay
+    return found
 
 
 def _pair_of(found: Hands, k: int) -> tuple[int, int]:

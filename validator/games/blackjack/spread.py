@@ -28,6 +28,7 @@ from validator.games.blackjack.maths import (
     MainGame,
     SplitParts,
     Spread,
+    bust_mass,
     p_natural,
 )
 from validator.maths.numeric import np, npt
@@ -80,7 +81,7 @@ def _walk(game: MainGame, family: int, start: Floats, plays: npt.NDArray[np.int8
                 arriving[targets] += hitting[inside] * chance[inside, card][:, :, None]
                 doubled[targets] += doubling[inside] * chance[inside, card][:, :, None]
     dealer = values.dealer[low:high]
-    bust = values.bust[low:high]
+    bust = bust_mass(values.dealer, values.chance, found.child, np.arange(low, high))
     totals = np.where(found.ace[low:high] & (hard + 10 <= 21), hard + 10, hard)
     keys = totals - 4
     split = game.hands.families[family].pair != UNSPLIT
