@@ -333,9 +333,9 @@ def table(rule: DealerRule, shoe: Composition, removed: Ints) -> Floats:
     unsorted[:, order] = found
     result[:, hands.columns] = unsorted.T
     shaped = result.reshape(rows, VALUES, rule.size)
-    first = full[None, :] - removed  # rows × values: the first card's count
+    held = full[None, :] - removed  # rows × values: the first card's count
     with np.errstate(divide="ignore", invalid="ignore"):
-        shaped /= first[:, :, None]
-    shaped[first <= 0] = 0.0
-    shaped[:, :, rule.bust] = np.where(first > 0, 1.0 - shaped.sum(axis=2), 0.0)
+        shaped /= held[:, :, None]
+    shaped[held <= 0] = 0.0
+    shaped[:, :, rule.bust] = np.where(held > 0, 1.0 - shaped.sum(axis=2), 0.0)
     return shaped
