@@ -8,6 +8,7 @@ rounded to 8 places; a house edge is minus the expected return per unit staked.
 from __future__ import annotations
 
 import copy
+import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,6 +35,14 @@ def number(value: float, places: int = 8) -> str:
 
 def percent(ev: float) -> str:
     return number(-ev * 100, 4)
+
+
+def probability(p: float, places: int = 8) -> str:
+    """A probability to `places` decimals, or, where that would print 0 for an outcome that happens, to
+    two significant digits (net 16 of a box split into eight hands: 0.000000000010, not 0.00000000)."""
+    if 0 < p < 10.0**-places:
+        places = -math.floor(math.log10(p)) + 1
+    return number(p, places)
 
 
 def house_for(ruleset: Ruleset, house: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -118,7 +127,7 @@ def side_returns(
 
 
 def outcome_line(label: str, net: float, p: float) -> dict[str, str]:
-    return {"outcome": label, "net": number(net, 4), "probability": number(p)}
+    return {"outcome": label, "net": number(net, 4), "probability": probability(p)}
 
 
 def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
@@ -154,7 +163,11 @@ def side_json(bet: SideBetReturn, stake: Any) -> dict[str, Any]:
         "variance": number(variance, 6),
         "house_edge_percent": percent(bet.ev),
         "lines": [
-            {"outcome": line.label, "net": number(line.net, 4), "probability": number(line.probability, 10)}
+            {
+                "outcome": line.label,
+                "net": number(line.net, 4),
+                "probability": probability(line.probability, 10),
+            }
             | ({"meter": line.meter} if line.meter else {})
             for line in bet.lines
         ],

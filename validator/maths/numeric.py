@@ -13,11 +13,16 @@ import os
 for _name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
+from typing import TypeAlias  # noqa: E402
+
 import numpy as np  # noqa: E402 (after the setting above)
 import numpy.typing as npt  # noqa: E402
 
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
+# Declared aliases: where numpy's types are not known (mypyc compiling without numpy installed), arrays are
+# then of type Any rather than an error.
+Floats: TypeAlias = npt.NDArray[np.float64]
+Ints: TypeAlias = npt.NDArray[np.int64]
+Bools: TypeAlias = npt.NDArray[np.bool_]
+Bytes: TypeAlias = npt.NDArray[np.int8]
 
-__all__ = ["Bools", "Floats", "Ints", "np", "npt"]
+__all__ = ["Bools", "Bytes", "Floats", "Ints", "np", "npt"]

@@ -10,11 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from validator.maths.numeric import np, npt
+from validator.maths.numeric import Floats, Ints, np
 from validator.maths.shoe import VALUES, Composition
-
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, slots=True)

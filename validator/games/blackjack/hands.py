@@ -22,10 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from validator.maths.numeric import np, npt
+from validator.maths.numeric import Bools, Ints, np
 from validator.maths.shoe import VALUES, Composition
-
-Ints = npt.NDArray[np.int64]
 
 RADIX = 32  # more than the cards of one value any row holds (21 aces and seven more of a split pair)
 POWER = tuple(RADIX**i for i in range(VALUES))
@@ -60,7 +58,7 @@ class Hands:
     families: tuple[Family, ...]
     family: Ints
     hard: Ints
-    ace: npt.NDArray[np.bool_]
+    ace: Bools
     cards: Ints
     row: Ints
     child: Ints  # hands × values

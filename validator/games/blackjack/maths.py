@@ -33,13 +33,10 @@ from functools import lru_cache, partial
 from validator.games.blackjack import dealer as dealer_table
 from validator.games.blackjack.dealer import DealerRule
 from validator.games.blackjack.hands import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
-from validator.maths.numeric import np, npt
+from validator.maths.numeric import Bytes, Floats, Ints, np
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
 from validator.replay.state import Hand
-
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.int64]
 
 MAX_HANDS = 8  # where a version puts no limit on splitting, the box is taken to reach 8 hands at most
 TEN = VALUES - 1
@@ -262,7 +259,7 @@ class Values:
     hit: Floats
     double: Floats
     best: Floats
-    action: npt.NDArray[np.int8]
+    action: Bytes
     chance: Floats  # hands × values × first cards: the probability of each card the hand draws next
     dealer: Floats  # hands × first cards × outcomes: the dealer's results from the hand's row
 

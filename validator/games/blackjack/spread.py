@@ -31,16 +31,15 @@ from validator.games.blackjack.maths import (
     bust_mass,
     p_natural,
 )
-from validator.maths.numeric import np, npt
+from validator.maths.numeric import Bytes, Floats, np
 from validator.maths.shoe import VALUES, without
 
-Floats = npt.NDArray[np.float64]
 Joint = dict[tuple[float, int, int], float]  # (net result, dealer's first card, his result) → probability
 SURRENDER = 3  # an initial hand surrendered (beside STAND, HIT, DOUBLE)
 CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE, "surrender": SURRENDER}
 
 
-def _walk(game: MainGame, family: int, start: Floats, plays: npt.NDArray[np.int8]) -> Floats:
+def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
     """The settlements of one family's hands, walked forward from its two-card hands: `start` (hands of
     the family × first cards × kinds) their weights, `plays` (hands × first cards) their first decision.
     Returns the mass settled under each settlement key and stake (keys × 2 × first cards × kinds ×
