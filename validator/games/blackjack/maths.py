@@ -510,25 +510,38 @@ class MainGame:
         return found
 
 
+def choices(game: MainGame, first: int, second: int, up: int) -> dict[str, float]:
+    """The value of each first decision the rules allow an initial hand against the dealer's first card
+    (where he looks for a blackjack first: with no blackjack of his, as `Values`)."""
+    rules, values = game.rules, game.values
+    k = game.root(first, second)
+    found = {"stand": float(values.stand[k, up])}
+    for action, table in (("hit", values.hit), ("double", values.double)):
+        if table[k, up] != NEVER:
+            found[action] = float(table[k, up])
+    if rules.can_surrender(first, second, up):
+        found["surrender"] = float(np.dot(values.dealer[k, up], rules.pay[("surrender", 1)]))
+    if first == second and first in game.splits:
+        found["split"] = float(game.splits[first][0][up])
+    return found
+
+
 def initial(game: MainGame, first: int, second: int, up: int) -> tuple[float, str]:
     """Best play of one initial hand against the dealer's first card: its expected return and action."""
     rules = game.rules
     k = game.root(first, second)
     values = game.values
     options: list[tuple[float, str]] = [(float(values.best[k, up]), ACTIONS[int(values.action[k, up])])]
-    if rules.can_surrender(first, second, up):
-        surrender = rules.pay[("surrender", 1)]
-        options.append((float(np.dot(values.dealer[k, up], surrender)), "surrender"))
-    if first == second and first in game.splits:
-        options.append((float(game.splits[first][0][up]), "split"))
-        if first == TEN and not rules.can_split(first, 1, identical=False):
-            # Only identical ten-value cards split (K-K, not K-Q): the split counts for that share.
-            decks = rules.decks
-            share = (4 * decks - 1) / (16 * decks - 1)
-            best_split = max(options, key=lambda o: o[0])
-            no_split = max((o for o in options if o[1] != "split"), key=lambda o: o[0])
-            mixed = share * best_split[0] + (1 - share) * no_split[0]
-            options = [(mixed, f"{best_split[1]} (identical) / {no_split[1]}")]
+    allowed = choices(game, first, second, up)
+    options += [(allowed[action], action) for action in ("surrender", "split") if action in allowed]
+    if "split" in allowed and first == TEN and not rules.can_split(first, 1, identical=False):
+        # Only identical ten-value cards split (K-K, not K-Q): the split counts for that share.
+        decks = rules.decks
+        share = (4 * decks - 1) / (16 * decks - 1)
+        best_split = max(options, key=lambda o: o[0])
+        no_split = max((o for o in options if o[1] != "split"), key=lambda o: o[0])
+        mixed = share * best_split[0] + (1 - share) * no_split[0]
+        options = [(mixed, f"{best_split[1]} (identical) / {no_split[1]}")]
     ev, action = max(options, key=lambda o: o[0])
     if rules.peeks:
         hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
