@@ -260,7 +260,8 @@ class Values:
     double: Floats
     best: Floats
     action: Bytes
-    chance: Floats  # hands × values × first cards: the probability of each card the hand draws next
+    chance: Floats  # hands × values × first cards: the probability of each next card that keeps the hand
+    # at 21 or less (0 for one that busts it)
     dealer: Floats  # hands × first cards × outcomes: the dealer's results from the hand's row
 
 
@@ -278,6 +279,9 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
     chance = shoe[None, :, None] - removed[:, :, None] - np.eye(VALUES)[None, :, :]
     np.clip(chance, 0.0, None, out=chance)
     chance /= left[:, None, None]
+    # Only the cards that leave the hand at 21 or less (a child of the family): a bust comes in through
+    # the bust's own value (`_busts`).
+    chance *= (found.child >= 0)[:, :, None]
     dealer = rows[found.row]
     if rules.peeks:
         dealer = dealer.copy()
@@ -322,30 +326,28 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
     double = np.full((count, VALUES), NEVER)
     best = stand.copy()
     action = np.zeros((count, VALUES), dtype=np.int8)
+    # By hard total, from 21 down: a card raises it, so a hand's children are valued before it.
     for total in range(21, 1, -1):
         level = found.levels[total]
         if not len(level):
             continue
-        kids = child[level]
-        present = kids >= 0
-        weight = chance[level] * present[:, :, None]
-        safe = np.where(present, kids, 0)
-        drawing = hit_ok[level]
-        if drawing.any():
-            value = np.einsum("ncu,ncu->nu", weight, best[safe]) + busted_one[level]
-            hit[level[drawing]] = value[drawing]
-        doubling = double_ok[level]
-        if doubling.any():
-            value = np.einsum("ncu,ncu->nu", weight, doubled[safe]) + busted_two[level]
-            double[level[doubling]] = value[doubling]
-        here = best[level]
-        chosen = action[level]
-        takes = hit[level] > here
-        here = np.where(takes, hit[level], here)
+        takers = level[hit_ok[level]]
+        if len(takers):
+            kids = np.maximum(child[takers], 0)  # a bust (or no such child): chance 0, its bust's value added
+            hit[takers] = np.einsum("ncu,ncu->nu", chance[takers], best[kids]) + busted_one[takers]
+        doublers = level[double_ok[level]]
+        if len(doublers):
+            kids = np.maximum(child[doublers], 0)
+            drawn = np.einsum("ncu,ncu->nu", chance[doublers], doubled[kids])
+            double[doublers] = drawn + busted_two[doublers]
+        here, hits, doubles = best[level], hit[level], double[level]
+        chosen = np.zeros(here.shape, dtype=np.int8)
+        takes = hits > here
+        here = np.where(takes, hits, here)
         chosen[takes] = HIT
-        doubles = double[level] > here
-        here = np.where(doubles, double[level], here)
-        chosen[doubles] = DOUBLE
+        doubling = doubles > here
+        here = np.where(doubling, doubles, here)
+        chosen[doubling] = DOUBLE
         best[level] = here
         action[level] = chosen
     return Values(stand, hit, double, best, action, chance, dealer)
@@ -354,12 +356,11 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
 def bust_mass(dealer: Floats, chance: Floats, child: Ints, nodes: Ints) -> Floats:
     """For each hand of `nodes`: the probability that its next card busts it and the dealer ends with each
     of his results (nodes × first cards × outcomes). The dealer's results from the hand's row, less those
-    from each child's row weighted by the card's chance: a card unseen changes none of his chances
-    (averaged over the next card, his results are the row's), so a bust needs no row of its own."""
-    kids = child[nodes]
-    present = kids >= 0
-    below = dealer[np.where(present, kids, 0)]  # nodes × values × first cards × outcomes
-    return dealer[nodes] - np.einsum("ncu,ncuo->nuo", chance[nodes] * present[:, :, None], below)
+    from each child's row weighted by the card's chance (`chance`: of the cards that do not bust it): a
+    card unseen changes none of his chances (averaged over the next card, his results are the row's), so
+    a bust needs no row of its own."""
+    below = dealer[np.maximum(child[nodes], 0)]  # nodes × values × first cards × outcomes
+    return dealer[nodes] - np.einsum("ncu,ncuo->nuo", chance[nodes], below)
 
 
 def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
@@ -369,9 +370,8 @@ def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
     count = len(child)
     if float(pay.min()) == float(pay.max()):
         mass = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
-        present = child >= 0
-        below = mass[np.where(present, child, 0)]  # hands × values × first cards
-        return (mass - np.einsum("ncu,ncu->nu", chance * present[:, :, None], below)) * float(pay[0])
+        below = mass[np.maximum(child, 0)]  # hands × values × first cards
+        return (mass - np.einsum("ncu,ncu->nu", chance, below)) * float(pay[0])
     found = np.empty((count, VALUES))
     for low in range(0, count, 2048):
         nodes = np.arange(low, min(low + 2048, count))
@@ -491,6 +491,7 @@ class MainGame:
     hands: Hands
     values: Values
     splits: dict[int, tuple[Floats, SplitParts]]  # by pair: its split value by first card, its parts
+    roots: dict[int, int]  # first × 10 + second (first <= second) → the round's own two-card hand
     spread: Spread | None = None  # the distribution of a round's net result (spread.with_spread)
 
     @property
@@ -501,26 +502,24 @@ class MainGame:
         return tuple((_net_label(net), p, net) for net, p in self.spread.lines)
 
     def root(self, first: int, second: int) -> int:
-        """The round's own two-card hand of these values."""
-        counts = [0] * VALUES
-        counts[first] += 1
-        counts[second] += 1
-        found = self.hands.find(0, counts)
-        assert found is not None
-        return found
+        """The round's own two-card hand of these values (first <= second)."""
+        return self.roots[first * VALUES + second]
 
 
-def choices(game: MainGame, first: int, second: int, up: int) -> dict[str, float]:
+def choices(game: MainGame, first: int, second: int, up: int, beat: float = NEVER) -> dict[str, float]:
     """The value of each first decision the rules allow an initial hand against the dealer's first card
-    (where he looks for a blackjack first: with no blackjack of his, as `Values`)."""
+    (where he looks for a blackjack first: with no blackjack of his, as `Values`). Surrender only where
+    it is worth more than `beat` (whether the rules allow it is asked only then: a question of the rules
+    costs more than the rest)."""
     rules, values = game.rules, game.values
     k = game.root(first, second)
     found = {"stand": float(values.stand[k, up])}
     for action, table in (("hit", values.hit), ("double", values.double)):
         if table[k, up] != NEVER:
             found[action] = float(table[k, up])
-    if rules.can_surrender(first, second, up):
-        found["surrender"] = float(np.dot(values.dealer[k, up], rules.pay[("surrender", 1)]))
+    surrender = float(np.dot(values.dealer[k, up], rules.pay[("surrender", 1)]))
+    if surrender > beat and rules.can_surrender(first, second, up):
+        found["surrender"] = surrender
     if first == second and first in game.splits:
         found["split"] = float(game.splits[first][0][up])
     return found
@@ -532,7 +531,7 @@ def initial(game: MainGame, first: int, second: int, up: int) -> tuple[float, st
     k = game.root(first, second)
     values = game.values
     options: list[tuple[float, str]] = [(float(values.best[k, up]), ACTIONS[int(values.action[k, up])])]
-    allowed = choices(game, first, second, up)
+    allowed = choices(game, first, second, up, beat=options[0][0])
     options += [(allowed[action], action) for action in ("surrender", "split") if action in allowed]
     if "split" in allowed and first == TEN and not rules.can_split(first, 1, identical=False):
         # Only identical ten-value cards split (K-K, not K-Q): the split counts for that share.
@@ -563,7 +562,11 @@ def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
     values = _values(rules, full, found, _dealer_rows(rules.dealer, full, families))
     pairs = {f.pair for f in families if f.pair != UNSPLIT}
     splits = {pair: _split(rules, full, found, values, pair) for pair in sorted(pairs)}
-    game = MainGame(0.0, 0.0, 0.0, {}, rules, full, found, values, splits)
+    roots = {}
+    for k in found.roots[0].tolist():
+        low, high = _pair_of(found, k)
+        roots[low * VALUES + high] = k
+    game = MainGame(0.0, 0.0, 0.0, {}, rules, full, found, values, splits, roots)
     total = sum(full)
     ev = split_p = split_ev = 0.0
     strategy: dict[tuple[int, int, int], str] = {}
@@ -593,6 +596,7 @@ def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
         found,
         values,
         splits,
+        roots,
     )
 
 

@@ -71,7 +71,7 @@ def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
         hits[level] = hitting
         kids = found.child[low + level]
         present = kids >= 0
-        chance = values.chance[low + level] * present[:, :, None]  # level × card × first card
+        chance = values.chance[low + level]  # level × card × first card (0 for a card that busts)
         doubling = doubles[level]
         for card in range(VALUES):
             inside = present[:, card]
