@@ -59,7 +59,7 @@ MAX_COMBINATIONS = 32
 
 def judged_under_readings(
     registry: Registry,
-    logs: list[str],
+    logs: Iterable[str],
     *,
     ruleset: str | None,
     house: HouseLookup | None,
