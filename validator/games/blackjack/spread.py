@@ -28,13 +28,12 @@ from validator.games.blackjack.maths import (
     MainGame,
     SplitParts,
     Spread,
-    bust_mass,
     p_natural,
 )
 from validator.maths.numeric import Bytes, Floats, np
 from validator.maths.shoe import VALUES, without
 
-Joint = dict[tuple[float, int, int], float]  # (net result, dealer's first card, his result) → probability
+Law = dict[float, Floats]  # net result → its probability with each (first card, dealer's result)
 SURRENDER = 3  # an initial hand surrendered (beside STAND, HIT, DOUBLE)
 CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE, "surrender": SURRENDER}
 
@@ -48,11 +47,11 @@ def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
     low, high = found.starts[family], found.starts[family + 1]
     count, kinds = high - low, start.shape[2]
     outcomes = values.dealer.shape[2]
-    arriving = np.zeros((count, VALUES, kinds))
+    arriving = np.zeros((count, VALUES, kinds))  # from a hand that took a card
     stands = np.zeros((count, VALUES, kinds))  # standing on one stake
     doubled = np.zeros((count, VALUES, kinds))  # standing on a doubled stake
-    hits = np.zeros((count, VALUES, kinds))  # taking a card on one stake (its bust with it)
-    doubles = np.zeros((count, VALUES, kinds))  # doubling (its bust with it)
+    hits = np.zeros((count, VALUES, kinds))  # taking a card on one stake
+    doubles = np.zeros((count, VALUES, kinds))  # doubling
     surrenders = np.zeros((count, VALUES, kinds))
     two = found.cards[low:high] == 2
     later = values.action[low:high] == HIT  # a hand of three cards or more: does it take a card?
@@ -80,52 +79,54 @@ def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
                 arriving[targets] += hitting[inside] * chance[inside, card][:, :, None]
                 doubled[targets] += doubling[inside] * chance[inside, card][:, :, None]
     dealer = values.dealer[low:high]
-    bust = bust_mass(values.dealer, values.chance, found.child, np.arange(low, high))
     totals = np.where(found.ace[low:high] & (hard + 10 <= 21), hard + 10, hard)
     keys = totals - 4
     split = game.hands.families[family].pair != UNSPLIT
     keys = np.where(two & (totals == 21), KEY["split21" if split else "blackjack"], keys)
+    chosen = (keys[:, None] == np.arange(len(KEY))[None, :]).astype(np.float64)  # hands × keys
     settled = np.zeros((len(KEY), 2, VALUES, kinds, outcomes))
-    for weight, table, key, stake in (
-        (stands, dealer, keys, 0),
-        (doubled, dealer, keys, 1),
-        (hits, bust, np.full(count, KEY["bust"]), 0),
-        (doubles, bust, np.full(count, KEY["bust"]), 1),
-        (surrenders, dealer, np.full(count, KEY["surrender"]), 0),
-    ):
-        mass = np.einsum("nuk,nuo->nuko", weight, table)
-        np.add.at(settled[:, stake], key, mass)
+    for weight, stake in ((stands, 0), (doubled, 1)):
+        mass = np.einsum("nuk,nuo->nuko", weight, dealer).reshape(count, -1)
+        settled[:, stake] += (chosen.T @ mass).reshape(len(KEY), VALUES, kinds, outcomes)
+    # A card that busts: the dealer's results averaged over the next card are the hand's own (a card
+    # unseen changes none of his chances), so the bust's share is the hand's results less those of the
+    # hands its card led to (`maths.bust_mass`, summed over the hands first).
+    for taking, led, stake in ((hits, arriving, 0), (doubles, doubled, 1)):
+        settled[KEY["bust"], stake] += np.einsum("nuk,nuo->uko", taking - led, dealer)
+    settled[KEY["surrender"], 0] += np.einsum("nuk,nuo->uko", surrenders, dealer)
     return settled
 
 
-def _joint(game: MainGame, settled: Floats, kind: int = 0) -> dict[tuple[float, int, int], float]:
-    """The settled masses of `_walk` as (net result, first card, dealer's result) → probability."""
+def _joint(game: MainGame, settled: Floats, kind: int = 0) -> Law:
+    """The settled masses of `_walk` by net result: each its probability with each first card and result
+    of the dealer (first cards × results)."""
     rules = game.rules
-    joint: dict[tuple[float, int, int], float] = {}
-    keys = list(KEY)
-    for index, key in enumerate(keys):
+    law: Law = {}
+    for index, key in enumerate(KEY):
         for stake in (1, 2):
             mass = settled[index, stake - 1, :, kind, :]
             if not mass.any():
                 continue
             row = rules.pay.get((key, stake), rules.pay[(key, 1)])
-            for up in range(VALUES):
-                for outcome, p in enumerate(mass[up].tolist()):
-                    if p:
-                        k = (row[outcome], up, outcome)
-                        joint[k] = joint.get(k, 0.0) + p
-    return joint
+            for outcome, net in enumerate(row):
+                column = mass[:, outcome]
+                if column.any():
+                    found = law.setdefault(net, np.zeros(mass.shape))
+                    found[:, outcome] += column
+    return law
 
 
-def _split_joint(game: MainGame, split: SplitParts) -> Joint:
-    """A split box's net result with the dealer's result, its hands independent given his result."""
+def _split_joint(game: MainGame, split: SplitParts) -> Law:
+    """A split box's net result with the dealer's result, its hands independent given his result. The
+    laws are kept for every first card and result of the dealer at once (arrays first cards × results)."""
     pair, hands = split.pair, split.hands
     found, values = game.hands, game.values
     full = np.asarray(game.full, dtype=np.float64)
     eye = np.eye(VALUES)
-    # The law of one hand's net result given the dealer's result, by first card: for each count of the
+    outcomes = values.dealer.shape[2]
+    # The law of one hand's net result given the dealer's first card and result: for each count of the
     # pair's cards out, any second card ("any"), or one not of the pair's ("other").
-    laws: dict[tuple[str, int], list[dict[int, dict[float, float]]]] = {}
+    laws: dict[tuple[str, int], Law] = {}
     for out in range(2, hands + 1):
         family = next(i for i, f in enumerate(found.families) if f.pair == pair and f.out == out)
         low, high = found.starts[family], found.starts[family + 1]
@@ -142,72 +143,53 @@ def _split_joint(game: MainGame, split: SplitParts) -> Joint:
                 start[k - low, :, 1] = chance[second]
         settled = _walk(game, family, start, values.action[low:high])
         for index, kind in enumerate(("any", "other")):
-            by_up: list[dict[int, dict[float, float]]] = [{} for _ in range(VALUES)]
-            for (net, up, outcome), p in _joint(game, settled, index).items():
-                law = by_up[up].setdefault(outcome, {})
-                law[net] = law.get(net, 0.0) + p
-            for by_dealer in by_up:
-                for law in by_dealer.values():
-                    mass = sum(law.values())
-                    for net in law:
-                        law[net] /= mass
-            laws[(kind, out)] = by_up
+            law = _joint(game, settled, index)
+            mass = sum(law.values(), np.zeros((VALUES, outcomes)))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                scale = np.where(mass > 0, 1.0 / mass, 0.0)
+            laws[(kind, out)] = {net: p * scale for net, p in law.items()}
     # The box's hands, as maths._split's recursion draws them: the law of the net result of the hands
     # still to be dealt, given the dealer's result, for each (hands so far, hands open).
+    memo: dict[tuple[int, int], Law] = {}
+
+    def rest(have: int, open_: int) -> Law:
+        if open_ == 0:
+            return {0.0: np.ones((VALUES, outcomes))}
+        done = memo.get((have, open_))
+        if done is not None:
+            return done
+        q = split.part(have)[0][:, None]  # by first card
+        out = min(have, hands)
+        law: Law = {}
+        if have < hands:
+            _mix(law, rest(have + 1, open_ + 1), q)
+            _mix(law, _sum(laws[("other", out)], rest(have, open_ - 1)), 1.0 - q)
+        else:
+            _mix(law, _sum(laws[("any", out)], rest(have, open_ - 1)), np.ones((VALUES, 1)))
+        memo[(have, open_)] = law
+        return law
+
     pair_row = [0] * VALUES
     pair_row[pair] = 2
     root = found.find(0, pair_row)
     assert root is not None
-    out_joint: Joint = {}
-    for up in range(VALUES):
-        dealer = values.dealer[root, up].tolist()
-        for o, p_o in enumerate(dealer):
-            if not p_o:
-                continue
-            memo: dict[tuple[int, int], dict[float, float]] = {}
-
-            def rest(
-                have: int,
-                open_: int,
-                o: int = o,
-                up: int = up,
-                memo: dict[tuple[int, int], dict[float, float]] = memo,
-            ) -> dict[float, float]:
-                if open_ == 0:
-                    return {0.0: 1.0}
-                found_law = memo.get((have, open_))
-                if found_law is not None:
-                    return found_law
-                q = float(split.part(have)[0][up])
-                out = min(have, hands)
-                law: dict[float, float] = {}
-                if have < hands:
-                    if q:
-                        _mix(law, rest(have + 1, open_ + 1), q)
-                    _mix(law, _sum(laws[("other", out)][up].get(o, {}), rest(have, open_ - 1)), 1 - q)
-                else:
-                    _mix(law, _sum(laws[("any", out)][up].get(o, {}), rest(have, open_ - 1)), 1.0)
-                memo[(have, open_)] = law
-                return law
-
-            for net, p in rest(2, 2).items():
-                out_joint[(net, up, o)] = out_joint.get((net, up, o), 0.0) + p_o * p
-    return out_joint
+    dealer = values.dealer[root]  # first cards × results: the dealer's, from the pair's row
+    return {net: p * dealer for net, p in rest(2, 2).items()}
 
 
-def _mix(into: dict[float, float], law: dict[float, float], weight: float) -> None:
+def _mix(into: Law, law: Law, weight: Floats) -> None:
     for net, p in law.items():
-        into[net] = into.get(net, 0.0) + p * weight
+        found = into.get(net)
+        into[net] = p * weight if found is None else found + p * weight
 
 
-def _sum(hand: dict[float, float], rest: dict[float, float]) -> dict[float, float]:
+def _sum(hand: Law, rest: Law) -> Law:
     """The law of a hand's result plus the rest's (independent given the dealer's result)."""
-    if not hand:
-        return rest
-    law: dict[float, float] = {}
+    law: Law = {}
     for a, pa in hand.items():
         for b, pb in rest.items():
-            law[a + b] = law.get(a + b, 0.0) + pa * pb
+            found = law.get(a + b)
+            law[a + b] = pa * pb if found is None else found + pa * pb
     return law
 
 
@@ -230,7 +212,8 @@ def spread(game: MainGame) -> Spread:
     low, high = found.starts[0], found.starts[1]
     start = np.zeros((high - low, VALUES, 1))
     plays = np.zeros((high - low, VALUES), dtype=np.int8)
-    joint: Joint = {}
+    outcomes = game.values.dealer.shape[2]
+    naturals: Law = {}
     split_weight: dict[int, Floats] = {}
     for first in range(VALUES):
         for second in range(first, VALUES):
@@ -255,24 +238,22 @@ def spread(game: MainGame) -> Spread:
                     removed = [0] * VALUES
                     removed[first] += 1
                     removed[second] += 1
-                    key = (rules.pay[(hand_key, 1)][natural], up, natural)
-                    joint[key] = joint.get(key, 0.0) + p * p_natural(full, removed, up)
-    for key, p in _joint(game, _walk(game, 0, start, plays)).items():
-        joint[key] = joint.get(key, 0.0) + p
+                    net = rules.pay[(hand_key, 1)][natural]
+                    naturals.setdefault(net, np.zeros((VALUES, outcomes)))[up, natural] += p * p_natural(
+                        full, removed, up
+                    )
+    joint = _joint(game, _walk(game, 0, start, plays))
+    _mix(joint, naturals, np.ones((1, 1)))
     for pair, weights in split_weight.items():
-        for (net, up, o), p in _split_joint(game, game.splits[pair][1]).items():
-            if weights[up]:
-                joint[(net, up, o)] = joint.get((net, up, o), 0.0) + float(weights[up]) * p
-    law: dict[float, float] = {}
-    by_dealer: dict[tuple[int, int], list[float]] = {}  # the dealer's first card and result: the round's
-    for (net, up, o), p in joint.items():
-        law[net] = law.get(net, 0.0) + p
-        entry = by_dealer.setdefault((up, o), [0.0, 0.0])
-        entry[0] += p
-        entry[1] += p * net
+        _mix(joint, _split_joint(game, game.splits[pair][1]), weights[:, None])
+    law = {net: float(p.sum()) for net, p in joint.items()}
+    # The dealer's first card and result: the round's mass and mean result given them.
+    mass = sum(joint.values(), np.zeros((VALUES, outcomes)))
+    summed = sum((net * p for net, p in joint.items()), np.zeros((VALUES, outcomes)))
     mean = sum(net * p for net, p in law.items())
     variance = sum(net * net * p for net, p in law.items()) - mean * mean
-    covariance = sum(s * s / m for m, s in by_dealer.values() if m) - mean * mean
+    with np.errstate(divide="ignore", invalid="ignore"):
+        covariance = float(np.where(mass > 0, summed * summed / mass, 0.0).sum()) - mean * mean
     lines = tuple(sorted(((net, p) for net, p in law.items() if p > 0), key=lambda x: -x[0]))
     return Spread(lines, mean, variance, covariance, mean - game.ev)
 
