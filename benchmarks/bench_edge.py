@@ -93,7 +93,11 @@ def child_cpu(
 ) -> tuple[float, subprocess.CompletedProcess[str]]:
     """Run `command`; the processor time (user + system) of it and its own children, and what it gave."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, check=False)
+    # Run outside the repository: a `python -c` child puts its working folder first on its path, where
+    # this tree's sources would shadow an installed (compiled) package.
+    done = subprocess.run(
+        command, input=stdin, capture_output=True, text=True, env=env, check=False, cwd=tempfile.gettempdir()
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return cpu, done
@@ -252,6 +256,7 @@ def _cli(package: str, arguments: list[str]) -> str:
         text=True,
         env={**os.environ, "PYTHONPATH": package} if package else None,
         check=False,
+        cwd=tempfile.gettempdir(),
     )
     kept = [
         line
