@@ -552,10 +552,28 @@ def initial(game: MainGame, first: int, second: int, up: int) -> tuple[float, st
     return ev, action
 
 
+# The games computed in this process, the latest last: a simulated séance, `edge`'s figures and the audit's
+# theoretical figure ask for the same version's game again and again (the test suite, in one process, for
+# every séance it plays).
+_GAMES: list[MainGame] = []
+_KEPT_GAMES = 4
+
+
 def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
     """The main stake's expected return and the best play (`games.blackjack.spread` adds the
-    distribution)."""
+    distribution). A game already computed in this process whose rules answer every question as these
+    do (`Rules.same_game`) is given again."""
     rules = rules or Rules.read(probe)
+    for game in reversed(_GAMES):
+        if game.rules.same_game(rules):
+            return game
+    game = _main_game(rules)
+    _GAMES.append(game)
+    del _GAMES[:-_KEPT_GAMES]
+    return game
+
+
+def _main_game(rules: Rules) -> MainGame:
     full = full_shoe(rules.decks)
     families = rules.families(full)
     found = hands(full, families)
