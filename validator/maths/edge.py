@@ -120,6 +120,11 @@ def side_returns(
     given again where this process already computed them for the version and options."""
     key = _memo_key(ruleset, house, None if only is None else tuple(sorted(only)))
     found = _SIDE.get(key)
+    if (found is None or found[0] is not ruleset) and only is not None:
+        # Every side bet of the version and options already computed: those asked for are among them.
+        every = _SIDE.get(_memo_key(ruleset, house, None))
+        if every is not None and every[0] is ruleset:
+            return [bet for bet in every[1] if bet.name in only]
     if found is None or found[0] is not ruleset:
         found = (ruleset, side_bets(Probe(ruleset, house), only=only))
         _remember(_SIDE, key, found)
