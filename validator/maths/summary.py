@@ -11,12 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from validator.errors import ValidatorError
+from validator.house.apply import house_lookup
+from validator.house.load import load_house
 from validator.i18n import _
 from validator.maths import FORMATS, kept
 from validator.maths.edge import figures, number, options_cost, reading_figures, report, sign_changes
+from validator.maths.game import maths_of
 from validator.maths.text import text
 from validator.rulebook.registry import Registry
 
+CHART = "_chart"  # the chart's text, kept with the figures (edge/1 has the chart's data only)
 _LOADED = time.perf_counter()  # where the process's start cannot be read: the time since this import
 
 
@@ -52,9 +56,6 @@ def run(
     options: dict[str, Any] | None = None
     spec = ruleset
     if house is not None and table is not None:
-        from validator.house.apply import house_lookup
-        from validator.house.load import load_house
-
         entry = load_house(house).tables.get(table)
         if spec is None and isinstance(entry, dict) and isinstance(entry.get("ruleset"), str):
             spec = entry["ruleset"]
@@ -81,17 +82,18 @@ def run(
             data["options"] = costs
             data["edge_changes_side"] = sign_changes(costs, found.main)
         if with_strategy and found.game is not None:
-            from validator.games.blackjack.chart import chart
-
-            data["strategy"] = chart(found.game)
+            charted = maths_of(version).chart(found.game)
+            if charted is not None:
+                data["strategy"], data[CHART] = charted
         data.pop("seconds")
         data.pop("cpu_seconds")
         kept.keep(entry, data)
         data["kept"] = False
     else:
         data["kept"] = True
+    strategy = data.pop(CHART, None)
     seconds, cpu = command_seconds()
     data["seconds"], data["cpu_seconds"] = number(seconds, 2), number(cpu, 2)
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return text(data, data.get("options") if with_options else None)
+    return text(data, data.get("options") if with_options else None, strategy)
