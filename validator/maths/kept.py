@@ -22,6 +22,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Mapping
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +39,7 @@ SUFFIX = ".json"
 def _program() -> bytes:
     """What the figures' code is: every module's source, Python's and numpy's versions."""
     digest = hashlib.sha256(f"{sys.version_info[:3]}".encode())
-    with contextlib.suppress(Exception):
-        from importlib.metadata import version
-
+    with contextlib.suppress(PackageNotFoundError):
         digest.update(version("numpy").encode())
     package = Path(__file__).resolve().parents[1]
     for path in sorted(package.rglob("*.py")):
