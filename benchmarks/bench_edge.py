@@ -143,8 +143,9 @@ def _version_arguments(package: str, version: str) -> list[str]:
     return ["edge", "--ruleset", version]
 
 
-def versions(packages: dict[str, str], runs: int) -> None:
-    """Each shipped version's `edge`, whole processes: its figures computed, then kept."""
+def versions(packages: dict[str, str], runs: int) -> int:
+    """Each shipped version's `edge`, whole processes: its figures computed, then kept; 1 where the
+    slowest version, its figures computed, takes more than the target."""
     sys.path.insert(0, next(iter(packages.values())) or str(ROOT))
     from validator.rulebook.registry import default_registry
 
@@ -177,6 +178,7 @@ def versions(packages: dict[str, str], runs: int) -> None:
                 worst = max(worst, statistics.median(computed))
             print(f"| {ruleset.version} | " + " | ".join(f"{c:.2f}" for c in cells) + " |", flush=True)
     print(f"the target: {TARGET_EDGE} s a version; the slowest, its figures computed: {worst:.2f} s")
+    return int(worst > TARGET_EDGE)
 
 
 def _farmer_input(decks: int, split: str, out: Path) -> str:
