@@ -9,7 +9,7 @@ Blackjack Appendix 9 (M. Shackleford, "Expected returns for each initial hand", 
 October 2019): resplit to four hands except aces, one card to each split ace, double on any two cards;
 "a recursive combinatorial program that considered the exact hand composition at every step. For
 splitting values the program only considered how many hands the player had already split, but not the
-other cards drawn in those hands" (this engine's method: validator/games/blackjack/hands.py). Each page
+other cards drawn in those hands" (this engine's method: validator/games/blackjack/holdings.py). Each page
 gives the game's expected return with and without doubling after splits. Pages read:
 
 - 1ds17r4 (https://wizardofodds.com/games/blackjack/appendix/9/1ds17r4/): 1 deck, S17, the dealer checks

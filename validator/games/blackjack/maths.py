@@ -6,7 +6,7 @@ shoe of the version's decks (for a split hand, also the pair's cards out so far)
 player and the dealer draw later comes from that composition, card by card, with removal. Stand, hit,
 double, split (resplits by the rules' limit, split aces and their one card) and surrender are weighed
 whenever the version's rules allow them (asked of the rules themselves, `probe`). Every hand the player
-can hold is valued this way (`hands`: every multiset of cards of 21 or less, against each of the
+can hold is valued this way (`holdings`: every multiset of cards of 21 or less, against each of the
 dealer's first cards), with the dealer's drawing for each computed exactly (`dealer.table`).
 
 A split hand is played on its own cards and the pair's cards out so far; the cards drawn to the box's
@@ -32,11 +32,11 @@ from functools import lru_cache, partial
 
 from validator.games.blackjack import dealer as dealer_table
 from validator.games.blackjack.dealer import DealerRule
-from validator.games.blackjack.hands import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
+from validator.games.blackjack.hands import BlackjackHand as Hand
+from validator.games.blackjack.holdings import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
 from validator.maths.numeric import Bytes, Floats, Ints, np
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
-from validator.replay.state import Hand
 
 MAX_HANDS = 8  # where a version puts no limit on splitting, the box is taken to reach 8 hands at most
 TEN = VALUES - 1

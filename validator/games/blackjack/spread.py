@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from validator.games.blackjack.hands import UNSPLIT
+from validator.games.blackjack.holdings import UNSPLIT
 from validator.games.blackjack.maths import (
     ACE,
     DOUBLE,
