@@ -311,7 +311,11 @@ def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[d
     base_main, _, base_game = main_return(ruleset, base)
     rows: list[dict[str, Any]] = []
     for name, reading in ruleset.readings.items():
-        versions = {alt: under_readings(ruleset, {name: alt}) for alt in reading.names}
+        # The alternative the version applies is the version itself: its figures are computed already.
+        versions = {
+            alt: ruleset if alt == applied[name] else under_readings(ruleset, {name: alt})
+            for alt in reading.names
+        }
         figures_by: dict[str, dict[str, str]] = {}
         for alt, version in versions.items():
             main = base_main if version is ruleset else main_return(version, base, base_game)[0]
