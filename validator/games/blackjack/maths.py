@@ -360,7 +360,8 @@ def bust_mass(dealer: Floats, chance: Floats, child: Ints, nodes: Ints) -> Float
     card unseen changes none of his chances (averaged over the next card, his results are the row's), so
     a bust needs no row of its own."""
     below = dealer[np.maximum(child[nodes], 0)]  # nodes × values × first cards × outcomes
-    return dealer[nodes] - np.einsum("ncu,ncuo->nuo", chance[nodes], below)
+    averaged: Floats = np.einsum("ncu,ncuo->nuo", chance[nodes], below)
+    return dealer[nodes] - averaged
 
 
 def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
@@ -369,9 +370,10 @@ def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
     alone (the same difference, summed over his results first)."""
     count = len(child)
     if float(pay.min()) == float(pay.max()):
-        mass = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
+        mass: Floats = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
         below = mass[np.maximum(child, 0)]  # hands × values × first cards
-        return (mass - np.einsum("ncu,ncu->nu", chance, below)) * float(pay[0])
+        averaged: Floats = np.einsum("ncu,ncu->nu", chance, below)
+        return (mass - averaged) * float(pay[0])
     found = np.empty((count, VALUES))
     for low in range(0, count, 2048):
         nodes = np.arange(low, min(low + 2048, count))
