@@ -69,11 +69,11 @@ def items(ruleset: Ruleset) -> Iterator[Item]:
     """Every item of the version that cites its text (its rules, parameters, options, fixed values, side
     bets, named conditions and readings)."""
     tree = ruleset.tree
-    where = (
-        (lambda kind, name: tree.file_of(kind, name))
-        if tree is not None
-        else (lambda kind, name: ruleset.file)
-    )
+
+    def where(kind: str, name: str) -> str:
+        """The file the item is written in (an amended version's items may be its base's)."""
+        return tree.file_of(kind, name) if tree is not None else ruleset.file
+
     for name, p in ruleset.parameters.items():
         yield Item(f"parameter {name}", p.ref, where("parameter", name), p.line)
     for name, o in ruleset.options.items():
