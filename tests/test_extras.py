@@ -65,6 +65,9 @@ def test_a_missing_extra_is_exit_2_naming_it(tmp_path: Path, missing, args, extr
     line = done.stderr.strip()
     assert "\n" not in line and "Traceback" not in line
     assert line.startswith(f"casino-validator: {names} needs the {extra} extra"), line
-    assert f"pip install 'casino-validator[{extra}]'" in line
+    # Both installs: from a checkout (the index's name would fetch another copy, or nothing), and from
+    # an index (`.` names no package there); .ci/run greps the second.
+    assert f"from a checkout, pip install '.[{extra}]'" in line
+    assert f"from a package index, pip install 'casino-validator[{extra}]'" in line
     assert f"no {missing}" in line
     assert not (tmp_path / "DS").exists()  # nothing written before the run stops

@@ -39,6 +39,7 @@ from validator.casino.money import AmountError
 from validator.checking.serial import teller
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.logs.encoding import utf16
 from validator.logs.limits import MAX_LINE, Limits
 from validator.logs.reader import (
     BOM,
@@ -159,7 +160,7 @@ def outline(paths: Iterable[str], jobs: int) -> Iterator[Share | SplitFile]:
             continue
         size = _size(path)
         whole = Share(path, None, 0, 1, True, size=size, location=located(path))
-        if path.endswith(".gz") or jobs <= 1 or size < 2 * share_target(size, jobs):
+        if path.endswith(".gz") or jobs <= 1 or size < 2 * share_target(size, jobs) or _is_utf16(path):
             yield whole
             continue
         step = max(INDEX_CHUNK, share_target(size, jobs))
@@ -178,6 +179,16 @@ def _size(path: str) -> int:
         return os.stat(path).st_size
     except OSError:
         return 0
+
+
+def _is_utf16(path: str) -> bool:
+    """A log saved as UTF-16 is read whole, as UTF-8 (validator/logs/encoding.py): its bytes are not
+    UTF-8 lines a share could start at."""
+    try:
+        with open(path, "rb") as raw:
+            return utf16(raw.read(4)) is not None
+    except OSError:
+        return False  # the reader says what is wrong with it
 
 
 def _is_regular_file(path: str) -> bool:

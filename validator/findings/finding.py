@@ -53,6 +53,9 @@ class Finding:
     # A consequence of an earlier finding of the same round (docs/findings.md, "One finding per cause"):
     # that finding's fingerprint. None for a finding of its own.
     caused_by: str | None = None
+    # A round id the log gives more than once (`hand-log/repeated-round`): which time this is (2 for the
+    # second record with that id). The fingerprint tells the findings of each apart; 1 everywhere else.
+    occurrence: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""

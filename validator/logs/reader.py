@@ -28,6 +28,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.i18n import N_, _
 from validator.logs.decode import REFUSED, LogRecord, decode_or_raise, from_dict
+from validator.logs.encoding import as_utf8, peek_utf16
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.limits import Limits, current_limits
 from validator.logs.remote import expand_url, is_url, open_url
@@ -62,6 +63,7 @@ RULE_UNKNOWN_TYPE = record_rules.UNKNOWN_TYPE
 RULE_TRUNCATED = file_rules.TRUNCATED
 RULE_TOO_LARGE = file_rules.TOO_LARGE
 RULE_BROKEN_SKIPPED = file_rules.BROKEN_SKIPPED
+RULE_EMPTY = file_rules.EMPTY
 
 
 class Record:
@@ -293,7 +295,26 @@ def read_records(path: str, name: str | None = None, limits: Limits | None = Non
     limits = limits or current_limits()
     name = name if name is not None else display_name(path)
     with _open_log(path, name) as stream:
-        yield from _records(stream, name, limits)
+        encoding = peek_utf16(stream)
+        if encoding is None:
+            yield from _records(stream, name, limits, whole=True)
+            return
+        # Saved as UTF-16: one finding for the file, then its records read as UTF-8 (logs/encoding.py).
+        said = format_finding(name, 1, line_rules.utf16_message(name, encoding), RULE_INVALID_UTF8)
+        yield from _noted(_records(as_utf8(stream, encoding), name, limits, whole=True), said)
+
+
+def _noted(records: Iterator[Record], said: Finding) -> Iterator[Record]:
+    """`records`, the first carrying `said` as a line read as Latin-1 carries its finding (the record
+    is still replayed); where the first is itself a problem, `said` comes as a record of its own first."""
+    for record in records:
+        if record.problem is None and record.struct is not None:
+            record.problem = said
+        else:
+            yield Record(said.file, 1, None, said)
+        yield record
+        break
+    yield from records
 
 
 def read_record_range(
@@ -314,13 +335,20 @@ def read_record_range(
 
 
 def _records(
-    stream: IO[bytes], name: str, limits: Limits, first_line: int = 1, span: int | None = None
+    stream: IO[bytes],
+    name: str,
+    limits: Limits,
+    first_line: int = 1,
+    span: int | None = None,
+    whole: bool = False,
 ) -> Iterator[Record]:
-    """The records of `stream` from line `first_line`: a whole log, or the `span` bytes of a share."""
+    """The records of `stream` from line `first_line`: a whole log, or the `span` bytes of a share.
+    `whole`: the stream is a whole log, and one with no record at all is a `hand-log/empty` finding."""
     lines = _read_lines(stream, limits, span)
     run = _BrokenRun(name, limits)
     max_broken = limits.max_broken
     number = first_line - 1
+    found = False  # a line with something on it (a record, or a line that is not one)
     while True:
         try:
             item = next(lines, None)
@@ -334,11 +362,15 @@ def _records(
             return
         if item is None:
             yield from run.end()
+            if whole and not found:
+                said = format_finding(name, None, file_rules.empty_message(), RULE_EMPTY)
+                yield Record(name, 1, None, said)
             return
         content, too_long, count, struct = item
         first = number + 1
         number += count
         if struct is not None:
+            found = True
             if run.in_a_row < max_broken:
                 # A valid line, nearly every one: `run.one`'s record of it, written out (for speed).
                 run.in_a_row = 0
@@ -349,6 +381,7 @@ def _records(
             # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
             content = content[len(BOM) :]
         if too_long or (content and not content.isspace()):
+            found = True
             if count == 1 and run.in_a_row < max_broken:
                 yield run.one(first, content, too_long)  # `run.record` of one line, without its generator
             else:

@@ -20,6 +20,7 @@ from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Status, Summary
+from validator.findings.fingerprint import renumbered
 from validator.games import GAMES
 from validator.i18n import _
 from validator.logs.decode import (
@@ -35,6 +36,7 @@ from validator.logs.decode import (
 from validator.logs.reader import (
     RECORD_TYPES,
     RULE_BROKEN_SKIPPED,
+    RULE_EMPTY,
     RULE_TOO_LARGE,
     SKIPPED,
     Record,
@@ -89,7 +91,7 @@ def table_state(record: TableRecord, line: int) -> TableState:
 
 
 # Findings about the file rather than about one record: never a round.
-NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE)
+NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE, RULE_EMPTY)
 
 
 def is_round(data: Any) -> bool:
@@ -152,6 +154,10 @@ class LogReplay:
         self.collect = collect
         self.teller = teller
         self.casino: str | None = None
+        # Each round id of the log and the line of its first record; the ids given more than once, and
+        # how many times so far (hand-log/repeated-round).
+        self._round_lines: dict[str, int] = {}
+        self._repeats: dict[str, int] = {}
 
     # ---- rulesets and judges ----
     def ruleset_for(self, day: date) -> Ruleset:
@@ -450,6 +456,32 @@ class LogReplay:
 
     def on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
         """A round record; `source` is its line, whose dict (`source.data`) the audit dataset reads."""
+        first = self._round_lines.setdefault(record.round, source.line)
+        if first == source.line:  # a round id not given before: nearly every round
+            return self._on_round(record, source)
+        return self._repeated(record, source, first)
+
+    def _repeated(self, record: RoundRecord, source: Record, first: int) -> RoundOutcome | None:
+        """A round record whose id an earlier record of this log has (`hand-log/repeated-round`): replayed
+        as any round, its findings numbered by which time the id comes (`Finding.occurrence`), so that
+        their fingerprints are not the earlier record's; the finding that says so comes first."""
+        round_id = record.round
+        occurrence = self._repeats[round_id] = self._repeats.get(round_id, 1) + 1
+        outcome = self._on_round(record, source)
+        message = sequence_rules.repeated_round_message(round_id, first, occurrence)
+        said = format_finding(self.file, source.line, message, sequence_rules.REPEATED_ROUND, round_id)
+        self.summary.count(said)
+        if outcome is None:
+            return self._outcome(source.line, round_id, [], "none")  # not reached: a round has an outcome
+        renamed = renumbered((said, *outcome.findings), occurrence)
+        status = outcome.status
+        if status == "clean":
+            self.summary.rounds_clean -= 1
+            self.summary.rounds_with_findings += 1
+            status = "findings"
+        return dataclasses.replace(outcome, findings=renamed, status=status)
+
+    def _on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
         line = source.line
         if (missing := self._needs_table("round", line, source)) is not None:
             return missing
