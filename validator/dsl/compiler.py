@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
+from validator.dsl.aliases import clashes
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
@@ -279,8 +280,24 @@ class _Compiler:
                     _("{name!r} is both fixed and declared elsewhere in this ruleset").format(name=f.name),
                 )
                 continue
-            fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line)
+            fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line, f.aliases)
         return fixed
+
+    def alias_clashes(
+        self, options: dict[str, OptionDef], fixed: dict[str, FixedDef], side_bets: dict[str, SideBetDef]
+    ) -> None:
+        """A word a house file could read two ways (`alias` on two names of one block, or an alias that
+        is another name there) is an error at the line of the second name."""
+        for clash in clashes(options, fixed, side_bets):
+            full = clash.name if clash.place in ("options", "side_bets") else f"{clash.place[10:]}.{clash.name}"
+            self.at(clash.kind, full)
+            self.error(
+                ast.Pos(clash.line, 1),
+                _(
+                    'alias "{word}" of {name} is also {other} under {place} in a house file: '
+                    "give each word to one name"
+                ).format(word=clash.word, name=clash.name, other=clash.other, place=clash.place),
+            )
 
     # ---- expressions ----
     def check_names(
@@ -872,6 +889,7 @@ class _Compiler:
         fixed = self.fixed(options)
         self.named_conditions(params, options, fixed)
         side_bets = self.side_bets(params, options, fixed)
+        self.alias_clashes(options, fixed, side_bets)
         rules = self.rules(self.tree.family, params, options, fixed, side_bets)
         self.unread_parameters(params)
         self.uncited_conditions()
@@ -898,6 +916,7 @@ class _Compiler:
             valid_until=end,
             notes=tuple(n.text for n in headers["notes"]),
             note_defs=headers["notes"],
+            side_bets_aliases=headers.get("side_bets_alias", ()),
             parameters=params,
             options=options,
             fixed=fixed,

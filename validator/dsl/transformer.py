@@ -355,6 +355,16 @@ class RulesTransformer(Transformer):
     def alias(self, meta, children):
         return ast.Header(_pos(meta), "alias", tuple(_string(c) for c in children))
 
+    def fixed(self, meta, children):
+        name, value, ref, *alias = children
+        aliases = alias[0].value if alias else ()
+        return ast.Fixed(_pos(meta), str(name), value, ref, aliases)
+
+    def side_bets_alias(self, meta, children):
+        (alias,) = children
+        # i18n: not shown (a key of the syntax tree)
+        return ast.Header(_pos(meta), "side_bets_alias", alias.value)
+
     def side_stake(self, meta, children):
         name, *cases = children
         return ast.Header(_pos(meta), "stake", (str(name), tuple(_string(c) for c in cases)))

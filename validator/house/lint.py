@@ -294,7 +294,11 @@ def lint_files(
             ruleset, problems = resolve(house, table_id, entry, registry, day)
             result.findings.extend(problems)
             if ruleset is not None:
-                result.extend(lint_table(house, table_id, ruleset))
+                try:
+                    result.extend(lint_table(house, table_id, ruleset))
+                except ValidatorError as exc:  # a block in the text's words of the wrong type
+                    on_unreadable(str(exc))
+                    break
             summary.rulesets |= result.versions
             summary.readings |= result.readings
             for note in result.notes:

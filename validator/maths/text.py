@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
-from validator.i18n import _
+from validator.i18n import _, ngettext
 
 
 def _outcome(label: str) -> str:
@@ -120,23 +121,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             )
         out.append("")
         out.append(_("house options: change in house edge, percentage points (+: more for the house)"))
-        for row in options:
-            if row["changes"] is None:
-                out.append(
-                    "  "
-                    + _(
-                        "{option} (now {current}): an amount the house fixes, not weighed as a choice"
-                    ).format(option=row["option"], current=row["current"])
-                )
-                continue
-            for change in row["changes"]:
-                sides = change.get("side_bet_edge_change") or {}
-                extra = "".join(f", {k} {v}" for k, v in sides.items())
-                out.append(
-                    f"  {row['option']}: {row['current']} → {change['value']}: "
-                    + _("main {change}").format(change=change["main_edge_change"])
-                    + extra
-                )
+        out.extend(_option_rows(options))
     out.append("")
     out.append(
         _("computed in {seconds} s ({cpu} s of processor time)").format(
@@ -144,3 +129,60 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
         )
     )
     return "\n".join(out) + "\n"
+
+
+def _changes_something(change: dict[str, Any]) -> bool:
+    """Whether a choice moves a house edge, as printed (to the places `edge` gives: 0.0000 is none)."""
+    figures = [change["main_edge_change"], *(change.get("side_bet_edge_change") or {}).values()]
+    return any(Decimal(str(figure)) != 0 for figure in figures)
+
+
+def _option_rows(options: list[dict[str, Any]]) -> list[str]:
+    """A line for each choice that moves a house edge; the choices that move none, and the amounts the
+    house fixes (not weighed), each counted and named on one line."""
+    out: list[str] = []
+    unmoved: list[str] = []
+    amounts: list[str] = []
+    for row in options:
+        if row["changes"] is None:
+            amounts.append(row["option"])
+            continue
+        still = 0
+        for change in row["changes"]:
+            if not _changes_something(change):
+                still += 1
+                continue
+            sides = change.get("side_bet_edge_change") or {}
+            extra = "".join(f", {k} {v}" for k, v in sides.items())
+            out.append(
+                f"  {row['option']}: {row['current']} → {change['value']}: "
+                + _("main {change}").format(change=change["main_edge_change"])
+                + extra
+            )
+        if still:
+            unmoved.append(
+                row["option"]
+                if still == len(row["changes"])
+                else ngettext("{option} (one more value)", "{option} ({n} more values)", still).format(
+                    option=row["option"], n=still
+                )
+            )
+    if unmoved:
+        out.append(
+            "  "
+            + ngettext(
+                "{n} choice changes no house edge (to 4 places): {options}",
+                "{n} choices change no house edge (to 4 places): {options}",
+                len(unmoved),
+            ).format(n=len(unmoved), options=", ".join(unmoved))
+        )
+    if amounts:
+        out.append(
+            "  "
+            + ngettext(
+                "{n} amount the house fixes, not weighed as a choice: {options}",
+                "{n} amounts the house fixes, not weighed as a choice: {options}",
+                len(amounts),
+            ).format(n=len(amounts), options=", ".join(amounts))
+        )
+    return out
