@@ -1,9 +1,9 @@
 """The optional parts of the install: `pip install .` gives check, lint, rules, explain, edge and simulate;
 the audit (`check --dataset`, `report`, `--format html`) and the cluster (`--jobs`, `--scheduler`) need
-packages of their own, installed with an extra (`pip install '.[audit]'` from a checkout, `pip install 'casino-validator[audit]'`
-from an index). A command that needs an extra that is not installed stops (exit 2) saying which one to
-install, both ways: the user may have either, and a checkout's user who types the index's name installs
-another copy of the program, or nothing."""
+packages of their own, installed with an extra (`pip install '.[audit]'` from a checkout,
+`pip install 'casino-validator[audit]'` from an index). A command that needs an extra that is not
+installed stops (exit 2) saying which one to install, both ways: a checkout's user who types the
+index's name installs another copy of the program, or nothing."""
 
 from __future__ import annotations
 

@@ -114,15 +114,19 @@ def test_a_fixed_value_in_the_texts_words_is_the_same_error_as_under_its_name(tm
         found = [json.loads(line) for line in ran.stdout.splitlines()]
         return [(f["rule"], f["line"], f["path"], f["message"]) for f in found if f["path"].endswith("pays")]
 
-    assert fixed(french) == fixed(plain) == [
-        (
-            "house/fixed-by-regulation",
-            11,
-            "tables.BJ-21.options.blackjack_pays",
-            'tables.BJ-21.options.blackjack_pays: the regulation fixes blackjack_pays at 3:2; the house '
-            'cannot choose "6:5"',
-        )
-    ]
+    assert (
+        fixed(french)
+        == fixed(plain)
+        == [
+            (
+                "house/fixed-by-regulation",
+                11,
+                "tables.BJ-21.options.blackjack_pays",
+                "tables.BJ-21.options.blackjack_pays: the regulation fixes blackjack_pays at 3:2; the house "
+                'cannot choose "6:5"',
+            )
+        ]
+    )
 
 
 def test_a_side_bets_block_in_the_texts_words_is_checked_inside(tmp_path):

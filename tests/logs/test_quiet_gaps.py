@@ -105,7 +105,9 @@ def test_a_baseline_of_a_log_with_a_repeat_holds_both_records_findings(tmp_path:
 @pytest.mark.parametrize(
     ("codec", "named"), [("utf-16", "UTF-16LE"), ("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE")]
 )
-def test_a_utf16_log_is_one_finding_and_its_rounds_are_replayed(tmp_path: Path, codec: str, named: str) -> None:
+def test_a_utf16_log_is_one_finding_and_its_rounds_are_replayed(
+    tmp_path: Path, codec: str, named: str
+) -> None:
     """Python's `utf-16` writes a byte order mark (little-endian here); the other two write none, and
     are told from a record's `{` next to a zero byte. The 150 rounds of the clean bataille sample are
     all read, as from the UTF-8 file."""

@@ -325,7 +325,11 @@ def test_edge_options_prints_only_the_choices_that_move_an_edge_and_counts_the_o
     from validator.maths.text import _option_rows
 
     rows = [
-        {"option": "surrender", "current": "false", "changes": [{"value": "true", "main_edge_change": "-0.2488"}]},
+        {
+            "option": "surrender",
+            "current": "false",
+            "changes": [{"value": "true", "main_edge_change": "-0.2488"}],
+        },
         {
             "option": "max_split_hands",
             "current": "none",
@@ -335,12 +339,20 @@ def test_edge_options_prints_only_the_choices_that_move_an_edge_and_counts_the_o
                 {"value": "8", "main_edge_change": "-0.0000"},
             ],
         },
-        {"option": "no_hit_on_21", "current": "false", "changes": [{"value": "true", "main_edge_change": "0.0000"}]},
+        {
+            "option": "no_hit_on_21",
+            "current": "false",
+            "changes": [{"value": "true", "main_edge_change": "0.0000"}],
+        },
         {
             "option": "lucky_ladies.paytable",
             "current": '"A"',
             "changes": [
-                {"value": '"B"', "main_edge_change": "0.0000", "side_bet_edge_change": {"lucky_ladies": "-7.0699"}}
+                {
+                    "value": '"B"',
+                    "main_edge_change": "0.0000",
+                    "side_bet_edge_change": {"lucky_ladies": "-7.0699"},
+                }
             ],
         },
         {"option": "jp1.stake", "current": "none", "changes": None},

@@ -92,7 +92,10 @@ def clashes(
         else:
             table.append((name, "option", option.aliases, option.line))
     table += [(name, "fixed", f.aliases, f.line) for name, f in fixed.items()]
-    places = [("options", table), (SIDE_BETS, [(n, "side_bet", b.aliases, b.line) for n, b in side_bets.items()])]
+    places = [
+        ("options", table),
+        (SIDE_BETS, [(n, "side_bet", b.aliases, b.line) for n, b in side_bets.items()]),
+    ]
     places += [(f"{SIDE_BETS}.{bet}", found) for bet, found in per_bet.items()]
     for place, names in places:
         taken = {normalized(name): name for name, _kind, _aliases, _line in names}

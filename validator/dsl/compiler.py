@@ -289,7 +289,9 @@ class _Compiler:
         """A word a house file could read two ways (`alias` on two names of one block, or an alias that
         is another name there) is an error at the line of the second name."""
         for clash in clashes(options, fixed, side_bets):
-            full = clash.name if clash.place in ("options", "side_bets") else f"{clash.place[10:]}.{clash.name}"
+            full = (
+                clash.name if clash.place in ("options", "side_bets") else f"{clash.place[10:]}.{clash.name}"
+            )
             self.at(clash.kind, full)
             self.error(
                 ast.Pos(clash.line, 1),

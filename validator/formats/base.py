@@ -23,6 +23,7 @@ from validator.dsl.wording import value as worded
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
 from validator.findings.words import kind_word
 from validator.i18n import N_, _, ngettext
+from validator.numbers import amount, whole
 
 TOOL_NAME = "casino-validator"
 
@@ -134,8 +135,11 @@ class Repeats:
 
 def repeat_sentence(item: Mapping[str, Any]) -> str:
     """`in 2,999 of 3,000 rounds: RULE: message`."""
-    return _("in {rounds:,} of {of_rounds:,} rounds: {rule}: {message}").format(
-        rounds=item["rounds"], of_rounds=item["of_rounds"], rule=item["rule"], message=item["message"]
+    return _("in {rounds} of {of_rounds} rounds: {rule}: {message}").format(
+        rounds=whole(item["rounds"]),
+        of_rounds=whole(item["of_rounds"]),
+        rule=item["rule"],
+        message=item["message"],
     )
 
 
@@ -250,13 +254,15 @@ _COUNTED = {
 def plural(count: int, word: str, words: str | None = None) -> str:
     counted = _COUNTED.get(word)
     if counted is not None and words is None:
-        return counted(count).format(n=count)
-    return f"{count} {word if count == 1 else (words or word + 's')}"
+        return counted(count).format(n=whole(count, sep=""))
+    return f"{whole(count, sep='')} {word if count == 1 else (words or word + 's')}"
 
 
 def kinds_text(summary: Summary) -> str:
     """`2 procedure, 1 payout`, in the order docs/findings.md lists the kinds; kinds not seen are left out."""
-    return ", ".join(f"{summary.by_kind[k]} {kind_word(k)}" for k in KINDS if summary.by_kind[k])
+    return ", ".join(
+        f"{whole(summary.by_kind[k], sep='')} {kind_word(k)}" for k in KINDS if summary.by_kind[k]
+    )
 
 
 def rules_by_count(summary: Summary) -> list[tuple[str, int]]:
@@ -274,10 +280,10 @@ def summary_sentence(summary: Summary) -> str:
     ).format(
         rounds=plural(summary.rounds_read, "round"),
         files=plural(summary.files, "file"),
-        checked=summary.rounds_checked,
-        clean=summary.rounds_clean,
-        with_findings=summary.rounds_with_findings,
-        unreadable=summary.rounds_unreadable,
+        checked=whole(summary.rounds_checked, sep=""),
+        clean=whole(summary.rounds_clean, sep=""),
+        with_findings=whole(summary.rounds_with_findings, sep=""),
+        unreadable=whole(summary.rounds_unreadable, sep=""),
     )
     if summary.findings:
         errors = summary.by_severity["error"]
@@ -289,7 +295,7 @@ def summary_sentence(summary: Summary) -> str:
     else:
         found = _("no findings")
     money = _("overpaid by the house {overpaid}, underpaid to players {underpaid}").format(
-        overpaid=fmt(summary.overpaid), underpaid=fmt(summary.underpaid)
+        overpaid=amount(summary.overpaid, sep=""), underpaid=amount(summary.underpaid, sep="")
     )
     return f"{TOOL_NAME}: {rounds}; {found}; {money}."
 
@@ -307,7 +313,7 @@ def lint_sentence(summary: Summary) -> str:
     return _("{files}, {tables} ({with_findings} with findings): {findings}").format(
         files=plural(summary.files, "file"),
         tables=plural(summary.records, "table"),
-        with_findings=summary.tables_with_findings,
+        with_findings=whole(summary.tables_with_findings, sep=""),
         findings=findings_text(summary),
     )
 
