@@ -456,8 +456,9 @@ def tasks(shares: Iterable[Share], target: int) -> Iterator[tuple[Share, ...]]:
 
 
 # A round's outcome as it travels from a worker: RoundOutcome's fields, in their order (a test holds it).
-# RoundOutcome's fields in order; the last, the suppressed findings, is set by the policy in the client
-# (always empty from a worker) but travels like the others so the two stay field for field the same.
+# RoundOutcome's fields in order; the suppressed findings are set by the policy in the client (always
+# empty from a worker) but travel like the others so the two stay field for field the same; the last, the
+# stakes' titles, is the judge's mapping (one per version, pickled once per share).
 Row = tuple[
     str,
     int | None,
@@ -469,6 +470,7 @@ Row = tuple[
     str | None,
     str | None,
     tuple[Any, ...],
+    Any,
 ]
 
 
@@ -634,7 +636,19 @@ def check_share(share: Share, task: Task) -> ShareResult:
                 rounds = 0
             facts = o.facts if task.collect else None
             items.append(
-                (o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at, o.suppressed)
+                (
+                    o.file,
+                    o.line,
+                    o.round,
+                    o.findings,
+                    o.status,
+                    facts,
+                    o.entry,
+                    o.table,
+                    o.at,
+                    o.suppressed,
+                    o.titles,
+                )
             )
         if writer is not None:
             writer.close()

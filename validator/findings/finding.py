@@ -6,6 +6,7 @@ A `Finding` is what `docs/findings.md` calls a finding: the same fields whatever
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
@@ -277,6 +278,10 @@ class RoundOutcome:
     # Findings a house file's inline comment suppressed, with its reason: only SARIF reports them (as
     # results with `suppressions`); the other formats count them in the summary's notes.
     suppressed: tuple[tuple[Finding, str], ...] = ()
+    # check: the hand-log/1 stake names of the version that judged the round → the titles of their side
+    # bets (`lucky_ladies` → « Dames de cœur »), for reports to name a finding's stake in the text's
+    # words; only on outcomes with findings (one mapping per version, shared).
+    titles: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

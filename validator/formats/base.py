@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TextIO
 
 from validator import __version__
 from validator.casino.money import fmt
+from validator.casino.stakes import STAKE_KINDS
 from validator.dsl.wording import label
 from validator.dsl.wording import value as worded
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
@@ -318,8 +319,10 @@ def lint_sentence(summary: Summary) -> str:
     )
 
 
-def stake_words(stake: str) -> str:
-    """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`."""
+def stake_words(stake: str, titles: Mapping[str, str] | None = None) -> str:
+    """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`;
+    a side bet's stake by its title in the version that judged it (`titles`: stake name → title),
+    `5:lucky_ladies` → `box 5, dames de cœur`, `4:hyper:17` → `box 4, hyper black jack 17`."""
     if stake == "D":
         return _("dealer")
     box, _sep, side = stake.partition(":")
@@ -329,11 +332,30 @@ def stake_words(stake: str) -> str:
     if hand != box:
         words += ", " + _("hand {hand}").format(hand=hand)
     if side:
-        words += ", " + side.replace(":", " ").replace("_", " ")
+        words += ", " + side_words(side, titles)
     return words
 
 
-def round_context(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+def side_words(side: str, titles: Mapping[str, str] | None = None) -> str:
+    """The part of a stake after its box: `insurance` in the language of the run, a side bet by its
+    title (lower-cased where it starts a plain word: « dames de cœur »), with its case (`hyper:17`)."""
+    name, _sep, case = side.partition(":")
+    title = (titles or {}).get(name)
+    if title:
+        word = title[0].lower() + title[1:] if len(title) > 1 and title[1].islower() else title
+    elif name in STAKE_KINDS:
+        word = _(STAKE_KINDS[name])
+    else:
+        word = name.replace("_", " ")
+    return f"{word} {case.replace(':', ' ')}" if case else word
+
+
+def round_context(
+    finding: Finding,
+    table: str | None = None,
+    at: str | None = None,
+    titles: Mapping[str, str] | None = None,
+) -> str:
     """`table BJ-03, round BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3`: where at the table a round
     finding happened, for an auditor to find it in the table's own records."""
     parts = []
@@ -347,17 +369,22 @@ def round_context(finding: Finding, table: str | None = None, at: str | None = N
         else:
             parts.append(_("round {round}").format(round=finding.round))
     if finding.stake:
-        parts.append(stake_words(finding.stake))
+        parts.append(stake_words(finding.stake, titles))
     return ", ".join(parts)
 
 
-def evidence(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+def evidence(
+    finding: Finding,
+    table: str | None = None,
+    at: str | None = None,
+    titles: Mapping[str, str] | None = None,
+) -> str:
     """The message, its reference, then where and what, in words: `… (art. 55-6). Table BJ-03, round
     BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3: the rules give a payment of 30; the log shows a payment
     of 20.` For dashboards that show the message only (GitHub code scanning, annotations, GitLab's
     widget)."""
     text = with_ref(finding)
-    where = round_context(finding, table, at)
+    where = round_context(finding, table, at, titles)
     if where:
         where = where[0].upper() + where[1:]
     said = values_prose(finding) if has_values(finding) else ""

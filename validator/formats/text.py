@@ -88,7 +88,7 @@ class TextReporter(Reporter):
     def _finding_pieces(self, finding: Finding, outcome: RoundOutcome) -> list[Piece]:
         """`file:line: error RULE [kind] table T, round R at TIME, box B: message (ref)`: the severity
         in words on every line (colour or not), then where at the table, before the message."""
-        context = round_context(finding, outcome.table, outcome.at)
+        context = round_context(finding, outcome.table, outcome.at, outcome.titles)
         return [
             (location(finding), "bold"),
             (": ", None),

@@ -41,6 +41,9 @@ class Judge:
         self.side_titles = {name: bet.title for name, bet in ruleset.side_bets.items()}
         # hand-log/1 stake names ("hyper" of "4:hyper:17") → the side bets that declare them.
         self.stake_sides = {bet.stake_name: name for name, bet in ruleset.side_bets.items()}
+        # hand-log/1 stake names → the titles of their side bets in this version (then other versions'),
+        # for reports to name a finding's stake in the text's words (« Dames de cœur », not lucky_ladies).
+        self.stake_titles = {bet.stake_name: bet.title for bet in ruleset.side_bets.values()}
         self.findings: list[Finding] = []
         self.unjudged: set[str] = set()
         # Findings' expected/actual in an auditor's words (dsl/wording.py), or in the rule's terms.

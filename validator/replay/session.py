@@ -48,7 +48,7 @@ from validator.logs.rules import sequence as sequence_rules
 from validator.logs.rules import version as version_rules
 from validator.replay.judge import Judge
 from validator.replay.round_base import MalformedRound, RoundReplay
-from validator.replay.side_bets import jackpot_reading, stake_sides
+from validator.replay.side_bets import jackpot_reading, stake_sides, stake_titles
 from validator.replay.state import Shoe, TableState
 from validator.rulebook.registry import NoVersionInForce, Registry, under_readings
 
@@ -227,6 +227,7 @@ class LogReplay:
             options = self._house_options(ruleset) if self.house else ruleset.house_defaults()
             judge = Judge(ruleset, options, self.file)
             judge.side_titles = {**self._side_titles(), **judge.side_titles}
+            judge.stake_titles = {**stake_titles(self.registry.all()), **judge.stake_titles}
             judge.stake_sides = {**stake_sides(self.registry.all()), **judge.stake_sides}
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
@@ -328,6 +329,7 @@ class LogReplay:
             self.summary.rounds_clean += 1
         table = self.table.id if self.table is not None else None
         at = self._round_at if round_id is not None else None
+        judge = self._last_judge
         return RoundOutcome(
             self.file,
             line,
@@ -337,6 +339,7 @@ class LogReplay:
             facts=facts,
             table=table,
             at=at,
+            titles=judge[2].stake_titles if judge is not None and found else None,
         )
 
     def _table_event(
