@@ -34,12 +34,14 @@ def audit_html(
     theory: Mapping[str, tuple[Decimal, float]] | None = None,
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
+    csv_dialect: str | None = None,
 ) -> str:
     """The report over these datasets, filtered; `theory`: table id → (the house edge of its rules, the
     variance of the main stake per unit staked) (by default, computed from the versions and house
     entries the tables' rounds were judged by). A filter that matches nothing stops the run (exit 2)
-    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV."""
-    from validator.audit.html import render, rule_docs, write_csv
+    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV, in
+    `csv_dialect` (`comma`, `semicolon`; by default the language's: validator/audit/dialects.py)."""
+    from validator.audit.html import render, rule_docs, stake_titles, write_csv
     from validator.audit.query import Filters, build, check_filters, connect
 
     if start is not None and end is not None and start > end:
@@ -62,8 +64,10 @@ def audit_html(
             )
         ) from None
     if csv_folder is not None:
-        write_csv(audit, csv_folder)
-    return render(audit, rule_docs(registry), title=title)
+        write_csv(audit, csv_folder, csv_dialect)
+    return render(
+        audit, rule_docs(registry), title=title, csv_dialect=csv_dialect, titles=stake_titles(registry)
+    )
 
 
 def dataset_notes(datasets: Sequence[str]) -> list[str]:

@@ -606,9 +606,10 @@ def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[d
             FROM chosen JOIN ranked USING (item)
             JOIN findings f ON f.filename = chosen.first.src AND f.file_row_number = chosen.first.row
         )
-        SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at
+        SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at,
+               r.ruleset AS round_ruleset
         FROM picked LEFT JOIN (
-            SELECT round_key, trace, dealer, "at" FROM rounds
+            SELECT round_key, trace, dealer, "at", ruleset FROM rounds
             WHERE round_key IN (SELECT item FROM ranked)
         ) r USING (round_key)
         ORDER BY round_money DESC, round_error DESC, picked.file, picked.line, picked.finding_src,

@@ -5,7 +5,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.i18n import _, ngettext
+from validator.i18n import N_, _, ngettext
+from validator.numbers import localized as n
+
+# A tie's way out, as `edge` names the decision in its JSON (`"tie": "war"`), in the language in use.
+_TIE_WORDS = {"war": N_("war"), "surrender": N_("surrender")}
 
 
 def _outcome(label: str) -> str:
@@ -23,7 +27,7 @@ def _rows(lines: list[dict[str, Any]]) -> list[str]:
     out = [f"    {outcome:<{width}}  {net:>10}  {probability:>14}"]
     for label, line in zip(labels, lines, strict=True):
         meter = f"  (+ {line['meter']})" if line.get("meter") else ""
-        out.append(f"    {label:<{width}}  {line['net']:>10}  {line['probability']:>14}{meter}")
+        out.append(f"    {label:<{width}}  {n(line['net']):>10}  {n(line['probability']):>14}{meter}")
     return out
 
 
@@ -41,12 +45,13 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     out.append("")
     out.append(
         _("main stake: return {ret} per unit, house edge {edge} %").format(
-            ret=main["return"], edge=main["house_edge_percent"]
+            ret=n(main["return"]), edge=n(main["house_edge_percent"])
         )
     )
     out.append("  " + _("strategy: {strategy}").format(strategy=_(main["strategy"])))
     if main.get("tie"):
-        out.append("  " + _("on a tie: {choice}").format(choice=main["tie"]))
+        choice = _(_TIE_WORDS[main["tie"]]) if main["tie"] in _TIE_WORDS else main["tie"]
+        out.append("  " + _("on a tie: {choice}").format(choice=choice))
     out.extend(_rows(main["lines"]))
     if "variance" in main:
         out.append(
@@ -54,7 +59,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             + _(
                 "variance {variance} per initial unit squared; covariance of two boxes in one round "
                 "{covariance}"
-            ).format(variance=main["variance"], covariance=main["covariance"])
+            ).format(variance=n(main["variance"]), covariance=n(main["covariance"]))
         )
     for item in main.get("approximations", []):
         out.append("  " + _("not exact: {what} ({size})").format(what=item["what"], size=item["size"]))
@@ -64,7 +69,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             "  "
             + _(
                 "insurance (not taken by the strategy): return {ret} per unit insured, house edge {edge} %"
-            ).format(ret=insurance["return"], edge=insurance["house_edge_percent"])
+            ).format(ret=n(insurance["return"]), edge=n(insurance["house_edge_percent"]))
         )
         out.extend(_rows(insurance["lines"]))
     for bet in report["side_bets"]:
@@ -73,11 +78,13 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
         out.append(
             f"{bet['title']} ({bet['name']}{case}): "
             + _("return {ret} per unit, house edge {edge} %").format(
-                ret=bet["return"], edge=bet["house_edge_percent"]
+                ret=n(bet["return"]), edge=n(bet["house_edge_percent"])
             )
         )
         out.extend(_rows(bet["lines"]))
-        out.append("    " + _("variance {variance} per unit staked squared").format(variance=bet["variance"]))
+        out.append(
+            "    " + _("variance {variance} per unit staked squared").format(variance=n(bet["variance"]))
+        )
         for meter in bet["meters"]:
             out.append(
                 "    "
@@ -86,9 +93,9 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                     "break-even {meter} = {even} for a stake of {stake} (other meters at 0)"
                 ).format(
                     meter=meter["meter"],
-                    p=meter["probability"],
-                    even=meter["break_even"],
-                    stake=meter["stake"],
+                    p=n(meter["probability"]),
+                    even=n(meter["break_even"]),
+                    stake=n(meter["stake"]),
                 )
             )
     readings = report.get("readings") or []
@@ -100,7 +107,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
             out.append(f"  {row['reading']} « {row['quote']} » {default}")
             for figure in row["figures"]:
                 said = ", ".join(
-                    f"{alt}{'*' if alt == row['applied'] else ''} {edge} %"
+                    f"{alt}{'*' if alt == row['applied'] else ''} {n(edge)} %"
                     for alt, edge in figure["house_edge_percent"].items()
                 )
                 out.append(f"    {_(figure['figure'])}: {said}")
@@ -117,7 +124,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                 _(
                     "warning: {option} = {value} turns the main stake's house edge to the other side of "
                     "zero: {before} % → {after} %"
-                ).format(option=flag["option"], value=flag["to"], before=before, after=after)
+                ).format(option=flag["option"], value=flag["to"], before=n(before), after=n(after))
             )
         out.append("")
         out.append(_("house options: change in house edge, percentage points (+: more for the house)"))
@@ -125,7 +132,7 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     out.append("")
     out.append(
         _("computed in {seconds} s ({cpu} s of processor time)").format(
-            seconds=report["seconds"], cpu=report["cpu_seconds"]
+            seconds=n(str(report["seconds"])), cpu=n(str(report["cpu_seconds"]))
         )
     )
     return "\n".join(out) + "\n"
@@ -153,10 +160,10 @@ def _option_rows(options: list[dict[str, Any]]) -> list[str]:
                 still += 1
                 continue
             sides = change.get("side_bet_edge_change") or {}
-            extra = "".join(f", {k} {v}" for k, v in sides.items())
+            extra = "".join(f", {k} {n(v)}" for k, v in sides.items())
             out.append(
                 f"  {row['option']}: {row['current']} → {change['value']}: "
-                + _("main {change}").format(change=change["main_edge_change"])
+                + _("main {change}").format(change=n(change["main_edge_change"]))
                 + extra
             )
         if still:

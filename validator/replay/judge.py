@@ -12,7 +12,6 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any, cast
 
-from validator.casino.money import fmt
 from validator.dsl.codegen import AllHeld, Settle
 from validator.dsl.expr import EvaluationError, explain_failure
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
@@ -22,6 +21,7 @@ from validator.findings.finding import Finding
 from validator.findings.fingerprint import fingerprint
 from validator.findings.project_root import find_root, fingerprint_file
 from validator.i18n import _, current
+from validator.numbers import amount
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
@@ -278,8 +278,8 @@ def _formatter(template: str) -> Render:
 
 
 def _show(value: Any) -> str:
-    if isinstance(value, Decimal):
-        return fmt(value) or ""
+    if isinstance(value, Decimal):  # an amount in a message: `10 003,2` in French (validator/numbers.py)
+        return amount(value, sep="")
     if value is None:
         return "none"
     if isinstance(value, tuple | list):
