@@ -191,8 +191,8 @@ class PlainCommand(_Translated, TyperCommand):
 # paths, choices, flags, lists of those); a value in its plain written form is turned into its type directly,
 # the same value typer would give. Anything else (a value typer refuses, whose message must stay typer's)
 # goes to typer's own adapter, built then.
-_WHOLE = re.compile(r"(0|[1-9][0-9]*)")
-_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
+_WHOLE = re.compile(r"(0|[1-9][0-9]*)")  # i18n: not shown (the library's English, read back)
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")  # i18n: not shown (the library's English, read back)
 
 
 class UnknownChoice(typer.BadParameter):
@@ -300,28 +300,42 @@ def _plain_runtime_param(descriptor: TypeDescriptor) -> RuntimeParam | None:
 # carries its copy of click, whose messages are plain f-strings): each is read back from the exception
 # that carries it and written again in the language of the run, from this program's catalog. A message
 # of a form not listed here is shown as the library wrote it.
+# Each form: the library's English (read back, never shown), then the words written in its place.
 _INNER: tuple[tuple[re.Pattern[str], str], ...] = (
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Input should be a valid integer.*"), N_("a whole number is expected")),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Input should be a valid number.*"), N_("a number is expected")),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Input should be greater than or equal to (?P<n>\S+)"), N_("{n} or more is expected")),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Input should be less than or equal to (?P<n>\S+)"), N_("{n} or less is expected")),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Input should be greater than (?P<n>\S+)"), N_("more than {n} is expected")),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Input should be less than (?P<n>\S+)"), N_("less than {n} is expected")),
 )
 _PLAIN: tuple[tuple[re.Pattern[str], str], ...] = (
     (
-        re.compile(r"No such command '(?P<name>.*)'\.*(?: Did you mean (?P<like>.+)\?)?"),
+        # i18n: not shown (the library's English, read back)
+        re.compile(r"No such command '(?P<name>.*)'\.*(?: Did you mean .+\?)?"),
         N_("No such command '{name}'."),
     ),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"), N_("Unexpected arguments: {args}.")),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Missing command\."), N_("Missing command.")),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Option (?P<name>'.*') requires an argument\."), N_("Option {name} needs a value.")),
     (
+        # i18n: not shown (the library's English, read back)
         re.compile(r"Option (?P<name>'.*') requires (?P<n>\d+) arguments\."),
         N_("Option {name} needs {n} values."),
     ),
+    # i18n: not shown (the library's English, read back)
     (re.compile(r"Option (?P<name>'.*') does not take a value\."), N_("Option {name} takes no value.")),
     (
+        # i18n: not shown (the library's English, read back)
         re.compile(r"Argument (?P<name>'.*') takes (?P<n>\d+) values\."),
         N_("Argument {name} takes {n} values."),
     ),
@@ -364,7 +378,9 @@ def usage_message(error: Any) -> str:
     plain = _rewritten(error.message, _PLAIN)
     if plain is None:
         return str(error.format_message())
-    like = re.search(r"Did you mean (.+)\?$", error.message)
+    like = re.search(
+        r"Did you mean (.+)\?$", error.message
+    )  # i18n: not shown (the library's English, read back)
     return plain + (" " + _(_DID_YOU_MEAN).format(names=like.group(1)) if like else "")
 
 

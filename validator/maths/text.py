@@ -50,7 +50,8 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
     )
     out.append("  " + _("strategy: {strategy}").format(strategy=_(main["strategy"])))
     if main.get("tie"):
-        choice = _(_TIE_WORDS[main["tie"]]) if main["tie"] in _TIE_WORDS else main["tie"]
+        way = main["tie"]
+        choice = _(_TIE_WORDS[way]) if way in _TIE_WORDS else way
         out.append("  " + _("on a tie: {choice}").format(choice=choice))
     out.extend(_rows(main["lines"]))
     if "variance" in main:
@@ -170,7 +171,7 @@ def _option_rows(options: list[dict[str, Any]]) -> list[str]:
             unmoved.append(
                 row["option"]
                 if still == len(row["changes"])
-                else ngettext("{option} (one more value)", "{option} ({n} more values)", still).format(
+                else ngettext("{option} ({n} more value)", "{option} ({n} more values)", still).format(
                     option=row["option"], n=still
                 )
             )
