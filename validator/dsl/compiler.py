@@ -1011,10 +1011,27 @@ def untranslated_notes(ruleset: Ruleset) -> list[str]:
     ]
 
 
+# English words a `why` may join its quotations with ("the croupier « … »", "again « … »"): one outside
+# the quotations makes it a sentence in English, which needs its French (issue 38: ten rules' docs read
+# half in English in a French report).
+_ENGLISH_GLUE = re.compile(
+    r"\b(the|a|an|of|and|or|is|are|was|with|from|this|that|for|by|which|has|have|be|its|it|not|to|on|in|"
+    r"at|as|after|before|again|otherwise|same|only|each|every|any|when|while|bets?|player|players|"
+    r"stakes?|dealer|insurance|side|hands?|cards?|checks|open|draws?|says?|said|paid|knows|other)\b",
+    re.IGNORECASE,
+)
+
+
 def _only_quoted(text: str) -> bool:
-    """A doc text that is a quotation of the law and nothing else: « … » (and a full stop)."""
+    """A doc text that is the law's own words, the same in both languages: quotations (« … ») joined by
+    references and punctuation only (`5° : « … » ; art. 55-5 : « … »`), no English word between them."""
     stripped = text.strip().rstrip(".").strip()
-    return stripped.startswith("«") and stripped.endswith("»") and stripped.count("«") == stripped.count("»")
+    if not (stripped.startswith("«") or re.match(r"^[\w.°-]+\s*:\s*«", stripped)):
+        return False
+    if stripped.count("«") != stripped.count("»"):
+        return False
+    between = re.sub(r"«[^»]*»", " ", stripped)
+    return _ENGLISH_GLUE.search(between) is None
 
 
 def _parameters_read(tree: ast.RulesetFile) -> set[str]:
