@@ -395,8 +395,13 @@ def render(
         p_value=_p_value,
         kind_word=kind_word,
         severity_word=severity_word,
-        stake_words=lambda stake, version: stake_words(stake, (titles or {}).get(version or "")),
+        stake_words=lambda stake, version: stake_words(
+            stake, {**every, **(titles or {}).get(version or "", {})}
+        ),
     )
+    # A stake of a bet the round's version does not have (a bataille bet at a blackjack table) by its
+    # title in the versions that have it.
+    every = {name: title for named in (titles or {}).values() for name, title in named.items()}
     rounds: dict[str, dict[str, Any]] = {}
     for finding in audit.findings:
         item = finding["round_key"] or finding["fingerprint"]

@@ -173,7 +173,7 @@ def location(finding: Finding) -> str:
 
 def headline(finding: Finding) -> str:
     """`file:line: RULE [kind] message (ref)`, the line of docs/findings.md."""
-    return f"{location(finding)}: {finding.rule} [{finding.kind}] {with_ref(finding)}"
+    return f"{location(finding)}: {finding.rule} [{kind_word(finding.kind)}] {with_ref(finding)}"
 
 
 def has_values(finding: Finding) -> bool:

@@ -521,7 +521,13 @@ class LogReplay:
             meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
             engine.story = []
-            self.explained = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
+            self.explained = {
+                "ruleset": ruleset,
+                "story": engine.story,
+                "table": self.table,
+                "line": line,
+                "titles": judge.stake_titles,
+            }
         try:
             engine.replay()
         except MalformedRound as exc:
@@ -591,7 +597,13 @@ class LogReplay:
         try:
             engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
             engine.story = []
-            told = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
+            told = {
+                "ruleset": ruleset,
+                "story": engine.story,
+                "table": self.table,
+                "line": line,
+                "titles": judge.stake_titles,
+            }
             # It was replayed once already; a round that stops, stops at the same step again.
             with contextlib.suppress(MalformedRound):
                 engine.replay()

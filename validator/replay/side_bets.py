@@ -548,8 +548,8 @@ class RoundSideBets:
                 continue
             if side not in self.ruleset.settles_by_stake:
                 self.judge.unjudged.add(
-                    _("side bet {kind}: {version} does not settle it; not judged").format(
-                        kind=kind, version=self.ruleset.version
+                    _("side bet « {title} »: {version} does not settle it; not judged").format(
+                        title=self.judge.side_titles.get(side, kind), version=self.ruleset.version
                     )
                 )
                 continue
