@@ -86,7 +86,7 @@ def test_rules_test_finds_the_project_fixtures_from_another_folder(tmp_path: Pat
             sys.executable,
             "-c",
             "import sys; from pathlib import Path; "
-            "from validator.rulebook.fixtures import default_fixture_dir; "
+            "from validator.checking.fixtures import default_fixture_dir; "
             "print(default_fixture_dir(Path(sys.argv[1])))",
             str(tmp_path),
         ],
@@ -100,7 +100,7 @@ def test_rules_test_finds_the_project_fixtures_from_another_folder(tmp_path: Pat
 
 
 def test_rules_test_says_what_to_pass_when_there_are_no_fixtures(monkeypatch, tmp_path: Path) -> None:
-    import validator.rulebook.fixtures as fixtures
+    import validator.checking.fixtures as fixtures
 
     monkeypatch.setattr(fixtures, "FIXTURES", Path("no") / "such" / "fixtures")
     monkeypatch.chdir(tmp_path)

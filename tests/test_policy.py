@@ -1,4 +1,4 @@
-"""What is reported and what fails (validator/findings/policy.py), through the real command in process:
+"""What is reported and what fails (validator/catalogue/policy.py), through the real command in process:
 --select/--ignore, the configuration file, --fail-level, baselines and inline suppressions; every
 format obeys the same decision."""
 

@@ -5,6 +5,8 @@ choices come from), handed to its module under `validator/commands/`, whose resu
 
 from __future__ import annotations
 
+import atexit
+import gc
 import time
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeAlias, cast
 
 import typer
 
-from validator import __version__, formats
+from validator import __version__, formats, i18n
 from validator.audit.dialects import CSV_DIALECTS
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.commands.options import (
@@ -35,8 +37,10 @@ from validator.commands.options import (
     default,
 )
 from validator.commands.schema import SCHEMAS
+from validator.compiled import describe
 from validator.errors import ValidatorError, bounded
 from validator.findings.config import FAIL_LEVELS
+from validator.guard import run
 from validator.i18n import LANGUAGES, N_, _
 from validator.maths import FORMATS as EDGE_FORMATS
 from validator.simulate.options import inject_ids
@@ -218,7 +222,7 @@ def _run(command: Callable[[], int], options: object = None) -> NoReturn:
     whose `rules` (`--rules`), with the configuration file's `rules` and $CASINO_VALIDATOR_RULES, are
     the rulesets from outside the package the command judges with."""
     try:
-        from validator.commands.common import use_rules
+        from validator.commands.common import use_rules  # start-up: as a command's modules
 
         use_rules(options)
         status = command()
@@ -230,8 +234,6 @@ def _run(command: Callable[[], int], options: object = None) -> NoReturn:
 
 def _version(value: bool) -> None:
     if value:
-        from validator.compiled import describe
-
         typer.echo(f"casino-validator {__version__} ({describe()})")
         raise typer.Exit()
 
@@ -241,8 +243,6 @@ def _lang(value: Lang | None) -> None:
     the command line is first read (cli_help.PlainGroup), before any help or message; the value is
     checked here, and chosen again."""
     if value is not None:
-        from validator import i18n
-
         i18n.start(value.value, None)
 
 
@@ -384,7 +384,7 @@ def check(
     )
     if options.follow:
         _follow_instead(options)
-    from validator.commands import check as command
+    from validator.commands import check as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options, started=started), options)
 
@@ -481,14 +481,14 @@ def watch(
         limits=LogLimits(None, max_line_bytes, max_broken_records),
         rules=_listed(rules),
     )
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
 
 def _follow_instead(options: CheckOptions) -> NoReturn:
     """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     refused = options.refused_by_follow()
     if refused:
@@ -549,7 +549,7 @@ def report(
     options = ReportOptions(
         tuple(datasets), output, start, end, casino, table, csv, _listed(rules), _value(csv_dialect)
     )
-    from validator.commands import report as command
+    from validator.commands import report as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -577,7 +577,7 @@ def explain(
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     options = ExplainOptions(log, round_id, ruleset, house, _listed(reading), _listed(rules))
-    from validator.commands import explain as command
+    from validator.commands import explain as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -742,7 +742,7 @@ def simulate(
         readings=_listed(reading),
         rules=_listed(rules),
     )
-    from validator.commands import simulate as command
+    from validator.commands import simulate as command  # start-up: a command's modules load when it runs
 
     started = time.monotonic()
     _run(lambda: command.run(options, started=started), options)
@@ -778,7 +778,7 @@ def edge(
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
     its probability, computed composition-dependent (what is not exact is listed with its size)."""
     given = EdgeOptions(ruleset, house, table, fmt.value, options, strategy, _listed(reading), _listed(rules))
-    from validator.commands import edge as command
+    from validator.commands import edge as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(given), given)
 
@@ -827,7 +827,7 @@ def lint(
         policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
         rules=_listed(rules),
     )
-    from validator.commands import lint as command
+    from validator.commands import lint as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -840,7 +840,7 @@ def schema(
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     options = SchemaOptions(which)
-    from validator.commands import schema as command
+    from validator.commands import schema as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -856,7 +856,7 @@ def rules_list(
 ) -> None:
     """Families, their versions and the dates each is in force."""
     options = RulesListOptions(ids, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.list_(options), options)
 
@@ -877,7 +877,7 @@ def rules_show(
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
     options = RulesShowOptions(spec, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.show(options), options)
 
@@ -891,7 +891,7 @@ def rules_diff(
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
     options = RulesDiffOptions(old, new, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.diff(options), options)
 
@@ -908,7 +908,7 @@ def rules_check(
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     options = RulesCheckOptions(tuple(files), _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.check(options), options)
 
@@ -931,17 +931,12 @@ def rules_test(
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
     options = RulesTestOptions(directory, verbose, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.test(options), options)
 
 
 def main() -> None:
-    import atexit
-    import gc
-
-    from validator.guard import run
-
     # At exit the interpreter's last collection walks every object still alive (the rulesets, compiled
     # and parsed: some 0.1 s of a check's CPU); frozen, they are left to the end of the process.
     atexit.register(gc.freeze)

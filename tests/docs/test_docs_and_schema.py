@@ -93,12 +93,13 @@ def test_schema_findings_validates_json_and_jsonl_output() -> None:
 
 def test_every_python_side_rule_id_has_docs_and_a_line_in_the_project_docs():
     # A rule id written in validator/ (a format or house check) must be a rule of its own: docs for
-    # `rules show` and SARIF (validator/rulebook/builtin_docs.py), and a line in docs/ where users look it up.
+    # `rules show` and SARIF (validator/catalogue/builtin_docs.py), and a line in docs/ where users look it
+    # up.
     import re
 
     from conftest import ROOT
 
-    from validator.rulebook.builtin_docs import BUILTIN
+    from validator.catalogue.builtin_docs import BUILTIN
 
     pattern = re.compile(r'"((?:hand-log|house|ruleset)/[a-z0-9-]+)"')
     used = {

@@ -11,8 +11,8 @@ from conftest import ROOT
 
 from validator.house.lint import house_options
 from validator.house.load import load_house
-from validator.maths.simcheck import check, round_return
 from validator.rulebook.registry import default_registry
+from validator.simulate.simcheck import check, round_return
 
 ROUNDS = 1500
 # The repository's sample house file (the installed package carries rulesets, not samples).

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from validator.rulebook.fixtures import find_fixtures, load_expectation, run_fixture
+from validator.checking.fixtures import find_fixtures, load_expectation, run_fixture
 from validator.rulebook.registry import default_registry
 
 REGISTRY = default_registry()

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from conftest import ROOT, run_cli
 
-from validator.maths.simcheck import Z99, round_return
+from validator.simulate.simcheck import Z99, round_return
 
 VERSION = "fr/blackjack@2025-06-14"
 ROUNDS = 3000

@@ -3,6 +3,8 @@ SVG (`validator.audit.svg`), no font, style or script fetched from anywhere, and
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -12,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from validator import __version__
+from validator.audit.dialects import dialect
 from validator.audit.query import (
     FINDINGS_PER_ITEM,
     PAIR_ALPHA,
@@ -20,8 +23,9 @@ from validator.audit.query import (
 )
 from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
-from validator.findings.words import kind_word, severity_word
-from validator.i18n import DEFAULT, N_, _, current
+from validator.errors import ValidatorError
+from validator.findings.words import kind_word, severity_word, stake_words
+from validator.i18n import DEFAULT, N_, _, current, ngettext
 from validator.numbers import NARROW_SPACE, amount, decimal_mark, fixed, percent, whole
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -42,7 +46,6 @@ def stake_titles(registry: Any) -> dict[str, dict[str, str]]:
 
 def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
     """Rule id → its article and documentation (`checks`, `why`), as the newest version words them."""
-
     lang = current()
     docs: dict[str, dict[str, str]] = {}
     for ruleset in registry.all():
@@ -316,11 +319,6 @@ def _cell(value: Any, decimal: str = ".", column: str = "", words: bool = False)
 def csv_tables(audit: Audit, dialect_name: str | None = None) -> dict[str, str]:
     """Each table of the page as CSV text, by file name (without `.csv`), in `dialect_name` (`comma`,
     `semicolon`; by default the language's) and the language of the run."""
-    import csv
-    import io
-
-    from validator.audit.dialects import dialect
-
     chosen = dialect(dialect_name)
     words = current() != DEFAULT
     for rows in (audit.money_tables, audit.money_dealers, audit.money_days):
@@ -339,8 +337,6 @@ def csv_tables(audit: Audit, dialect_name: str | None = None) -> dict[str, str]:
 
 def write_csv(audit: Audit, folder: str, dialect_name: str | None = None) -> None:
     """`report --csv DIR`: each table of the page as DIR/NAME.csv."""
-    from validator.errors import ValidatorError
-
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
         for name, text in csv_tables(audit, dialect_name).items():
@@ -372,8 +368,11 @@ def render(
     words of the version that judged its round (`stake_titles`)."""
     import jinja2
 
-    from validator.formats.base import stake_words
-    from validator.i18n import ngettext
+    # A stake of a bet the round's version does not have (a bataille bet at a blackjack table) by its
+    # title in the versions that have it.
+    every: dict[str, str] = {
+        name: title for named in (titles or {}).values() for name, title in named.items()
+    }
 
     # The page's fixed texts are the template's `{{ _("…") }}` (jinja2's i18n extension, with the
     # program's catalog: scripts/i18n.py extracts them with the Python texts); `lang` is the page's.
@@ -399,9 +398,6 @@ def render(
             stake, {**every, **(titles or {}).get(version or "", {})}
         ),
     )
-    # A stake of a bet the round's version does not have (a bataille bet at a blackjack table) by its
-    # title in the versions that have it.
-    every = {name: title for named in (titles or {}).values() for name, title in named.items()}
     rounds: dict[str, dict[str, Any]] = {}
     for finding in audit.findings:
         item = finding["round_key"] or finding["fingerprint"]

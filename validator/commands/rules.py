@@ -10,9 +10,31 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from validator.catalogue.builtin_docs import BUILTIN
+from validator.catalogue.view import (
+    all_rule_ids,
+    close_rule_ids,
+    diff_lines,
+    is_rule_id,
+    list_lines,
+    rule_lines,
+    show_lines,
+)
 from validator.commands import common
+from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes
+from validator.dsl.resources import rulesets_dir
 from validator.errors import RulesetErrors, ValidatorError
 from validator.i18n import _
+from validator.rulebook import sources
+from validator.rulebook.registry import (
+    alternative_errors,
+    alternative_rules,
+    alternatives,
+    load_all,
+    refuse_shipped_ids,
+    tree_family,
+)
+from validator.rulebook.registry import ruleset_files as shipped_files
 
 if TYPE_CHECKING:
     from validator.commands.options import (
@@ -26,8 +48,6 @@ if TYPE_CHECKING:
 
 def list_(options: RulesListOptions) -> int:
     """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
-    from validator.rulebook.view import all_rule_ids, list_lines
-
     registry = common.registry()
     for line in all_rule_ids(registry) if options.ids else list_lines(registry):
         typer.echo(line)
@@ -37,8 +57,6 @@ def list_(options: RulesListOptions) -> int:
 def show(options: RulesShowOptions) -> int:
     """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
     docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
-    from validator.rulebook.view import close_rule_ids, is_rule_id, rule_lines, show_lines
-
     registry = common.registry()
     spec = options.spec
     name, at, when = spec.partition("@")
@@ -66,15 +84,11 @@ def show(options: RulesShowOptions) -> int:
 
 def _python_side(name: str) -> bool:
     """A name in the namespace of the Python-side rules (`hand-log/*`, `house/*`), not a ruleset's."""
-    from validator.rulebook.builtin_docs import BUILTIN
-
     return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
 def diff(options: RulesDiffOptions) -> int:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    from validator.rulebook.view import diff_lines
-
     registry = common.registry()
     for line in diff_lines(registry.pick(options.old), registry.pick(options.new)):
         typer.echo(line)
@@ -85,18 +99,6 @@ def check(options: RulesCheckOptions) -> int:
     """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2). The files are read
     with the shipped rulesets and those from outside (`--rules`), so a file may amend a version of either;
     only the files named are reported."""
-    from validator.dsl.resources import rulesets_dir
-    from validator.rulebook import sources
-    from validator.rulebook.registry import (
-        alternative_errors,
-        alternative_rules,
-        alternatives,
-        load_all,
-        refuse_shipped_ids,
-        tree_family,
-    )
-    from validator.rulebook.registry import ruleset_files as shipped_files
-
     paths = ruleset_files(options.files)
     named = {os.path.realpath(path) for path in paths}
     root = rulesets_dir()
@@ -114,8 +116,6 @@ def check(options: RulesCheckOptions) -> int:
         for error in exc.errors:
             typer.echo(str(error), err=True)
         return 2
-    from validator.dsl.compiler import TRANSLATED, untranslated, untranslated_notes
-
     shown = {str(path) for path in paths}
     # The readings' alternatives of the versions named and of those from outside, each compiled once. A
     # shipped version not named is not compiled under its alternatives again: `rules check rulesets`
@@ -183,7 +183,7 @@ def ruleset_files(files: Iterable[Path]) -> list[Path]:
 
 def test(options: RulesTestOptions) -> int:
     """Run the rule fixtures: 1 when one fails, or none was found."""
-    from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
+    from validator.checking.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
     passed = failed = 0
     root = options.directory or default_fixture_dir()

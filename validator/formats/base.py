@@ -18,11 +18,10 @@ from typing import Any, ClassVar, TextIO
 
 from validator import __version__
 from validator.casino.money import fmt
-from validator.casino.stakes import STAKE_KINDS
 from validator.dsl.wording import label
 from validator.dsl.wording import value as worded
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
-from validator.findings.words import kind_word
+from validator.findings.words import kind_word, stake_words
 from validator.i18n import N_, _, ngettext
 from validator.numbers import amount, whole
 
@@ -32,6 +31,7 @@ TOOL_NAME = "casino-validator"
 def project_url() -> str | None:
     """Where the project is documented: the installed package's Homepage (pyproject.toml's
     `[project.urls]`), None while it declares none: SARIF's `informationUri` names only a real address."""
+    # start-up: importlib.metadata costs about 100 ms to import, and only SARIF asks
     from importlib.metadata import PackageNotFoundError, metadata
 
     try:
@@ -317,37 +317,6 @@ def lint_sentence(summary: Summary) -> str:
         with_findings=whole(summary.tables_with_findings, sep=""),
         findings=findings_text(summary),
     )
-
-
-def stake_words(stake: str, titles: Mapping[str, str] | None = None) -> str:
-    """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`;
-    a side bet's stake by its title in the version that judged it (`titles`: stake name → title),
-    `5:lucky_ladies` → `box 5, dames de cœur`, `4:hyper:17` → `box 4, hyper black jack 17`."""
-    if stake == "D":
-        return _("dealer")
-    box, _sep, side = stake.partition(":")
-    hand = box
-    box = box.split("/", 1)[0]
-    words = _("box {box}").format(box=box)
-    if hand != box:
-        words += ", " + _("hand {hand}").format(hand=hand)
-    if side:
-        words += ", " + side_words(side, titles)
-    return words
-
-
-def side_words(side: str, titles: Mapping[str, str] | None = None) -> str:
-    """The part of a stake after its box: `insurance` in the language of the run, a side bet by its
-    title (lower-cased where it starts a plain word: « dames de cœur »), with its case (`hyper:17`)."""
-    name, _sep, case = side.partition(":")
-    title = (titles or {}).get(name)
-    if title:
-        word = title[0].lower() + title[1:] if len(title) > 1 and title[1].islower() else title
-    elif name in STAKE_KINDS:
-        word = _(STAKE_KINDS[name])
-    else:
-        word = name.replace("_", " ")
-    return f"{word} {case.replace(':', ' ')}" if case else word
 
 
 def round_context(

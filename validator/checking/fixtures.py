@@ -23,6 +23,9 @@ from validator.checking.serial import check_logs
 from validator.dsl.model import Ruleset
 from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
+from validator.house.lint import option_findings
+from validator.house.load import HouseFile
+from validator.house.values import house_value
 from validator.i18n import N_, _, current
 from validator.rulebook.registry import Registry
 
@@ -42,7 +45,7 @@ def default_fixture_dir(start: Path | None = None) -> Path:
     """`rules test` without a folder: the project's fixtures, found from the current folder upwards,
     else beside the package (a checkout or an editable install); otherwise an error saying what to pass."""
     folder = (start or Path.cwd()).resolve()
-    package_checkout = Path(__file__).resolve().parents[2]  # this module is validator/rulebook/fixtures.py
+    package_checkout = Path(__file__).resolve().parents[2]  # this module is validator/checking/fixtures.py
     for candidate in (folder, *folder.parents, package_checkout):
         if (candidate / FIXTURES).is_dir():
             return candidate / FIXTURES
@@ -208,9 +211,6 @@ def _pinned(registry: Registry, expect_path: Path, expectation: dict[str, Any]) 
 
 def _check_house(expect_path: Path, expectation: dict[str, Any], ruleset: Ruleset) -> None:
     """The `house` options, judged against the version as `lint` judges a table's options."""
-    from validator.house.lint import option_findings
-    from validator.house.load import HouseFile
-
     options = expectation.get("house") or {}
     found = option_findings(HouseFile(str(expect_path), expectation), ("house",), ruleset, options)
     errors = [f for f in found if f.severity == "error"]
@@ -262,8 +262,6 @@ def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) ->
 
 
 def _house_values(options: dict[str, Any]) -> dict[str, Any]:
-    from validator.house.values import house_value
-
     return {key: house_value(value) for key, value in options.items()}
 
 
