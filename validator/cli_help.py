@@ -16,7 +16,13 @@ from pathlib import Path
 from typing import Any, get_args, get_origin
 
 import typer
-from typer._click.exceptions import UsageError
+from typer._click.exceptions import (
+    BadParameter,
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    UsageError,
+)
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperCommand, TyperGroup
 
@@ -353,8 +359,6 @@ def _rewritten(text: str, forms: tuple[tuple[re.Pattern[str], str], ...]) -> str
 
 def usage_message(error: Any) -> str:
     """The message of a usage error of the command-line library, in the language of the run."""
-    from typer._click.exceptions import BadParameter, MissingParameter, NoSuchOption
-
     if isinstance(error, NoSuchOption):
         said = _("No such option: {name}").format(name=error.option_name)
         if error.possibilities:
@@ -408,8 +412,6 @@ class TranslatedUsageError(typer.BadParameter):
 def _translated(error: Any) -> Any:
     """The error to raise in place of `error`: a usage error of the library, translated; one of this
     program's (already in the language of the run), and the help shown for a bare group, as they are."""
-    from typer._click.exceptions import NoArgsIsHelpError
-
     if isinstance(error, UsageError) and not isinstance(
         error, TranslatedUsageError | UnknownChoice | NoArgsIsHelpError
     ):

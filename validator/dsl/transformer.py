@@ -357,7 +357,7 @@ class RulesTransformer(Transformer):
     def fixed(self, meta, children):
         name, value, ref, *alias = children
         aliases = alias[0].value if alias else ()
-        return ast.Fixed(_pos(meta), str(name), value, ref, aliases)
+        return ast.Fixed(_pos(meta), str(name), _as_value(value), ref, aliases)
 
     def side_bets_alias(self, meta, children):
         (alias,) = children

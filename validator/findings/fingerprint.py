@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from validator.findings.finding import Finding
+from validator.findings.project_root import find_root, fingerprint_file
 
 VERSION = "1"
 
@@ -41,8 +42,6 @@ def renumbered(findings: Iterable[Finding], occurrence: int) -> tuple[Finding, .
     """The findings of a round whose id the log gave before, as its `occurrence`-th record: each with
     that occurrence, and a consequence's `caused_by` naming its cause's new fingerprint (computed as the
     replay computes it: the file relative to the project root)."""
-    from validator.findings.project_root import find_root, fingerprint_file
-
     root = find_root()
     keys: dict[str, str] = {}
     out = []

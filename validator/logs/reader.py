@@ -295,7 +295,8 @@ def read_records(path: str, name: str | None = None, limits: Limits | None = Non
     limits = limits or current_limits()
     name = name if name is not None else display_name(path)
     with _open_log(path, name) as stream:
-        encoding = peek_utf16(stream)
+        # A gzip is not looked into before it is read: its own errors are the reading's to report.
+        encoding = None if isinstance(stream, gzip.GzipFile) else peek_utf16(stream)
         if encoding is None:
             yield from _records(stream, name, limits, whole=True)
             return
