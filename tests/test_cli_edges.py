@@ -165,7 +165,10 @@ def _shown(monkeypatch, run) -> str:
 
 def test_progress_clock_starts_with_the_run(monkeypatch) -> None:
     outcomes = (RoundOutcome("a.jsonl", n, f"r{n}", (), "clean") for n in range(1, 1001))
-    started = time.monotonic() - 62  # the command began a minute ago (the planner of --jobs, say)
+    # The progress line's clock stands still at 1,000 s: the command began 62 s before (the planner of
+    # --jobs, say), whatever the machine's load does to the wall clock while the test runs.
+    monkeypatch.setattr(progress.time, "monotonic", lambda: 1000.0)
+    started = 1000.0 - 62
     shown = _shown(
         monkeypatch,
         lambda: list(

@@ -28,7 +28,9 @@ from validator.commands.options import (
     ReportOptions,
     RulesCheckOptions,
     RulesDiffOptions,
+    RulesFmtOptions,
     RulesListOptions,
+    RulesLspOptions,
     RulesShowOptions,
     RulesTestOptions,
     SchemaOptions,
@@ -107,7 +109,7 @@ def _listed(values: list[Any] | None) -> tuple[Any, ...]:
     return tuple(values or ())
 
 
-# Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
+# Options `check` and `lint` share: what is reported and what fails (validator/catalogue/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -886,11 +888,40 @@ def rules_show(
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The older version."))],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The newer version."))],
+    witness: Annotated[
+        bool,
+        typer.Option(
+            "--witness",
+            help=N_(
+                "For each change of the amendments and each alternative of a reading, a one-round log the "
+                "two judge differently, with both verdicts."
+            ),
+        ),
+    ] = default(RulesDiffOptions, "witness"),
+    fixtures: Annotated[
+        Path | None,
+        typer.Option(
+            "--fixtures",
+            metavar="DIR",
+            help=N_(
+                "With --witness: the fixture folder whose rounds are tried (default: tests/fixtures/rules)."
+            ),
+        ),
+    ] = default(RulesDiffOptions, "fixtures"),
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="DIR",
+            help=N_("Write each witness as two fixture cases in DIR (implies --witness)."),
+        ),
+    ] = default(RulesDiffOptions, "output"),
     extra_rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    options = RulesDiffOptions(old, new, _listed(extra_rules))
+    options = RulesDiffOptions(old, new, _listed(extra_rules), witness, fixtures, output)
     from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.diff(options), options)
@@ -926,14 +957,82 @@ def rules_test(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = default(
         RulesTestOptions, "verbose"
     ),
+    coverage: Annotated[
+        bool,
+        typer.Option(
+            "--coverage",
+            help=N_(
+                "Say which clauses, paytable lines, parameters and reading alternatives of each version the "
+                "fixtures exercise."
+            ),
+        ),
+    ] = default(RulesTestOptions, "coverage"),
+    fail_under: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-under",
+            metavar="PERCENT",
+            help=N_("With --coverage: exit 1 when a version's coverage is below PERCENT (0 to 100)."),
+        ),
+    ] = default(RulesTestOptions, "fail_under"),
+    mutate: Annotated[
+        bool,
+        typer.Option(
+            "--mutate",
+            help=N_(
+                "Change each mutable token of the rulesets in turn; list the changes no fixture notices."
+            ),
+        ),
+    ] = default(RulesTestOptions, "mutate"),
+    only: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--only", metavar="FILE", help=N_("With --mutate: mutate only this ruleset file (repeatable).")
+        ),
+    ] = None,
     extra_rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
-    options = RulesTestOptions(directory, verbose, _listed(extra_rules))
+    options = RulesTestOptions(
+        directory, verbose, _listed(extra_rules), coverage, fail_under, mutate, tuple(only or ())
+    )
     from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.test(options), options)
+
+
+@rules_app.command(
+    "lsp",
+    cls=PlainCommand,
+    short_help=N_("A language server for ruleset files (LSP over standard input/output)."),
+)
+def rules_lsp(extra_rules: RulesOpt = None, lang: LangOpt = None) -> None:
+    """A language server for ruleset files: problems as you type, hover, go to definition, completion."""
+    options = RulesLspOptions(_listed(extra_rules))
+    from validator.commands import rules  # start-up: loaded when this part runs
+
+    _run(lambda: rules.lsp(options), options)
+
+
+@rules_app.command("fmt", cls=PlainCommand, short_help=N_("Lay ruleset files out in the one layout."))
+def rules_fmt(
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
+    ],
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check", help=N_("Change nothing; exit 1 when a file is not laid out (for CI and pre-commit).")
+        ),
+    ] = default(RulesFmtOptions, "check"),
+    lang: LangOpt = None,
+) -> None:
+    """Lay ruleset files out in the one layout of the rules language (comments and line breaks kept)."""
+    options = RulesFmtOptions(tuple(files), check)
+    from validator.commands import rules  # start-up: loaded when this part runs
+
+    _run(lambda: rules.fmt(options), options)
 
 
 def main() -> None:

@@ -109,7 +109,8 @@ BAD_EXPECTATIONS = {
     ),
     "misspelt-key": (
         b'{"ruleset": ["fr/blackjack"], "findings": []}',
-        "unknown key 'ruleset'; did you mean 'rulesets'? (the keys are rulesets, house, findings)",
+        "unknown key 'ruleset'; did you mean 'rulesets'? "
+        "(the keys are rulesets, house, readings, why, findings)",
     ),
     "not-utf8": (b'{"findings": []}\n\xff\n', "not UTF-8 text (invalid start byte)"),
     "not-json": (b'{"findings": [}', "not JSON: Expecting value"),

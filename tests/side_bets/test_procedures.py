@@ -392,4 +392,6 @@ def test_side_bets_of_rulesets_without_them_are_noted_not_judged(tmp_path):
         tmp_path, [table(), shoe(), record], "fr/usage-blackjack", {"blackjack_pays": "3:2"}
     )
     # The bet named by its title in the rulesets that have it (fr/blackjack's latest: « Dames de cœur »).
-    assert "side bet « Dames de cœur »: fr/usage-blackjack does not settle it; not judged" in summary.all_notes
+    assert (
+        "side bet « Dames de cœur »: fr/usage-blackjack does not settle it; not judged" in summary.all_notes
+    )

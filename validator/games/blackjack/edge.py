@@ -75,7 +75,7 @@ MATHS = BlackjackMaths()
 
 
 def approximations(game: MainGame) -> list[dict[str, str]]:
-    """What the figures do not take exactly, and how much it moves them (measured: see the README)."""
+    """What the figures do not take exactly, and how much it moves them (measured: see docs/edge.md)."""
     gap = game.spread.split_gap if game.spread else 0.0
     found = [
         {
