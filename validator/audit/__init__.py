@@ -8,7 +8,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from validator.audit.html import render, rule_docs, stake_titles, write_csv
+from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
 from validator.audit.query import Filters, build, check_filters, connect, sources
 from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
@@ -53,7 +53,7 @@ def audit_html(
         check_filters(datasets, filters)
         if theory is None:
             theory = compute(connect(datasets, filters))
-        audit = build(datasets, filters, theory=theory)
+        audit = build(datasets, filters, theory=theory, glosses=reading_glosses(registry))
     except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
         lines = str(error).strip().splitlines() or [type(error).__name__]
         raise ValidatorError(

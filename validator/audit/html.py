@@ -44,6 +44,20 @@ def stake_titles(registry: Any) -> dict[str, dict[str, str]]:
     }
 
 
+def reading_glosses(registry: Any) -> dict[tuple[str, str], str]:
+    """(reading, alternative) → the first words of its meaning in the language of the run, for every
+    reading of the versions the registry holds (none in English: the names are English words)."""
+    lang = current()
+    glosses: dict[tuple[str, str], str] = {}
+    for ruleset in registry.all():
+        for name, reading in ruleset.readings.items():
+            for info in reading.alternatives:
+                gloss = info.gloss(lang)
+                if gloss:
+                    glosses.setdefault((name, info.name), gloss)
+    return glosses
+
+
 def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
     """Rule id → its article and documentation (`checks`, `why`), as the newest version words them."""
     lang = current()

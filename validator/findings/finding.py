@@ -116,12 +116,19 @@ class Summary:
     # `check --all-readings`: each run made, the readings it changed from those applied ((reading,
     # alternative) pairs; none for the run under the readings applied) and the findings it gave.
     readings_judged: list[tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=list)
+    # (reading, alternative) → its `dsl.readings.AlternativeInfo`, for every alternative of the readings
+    # of the versions met: what a run in French says beside the alternative's name (its gloss). Not in
+    # the machine formats, which keep the names.
+    alternatives: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def record_readings(self, ruleset: Any) -> None:
         """Note the alternative of each reading the version applies (`dsl.model.Ruleset`)."""
         for name, alternative in ruleset.reading_choices().items():
             default = ruleset.readings[name].default == alternative
             self.readings.add((ruleset.version, name, alternative, default))
+        for name, reading in ruleset.readings.items():
+            for info in reading.alternatives:
+                self.alternatives.setdefault((name, info.name), info)
 
     def readings_by_version(self) -> dict[str, list[dict[str, Any]]]:
         out: dict[str, list[dict[str, Any]]] = {}
@@ -197,6 +204,8 @@ class Summary:
         self.suppressed.update(other.suppressed)
         self.readings |= other.readings
         self.readings_judged.extend(other.readings_judged)
+        for key, info in other.alternatives.items():
+            self.alternatives.setdefault(key, info)
 
     @property
     def all_notes(self) -> list[str]:

@@ -22,7 +22,7 @@ from validator.formats.base import (
     values_line,
     with_ref,
 )
-from validator.i18n import _
+from validator.i18n import _, current
 from validator.numbers import amount, whole
 
 if TYPE_CHECKING:
@@ -209,15 +209,22 @@ def readings_rows(summary: Summary) -> list[tuple[str, list[Piece]]]:
     """The summary's `readings` rows: for each version judged that has readings, the alternative each
     was applied with, those other than the default marked."""
     rows: list[tuple[str, list[Piece]]] = []
+    lang = current()
+
+    def named(reading: str, alternative: str) -> str:
+        info = summary.alternatives.get((reading, alternative))
+        gloss = info.gloss(lang) if info is not None else None
+        return f"{reading} = {alternative}" + (f" ({gloss})" if gloss else "")
+
     for version, applied in summary.readings_by_version().items():
         said = ", ".join(
-            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else _(" (not the default)"))
+            named(r["reading"], r["alternative"]) + ("" if r["default"] else _(" (not the default)"))
             for r in applied
         )
         rows.append((_("readings"), [(f"{version}: {said}", None)]))
     for changed, found in summary.readings_judged:
         under = (
-            ", ".join(f"{reading} = {alternative}" for reading, alternative in changed)
+            ", ".join(named(reading, alternative) for reading, alternative in changed)
             if changed
             else _("the readings applied")
         )

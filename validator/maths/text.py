@@ -5,7 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from validator.i18n import N_, _, ngettext
+from validator.dsl.readings import headline
+from validator.i18n import N_, _, current, ngettext
 from validator.numbers import localized as n
 
 # A tie's way out, as `edge` names the decision in its JSON (`"tie": "war"`), in the language in use.
@@ -16,7 +17,7 @@ def _outcome(label: str) -> str:
     """An outcome's label in the language in use: the program's own words are translated (`net 2`,
     `dealer's blackjack`); a paytable line is the text's own words and stays as the ruleset writes it."""
     if label.startswith("net "):
-        return _("net {value}").format(value=label[4:])
+        return _("net {value}").format(value=n(label[4:]))
     return _(label)
 
 
@@ -105,11 +106,21 @@ def text(
             )
     readings = report.get("readings") or []
     if readings:
+        lang = current()
         out.append("")
         out.append(_("readings: the figures each alternative gives (house edge, %; * the one applied)"))
         for row in readings:
             default = _("(default {alternative})").format(alternative=row["default"])
             out.append(f"  {row['reading']} « {row['quote']} » {default}")
+            # The alternatives' names are English words: in another language, each with its first words.
+            for alternative, meanings in (row.get("meanings") or {}).items():
+                if lang != "en" and meanings.get(lang):
+                    out.append(
+                        "    "
+                        + _("{alternative}: {meaning}").format(
+                            alternative=alternative, meaning=headline(meanings[lang])
+                        )
+                    )
             for figure in row["figures"]:
                 said = ", ".join(
                     f"{alt}{'*' if alt == row['applied'] else ''} {n(edge)} %"
