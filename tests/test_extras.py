@@ -56,6 +56,7 @@ def test_check_and_lint_need_no_extra(tmp_path: Path) -> None:
         ("jinja2", ["check", str(SAMPLE), "--format", "html"], "audit", "--format html"),
         ("duckdb", ["report", "DS"], "audit", "report"),
         ("distributed", ["check", str(SAMPLE), "--jobs", "2"], "cluster", "--jobs"),
+        ("fsspec", ["check", "s3://bucket/BJ-03.jsonl"], "remote", "s3://bucket/BJ-03.jsonl"),
     ],
 )
 def test_a_missing_extra_is_exit_2_naming_it(tmp_path: Path, missing, args, extra, names) -> None:

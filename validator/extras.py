@@ -17,6 +17,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "audit": ("pyarrow", "duckdb", "jinja2"),
     "cluster": ("dask", "distributed"),
     "lsp": ("pygls", "lsprotocol"),
+    "remote": ("fsspec",),
 }
 
 _MISSING = N_(
