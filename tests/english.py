@@ -90,6 +90,10 @@ def english_only() -> frozenset[str]:
             ids |= _words(option.name) | {w for a in option.aliases for w in _words(a)} | _words(option.ref)
         for reading in ruleset.readings.values():
             ids |= _words(reading.name) | {w for a in reading.alternatives for w in _words(a.name)}
+            # A French run shows an alternative's French meaning (its first words) beside its name.
+            french |= {
+                w for a in reading.alternatives for w in _words(_NOT_PROSE.sub(" ", a.meaning_in("fr")))
+            }
         ids |= {w for name in ruleset.side_bets for w in _words(name)}
     for seed in (ROOT.parent / "shared" / "seeds").glob("*.txt"):
         french |= _words(seed.read_text(encoding="utf-8"))
