@@ -27,7 +27,7 @@ def whole(value: int, sep: str = ",") -> str:
     lang = current()
     if lang == DEFAULT:
         return f"{value:,}".replace(",", sep)
-    return _pattern(lang, "decimal", 0).apply(value, _locale(lang))
+    return str(_pattern(lang, "decimal", 0).apply(value, _locale(lang)))
 
 
 def fixed(value: Any, places: int, sep: str = "") -> str:
@@ -36,7 +36,7 @@ def fixed(value: Any, places: int, sep: str = "") -> str:
     if lang == DEFAULT:
         text = f"{Decimal(str(value)):,.{places}f}"
         return text.replace(",", sep)
-    return _pattern(lang, "decimal", places).apply(Decimal(str(value)), _locale(lang))
+    return str(_pattern(lang, "decimal", places).apply(Decimal(str(value)), _locale(lang)))
 
 
 def percent(fraction: Any, places: int = 2) -> str:
@@ -44,7 +44,7 @@ def percent(fraction: Any, places: int = 2) -> str:
     lang = current()
     if lang == DEFAULT:
         return f"{Decimal(str(fraction)) * 100:.{places}f} %"
-    return _pattern(lang, "percent", places).apply(Decimal(str(fraction)), _locale(lang))
+    return str(_pattern(lang, "percent", places).apply(Decimal(str(fraction)), _locale(lang)))
 
 
 def amount(value: Decimal | int, sep: str = ",") -> str:
@@ -71,7 +71,7 @@ def localized(text: str) -> str:
     if not value.is_finite():
         return text
     places = len(text.partition(".")[2]) if "." in text else 0
-    return _pattern(lang, "decimal", places).apply(value, _locale(lang))
+    return str(_pattern(lang, "decimal", places).apply(value, _locale(lang)))
 
 
 def decimal_mark() -> str:

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from validator.catalogue.view import check_lines, dates_words, source_line
+from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
-from validator.findings.words import kind_word
-from validator.formats.base import has_values, stake_words, values_line
+from validator.findings.words import kind_word, stake_words
+from validator.formats.base import has_values, values_line
 from validator.i18n import _
 from validator.logs.reader import read_records
 from validator.replay.session import HouseLookup, LogReplay
@@ -133,7 +134,7 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
                 yield "    " + _("rule: {line}").format(line=line)
 
 
-def _find_rule(ruleset, rule_id: str):
+def _find_rule(ruleset: Ruleset, rule_id: str) -> Rule | None:
     try:
         return ruleset.rule(rule_id)
     except KeyError:

@@ -41,7 +41,8 @@ def _filesystem(url: str) -> tuple[Any, str]:
     require("remote", url)  # i18n: not shown (the URL, as given)
     import fsspec  # type: ignore[import-untyped]
 
-    return _guarded(url, lambda: fsspec.core.url_to_fs(url))
+    found: tuple[Any, str] = _guarded(url, lambda: fsspec.core.url_to_fs(url))
+    return found
 
 
 def _guarded(url: str, call: Callable[[], T]) -> T:

@@ -13,7 +13,8 @@ from decimal import Decimal
 from typing import Any, cast
 
 from validator.dsl.codegen import AllHeld, Settle
-from validator.dsl.expr import EvaluationError, explain_failure
+from validator.dsl.expr import explain_failure
+from validator.dsl.functions import EvaluationError
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, HouseChecks, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words
