@@ -82,9 +82,11 @@ def text(
         case = " — " + _("case {case}").format(case=bet["case"]) if bet["case"] else ""
         out.append("")
         out.append(
-            f"{bet['title']} ({bet['name']}{case}): "
-            + _("return {ret} per unit, house edge {edge} %").format(
-                ret=n(bet["return"]), edge=n(bet["house_edge_percent"])
+            _("{label}: {text}").format(
+                label=f"{bet['title']} ({bet['name']}{case})",
+                text=_("return {ret} per unit, house edge {edge} %").format(
+                    ret=n(bet["return"]), edge=n(bet["house_edge_percent"])
+                ),
             )
         )
         out.extend(_rows(bet["lines"]))
@@ -116,17 +118,15 @@ def text(
             for alternative, meanings in (row.get("meanings") or {}).items():
                 if lang != "en" and meanings.get(lang):
                     out.append(
-                        "    "
-                        + _("{alternative}: {meaning}").format(
-                            alternative=alternative, meaning=headline(meanings[lang])
-                        )
+                        "    " + _("{label}: {text}").format(label=alternative, text=headline(meanings[lang]))
                     )
             for figure in row["figures"]:
                 said = ", ".join(
                     f"{alt}{'*' if alt == row['applied'] else ''} {n(edge)} %"
                     for alt, edge in figure["house_edge_percent"].items()
                 )
-                out.append(f"    {_(figure['figure'])}: {said}")
+                label = figure["figure"]  # the main stake's words, or a side bet's id
+                out.append("    " + _("{label}: {text}").format(label=_(label), text=said))
     if strategy:
         out.append("")
         out.append(strategy.rstrip("\n"))
