@@ -144,11 +144,14 @@ def text(
         out.append(_("house options: change in house edge, percentage points (+: more for the house)"))
         out.extend(_option_rows(options))
     out.append("")
-    out.append(
-        _("computed in {seconds} s ({cpu} s of processor time)").format(
-            seconds=n(str(report["seconds"])), cpu=n(str(report["cpu_seconds"]))
+    if report.get("kept"):
+        said = _(
+            "figures kept from an earlier run of the same version, options and program; the command took "
+            "{seconds} s ({cpu} s of processor time)"
         )
-    )
+    else:
+        said = _("computed in {seconds} s ({cpu} s of processor time), the whole command")
+    out.append(said.format(seconds=n(str(report["seconds"])), cpu=n(str(report["cpu_seconds"]))))
     return "\n".join(out) + "\n"
 
 
