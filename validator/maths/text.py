@@ -83,7 +83,7 @@ def text(
         out.append("")
         out.append(
             _("{label}: {text}").format(
-                label=f"{bet['title']} ({bet['name']}{case})",
+                label=f"{bet['title']} (`{bet['name']}`{case})",  # the title, and the id as JSON gives it
                 text=_("return {ret} per unit, house edge {edge} %").format(
                     ret=n(bet["return"]), edge=n(bet["house_edge_percent"])
                 ),
