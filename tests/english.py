@@ -27,6 +27,10 @@ _NOT_PROSE = re.compile(
 _CODE = re.compile(
     r"(?:règle ?: |rule: ).*$|^\s*(?:on|settle) \w+ .*$|\s(?:when|=>) .*$"
     r"|^\s*\w+ = .*$|^\s*(?:add|replace|repeal) (?:parameter|option|fixed|side_bet|rule|define|reading)\b.*$"
+    # An item of a ruleset named as the language writes it (`rules show`'s provisions « traduite par :
+    # parameter shoe.decks, rule six-decks », a reading's « change : replace parameter … »): its keyword
+    # and its id.
+    r"|\b(?:(?:add|replace|repeal) )?(?:parameter|option|fixed|side_bet|rule|define|reading) [\w.\-]+"
 )
 # A step of a round's account quotes the log's action as the log writes it (`12. pay 5:lucky_ladies 190`),
 # and its settlement as the log's verbs (`les règles donnent pay 40`): the log's ids.

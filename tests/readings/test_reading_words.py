@@ -21,14 +21,14 @@ from validator.maths.text import text as edge_text
 from validator.rulebook.registry import default_registry
 
 CLEAN_BJ_2016 = SAMPLES / "logs" / "clean" / "BJ-03-2016-06-10.jsonl"
-JP1_KEPT = (
+JP1_NET = (
     Path(__file__).resolve().parents[1]
     / "fixtures"
     / "rules"
     / "fr"
     / "blackjack"
     / "jp1-paytable"
-    / "fails-one-seven-paid-2-read-stake-kept.jsonl"
+    / "passes-one-seven-2-for-1-written-net.jsonl"
 )
 
 
@@ -60,34 +60,35 @@ def test_a_gloss_is_given_in_french_only():
 
 def test_checks_summary_in_french_says_each_alternative_in_words():
     """The 2016 séance is judged by fr/blackjack@2013-12-15, whose readings apply their defaults:
-    pair-totalling-20 = same-rank, « Deux cartes de même rang (D-D, R-R, …) … »; settlement-order =
-    box-by-box, « Case par case depuis la droite du croupier : … »; even-money = not-offered, « Le texte
-    n'offre pas le paiement à égalité : … »."""
+    pair-totalling-20 = same-rank-and-suit, « Deux cartes de même rang et de même enseigne (D♠-D♠) : … »;
+    settlement-order = box-by-box, « Case par case depuis la droite du croupier : … »; split-second-cards =
+    either, « La deuxième carte est donnée, non demandée … »."""
     french = run_cli("--lang", "fr", "check", str(CLEAN_BJ_2016), "--no-config")
     assert french.returncode == 0, french.stderr
     for said in (
-        "pair-totalling-20 = same-rank (Deux cartes de même rang)",
+        "pair-totalling-20 = same-rank-and-suit (Deux cartes de même rang et de même enseigne)",
         "settlement-order = box-by-box (Case par case depuis la droite du croupier)",
-        "even-money = not-offered (Le texte n'offre pas le paiement à égalité)",
+        "split-second-cards = either (La deuxième carte est donnée)",
     ):
         assert said in french.stdout, said
     english = run_cli("check", str(CLEAN_BJ_2016), "--no-config")
-    assert "pair-totalling-20 = same-rank," in english.stdout and "(Deux" not in english.stdout
+    assert "pair-totalling-20 = same-rank-and-suit," in english.stdout and "(Deux" not in english.stdout
 
 
 def test_a_finding_that_rests_on_a_reading_says_it_in_words():
-    """Art. 55-4, 8°, « Un "7" — 2 pour 1 » paid 2: right under the default (the stake handed back),
-    a finding only under jp1-stake = kept, « La mise est partie dans la cagnotte quoi qu'il arrive : … »;
+    """Art. 55-4, 8°, « Un "7" — 2 pour 1 » written 1, net of the stake: right under the default (the stake
+    kept in the jackpot, 8°, al. 3), a finding only under jp1-stake = returned, « Une mise gagnante est
+    rendue avec son gain (« 25 pour 1 » : 25 gagnés, la mise rendue) … », which asks 2;
     --all-readings adds it, resting on that alternative, and says so in French with its words. The JSON
     keeps the names."""
     done = run_cli(
-        "--lang", "fr", "check", str(JP1_KEPT), "--no-config", "--all-readings", "-q", "-f", "json"
+        "--lang", "fr", "check", str(JP1_NET), "--no-config", "--all-readings", "-q", "-f", "json"
     )
     assert done.returncode == 1, done.stderr
     [finding] = json.loads(done.stdout)["findings"]
-    assert finding["rests_on"] == [{"reading": "jp1-stake", "alternative": "kept"}]
+    assert finding["rests_on"] == [{"reading": "jp1-stake", "alternative": "returned"}]
     assert finding["message"].endswith(
-        "(selon la lecture `jp1-stake` = `kept` (La mise est partie dans la cagnotte quoi qu'il arrive))"
+        "(selon la lecture `jp1-stake` = `returned` (Une mise gagnante est rendue avec son gain))"
     )
 
 
