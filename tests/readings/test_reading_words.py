@@ -81,9 +81,7 @@ def test_a_finding_that_rests_on_a_reading_says_it_in_words():
     rendue avec son gain (« 25 pour 1 » : 25 gagnés, la mise rendue) … », which asks 2;
     --all-readings adds it, resting on that alternative, and says so in French with its words. The JSON
     keeps the names."""
-    done = run_cli(
-        "--lang", "fr", "check", str(JP1_NET), "--no-config", "--all-readings", "-q", "-f", "json"
-    )
+    done = run_cli("--lang", "fr", "check", str(JP1_NET), "--no-config", "--all-readings", "-q", "-f", "json")
     assert done.returncode == 1, done.stderr
     [finding] = json.loads(done.stdout)["findings"]
     assert finding["rests_on"] == [{"reading": "jp1-stake", "alternative": "returned"}]
