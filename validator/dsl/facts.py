@@ -395,6 +395,8 @@ class ReshuffleFacts(Facts):
 
     cards_left: int = fact(0, "cards left in the shoe when it was reshuffled")
     discarded: int = fact(0, "cards discarded unseen after the reshuffle, before the round went on")
+    # Every hand-log/1.1 `reshuffle` is one; a rule reads it to say so in its expected and actual.
+    in_round: bool = fact(True, "the cards reshuffled in the middle of a round, before it was finished")
 
 
 @dataclass(eq=False, slots=True)

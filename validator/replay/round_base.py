@@ -669,6 +669,10 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         on_table = [card for hand in self.hands.values() for card in hand.on_table()]
         on_table += self.dealer.on_table()
         self.shoe.reshuffle(on_table)
+        # The reshuffle puts the cut card back in (docs/hand-log.md): a cut card seen earlier in the round
+        # no longer makes the next round due for a reshuffle, and no longer says where the next cut is.
+        self.cut_card_seen = False
+        self.cut_card_at = None
         for card in action.discarded:
             self.take(card)
         self.check("reshuffle", at=None, reshuffle=facts, round=self.facts)
