@@ -75,6 +75,12 @@ PAST_ALL_BOXES: Final = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
 # and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
 CONSEQUENT_EVENTS: Final = frozenset(("insurance", "even_money", "insurance_settle", "side_settle", "peek"))
+# Of their findings, those whose rule reads what the card changed: the dealer's cards (not his first card,
+# which he held already); and, at the card itself, its face (a hole card dealt face down is the same early
+# card). A peek looks at it, whatever its rule reads.
+CHANGED_BY_EARLY_CARD: Final = ("dealer.", "card.face_down", "card.hole")
+KEPT_BY_EARLY_CARD: Final = frozenset(("dealer.up_ace", "dealer.up_ten"))
+WHOLLY_CONSEQUENT: Final = frozenset(("peek",))
 # "Whose turn" in words, for messages, in each language as it is first needed (`turn.whose`: the English
 # message reads "it was box 3's turn", the French "c'était le tour de la case 3"); key 0 is the dealer's.
 _WHOSE: dict[str, dict[int, str]] = {}
@@ -285,19 +291,22 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # A second card the dealer takes at the initial deal, before any player has played, while
         # decisions follow: the card he holds from then on, and the players still play in turn (one
         # finding for the early card, none for the play after it).
+        # So is his second card when no player has played and none plays after it while a hand was left a
+        # decision (the round his blackjack, seen at a peek, ends before the players play).
         early = (
             not self.dealer_started
             and not self.decided
-            and index < self.last_decision
             and len(self.dealer.card_list) == 1
+            and (index < self.last_decision or self.decision_left())
         )
         if not early and not self.dealer_started:
             self.dealer_started = True
             self.current_box = PAST_ALL_BOXES
+        judge = self.judge
+        taken = len(judge.findings)
         card = self.take(raw_card, face_down)
         facts = self.facts
         facts.players_done = not early
-        judge = self.judge
         found = len(judge.findings)
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
         facts.players_done = True
@@ -306,8 +315,20 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             self.dealer.hidden += (card,)
         if early and len(judge.findings) > found:
             # What the players and side bets do after it is judged against a dealer holding a card he
-            # should not hold yet: findings there are its consequences (docs/findings.md).
+            # should not hold yet: findings there that read it are its consequences (docs/findings.md),
+            # the card's own face among them.
             judge.cause, judge.cause_events = judge.findings[found], CONSEQUENT_EVENTS
+            judge.cause_reads, judge.cause_kept = CHANGED_BY_EARLY_CARD, KEPT_BY_EARLY_CARD
+            judge.cause_whole = WHOLLY_CONSEQUENT
+            judge.mark_consequences_since(taken, found, "card")
+
+    def decision_left(self) -> bool:
+        """Whether a hand is still left a decision that no player has made: two cards or more, under 21,
+        neither doubled nor a split ace (whose one card ends it). Asked while no decision is made yet."""
+        for hand in self.hands.values():
+            if len(hand.card_list) >= 2 and hand.total < 21 and not hand.doubled and not hand.split_aces:
+                return True
+        return False
 
     def peek(self) -> None:
         """The dealer looks at his cards for a blackjack (hand-log/1.1 `peek`): judged by each text's
