@@ -148,6 +148,8 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # The place in its box of the hand that made the last decision, and its box (hand-log/1.1 layout).
         self.current_place: int | None = None
         self.current_place_box = 0
+        # The boxes one of whose split hands was dealt its second card out of place (deal-order).
+        self.place_broken: set[int] = set()
         # Hands whose surrender a rule refused: where no clause settles a surrendered hand, the law
         # gives their money no settlement to judge, and the refused surrender is the one finding.
         self.refused_surrenders: set[str] = set()
@@ -274,13 +276,13 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         card = self.take(raw_card, face_down)
         self.check_deal(target, waiting)
         hand.add(card)
-        if places is not None and len(hand.card_list) == 2:
-            # The hand's second card: the play moves to it (in place or not: a card dealt out of place is
-            # the deal-order finding, and the play that follows it is judged from where it went).
-            self.current_place, self.current_place_box = (
-                self.place_of(target, hand.box.number),
-                hand.box.number,
-            )
+        if places is not None and target != waiting:
+            # A card dealt out of its place (deal-order): the play among the box's hands that follows is
+            # its consequence, and the order of their decisions is no longer judged (one finding). A card
+            # dealt in its place moves no play: dealing a split hand its second card is the dealer's, and
+            # the text orders the player's own determining of his hands (« déterminant la situation de la
+            # main la plus à sa droite avant de passer à la suivante »).
+            self.place_broken.add(hand.box.number)
         if face_down:
             hand.hidden += (card,)
         # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
@@ -355,7 +357,11 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # last decision; a split opens a hand and the play goes on from the rightmost hand waiting.
         place = turn.place = None if self.layout is None else self.place_of(name, box.number)
         turn.hand = name
-        turn.current_place = self.current_place if self.current_place_box == box.number else None
+        turn.current_place = (
+            self.current_place
+            if self.current_place_box == box.number and box.number not in self.place_broken
+            else None
+        )
         held = self.held_turn
         if held is not None and not held(self.ctx):
             self.run_rules("turn", name)
