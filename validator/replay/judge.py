@@ -63,6 +63,7 @@ class Judge:
         self.cause_kept: frozenset[str] = frozenset()
         self.cause_whole: frozenset[str] = frozenset()
         self._reads: dict[int, frozenset[str]] = {}  # id(check) → the facts its guard and requirement read
+        self._rules: dict[str, Rule] | None = None  # the rules by id, made when first asked
         self._root: str | None = None
         # False for a caller that asks only which rules a step would break (the simulator weighing a
         # move, edge's probe asking what the rules allow): a finding then names its rule and kind, and
@@ -183,13 +184,24 @@ class Judge:
         kept = self.cause_kept
         return any(path.startswith(self.cause_reads) and path not in kept for path in self.reads(check))
 
+    def rule_reads(self, rule_id: str, event: str) -> frozenset[str]:
+        """The facts the rule's checks at `event` read (none for a rule of no check there)."""
+        rules = self._rules
+        if rules is None:
+            rules = self._rules = {rule.id: rule for rule in self.ruleset.rules}
+        rule = rules.get(rule_id)
+        if rule is None:
+            return frozenset()
+        return frozenset().union(*(self.reads(check) for check in rule.checks if check.event == event))
+
     def mark_consequences_since(self, start: int, end: int, event: str) -> None:
         """The findings made at `event` from `start` to `end` (before the cause was known, at the same
         step) that read what the cause changed: consequences of it, as `run` marks the later ones."""
-        rules = {rule.id: rule for rule in self.ruleset.rules}
+        self.rule_reads("", event)  # the rules by id, made once
+        assert self._rules is not None
         index = start
         for _unused in range(end - start):
-            rule = rules.get(self.findings[index].rule)
+            rule = self._rules.get(self.findings[index].rule)
             if rule is not None and any(
                 check.event == event and self.reads_cause(event, check) for check in rule.checks
             ):
