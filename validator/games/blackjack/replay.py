@@ -486,7 +486,11 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         held = self.check(
             "insurance_settle",
             at=action.stake,
-            settle=SettleFacts(box=box_no, previous_box=self.previous_settled_box),
+            settle=SettleFacts(
+                box=box_no,
+                previous_box=self.previous_settled_box,
+                final_begun=self.previous_settled_box != 0,
+            ),
             action=ActionFacts(verb=action.verb, hand=action.stake, amount=None),
         )
         if not held:
