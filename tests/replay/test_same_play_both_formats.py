@@ -28,6 +28,7 @@ from typing import Any
 
 from conftest import ROOT
 from inprocess import invoke
+from logbuilders import shoe_record, table_record
 
 from validator.checking.fixtures import findings_of, plan_fixture
 from validator.dsl.expr import names_in
@@ -196,9 +197,7 @@ def test_the_hole_card_of_an_early_second_card_is_one_finding_in_both_formats():
     }
 
 
-def _run_one(fmt: str, actions: list[list[Any]], tmp: Path | None = None) -> list[dict[str, Any]]:
-    from logbuilders import shoe_record, table_record
-
+def _run_one(fmt: str, actions: list[list[Any]]) -> list[dict[str, Any]]:
     records = [
         table_record(day="2016-03-14", format=fmt),
         shoe_record(day="2016-03-14"),
@@ -206,5 +205,7 @@ def _run_one(fmt: str, actions: list[list[Any]], tmp: Path | None = None) -> lis
          "bets": [{"stake": "1", "amount": 20, "player": "P1"}, {"stake": "3", "amount": 20, "player": "P2"}],
          "actions": actions},
     ]  # fmt: skip
-    ran = invoke("check", "-", "--format", "jsonl", "--no-config", stdin="".join(json.dumps(r) + "\n" for r in records))
+    ran = invoke(
+        "check", "-", "--format", "jsonl", "--no-config", stdin="".join(json.dumps(r) + "\n" for r in records)
+    )
     return [json.loads(line) for line in ran.stdout.splitlines()]
