@@ -493,9 +493,10 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             ),
             action=ActionFacts(verb=action.verb, hand=action.stake, amount=None),
         )
-        if not held:
-            # Settled out of its time: what its amount is then judged against (the cards the round ends
-            # with) names this finding as its cause (docs/findings.md).
+        if not held and len(self.dealer.card_list) < 2:
+            # Settled before the dealer's second card, which decides it: what its amount is then judged
+            # against (the cards the round ends with) names this finding as its cause (docs/findings.md).
+            # Settled late, the card was known: a wrong amount is a mistake of its own.
             findings = self.judge.findings
             if self.insurance_timing is None:
                 self.insurance_timing = {}
