@@ -735,6 +735,7 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             )
         hidden.remove(card)
         holder.hidden = tuple(hidden)
+        holder.revealed += 1
 
     def hand(self, name: str, verb: str) -> HandT:
         hand = self.hands.get(name)

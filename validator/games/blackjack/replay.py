@@ -325,10 +325,17 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             judge.mark_consequences_since(taken, found, "card")
 
     def decision_left(self) -> bool:
-        """Whether a hand is still left a decision that no player has made: two cards or more, under 21,
-        neither doubled nor a split ace (whose one card ends it). Asked while no decision is made yet."""
+        """Whether a hand is still left a decision that no player has made: on the layout (not settled by
+        even money), two cards or more, under 21, neither doubled nor a split ace (whose one card ends it).
+        Asked while no decision is made yet."""
         for hand in self.hands.values():
-            if len(hand.card_list) >= 2 and hand.total < 21 and not hand.doubled and not hand.split_aces:
+            if (
+                hand.live
+                and len(hand.card_list) >= 2
+                and hand.total < 21
+                and not hand.doubled
+                and not hand.split_aces
+            ):
                 return True
         return False
 
