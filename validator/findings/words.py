@@ -11,6 +11,7 @@ KIND_WORDS = {
     "payout": N_("payout"),
     "format": N_("format"),
     "house": N_("house"),
+    "money": N_("money"),
 }
 
 
