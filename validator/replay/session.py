@@ -545,8 +545,8 @@ class LogReplay:
         """The outcome of a séance that ends (`ends`): reconciled here when this replay saw it whole;
         else (a share's part of it: begun in the share before, or going on in the next) its part, which
         the client adds up and reconciles once it has the last."""
+        seance.closed = ends
         if not ends or seance.key == self.continued:
-            seance.closed = ends
             return RoundOutcome(self.file, seance.line, None, (), "none", seance=seance)
         return settled(self.summary, balance(seance))
 
