@@ -532,9 +532,17 @@ def report(
     ] = None,
     rules: RulesOpt = None,
     lang: LangOpt = None,
+    as_of: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of",
+            metavar="YYYY-MM-DD",
+            help=N_("The day the report is read (default today): which findings' video is soon erased."),
+        ),
+    ] = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
-    options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules))
+    options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules), as_of)
     from validator.commands import report as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
