@@ -447,7 +447,9 @@ def build(
 
 # The séances with a whole carnet (reconciled, or with a difference): the sums of a table or a day count
 # them only (an incomplete carnet has no result to add); the counts count every séance.
+# i18n: not shown (SQL)
 _WHOLE = "FILTER (WHERE status <> 'not_reconciled')"
+# i18n: not shown (SQL)
 _REGISTRE_SUMS = f"""
     count(*) AS seances,
     count(*) FILTER (WHERE status = 'reconciled') AS reconciled,

@@ -117,10 +117,10 @@ class Carnet:
         if self.plant and (self.seances == 1 or self.rng.random() < self.rate):
             chip = self.minimum if self.rng.random() < 0.5 else -self.minimum
             encaisse += chip
-            what = (
-                f"the encaisse {chip:+} off the séance's rounds: one chip of the table's minimum "
-                f"{'over' if chip > 0 else 'missing'}"
-            )
+            side = "over" if chip > 0 else "missing"
+            # i18n: not shown (the planted file's `what`, in English as every planter's)
+            what = f"the encaisse {chip:+} off the séance's rounds: one chip of the table's minimum {side}"
+
             # Found on the encaisse's line, the next one written.
             self.planted.append(_planted(RECONCILIATION, self.line + 1, what))
             self.seen = len(self.planted)  # at its line already
