@@ -259,3 +259,46 @@ def test_a_planted_money_difference_is_found_on_its_line(tmp_path):
     )
     for item in money:
         assert json.loads(log.read_text().splitlines()[item["line"] - 1])["entry"] == "encaisse"
+
+
+def test_five_rules_at_five_percent_over_600_rounds_are_each_planted(tmp_path):
+    """Issue 38: five rules at 0.05 over 600 rounds planted 29/1/1/3/0, the last said to have had no
+    occasion. About 30 rounds draw a plant; a rule with one occasion a shoe (burn-five: some twelve shoes)
+    or a rare hand lagged behind the rules with an occasion every round. A rule not planted yet is now
+    tried at every round and shoe until it is: each is planted, and the plants stay near the rate (at
+    most one more per rule than the rate gives, and the others spread as before)."""
+    log = tmp_path / "seance.jsonl"
+    rules = [
+        "fr/blackjack/lower-total-loses",
+        "fr/blackjack/blackjack-pays-3-2",
+        "fr/blackjack/settlement-order",
+        "fr/blackjack/burn-five",
+        "fr/blackjack/dealer-stands-17",
+    ]
+    for seed in ("1", "2"):
+        result = run_cli(
+            *("simulate", "--ruleset", "fr/blackjack@2021-03-01", "--rounds", "600", "--seed", seed),
+            *("-o", str(log), "--inject", ",".join(rules), "--rate", "0.05", "--quiet"),
+        )
+        assert result.returncode == 0, result.stderr
+        planted = json.loads((tmp_path / "seance.planted.json").read_text())["planted"]
+        counts = {rule: sum(p["rule"] == rule for p in planted) for rule in rules}
+        assert all(counts.values()) and "warning" not in result.stderr, counts
+        assert len(planted) < 0.05 * 600 * 1.6 + len(rules), counts  # near the rate, not every round
+        checked = run_cli("check", str(log), "--format", "json")
+        found = [(f["rule"], f["line"]) for f in json.loads(checked.stdout)["findings"]]
+        assert found == [(p["rule"], p["line"]) for p in planted]
+
+
+def test_a_rule_without_occasion_is_said_exactly(tmp_path):
+    # Three rounds of a fresh shoe: its cut card never comes out, so no round is dealt past it.
+    result = run_cli(
+        *("simulate", "--ruleset", "fr/blackjack@2021-03-01", "--rounds", "3", "--seed", "1"),
+        *("-o", str(tmp_path / "s.jsonl"), "--inject", "fr/blackjack/reshuffle-after-cut-card"),
+        *("--rate", "0.05", "--quiet"),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "fr/blackjack/reshuffle-after-cut-card: 0 planted" in result.stderr
+    assert "tried at each of the 3 rounds and the records between them, none gave it an occasion" in (
+        result.stderr
+    )

@@ -84,9 +84,12 @@ def run(options: SimulateOptions, *, started: float) -> int:
     for rule, count in counts.items():
         typer.echo("  " + _("{rule}: {count} planted").format(rule=rule, count=count), err=True)
         if not count:
+            # A rule not planted yet is tried at every round and record between rounds (Violations.order):
+            # none planted is none that could be, whatever the rate.
             said = _(
-                "warning: {rule}: no violation planted (no occasion in this séance: more rounds or a "
-                "higher --rate)"
+                "warning: {rule}: no violation planted: tried at each of the {rounds} rounds and the records "
+                "between them, none gave it an occasion to be broken (play more rounds, or a séance that "
+                "offers what the rule is about)"
             )
-            typer.echo(said.format(rule=rule), err=True)
+            typer.echo(said.format(rule=rule, rounds=options.rounds), err=True)
     return 0
