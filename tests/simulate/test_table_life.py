@@ -97,11 +97,13 @@ def test_a_seance_keeps_the_casino_hours_and_names_shoes_by_the_gaming_day(tmp_p
     tables = [r for r in records if r["type"] == "table"]
     assert len(tables) >= 2
     assert all(_at(t).time().isoformat() == "20:00:00" and t["new_cards"] for t in tables)
-    # After each table record a new shoe opens; the players of the night before have left (the first
-    # round of an opening has one player, the one who sat down at the empty table).
+    # After each table record its avance initiale (the carnet: simulate.carnet), then a new shoe opens;
+    # the players of the night before have left (the first round of an opening has one player, the one
+    # who sat down at the empty table).
     for i, record in enumerate(records):
         if record["type"] == "table":
-            assert records[i + 1]["type"] == "shoe" and records[i + 1]["reason"] == "open"
+            assert (records[i + 1]["type"], records[i + 1]["entry"]) == ("money", "avance_initiale")
+            assert records[i + 2]["type"] == "shoe" and records[i + 2]["reason"] == "open"
             first = next(r for r in records[i:] if r["type"] == "round")
             assert len({b["player"] for b in first["bets"] if b["seated"]}) == 1
     # Bataille's dealers: D-201 onwards.
