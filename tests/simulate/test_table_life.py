@@ -176,3 +176,30 @@ def test_violations_planted_at_a_table_with_a_team_and_a_pool_are_found_exactly(
     checked = run_cli("check", str(log), "--format", "json")
     found = [(f["rule"], f["round"], f["line"], f["stake"]) for f in json.loads(checked.stdout)["findings"]]
     assert found == [(p["rule"], p["round"], p["line"], p["stake"]) for p in planted]
+
+
+def test_a_seance_is_credible_by_default(tmp_path):
+    """Issue 38, item 7: without options, a French table is a casino's: four dealers in turn, players of a
+    pool of forty coming and going, the jurisdiction's usual evening (20:00-04:00) with a new séance each
+    opening, and real UTC offsets: a séance started on Friday 28 March 2025 at +01:00 (Paris) crosses the
+    change to summer time on Sunday 30 March, 02:00, and its later records carry +02:00."""
+    records = _play(
+        tmp_path,
+        *("--ruleset", "fr/blackjack@2025-03-28", "--rounds", "900", "--seed", "3"),
+        *("--start", "2025-03-28T20:00:00+01:00"),
+    )
+    rounds = [r for r in records if r["type"] == "round"]
+    assert {r["dealer"] for r in rounds} == {"D-101", "D-102", "D-103", "D-104"}
+    seated = [{b["player"] for b in r["bets"] if b["seated"]} for r in rounds]
+    players = set().union(*seated)
+    assert 8 < len(players) <= 40 and players <= {f"P{n}" for n in range(1, 41)}
+    # Players come and go: someone seated at the first round is gone by the last.
+    assert seated[0] - seated[-1]
+    for record in records:
+        if "at" in record:
+            assert _at(record).hour >= 20 or _at(record).hour < 4, record
+    tables = [r for r in records if r["type"] == "table"]
+    assert len(tables) >= 3 and all(_at(t).time().isoformat() == "20:00:00" for t in tables)
+    offsets = [r["at"][-6:] for r in records if "at" in r]
+    assert offsets[0] == "+01:00" and offsets[-1] == "+02:00"
+    assert offsets == sorted(offsets)  # once summer time comes, it stays
