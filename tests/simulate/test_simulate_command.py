@@ -129,6 +129,7 @@ def test_a_settlement_the_rule_reads_from_the_log_is_planted_and_listed(tmp_path
     result = run_cli(
         *("simulate", "--ruleset", "on/fair-blackjack", "--rounds", "150", "--seed", "3"),
         *("-o", str(log), "--inject", rule, "--rate", "1", "--players", "random"),
+        *("--dealers", "0", "--players-pool", "0"),  # each round's players drawn afresh, as the count was
     )
     assert result.returncode == 0, result.stderr
     planted = json.loads((tmp_path / "seance.planted.json").read_text())["planted"]

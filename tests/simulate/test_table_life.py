@@ -32,7 +32,7 @@ def test_a_team_of_dealers_deals_in_turn_and_pool_players_come_and_go(tmp_path):
     records = _play(
         tmp_path,
         *("--ruleset", VERSION, "--rounds", "500", "--seed", "4"),
-        *("--dealers", "3", "--players-pool", "12"),
+        *("--dealers", "3", "--players-pool", "12", "--hours", "00:00-00:00"),  # one séance
     )
     rounds = [r for r in records if r["type"] == "round"]
     team = ["D-101", "D-102", "D-103"]
@@ -154,10 +154,11 @@ def test_the_house_file_hours_are_kept_and_a_start_when_closed_is_refused(tmp_pa
     ):
         bad = run_cli("simulate", "--ruleset", VERSION, "--rounds", "5", "--hours", hours)
         assert bad.returncode == 2 and bad.stderr == f"casino-validator: {message}\n", bad.stderr
-    for option, given, most in (("--dealers", "0", 1000), ("--players-pool", "100001", 100000)):
+    # 0 is none (one dealer; each round's players drawn afresh): a negative count is refused.
+    for option, given, most in (("--dealers", "-1", 1000), ("--players-pool", "100001", 100000)):
         bad = run_cli("simulate", "--ruleset", VERSION, "--rounds", "5", option, given)
         assert bad.returncode == 2 and bad.stdout == ""
-        assert bad.stderr == f"casino-validator: {option} {given}: give 1 to {most}\n", bad.stderr
+        assert bad.stderr == f"casino-validator: {option} {given}: give 0 to {most}\n", bad.stderr
 
 
 def test_violations_planted_at_a_table_with_a_team_and_a_pool_are_found_exactly(tmp_path):

@@ -99,7 +99,9 @@ def prepare(
     zone, named = table_zone(options.timezone, house_file, chosen)
     if start is not None and not named and not same_offset(start, zone):
         zone = None  # --start's own offset throughout, as given, where it is not the jurisdiction's
-    kept = casino_hours(options.hours, house_file, chosen)
+    # The jurisdiction's usual evening frames the default opening only: a --start given plays on from it,
+    # day and night, unless --hours or the house file names the casino's hours.
+    kept = casino_hours(options.hours, house_file, chosen if start is None else None)
     opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
     if kept is not None:
         opening = within_hours(opening, kept, start is not None)
