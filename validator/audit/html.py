@@ -387,10 +387,40 @@ COLUMN_WORDS: dict[str, str] = {
     "band_95_high": N_("95 % band, high"),
     "outside_band": N_("outside the band"),
     "period": N_("period"),
+    # The registre de contrôle (art. 69) and the findings whose video is soon erased (art. 21).
+    "casino": N_("casino"),
+    "opened": N_("opened"),
+    "file": N_("file"),
+    "line": N_("line"),
+    "closing_line": N_("line of the encaisse"),
+    "status": N_("status"),
+    "reason": N_("why not reconciled"),
+    "style": N_("carnet or US count"),
+    "avance_initiale": N_("avance initiale"),
+    "avances_complementaires": N_("avances complémentaires"),
+    "credits": N_("credits"),
+    "drop": N_("drop"),
+    "encaisse": N_("encaisse"),
+    "carnet_result": N_("the carnet's result"),
+    "rounds_result": N_("the rounds' result"),
+    "difference": N_("difference"),
+    "video_kept_until": N_("video kept until"),
+    "seances": N_("séances"),
+    "reconciled": N_("reconciled"),
+    "with_difference": N_("with a difference"),
+    "not_reconciled": N_("not reconciled"),
+    "round": N_("round"),
+    "message": N_("message"),
 }
 # The values that are words, in a language other than English: a kind, a severity, a period, yes or no.
 _PERIOD_WORDS = {"day": N_("gaming day"), "month": N_("month to date"), "year": N_("year to date")}
+_STATUS_WORDS = {
+    "reconciled": N_("reconciled"),
+    "difference": N_("difference"),
+    "not_reconciled": N_("not reconciled"),
+}
 _VALUE_WORDS: dict[str, Any] = {
+    "status": lambda value: _(_STATUS_WORDS.get(str(value), str(value))),
     "kind": kind_word,
     "severity": severity_word,
     "period": lambda value: _(_PERIOD_WORDS.get(str(value), str(value))),
