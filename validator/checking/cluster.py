@@ -33,6 +33,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
+from validator.audit.dataset.writer import ShareWriter
+from validator.casino.seance import SeanceMoney, balance
 from validator.checking.parallel import (
     FilePlan,
     HouseRef,
@@ -56,6 +58,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.i18n import _
 from validator.logs.limits import current_limits
+from validator.replay.session import settled
 from validator.rulebook import sources
 
 if TYPE_CHECKING:
@@ -109,6 +112,7 @@ def check_on_cluster(
         run = _Run(client, task, uuid.uuid4().hex[:12], progress, report)
         planned = run.planned(parts, jobs or workers, share_target(size, jobs or workers))
         yield from run.in_order(planned, max(1, workers) * AHEAD_PER_WORKER, summary)
+        run.close()
 
 
 class _Session:
@@ -174,7 +178,8 @@ def _local_cluster(jobs: int) -> _Session:
     try:
         session.scratch = tempfile.mkdtemp(prefix="casino-validator-dask-")
         with dask.config.set({"temporary-directory": session.scratch, **_QUIET}):
-            session.cluster = LocalCluster(
+            # distributed's LocalCluster and Client are not annotated.
+            session.cluster = LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=jobs,
                 threads_per_worker=1,
                 processes=True,
@@ -186,7 +191,7 @@ def _local_cluster(jobs: int) -> _Session:
                 local_directory=session.scratch,
                 silence_logs=logging.CRITICAL,
             )
-        session.client = Client(session.cluster, set_as_default=False)
+        session.client = Client(session.cluster, set_as_default=False)  # type: ignore[no-untyped-call]
         session.pids = list(session.client.run(os.getpid).values())
     except BaseException:
         session.__exit__(BaseException)
@@ -200,7 +205,7 @@ def _connected(address: str, timeout: float = CONNECT_TIMEOUT) -> _Session:
 
     session = _Session()
     try:
-        session.client = Client(address, set_as_default=False, timeout=timeout)
+        session.client = Client(address, set_as_default=False, timeout=timeout)  # type: ignore[no-untyped-call]
         session.client.wait_for_workers(1, timeout=timeout)
     except Exception as error:
         session.__exit__(type(error))
@@ -235,6 +240,10 @@ class _Run:
         self.report = report
         self.submitted = 0
         self.indexes: list[Any] = []
+        # The séances whose parts several shares replayed, added up until their last part comes; and
+        # the writer of their registre rows and findings (the workers saw none of them whole).
+        self.parts: dict[tuple[str, int], SeanceMoney] = {}
+        self.writer: ShareWriter | None = None
 
     def planned(self, parts: list[Share | SplitFile], jobs: int, target: int) -> Iterator[tuple[Share, ...]]:
         """The tasks of the plan, in order, as the workers' indexes of the files to split come in. Every
@@ -333,6 +342,8 @@ class _Run:
             if isinstance(item, Quiet):
                 if self.report is not None:
                     self.report.quiet(item.rounds, item.part)
+            elif isinstance(item.seance, SeanceMoney):
+                yield from self._pieced(item.seance, summary)
             else:
                 yield item
         if self.report is not None and result.total is not None:
@@ -352,6 +363,9 @@ class _Run:
         collect = task.collect or task.dataset is not None
         outcomes = share_outcomes(share, task.ruleset, task.house, part, collect, task.limits, task.readings)
         for outcome in outcomes:
+            if isinstance(outcome.seance, SeanceMoney):
+                yield from self._pieced(outcome.seance, summary)
+                continue
             if writer is not None:
                 writer.add(outcome)
             if outcome.findings or outcome.status == "unreadable":
@@ -364,6 +378,30 @@ class _Run:
             self.progress.done(share.size)
             self.progress.merged(part.rounds_read, part.files)
         summary.merge(part)
+
+    def _pieced(self, part: SeanceMoney, summary: Summary) -> Iterator[RoundOutcome]:
+        """A share's part of a séance, added to the parts before it; once the séance's last part is
+        in, the séance reconciled as one process reconciles it: its finding, if any, in its place."""
+        whole = self.parts.pop(part.key, None)
+        if whole is None:
+            whole = part
+        else:
+            whole.merge(part)
+        if not whole.closed:
+            self.parts[part.key] = whole
+            return
+        outcome = settled(summary, balance(whole))
+        if self.task.dataset is not None:
+            if self.writer is None:
+                self.writer = ShareWriter(self.task.dataset, f"seances-{self.run}")
+            self.writer.add(outcome)
+        if outcome.findings:
+            yield outcome
+
+    def close(self) -> None:
+        """The run merged whole: the séances reconciled here written."""
+        if self.writer is not None:
+            self.writer.close()
 
 
 def _named(share: Share) -> str:
