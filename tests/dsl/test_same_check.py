@@ -268,24 +268,25 @@ def test_a_ruleset_from_outside_takes_a_check_and_its_findings_carry_its_own_id_
 # Each family citing fr/blackjack's clauses: its file, how many of its rules cite (those whose clauses were
 # word for word a fr/blackjack rule's, counted before the change, less those issue 39 found to differ from
 # their own text and wrote in their own words: Ontario's settlement-order and deal-order, bataille's
-# bet-within-limits; plus bataille's standing-bet-on-seated-box), the reference its own rules carry, and
+# bet-within-limits; plus bataille's standing-bet-on-seated-box; plus issue 37's split-hand-completed and
+# reshuffle-after-the-coup), the reference its own rules carry, and
 # logs that its rules judge (its rule fixtures, and samples judged under it).
 SHIPPED = {
     "on/fair-blackjack": (
         "on/fair-blackjack/current.rules",
-        32,
+        33,
         "Licence d'activité de jeu",
         ("disputes/ON-01-2025-08-23.jsonl", "disputes/BJ-03-2016-06-11.jsonl"),
     ),
     "fr/usage-blackjack": (
         "fr/usage-blackjack/current.rules",
-        19,
+        20,
         "Description du black-jack",
         ("disputes/BJ-03-2016-06-11.jsonl", "clean/US-01-2024-07-05.jsonl"),
     ),
     "fr/bataille": (
         "fr/bataille/2013-05-12.rules",
-        18,
+        19,
         "Arrêté du 14 mai 2007, bataille",
         ("disputes/BA-01-2025-02-01.jsonl", "clean/BA-01-2025-01-31.jsonl"),
     ),
