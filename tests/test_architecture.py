@@ -265,6 +265,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "validator.i18n",
         "validator.extras",
         "validator.outputs",
+        "validator.stops",
         "validator.schemas",
         "validator.findings",
         "validator.games",

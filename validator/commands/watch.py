@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import IO, TYPE_CHECKING, TextIO, cast
 
+from validator import stops
 from validator.commands import common
 from validator.errors import ValidatorError
 from validator.i18n import _
@@ -69,8 +68,10 @@ def run(
 
         lookup, house_label = house_lookup(house, registry)
     state = WatchState.open(state_file)
+    # A signal from here on ends the watch at its next look; the summary and the state are written
+    # whatever signals come meanwhile (`validator.stops`).
     try:
-        with _append(output, state) as out:
+        with stops.installed(), stops.gently(), _append(output, state) as out:
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append(_("no house rules given: the regulation's defaults apply"))
@@ -96,11 +97,10 @@ def run(
                 commit=commit,
                 say=common.error,
             )
-            with _stopped_by_signals(watcher.stop):
-                for outcome in policy.apply(watcher.outcomes(), summary):
-                    reporter.round(outcome)
-                    for finding in outcome.findings:
-                        alerts.finding(finding, outcome.table, outcome.at)
+            for outcome in policy.apply(watcher.outcomes(), summary):
+                reporter.round(outcome)
+                for finding in outcome.findings:
+                    alerts.finding(finding, outcome.table, outcome.at)
             alerts.stop()
             if on_finding is not None:
                 summary.notes.extend(alerts.counts.notes(on_finding))
@@ -137,18 +137,3 @@ def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
         state.output = key
         state.output_size = handle.tell()
         yield cast(TextIO, Checked(handle, name))
-
-
-@contextlib.contextmanager
-def _stopped_by_signals(stop: Callable[[], None]) -> Iterator[None]:
-    """Ctrl-C and SIGTERM end the watch cleanly, at its next look, with its summary."""
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        stop()
-
-    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)

@@ -4,18 +4,19 @@ The logs (files, and folders whose logs are followed as they appear) are looked 
 seconds; each whole line written since the last look is replayed by the same `LogReplay` as `check`, so
 a log's findings come in the order, and with the words, that a `check` of the finished file gives. After
 each look that judged something, `commit` is called: the report is flushed and the state saved (the
-caller's part), then the watch waits for more. `stop()` (Ctrl-C, SIGTERM) ends the outcomes at the next
-look.
+caller's part), then the watch waits for more. `stop()`, or a signal under `stops.gently()` (Ctrl-C,
+SIGTERM: the command's), ends the outcomes at the next look. The wait between two looks is a timed
+`select` on the stops' wake-up pipe, never a lock a signal handler could need.
 """
 
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from validator import stops
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.i18n import _
@@ -81,12 +82,11 @@ class Watcher:
                 raise ValidatorError(_("{path}: no such file or directory").format(path=target))
         self.logs: dict[str, _Log] = {}
         self.gone: set[str] = set()  # logs removed, followed again if they come back
-        self._stop = threading.Event()
         self._listed = 0.0
         self._skipped_said: set[str] = set()
 
     def stop(self) -> None:
-        self._stop.set()
+        stops.request()
 
     # ---- the loop ----
 
@@ -97,7 +97,7 @@ class Watcher:
             self._start(name)
         self._list_folders()
         self.commit()
-        while not self._stop.is_set():
+        while not stops.requested():
             judged = False
             waiting = False
             if time.monotonic() - self._listed >= FOLDER_EVERY:
@@ -115,7 +115,7 @@ class Watcher:
                 self._save()
                 self.commit()
             if not waiting:
-                self._stop.wait(self.interval)
+                stops.wait(self.interval)
         for log in self.logs.values():
             yield from log.replay.replay(log.follow.feed.end())
             log.follow.close()
