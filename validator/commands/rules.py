@@ -86,6 +86,10 @@ def check(files: list[Path]) -> int:
     from validator.rulebook.registry import ruleset_files as shipped_files
 
     paths = ruleset_files(files)
+    shipped_named = {os.path.realpath(path) for path in shipped_files(rulesets_dir())}
+    sources.counted(
+        tuple(path for path in paths if os.path.realpath(path) not in shipped_named), "rules check"
+    )
     named = {os.path.realpath(path) for path in paths}
     root = rulesets_dir()
     shipped = shipped_files(root)

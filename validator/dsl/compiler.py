@@ -18,6 +18,7 @@ from validator.dsl import ast
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
+from validator.dsl.limits import size_problems
 from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
@@ -866,6 +867,10 @@ class _Compiler:
         return readers
 
     def compile(self) -> Ruleset:
+        # Bounds first: a condition that expands to millions of nodes is refused before it is expanded.
+        too_big = size_problems(self.tree)
+        if too_big:
+            raise RulesetErrors(too_big)
         headers = self.headers()
         params = self.parameters()
         options = self.options()

@@ -112,6 +112,10 @@ class Summary:
     # `check --all-readings`: each run made, the readings it changed from those applied ((reading,
     # alternative) pairs; none for the run under the readings applied) and the findings it gave.
     readings_judged: list[tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=list)
+    # The ruleset files the processes that judged the rounds read (a Dask worker's, sent back with its
+    # share's tally): (file as the run names it, version, SHA-256 of the bytes read). The audit dataset's
+    # `ruleset_files` lists them with the client's own.
+    judged_by: set[tuple[str, str, str]] = field(default_factory=set)
 
     def record_readings(self, ruleset: Any) -> None:
         """Note the alternative of each reading the version applies (`dsl.model.Ruleset`)."""
@@ -193,6 +197,7 @@ class Summary:
         self.suppressed.update(other.suppressed)
         self.readings |= other.readings
         self.readings_judged.extend(other.readings_judged)
+        self.judged_by |= other.judged_by
 
     @property
     def all_notes(self) -> list[str]:

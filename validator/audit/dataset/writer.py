@@ -576,7 +576,7 @@ class DatasetRun:
             "logs": logs,
             "house_file": self.spec.house_file,
             "house_digest": self.spec.house_digest,
-            "ruleset_files": encoding_files(default_registry(), summary.rulesets),
+            "ruleset_files": judged_with(summary),
             "rounds": summary.rounds_read,
             "findings": summary.findings,
             "summary": json.dumps(summary.as_dict(), ensure_ascii=False),
@@ -617,3 +617,16 @@ class DatasetRun:
             lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
             os.close(self._lock)
             self._lock = None
+
+
+def judged_with(summary: Summary) -> list[dict[str, str]]:
+    """The run's `ruleset_files`: the files this process read for the versions that judged its rounds,
+    and those every worker read (`Summary.judged_by`): each file once per digest, so that a worker that
+    read other bytes than this process would show as a second line for the same file."""
+    mine = encoding_files(default_registry(), summary.rulesets)
+    seen = {(e["file"], e["version"], e["sha256"]) for e in mine}
+    theirs = [
+        {"file": file, "version": version, "sha256": sha}
+        for file, version, sha in sorted(summary.judged_by - seen)
+    ]
+    return sorted([*mine, *theirs], key=lambda e: (e["file"], e["sha256"]))
