@@ -57,7 +57,7 @@ def alternatives_to_judge(registry: Registry, versions: Iterable[str]) -> list[C
 # The most runs made for combinations of readings (each judges every log once more).
 MAX_COMBINATIONS = 32
 # The most alternatives judged one at a time (each judges every log once more): past it, the run stops
-# (exit 2) rather than judge the logs hundreds of times. The shipped versions of one family have 20 at
+# (exit 2) rather than judge the logs hundreds of times. The shipped versions of one family have 17 at
 # most; a version may have 32 of its own (`dsl.limits.MAX_ALTERNATIVES`).
 MAX_ALTERNATIVES = 64
 
