@@ -116,6 +116,7 @@ def run(
 def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
     """Standard output, or FILE opened for appending: a watch adds to its report as it goes. What a
     killed watch wrote after its last saved state is cut off first (it is judged and written again)."""
+    from validator.live.state import lock_output
     from validator.outputs import Checked
 
     if output is None:
@@ -130,6 +131,7 @@ def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
             _("{path}: cannot write ({error})").format(path=name, error=error.strerror)
         ) from None
     with handle:
+        lock_output(handle, name)
         size = handle.seek(0, os.SEEK_END)
         if state.output == key and state.output_size is not None and state.output_size < size:
             handle.truncate(state.output_size)
