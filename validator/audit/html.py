@@ -244,6 +244,10 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 }
 
 
+# What a spreadsheet reads at the start of a cell as a formula (or the start of one): OWASP's list.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return ""
@@ -251,7 +255,13 @@ def _cell(value: Any) -> str:
         return fmt(value) or "0"
     if isinstance(value, float):
         return f"{value:.6g}"
-    return str(value)
+    text = str(value)
+    if isinstance(value, str) and text.startswith(_FORMULA_STARTS):
+        # A name the logs wrote (a dealer, a player, a table): a spreadsheet opening the CSV must show
+        # it, not run it (`=HYPERLINK(…)`). OWASP's advice: a leading apostrophe makes it text. Numbers
+        # are the report's own and keep their sign.
+        return "'" + text
+    return text
 
 
 def csv_tables(audit: Audit) -> dict[str, str]:
@@ -265,7 +275,9 @@ def csv_tables(audit: Audit) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, (attribute, columns) in _CSV.items():
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        # Rows end with CRLF (RFC 4180): a cell holding either character is then quoted, whereas with "\n"
+        # alone a carriage return in a name would end the row for the reader.
+        writer = csv.writer(buffer, lineterminator="\r\n")
         writer.writerow([column for column, _ in columns])
         for row in getattr(audit, attribute):
             writer.writerow([_cell(row.get(key)) for _, key in columns])
