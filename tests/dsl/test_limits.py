@@ -15,45 +15,12 @@ import shutil
 from pathlib import Path
 
 from conftest import FIXTURES, run_cli
+from outside_ruleset import HEAD, HEAD_LINES, write
 
 from validator.dsl import limits
 from validator.dsl.limits import _DefineSizes, _placed, size_problems
 from validator.rulebook import sources
 from validator.rulebook.registry import default_registry
-
-HEAD = """ruleset zz/bounds
-amends fr/blackjack@2024-11-01
-title "Bounds (test fixture, not law)"
-source "none"
-in force from 2025-01-01
-note "Not law." note fr "Pas du droit."
-amendment "a" {
-"""
-RULE = """    add rule r1 {{
-        ref "x"
-        severity error
-        message "m"
-        message fr "m"
-        on dealer_draw require {condition}
-        checks "c"
-        checks fr "c"
-        why "w"
-        why fr "w"
-        fails "f"
-        fails fr "f"
-        passes "p"
-        passes fr "p"
-    }}
-}}
-"""
-HEAD_LINES = HEAD.count("\n")
-
-
-def _write(tmp_path: Path, defines: list[str], condition: str, name: str = "bounds.rules") -> Path:
-    path = tmp_path / name
-    lines = [f'    add define {d} ref "x"\n' for d in defines]
-    path.write_text(HEAD + "".join(lines) + RULE.format(condition=condition), encoding="utf-8")
-    return path
 
 
 def _check(path: Path) -> tuple[int, list[str]]:
@@ -67,7 +34,7 @@ def test_a_condition_doubled_by_each_citation_is_refused_at_the_first_past_the_b
     d(i) is 1 + 2 d(i-1), so 2^(i+2) - 1 nodes: d9 has 2,047, d10 4,095 (> 4,000). Forty of them used to
     expand 2^41 nodes; d10, the first past the bound, is refused at its line, and nothing after it."""
     defines = ["d0 = dealer.total == 17", *(f"d{i} = d{i - 1} and d{i - 1}" for i in range(1, 40))]
-    code, errors = _check(_write(tmp_path, defines, "not d39"))
+    code, errors = _check(write(tmp_path, defines, "not d39"))
     assert code == 2
     assert errors == [
         f"{tmp_path}/bounds.rules:{HEAD_LINES + 11}:9: "
@@ -83,7 +50,7 @@ def test_a_sum_past_the_depth_that_compiles_is_refused_and_the_deepest_accepted_
     write more than 200 nested parentheses into the generated Python (exit 3); 61 are refused (61 levels >
     60), and 60, the deepest accepted, compile and judge a log (the rule holds on every round: the sum of
     59 totals is never below one; the log's other findings are its own, without the house file)."""
-    deep = _write(tmp_path, [], "dealer.total <= " + " + ".join(["dealer.total"] * 68), "deep.rules")
+    deep = write(tmp_path, [], "dealer.total <= " + " + ".join(["dealer.total"] * 68), "deep.rules")
     code, errors = _check(deep)
     assert code == 2
     assert errors == [
@@ -93,10 +60,10 @@ def test_a_sum_past_the_depth_that_compiles_is_refused_and_the_deepest_accepted_
         "or conditions"
     ]
     assert (
-        _check(_write(tmp_path, [], "dealer.total <= " + " + ".join(["dealer.total"] * 60), "d61.rules"))[0]
+        _check(write(tmp_path, [], "dealer.total <= " + " + ".join(["dealer.total"] * 60), "d61.rules"))[0]
         == 2
     )
-    ok = _write(tmp_path, [], "dealer.total <= " + " + ".join(["dealer.total"] * 59), "d60.rules")
+    ok = write(tmp_path, [], "dealer.total <= " + " + ".join(["dealer.total"] * 59), "d60.rules")
     assert _check(ok) == (0, [])
     log = str(FIXTURES.parent.parent / "samples" / "logs" / "clean" / "BJ-07-2025-03-14.jsonl.gz")
     judged = run_cli("check", log, "--rules", str(ok), "--ruleset", "zz/bounds", "--no-config", "-f", "jsonl")
@@ -109,13 +76,13 @@ def test_a_long_chain_of_conditions_is_refused_where_it_passes_the_depth(tmp_pat
     """d(i) = d(i-1) and dealer.total > i: each citation a level; d0 is 2 levels deep (a comparison and its
     terms), so d58 is 60 and d59 61: refused at d59's line. 400 of them used to exhaust the stack."""
     defines = ["d0 = dealer.total == 17", *(f"d{i} = d{i - 1} and dealer.total > {i}" for i in range(1, 400))]
-    code, errors = _check(_write(tmp_path, defines, "not d399"))
+    code, errors = _check(write(tmp_path, defines, "not d399"))
     assert code == 2
     assert [e.split(": ")[0] for e in errors] == [f"{tmp_path}/bounds.rules:{HEAD_LINES + 60}:9"]
 
 
 def test_a_file_over_the_size_bound_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
-    path = _write(tmp_path, [], "dealer.total <= 21")
+    path = write(tmp_path, [], "dealer.total <= 21")
     path.write_bytes(path.read_bytes() + b"# " + b"x" * limits.MAX_FILE_BYTES + b"\n")
     code, errors = _check(path)
     assert code == 2
