@@ -133,8 +133,9 @@ def _house_case(data: bytes, with_log: bool) -> None:
 
 
 def _ruleset_case(case: tuple[Path, bytes]) -> None:
-    """The damaged file in place of its seed, in a copy of the seed's folder: an amendment is checked
-    beside the versions it amends, as `rules check` reads it in the project."""
+    """The damaged file in place of its seed, in a copy of the seed's folder, checked with the versions
+    beside it named (an amendment is checked with the versions it amends, which are read only when
+    named)."""
     seed, data = case
     folder = _FOLDER / "rulesets" / seed.parent.name
     shutil.rmtree(folder, ignore_errors=True)
@@ -142,7 +143,8 @@ def _ruleset_case(case: tuple[Path, bytes]) -> None:
         seed.parent, folder, ignore=lambda _, names: [n for n in names if not n.endswith(".rules")]
     )
     (folder / seed.name).write_bytes(data)
-    check_ruleset(folder / seed.name, TALLIES["rulesets"])
+    beside = tuple(sorted(p for p in folder.glob("*.rules") if p.name != seed.name))
+    check_ruleset(folder / seed.name, TALLIES["rulesets"], beside)
 
 
 @pytest.mark.parametrize("seed", [p for p, _ in seed_rulesets()], ids=lambda p: f"{p.parent.name}/{p.name}")
