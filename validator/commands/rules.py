@@ -87,9 +87,8 @@ def check(files: list[Path]) -> int:
 
     paths = ruleset_files(files)
     shipped_named = {os.path.realpath(path) for path in shipped_files(rulesets_dir())}
-    sources.counted(
-        tuple(path for path in paths if os.path.realpath(path) not in shipped_named), "rules check"
-    )
+    outside = tuple(path for path in paths if os.path.realpath(path) not in shipped_named)
+    sources.counted(outside, "rules check")  # i18n: not shown (a command, named as written)
     named = {os.path.realpath(path) for path in paths}
     root = rulesets_dir()
     shipped = shipped_files(root)
