@@ -1,24 +1,45 @@
-"""The `casino-validator` command: wiring only. Each command's options are parsed here and handed, as
-plain values, to its module under `validator/commands/`, whose result is the exit status: 0 nothing
-found, 1 findings, 2 the run could not be made."""
+"""The `casino-validator` command: wiring only. Each command's options are parsed here into the one
+frozen object the command takes (validator/commands/options.py: its defaults and where each option's
+choices come from), handed to its module under `validator/commands/`, whose result is the exit status:
+0 nothing found, 1 findings, 2 the run could not be made."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeAlias, cast
 
 import typer
 
-from validator import __version__
+from validator import __version__, formats
 from validator.cli_help import PlainCommand, PlainGroup
+from validator.commands.options import (
+    CheckOptions,
+    EdgeOptions,
+    ExplainOptions,
+    LintOptions,
+    LogLimits,
+    PolicyOptions,
+    ReportOptions,
+    RulesCheckOptions,
+    RulesDiffOptions,
+    RulesListOptions,
+    RulesShowOptions,
+    RulesTestOptions,
+    SchemaOptions,
+    SimulateOptions,
+    WatchOptions,
+    default,
+)
+from validator.commands.schema import SCHEMAS
 from validator.errors import ValidatorError, bounded
-from validator.i18n import N_, _
-
-if TYPE_CHECKING:
-    from validator.commands.common import PolicyChoices
+from validator.findings.config import FAIL_LEVELS
+from validator.i18n import LANGUAGES, N_, _
+from validator.maths import FORMATS as EDGE_FORMATS
+from validator.simulate.options import inject_ids
+from validator.simulate.players import KINDS
 
 # Plain help (click's own layout, no boxes): it wraps at word boundaries in any terminal width and reads
 # the same in a CI log; `-h` works as `--help` everywhere.
@@ -43,34 +64,40 @@ rules_app = typer.Typer(
 app.add_typer(rules_app, name="rules")
 
 
-class Format(StrEnum):
-    """`--format`: the names of validator/report's REPORTERS, in their order (a test keeps them equal)."""
-
-    text = "text"
-    jsonl = "jsonl"
-    json = "json"
-    sarif = "sarif"
-    junit = "junit"
-    github = "github"
-    gitlab = "gitlab"
-    html = "html"
+def _choices(name: str, values: Iterable[str]) -> type[StrEnum]:
+    """The choices of an option, read from the registry that owns them, as the enumeration the CLI's
+    value conversion checks a value against (`--format xml: choose one of …`)."""
+    return cast("type[StrEnum]", StrEnum(name, [(value, value) for value in values]))
 
 
-class LintFormat(StrEnum):
-    """`lint --format`: every format but `html`, the audit report of rounds."""
-
-    text = "text"
-    jsonl = "jsonl"
-    json = "json"
-    sarif = "sarif"
-    junit = "junit"
-    github = "github"
-    gitlab = "gitlab"
+def _metavar(values: Iterable[StrEnum | str]) -> str:
+    return "[" + "|".join(str(value) for value in values) + "]"
 
 
-class FailLevel(StrEnum):
-    error = "error"
-    warning = "warning"
+if TYPE_CHECKING:  # to the type checker, each is an enumeration of strings; its members are read below
+    Format: TypeAlias = StrEnum
+    LintFormat: TypeAlias = StrEnum
+    FailLevel: TypeAlias = StrEnum
+    Lang: TypeAlias = StrEnum
+    EdgeFormat: TypeAlias = StrEnum
+    Players: TypeAlias = StrEnum
+else:
+    # `--format`: the formats' registry (validator/formats), in its order; `lint` leaves out the formats
+    # that report rounds only (html).
+    Format = _choices("Format", formats.names())
+    LintFormat = _choices("LintFormat", formats.names(of_house=True))
+    FailLevel = _choices("FailLevel", FAIL_LEVELS)  # --fail-level, --bell
+    Lang = _choices("Lang", LANGUAGES)
+    EdgeFormat = _choices("EdgeFormat", EDGE_FORMATS)
+    Players = _choices("Players", KINDS)  # the simulator's kinds of players
+
+
+def _value(choice: StrEnum | None) -> str | None:
+    return choice.value if choice is not None else None
+
+
+def _listed(values: list[Any] | None) -> tuple[Any, ...]:
+    return tuple(values or ())
 
 
 # Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
@@ -88,7 +115,7 @@ FailLevelOpt = Annotated[
     FailLevel | None,
     typer.Option(
         "--fail-level",
-        metavar="[error|warning]",
+        metavar=_metavar(FAIL_LEVELS),
         help=N_("Lowest severity that fails the run (exit 1); default error."),
     ),
 ]
@@ -158,7 +185,7 @@ RulesOpt = Annotated[
 ]
 
 
-def _choices(
+def _policy(
     select: list[str] | None,
     ignore: list[str] | None,
     fail_level: FailLevel | None,
@@ -167,29 +194,30 @@ def _choices(
     config: Path | None,
     no_config: bool,
     readings: list[str] | None = None,
-) -> PolicyChoices:
-    """What `check` and `lint` share of their options: what is reported and what fails, and the
-    readings applied."""
-    from validator.commands.common import PolicyChoices
+) -> PolicyOptions:
+    """What `check`, `watch` and `lint` share of their options: what is reported and what fails, and
+    the readings applied."""
+    return PolicyOptions(
+        tuple(select) if select is not None else None,
+        tuple(ignore) if ignore is not None else None,
+        _value(fail_level),
+        baseline,
+        write_baseline,
+        config,
+        no_config,
+        _listed(readings),
+    )
 
-    level = fail_level.value if fail_level is not None else None
-    chosen = tuple(readings or ())
-    return PolicyChoices(select, ignore, level, baseline, write_baseline, config, no_config, chosen)
 
-
-def _run(
-    command: Callable[[], int],
-    rules: list[Path] | None = None,
-    config: Path | None = None,
-    no_config: bool = False,
-) -> NoReturn:
+def _run(command: Callable[[], int], options: object = None) -> NoReturn:
     """Run a command's module and end with its exit status; a run that cannot be made ends with its
-    message on standard error and status 2. `rules` (`--rules`), with the configuration file's `rules`
-    and $CASINO_VALIDATOR_RULES, are the rulesets from outside the package the command judges with."""
+    message on standard error and status 2. `options`: the command's (validator/commands/options.py),
+    whose `rules` (`--rules`), with the configuration file's `rules` and $CASINO_VALIDATOR_RULES, are
+    the rulesets from outside the package the command judges with."""
     try:
         from validator.commands.common import use_rules
 
-        use_rules(rules or [], config, no_config)
+        use_rules(options)
         status = command()
     except ValidatorError as exc:
         typer.echo(f"casino-validator: {bounded(str(exc))}", err=True)
@@ -205,17 +233,26 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-class Lang(StrEnum):
-    en = "en"
-    fr = "fr"
-
-
 def _lang(value: Lang | None) -> None:
-    from validator import i18n
-    from validator.findings.config import config_lang
+    """`--lang`, before the command or after it (every command takes it): the language is chosen when
+    the command line is first read (cli_help.PlainGroup), before any help or message; the value is
+    checked here, and chosen again."""
+    if value is not None:
+        from validator import i18n
 
-    given = value.value if value is not None else None
-    i18n.start(given, None if given else config_lang())
+        i18n.start(value.value, None)
+
+
+LangOpt = Annotated[
+    Lang | None,
+    typer.Option(
+        "--lang",
+        callback=_lang,
+        is_eager=True,
+        metavar=_metavar(LANGUAGES),
+        help=N_("Language of messages and reports (default: the configuration's lang, else the locale)."),
+    ),
+]
 
 
 @app.callback()
@@ -223,18 +260,14 @@ def main_options(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version."))
     ] = False,
-    lang: Annotated[
-        Lang | None,
-        typer.Option(
-            "--lang",
-            callback=_lang,
-            is_eager=True,
-            metavar="[en|fr]",
-            help=N_("Language of messages and reports (default: the configuration's lang, else the locale)."),
-        ),
-    ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """casino-validator"""
+
+
+@rules_app.callback()
+def rules_options(lang: LangOpt = None) -> None:
+    pass
 
 
 # ---------------------------------------------------------------- check
@@ -250,12 +283,14 @@ def check(
     house: HouseOpt = None,
     fmt: Annotated[
         Format,
-        typer.Option("--format", "-f", metavar=f"[{'|'.join(Format)}]", help=N_("Output format.")),
-    ] = Format.text,
+        typer.Option("--format", "-f", metavar=_metavar(Format), help=N_("Output format.")),
+    ] = default(CheckOptions, "format"),
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the report to FILE."))
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = default(
+        CheckOptions, "quiet"
+    ),
     jobs: Annotated[
         int,
         typer.Option(
@@ -265,7 +300,7 @@ def check(
             metavar="N",
             help=N_("Processes of a local Dask cluster (files, tables, a table's shoes)."),
         ),
-    ] = 1,
+    ] = default(CheckOptions, "jobs"),
     scheduler: Annotated[
         str | None,
         typer.Option(
@@ -282,7 +317,7 @@ def check(
             metavar="SECONDS",
             help="How long the --scheduler may take to answer, and to have a worker.",
         ),
-    ] = 30,
+    ] = default(CheckOptions, "scheduler_timeout"),
     dataset: Annotated[
         Path | None,
         typer.Option(
@@ -308,7 +343,7 @@ def check(
                 "Judge each round under every alternative of the readings its rules have; say which hold."
             ),
         ),
-    ] = False,
+    ] = default(CheckOptions, "all_readings"),
     max_log_bytes: Annotated[
         str | None,
         typer.Option(metavar="SIZE", help=N_("Most bytes read from one log, uncompressed (default 16G).")),
@@ -320,54 +355,35 @@ def check(
         typer.Option(
             "--follow", help=N_("Judge each round as it is written (what `watch` does), until Ctrl-C.")
         ),
-    ] = False,
+    ] = default(CheckOptions, "follow"),
     rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
-    if follow:
-        _follow_instead(
-            logs,
-            ruleset,
-            house,
-            fmt,
-            output,
-            jobs,
-            scheduler,
-            dataset,
-            max_log_bytes,
-            max_line_bytes,
-            max_broken_records,
-            _choices(select, ignore, fail_level, baseline, write_baseline, config, no_config),
-        )
+    started = time.monotonic()
+    options = CheckOptions(
+        logs=tuple(logs),
+        ruleset=ruleset,
+        house=house,
+        format=fmt.value,
+        output=output,
+        quiet=quiet,
+        jobs=jobs,
+        scheduler=scheduler,
+        scheduler_timeout=scheduler_timeout,
+        dataset=dataset,
+        sarif_root=sarif_root,
+        policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
+        all_readings=all_readings,
+        limits=LogLimits(max_log_bytes, max_line_bytes, max_broken_records),
+        follow=follow,
+        rules=_listed(rules),
+    )
+    if options.follow:
+        _follow_instead(options)
     from validator.commands import check as command
 
-    started = time.monotonic()
-    _run(
-        lambda: command.run(
-            logs,
-            started=started,
-            ruleset=ruleset,
-            house=house,
-            fmt=fmt.value,
-            output=output,
-            quiet=quiet,
-            jobs=jobs,
-            scheduler=scheduler,
-            scheduler_timeout=scheduler_timeout,
-            dataset=dataset,
-            sarif_root=sarif_root,
-            choices=_choices(
-                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
-            ),
-            all_readings=all_readings,
-            max_log_bytes=max_log_bytes,
-            max_line_bytes=max_line_bytes,
-            max_broken_records=max_broken_records,
-        ),
-        rules=rules,
-        config=config,
-        no_config=no_config,
-    )
+    _run(lambda: command.run(options, started=started), options)
 
 
 # ---------------------------------------------------------------- watch
@@ -390,7 +406,7 @@ def watch(
     ],
     ruleset: LogRulesetOpt = None,
     house: HouseOpt = None,
-    fmt: StreamFormatOpt = Format.text,
+    fmt: StreamFormatOpt = default(WatchOptions, "format"),
     output: Annotated[
         Path | None,
         typer.Option(
@@ -402,15 +418,15 @@ def watch(
         typer.Option(
             "--state",
             metavar="FILE",
-            help=N_(
-                "Where each log was judged up to, to resume there (default .casino-validator-watch.json)."
-            ),
+            help=N_("Where each log was judged up to, to resume there (default {default})."),
         ),
-    ] = Path(".casino-validator-watch.json"),
+    ] = default(WatchOptions, "state"),
     interval: Annotated[
         float,
-        typer.Option("--interval", metavar="SECONDS", help=N_("Time between two looks (default 0.25).")),
-    ] = 0.25,
+        typer.Option(
+            "--interval", metavar="SECONDS", help=N_("Time between two looks (default {default:g}).")
+        ),
+    ] = default(WatchOptions, "interval"),
     on_finding: Annotated[
         str | None,
         typer.Option(
@@ -421,13 +437,15 @@ def watch(
     ] = None,
     on_finding_timeout: Annotated[
         float,
-        typer.Option("--on-finding-timeout", metavar="SECONDS", help=N_("Kill CMD past this (default 30).")),
-    ] = 30.0,
+        typer.Option(
+            "--on-finding-timeout", metavar="SECONDS", help=N_("Kill CMD past this (default {default:g}).")
+        ),
+    ] = default(WatchOptions, "on_finding_timeout"),
     bell: Annotated[
         FailLevel | None,
         typer.Option(
             "--bell",
-            metavar="[error|warning]",
+            metavar=_metavar(FAIL_LEVELS),
             help=N_("Ring the terminal for findings of this severity or above."),
         ),
     ] = None,
@@ -440,62 +458,36 @@ def watch(
     max_line_bytes: MaxLineBytesOpt = None,
     max_broken_records: MaxBrokenRecordsOpt = None,
     rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Follow logs as tables write them: each round is judged when its line is whole, each finding
     written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
     with the summary."""
+    options = WatchOptions(
+        logs=tuple(logs),
+        ruleset=ruleset,
+        house=house,
+        format=fmt.value,
+        output=output,
+        state=state,
+        interval=interval,
+        on_finding=on_finding,
+        on_finding_timeout=on_finding_timeout,
+        bell=_value(bell),
+        policy=_policy(select, ignore, fail_level, baseline, None, config, no_config),
+        limits=LogLimits(None, max_line_bytes, max_broken_records),
+        rules=_listed(rules),
+    )
     from validator.commands import watch as command
 
-    _run(
-        lambda: command.run(
-            logs,
-            ruleset=ruleset,
-            house=house,
-            fmt=fmt.value,
-            output=output,
-            state_file=state,
-            interval=interval,
-            on_finding=on_finding,
-            on_finding_timeout=on_finding_timeout,
-            bell=bell.value if bell is not None else None,
-            choices=_choices(select, ignore, fail_level, baseline, None, config, no_config),
-            max_line_bytes=max_line_bytes,
-            max_broken_records=max_broken_records,
-        ),
-        rules=rules,
-        config=config,
-        no_config=no_config,
-    )
+    _run(lambda: command.run(options), options)
 
 
-def _follow_instead(
-    logs: list[str],
-    ruleset: str | None,
-    house: Path | None,
-    fmt: Format,
-    output: Path | None,
-    jobs: int,
-    scheduler: str | None,
-    dataset: Path | None,
-    max_log_bytes: str | None,
-    max_line_bytes: str | None,
-    max_broken_records: int | None,
-    choices: PolicyChoices,
-) -> NoReturn:
+def _follow_instead(options: CheckOptions) -> NoReturn:
     """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
     from validator.commands import watch as command
 
-    refused = [
-        name
-        for name, given in (
-            ("--jobs", jobs > 1),
-            ("--scheduler", scheduler is not None),
-            ("--dataset", dataset is not None),
-            ("--max-log-bytes", max_log_bytes is not None),
-            ("--write-baseline", choices.write_baseline is not None),
-        )
-        if given
-    ]
+    refused = options.refused_by_follow()
     if refused:
         typer.echo(
             "casino-validator: "
@@ -505,23 +497,8 @@ def _follow_instead(
             err=True,
         )
         raise typer.Exit(2)
-    _run(
-        lambda: command.run(
-            logs,
-            ruleset=ruleset,
-            house=house,
-            fmt=fmt.value,
-            output=output,
-            state_file=Path(".casino-validator-watch.json"),
-            interval=0.25,
-            on_finding=None,
-            on_finding_timeout=30.0,
-            bell=None,
-            choices=choices,
-            max_line_bytes=max_line_bytes,
-            max_broken_records=max_broken_records,
-        )
-    )
+    followed = options.followed()
+    _run(lambda: command.run(followed), followed)
 
 
 # ---------------------------------------------------------------- report
@@ -552,16 +529,13 @@ def report(
         typer.Option("--csv", metavar="DIR", help=N_("Also write each table of the page as DIR/NAME.csv.")),
     ] = None,
     rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
+    options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules))
     from validator.commands import report as command
 
-    _run(
-        lambda: command.run(
-            datasets, output=output, start=start, end=end, casino=casino, table=table, csv=csv
-        ),
-        rules=rules,
-    )
+    _run(lambda: command.run(options), options)
 
 
 # ---------------------------------------------------------------- explain
@@ -581,16 +555,15 @@ def explain(
     ] = None,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Replay one round step by step and say why each finding was made.
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
+    options = ExplainOptions(log, round_id, ruleset, house, _listed(reading), _listed(rules))
     from validator.commands import explain as command
 
-    _run(
-        lambda: command.run(log, round_id=round_id, ruleset=ruleset, house=house, readings=reading or []),
-        rules=rules,
-    )
+    _run(lambda: command.run(options), options)
 
 
 # ---------------------------------------------------------------- simulate
@@ -604,11 +577,15 @@ def simulate(
             help=N_("ID@YYYY-MM-DD: the version to play by; the séance starts on DATE."),
         ),
     ],
-    rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N", help=N_("How many rounds."))] = 100,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Same seed, same file."))] = 1,
+    rounds: Annotated[
+        int, typer.Option("--rounds", min=1, metavar="N", help=N_("How many rounds."))
+    ] = default(SimulateOptions, "rounds"),
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Same seed, same file."))] = default(
+        SimulateOptions, "seed"
+    ),
     table: Annotated[
         str, typer.Option("--table", metavar="ID", help=N_("The table id written in the log."))
-    ] = "T-01",
+    ] = default(SimulateOptions, "table"),
     house: Annotated[
         Path | None,
         typer.Option("--house", metavar="FILE", help=N_("House-rules file; its entry for --table applies.")),
@@ -660,16 +637,16 @@ def simulate(
     rate: Annotated[
         float,
         typer.Option("--rate", metavar="R", help=N_("With --inject: the share of rounds given a violation.")),
-    ] = 0.05,
+    ] = default(SimulateOptions, "rate"),
     players: Annotated[
-        str,
+        Players,
         typer.Option(
             "--players",
-            metavar="best|random|mix",
+            metavar="|".join(KINDS),
             help="best: the strategy `edge` assumes; random: any legal decision; mix: each player his own "
             "level, 60 % best, 30 % with casual errors, 10 % random.",
         ),
-    ] = "best",
+    ] = default(SimulateOptions, "players"),
     timezone: Annotated[
         str | None,
         typer.Option(
@@ -712,9 +689,12 @@ def simulate(
             ),
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = default(
+        SimulateOptions, "quiet"
+    ),
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Play séances by a ruleset version and write them as hand-log/1.
 
@@ -724,42 +704,35 @@ def simulate(
     Every option is checked before anything is written: the limits are judged by the version's own
     rules on the table, and the séance must stay within the dates the version is in force.
     """
+    options = SimulateOptions(
+        ruleset=ruleset,
+        rounds=rounds,
+        seed=seed,
+        table=table,
+        house=house,
+        start=start,
+        minimum=minimum,
+        maximum=maximum,
+        seats=seats,
+        output=output,
+        inject=inject_ids(inject),
+        rate=rate,
+        players=players.value,
+        timezone=timezone,
+        dealers=dealers,
+        pool=pool,
+        hours=hours,
+        quiet=quiet,
+        readings=_listed(reading),
+        rules=_listed(rules),
+    )
     from validator.commands import simulate as command
 
     started = time.monotonic()
-    _run(
-        lambda: command.run(
-            started=started,
-            ruleset=ruleset,
-            rounds=rounds,
-            seed=seed,
-            table=table,
-            house=house,
-            start=start,
-            minimum=minimum,
-            maximum=maximum,
-            seats=seats,
-            output=output,
-            inject=inject,
-            rate=rate,
-            quiet=quiet,
-            players=players,
-            timezone=timezone,
-            dealers=dealers,
-            pool=pool,
-            hours=hours,
-            readings=reading or [],
-        ),
-        rules=rules,
-    )
+    _run(lambda: command.run(options, started=started), options)
 
 
 # ---------------------------------------------------------------- edge
-class EdgeFormat(StrEnum):
-    text = "text"
-    json = "json"
-
-
 @app.command(
     cls=PlainCommand, short_help=N_("House edge and side-bet returns of a version and a house entry.")
 )
@@ -774,33 +747,24 @@ def edge(
         str | None, typer.Option("--table", metavar="ID", help=N_("The table whose house entry applies."))
     ] = None,
     fmt: Annotated[
-        EdgeFormat, typer.Option("--format", "-f", metavar="[text|json]", help=N_("Output format."))
-    ] = EdgeFormat.text,
+        EdgeFormat, typer.Option("--format", "-f", metavar=_metavar(EdgeFormat), help=N_("Output format."))
+    ] = default(EdgeOptions, "format"),
     options: Annotated[
         bool, typer.Option("--options", help=N_("What each house option would change."))
-    ] = False,
+    ] = default(EdgeOptions, "options"),
     strategy: Annotated[
         bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
-    ] = False,
+    ] = default(EdgeOptions, "strategy"),
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
     its probability, computed composition-dependent (what is not exact is listed with its size)."""
+    given = EdgeOptions(ruleset, house, table, fmt.value, options, strategy, _listed(reading), _listed(rules))
     from validator.commands import edge as command
 
-    _run(
-        lambda: command.run(
-            ruleset=ruleset,
-            house=house,
-            table=table,
-            fmt=fmt.value,
-            options=options,
-            strategy=strategy,
-            readings=reading or [],
-        ),
-        rules=rules,
-    )
+    _run(lambda: command.run(given), given)
 
 
 # ---------------------------------------------------------------- lint
@@ -812,8 +776,8 @@ def lint(
     ],
     fmt: Annotated[
         LintFormat,
-        typer.Option("--format", "-f", metavar=f"[{'|'.join(LintFormat)}]", help=N_("Output format.")),
-    ] = LintFormat.text,
+        typer.Option("--format", "-f", metavar=_metavar(LintFormat), help=N_("Output format.")),
+    ] = default(LintOptions, "format"),
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the report to FILE."))
     ] = None,
@@ -835,38 +799,34 @@ def lint(
     no_config: NoConfigOpt = False,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
+    options = LintOptions(
+        files=tuple(files),
+        format=fmt.value,
+        output=output,
+        date=when,
+        sarif_root=sarif_root,
+        policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
+        rules=_listed(rules),
+    )
     from validator.commands import lint as command
 
-    _run(
-        lambda: command.run(
-            files,
-            fmt=fmt.value,
-            output=output,
-            when=when,
-            sarif_root=sarif_root,
-            choices=_choices(
-                select, ignore, fail_level, baseline, write_baseline, config, no_config, reading
-            ),
-        ),
-        rules=rules,
-        config=config,
-        no_config=no_config,
-    )
+    _run(lambda: command.run(options), options)
 
 
 # ---------------------------------------------------------------- schema
 @app.command(cls=PlainCommand, short_help=N_("Print a JSON Schema (hand-log, house-rules, findings)."))
 def schema(
-    which: Annotated[
-        str, typer.Argument(metavar="hand-log|house-rules|findings|dataset", help=N_("Which schema."))
-    ],
+    which: Annotated[str, typer.Argument(metavar="|".join(SCHEMAS), help=N_("Which schema."))],
+    lang: LangOpt = None,
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
+    options = SchemaOptions(which)
     from validator.commands import schema as command
 
-    _run(lambda: command.run(which))
+    _run(lambda: command.run(options), options)
 
 
 # ---------------------------------------------------------------- rules
@@ -874,13 +834,15 @@ def schema(
 def rules_list(
     ids: Annotated[
         bool, typer.Option("--ids", help=N_("Every rule id instead, one a line (for --select, --ignore)."))
-    ] = False,
+    ] = default(RulesListOptions, "ids"),
     extra_rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Families, their versions and the dates each is in force."""
+    options = RulesListOptions(ids, _listed(extra_rules))
     from validator.commands import rules
 
-    _run(lambda: rules.list_(ids=ids), rules=extra_rules)
+    _run(lambda: rules.list_(options), options)
 
 
 @rules_app.command(
@@ -894,12 +856,14 @@ def rules_show(
         ),
     ],
     extra_rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
+    options = RulesShowOptions(spec, _listed(extra_rules))
     from validator.commands import rules
 
-    _run(lambda: rules.show(spec), rules=extra_rules)
+    _run(lambda: rules.show(options), options)
 
 
 @rules_app.command("diff", cls=PlainCommand, short_help=N_("What changed between two versions."))
@@ -907,11 +871,13 @@ def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The older version."))],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The newer version."))],
     extra_rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
+    options = RulesDiffOptions(old, new, _listed(extra_rules))
     from validator.commands import rules
 
-    _run(lambda: rules.diff(old, new), rules=extra_rules)
+    _run(lambda: rules.diff(options), options)
 
 
 @rules_app.command(
@@ -922,11 +888,13 @@ def rules_check(
         list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
     ],
     extra_rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
+    options = RulesCheckOptions(tuple(files), _listed(extra_rules))
     from validator.commands import rules
 
-    _run(lambda: rules.check(files), rules=extra_rules)
+    _run(lambda: rules.check(options), options)
 
 
 @rules_app.command(
@@ -939,13 +907,17 @@ def rules_test(
             metavar="DIR", help=N_("Fixture folder (default: the project's tests/fixtures/rules).")
         ),
     ] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = default(
+        RulesTestOptions, "verbose"
+    ),
     extra_rules: RulesOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
+    options = RulesTestOptions(directory, verbose, _listed(extra_rules))
     from validator.commands import rules
 
-    _run(lambda: rules.test(directory, verbose=verbose), rules=extra_rules)
+    _run(lambda: rules.test(options), options)
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import typer
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperCommand, TyperGroup
 
-from validator.i18n import N_, _
+from validator.i18n import LANGUAGES, N_, _
 
 
 def _argument_name(param: Any) -> str:
@@ -55,31 +55,38 @@ def _help_text(text: str | None) -> str:
 
 
 def _option_record(param: Any, ctx: Any) -> tuple[str, str] | None:
-    """An option's line of help, its text translated and the extras click adds ([default: …]) too."""
+    """An option's line of help, its text translated and the extras click adds ([default: …]) too. A
+    help that names its default as `{default}` is given the option's own (the options object's field,
+    validator/commands/options.py), so that the default is written in one place."""
     record = param.get_help_record(ctx)
     if record is None:
         return None
     names, text = record
     own = getattr(param, "help", None) or ""
     if own and text.startswith(own):
-        text = _(own) + text[len(own) :]
+        shown = _(own)
+        if "{default" in own:
+            shown = shown.format(default=param.default)
+        text = shown + text[len(own) :]
     return names, text.replace("[default: ", _("[default: ")).replace("[required]", _("[required]"))
 
 
 def _lang_given(args: list[str]) -> str | None:
-    """The value of the global --lang among the arguments before the command's name, if a valid one
-    (an invalid one is refused when the option is read)."""
+    """The value of --lang among the arguments, before the command's name or after it (every command
+    takes it; the last one given counts, as the option's own value does), if a valid one (an invalid
+    one is refused when the option is read). Nothing after `--` is an option."""
+    found = None
     for index, arg in enumerate(args):
+        if arg == "--":
+            break
         value = None
         if arg == "--lang" and index + 1 < len(args):
             value = args[index + 1]
         elif arg.startswith("--lang="):
             value = arg.partition("=")[2]
-        elif not arg.startswith("-"):
-            return None
         if value is not None:
-            return value if value in ("en", "fr") else None
-    return None
+            found = value if value in LANGUAGES else None
+    return found
 
 
 class _Translated:

@@ -17,6 +17,7 @@ import orjson
 
 from validator.rulebook.registry import default_registry
 from validator.simulate.inject import Planted, inject
+from validator.simulate.options import SimulateOptions
 from validator.simulate.plan import prepare
 
 VERSION = "fr/blackjack@2025-03-14"
@@ -40,17 +41,9 @@ def write_seance(
     rate: float = 0.0,
     noise_rate: float = 0.01,
 ) -> Seance:
-    chosen, records = prepare(
-        default_registry(),
-        ruleset=VERSION,
-        rounds=rounds,
-        seed=seed,
-        table="BJ-21",
-        house=None,
-        start=None,
-        minimum=None,
-        maximum=None,
-    )
+    # Random players, as these séances were first written with (the audit's figures are worked from them).
+    options = SimulateOptions(VERSION, rounds=rounds, seed=seed, table="BJ-21", players="random")
+    chosen, records = prepare(default_registry(), options)
     noise: list[Planted] = []
     rng = random.Random(f"collusion/{seed}")
     colluded: list[tuple[str, str]] = []

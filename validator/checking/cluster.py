@@ -29,7 +29,7 @@ import signal
 import tempfile
 import uuid
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +70,7 @@ CLOSE_TIMEOUT = 5
 
 
 def check_on_cluster(
-    paths: list[str],
+    paths: Iterable[str],
     summary: Summary,
     *,
     jobs: int = 0,

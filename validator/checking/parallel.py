@@ -145,7 +145,7 @@ class SplitFile:
         return self.location or self.path
 
 
-def outline(paths: list[str], jobs: int) -> Iterator[Share | SplitFile]:
+def outline(paths: Iterable[str], jobs: int) -> Iterator[Share | SplitFile]:
     """The logs in order: a share for each file read whole, a `SplitFile` for each file to split. Reads
     nothing but the files' sizes."""
     for path in iter_log_paths(paths):

@@ -80,7 +80,7 @@ def _too_many(registry: Registry, versions: Iterable[str], choice: Choice, count
 
 def judged_under_readings(
     registry: Registry,
-    logs: list[str],
+    logs: Iterable[str],
     *,
     ruleset: str | None,
     house: HouseLookup | None,

@@ -41,7 +41,7 @@ def _replays(
     """The outcomes of each log in turn (`check_logs`)."""
     if ruleset:
         registry.resolve(ruleset)  # an unknown ruleset stops the run before any file is read
-    for path in iter_log_paths(list(paths)):
+    for path in iter_log_paths(paths):
         summary.files += 1
         replay = LogReplay(
             registry, path, summary, pinned=ruleset, house=house, collect=collect, teller=teller(collect)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from validator.commands import common
@@ -13,53 +12,39 @@ from validator.errors import ValidatorError
 from validator.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from validator.checking.options import CheckOptions
     from validator.findings.finding import RoundOutcome
 
 
-def run(
-    logs: list[str],
-    *,
-    started: float,
-    ruleset: str | None,
-    house: Path | None,
-    fmt: str,
-    output: Path | None,
-    quiet: bool,
-    jobs: int,
-    scheduler: str | None,
-    dataset: Path | None,
-    scheduler_timeout: float = 30,
-    sarif_root: Path | None,
-    choices: common.PolicyChoices,
-    all_readings: bool,
-    max_log_bytes: str | None,
-    max_line_bytes: str | None,
-    max_broken_records: int | None,
-) -> int:
-    """Replay the logs and report; the exit status of the findings at the fail level."""
+def run(options: CheckOptions, *, started: float) -> int:
+    """Replay the logs and report; the exit status of the findings at the fail level. `started`: when the
+    command started (the progress line's clock)."""
     from validator.checking.serial import check_logs, rule_catalogue
     from validator.findings.finding import Summary
     from validator.logs.limits import Limits, configure, limits_from_options
 
     run = None
-    _require_extras(fmt=fmt, dataset=dataset, jobs=jobs, scheduler=scheduler)
+    fmt, jobs, choices = options.format, options.jobs, options.policy
+    ruleset, house, logs = options.ruleset, options.house, list(options.logs)
+    _require_extras(options)
     try:
-        configure(limits_from_options(max_log_bytes, max_line_bytes, max_broken_records))
-        root = common.project_root(sarif_root)
+        limits = options.limits
+        configure(limits_from_options(limits.max_log_bytes, limits.max_line_bytes, limits.max_broken_records))
+        root = common.project_root(options.sarif_root)
         house_path = str(house) if house is not None else None
-        if dataset is not None:
+        if options.dataset is not None:
             from validator.audit.dataset.writer import DatasetRun
 
-            options = {
+            recorded = {
                 "ruleset": ruleset,
                 "house": house_path,
                 "jobs": jobs,
                 "format": fmt,
                 # The readings asked for (the summary, in the same row, lists every reading applied).
                 "readings": list(choices.readings),
-                "all_readings": all_readings,
+                "all_readings": options.all_readings,
             }
-            run = DatasetRun.start(str(dataset), logs, options, house_path)
+            run = DatasetRun.start(str(options.dataset), logs, recorded, house_path)
             for note in run.notes:
                 common.error(f"warning: {note}")
         collect = run is not None or fmt == "html"
@@ -77,21 +62,25 @@ def run(
             from validator.house.apply import house_lookup
 
             lookup, house_label = house_lookup(house, registry)
-        from validator.logs.reader import check_openable, iter_log_paths
+        from validator.logs.reader import check_openable, find_logs
 
-        check_openable(iter_log_paths(logs))
-        with common.output(output) as out:
-            reporter = common.reporter(fmt, out, output, root)
+        # The logs found once (a folder, or a store's prefix, listed once): every layer below takes them.
+        found = find_logs(logs)
+        check_openable(found)
+        if run is not None:
+            run.paths = found
+        with common.output(options.output) as out:
+            reporter = common.reporter(fmt, out, options.output, root)
             summary = Summary(house=house_label)
             if house is None:
                 summary.notes.append(_("no house rules given: the regulation's defaults apply"))
-            unread = skipped_note(logs)
+            unread = skipped_note(found.not_read)
             if unread:
                 summary.notes.append(unread)
             plan = None
             outcomes: Iterable[RoundOutcome]
-            scheduler = scheduler_address(scheduler, jobs)
-            if all_readings and (jobs > 1 or scheduler):
+            scheduler = scheduler_address(options.scheduler, jobs)
+            if options.all_readings and (jobs > 1 or scheduler):
                 raise ValidatorError(
                     _(
                         "--all-readings judges the logs once per alternative in this process: give it "
@@ -104,7 +93,7 @@ def run(
 
                 plan = PlanProgress()
                 outcomes = check_on_cluster(
-                    logs,
+                    found,
                     summary,
                     jobs=jobs,
                     scheduler=scheduler,
@@ -113,25 +102,27 @@ def run(
                     progress=plan,
                     dataset=run.spec if run else None,
                     collect=fmt == "html",
-                    timeout=scheduler_timeout,
+                    timeout=options.scheduler_timeout,
                     report=reporter,
                     readings=tuple(sorted(registry.chosen.items())),
                 )
-            elif all_readings:
+            elif options.all_readings:
                 from validator.checking.readings import judged_under_readings
 
                 outcomes = judged_under_readings(
-                    registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
+                    registry, found, ruleset=ruleset, house=lookup, summary=summary, collect=collect
                 )
                 if run is not None:
                     outcomes = run.writer().write_all(outcomes)
             else:
                 outcomes = check_logs(
-                    registry, logs, ruleset=ruleset, house=lookup, summary=summary, collect=collect
+                    registry, found, ruleset=ruleset, house=lookup, summary=summary, collect=collect
                 )
                 if run is not None:
                     outcomes = run.writer().write_all(outcomes)
-            shown = progress(outcomes, enabled=not quiet, started=started, logs=logs, jobs=jobs, plan=plan)
+            shown = progress(
+                outcomes, enabled=not options.quiet, started=started, logs=found, jobs=jobs, plan=plan
+            )
             # `policy.apply` written out, for speed: a round without findings has nothing for the policy,
             # and goes to the reporter only if its format keeps something of such rounds (a format
             # without `quiet_rounds` writes nothing of them: `--jobs` never gives them to it).
@@ -158,11 +149,8 @@ def run(
     return policy.exit_status(summary)
 
 
-def skipped_note(logs: list[str], shown: int = 5) -> str | None:
+def skipped_note(skipped: Sequence[str], shown: int = 5) -> str | None:
     """The note naming the files of the folders given that were not read (not `*.jsonl`, `*.jsonl.gz`)."""
-    from validator.logs.reader import files_not_read
-
-    skipped = files_not_read(logs)
     if not skipped:
         return None
     names = ", ".join(skipped[:shown])
@@ -175,18 +163,18 @@ def skipped_note(logs: list[str], shown: int = 5) -> str | None:
     ).format(n=len(skipped), names=names)
 
 
-def _require_extras(*, fmt: str, dataset: Path | None, jobs: int, scheduler: str | None) -> None:
+def _require_extras(options: CheckOptions) -> None:
     """The extras the options need, checked before anything is read or written."""
     from validator.extras import require
 
-    if dataset is not None:
+    if options.dataset is not None:
         require("audit", "--dataset")
-    if fmt == "html":
+    if options.format == "html":
         require("audit", "--format html")  # i18n: not shown (an option, named as written)
-    if jobs > 1:
+    if options.jobs > 1:
         require("cluster", "--jobs")
-    if scheduler_address(scheduler, jobs):
-        require("cluster", "--scheduler" if scheduler else "DASK_SCHEDULER_ADDRESS")
+    if scheduler_address(options.scheduler, options.jobs):
+        require("cluster", "--scheduler" if options.scheduler else "DASK_SCHEDULER_ADDRESS")
 
 
 def scheduler_address(option: str | None, jobs: int) -> str | None:
@@ -206,7 +194,7 @@ def progress(
     *,
     enabled: bool,
     started: float,
-    logs: list[str],
+    logs: Iterable[str],
     jobs: int,
     plan: Any = None,
 ) -> Iterable[RoundOutcome]:
@@ -218,7 +206,7 @@ def progress(
     from validator.checking.progress import input_sizes, with_progress
     from validator.logs.reader import bytes_read, iter_log_paths
 
-    sizes = input_sizes(iter_log_paths(list(logs)))
+    sizes = input_sizes(iter_log_paths(logs))
     total = sum(sizes.values()) or None
     position = bytes_read if jobs == 1 and plan is None else None
     return with_progress(

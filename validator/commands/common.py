@@ -7,26 +7,32 @@ import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
 import typer
 
 if TYPE_CHECKING:
+    from validator.checking.options import PolicyOptions
     from validator.findings.policy import Policy
     from validator.formats.base import Reporter
     from validator.rulebook.registry import Registry
 
 
-def use_rules(option: list[Path], config: Path | None = None, no_config: bool = False) -> None:
-    """The rulesets from outside the package this run judges with: `--rules`, the configuration file's
-    `rules`, $CASINO_VALIDATOR_RULES (validator/rulebook/sources.py)."""
+def use_rules(options: object) -> None:
+    """The rulesets from outside the package a command's run (`options`, validator/commands/options.py)
+    judges with: `--rules`, the configuration file's `rules` (the one `--config` names, none with
+    `--no-config`, for the commands that take them), $CASINO_VALIDATOR_RULES
+    (validator/rulebook/sources.py)."""
     from validator.findings.config import load_config
     from validator.rulebook import sources
 
+    rules: tuple[Path, ...] = getattr(options, "rules", ())
+    chosen: PolicyOptions | None = getattr(options, "policy", None)
+    config = chosen.config if chosen is not None else None
+    no_config = chosen.no_config if chosen is not None else False
     configured = load_config(config, disabled=no_config).rules
-    sources.use(sources.gather(option, configured))
+    sources.use(sources.gather(list(rules), configured))
 
 
 def registry(readings: Iterable[str] = (), config: Path | None = None, no_config: bool = False) -> Registry:
@@ -84,22 +90,8 @@ def reporter(fmt: str, out: TextIO, output: Path | None, root: Callable[[], str]
     return make_reporter(fmt, out, color=color, root=root() if fmt == "sarif" else None)
 
 
-@dataclass(frozen=True, slots=True)
-class PolicyChoices:
-    """What `check` and `lint` were told to report and to fail on, as given on the command line."""
-
-    select: list[str] | None = None
-    ignore: list[str] | None = None
-    fail_level: str | None = None
-    baseline: Path | None = None
-    write_baseline: Path | None = None
-    config: Path | None = None
-    no_config: bool = False
-    readings: tuple[str, ...] = ()  # --reading ID=ALTERNATIVE, as given
-
-
 def policy(
-    registry: Registry, root: Callable[[], str], choices: PolicyChoices, house: Iterable[Path] = ()
+    registry: Registry, root: Callable[[], str], choices: PolicyOptions, house: Iterable[Path] = ()
 ) -> Policy:
     """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the config)."""
     from validator.findings.policy import Options, build_policy, split_rules

@@ -3,35 +3,29 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from validator.commands import common
 
+if TYPE_CHECKING:
+    from validator.commands.options import EdgeOptions
 
-def run(
-    *,
-    ruleset: str | None,
-    house: Path | None,
-    table: str | None,
-    fmt: str,
-    options: bool,
-    strategy: bool,
-    readings: list[str],
-) -> int:
+
+def run(options: EdgeOptions) -> int:
     from validator.maths.summary import run as figures
 
-    registry = common.registry(readings)
+    registry = common.registry(options.readings)
     typer.echo(
         figures(
             registry,
-            ruleset=ruleset,
-            house=house,
-            table=table,
-            fmt=fmt,
-            with_options=options,
-            with_strategy=strategy,
+            ruleset=options.ruleset,
+            house=options.house,
+            table=options.table,
+            fmt=options.format,
+            with_options=options.options,
+            with_strategy=options.strategy,
         ),
         nl=False,
     )

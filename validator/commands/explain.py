@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from validator.commands import common
 
+if TYPE_CHECKING:
+    from validator.commands.options import ExplainOptions
 
-def run(log: str, *, round_id: str, ruleset: str | None, house: Path | None, readings: list[str]) -> int:
+
+def run(options: ExplainOptions) -> int:
     """1 when the round has a finding, 0 when it is clean."""
     from validator.checking.explain import explain
 
-    registry = common.registry(readings)
+    registry = common.registry(options.readings)
     lookup = None
-    if house is not None:
+    if options.house is not None:
         from validator.house.apply import house_lookup
 
-        lookup, _unused = house_lookup(house, registry)
-    told = explain(registry, log, round_id, ruleset=ruleset, house=lookup)
+        lookup, _unused = house_lookup(options.house, registry)
+    told = explain(registry, options.log, options.round_id, ruleset=options.ruleset, house=lookup)
     for line in told.lines:
         typer.echo(line)
     return told.exit_status

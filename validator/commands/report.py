@@ -2,41 +2,35 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from validator.commands import common
+
+if TYPE_CHECKING:
+    from validator.commands.options import ReportOptions
 
 WRITE_CHARS = 1 << 16
 
 
-def run(
-    datasets: list[Path],
-    *,
-    output: Path | None,
-    start: str | None,
-    end: str | None,
-    casino: str | None,
-    table: str | None,
-    csv: Path | None = None,
-) -> int:
+def run(options: ReportOptions) -> int:
     from validator.extras import require
 
     require("audit", "report")
     from validator.audit import audit_html, dataset_notes, parse_day
 
-    names = [str(d) for d in datasets]
+    names = [str(d) for d in options.datasets]
     for note in dataset_notes(names):
         common.error(f"warning: {note}")
     html = audit_html(
         names,
         common.registry(),
-        start=parse_day(start, "--from"),
-        end=parse_day(end, "--to"),
-        casino=casino,
-        table=table,
-        csv_folder=str(csv) if csv is not None else None,
+        start=parse_day(options.start, "--from"),
+        end=parse_day(options.end, "--to"),
+        casino=options.casino,
+        table=options.table,
+        csv_folder=str(options.csv) if options.csv is not None else None,
     )
-    with common.output(output) as out:
+    with common.output(options.output) as out:
         # In pieces, each flushed: one write of the whole page to a pipe whose reader has gone
         # (`| head -c 10`) can end as a short write the interpreter never reports; the next piece
         # meets the closed pipe, and the run ends with status 2, as `check` does.

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -12,23 +14,33 @@ from validator.commands import common
 from validator.errors import RulesetErrors, ValidatorError
 from validator.i18n import _
 
+if TYPE_CHECKING:
+    from validator.commands.options import (
+        RulesCheckOptions,
+        RulesDiffOptions,
+        RulesListOptions,
+        RulesShowOptions,
+        RulesTestOptions,
+    )
 
-def list_(*, ids: bool = False) -> int:
+
+def list_(options: RulesListOptions) -> int:
     """Families, their versions and the dates each is in force; with `ids`, every rule id instead."""
     from validator.rulebook.view import all_rule_ids, list_lines
 
     registry = common.registry()
-    for line in all_rule_ids(registry) if ids else list_lines(registry):
+    for line in all_rule_ids(registry) if options.ids else list_lines(registry):
         typer.echo(line)
     return 0
 
 
-def show(spec: str) -> int:
+def show(options: RulesShowOptions) -> int:
     """A ruleset version resolved (ID, ID@DATE), or one rule (of a ruleset, or Python-side) with its
     docs (RULE, or RULE@DATE: the wording in force that day); a name that is neither gets the closest."""
     from validator.rulebook.view import close_rule_ids, is_rule_id, rule_lines, show_lines
 
     registry = common.registry()
+    spec = options.spec
     name, at, when = spec.partition("@")
     if is_rule_id(registry, name):
         day = registry.resolve(f"{registry.all()[0].family}@{when}")[1] if at else None
@@ -59,17 +71,17 @@ def _python_side(name: str) -> bool:
     return name.split("/")[0] in {rule_id.split("/")[0] for rule_id in BUILTIN}
 
 
-def diff(old: str, new: str) -> int:
+def diff(options: RulesDiffOptions) -> int:
     """What changed between two versions, parameter by parameter and rule by rule."""
     from validator.rulebook.view import diff_lines
 
     registry = common.registry()
-    for line in diff_lines(registry.pick(old), registry.pick(new)):
+    for line in diff_lines(registry.pick(options.old), registry.pick(options.new)):
         typer.echo(line)
     return 0
 
 
-def check(files: list[Path]) -> int:
+def check(options: RulesCheckOptions) -> int:
     """Each file's syntax and meaning; every error as FILE:LINE:COL: message (exit 2). The files are read
     with the shipped rulesets and those from outside (`--rules`), so a file may amend a version of either;
     only the files named are reported."""
@@ -85,7 +97,7 @@ def check(files: list[Path]) -> int:
     )
     from validator.rulebook.registry import ruleset_files as shipped_files
 
-    paths = ruleset_files(files)
+    paths = ruleset_files(options.files)
     shipped_named = {os.path.realpath(path) for path in shipped_files(rulesets_dir())}
     outside = tuple(path for path in paths if os.path.realpath(path) not in shipped_named)
     sources.counted(outside, "rules check")  # i18n: not shown (a command, named as written)
@@ -150,7 +162,7 @@ def check(files: list[Path]) -> int:
     return 0
 
 
-def ruleset_files(files: list[Path]) -> list[Path]:
+def ruleset_files(files: Iterable[Path]) -> list[Path]:
     """The ruleset files named: files as given, folders expanded to every `*.rules` inside (recursively,
     sorted); a file named twice (or also through its folder) once."""
     paths: list[Path] = []
@@ -172,19 +184,19 @@ def ruleset_files(files: list[Path]) -> list[Path]:
     return paths
 
 
-def test(directory: Path | None, *, verbose: bool) -> int:
+def test(options: RulesTestOptions) -> int:
     """Run the rule fixtures: 1 when one fails, or none was found."""
     from validator.rulebook.fixtures import default_fixture_dir, find_fixtures, run_fixture
 
     passed = failed = 0
-    root = directory or default_fixture_dir()
+    root = options.directory or default_fixture_dir()
     registry = common.registry()
     for expect in find_fixtures(root):
         for result in run_fixture(registry, expect, root):
             label = result.name + (f" @ {result.ruleset}" if result.ruleset else "")
             if result.ok:
                 passed += 1
-                if verbose:
+                if options.verbose:
                     typer.echo(f"PASS: {label}")
             else:
                 failed += 1

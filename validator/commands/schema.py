@@ -5,30 +5,40 @@ dictionary (`dataset`: every column of its Parquet tables, its type and what it 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from validator.errors import ValidatorError
 from validator.i18n import _
 
+if TYPE_CHECKING:
+    from validator.commands.options import SchemaOptions
 
-def run(which: str) -> int:
-    load_schema: Callable[[], dict[str, Any]]
-    if which == "hand-log":
-        from validator.logs.reader import load_schema
-    elif which == "house-rules":
-        from validator.house.schema import load_schema
-    elif which == "findings":
-        from validator.formats.schema import findings_schema as load_schema
-    elif which == "dataset":
-        from validator.audit.dataset.columns import dictionary as load_schema
-    else:
+# The schemas `schema` prints, by name (the CLI's choices, in this order): the module and the function
+# that gives each, imported when it is asked for.
+SCHEMAS: dict[str, tuple[str, str]] = {
+    "hand-log": ("validator.logs.reader", "load_schema"),
+    "house-rules": ("validator.house.schema", "load_schema"),
+    "findings": ("validator.formats.schema", "findings_schema"),
+    "dataset": ("validator.audit.dataset.columns", "dictionary"),
+}
+
+
+def run(options: SchemaOptions) -> int:
+    which = options.which
+    if which not in SCHEMAS:
         raise ValidatorError(
-            _("unknown schema {which!r}: choose hand-log, house-rules, findings or dataset").format(
-                which=which
-            )
+            _("unknown schema {which!r}: choose {names}").format(which=which, names=_choices())
         )
-    typer.echo(json.dumps(load_schema(), indent=2, ensure_ascii=False))
+    module, function = SCHEMAS[which]
+    schema: dict[str, Any] = getattr(import_module(module), function)()
+    typer.echo(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
+
+
+def _choices() -> str:
+    """The schemas' names as the message lists them: `a, b, c or d`."""
+    *first, last = SCHEMAS
+    return _("{names} or {last}").format(names=", ".join(first), last=last)

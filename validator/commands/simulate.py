@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -12,72 +11,41 @@ import typer
 from validator.commands import common
 from validator.errors import ValidatorError
 from validator.i18n import _, ngettext
+from validator.simulate.options import SimulateOptions
 
 
-def run(
-    *,
-    started: float,
-    ruleset: str,
-    rounds: int,
-    seed: int,
-    table: str,
-    house: Path | None,
-    start: str | None,
-    minimum: str | None,
-    maximum: str | None,
-    seats: int | None,
-    output: Path | None,
-    inject: str | None,
-    rate: float,
-    quiet: bool,
-    readings: list[str],
-    players: str = "best",
-    timezone: str | None = None,
-    dealers: int | None = None,
-    pool: int | None = None,
-    hours: str | None = None,
-) -> int:
+def run(options: SimulateOptions, *, started: float) -> int:
+    """Play the séance and write it (with --inject, the planted violations beside it); `started`: when
+    the command started (the progress line's clock)."""
     from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
     from validator.simulate.run import write
     from validator.simulate.violations import Violations
 
-    rule_ids = [r.strip() for r in inject.split(",") if r.strip()] if inject is not None else []
+    rule_ids = list(options.inject or ())
+    rate, seed, output = options.rate, options.seed, options.output
     # The plan the séance is played with, and the house options it is played with (for the planter).
     planned: list[tuple[Violations, dict[str, Any]]] = []
 
-    def violations_for(version: Ruleset, options: dict[str, Any]) -> Violations:
-        planned.append((Violations(version, rule_ids, rate, seed), options))
+    def violations_for(version: Ruleset, played: dict[str, Any]) -> Violations:
+        planned.append((Violations(version, rule_ids, rate, seed), played))
         return planned[-1][0]
 
     chosen, records = prepare(
-        common.registry(readings),
-        ruleset=ruleset,
-        rounds=rounds,
-        seed=seed,
-        table=table,
-        house=house,
-        start=start,
-        minimum=minimum,
-        maximum=maximum,
-        seats=seats,
-        violations_for=violations_for if inject is not None else None,
-        players=players,
-        timezone=timezone,
-        dealers=dealers,
-        pool=pool,
-        hours=hours,
+        common.registry(options.readings),
+        options,
+        violations_for if options.inject is not None else None,
     )
     from validator.checking.progress import with_count
 
     records = with_count(
         records,
-        total=rounds,
+        total=options.rounds,
         counts=lambda record: record.get("type") == "round",
-        enabled=sys.stderr.isatty() and not quiet,
+        enabled=sys.stderr.isatty() and not options.quiet,
         started=started,
     )
-    if inject is None:
+    if options.inject is None:
         write(records, output, sys.stdout.buffer)
         return 0
     from validator.simulate.inject import inject as plant
@@ -86,8 +54,8 @@ def run(
     if output is None:
         raise ValidatorError(_("--inject needs --output: the planted violations are written beside the log"))
     planted: list[Any] = []
-    plan, options = planned[-1]  # prepare asked for the plan before playing the table record
-    write(plant(records, chosen, rule_ids, rate, seed, planted, options, plan), output, sys.stdout.buffer)
+    plan, played = planned[-1]  # prepare asked for the plan before playing the table record
+    write(plant(records, chosen, rule_ids, rate, seed, planted, played, plan), output, sys.stdout.buffer)
     write_truth(truth_path(output), chosen, planted)
     said = ngettext(
         "{output}: {count} violation planted, listed in {truth}",

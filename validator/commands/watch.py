@@ -15,68 +15,57 @@ from validator.errors import ValidatorError
 from validator.i18n import _
 
 if TYPE_CHECKING:
+    from validator.checking.options import WatchOptions
     from validator.live.state import WatchState
 
-# The formats that can be written a finding at a time (the others are one document, written at the end).
-STREAMING = ("text", "jsonl", "github")
 
-
-def run(
-    logs: list[str],
-    *,
-    ruleset: str | None,
-    house: Path | None,
-    fmt: str,
-    output: Path | None,
-    state_file: Path,
-    interval: float,
-    on_finding: str | None,
-    on_finding_timeout: float,
-    bell: str | None,
-    choices: common.PolicyChoices,
-    max_line_bytes: str | None,
-    max_broken_records: int | None,
-) -> int:
+def run(options: WatchOptions) -> int:
     """Follow the logs until Ctrl-C or SIGTERM; the exit status of the findings at the fail level."""
     from validator.checking.serial import rule_catalogue
     from validator.findings.finding import Summary
+    from validator.formats import names
     from validator.live.alerts import Alerts
     from validator.live.state import WatchState
     from validator.live.watch import Watcher
     from validator.logs.limits import configure, limits_from_options
 
-    if fmt not in STREAMING:
+    fmt, output, interval = options.format, options.output, options.interval
+    on_finding = options.on_finding
+    # The formats that can be written a finding at a time (the others are one document, written at the end).
+    streaming = names(streaming=True)
+    if fmt not in streaming:
         raise ValidatorError(
             _(
                 "watch writes each finding as it comes: --format {formats} ({format} is one document written "
                 "at the end: use check)"
-            ).format(formats=" | ".join(STREAMING), format=fmt)
+            ).format(formats=" | ".join(streaming), format=fmt)
         )
     if interval <= 0:
         raise ValidatorError(
             _("--interval {interval}: give a number of seconds above 0").format(interval=interval)
         )
-    limits = limits_from_options(None, max_line_bytes, max_broken_records)
+    limits = limits_from_options(None, options.limits.max_line_bytes, options.limits.max_broken_records)
     configure(limits)
     registry = common.registry()
     root = common.project_root(None)
-    policy = common.policy(registry, root, choices)
+    policy = common.policy(registry, root, options.policy)
     lookup = None
     house_label = None
-    if house is not None:
+    if options.house is not None:
         from validator.house.apply import house_lookup
 
-        lookup, house_label = house_lookup(house, registry)
-    state = WatchState.open(state_file)
+        lookup, house_label = house_lookup(options.house, registry)
+    state = WatchState.open(options.state)
     # A signal from here on ends the watch at its next look; the summary and the state are written
     # whatever signals come meanwhile (`validator.stops`).
     try:
         with stops.installed(), stops.gently(), _append(output, state) as out:
             summary = Summary(house=house_label)
-            if house is None:
+            if options.house is None:
                 summary.notes.append(_("no house rules given: the regulation's defaults apply"))
             reporter = common.reporter(fmt, out, output, root)
-            alerts = Alerts(on_finding, on_finding_timeout, bell, sys.stderr if sys.stderr.isatty() else None)
+            terminal = sys.stderr if sys.stderr.isatty() else None
+            alerts = Alerts(on_finding, options.on_finding_timeout, options.bell, terminal)
             alerts.start()
 
             def commit() -> None:
@@ -87,13 +76,11 @@ def run(
 
             watcher = Watcher(
                 registry,
-                logs,
+                options,
                 summary,
                 state,
                 limits=limits,
-                ruleset=ruleset,
                 house=lookup,
-                interval=interval,
                 commit=commit,
                 say=common.error,
             )

@@ -19,14 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from validator.errors import ValidatorError
-from validator.i18n import _
+from validator.i18n import LANGUAGES, _
 
 OWN_FILE = "casino-validator.toml"
 PYPROJECT = "pyproject.toml"
 TABLE = "casino-validator"
 FAIL_LEVELS = ("error", "warning")
 _KEYS = ("select", "ignore", "fail-level", "baseline", "lang", "readings", "rules")
-LANGUAGES = ("en", "fr")
 MAX_BYTES = 1 << 20  # a configuration is a few lines; a mebibyte is far more than any needs
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from validator import stops
+from validator.checking.options import WatchOptions
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.i18n import _
@@ -43,29 +44,29 @@ class Watcher:
     def __init__(
         self,
         registry: Registry,
-        targets: list[str],
+        options: WatchOptions,
         summary: Summary,
         state: WatchState,
         *,
         limits: Limits,
-        ruleset: str | None = None,
         house: HouseLookup | None = None,
-        interval: float = 0.25,
         commit: Callable[[], None] = lambda: None,
         say: Callable[[str], None] = lambda message: None,
     ) -> None:
+        """Follow `options.logs` (judged by `options.ruleset`, looked at every `options.interval`
+        seconds); `limits`: the reader's, from `options.limits`; `house`: the house file's lookup."""
         self.registry = registry
         self.summary = summary
         self.state = state
         self.limits = limits
-        self.ruleset = ruleset
+        self.ruleset = options.ruleset
         self.house = house
-        self.interval = interval
+        self.interval = options.interval
         self.commit = commit
         self.say = say
         self.files: list[str] = []
         self.folders: list[FollowedFolder] = []
-        for target in targets:
+        for target in options.logs:
             if target == "-":
                 raise ValidatorError(
                     _("watch follows files and folders; to judge standard input, use check -")

@@ -17,6 +17,7 @@ import sys
 import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, ClassVar, cast
@@ -186,13 +187,44 @@ def _fast_checks() -> dict[str, Check]:
 # --- finding the logs ---------------------------------------------------------------------------------
 
 
-def iter_log_paths(args: list[str]) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class FoundLogs:
+    """The logs the command line names, found once (`find_logs`): every layer of a run takes this
+    instead of the arguments, so that a folder, or a store's prefix (`s3://bucket/logs/`), is listed
+    once per run, however many layers read the logs (the replay, the plan of `--jobs`, the progress
+    line, the dataset's record). Iterating it gives the logs' paths."""
+
+    paths: tuple[str, ...]
+    not_read: tuple[str, ...] = ()  # the files of the local folders named that are not logs by name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.paths)
+
+
+def find_logs(args: Iterable[str]) -> FoundLogs:
+    """The logs named (`iter_log_paths`), and the files of the local folders named that are not read
+    (not `*.jsonl`, `*.jsonl.gz`; hidden files such as `.DS_Store` left out): each folder walked once."""
+    if isinstance(args, FoundLogs):
+        return args
+    not_read: list[str] = []
+    paths = _found(args, not_read)
+    return FoundLogs(tuple(paths), tuple(not_read))
+
+
+def iter_log_paths(args: Iterable[str]) -> list[str]:
     """The logs named on the command line: files as given, folders expanded to every `*.jsonl` and
-    `*.jsonl.gz` inside (recursively, sorted), `-` for standard input. A file named twice is read once."""
+    `*.jsonl.gz` inside (recursively, sorted), `-` for standard input. A file named twice is read once.
+    Logs already found (`FoundLogs`) are taken as they are, nothing listed again."""
+    if isinstance(args, FoundLogs):
+        return list(args.paths)
+    return _found(args, None)
+
+
+def _found(args: Iterable[str], not_read: list[str] | None) -> list[str]:
     paths: list[str] = []
     seen: set[str] = set()
     for arg in args:
-        for path in _expand(arg):
+        for path in _expand(arg, not_read):
             key = path if path == STDIN else os.path.realpath(path)
             if key not in seen:
                 seen.add(key)
@@ -200,7 +232,7 @@ def iter_log_paths(args: list[str]) -> list[str]:
     return paths
 
 
-def check_openable(paths: list[str]) -> None:
+def check_openable(paths: Iterable[str]) -> None:
     """Every local file among the logs opened once (and closed) before anything is reported: a file that
     cannot be read stops the run before a report has begun, not half way through a JSON document.
     Pipes and devices are left alone (opening a pipe would wait for its writer, and use it up)."""
@@ -215,43 +247,35 @@ def check_openable(paths: list[str]) -> None:
             open_plain(path).close()
 
 
-def _expand(arg: str) -> list[str]:
+def _expand(arg: str, not_read: list[str] | None = None) -> list[str]:
+    """The logs `arg` names; the files of a local folder that are not logs by name added to `not_read`."""
     if arg == STDIN:
         return [STDIN]
     if is_url(arg):
         return expand_url(arg, LOG_SUFFIXES)
     if os.path.isdir(arg):
         # Upper or lower case alike (`BJ-03.JSONL` from a Windows export is a log like any other).
-        found = sorted(
-            p.relative_to(arg)
-            for p in Path(arg).rglob("*")
-            if p.name.lower().endswith(LOG_SUFFIXES) and p.is_file()
-        )
+        found: list[Path] = []
+        others: list[Path] = []
+        for path in Path(arg).rglob("*"):
+            if path.name.lower().endswith(LOG_SUFFIXES):
+                if path.is_file():
+                    found.append(path.relative_to(arg))
+            elif not_read is not None and path.is_file():
+                relative = path.relative_to(arg)
+                if not any(part.startswith(".") for part in relative.parts):
+                    others.append(relative)
         if not found:
             raise ValidatorError(
                 _("{arg}: no hand-log file (*.jsonl or *.jsonl.gz) in this folder").format(arg=arg)
             )
-        return [os.path.join(arg, rel) for rel in found]
+        if not_read is not None:
+            not_read.extend(os.path.join(arg, relative) for relative in sorted(others))
+        return [os.path.join(arg, rel) for rel in sorted(found)]
     # Not only regular files: a named pipe or /dev/fd/N from a shell's <(zcat ...) is a fine log.
     if os.path.exists(arg):
         return [arg]
     raise ValidatorError(_("{arg}: no such file or directory").format(arg=arg))
-
-
-def files_not_read(args: list[str]) -> list[str]:
-    """The files inside the folders named that are not logs by their name (`*.json`, `*.log`, a
-    README), so not read: the summary counts and names them. Hidden files (`.DS_Store`) are left out."""
-    skipped: list[str] = []
-    for arg in args:
-        if arg == STDIN or is_url(arg) or not os.path.isdir(arg):
-            continue
-        for path in sorted(Path(arg).rglob("*")):
-            relative = path.relative_to(arg)
-            if any(part.startswith(".") for part in relative.parts):
-                continue
-            if path.is_file() and not path.name.lower().endswith(LOG_SUFFIXES):
-                skipped.append(os.path.join(arg, relative))
-    return skipped
 
 
 # --- reading -----------------------------------------------------------------------------------------

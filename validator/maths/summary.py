@@ -8,6 +8,7 @@ from typing import Any
 
 from validator.errors import ValidatorError
 from validator.i18n import _
+from validator.maths import FORMATS
 from validator.maths.edge import figures, options_cost, reading_figures, report, sign_changes
 from validator.maths.text import text
 from validator.rulebook.registry import Registry
@@ -23,7 +24,7 @@ def run(
     with_options: bool,
     with_strategy: bool = False,
 ) -> str:
-    if fmt not in ("text", "json"):
+    if fmt not in FORMATS:
         raise ValidatorError(_("--format {value}: edge writes text or json").format(value=fmt))
     if (house is None) != (table is None):
         raise ValidatorError(_("--house and --table go together: the figures of one table's house entry"))

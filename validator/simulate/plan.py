@@ -31,6 +31,7 @@ from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.rulebook.registry import NoVersionInForce, Registry
 from validator.simulate.hours import Hours, parse_hours
+from validator.simulate.options import SimulateOptions
 from validator.simulate.run import simulate
 from validator.simulate.table import (
     LAST_BOX,
@@ -72,52 +73,41 @@ class Limit:
 
 def prepare(
     registry: Registry,
-    *,
-    ruleset: str,
-    rounds: int,
-    seed: int,
-    table: str,
-    house: Path | None,
-    start: str | None,
-    minimum: str | None,
-    maximum: str | None,
-    seats: int | None = None,
+    options: SimulateOptions,
     violations_for: Callable[[Ruleset, dict[str, Any]], Violations] | None = None,
-    players: str = "random",
-    timezone: str | None = None,
-    dealers: int | None = None,
-    pool: int | None = None,
-    hours: str | None = None,
 ) -> tuple[Ruleset, Iterator[dict[str, Any]]]:
     """The version played and the séance's records, played lazily once every check has passed.
-    `violations_for`: the plan of violations to plant while playing (simulate --inject), given the
-    version and the house options the séance is played with. `players`: simulate.players.KINDS.
-    `timezone`: the table's (an IANA name); else the house file's `timezone`; else its country's.
-    `dealers`, `pool`: simulate.pool. `hours`: the casino's opening hours (simulate.hours); else the
-    house file's `hours`; else none kept."""
+    `options`: what `simulate` was told, each default written in validator/simulate/options.py (None:
+    decided here). `violations_for`: the plan of violations to plant while playing (simulate
+    --inject), given the version and the house options the séance is played with. `players`:
+    simulate.players.KINDS. `timezone`: the table's (an IANA name); else the house file's `timezone`;
+    else its country's. `dealers`, `pool`: simulate.pool. `hours`: the casino's opening hours
+    (simulate.hours); else the house file's `hours`; else none kept."""
     from validator.simulate.players import strategy_for
 
+    ruleset, rounds, seed, table = options.ruleset, options.rounds, options.seed, options.table
+    house, start, dealers, pool = options.house, options.start, options.dealers, options.pool
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
-    options = house_options(registry, chosen, table, house)
+    played = house_options(registry, chosen, table, house)
     if house is not None:
         from validator.house.load import load_house
 
         house_file = load_house(house)
     zone: ZoneInfo | None
-    zone, named = table_zone(timezone, house_file, chosen)
+    zone, named = table_zone(options.timezone, house_file, chosen)
     if start is not None and not named:
         zone = None  # --start's own offset throughout, as given, where no zone is named
-    kept = casino_hours(hours, house_file)
+    kept = casino_hours(options.hours, house_file)
     opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
     if kept is not None:
         opening = within_hours(opening, kept, start is not None)
-    strategy = strategy_for(players, chosen, options, seed, pool=pool is not None)
+    strategy = strategy_for(options.players, chosen, played, seed, pool=pool is not None)
     casino = house_file.data.get("casino") if house_file is not None else None
     default_low, default_high = default_limits(chosen)
-    low = limit(minimum, "minimum", house_file, table, default_low)
-    high = limit(maximum, "maximum", house_file, table, default_high)
-    boxes = seats_played(seats, house_file, table)
+    low = limit(options.minimum, "minimum", house_file, table, default_low)
+    high = limit(options.maximum, "maximum", house_file, table, default_high)
+    boxes = seats_played(options.seats, house_file, table)
     if high.value < low.value:
         raise ValidatorError(
             _("{what} {value} is below {what2} {value2}: give a maximum at least the minimum").format(
@@ -137,7 +127,7 @@ def prepare(
     def play(violations: Violations | None = None) -> Iterator[dict[str, Any]]:
         return simulate(
             chosen,
-            options,
+            played,
             seed=seed,
             rounds=rounds,
             table_id=table,
@@ -156,12 +146,12 @@ def prepare(
             day_start=day_start(house_file),
         )
 
-    plan = violations_for(chosen, options) if violations_for is not None else None
+    plan = violations_for(chosen, played) if violations_for is not None else None
     records = play(plan)
     first = next(records)  # the table record: nothing else is played before it is yielded
     # A violation planted on the table record (simulate --inject) is the one finding let through.
     planted = plan.played.get(first["table"]) if plan is not None else None
-    check_table_record(first, chosen, options, low, high, planted.rule if planted is not None else None)
+    check_table_record(first, chosen, played, low, high, planted.rule if planted is not None else None)
     check_length(chosen, opening, rounds, play, kept)
     return chosen, chain([first], records)
 

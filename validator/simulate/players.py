@@ -20,13 +20,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _
-from validator.replay.state import Dealer, Hand
 
+if TYPE_CHECKING:
+    from validator.dsl.model import Ruleset
+    from validator.replay.state import Dealer, Hand
+
+# The kinds of players, the registry `simulate --players` reads its choices from (the CLI imports this
+# module at start-up: it imports nothing heavy).
 KINDS = ("best", "random", "mix")
 MIX = (("best", 0.6), ("errors", 0.3), ("random", 0.1))
 ERROR_RATE = 0.25  # a casual player's share of decisions made by hunch

@@ -474,14 +474,14 @@ class DatasetRun:
     (`validator.audit.dataset.manifest` says what a commit means to readers)."""
 
     spec: DatasetSpec
-    paths: list[str]
+    paths: Iterable[str]  # the logs as named, or as `check` found them once (logs.reader.FoundLogs)
     options: dict[str, Any]
     started: datetime = field(default_factory=lambda: datetime.now(UTC))
     notes: list[str] = field(default_factory=list)  # what the start found and did (stale runs removed)
     _lock: int | None = None
 
     @classmethod
-    def start(cls, root: str, paths: list[str], options: dict[str, Any], house: str | None) -> DatasetRun:
+    def start(cls, root: str, paths: Iterable[str], options: dict[str, Any], house: str | None) -> DatasetRun:
         from validator.logs.remote import is_url
 
         # `s3://b/x` reaches here as the Path `s3:/b/x`: a scheme and a slash are a URL either way.
