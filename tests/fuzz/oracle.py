@@ -210,8 +210,9 @@ def damage_dataset(root: Path, damages: list[tuple[str, int, int]]) -> None:
             path.write_bytes(data[: where % max(1, len(data))])
         elif kind == "flip":
             data = bytearray(path.read_bytes())
-            data[where % len(data)] ^= 0xFF
-            path.write_bytes(bytes(data))
+            if data:  # a file emptied by a damage before has no byte to flip
+                data[where % len(data)] ^= 0xFF
+                path.write_bytes(bytes(data))
         elif kind == "remove":
             path.unlink()
         elif kind == "folder":
