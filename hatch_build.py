@@ -1,13 +1,15 @@
-"""Build hook: compiles the hot modules with mypyc when the wheel is built (`pip install .`).
+"""Build hook: compiles the hot modules with mypyc when asked (`CASINO_VALIDATOR_COMPILE=yes pip install .`).
 
-The modules compiled are the one list `compiled` under [tool.hatch.build.targets.wheel.hooks.custom]
-in pyproject.toml. Each becomes a C extension placed beside its `.py` (which the wheel keeps:
-`CASINO_VALIDATOR_PURE=1` runs it instead). When compiling fails, for want of a C compiler or of
-Python's headers, the wheel is built as plain Python and the build says so; CASINO_VALIDATOR_COMPILE=
-require makes that failure fail the build (CI), =no skips compiling. An editable install (development)
-is always plain, and so is the copy pre-commit installs for the `casino-validator-lint` hook (a clone in
-pre-commit's store: a `repo…` folder beside the store's `db.db`): the hook lints house files, which needs
-no compiled replay, and installs in seconds instead of minutes. =require still compiles there.
+A wheel is plain Python unless the switch asks for the compiled build: `pip install .` installs in
+seconds, with the same results. `CASINO_VALIDATOR_COMPILE` takes `no` (the default: plain Python),
+`yes` (compile; when compiling fails, for want of a C compiler or of Python's headers, the wheel is
+built as plain Python and the build says so) or `require` (compile, and fail the build if compiling
+fails: CI). The modules compiled are the one list `compiled` under
+[tool.hatch.build.targets.wheel.hooks.custom] in pyproject.toml. Each becomes a C extension placed beside
+its `.py` (which the wheel keeps: `CASINO_VALIDATOR_PURE=1` runs it instead). An editable install
+(development) is always plain, and so is the copy pre-commit installs for the `casino-validator-lint`
+hook (a clone in pre-commit's store: a `repo…` folder beside the store's `db.db`) under `yes`: the hook
+lints house files, which needs no compiled replay. `require` still compiles there.
 
 Run by hand, `python hatch_build.py OUT MODULE...` compiles the modules into OUT (what the hook does in
 a temporary folder), which is how benchmarks compare builds.
@@ -36,19 +38,45 @@ except ImportError:  # run by hand, outside a build
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
+# The switch's values: what each asks of the build. Unset or empty is the default, plain Python.
+MODES = {
+    "": "no",
+    "no": "no",
+    "0": "no",
+    "false": "no",
+    "yes": "yes",
+    "1": "yes",
+    "true": "yes",
+    "require": "require",
+}
+
+
+def compile_mode(value: str | None) -> str:
+    """`no`, `yes` or `require`, from the switch's value (unset: `no`); a value it does not know stops the
+    build, naming the ones it takes (a typo must not silently give the other build)."""
+    mode = MODES.get((value or "").strip().lower())
+    if mode is None:
+        raise ValueError(f"{ENV}={value!r}: expected yes, require or no (unset: no, plain Python)")
+    return mode
+
+
 def in_pre_commit_store(root: Path) -> bool:
     """Whether the source being built is pre-commit's clone of this repository, for a hook."""
     return root.name.startswith("repo") and (root.parent / "db.db").is_file()
+
+
+def compiles(value: str | None, root: Path) -> bool:
+    """Whether a wheel built from `root` with the switch set to `value` is to be compiled: only when
+    asked (`yes`, `require`), and under `yes` not for pre-commit's copy of the repository."""
+    mode = compile_mode(value)
+    return mode == "require" or (mode == "yes" and not in_pre_commit_store(root))
 
 
 class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
     PLUGIN_NAME = "custom"
 
     def _compiles(self) -> bool:
-        mode = os.environ.get(ENV, "auto").lower()
-        if mode == "no" or not self.config.get("compiled"):
-            return False
-        return mode != "auto" or not in_pre_commit_store(Path(self.root))
+        return bool(self.config.get("compiled")) and compiles(os.environ.get(ENV), Path(self.root))
 
     def dependencies(self) -> list[str]:
         return list(COMPILER) if self._compiles() else []
@@ -56,7 +84,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or version == "editable" or not self._compiles():
             return
-        mode = os.environ.get(ENV, "auto").lower()
+        mode = compile_mode(os.environ.get(ENV))
         modules = list(self.config.get("compiled", []))
         self._out = tempfile.mkdtemp(prefix="casino-validator-mypyc-")
         failure = compile_modules(Path(self.root), modules, Path(self._out))

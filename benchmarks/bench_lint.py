@@ -5,7 +5,7 @@
 Writes one house-rules/1 file per size (every table a clean `fr/blackjack` entry with options and a
 side bet, so that every check runs), lints each in a fresh process (`python -m validator lint`, the
 command a user runs, start-up included) and prints the time, the time per table and whether time grows
-linearly. Measured by hand and quoted in the README; never a timed test.
+linearly. Measured by hand and quoted in benchmarks/RESULTS.md; never a timed test.
 """
 
 from __future__ import annotations

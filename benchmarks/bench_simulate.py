@@ -9,7 +9,7 @@ Each séance is the real command, run in a fresh process (seed 1, the version's 
 default limits; a version whose house options have required choices without a default, fr/usage-
 blackjack's payout, is played at the Trouville house file's table of its family). Its CPU time and peak
 memory are the process's own (`os.wait4`). The hold is the mean, over rounds, of the main stakes' net
-result per unit of initial stake (`validator.maths.simcheck.round_return`), and the band is
+result per unit of initial stake (`validator.simulate.simcheck.round_return`), and the band is
 ± 2.576 standard errors of that mean around `edge`'s exact return (rounds sharing a shoe are counted
 as independent, as simcheck does). The log is written to a temporary file and deleted.
 """
@@ -29,8 +29,8 @@ import orjson
 
 from validator.house.load import load_house
 from validator.maths.edge import figures
-from validator.maths.simcheck import mean_return
 from validator.rulebook.registry import default_registry
+from validator.simulate.simcheck import mean_return
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "samples" / "house" / "trouville.yaml"

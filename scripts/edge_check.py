@@ -18,8 +18,8 @@ from pathlib import Path
 from validator.house.lint import house_options
 from validator.house.load import load_house
 from validator.maths.edge import figures
-from validator.maths.simcheck import check
 from validator.rulebook.registry import default_registry
+from validator.simulate.simcheck import check
 
 
 def main() -> int:

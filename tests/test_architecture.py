@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import ast
 import functools
+import io
 import re
+import tokenize
 from collections.abc import Callable, Iterable
-from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 import validator
+from validator.extras import EXTRAS
 
 PACKAGE = Path(validator.__file__).resolve().parent
 FAMILY_WORDS = ("fr/", "on/", "blackjack@", "bataille@", "usage-blackjack", "fair-blackjack")
@@ -247,99 +249,342 @@ def test_python_names_are_found_when_written(tmp_path):
     )
 
 
-# The layers, lowest first: a module may import its own layer and those below, never one above. Every
-# module of the package is in one (a test holds it): an entry names a module or a package (all its modules),
-# `*` stands for any one name (each game's package), and the most specific entry a module matches is its
-# layer. The pipeline reads upwards: the nouns every game shares (`casino`) and what a finding is; the rules
-# language (`dsl`) knows the nouns, not the replay; the rulesets loaded and the logs read; the generic replay
-# and each game's replay engine; what runs on the mechanics (the house linter runs a version's table rules on
-# the replay's table state; the simulator, the mathematics); the audit; the report formats (HTML ends in the
-# audit); running checks; the commands and the CLI on top.
-ROOT = "validator.__init__"  # the package itself: `validator` would name every module
-LAYERS: tuple[tuple[str, ...], ...] = (
-    (
-        ROOT,
-        "validator.casino",
-        "validator.compiled",
-        "validator.errors",
-        "validator.i18n",
-        "validator.extras",
-        "validator.outputs",
-        "validator.stops",
-        "validator.schemas",
-        "validator.findings",
-        "validator.games",
-        "validator.games.*",
-    ),
-    ("validator.dsl",),
-    ("validator.rulebook", "validator.rulebook.registry", "validator.logs"),
-    ("validator.replay", "validator.games.*.replay"),
-    (
-        "validator.house",
-        "validator.simulate",
-        "validator.maths",
-        "validator.games.*.simulator",
-        "validator.games.*.maths",
-        "validator.games.*.edge",
-        "validator.games.blackjack.dealer",
-        "validator.games.blackjack.strategy",
-        "validator.games.blackjack.spread",
-        "validator.games.blackjack.chart",
-        "validator.games.blackjack.late_insurance",
-        "validator.rulebook.builtin_docs",
-        "validator.rulebook.view",
-        "validator.findings.policy",
-    ),
-    ("validator.audit",),
-    ("validator.formats",),
-    ("validator.checking", "validator.live", "validator.rulebook.fixtures"),
-    ("validator.commands", "validator.guard", "validator.cli_help", "validator.cli", "validator.__main__"),
+# The packages, lowest first: a package imports only those before it in this order, never one after it
+# nor one beside it (`docs/architecture.md`'s table reads the same order). A package is a folder of
+# `validator/` (all its modules) or a module at its top; `validator` itself is its `__init__`. The games are
+# plugins, in two parts: `validator.games` is the registration and each game's declaration (the games'
+# `__init__` modules, which import nothing of their game's parts: `validator.games.game.Game` names them),
+# which the rules language already reads; `validator.games.*` is each game's parts (its replay engine, its
+# simulator, its mathematics), built on the generic replay, simulator and mathematics, each game a package
+# of its own (one game imports nothing of another). The pipeline reads upwards: the language messages
+# speak, errors, which build runs, exact money and the nouns every game shares, what a finding is; the
+# rules language knows the nouns and the games' declarations, not the replay; the logs read; the rulesets
+# loaded; the generic replay; what runs on it (the house linter; the mathematics, which asks the rules;
+# the simulator, which plays the mathematics' strategy); each game's parts; every rule together (the
+# catalogue: docs, views, the policy); the audit; the report formats (HTML ends in the audit); running
+# checks; watching logs; the commands, and the CLI on top.
+ROOT = "validator"  # the package itself: its `__init__` only, not every module under it
+GAME_PARTS = "validator.games.*"
+PACKAGES: tuple[str, ...] = (
+    "validator.i18n",
+    "validator.errors",
+    "validator.compiled",
+    ROOT,
+    "validator.outputs",
+    "validator.extras",
+    "validator.stops",
+    "validator.schemas",
+    "validator.casino",
+    "validator.findings",
+    "validator.games",
+    "validator.dsl",
+    "validator.logs",
+    "validator.rulebook",
+    "validator.replay",
+    "validator.house",
+    "validator.maths",
+    "validator.simulate",
+    GAME_PARTS,
+    "validator.catalogue",
+    "validator.audit",
+    "validator.formats",
+    "validator.checking",
+    "validator.live",
+    "validator.lsp",
+    "validator.commands",
+    "validator.guard",
+    "validator.cli_help",
+    "validator.cli",
+    "validator.__main__",
 )
 
 
-def _covers(entry: str, module: str) -> bool:
-    if entry == ROOT:
-        return module == "validator"
-    return fnmatchcase(module, entry) or fnmatchcase(module, entry + ".*")
+def _package_of(module: str) -> str:
+    """The package `module` belongs to: a game's part to its game (`validator.games.blackjack`), any other
+    module to the folder or top-level module of `validator/` it is in (declared or not)."""
+    parts = module.split(".")
+    if parts[:2] == ["validator", "games"] and len(parts) > 3:
+        return ".".join(parts[:3])
+    return ".".join(parts[:2])
 
 
-def _layer_of(module: str) -> int | None:
-    """The layer of the most specific entry that covers `module` (None: no entry does)."""
-    found = [
-        (entry.count(".") - entry.count("*") / 2, index)
-        for index, entries in enumerate(LAYERS)
-        for entry in entries
-        if _covers(entry, module)
-    ]
-    return max(found)[1] if found else None
+def _rank(package: str) -> int | None:
+    """The package's place in PACKAGES (a game's parts: GAME_PARTS's); None: not declared."""
+    parts = package.split(".")
+    entry = GAME_PARTS if parts[:2] == ["validator", "games"] and len(parts) == 3 else package
+    return PACKAGES.index(entry) if entry in PACKAGES else None
+
+
+def _packages(graph: dict[str, set[str]]) -> dict[str, dict[str, list[str]]]:
+    """Package → the packages it imports → the module imports that make each edge (`a -> b`)."""
+    edges: dict[str, dict[str, list[str]]] = {}
+    for module, targets in graph.items():
+        own = edges.setdefault(_package_of(module), {})
+        for target in sorted(targets):
+            theirs = _package_of(target)
+            if theirs != _package_of(module):
+                own.setdefault(theirs, []).append(f"{module} -> {target}")
+    return edges
 
 
 def _upward_imports(graph: dict[str, set[str]]) -> list[str]:
-    upward = []
-    for module, targets in graph.items():
-        own = _layer_of(module)
-        for target in targets:
-            theirs = _layer_of(target)
-            if own is not None and theirs is not None and theirs > own:
-                upward.append(f"{module} -> {target}")
-    return sorted(upward)
+    """Each import of a package not below the importer's (above it, or beside it: a game's parts another
+    game's), with the module imports that make it."""
+    found = []
+    for package, targets in sorted(_packages(graph).items()):
+        own = _rank(package)
+        for target, imports in sorted(targets.items()):
+            theirs = _rank(target)
+            if own is not None and theirs is not None and theirs >= own:
+                found.append(f"{package} -> {target} ({', '.join(imports)})")
+    return found
 
 
-def test_the_layers_import_only_downwards():
+def _package_cycles(graph: dict[str, set[str]]) -> list[str]:
+    """The cycles of the packages' import graph, whatever the declared order (Tarjan's strongly connected
+    components: each of more than one package is a cycle), each with the imports that close it."""
+    edges = _packages(graph)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+
+    def visit(package: str) -> None:
+        index[package] = low[package] = len(index)
+        stack.append(package)
+        on_stack.add(package)
+        for target in sorted(edges.get(package, {})):
+            if target not in index:
+                visit(target)
+                low[package] = min(low[package], low[target])
+            elif target in on_stack:
+                low[package] = min(low[package], index[target])
+        if low[package] == index[package]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == package:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for package in sorted(edges):
+        if package not in index:
+            visit(package)
+    return [
+        " <-> ".join(component)
+        + ": "
+        + "; ".join(i for a in component for b in component if b in edges[a] for i in edges[a][b])
+        for component in sorted(components)
+    ]
+
+
+def test_no_package_cycle():
+    assert _package_cycles(_module_graph()) == []
+
+
+def test_the_packages_import_only_downwards():
     assert _upward_imports(_module_graph()) == []
 
 
-def test_every_module_has_a_layer():
+def test_every_package_is_declared():
     graph = _module_graph()
     assert len(graph) > 150
-    assert [module for module in sorted(graph) if _layer_of(module) is None] == []
+    packages = {_package_of(module) for module in graph}
+    assert sorted(p for p in packages if _rank(p) is None) == []
+    # and every declared package exists (a stale entry would let a package of that name in unseen)
+    declared = {_rank(p) for p in packages}
+    assert [p for i, p in enumerate(PACKAGES) if i not in declared] == []
 
 
-def test_a_module_without_a_layer_is_found():
-    """The check above finds a module no entry covers, and the most specific entry wins."""
-    assert _layer_of("validator.newcomer") is None
-    assert _layer_of("validator") == 0 and _layer_of("validator.findings.policy") == 4
-    assert _layer_of("validator.games.blackjack.replay") == 3 and _layer_of("validator.games.acme") == 0
+def test_an_undeclared_package_is_found():
+    """The check above finds a folder or module no entry declares; a game's parts are its own package."""
+    assert _rank(_package_of("validator.newcomer.thing")) is None
+    assert _package_of("validator") == ROOT and _rank(ROOT) == PACKAGES.index(ROOT)
+    assert _package_of("validator.games.blackjack") == "validator.games"  # its declaration
+    assert _package_of("validator.games.blackjack.replay") == "validator.games.blackjack"
+    assert _rank("validator.games.blackjack") == PACKAGES.index(GAME_PARTS)
+    assert _package_of("validator.catalogue.policy") == "validator.catalogue"
+
+
+def test_a_planted_upward_import_and_cycle_are_found():
+    """Tests of the tests: one import planted in the real graph, from a low package to a higher one (what
+    the per-module test once let through: findings' policy reading the house linter's rules), is found as
+    an upward import and as the cycle it closes; one game's parts importing another's is found too."""
+    planted = _module_graph()
+    planted["validator.findings.finding"] = planted["validator.findings.finding"] | {
+        "validator.house.rules.unused_suppression"
+    }
+    assert _upward_imports(planted) == [
+        "validator.findings -> validator.house "
+        "(validator.findings.finding -> validator.house.rules.unused_suppression)"
+    ]
+    # The cycle closes through every package between them (house -> replay -> logs -> findings, …).
+    [cycle] = _package_cycles(planted)
+    packages, imports = cycle.split(": ", 1)
+    assert {"validator.findings", "validator.house"} <= set(packages.split(" <-> "))
+    assert "validator.findings.finding -> validator.house.rules.unused_suppression" in imports.split("; ")
+    games = {"validator.games.bataille.replay": {"validator.games.blackjack.replay"}}
+    assert _upward_imports(games) == [
+        "validator.games.bataille -> validator.games.blackjack "
+        "(validator.games.bataille.replay -> validator.games.blackjack.replay)"
+    ]
+
+
+def test_the_packages_read_as_the_guide_says():
+    """docs/architecture.md's table lists the folders of `validator/` in the declared order."""
+    guide = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `([a-z_]+)/` \|", guide, flags=re.MULTILINE)
+    names = [package.removeprefix("validator.") for package in PACKAGES]
+    folders = [name for name in names if (PACKAGE / name).is_dir()]
+    assert listed == folders
+
+
+# What an import inside a function may load with no reason written beside it: the optional extras (an
+# install without them still runs every other command: validator/extras.py, and fsspec, the `remote`
+# extra), the required packages whose import costs a command that does not use them a start-up it would
+# notice (python -X importtime, this 2-core machine: jsonschema about 125 ms, lark 50 ms, rich 45 ms,
+# against 60 ms for `casino-validator --version` whole), and the package's modules that load one of them
+# as they are imported (`validator.audit.dataset.schema`: pyarrow). Any other import inside a function
+# says why in a comment (on its line, or on the line above its run of imports): an import moved into a
+# function to hide a cycle between packages, or for nothing, is refused.
+DEFERRABLE = frozenset({*(module for modules in EXTRAS.values() for module in modules), "fsspec"}) | {
+    "jsonschema",
+    "lark",
+    "rich",
+}
+
+
+def _top_level_imports(tree: ast.Module) -> list[str]:
+    """The modules a module imports as it is imported (not inside a function, nor for type checking)."""
+    found: list[str] = []
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+        elif isinstance(node, ast.If | ast.Try | ast.With):
+            stack.extend(node.body)
+            stack.extend(getattr(node, "orelse", []))
+            stack.extend(getattr(node, "finalbody", []))
+            for handler in getattr(node, "handlers", []):
+                stack.extend(handler.body)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.extend([node.module, *(f"{node.module}.{alias.name}" for alias in node.names)])
+        elif isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+    return found
+
+
+@functools.cache
+def _loads_deferrable() -> frozenset[str]:
+    """The package's modules whose import loads a DEFERRABLE module (through their parents' `__init__`
+    and the modules they import in turn)."""
+    paths = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        paths[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    imports = {name: _top_level_imports(_tree(path)) for name, path in paths.items()}
+    for name in paths:  # importing a module imports its parent packages first
+        imports[name] += [".".join(name.split(".")[:i]) for i in range(2, name.count(".") + 1)]
+    heavy = {name for name, found in imports.items() if any(i.split(".")[0] in DEFERRABLE for i in found)}
+    while True:
+        more = {name for name, found in imports.items() if name not in heavy and heavy.intersection(found)}
+        if not more:
+            return frozenset(heavy)
+        heavy |= more
+
+
+def _deferrable(name: str) -> bool:
+    return name.split(".")[0] in DEFERRABLE or name in _loads_deferrable()
+
+
+def _comment_lines(text: str) -> tuple[set[int], set[int]]:
+    """The lines that hold a comment, and those that hold only a comment."""
+    any_comment, only_comment = set(), set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            any_comment.add(token.start[0])
+            if not token.line[: token.start[1]].strip():
+                only_comment.add(token.start[0])
+    return any_comment, only_comment
+
+
+def _unexplained_imports(path: Path) -> list[str]:
+    """The imports inside a function of `path` that load neither a DEFERRABLE module nor carry a reason."""
+    text = path.read_text(encoding="utf-8")
+    any_comment, only_comment = _comment_lines(text)
+    offenders = []
+    functions = [n for n in ast.walk(_parsed(text)) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    blocks = {
+        id(block): block
+        for function in functions
+        for node in ast.walk(function)
+        for field in ("body", "orelse", "finalbody")
+        if isinstance(block := getattr(node, field, None), list)
+    }
+    for block in blocks.values():
+        runs: list[list[ast.Import | ast.ImportFrom]] = []
+        for statement in block:
+            if not isinstance(statement, ast.Import | ast.ImportFrom):
+                runs.append([])
+                continue
+            if not runs or not runs[-1]:
+                runs.append([])
+            runs[-1].append(statement)
+        for run in filter(None, runs):
+            lines = range(run[0].lineno, (run[-1].end_lineno or run[-1].lineno) + 1)
+            if run[0].lineno - 1 in only_comment or any(line in any_comment for line in lines):
+                continue
+            for statement in run:
+                if isinstance(statement, ast.ImportFrom):  # a module, or names of a module (or modules)
+                    names = [statement.module or ""]
+                    deferrable = _deferrable(names[0]) or any(
+                        _deferrable(f"{names[0]}.{alias.name}") for alias in statement.names
+                    )
+                else:
+                    names = [alias.name for alias in statement.names]
+                    deferrable = all(_deferrable(name) for name in names)
+                if not deferrable:
+                    where = path.relative_to(PACKAGE) if path.is_relative_to(PACKAGE) else path.name
+                    offenders.append(f"{where}:{statement.lineno}: {', '.join(names)}")
+    return offenders
+
+
+def test_an_import_inside_a_function_defers_something_and_says_what():
+    offenders = [o for path in sorted(PACKAGE.rglob("*.py")) for o in _unexplained_imports(path)]
+    assert offenders == []
+
+
+def test_an_unexplained_import_inside_a_function_is_found(tmp_path):
+    """The check above catches an import inside a function that neither loads an optional or heavy
+    module nor says why (so it cannot pass vacuously), and lets the others through."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def hidden():\n"
+        "    from validator.catalogue.policy import Policy\n"
+        "    return Policy\n\n\n"
+        "def heavy():\n"
+        "    import pyarrow.parquet as pq\n"
+        "    from jsonschema import Draft202012Validator\n"
+        "    return pq, Draft202012Validator\n\n\n"
+        "def said():\n"
+        "    # start-up: the linter's rules load only when a house file is linted\n"
+        "    from validator.house import lint\n"
+        "    from validator.house import load\n"
+        "    import json  # a reason on its line\n"
+        "    if lint:\n"
+        "        import difflib\n"
+        "    return lint, load, json, difflib\n",
+        encoding="utf-8",
+    )
+    assert _unexplained_imports(sample) == [
+        "sample.py:2: validator.catalogue.policy",
+        "sample.py:18: difflib",
+    ]
 
 
 def test_the_game_nouns_are_a_leaf():
@@ -355,7 +600,9 @@ def test_the_game_nouns_are_a_leaf():
 
 def test_an_upward_import_is_found():
     graph = {"validator.dsl.expr": {"validator.replay.state"}, "validator.replay.state": {"validator.casino"}}
-    assert _upward_imports(graph) == ["validator.dsl.expr -> validator.replay.state"]
+    assert _upward_imports(graph) == [
+        "validator.dsl -> validator.replay (validator.dsl.expr -> validator.replay.state)"
+    ]
 
 
 def test_no_test_imports_the_suite_as_a_package():

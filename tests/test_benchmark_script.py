@@ -1,7 +1,7 @@
-"""The benchmark script runs and prints what the README quotes (it is measured by hand, never timed in
-a test): the build, a row per size with orjson's time, reading's (msgspec alone, the reader) and check's,
-each with its ratio to orjson's, rounds/s and peak memory, for one process and for --jobs, and the
-linearity line."""
+"""The benchmark script runs and prints what benchmarks/RESULTS.md quotes (it is measured by hand, never
+timed in a test): the build, a row per size with orjson's time, reading's (msgspec alone, the reader)
+and check's, each with its ratio to orjson's, rounds/s and peak memory, for one process and for --jobs,
+and the linearity line."""
 
 from __future__ import annotations
 

@@ -108,6 +108,33 @@ def _hatch_build():  # the build hook lives at the top of the repository, not in
         sys.path.remove(str(ROOT))
 
 
+def test_the_compiled_build_is_asked_for_never_the_default(tmp_path: Path) -> None:
+    """`pip install .` gives plain Python (installs in seconds); CASINO_VALIDATOR_COMPILE=yes asks for
+    the compiled build (README, "The compiled build"), =require makes a failure to compile fail the build
+    (.ci/run), and a value the hook does not know stops the build rather than give the other build."""
+    hatch_build = _hatch_build()
+    checkout = tmp_path / "casino-validator"
+    checkout.mkdir()
+    store = tmp_path / "store"
+    (store / "repoabc123").mkdir(parents=True)
+    (store / "db.db").write_bytes(b"")
+    for value, here, in_store in (
+        (None, False, False),
+        ("", False, False),
+        ("no", False, False),
+        ("0", False, False),
+        ("yes", True, False),  # pre-commit's clone lints house files: it stays plain unless required
+        ("YES", True, False),
+        ("1", True, False),
+        ("require", True, True),
+    ):
+        assert hatch_build.compiles(value, checkout) is here, value
+        assert hatch_build.compiles(value, store / "repoabc123") is in_store, value
+    for typo in ("auto", "yse", "compiled"):
+        with pytest.raises(ValueError, match="expected yes, require or no"):
+            hatch_build.compiles(typo, checkout)
+
+
 def test_without_a_c_compiler_compiling_fails_softly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The hook then builds a plain wheel (CI, where a compiler is, requires the compiled one and checks
     `--version`). The build tools are those of the build: mypyc (the test extra has mypy) and setuptools."""

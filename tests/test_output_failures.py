@@ -113,7 +113,7 @@ def test_a_report_that_cannot_be_finished_leaves_the_previous_one(tmp_path):
 def test_an_unexpected_exception_is_exit_3_with_the_version_and_how_to_report_it():
     # A bug planted in the running program: the guard, not the command, must catch it.
     code = (
-        "import sys, validator.rulebook.view as v, validator.cli as c\n"
+        "import sys, validator.catalogue.view as v, validator.cli as c\n"
         "def broken(registry):\n    raise RuntimeError('planted bug')\n"
         "v.list_lines = broken\nsys.argv = ['casino-validator', 'rules', 'list']\nc.main()\n"
     )

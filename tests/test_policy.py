@@ -1,4 +1,4 @@
-"""What is reported and what fails (validator/findings/policy.py), through the real command in process:
+"""What is reported and what fails (validator/catalogue/policy.py), through the real command in process:
 --select/--ignore, the configuration file, --fail-level, baselines and inline suppressions; every
 format obeys the same decision."""
 
@@ -187,19 +187,23 @@ def test_jobs_give_the_same_decision() -> None:
     assert all(count > 0 for count in one["summary"]["findings"]["by_rule"].values())
 
 
-def test_the_pre_commit_hook_as_the_readme_writes_it() -> None:
+def test_the_pre_commit_hook_as_the_docs_write_it() -> None:
+    """docs/lint.md's configuration snippet names this repository's hook, pinned to a full commit id
+    (no release is tagged); the README links there and writes no tag either."""
     import re
 
     import yaml
 
-    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    (hook,) = [h for h in hooks if h["id"] == "casino-validator-lint"]
     assert hook["entry"] == "casino-validator lint" and hook["pass_filenames"] is True
     files = re.compile(hook["files"])
     assert files.search("house/trouville.yaml") and files.search("casinos/nord/house/bj.yml")
     assert not files.search("houses.yaml") and not files.search("house/notes.txt")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "v0.1.0" not in readme
-    snippet = readme[readme.index("repos:\n") :].split("```")[0]
+    assert "v0.1.0" not in (ROOT / "README.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "lint.md").read_text(encoding="utf-8")
+    assert "v0.1.0" not in page
+    snippet = page[page.index("repos:\n") :].split("```")[0]
     config = yaml.safe_load(snippet)
     assert re.fullmatch(r"[0-9a-f]{40}", config["repos"][0]["rev"])
     assert config["repos"][0]["hooks"][0]["id"] == hook["id"]

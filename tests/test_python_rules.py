@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, run_cli
 
+from validator.catalogue.builtin_docs import BUILTIN, builtin_docs
 from validator.house import rules as house_rules
 from validator.logs import rules as log_rules
-from validator.rulebook.builtin_docs import BUILTIN, builtin_docs
 
 CASES = FIXTURES / "python-rules"
 LINT_DAY = "2025-03-14"

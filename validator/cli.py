@@ -5,6 +5,8 @@ choices come from), handed to its module under `validator/commands/`, whose resu
 
 from __future__ import annotations
 
+import atexit
+import gc
 import time
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeAlias, cast
 
 import typer
 
-from validator import __version__, formats
+from validator import __version__, formats, i18n
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.commands.options import (
     CheckOptions,
@@ -25,7 +27,9 @@ from validator.commands.options import (
     ReportOptions,
     RulesCheckOptions,
     RulesDiffOptions,
+    RulesFmtOptions,
     RulesListOptions,
+    RulesLspOptions,
     RulesShowOptions,
     RulesTestOptions,
     SchemaOptions,
@@ -34,8 +38,10 @@ from validator.commands.options import (
     default,
 )
 from validator.commands.schema import SCHEMAS
+from validator.compiled import describe
 from validator.errors import ValidatorError, bounded
 from validator.findings.config import FAIL_LEVELS
+from validator.guard import run
 from validator.i18n import LANGUAGES, N_, _
 from validator.maths import FORMATS as EDGE_FORMATS
 from validator.simulate.options import inject_ids
@@ -100,7 +106,7 @@ def _listed(values: list[Any] | None) -> tuple[Any, ...]:
     return tuple(values or ())
 
 
-# Options `check` and `lint` share: what is reported and what fails (validator/findings/policy.py decides).
+# Options `check` and `lint` share: what is reported and what fails (validator/catalogue/policy.py decides).
 SelectOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -215,7 +221,7 @@ def _run(command: Callable[[], int], options: object = None) -> NoReturn:
     whose `rules` (`--rules`), with the configuration file's `rules` and $CASINO_VALIDATOR_RULES, are
     the rulesets from outside the package the command judges with."""
     try:
-        from validator.commands.common import use_rules
+        from validator.commands.common import use_rules  # start-up: as a command's modules
 
         use_rules(options)
         status = command()
@@ -227,8 +233,6 @@ def _run(command: Callable[[], int], options: object = None) -> NoReturn:
 
 def _version(value: bool) -> None:
     if value:
-        from validator.compiled import describe
-
         typer.echo(f"casino-validator {__version__} ({describe()})")
         raise typer.Exit()
 
@@ -238,8 +242,6 @@ def _lang(value: Lang | None) -> None:
     the command line is first read (cli_help.PlainGroup), before any help or message; the value is
     checked here, and chosen again."""
     if value is not None:
-        from validator import i18n
-
         i18n.start(value.value, None)
 
 
@@ -381,7 +383,7 @@ def check(
     )
     if options.follow:
         _follow_instead(options)
-    from validator.commands import check as command
+    from validator.commands import check as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options, started=started), options)
 
@@ -478,14 +480,14 @@ def watch(
         limits=LogLimits(None, max_line_bytes, max_broken_records),
         rules=_listed(rules),
     )
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
 
 def _follow_instead(options: CheckOptions) -> NoReturn:
     """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
-    from validator.commands import watch as command
+    from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
     refused = options.refused_by_follow()
     if refused:
@@ -533,7 +535,7 @@ def report(
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
     options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules))
-    from validator.commands import report as command
+    from validator.commands import report as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -561,7 +563,7 @@ def explain(
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
     options = ExplainOptions(log, round_id, ruleset, house, _listed(reading), _listed(rules))
-    from validator.commands import explain as command
+    from validator.commands import explain as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -726,7 +728,7 @@ def simulate(
         readings=_listed(reading),
         rules=_listed(rules),
     )
-    from validator.commands import simulate as command
+    from validator.commands import simulate as command  # start-up: a command's modules load when it runs
 
     started = time.monotonic()
     _run(lambda: command.run(options, started=started), options)
@@ -762,7 +764,7 @@ def edge(
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
     its probability, computed composition-dependent (what is not exact is listed with its size)."""
     given = EdgeOptions(ruleset, house, table, fmt.value, options, strategy, _listed(reading), _listed(rules))
-    from validator.commands import edge as command
+    from validator.commands import edge as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(given), given)
 
@@ -811,7 +813,7 @@ def lint(
         policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
         rules=_listed(rules),
     )
-    from validator.commands import lint as command
+    from validator.commands import lint as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -824,7 +826,7 @@ def schema(
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
     options = SchemaOptions(which)
-    from validator.commands import schema as command
+    from validator.commands import schema as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
 
@@ -840,7 +842,7 @@ def rules_list(
 ) -> None:
     """Families, their versions and the dates each is in force."""
     options = RulesListOptions(ids, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.list_(options), options)
 
@@ -861,7 +863,7 @@ def rules_show(
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
     options = RulesShowOptions(spec, _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.show(options), options)
 
@@ -870,12 +872,41 @@ def rules_show(
 def rules_diff(
     old: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The older version."))],
     new: Annotated[str, typer.Argument(metavar="ID@DATE", help=N_("The newer version."))],
+    witness: Annotated[
+        bool,
+        typer.Option(
+            "--witness",
+            help=N_(
+                "For each change of the amendments and each alternative of a reading, a one-round log the "
+                "two judge differently, with both verdicts."
+            ),
+        ),
+    ] = default(RulesDiffOptions, "witness"),
+    fixtures: Annotated[
+        Path | None,
+        typer.Option(
+            "--fixtures",
+            metavar="DIR",
+            help=N_(
+                "With --witness: the fixture folder whose rounds are tried (default: tests/fixtures/rules)."
+            ),
+        ),
+    ] = default(RulesDiffOptions, "fixtures"),
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="DIR",
+            help=N_("Write each witness as two fixture cases in DIR (implies --witness)."),
+        ),
+    ] = default(RulesDiffOptions, "output"),
     extra_rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    options = RulesDiffOptions(old, new, _listed(extra_rules))
-    from validator.commands import rules
+    options = RulesDiffOptions(old, new, _listed(extra_rules), witness, fixtures, output)
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.diff(options), options)
 
@@ -892,7 +923,7 @@ def rules_check(
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
     options = RulesCheckOptions(tuple(files), _listed(extra_rules))
-    from validator.commands import rules
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.check(options), options)
 
@@ -910,22 +941,85 @@ def rules_test(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = default(
         RulesTestOptions, "verbose"
     ),
+    coverage: Annotated[
+        bool,
+        typer.Option(
+            "--coverage",
+            help=N_(
+                "Say which clauses, paytable lines, parameters and reading alternatives of each version the "
+                "fixtures exercise."
+            ),
+        ),
+    ] = default(RulesTestOptions, "coverage"),
+    fail_under: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-under",
+            metavar="PERCENT",
+            help=N_("With --coverage: exit 1 when a version's coverage is below PERCENT (0 to 100)."),
+        ),
+    ] = default(RulesTestOptions, "fail_under"),
+    mutate: Annotated[
+        bool,
+        typer.Option(
+            "--mutate",
+            help=N_(
+                "Change each mutable token of the rulesets in turn; list the changes no fixture notices."
+            ),
+        ),
+    ] = default(RulesTestOptions, "mutate"),
+    only: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--only", metavar="FILE", help=N_("With --mutate: mutate only this ruleset file (repeatable).")
+        ),
+    ] = None,
     extra_rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
-    options = RulesTestOptions(directory, verbose, _listed(extra_rules))
-    from validator.commands import rules
+    options = RulesTestOptions(
+        directory, verbose, _listed(extra_rules), coverage, fail_under, mutate, tuple(only or ())
+    )
+    from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.test(options), options)
 
 
+@rules_app.command(
+    "lsp",
+    cls=PlainCommand,
+    short_help=N_("A language server for ruleset files (LSP over standard input/output)."),
+)
+def rules_lsp(extra_rules: RulesOpt = None, lang: LangOpt = None) -> None:
+    """A language server for ruleset files: problems as you type, hover, go to definition, completion."""
+    options = RulesLspOptions(_listed(extra_rules))
+    from validator.commands import rules  # start-up: loaded when this part runs
+
+    _run(lambda: rules.lsp(options), options)
+
+
+@rules_app.command("fmt", cls=PlainCommand, short_help=N_("Lay ruleset files out in the one layout."))
+def rules_fmt(
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
+    ],
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check", help=N_("Change nothing; exit 1 when a file is not laid out (for CI and pre-commit).")
+        ),
+    ] = default(RulesFmtOptions, "check"),
+    lang: LangOpt = None,
+) -> None:
+    """Lay ruleset files out in the one layout of the rules language (comments and line breaks kept)."""
+    options = RulesFmtOptions(tuple(files), check)
+    from validator.commands import rules  # start-up: loaded when this part runs
+
+    _run(lambda: rules.fmt(options), options)
+
+
 def main() -> None:
-    import atexit
-    import gc
-
-    from validator.guard import run
-
     # At exit the interpreter's last collection walks every object still alive (the rulesets, compiled
     # and parsed: some 0.1 s of a check's CPU); frozen, they are left to the end of the process.
     atexit.register(gc.freeze)

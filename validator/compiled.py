@@ -1,7 +1,8 @@
 """Which build is running: modules compiled with mypyc, or plain Python.
 
-`pip install .` on a machine with a C compiler compiles the modules listed in pyproject.toml
-(hatch_build.py) into extensions placed beside their `.py` files, and lists them in `_compiled.txt`.
+`pip install .` gives plain Python; `CASINO_VALIDATOR_COMPILE=yes pip install .` on a machine with a C
+compiler compiles the modules listed in pyproject.toml (hatch_build.py) into extensions placed beside
+their `.py` files, and lists them in `_compiled.txt`.
 Python imports an extension before a `.py` of the same name; with CASINO_VALIDATOR_PURE=1 the package
 imports the `.py` files instead (`prefer_sources`), so the same code runs as plain Python, with the
 same results. `casino-validator --version` says which build runs (`describe`).

@@ -14,6 +14,7 @@ from validator.i18n import N_, _
 EXTRAS: dict[str, tuple[str, ...]] = {
     "audit": ("pyarrow", "duckdb", "jinja2"),
     "cluster": ("dask", "distributed"),
+    "lsp": ("pygls", "lsprotocol"),
 }
 
 _MISSING = N_(

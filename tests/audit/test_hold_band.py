@@ -1,5 +1,5 @@
 """Hold against theoretical on simulated séances: a séance played the best the rules allow (the strategy
-`edge` computes, as `validator.maths.simcheck` plays it) keeps a hold on the main stake inside the 95 %
+`edge` computes, as `validator.simulate.simcheck` plays it) keeps a hold on the main stake inside the 95 %
 band around the theoretical edge; the same séance with one dealer overpaying (a lost main stake written
 as a push, a fifth of the time: the house gives the stake back) falls outside it.
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, ROOT
 
+from validator.catalogue.view import changed_items
 from validator.errors import RulesetErrors
 from validator.rulebook.registry import load_all
-from validator.rulebook.view import changed_items
 
 AMENDED = FIXTURES / "rulesets" / "amended"
 HEADER = """ruleset xx/amended
@@ -62,7 +62,7 @@ def test_rules_diff_of_consecutive_versions_shows_the_amendments(cli, tmp_path):
         shutil.copy(path, tmp_path / path.name)
     result = cli("rules", "check", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    from validator.rulebook.view import diff_lines
+    from validator.catalogue.view import diff_lines
 
     first, second, _ = registry().family("xx/amended")
     lines = list(diff_lines(first, second))
@@ -193,7 +193,7 @@ def test_another_familys_version_is_amended_under_its_own_id(tmp_path):
 
 
 def test_rules_show_prints_the_consolidated_version_and_its_amendments(cli, tmp_path):
-    from validator.rulebook.view import show_lines
+    from validator.catalogue.view import show_lines
 
     _, second, _ = registry().family("xx/amended")
     lines = list(show_lines(second))

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from conftest import FIXTURES, ROOT
 
+from validator.checking.fixtures import find_fixtures, run_fixture
 from validator.checking.serial import check_logs
 from validator.dsl import ast
 from validator.dsl.codegen import all_held, settlement
 from validator.dsl.expr import EvaluationError
 from validator.dsl.model import HouseChecks, Ruleset
-from validator.rulebook.fixtures import find_fixtures, run_fixture
 from validator.rulebook.registry import load_all, ruleset_files, rulesets_dir
 
 RULE_FIXTURES = FIXTURES / "rules"

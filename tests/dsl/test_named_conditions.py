@@ -9,12 +9,12 @@ import shutil
 import pytest
 from conftest import FIXTURES
 
+from validator.catalogue.view import changed_items, diff_lines, show_lines
 from validator.dsl.compiler import compile_ruleset
 from validator.dsl.expr import unparse
 from validator.dsl.parser import parse_ruleset
 from validator.errors import RulesetErrors
 from validator.rulebook.registry import default_registry, load_all
-from validator.rulebook.view import changed_items, diff_lines, show_lines
 
 HEADER = """ruleset xx/test
 title "T"

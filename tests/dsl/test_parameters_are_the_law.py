@@ -163,7 +163,7 @@ def test_no_python_outside_the_vocabulary_names_a_parameter_the_mechanics_do_not
 
 
 def test_every_shipped_version_applies_every_parameter_it_sets():
-    from validator.rulebook.view import show_lines
+    from validator.catalogue.view import show_lines
 
     for ruleset in default_registry().all():
         # `rules show` prints every clause as written, named conditions and paytable lines included.

@@ -292,7 +292,7 @@ SHIPPED = {
 
 def _written_in_place(registry, family: str, file: str) -> str:
     """The ruleset's file with each citation replaced by the clauses it cites, as `rules show` writes them."""
-    from validator.rulebook.view import check_lines
+    from validator.catalogue.view import check_lines
 
     version = registry.family(family)[-1]
     text = (ROOT / "rulesets" / file).read_text(encoding="utf-8")
@@ -378,7 +378,7 @@ reading which {
     [version] = registry.family("zz/cites")
 
     def clauses(ruleset) -> list[str]:
-        from validator.rulebook.view import check_lines
+        from validator.catalogue.view import check_lines
 
         return list(check_lines(ruleset.rule("zz/cites/eight-decks")))
 

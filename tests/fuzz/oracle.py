@@ -6,7 +6,7 @@
 - a case takes under `TIMEOUT` seconds of CPU (the wall clock of a machine shared with other work counts
   their time too; the slowest wall-clock time is reported beside it);
 - for a log that could be replayed (0 or 1), the rounds read equal an independent count of the lines
-  that are rounds by the README's rule (see `expected_rounds`).
+  that are rounds by the rule of docs/decisions.md (see `expected_rounds`).
 """
 
 from __future__ import annotations

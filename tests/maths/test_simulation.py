@@ -2,7 +2,8 @@
 computation used land within the simulation's 99 % interval, for every version of every ruleset.
 
 A modest number of rounds keeps the suite fast (the interval is wide); `scripts/edge_check.py` plays a
-million rounds per version (results in the README)."""
+million rounds per version (docs/edge.md; figures of the real command's 200,000-round séances in
+benchmarks/RESULTS.md)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from conftest import ROOT
 
 from validator.house.lint import house_options
 from validator.house.load import load_house
-from validator.maths.simcheck import check, round_return
 from validator.rulebook.registry import default_registry
+from validator.simulate.simcheck import check, round_return
 
 ROUNDS = 1500
 # The repository's sample house file (the installed package carries rulesets, not samples).
@@ -72,7 +73,7 @@ def test_round_return_counts_splits_doubles_and_surrenders():
 
 
 def test_the_script_runs():
-    """scripts/edge_check.py, whose million-round results the README quotes, runs (a few rounds here)."""
+    """scripts/edge_check.py, a million rounds per version, runs (a few rounds here)."""
     import os
     import subprocess
     import sys

@@ -1,7 +1,7 @@
 """`check` on Dask survives what a cluster meets: a worker killed mid-run (its shares are computed again
 elsewhere, the report is whole and the same), a worker that cannot read a log (the message one process
 gives), Ctrl-C (the run stops within a second, nothing left behind), and a real cluster started as
-separate `dask scheduler` and `dask worker` processes, as the README shows."""
+separate `dask scheduler` and `dask worker` processes, as docs/cluster.md shows."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import json
 import pytest
 from conftest import ROOT
 
-from validator.checking.explain import explain_round
+from validator.checking.explain import explain
 from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
 from validator.logs.reader import iter_log_paths, read_records
@@ -120,7 +120,7 @@ def test_explain_lists_the_findings_check_makes_for_every_round(log):
     by_round = {o.round: [f.rule for f in o.findings] for o in check_logs(REGISTRY, [log]) if o.round}
     assert any(by_round.values())
     for round_id, rules in by_round.items():
-        told = list(explain_round(REGISTRY, log, round_id))
+        told = explain(REGISTRY, log, round_id).lines
         section = told[told.index("Findings") + 1 :] if "Findings" in told else []
         listed = [line.split()[0] for line in section if line.startswith("  ") and line[2] != " "]
         assert listed == rules, round_id
@@ -128,7 +128,7 @@ def test_explain_lists_the_findings_check_makes_for_every_round(log):
 
 def test_explain_of_a_log_that_does_not_exist():
     with pytest.raises(ValidatorError, match="no such file"):
-        list(explain_round(REGISTRY, str(DISPUTES / "missing.jsonl"), "1"))
+        explain(REGISTRY, str(DISPUTES / "missing.jsonl"), "1")
 
 
 def test_the_records_of_the_sample_are_what_the_test_expects():

@@ -181,7 +181,7 @@ def test_lint_sarif_describes_the_house_rules() -> None:
 
 @pytest.mark.parametrize("prefix", ["hand-log/", "house/"])
 def test_python_side_rules_have_docs(prefix: str) -> None:
-    from validator.rulebook.builtin_docs import BUILTIN
+    from validator.catalogue.builtin_docs import BUILTIN
 
     docs = [d for d in BUILTIN.values() if d.id.startswith(prefix)]
     assert len(docs) >= 9

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from validator.rulebook.fixtures import find_fixtures, load_expectation, run_fixture
+from validator.checking.fixtures import find_fixtures, load_expectation, run_fixture
 from validator.rulebook.registry import default_registry
 
 REGISTRY = default_registry()
@@ -109,7 +109,8 @@ BAD_EXPECTATIONS = {
     ),
     "misspelt-key": (
         b'{"ruleset": ["fr/blackjack"], "findings": []}',
-        "unknown key 'ruleset'; did you mean 'rulesets'? (the keys are rulesets, house, findings)",
+        "unknown key 'ruleset'; did you mean 'rulesets'? "
+        "(the keys are rulesets, house, readings, why, findings)",
     ),
     "not-utf8": (b'{"findings": []}\n\xff\n', "not UTF-8 text (invalid start byte)"),
     "not-json": (b'{"findings": [}', "not JSON: Expecting value"),

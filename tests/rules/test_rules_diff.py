@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from validator.catalogue.view import diff_lines
 from validator.rulebook.registry import default_registry
-from validator.rulebook.view import diff_lines
 
 REGISTRY = default_registry()
 

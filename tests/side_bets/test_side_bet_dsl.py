@@ -55,7 +55,7 @@ def errors(text: str) -> list[str]:
 
 
 def test_a_paytable_settlement_compiles_and_shows_as_written():
-    from validator.rulebook.view import check_lines
+    from validator.catalogue.view import check_lines
 
     ruleset = compiled(
         HEAD

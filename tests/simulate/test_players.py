@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from conftest import ROOT, run_cli
 
-from validator.maths.simcheck import Z99, round_return
+from validator.simulate.simcheck import Z99, round_return
 
 VERSION = "fr/blackjack@2025-06-14"
 ROUNDS = 3000
@@ -35,7 +35,7 @@ def _hold(records: list[dict]) -> tuple[float, float]:
 
 def test_best_players_hold_the_edge_and_random_ones_do_not():
     """3,000 rounds: the band is about 4.3 points wide each way; random play loses about 8 %, far past it
-    (scripts/edge_check.py plays a million rounds of each version: README)."""
+    (scripts/edge_check.py plays a million rounds of each version: docs/edge.md)."""
     best, width = _hold(_records("--ruleset", VERSION, "--rounds", str(ROUNDS), "--seed", "2"))
     assert abs(best - EDGE) <= width, (best, width)
     rand, width = _hold(

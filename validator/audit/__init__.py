@@ -8,6 +8,9 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from validator.audit.html import render, rule_docs, write_csv
+from validator.audit.query import Filters, build, check_filters, connect, sources
+from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
 from validator.i18n import N_, _
 
@@ -39,9 +42,6 @@ def audit_html(
     variance of the main stake per unit staked) (by default, computed from the versions and house
     entries the tables' rounds were judged by). A filter that matches nothing stops the run (exit 2)
     naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV."""
-    from validator.audit.html import render, rule_docs, write_csv
-    from validator.audit.query import Filters, build, check_filters, connect
-
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb
@@ -50,8 +50,6 @@ def audit_html(
     try:
         check_filters(datasets, filters)
         if theory is None:
-            from validator.audit.theory import theory as compute
-
             theory = compute(connect(datasets, filters))
         audit = build(datasets, filters, theory=theory)
     except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
@@ -69,6 +67,4 @@ def audit_html(
 def dataset_notes(datasets: Sequence[str]) -> list[str]:
     """What a report should say of the datasets besides its figures: runs not counted (still running,
     or killed before their commit)."""
-    from validator.audit.query import sources
-
     return sources(datasets).notes

@@ -3,6 +3,8 @@ SVG (`validator.audit.svg`), no font, style or script fetched from anywhere, and
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -20,7 +22,9 @@ from validator.audit.query import (
 )
 from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
-from validator.i18n import N_
+from validator.errors import ValidatorError
+from validator.findings.words import kind_word, severity_word
+from validator.i18n import N_, _, current, ngettext
 
 TEMPLATES = Path(__file__).parent / "templates"
 DEFAULT_TITLE = N_("Audit report")
@@ -32,8 +36,6 @@ DEALER_BARS = 30
 
 def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
     """Rule id → its article and documentation (`checks`, `why`), as the newest version words them."""
-    from validator.i18n import current
-
     lang = current()
     docs: dict[str, dict[str, str]] = {}
     for ruleset in registry.all():
@@ -266,9 +268,6 @@ def _cell(value: Any) -> str:
 
 def csv_tables(audit: Audit) -> dict[str, str]:
     """Each table of the page as CSV text, by file name (without `.csv`)."""
-    import csv
-    import io
-
     for rows in (audit.money_tables, audit.money_dealers, audit.money_days):
         for row in rows:
             row["net"] = Decimal(row["overpaid"] or 0) - Decimal(row["underpaid"] or 0)
@@ -287,9 +286,6 @@ def csv_tables(audit: Audit) -> dict[str, str]:
 
 def write_csv(audit: Audit, folder: str) -> None:
     """`report --csv DIR`: each table of the page as DIR/NAME.csv."""
-    from validator.errors import ValidatorError
-    from validator.i18n import _
-
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
         for name, text in csv_tables(audit).items():
@@ -311,9 +307,6 @@ def _signed(value: Any) -> str:
 
 def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = DEFAULT_TITLE) -> str:
     import jinja2
-
-    from validator.findings.words import kind_word, severity_word
-    from validator.i18n import _, current, ngettext
 
     # The page's fixed texts are the template's `{{ _("…") }}` (jinja2's i18n extension, with the
     # program's catalog: scripts/i18n.py extracts them with the Python texts); `lang` is the page's.

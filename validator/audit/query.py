@@ -6,6 +6,8 @@ findings list does, and it is capped (`FINDINGS_SHOWN`) with the total given.
 
 from __future__ import annotations
 
+import difflib
+import json
 import math
 import os
 import tempfile
@@ -16,6 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from validator.audit.dataset.writer import casino_key
 from validator.audit.stats import Z95, fisher_greater, wilson
 from validator.errors import ValidatorError
 from validator.i18n import _
@@ -194,7 +197,6 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     import duckdb
 
     from validator.audit.dataset import schema
-    from validator.audit.dataset.writer import casino_key
 
     for root in datasets:
         if not Path(root).is_dir():
@@ -305,8 +307,6 @@ def check_filters(datasets: Sequence[str], filters: Filters) -> None:
 def _no_match(option: str, value: str, what: str, held: Sequence[str]) -> str:
     """`--casino 'x': not in the dataset, whose casinos are 'X', 'Y'; did you mean 'X'? (…)`, the
     closest names first (a case-insensitive match, then by likeness)."""
-    import difflib
-
     folded = value.casefold()
     ranked = sorted(
         held,
@@ -431,8 +431,6 @@ def build(
 def run_readings(summary: str | None) -> str:
     """The readings a run applied, from its summary: `version: reading = alternative, …`; those other than
     the reading's default marked."""
-    import json
-
     data = json.loads(summary) if summary else {}
     applied = data.get("readings", {})
     not_default = _(" (not the default)")

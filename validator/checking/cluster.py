@@ -51,6 +51,7 @@ from validator.checking.parallel import (
     with_rules,
 )
 from validator.checking.progress import PlanProgress
+from validator.checking.scheduler_address import probe
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.i18n import _
@@ -194,8 +195,6 @@ def _local_cluster(jobs: int) -> _Session:
 
 
 def _connected(address: str, timeout: float = CONNECT_TIMEOUT) -> _Session:
-    from validator.checking.scheduler_address import probe
-
     probe(address, timeout)  # answered as a scheduler answers, within the timeout, or exit 2
     from distributed import Client
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from validator.catalogue.view import check_lines, dates_words, source_line
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.words import kind_word
@@ -16,7 +17,6 @@ from validator.i18n import _
 from validator.logs.reader import read_records
 from validator.replay.session import HouseLookup, LogReplay
 from validator.rulebook.registry import Registry
-from validator.rulebook.view import dates_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,17 +40,6 @@ def explain(
     found: list[RoundOutcome] = []
     lines = tuple(_lines(registry, path, round_id, ruleset, house, found))
     return Explanation(lines, len(found[0].findings))
-
-
-def explain_round(
-    registry: Registry,
-    path: str,
-    round_id: str,
-    *,
-    ruleset: str | None = None,
-    house: HouseLookup | None = None,
-) -> Iterator[str]:
-    yield from explain(registry, path, round_id, ruleset=ruleset, house=house).lines
 
 
 def _lines(
@@ -136,8 +125,6 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
             yield f"    {values_line(finding)}"
         rule = _find_rule(ruleset_used, finding.rule)
         if rule is not None:
-            from validator.rulebook.view import check_lines, source_line
-
             cited = source_line(rule)
             if cited is not None:
                 yield f"    rule: {cited}"

@@ -16,11 +16,11 @@ from pathlib import Path
 class PolicyOptions:
     """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the
     configuration file), and the readings applied (`--reading ID=ALTERNATIVE`, as given): what `check`,
-    `watch` and `lint` share (validator/findings/policy.py decides)."""
+    `watch` and `lint` share (validator/catalogue/policy.py decides)."""
 
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
-    fail_level: str | None = None  # None: the configuration's, else "error" (findings/policy.py)
+    fail_level: str | None = None  # None: the configuration's, else "error" (catalogue/policy.py)
     baseline: Path | None = None
     write_baseline: Path | None = None
     config: Path | None = None

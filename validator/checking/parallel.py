@@ -35,10 +35,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
+from validator.audit.dataset.writer import ShareWriter
 from validator.casino.money import AmountError
 from validator.checking.serial import teller
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
+from validator.formats import reporter_class
 from validator.logs.limits import MAX_LINE, Limits
 from validator.logs.reader import (
     BOM,
@@ -653,8 +655,6 @@ def quiet_rounds(fmt: str | None) -> QuietRounds | None:
     them; None when it keeps nothing but their number."""
     if fmt is None:
         return None
-    from validator.formats import reporter_class
-
     return reporter_class(fmt).quiet_rounds()
 
 
@@ -669,7 +669,5 @@ def share_writer(dataset: DatasetSpec | None, share: Share) -> ShareWriter | Non
     """The writer of a share's own dataset files, named after its log and first line."""
     if dataset is None:
         return None
-    from validator.audit.dataset.writer import ShareWriter
-
     where = hashlib.sha256(share.path.encode()).hexdigest()[:8]
     return ShareWriter(dataset, f"{where}.{share.first_line}")

@@ -9,6 +9,8 @@ finish, in whatever order (`PlanProgress`): the bytes done and the time left are
 
 from __future__ import annotations
 
+import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -209,9 +211,6 @@ def _with_plan(outcomes: Iterable[T], plan: PlanProgress, started: float) -> Ite
 
 def input_sizes(paths: Iterable[str]) -> dict[str, int]:
     """Bytes of each regular file among the logs (standard input and pipes have no known size)."""
-    import os
-    import stat
-
     sizes: dict[str, int] = {}
     for path in paths:
         try:

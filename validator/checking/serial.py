@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
+from validator.catalogue.builtin_docs import builtin_docs
+from validator.checking.explain import trace_text
 from validator.findings.finding import RoundOutcome, RuleInfo, Summary
 from validator.i18n import current
 from validator.logs.reader import iter_log_paths, read_records
@@ -53,8 +55,6 @@ def teller(collect: bool) -> Teller | None:
     """What writes a round's account for the audit dataset: `explain`'s, when facts are collected."""
     if not collect:
         return None
-    from validator.checking.explain import trace_text
-
     return trace_text
 
 
@@ -67,8 +67,6 @@ def rule_catalogue(
     """Rules for reports (SARIF's rule list): of the versions used, else of every version (newest wording
     wins), and the Python-side rules whose ids start with `builtin` (the reader's for check, `house/` for
     lint), each described by its own docs."""
-    from validator.rulebook.builtin_docs import builtin_docs
-
     used_set = set(used) if used is not None else None
     catalogue: dict[str, RuleInfo] = {}
     for doc in (d.shown() for d in builtin_docs(builtin)):

@@ -7,9 +7,16 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from validator.checking.progress import input_sizes, with_progress
+from validator.checking.readings import judged_under_readings
+from validator.checking.serial import check_logs, rule_catalogue
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.extras import require
+from validator.findings.finding import Summary
 from validator.i18n import _, ngettext
+from validator.logs.limits import Limits, configure, limits_from_options
+from validator.logs.reader import bytes_read, check_openable, find_logs, iter_log_paths
 
 if TYPE_CHECKING:
     from validator.checking.options import CheckOptions
@@ -19,10 +26,6 @@ if TYPE_CHECKING:
 def run(options: CheckOptions, *, started: float) -> int:
     """Replay the logs and report; the exit status of the findings at the fail level. `started`: when the
     command started (the progress line's clock)."""
-    from validator.checking.serial import check_logs, rule_catalogue
-    from validator.findings.finding import Summary
-    from validator.logs.limits import Limits, configure, limits_from_options
-
     run = None
     fmt, jobs, choices = options.format, options.jobs, options.policy
     ruleset, house, logs = options.ruleset, options.house, list(options.logs)
@@ -33,7 +36,9 @@ def run(options: CheckOptions, *, started: float) -> int:
         root = common.project_root(options.sarif_root)
         house_path = str(house) if house is not None else None
         if options.dataset is not None:
-            from validator.audit.dataset.writer import DatasetRun
+            from validator.audit.dataset.writer import (
+                DatasetRun,  # start-up: the audit's modules, for --dataset only
+            )
 
             recorded = {
                 "ruleset": ruleset,
@@ -62,8 +67,6 @@ def run(options: CheckOptions, *, started: float) -> int:
             from validator.house.apply import house_lookup
 
             lookup, house_label = house_lookup(house, registry)
-        from validator.logs.reader import check_openable, find_logs
-
         # The logs found once (a folder, or a store's prefix, listed once): every layer below takes them.
         found = find_logs(logs)
         check_openable(found)
@@ -88,6 +91,7 @@ def run(options: CheckOptions, *, started: float) -> int:
                     )
                 )
             if jobs > 1 or scheduler:
+                # start-up: the cluster's modules load only for --jobs or --scheduler
                 from validator.checking.cluster import check_on_cluster
                 from validator.checking.progress import PlanProgress
 
@@ -107,8 +111,6 @@ def run(options: CheckOptions, *, started: float) -> int:
                     readings=tuple(sorted(registry.chosen.items())),
                 )
             elif options.all_readings:
-                from validator.checking.readings import judged_under_readings
-
                 outcomes = judged_under_readings(
                     registry, found, ruleset=ruleset, house=lookup, summary=summary, collect=collect
                 )
@@ -165,8 +167,6 @@ def skipped_note(skipped: Sequence[str], shown: int = 5) -> str | None:
 
 def _require_extras(options: CheckOptions) -> None:
     """The extras the options need, checked before anything is read or written."""
-    from validator.extras import require
-
     if options.dataset is not None:
         require("audit", "--dataset")
     if options.format == "html":
@@ -203,9 +203,6 @@ def progress(
     starts with the command."""
     if not (enabled and sys.stderr.isatty()):
         return outcomes
-    from validator.checking.progress import input_sizes, with_progress
-    from validator.logs.reader import bytes_read, iter_log_paths
-
     sizes = input_sizes(iter_log_paths(logs))
     total = sum(sizes.values()) or None
     position = bytes_read if jobs == 1 and plan is None else None

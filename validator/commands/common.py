@@ -12,9 +12,18 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 import typer
 
+from validator.catalogue.policy import Options, build_policy, split_rules
+from validator.errors import bounded
+from validator.findings.config import load_config
+from validator.findings.project_root import find_root
+from validator.formats import make_reporter
+from validator.outputs import replacing
+from validator.rulebook import sources
+from validator.rulebook.registry import default_registry, parse_choices
+
 if TYPE_CHECKING:
+    from validator.catalogue.policy import Policy
     from validator.checking.options import PolicyOptions
-    from validator.findings.policy import Policy
     from validator.formats.base import Reporter
     from validator.rulebook.registry import Registry
 
@@ -24,9 +33,6 @@ def use_rules(options: object) -> None:
     judges with: `--rules`, the configuration file's `rules` (the one `--config` names, none with
     `--no-config`, for the commands that take them), $CASINO_VALIDATOR_RULES
     (validator/rulebook/sources.py)."""
-    from validator.findings.config import load_config
-    from validator.rulebook import sources
-
     rules: tuple[Path, ...] = getattr(options, "rules", ())
     chosen: PolicyOptions | None = getattr(options, "policy", None)
     config = chosen.config if chosen is not None else None
@@ -38,12 +44,8 @@ def use_rules(options: object) -> None:
 def registry(readings: Iterable[str] = (), config: Path | None = None, no_config: bool = False) -> Registry:
     """The rulesets, under the readings chosen: the configuration file's `readings`, overridden by
     `--reading ID=ALTERNATIVE` (an unknown reading or alternative stops the run, exit 2)."""
-    from validator.rulebook.registry import default_registry, parse_choices
-
     chosen = parse_choices(readings)
     if not no_config:
-        from validator.findings.config import load_config
-
         settings = load_config(config)
         if settings.readings:
             where = f"{settings.file}: readings:"
@@ -54,8 +56,6 @@ def registry(readings: Iterable[str] = (), config: Path | None = None, no_config
 def project_root(sarif_root: Path | None) -> Callable[[], str]:
     """The project root SARIF paths and fingerprints (baselines) are relative to: `--sarif-root`, checked
     now, else the git work tree, found (by running git) the first time a report or a baseline needs it."""
-    from validator.findings.project_root import find_root
-
     if sarif_root is not None:
         root = find_root(sarif_root)
         return lambda: root
@@ -64,8 +64,6 @@ def project_root(sarif_root: Path | None) -> Callable[[], str]:
 
 def error(message: str) -> None:
     """A message on standard error, as the command's own (`casino-validator: …`)."""
-    from validator.errors import bounded
-
     typer.echo(f"casino-validator: {bounded(message)}", err=True)
 
 
@@ -75,8 +73,6 @@ def output(path: Path | None) -> Iterator[TextIO]:
     if path is None:
         yield sys.stdout
         return
-    from validator.outputs import replacing
-
     with replacing(path) as handle:
         yield cast(TextIO, handle)
 
@@ -84,8 +80,6 @@ def output(path: Path | None) -> Iterator[TextIO]:
 def reporter(fmt: str, out: TextIO, output: Path | None, root: Callable[[], str]) -> Reporter:
     """The writer of `--format FMT` on `out`: in colour on a terminal; SARIF's paths relative to the
     project root (found only for SARIF)."""
-    from validator.formats import make_reporter
-
     color = output is None and out.isatty()
     return make_reporter(fmt, out, color=color, root=root() if fmt == "sarif" else None)
 
@@ -94,8 +88,6 @@ def policy(
     registry: Registry, root: Callable[[], str], choices: PolicyOptions, house: Iterable[Path] = ()
 ) -> Policy:
     """What is reported and what fails (`--select`, `--ignore`, `--fail-level`, baselines, the config)."""
-    from validator.findings.policy import Options, build_policy, split_rules
-
     options = Options(
         select=split_rules(choices.select),
         ignore=split_rules(choices.ignore),

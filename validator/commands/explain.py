@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from validator.checking.explain import explain
 from validator.commands import common
 
 if TYPE_CHECKING:
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
 
 def run(options: ExplainOptions) -> int:
     """1 when the round has a finding, 0 when it is clean."""
-    from validator.checking.explain import explain
-
     registry = common.registry(options.readings)
     lookup = None
     if options.house is not None:

@@ -7,8 +7,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from validator.checking.serial import rule_catalogue
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.findings.finding import Summary
 from validator.i18n import _
 
 if TYPE_CHECKING:
@@ -17,8 +19,6 @@ if TYPE_CHECKING:
 
 def run(options: LintOptions) -> int:
     """Exit status 2 when a file cannot be read (the others are still linted), else the findings'."""
-    from validator.checking.serial import rule_catalogue
-    from validator.findings.finding import Summary
     from validator.house.lint import lint_files
 
     # A file named twice (or by two paths) is linted once, as `check` reads a log named twice once.

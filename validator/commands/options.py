@@ -113,6 +113,9 @@ class RulesDiffOptions:
     old: str
     new: str
     rules: tuple[Path, ...] = ()
+    witness: bool = False  # a one-round log each change and reading alternative is judged differently by
+    fixtures: Path | None = None  # whose rounds are tried (None: the project's tests/fixtures/rules)
+    output: Path | None = None  # the witnesses written as fixture cases there (implies witness)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +132,25 @@ class RulesTestOptions:
 
     directory: Path | None = None  # None: the project's tests/fixtures/rules
     verbose: bool = False
+    rules: tuple[Path, ...] = ()
+    coverage: bool = False  # what of each version the fixtures exercise
+    fail_under: float | None = None  # a version's coverage below it, in per cent: exit 1
+    mutate: bool = False  # the mutants no fixture kills
+    only: tuple[Path, ...] = ()  # the ruleset files to mutate (none: every one)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesFmtOptions:
+    """`casino-validator rules fmt [--check] FILE...`."""
+
+    files: tuple[Path, ...]
+    check: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RulesLspOptions:
+    """`casino-validator rules lsp`."""
+
     rules: tuple[Path, ...] = ()
 
 

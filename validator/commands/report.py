@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from validator.audit import audit_html, dataset_notes, parse_day
 from validator.commands import common
+from validator.extras import require
 
 if TYPE_CHECKING:
     from validator.commands.options import ReportOptions
@@ -13,11 +15,7 @@ WRITE_CHARS = 1 << 16
 
 
 def run(options: ReportOptions) -> int:
-    from validator.extras import require
-
     require("audit", "report")
-    from validator.audit import audit_html, dataset_notes, parse_day
-
     names = [str(d) for d in options.datasets]
     for note in dataset_notes(names):
         common.error(f"warning: {note}")

@@ -8,19 +8,20 @@ from typing import Any
 
 import typer
 
+from validator.checking.progress import with_count
 from validator.commands import common
+from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _, ngettext
 from validator.simulate.options import SimulateOptions
+from validator.simulate.run import write
+from validator.simulate.violations import Violations
 
 
 def run(options: SimulateOptions, *, started: float) -> int:
     """Play the séance and write it (with --inject, the planted violations beside it); `started`: when
     the command started (the progress line's clock)."""
-    from validator.dsl.model import Ruleset
     from validator.simulate.plan import prepare
-    from validator.simulate.run import write
-    from validator.simulate.violations import Violations
 
     rule_ids = list(options.inject or ())
     rate, seed, output = options.rate, options.seed, options.output
@@ -36,8 +37,6 @@ def run(options: SimulateOptions, *, started: float) -> int:
         options,
         violations_for if options.inject is not None else None,
     )
-    from validator.checking.progress import with_count
-
     records = with_count(
         records,
         total=options.rounds,
@@ -48,6 +47,7 @@ def run(options: SimulateOptions, *, started: float) -> int:
     if options.inject is None:
         write(records, output, sys.stdout.buffer)
         return 0
+    # start-up: what plants violations loads only for --inject
     from validator.simulate.inject import inject as plant
     from validator.simulate.inject import truth_path, write_truth
 

@@ -10,25 +10,24 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, TextIO, cast
 
 from validator import stops
+from validator.checking.serial import rule_catalogue
 from validator.commands import common
 from validator.errors import ValidatorError
+from validator.findings.finding import Summary
+from validator.formats import names
 from validator.i18n import _
+from validator.live.alerts import Alerts
+from validator.live.state import WatchState, lock_output
+from validator.live.watch import Watcher
+from validator.logs.limits import configure, limits_from_options
+from validator.outputs import Checked
 
 if TYPE_CHECKING:
     from validator.checking.options import WatchOptions
-    from validator.live.state import WatchState
 
 
 def run(options: WatchOptions) -> int:
     """Follow the logs until Ctrl-C or SIGTERM; the exit status of the findings at the fail level."""
-    from validator.checking.serial import rule_catalogue
-    from validator.findings.finding import Summary
-    from validator.formats import names
-    from validator.live.alerts import Alerts
-    from validator.live.state import WatchState
-    from validator.live.watch import Watcher
-    from validator.logs.limits import configure, limits_from_options
-
     fmt, output, interval = options.format, options.output, options.interval
     on_finding = options.on_finding
     # The formats that can be written a finding at a time (the others are one document, written at the end).
@@ -103,9 +102,6 @@ def run(options: WatchOptions) -> int:
 def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
     """Standard output, or FILE opened for appending: a watch adds to its report as it goes. What a
     killed watch wrote after its last saved state is cut off first (it is judged and written again)."""
-    from validator.live.state import lock_output
-    from validator.outputs import Checked
-
     if output is None:
         yield sys.stdout
         return

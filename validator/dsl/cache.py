@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
+import importlib.util
 import os
 import re
 import stat
@@ -113,9 +114,6 @@ def decode(data: Any) -> Any:
 
 
 def _lark_version() -> str:
-    import importlib.util
-    import re
-
     spec = importlib.util.find_spec("lark")
     if spec is not None and spec.origin is not None:
         with contextlib.suppress(OSError):

@@ -9,9 +9,9 @@ there is one meaning of a rule (the closures'), and the fast path can only say "
 they would say it too; tests compare both on every fixture.
 
 A table's house options are fixed for its judge: given them, the functions are written with their values
-in place, and what those values decide is decided once (`house.no_hit_on_21` false: the rule it guards is
-not written at all). Each stake's settle clauses likewise become one function that picks the clause and
-works out its amount.
+in place (`dsl.fold`, in its mode for the code), and what those values decide is decided once
+(`house.no_hit_on_21` false: the rule it guards is not written at all). Each stake's settle clauses
+likewise become one function that picks the clause and works out its amount.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import Context, arithmetic, compare, plain_value
+from validator.dsl.expr import Context, arithmetic, plain_value
+from validator.dsl.fold import Mode, fold
 from validator.dsl.functions import FUNCTIONS
 
 AllHeld = Callable[[Context], bool]
@@ -169,12 +170,12 @@ def all_held(
     rules: list[tuple[ast.Expr | None, ast.Expr]] = []
     for guard, require in conditions:
         if guard is not None:
-            guard = fold(guard, params, house)
+            guard = fold(guard, params, house=house, mode=Mode.CODE)
             if isinstance(guard, ast.Literal):
                 if not guard.value:
                     continue  # the rule never applies
                 guard = None
-        rules.append((guard, fold(require, params, house)))
+        rules.append((guard, fold(require, params, house=house, mode=Mode.CODE)))
     source.read_twice([node for rule in rules for node in rule])
     body: list[str] = []
     for guard, require in rules:
@@ -213,13 +214,13 @@ def settlement(
     chosen: list[tuple[ast.Expr | None, ast.Expr | Callable[[Context], Any] | None, tuple[Any, Any]]] = []
     for guard, amount, given in clauses:
         if guard is not None:
-            guard = fold(guard, params, house)
+            guard = fold(guard, params, house=house, mode=Mode.CODE)
             if isinstance(guard, ast.Literal):
                 if not guard.value:
                     continue
                 guard = None
         if isinstance(amount, ast.Expr):
-            amount = fold(amount, params, house)
+            amount = fold(amount, params, house=house, mode=Mode.CODE)
         chosen.append((guard, amount, given))
         if guard is None:
             break  # the clauses after one that always holds are never reached
@@ -241,60 +242,6 @@ def settlement(
             break
         body.append(f"        if {test}:\n            return {result}\n")
     return _define(source, name, body, "None", "False")
-
-
-def fold(node: ast.Expr, params: Mapping[str, Any], house: Mapping[str, Any] | None) -> ast.Expr:
-    """The expression with the values known before the replay in place (parameters; the house options
-    when given) and what they alone decide worked out, as the generated code would: a comparison of two
-    values (unless it raises: then it stays, to raise when run), `not` of one, and the items of `and`/`or`
-    a value settles. What is evaluated before a deciding value is kept: it may raise."""
-    if isinstance(node, ast.Name):
-        namespace, _unused, field = node.path.partition(".")
-        if namespace == "param":
-            return ast.Literal(node.pos, plain_value(params[field]))
-        if namespace == "house" and house is not None:
-            return ast.Literal(node.pos, plain_value(house.get(field)))
-        return node
-    if isinstance(node, ast.ListExpr):
-        items = tuple(fold(item, params, house) for item in node.items)
-        if all(isinstance(item, ast.Literal) for item in items):
-            return ast.Literal(node.pos, tuple(plain_value(item.value) for item in items))  # type: ignore[union-attr]
-        return ast.ListExpr(node.pos, items)
-    if isinstance(node, ast.Call):
-        return ast.Call(node.pos, node.function, tuple(fold(arg, params, house) for arg in node.args))
-    if isinstance(node, ast.Arith):
-        return ast.Arith(node.pos, node.op, fold(node.left, params, house), fold(node.right, params, house))
-    if isinstance(node, ast.Compare):
-        left, right = fold(node.left, params, house), fold(node.right, params, house)
-        if isinstance(left, ast.Literal) and isinstance(right, ast.Literal):
-            try:
-                return ast.Literal(node.pos, compare(node, plain_value(left.value), plain_value(right.value)))
-            except Exception:  # it raises when run too, which sends the rule to the closures
-                pass
-        return ast.Compare(node.pos, node.op, left, right)
-    if isinstance(node, ast.Not):
-        item = fold(node.item, params, house)
-        if isinstance(item, ast.Literal):
-            return ast.Literal(node.pos, not item.value)
-        return ast.Not(node.pos, item)
-    if isinstance(node, ast.BoolOp):
-        # `and`: a true value adds nothing, a false one ends it; `or` the other way round.
-        ends = node.op == "or"
-        kept: list[ast.Expr] = []
-        for item in node.items:
-            item = fold(item, params, house)
-            if isinstance(item, ast.Literal):
-                if bool(item.value) != ends:
-                    continue
-                if not kept:
-                    return ast.Literal(node.pos, ends)
-                kept.append(ast.Literal(node.pos, ends))
-                break
-            kept.append(item)
-        if not kept:
-            return ast.Literal(node.pos, not ends)
-        return ast.BoolOp(node.pos, node.op, tuple(kept))
-    return node
 
 
 def _is_none(node: ast.Expr) -> bool:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import compile_expr, format_value, names_in, plain_value, unparse
+from validator.dsl.expr import EvaluationError, compile_expr, format_value, names_in, plain_value, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS
 from validator.dsl.limits import size_problems
@@ -1088,7 +1088,6 @@ def _ratio_winnings(ratio: ast.Ratio):
 def _paytable_amount(bet: SideBetDef, readers):
     """`=> paytable T and U`: in each table, the first line whose condition holds pays; the stake gets
     the sum, or is lost when no line of any table holds."""
-    from validator.dsl.expr import EvaluationError
 
     def outcome(ctx: Any) -> PaytableOutcome:
         total: Decimal | None = None
@@ -1193,10 +1192,6 @@ _TYPE_WORDS = {
     "decimal": N_("a number (or none)"),
     "list": N_("a list such as [3, 3]"),
 }
-
-
-def _amended_version(amends: ast.Amends | None) -> str | None:
-    return f"{amends.family}@{amends.on.isoformat()}" if amends else None
 
 
 def compile_ruleset(tree: ast.RulesetFile) -> Ruleset:

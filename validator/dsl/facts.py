@@ -9,7 +9,7 @@ the fields declared here (a test holds them to it).
 
 The classes are plain dataclasses (slotted, compared by identity), so that the compiled build makes
 them native classes: the replay writes some 200 facts a round, and a native attribute is a store where
-a Python one is a dictionary lookup (README, "Speed").
+a Python one is a dictionary lookup (docs/performance.md).
 """
 
 from __future__ import annotations

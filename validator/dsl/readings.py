@@ -87,10 +87,6 @@ class ReadingInfo:
     def names(self) -> tuple[str, ...]:
         return tuple(a.name for a in self.alternatives)
 
-    def touches(self) -> frozenset[tuple[str, str]]:
-        """(kind, name) of every item some alternative changes."""
-        return frozenset((kind, name) for a in self.alternatives for _verb, kind, name in a.changes)
-
 
 def info(tree: ast.RulesetFile) -> dict[str, ReadingInfo]:
     """The readings of a consolidated version (assumed checked: `problems` found none)."""

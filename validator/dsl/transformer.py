@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast as pyast
 import dataclasses
+import textwrap
 import warnings
 from datetime import date
 from decimal import Decimal
@@ -65,8 +66,6 @@ def _string(token: Token) -> str:
 
 
 def _dedent(text: str) -> str:
-    import textwrap
-
     return textwrap.dedent(text).strip("\n")
 
 

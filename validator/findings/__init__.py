@@ -1,3 +1,3 @@
 """What a run finds and what it keeps of it: the finding (`finding`), its fingerprint, the rules' docs
-that Python-side rules carry (`ruledoc`), and the policy that filters a run's findings (`config`,
-`suppressions`, `baseline`, `policy`)."""
+that Python-side rules carry (`ruledoc`), and what filters a run's findings reads (`config`,
+`suppressions`, `baseline`); the policy that applies them is `validator.catalogue.policy`."""

@@ -284,7 +284,7 @@ class RoundOutcome:
 @dataclass(frozen=True, slots=True)
 class RuleInfo:
     """What a report needs to describe a rule (SARIF's rule list): its reference, and its docs as the
-    ruleset (or `rulebook/builtin_docs.py`) writes them: `summary` what it checks, `doc` why (the words of
+    ruleset (or `catalogue/builtin_docs.py`) writes them: `summary` what it checks, `doc` why (the words of
     the text), then what fails and what passes."""
 
     id: str

@@ -1,6 +1,6 @@
 """What every Python-side rule carries (the reader's `hand-log/*`, the linter's `house/*`): its id, kind,
 severity, reference and the four texts a ruleset rule writes in its `doc` block. A leaf: the rule modules
-import it, `validator.rulebook.builtin_docs` gathers them.
+import it, `validator.catalogue.builtin_docs` gathers them.
 """
 
 from __future__ import annotations

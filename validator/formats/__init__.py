@@ -68,7 +68,7 @@ def __getattr__(name: str) -> Any:
     if name == "REPORTERS":
         return {format_name: reporter_class(format_name) for format_name in FORMATS}
     if name == "Reporter":
-        from validator.formats.base import Reporter
+        from validator.formats.base import Reporter  # start-up: as said above
 
         return Reporter
     raise AttributeError(name)
@@ -82,11 +82,11 @@ def make_reporter(name: str, out: TextIO, *, color: bool = False, root: str | No
             _("unknown format {name!r}: choose one of {items}").format(name=name, items=", ".join(FORMATS))
         )
     if name == "sarif":
-        from validator.formats.sarif import SarifReporter
+        from validator.formats.sarif import SarifReporter  # start-up: a run loads its format's module only
 
         return SarifReporter(out, color=color, root=root)
     if name == "gitlab":
-        from validator.formats.gitlab import GitlabReporter
+        from validator.formats.gitlab import GitlabReporter  # start-up: as above
 
         return GitlabReporter(out, color=color, root=root)
     return reporter_class(name)(out, color=color)

@@ -30,6 +30,7 @@ TOOL_NAME = "casino-validator"
 def project_url() -> str | None:
     """Where the project is documented: the installed package's Homepage (pyproject.toml's
     `[project.urls]`), None while it declares none: SARIF's `informationUri` names only a real address."""
+    # start-up: importlib.metadata costs about 100 ms to import, and only SARIF asks
     from importlib.metadata import PackageNotFoundError, metadata
 
     try:

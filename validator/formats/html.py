@@ -13,9 +13,13 @@ import tempfile
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from validator.audit import audit_html
+from validator.audit.dataset.rollup import Rollup
+from validator.audit.dataset.writer import DatasetRun
 from validator.findings.finding import RoundOutcome, RuleInfo, Summary
 from validator.formats.base import QuietRounds, Reporter
 from validator.i18n import _
+from validator.rulebook.registry import default_registry
 
 if TYPE_CHECKING:
     from validator.audit.dataset.rollup import Rollup
@@ -25,8 +29,6 @@ class SummedRounds(QuietRounds):
     """A worker's sums of its rounds without findings, sent back at the end of its share."""
 
     def __init__(self) -> None:
-        from validator.audit.dataset.rollup import Rollup
-
         self.rollup = Rollup()
 
     def reads(self, name: str, location: str) -> None:
@@ -52,9 +54,6 @@ class HtmlReporter(Reporter):
         return SummedRounds()
 
     def _start(self) -> None:
-        from validator.audit.dataset.rollup import Rollup
-        from validator.audit.dataset.writer import DatasetRun
-
         self._folder = tempfile.mkdtemp(prefix="casino-validator-audit-")
         self._run = DatasetRun.start(self._folder, [], {"format": "html"}, None)
         self._writer = self._run.writer()
@@ -76,9 +75,6 @@ class HtmlReporter(Reporter):
         self._rollup.merge(total)
 
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
-        from validator.audit import audit_html
-        from validator.rulebook.registry import default_registry
-
         if self._writer is None:
             self._start()
         assert self._folder is not None and self._rollup is not None

@@ -24,6 +24,7 @@ from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.house import rules
 from validator.house.aliases import resolve as resolve_aliases
 from validator.house.load import HouseFile, Path_, load_house
+from validator.house.rules import unknown_ruleset as rule
 from validator.house.rules.base import OPTIONS, READINGS, SIDE_BETS, SPEC_REF, Node, Table
 from validator.house.rules.option_not_allowed import option_value
 from validator.house.table_rules import judge_table
@@ -104,8 +105,6 @@ def resolve(
 
 def unknown_ruleset(house: HouseFile, table_id: str, spec: str, registry: Registry) -> Finding | None:
     """The finding for a `ruleset` no family (or no well-formed @DATE) answers to, else None."""
-    from validator.house.rules import unknown_ruleset as rule
-
     node = Node("ruleset", house, ("tables", table_id, "ruleset"), raw=spec, registry=registry)
     return next(rule.check(node), None)
 

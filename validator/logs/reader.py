@@ -317,104 +317,86 @@ def _records(
     stream: IO[bytes], name: str, limits: Limits, first_line: int = 1, span: int | None = None
 ) -> Iterator[Record]:
     """The records of `stream` from line `first_line`: a whole log, or the `span` bytes of a share."""
-    lines = _read_lines(stream, limits, span)
-    run = _BrokenRun(name, limits)
-    max_broken = limits.max_broken
-    number = first_line - 1
-    while True:
-        try:
-            item = next(lines, None)
-        except _TooLarge as error:
-            yield from run.end()
-            yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
-            return
-        except _BROKEN_STREAM as broken:  # a name of its own: mypyc types a name by its first use
-            yield from run.end()
-            yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, broken))
-            return
-        if item is None:
-            yield from run.end()
-            return
-        content, too_long, count, struct = item
-        first = number + 1
-        number += count
-        if struct is not None:
-            if run.in_a_row < max_broken:
-                # A valid line, nearly every one: `run.one`'s record of it, written out (for speed).
-                run.in_a_row = 0
-                yield Record(name, first, None, None, 1, struct, content)
-                continue
-            content = content[:-1]  # past the limit of broken lines: read again, as any line is there
-        if not too_long and first == 1 and content.startswith(BOM):
-            # Some Windows tools start UTF-8 files with a byte order mark; it carries no data. Only the
-            # file's first line has it: the same bytes repeated on the lines after it (read together, as
-            # identical lines are) keep theirs, and are read as what they are.
-            marked = content[len(BOM) :]
-            if marked and not marked.isspace():
-                yield from run.record(1, marked, 0, 1)
-            first, count = 2, count - 1
-            if not count:
-                continue
-        if too_long or (content and not content.isspace()):
-            if count == 1 and run.in_a_row < max_broken:
-                yield run.one(first, content, too_long)  # `run.record` of one line, without its generator
-            else:
-                yield from run.record(first, content, too_long, count)
+    return RecordFeed(name, limits, first_line).records(_read_lines(stream, limits, span), last=True)
 
 
 class RecordFeed:
-    """The records of a log handed over in pieces, each piece whole lines (`watch`: a log that grows).
+    """The records of a log, by one loop (`records`) whether the log is read whole (`check`: `_records`)
+    or handed over in pieces, each piece whole lines (`feed`: `watch`, a log that grows).
 
-    The same records, line numbers and findings as `read_records` gives for the whole file: the line
-    count, the byte budget and the run of broken records carry over from one piece to the next. A line
-    longer than the line limit, which the follower drops as it comes, is handed over as its length."""
+    The same records, line numbers and findings either way: the line count, the byte budget and the run
+    of broken records carry over from one piece to the next. A line longer than the line limit, which the
+    follower drops as it comes, is handed over as its length."""
 
     def __init__(self, name: str, limits: Limits, first_line: int = 1) -> None:
         self.name = name
         self.limits = limits
-        self.line = first_line - 1
+        self.line = first_line - 1  # the last line read, once the records given so far are all taken
         self.consumed = 0
-        self.stopped = False  # past the byte budget: nothing more is read
+        self.stopped = False  # past the byte budget, or the stream broken: nothing more is read
         self._run = _BrokenRun(name, limits)
 
     def feed(self, data: bytes) -> Iterator[Record]:
         """The records of `data`, whole lines each ending in a newline."""
         if self.stopped or not data:
-            return
+            return iter(())
         budget = self.limits.max_bytes - self.consumed
         self.consumed += len(data)
         piece = Limits(max(budget, 0), self.limits.max_line, self.limits.max_broken)
-        lines = _read_lines(io.BufferedReader(io.BytesIO(data)), piece)
+        return self.records(_read_lines(io.BufferedReader(io.BytesIO(data)), piece))
+
+    def records(
+        self, lines: Iterator[tuple[bytes, int, int, LogRecord | None]], last: bool = False
+    ) -> Iterator[Record]:
+        """The records of `lines` (`_read_lines`); `last`: they end the log, so the count of broken
+        records not reported is owed at their end (else it waits for `end`)."""
+        name = self.name
+        run = self._run
+        max_broken = self.limits.max_broken
+        number = self.line
         while True:
             try:
                 item = next(lines, None)
             except _TooLarge as error:
-                self.stopped = True
-                yield from self._run.end()
-                yield _problem_record(self.name, self.line + 1, RULE_TOO_LARGE, error.message)
+                self.line, self.stopped = number, True
+                yield from run.end()
+                yield _problem_record(name, number + 1, RULE_TOO_LARGE, error.message)
+                return
+            except _BROKEN_STREAM as broken:  # a name of its own: mypyc types a name by its first use
+                self.line, self.stopped = number, True
+                yield from run.end()
+                yield _problem_record(name, number + 1, RULE_TRUNCATED, _truncated_message(number, broken))
                 return
             if item is None:
+                self.line = number
+                if last:
+                    yield from run.end()
                 return
             content, too_long, count, struct = item
-            first = self.line + 1
-            self.line += count
+            first = number + 1
+            number += count
             if struct is not None:
-                if self._run.in_a_row < self.limits.max_broken:
-                    # A valid line: `_run.record`'s record of it, written out as in `_records`.
-                    self._run.in_a_row = 0
-                    yield Record(self.name, first, None, None, 1, struct, content)
+                if run.in_a_row < max_broken:
+                    # A valid line, nearly every one: `run.one`'s record of it, without the call.
+                    run.in_a_row = 0
+                    yield Record(name, first, None, None, 1, struct, content)
                     continue
                 content = content[:-1]  # past the limit of broken lines: read again, as any line is there
             if not too_long and first == 1 and content.startswith(BOM):
-                # The first line's mark only: identical lines after it keep theirs (as `_records`).
+                # Some Windows tools start UTF-8 files with a byte order mark; it carries no data. Only the
+                # file's first line has it: the same bytes repeated on the lines after it (read together,
+                # as identical lines are) keep theirs, and are read as what they are.
                 marked = content[len(BOM) :]
                 if marked and not marked.isspace():
-                    yield from self._run.record(1, marked, 0, 1)
+                    yield from run.record(1, marked, 0, 1)
                 first, count = 2, count - 1
                 if not count:
                     continue
             if too_long or (content and not content.isspace()):
-                yield from self._run.record(first, content, too_long, count)
+                if count == 1 and run.in_a_row < max_broken:
+                    yield run.one(first, content, too_long)  # `run.record` of one line, without its generator
+                else:
+                    yield from run.record(first, content, too_long, count)
 
     def too_long(self, length: int) -> Iterator[Record]:
         """A line of `length` bytes (newline excluded), over the line limit, dropped as it came."""

@@ -21,6 +21,7 @@ from validator.i18n import N_, _
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
 from validator.maths.sidebets import SideBetReturn, side_bets
+from validator.rulebook.registry import under_readings
 
 FORMAT = "edge/1"
 LARGEST_RANGE = 16  # an int option is weighed value by value when its range is no wider than this
@@ -287,8 +288,6 @@ def _table_options(ruleset: Ruleset, name: str) -> list[tuple[str, list[Any]]]:
 def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """For each reading of the version that changes a figure: the figure (house edge, %) under each of its
     alternatives, the others as applied; a side bet whose paytable the house picks, under each table."""
-    from validator.rulebook.registry import under_readings
-
     base = house_for(ruleset, house)
     applied = ruleset.reading_choices()
     base_main, _, base_game = main_return(ruleset, base)

@@ -43,6 +43,11 @@ class GameMaths(Protocol):
         """How the dealer's final results follow a deal, where the dealer draws (None: he does not)."""
         ...
 
+    def chart(self, game: Any) -> tuple[dict[str, Any], str] | None:
+        """The strategy the figures assume, as `edge --strategy` prints it: edge/1's `strategy` object and
+        its text, from what `main_return` gave back (None: the game has no strategy to chart)."""
+        ...
+
 
 def maths_of(ruleset: Ruleset) -> GameMaths:
     """The mathematics of the version's game."""

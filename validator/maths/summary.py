@@ -7,9 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from validator.errors import ValidatorError
+from validator.house.apply import house_lookup
+from validator.house.load import load_house
 from validator.i18n import _
 from validator.maths import FORMATS
 from validator.maths.edge import figures, options_cost, reading_figures, report, sign_changes
+from validator.maths.game import maths_of
 from validator.maths.text import text
 from validator.rulebook.registry import Registry
 
@@ -31,9 +34,6 @@ def run(
     options: dict[str, Any] | None = None
     spec = ruleset
     if house is not None and table is not None:
-        from validator.house.apply import house_lookup
-        from validator.house.load import load_house
-
         entry = load_house(house).tables.get(table)
         if spec is None and isinstance(entry, dict) and isinstance(entry.get("ruleset"), str):
             spec = entry["ruleset"]
@@ -56,10 +56,11 @@ def run(
     if costs is not None:
         data["options"] = costs
         data["edge_changes_side"] = sign_changes(costs, found.main)
+    strategy = None
     if with_strategy and found.game is not None:
-        from validator.games.blackjack.chart import chart
-
-        data["strategy"] = chart(found.game)
+        charted = maths_of(version).chart(found.game)
+        if charted is not None:
+            data["strategy"], strategy = charted
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return text(data, costs)
+    return text(data, costs, strategy)

@@ -26,7 +26,11 @@ def _rows(lines: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) -> str:
+def text(
+    report: dict[str, Any], options: list[dict[str, Any]] | None = None, strategy: str | None = None
+) -> str:
+    """The report as text; `strategy`: the chart of the strategy the figures assume, as its game words it
+    (`GameMaths.chart`), printed after the figures."""
     if report["decks_from_version"]:
         decks = _("{n} decks").format(n=report["shoe_decks"])
     else:
@@ -103,11 +107,9 @@ def text(report: dict[str, Any], options: list[dict[str, Any]] | None = None) ->
                     for alt, edge in figure["house_edge_percent"].items()
                 )
                 out.append(f"    {_(figure['figure'])}: {said}")
-    if report.get("strategy"):
-        from validator.games.blackjack.chart import text as chart_text
-
+    if strategy:
         out.append("")
-        out.append(chart_text(report["strategy"]).rstrip("\n"))
+        out.append(strategy.rstrip("\n"))
     if options is not None:
         for flag in report.get("edge_changes_side") or []:
             out.append("")

@@ -25,8 +25,8 @@ from validator.dsl.facts import (
 )
 from validator.dsl.model import PaytableOutcome
 from validator.i18n import N_, _
+from validator.logs import decode
 from validator.logs.decode import (
-    UNSET,
     Action,
     Bet,
     Burn,
@@ -52,10 +52,11 @@ from validator.replay.state import ZERO, Box, Cards, Dealer, Hand, Shoe, TableSt
 _TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
 # A box's first hand is named by its number (1 to 9, as a stake names it), looked up rather than made.
 _BOX_NAMES: Final = tuple(str(number) for number in range(10))
-# The decoder's "left out", as the per-round code of the engines reads it (here and each game's replay):
-# `Final` names are C statics in the compiled build, where a name imported from an interpreted module is
-# looked up in the module's dict at each use.
-NOT_SET: Final = UNSET
+# The decoder's "left out" (msgspec's UNSET, `logs.decode`), under its one name, as the per-round code of
+# the engines reads it (here and each game's replay, which imports it from here): `Final` names are C
+# statics in the compiled build, where a name imported from an interpreted module is looked up in the
+# module's dict at each use.
+UNSET: Final = decode.UNSET
 
 
 class InPlace:
@@ -205,7 +206,7 @@ class RoundReplay(ABC):
         # the log does not give it (hand-log/1 numbers hands in the order of the splits, not by place).
         layout = record.layout
         self.layout: dict[int, list[str]] | None = (
-            None if layout is NOT_SET else {int(box): hands for box, hands in layout.items()}
+            None if layout is UNSET else {int(box): hands for box, hands in layout.items()}
         )
         self.order_broken = False  # the round's final settlement has left the order the text gives
         # Set by each game's replay(); empty and False until it starts dealing.
@@ -512,7 +513,7 @@ class RoundReplay(ABC):
             except (KeyError, TypeError):
                 amount = amount_of(value, "bets[{}].amount", n)
             seated_field = bet.seated  # left out: seated
-            seated = True if seated_field is NOT_SET else seated_field
+            seated = True if seated_field is UNSET else seated_field
             box = boxes.get(box_no)
             if box is None:
                 box = boxes[box_no] = Box(box_no)
@@ -701,10 +702,10 @@ class RoundReplay(ABC):
         verb, stake = action.verb, action.stake
         parse_stake(stake)
         amount = None
-        value: Any = NOT_SET  # a push, or a loss of the whole stake, names no amount
+        value: Any = UNSET  # a push, or a loss of the whole stake, names no amount
         if type(action) is Pay or type(action) is Lose:
             value = action.amount
-        if value is not NOT_SET:
+        if value is not UNSET:
             try:  # `amount_of`'s first step, written out
                 amount = AMOUNTS[value.__class__, value]
             except (KeyError, TypeError):

@@ -93,7 +93,7 @@ NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE)
 
 
 def is_round(data: Any) -> bool:
-    """Whether a record that cannot be replayed counts as an unreadable round (README, "Decisions").
+    """Whether a record that cannot be replayed counts as an unreadable round (docs/decisions.md).
 
     A line that could not be read at all may have been a round: counting it as one loses nothing. A
     record whose `type` is missing or `round` is one; a record of another type of hand-log/1 is not,

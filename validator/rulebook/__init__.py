@@ -1,3 +1,2 @@
-"""The rulesets as the commands see them: every version loaded and picked by id and date (`registry`),
-shown and compared (`view`), the docs of the rules Python applies (`builtin_docs`), and the rule
-fixtures `rules test` runs (`fixtures`)."""
+"""The rulesets as the layers above load them: every version, picked by id and date (`registry`), the
+rulesets from outside the package (`sources`), and the page of the readings (`readings_page`)."""

@@ -6,12 +6,13 @@ says so. There is no fallback to a neighbouring version.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import functools
 import hashlib
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -84,6 +85,11 @@ def load_file(path: Path | str, display: str | None = None) -> Ruleset:
     return ruleset
 
 
+def tree_version(tree: ast.RulesetFile) -> str:
+    """The version a file states (ID@DATE, or the bare ID of an undated text), as the registry names it."""
+    return _version_of(tree)
+
+
 def _version_of(tree: ast.RulesetFile) -> str:
     for header in tree.headers:
         if header.key == "in_force" and header.value[0] is not None:
@@ -92,13 +98,16 @@ def _version_of(tree: ast.RulesetFile) -> str:
 
 
 def _consolidated(
-    given: list[tuple[Path, ast.RulesetFile]], broken_given: tuple[Path, ...] = ()
+    given: list[tuple[Path, ast.RulesetFile]],
+    broken_given: tuple[Path, ...] = (),
+    only: frozenset[Path] | None = None,
 ) -> list[ast.RulesetFile]:
     """Each given tree as a whole version: amending files applied to the version they amend, and the
     checks cited (`same check as`) taken, each looked for among the given files, then among the shipped
     versions. Nothing else is read: a file beside a given one, which nobody named, never chooses the law
     (it could declare a shipped id from outside the package). `broken_given`: files given with these
-    that did not parse (their errors are reported already)."""
+    that did not parse (their errors are reported already). `only`: the given files to make versions of
+    (None: all); the others are only amended or cited."""
     pool: dict[str, list[tuple[Path, ast.RulesetFile]]] = {}  # by family
     for path, tree in given:
         pool.setdefault(tree.family, []).append((path, tree))
@@ -218,6 +227,8 @@ def _consolidated(
 
     out = []
     for path, tree in given:
+        if only is not None and path not in only:
+            continue
         try:
             out.append(resolve(whole(path, tree), functools.partial(cited, path)))
         except RulesetErrors as exc:
@@ -228,12 +239,14 @@ def _consolidated(
 
 
 def _compile_all(
-    given: list[tuple[Path, ast.RulesetFile]], broken_given: tuple[Path, ...] = ()
+    given: list[tuple[Path, ast.RulesetFile]],
+    broken_given: tuple[Path, ...] = (),
+    only: frozenset[Path] | None = None,
 ) -> list[Ruleset]:
     rulesets = []
     errors: list[RulesetError] = []
     try:
-        trees = _consolidated(given, broken_given)
+        trees = _consolidated(given, broken_given, only)
     except RulesetErrors as exc:
         errors.extend(exc.errors)
         trees = []
@@ -485,6 +498,28 @@ def alternative_rules(ruleset: Ruleset, compiled: list[Outcome] | None = None) -
         if isinstance(outcome, Ruleset):
             rules.extend(outcome.rules)
     return rules
+
+
+def compile_trees(
+    given: list[tuple[Path, ast.RulesetFile]], only: frozenset[Path] | None = None
+) -> list[Ruleset]:
+    """The versions of syntax trees already read (a file's tree changed in memory: `rules test --mutate`),
+    each amending tree applied to the one it amends among them; `only`: the files to make versions of."""
+    return _compile_all(given, (), only)
+
+
+@contextlib.contextmanager
+def compiled_for_now() -> Iterator[None]:
+    """Versions compiled under readings inside the block (those of trees changed in memory) are not kept
+    once it ends."""
+    under, named = set(_UNDER), set(_UNDER_NAMED)
+    try:
+        yield
+    finally:
+        for key in set(_UNDER) - under:
+            del _UNDER[key]
+        for name in set(_UNDER_NAMED) - named:
+            del _UNDER_NAMED[name]
 
 
 def ruleset_files(root: Path | None = None) -> list[Path]:

@@ -30,6 +30,7 @@ from validator.logs.reader import check_record
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
 from validator.rulebook.registry import NoVersionInForce, Registry
+from validator.simulate import players
 from validator.simulate.hours import Hours, parse_hours
 from validator.simulate.options import SimulateOptions
 from validator.simulate.run import simulate
@@ -83,8 +84,6 @@ def prepare(
     simulate.players.KINDS. `timezone`: the table's (an IANA name); else the house file's `timezone`;
     else its country's. `dealers`, `pool`: simulate.pool. `hours`: the casino's opening hours
     (simulate.hours); else the house file's `hours`; else none kept."""
-    from validator.simulate.players import strategy_for
-
     ruleset, rounds, seed, table = options.ruleset, options.rounds, options.seed, options.table
     house, start, dealers, pool = options.house, options.start, options.dealers, options.pool
     chosen = registry.pick(ruleset)
@@ -102,7 +101,7 @@ def prepare(
     opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
     if kept is not None:
         opening = within_hours(opening, kept, start is not None)
-    strategy = strategy_for(options.players, chosen, played, seed, pool=pool is not None)
+    strategy = players.strategy_for(options.players, chosen, played, seed, pool=pool is not None)
     casino = house_file.data.get("casino") if house_file is not None else None
     default_low, default_high = default_limits(chosen)
     low = limit(options.minimum, "minimum", house_file, table, default_low)

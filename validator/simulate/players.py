@@ -49,6 +49,7 @@ def strategy_for(kind: str, ruleset: Ruleset, house: dict[str, Any], seed: int, 
     best = Later(lambda: _best(ruleset, house))
     if kind == "best":
         return best
+    # start-up: the CLI reads KINDS from this module; the mathematics load when a player is made
     from validator.maths.game import maths_of
 
     return Mixed(best, seed, maths_of(ruleset).decisions, by_person=pool)
@@ -73,6 +74,7 @@ def decider(hand: Hand) -> str:
 
 
 def _best(ruleset: Ruleset, house: dict[str, Any]) -> Any:
+    # start-up: the CLI reads KINDS from this module; the mathematics load when a player is made
     from validator.maths.game import maths_of
     from validator.maths.probe import Probe
 

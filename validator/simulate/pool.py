@@ -101,10 +101,6 @@ class DealerTeam:
     def relief_due(self, now: datetime) -> bool:
         return self.relief_at is not None and now >= self.relief_at
 
-    def next_dealer(self) -> str:
-        """The dealer who relieves the one dealing (who goes on break)."""
-        return self.names[(self.at + 1) % len(self.names)]
-
     def relieve(self, now: datetime) -> str:
         """The next dealer takes the table at `now`; his name."""
         self.at = (self.at + 1) % len(self.names)

@@ -8,6 +8,8 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from decimal import Decimal
 from typing import Any
 
+import orjson
+
 from validator.casino.cards import all_cards
 from validator.dsl.facts import BetFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
@@ -573,8 +575,6 @@ class TableSim:
 
 
 def write_records(records: Iterator[dict[str, Any]], out: Any) -> int:
-    import orjson
-
     count = 0
     for record in records:
         out.write(orjson.dumps(record))

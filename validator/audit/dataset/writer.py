@@ -16,6 +16,7 @@ import os
 import re
 import secrets
 import stat
+import time
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from validator import __version__
+from validator.audit.dataset import manifest
+from validator.audit.dataset.manifest import data_files, lock_path, run_of
 from validator.casino.ledger import RoundFacts
 from validator.casino.money import fmt
 from validator.errors import ValidatorError
@@ -32,6 +35,7 @@ from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
 from validator.i18n import _
 from validator.logs.reader import STDIN_NAME, iter_log_paths
+from validator.logs.remote import is_url
 from validator.rulebook.registry import default_registry, encoding_files
 
 # Memory is bounded by the rows held, whatever the months and casinos a log spans: a writer holds at
@@ -482,8 +486,6 @@ class DatasetRun:
 
     @classmethod
     def start(cls, root: str, paths: Iterable[str], options: dict[str, Any], house: str | None) -> DatasetRun:
-        from validator.logs.remote import is_url
-
         # `s3://b/x` reaches here as the Path `s3:/b/x`: a scheme and a slash are a URL either way.
         if is_url(root) or _URLISH.match(root):
             raise ValidatorError(
@@ -510,8 +512,6 @@ class DatasetRun:
 
     def _cleaned_up_to_start(self) -> None:
         """The run's lock taken; the files of the runs that stopped before their commit removed."""
-        from validator.audit.dataset import manifest
-
         root = self.spec.root
         try:
             self._lock = manifest.hold_lock(Path(root), self.spec.run_id)
@@ -547,16 +547,12 @@ class DatasetRun:
         return ShareWriter(self.spec, share)
 
     def _mine(self, *, unfinished: bool = False) -> list[Path]:
-        from validator.audit.dataset.manifest import data_files, run_of
-
         found = data_files(Path(self.spec.root), unfinished=unfinished)
         return [p for p in found if run_of(p.name) == self.spec.run_id]
 
     def commit(self, summary: Summary) -> None:
         """The run's `runs` row, its manifest, put in place in one rename; then the files it supersedes
         removed (they stopped counting at the rename)."""
-        import time
-
         import pyarrow as pa
         import pyarrow.parquet as pq
 
@@ -624,16 +620,12 @@ class DatasetRun:
     def abort(self) -> None:
         """A run that could not be made leaves nothing behind (its lock included, even one made while a
         signal stopped it from holding it)."""
-        from validator.audit.dataset.manifest import lock_path
-
         for path in self._mine(unfinished=True):
             path.unlink(missing_ok=True)
         self._release()
         lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
 
     def _release(self) -> None:
-        from validator.audit.dataset.manifest import lock_path
-
         if self._lock is not None:
             lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
             os.close(self._lock)

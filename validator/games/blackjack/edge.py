@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from validator.casino.cards import BJ_VALUE
+from validator.games.blackjack.chart import chart
+from validator.games.blackjack.chart import text as chart_text
 from validator.games.blackjack.dealer import shared_distribution
 from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Play, Rules, main_game
 from validator.games.blackjack.spread import with_spread
@@ -64,12 +66,16 @@ class BlackjackMaths:
         rules = Rules.read(probe)
         return lambda decks, player, dealer: _dealer_results(rules, decks, player, dealer)
 
+    def chart(self, game: Any) -> tuple[dict[str, Any], str]:
+        data = chart(game)
+        return data, chart_text(data)
+
 
 MATHS = BlackjackMaths()
 
 
 def approximations(game: MainGame) -> list[dict[str, str]]:
-    """What the figures do not take exactly, and how much it moves them (measured: see the README)."""
+    """What the figures do not take exactly, and how much it moves them (measured: see docs/edge.md)."""
     gap = game.spread.split_gap if game.spread else 0.0
     found = [
         {

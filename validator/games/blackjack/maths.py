@@ -205,7 +205,7 @@ def tracked_cards(decks: int) -> int:
     """How many of a hand's cards are taken out of the shoe, for its later cards and the dealer's draw.
     The cards after them are drawn from the shoe as it was after them (the play then depends on the
     hand's total, from that composition). TRACKED[decks] keeps a version's figures within the CPU time
-    the README states; benchmarks/bench_edge.py measures what it costs against every card taken out."""
+    docs/edge.md states; benchmarks/bench_edge.py measures what it costs against every card taken out."""
     return TRACKED.get(decks, TRACKED_MANY)
 
 

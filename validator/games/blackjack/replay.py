@@ -15,7 +15,6 @@ from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.findings.finding import Finding
 from validator.i18n import _, current
 from validator.logs.decode import (
-    UNSET,
     Action,
     Approve,
     Burn,
@@ -40,7 +39,7 @@ from validator.logs.decode import (
 )
 from validator.logs.rules.replayable import INCONSISTENT, WRONG_GAME
 from validator.replay.round_base import (
-    NOT_SET,
+    UNSET,
     MalformedRound,
     RoundReplay,
     amount_of,
@@ -98,7 +97,7 @@ class BlackjackRound(RoundReplay):
             hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
         self.judge.cause = None  # a cause is one round's
         self.read_bets(split_counts=split_counts)
-        if self.record.void is not NOT_SET:  # hand-log/1.1: declared void, its play not judged
+        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
             self.replay_void()
             return
         if self.story is not None:
@@ -343,7 +342,7 @@ class BlackjackRound(RoundReplay):
         decided = ctx["action"] = self.action_facts
         decided.verb, decided.hand, decided.amount = verb, name, amount
         by = action.by
-        decided.by_seated = None if by is NOT_SET else self.by_seated(by, box, verb)
+        decided.by_seated = None if by is UNSET else self.by_seated(by, box, verb)
         if verb == "split":
             self.sides.mark_split(box, index)
             # The pairs of aces split so far on every box of the box's seated player (his own included).

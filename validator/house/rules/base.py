@@ -25,8 +25,11 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
+from validator.casino.money import fmt
+from validator.dsl.ast import Ratio
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import HOUSE_REF
+from validator.house.load import dotted
 from validator.i18n import _
 
 if TYPE_CHECKING:
@@ -107,8 +110,6 @@ def finding(
     actual: dict[str, Any] | None = None,
 ) -> Finding:
     """A `house` finding at `path`: its dotted path, also at the head of the message, and its YAML line."""
-    from validator.house.load import dotted
-
     where = dotted(path)
     return Finding(
         kind="house",
@@ -136,8 +137,6 @@ def shown(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    from validator.casino.money import fmt
-
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -151,9 +150,6 @@ def _shown(value: Any) -> str:
 
 def as_json(value: Any) -> Any:
     """A value as a finding's `expected`/`actual` holds it."""
-    from validator.casino.money import fmt
-    from validator.dsl.ast import Ratio
-
     if isinstance(value, Decimal):
         return fmt(value)
     if isinstance(value, Ratio):

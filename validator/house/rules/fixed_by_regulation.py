@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from validator.dsl.ast import Ratio
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, shown
@@ -62,8 +63,6 @@ def check(node: Node) -> Iterator[Finding]:
 
 def _fixed_value(fixed: Any, raw: Any) -> Any:
     """The YAML value in the type of what the text fixes, to compare them."""
-    from validator.dsl.ast import Ratio
-
     if isinstance(fixed, Ratio) and isinstance(raw, str) and (m := _RATIO.match(raw)) and int(m.group(2)):
         return Ratio(int(m.group(1)), int(m.group(2)))
     if isinstance(fixed, Decimal) and not isinstance(raw, bool):
@@ -75,8 +74,6 @@ def _fixed_value(fixed: Any, raw: Any) -> Any:
 
 
 def _same(fixed: Any, value: Any) -> bool:
-    from validator.dsl.ast import Ratio
-
     if isinstance(fixed, Ratio) and isinstance(value, Ratio):
         return fixed.factor == value.factor
     return type(fixed) is type(value) and fixed == value

@@ -9,6 +9,7 @@ from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import SPEC_REF, Node, finding
 from validator.i18n import N_, _
+from validator.rulebook.registry import NoVersionInForce
 
 ID = "house/no-version-in-force"
 DOC = house_rule(
@@ -24,8 +25,6 @@ NODES = ("ruleset",)
 def check(node: Node) -> Iterator[Finding]:
     """For a `ruleset` the registry knows: the finding when no version of it is in force on the day
     (its own @DATE when it pins one)."""
-    from validator.rulebook.registry import NoVersionInForce
-
     registry, day = node.registry, node.day
     assert registry is not None and day is not None
     try:

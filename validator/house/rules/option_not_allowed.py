@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from decimal import Decimal, getcontext
 from typing import TYPE_CHECKING, Any
 
+from validator.dsl.ast import Ratio
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.rules.base import Node, as_json, finding, one_of, shown
+from validator.house.values import house_value
 from validator.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -50,9 +52,6 @@ def check(node: Node) -> Iterator[Finding]:
 
 def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
     """The YAML value as the rules compute with it, and what is wrong with it (None: nothing)."""
-    from validator.dsl.ast import Ratio
-    from validator.house.values import house_value
-
     if raw is None:
         return None, _("has no value: give one, or leave the key out for the regulation's default")
     kind = option.type

@@ -12,7 +12,9 @@ from functools import cache
 
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
+from validator.house.load import dotted
 from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, closest, finding, one_of
+from validator.house.schema import load_schema
 from validator.i18n import N_, _
 
 ID = "house/unknown-key"
@@ -68,8 +70,6 @@ def _schema_keys(node: Node) -> Iterator[Finding]:
 
 def _entry_key(node: Node) -> Iterator[Finding]:
     """A key of a table entry the schema does not know: perhaps an option written one level too high."""
-    from validator.house.load import dotted
-
     table, key = node.table, node.key
     assert table is not None
     known = table_keys()
@@ -93,8 +93,6 @@ def _entry_key(node: Node) -> Iterator[Finding]:
 
 def _option(node: Node) -> Finding:
     """A key under `options` the version declares neither as an option nor as fixed."""
-    from validator.house.load import dotted
-
     table, key = node.table, node.key
     assert table is not None
     ruleset = table.ruleset
@@ -168,6 +166,4 @@ def _setting(node: Node) -> Finding:
 @cache
 def table_keys() -> list[str]:
     """The keys the schema gives a table entry."""
-    from validator.house.schema import load_schema
-
     return list(load_schema()["$defs"]["table"]["properties"])

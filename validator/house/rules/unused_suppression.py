@@ -1,7 +1,7 @@
 """house/unused-suppression: each `# casino-validator: ignore[RULE-ID]` comment suppresses a finding.
 
 Which suppressions were used is known only once every finding of the run went through the policy
-(`validator.findings.policy`), which hands each unused one to `check` at the end of the run.
+(`validator.catalogue.policy`), which hands each unused one to `check` at the end of the run.
 """
 
 from __future__ import annotations

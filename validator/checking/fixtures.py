@@ -4,6 +4,8 @@ A fixture is a log, `NAME.jsonl`, beside `NAME.expect.json`:
 
     {"rulesets": ["fr/blackjack@2019-08-12", "fr/blackjack@2024-11-01"],   # optional: pin each in turn
      "house": {"surrender": true},                                       # optional house options
+     "readings": {"pair-totalling-20": "same-rank-and-suit"},            # optional: read the text so
+     "why": "« … »: the sentence tested, and why these findings",        # optional: for the reader
      "findings": [{"rule": "fr/blackjack/dealer-stands-17", "line": 3, "stake": "D"}]}
 
 The log must give exactly the listed findings, in order; each listed field must match, the others
@@ -23,8 +25,11 @@ from validator.checking.serial import check_logs
 from validator.dsl.model import Ruleset
 from validator.dsl.wording import in_words
 from validator.errors import ValidatorError
+from validator.house.lint import option_findings
+from validator.house.load import HouseFile
+from validator.house.values import house_value
 from validator.i18n import N_, _, current
-from validator.rulebook.registry import Registry
+from validator.rulebook.registry import Registry, choice_problem
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,28 @@ class FixtureResult:
     ruleset: str | None
     ok: bool
     problems: tuple[str, ...]
+    # The readings the case chose (reading → alternative; the defaults for the others).
+    readings: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """How `rules test` names the run: the log, the version pinned, the readings chosen."""
+        pinned = f" @ {self.ruleset}" if self.ruleset else ""
+        chosen = "".join(f" [{name}={alternative}]" for name, alternative in self.readings)
+        return self.name + pinned + chosen
+
+
+@dataclass(frozen=True)
+class FixtureRun:
+    """One run of a case: its log judged under one pinned version (None: the log's own) and its readings.
+    `expectation` is the case's NAME.expect.json, read and checked."""
+
+    expect: Path
+    log: Path
+    name: str
+    pinned: str | None
+    readings: tuple[tuple[str, str], ...]
+    expectation: dict[str, Any]
 
 
 FIXTURES = Path("tests") / "fixtures" / "rules"
@@ -42,7 +69,7 @@ def default_fixture_dir(start: Path | None = None) -> Path:
     """`rules test` without a folder: the project's fixtures, found from the current folder upwards,
     else beside the package (a checkout or an editable install); otherwise an error saying what to pass."""
     folder = (start or Path.cwd()).resolve()
-    package_checkout = Path(__file__).resolve().parents[2]  # this module is validator/rulebook/fixtures.py
+    package_checkout = Path(__file__).resolve().parents[2]  # this module is validator/checking/fixtures.py
     for candidate in (folder, *folder.parents, package_checkout):
         if (candidate / FIXTURES).is_dir():
             return candidate / FIXTURES
@@ -81,6 +108,19 @@ EXPECTATION_SCHEMA: dict[str, Any] = {
         "house": {
             "type": "object",
             "description": N_('an object of house options, such as {"surrender": true}'),
+        },
+        "readings": {
+            "type": "object",
+            "description": N_('an object of readings, such as {"pair-totalling-20": "same-rank-and-suit"}'),
+            "additionalProperties": {
+                "type": "string",
+                "minLength": 1,
+                "description": N_('an alternative of the reading, such as "same-rank-and-suit"'),
+            },
+        },
+        "why": {
+            "type": "string",
+            "description": N_("the sentence of the text the case tests, and how its findings follow from it"),
         },
         "findings": {
             "type": "array",
@@ -208,9 +248,6 @@ def _pinned(registry: Registry, expect_path: Path, expectation: dict[str, Any]) 
 
 def _check_house(expect_path: Path, expectation: dict[str, Any], ruleset: Ruleset) -> None:
     """The `house` options, judged against the version as `lint` judges a table's options."""
-    from validator.house.lint import option_findings
-    from validator.house.load import HouseFile
-
     options = expectation.get("house") or {}
     found = option_findings(HouseFile(str(expect_path), expectation), ("house",), ruleset, options)
     errors = [f for f in found if f.severity == "error"]
@@ -221,30 +258,54 @@ def _check_house(expect_path: Path, expectation: dict[str, Any], ruleset: Rulese
         raise ValidatorError(_("{expect_path}: {message}").format(expect_path=expect_path, message=message))
 
 
-def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[FixtureResult]:
+def plan_fixture(registry: Registry, expect_path: Path, root: Path) -> list[FixtureRun]:
+    """The runs a case asks for (one per version it pins, under the readings it chooses), its expectation
+    checked against the registry first: a bad one is a `ValidatorError` naming the file."""
     expectation = load_expectation(expect_path)
     pins = _pinned(registry, expect_path, expectation)
+    readings = expectation.get("readings") or {}
+    for name, alternative in readings.items():
+        problem = choice_problem(registry, name, alternative)
+        if problem is not None:
+            raise ValidatorError(
+                _("{expect_path}: {message}").format(expect_path=expect_path, message=problem)
+            )
     log = expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".jsonl")
     if not log.exists():
         raise ValidatorError(
             _("{expect_path}: its log {name} is missing").format(expect_path=expect_path, name=log.name)
         )
     name = str(log.relative_to(root)) if log.is_relative_to(root) else str(log)
-    options = expectation.get("house") or {}
+    chosen = tuple(sorted(readings.items()))
+    return [FixtureRun(expect_path, log, name, pinned, chosen, expectation) for pinned in pins]
+
+
+def judge_run(registry: Registry, run: FixtureRun) -> tuple[FixtureResult, list[dict[str, Any]]]:
+    """One run judged by `registry` (under the run's readings): its result, and the findings it gave."""
+    found = findings_of(registry.with_readings(dict(run.readings)), run)
+    wanted = [_in_words(registry, item, run.pinned) for item in run.expectation["findings"]]
+    problems = compare(wanted, found)
+    return FixtureResult(run.name, run.pinned, not problems, tuple(problems), run.readings), found
+
+
+def findings_of(registry: Registry, run: FixtureRun) -> list[dict[str, Any]]:
+    """The findings `registry` (its readings already chosen) gives the run's log, as dicts."""
+    options = run.expectation.get("house") or {}
 
     def house(_table: str, ruleset: Ruleset) -> dict[str, Any]:
-        _check_house(expect_path, expectation, ruleset)
+        _check_house(run.expect, run.expectation, ruleset)
         return {**ruleset.house_defaults(), **_house_values(options)}
 
-    for pinned in pins:
-        found = [
-            o
-            for outcome in check_logs(registry, [str(log)], ruleset=pinned, house=house)
-            for o in outcome.findings
-        ]
-        wanted = [_in_words(registry, item, pinned) for item in expectation["findings"]]
-        problems = compare(wanted, [f.as_dict() for f in found])
-        yield FixtureResult(name, pinned, not problems, tuple(problems))
+    return [
+        o.as_dict()
+        for outcome in check_logs(registry, [str(run.log)], ruleset=run.pinned, house=house)
+        for o in outcome.findings
+    ]
+
+
+def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[FixtureResult]:
+    for run in plan_fixture(registry, expect_path, root):
+        yield judge_run(registry, run)[0]
 
 
 def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) -> dict[str, Any]:
@@ -262,8 +323,6 @@ def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) ->
 
 
 def _house_values(options: dict[str, Any]) -> dict[str, Any]:
-    from validator.house.values import house_value
-
     return {key: house_value(value) for key, value in options.items()}
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
 from validator.casino.money import fmt
+from validator.catalogue import builtin_docs
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import OptionDef, Rule, Ruleset
 from validator.dsl.readings import ReadingInfo
@@ -322,25 +324,21 @@ def _section(title: str, old: dict[str, str], new: dict[str, str], *, ordered: b
 def is_rule_id(registry: Registry, spec: str) -> bool:
     """`rules show fr/blackjack/dealer-stands-17` (a rule) rather than `rules show fr/blackjack` (a
     ruleset): an id some version holds, or a Python-side rule (`hand-log/*`, `house/*`)."""
-    from validator.rulebook.builtin_docs import BUILTIN
-
-    return spec in BUILTIN or any(rule.id == spec for ruleset in registry.all() for rule in ruleset.rules)
+    return spec in builtin_docs.BUILTIN or any(
+        rule.id == spec for ruleset in registry.all() for rule in ruleset.rules
+    )
 
 
 def all_rule_ids(registry: Registry) -> list[str]:
     """Every rule id some version holds, then the Python-side ones (`hand-log/*`, `house/*`), each once:
     what --select, --ignore and --inject take."""
-    from validator.rulebook.builtin_docs import BUILTIN
-
     ids = dict.fromkeys(rule.id for ruleset in registry.all() for rule in ruleset.rules)
-    return [*ids, *sorted(BUILTIN)]
+    return [*ids, *sorted(builtin_docs.BUILTIN)]
 
 
 def close_rule_ids(registry: Registry, word: str, n: int = 3) -> list[str]:
     """The rule ids closest to a mistyped one, closest first: compared whole (`fr/blackjack/…`) and by
     their last part, the name a reader remembers (`dealer-stand-17` → `fr/blackjack/dealer-stands-17`)."""
-    import difflib
-
     ids = all_rule_ids(registry)
     close = difflib.get_close_matches(word, ids, n=n, cutoff=0.6)
     names: dict[str, list[str]] = {}
@@ -356,9 +354,7 @@ def rule_lines(registry: Registry, rule_id: str, day: date | None = None) -> Ite
     """One rule, as `ruff rule` shows one: its reference and docs, then each version that has it with
     its dates, and what it runs there (where versions differ, each wording is shown). With `day`, only
     the version in force that day (RULE@DATE)."""
-    from validator.rulebook.builtin_docs import BUILTIN
-
-    builtin = BUILTIN.get(rule_id)
+    builtin = builtin_docs.BUILTIN.get(rule_id)
     if builtin is not None:
         builtin = builtin.shown()
         yield f"{rule_id} ({kind_word(builtin.kind)}, {severity_word(builtin.severity)})"

@@ -12,12 +12,14 @@ __all__ = ["HOUSE_REF", "LOG_REF", "RuleDoc", "all_docs", "builtin_docs"]
 
 
 def _log_docs() -> tuple[RuleDoc, ...]:
+    # start-up: each family's rules load only when asked for (`_FAMILIES`)
     from validator.logs.rules import DOCS
 
     return DOCS
 
 
 def _house_docs() -> tuple[RuleDoc, ...]:
+    # start-up: the linter's rules (its schema, jsonschema, YAML: half a second) load only for `house/`
     from validator.house.rules import RULES
 
     return tuple(rule.DOC for rule in RULES)

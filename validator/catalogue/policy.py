@@ -8,12 +8,14 @@ what the policy lets through; the summary they print is already adjusted.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from validator.catalogue import builtin_docs
 from validator.errors import ValidatorError
 from validator.findings.baseline import entry, read_baseline, write_baseline
 from validator.findings.config import FAIL_LEVELS, load_config
@@ -117,6 +119,9 @@ class Policy:
 
     def unused(self, summary: Summary) -> Iterator[RoundOutcome]:
         """The findings of the suppressions no finding used, once every outcome has passed."""
+        if not self.suppressions:
+            return  # `check`'s case: suppressions are read from house files, by `lint`
+        # start-up: the linter's rules (its schema, jsonschema, YAML) load only where suppressions are read
         from validator.house.rules import unused_suppression
 
         for index, suppression in enumerate(self.suppressions):
@@ -166,18 +171,12 @@ class Policy:
 
 def _known(prefix: str, known_rules: Iterable[str]) -> bool:
     """Whether some rule id (of the rulesets, or Python-side) is or starts with `prefix`."""
-    from validator.rulebook.builtin_docs import BUILTIN
-
-    return any(rule.startswith(prefix) for rule in (*known_rules, *BUILTIN))
+    return any(rule.startswith(prefix) for rule in (*known_rules, *builtin_docs.BUILTIN))
 
 
 def _unknown_rule_message(option: str, value: str, known: set[str]) -> str:
     """An id no rule has or starts with: the closest ids, and the command that lists them all."""
-    import difflib
-
-    from validator.rulebook.builtin_docs import BUILTIN
-
-    ids = sorted(known | set(BUILTIN))
+    ids = sorted(known | set(builtin_docs.BUILTIN))
     close = difflib.get_close_matches(value, ids, n=3, cutoff=0.6)
     names: dict[str, list[str]] = {}
     for rule_id in ids:
