@@ -1,10 +1,11 @@
 """Stopping on SIGINT (Ctrl-C) and SIGTERM, however often and whenever they come.
 
-Every command runs under `installed()` (the entry point's guard): the first signal stops it as Ctrl-C
-always did (a `KeyboardInterrupt` where the main thread is, so that what the command set up is undone on
-the way out: a dataset's run removed, a local cluster shut down, `--output` left as it was), and every
-signal after it is only counted, so that nothing interrupts that way out. The exit status is then
-128 + the first signal's number (130 for Ctrl-C, 143 for SIGTERM).
+Every command runs with these handlers (`install`, by the entry point's guard; `installed()` for a block,
+in a test's process): the first signal stops it as Ctrl-C always did (a `KeyboardInterrupt` where the
+main thread is, so that what the command set up is undone on the way out: a dataset's run removed, a
+local cluster shut down, `--output` left as it was), and every signal after it is only counted, so that
+nothing interrupts that way out. The exit status is then 128 + the first signal's number (130 for
+Ctrl-C, 143 for SIGTERM).
 
 A command whose normal end is a signal (`watch`, `check --follow`) asks for it `gently()`: a signal then
 raises nothing; it only sets `requested()` and wakes `wait()`, and the command ends at its next look, with
