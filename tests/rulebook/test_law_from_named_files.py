@@ -17,8 +17,10 @@ The fixture `zz/acme-blackjack` (tests/fixtures/external, not law) pays a blackj
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -79,6 +81,88 @@ def test_a_copy_planted_where_a_worker_used_to_install_the_rulesets_is_never_rea
     assert version.parameters["pays.blackjack"].value.factor == Decimal("1.2")  # 6 for 5, the client's
     # Findings and the dataset name the file as the client does, with the digest of the bytes read.
     assert version.file == str(ACME_FILE) and version.tree is not None and version.tree.sha256 == sha
+
+
+@pytest.mark.usefixtures("_restored")
+def test_a_worker_never_uses_a_folder_already_there_nor_one_put_back_in_place_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's folder is drawn by `mkdtemp`; here the draw is forced to name first a folder somebody
+    left (mode 0700, holding a 3:2 copy exactly where the worker writes its file): it is passed over. The
+    worker's own folder then removed and made again empty under its name (what a cleaner of /tmp and a
+    stale folder do), or its file removed, the next task never judges with what is found there: a new
+    folder, or the file written again, and 6 for 5 each time (the fixture's text)."""
+    data = ACME_FILE.read_bytes()
+    sha = hashlib.sha256(data).hexdigest()
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.setattr(sources, "_PRIVATE", [])
+    monkeypatch.setattr(sources, "_INSTALLED", {})
+    monkeypatch.setattr(tempfile, "_get_candidate_names", lambda: iter(["stale123", "fresh456", "again789"]))
+    name = hashlib.sha256(f"{ACME_FILE}\0{sha}".encode()).hexdigest()[:32] + ".rules"
+    stale = tmp_path / "casino-validator-rules-stale123"
+    stale.mkdir(mode=0o700)
+    (stale / name).write_text(data.decode().replace("= 6:5", "= 3:2"), encoding="utf-8")
+
+    def judged_by() -> Decimal:
+        version = registry_with(sources.extra()).in_force(ACME, date(2025, 6, 1))
+        return version.parameters["pays.blackjack"].value.factor
+
+    sources.install(_payload(data))
+    [installed] = sources.extra()
+    assert installed == tmp_path.resolve() / "casino-validator-rules-fresh456" / name
+    assert judged_by() == Decimal("1.2")  # 6 for 5
+    assert (stale / name).read_text(encoding="utf-8").count("= 3:2") == 1  # left as it was, unread
+
+    installed.unlink()  # its file gone: written again, in the same folder
+    sources.install(_payload(data))
+    assert sources.extra() == (installed,) and installed.read_bytes() == data
+    assert judged_by() == Decimal("1.2")
+
+    shutil.rmtree(installed.parent)  # its folder gone, an empty one put in its place
+    installed.parent.mkdir(mode=0o700)
+    sources.install(_payload(data))
+    [again] = sources.extra()
+    assert again.parent.name == "casino-validator-rules-again789" and again.read_bytes() == data
+    assert list(installed.parent.iterdir()) == []  # the folder put back is never written into
+    assert judged_by() == Decimal("1.2")
+
+
+def test_stale_folders_where_workers_once_installed_never_change_the_law_on_two_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fault the brief of issue 42 names: a stale folder left in the temporary directory where the
+    release before wrote the client's ruleset (`<tmp>/casino-validator-rules-<digest of digests>/<digest>/
+    <file name>`, here an empty folder at the file's own name) broke `check --jobs 2 --rules` (that
+    release: exit 3, IsADirectoryError, from the worker). Two workers now judge as one process does:
+    the fixture's log pays a blackjack on 20 with 30 (3 for 2); the fixture's text pays 24 (6 for 5, 20 x
+    6/5), one finding. Starts a local Dask cluster of two workers (a few seconds): the only way to have
+    workers read their temporary directory."""
+    data = ACME_FILE.read_bytes()
+    sha = hashlib.sha256(data).hexdigest()
+    temporary = tmp_path / "tmp"
+    key = hashlib.sha256(sha.encode()).hexdigest()[:16]
+    stale = temporary / f"casino-validator-rules-{key}" / sha[:16] / ACME_FILE.name
+    stale.mkdir(parents=True)
+    monkeypatch.setenv("TMPDIR", str(temporary))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    log = FIXTURES / "external-fixtures" / ACME / "blackjack-pays-6-5" / "fails-paid-3-2.jsonl"
+    outputs = []
+    for jobs in ("1", "2"):
+        done = run_cli(
+            *("check", str(log), "--rules", str(ACME_FILE.parent.parent), "-f", "json"),
+            *("--no-config", "-q", "--jobs", jobs),
+            cwd=tmp_path,
+        )
+        assert done.returncode == 1, done.stdout + done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    report = json.loads(outputs[1])
+    assert report["summary"]["rulesets"] == [f"{ACME}@2025-01-01"]
+    [finding] = report["findings"]
+    assert finding["rule"] == f"{ACME}/blackjack-pays-6-5"
+    assert (finding["expected"], finding["actual"]) == ({"pay": "24"}, {"pay": "30"})
+    assert stale.is_dir() and list(stale.iterdir()) == []
 
 
 @pytest.mark.usefixtures("_restored")

@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -42,8 +43,8 @@ _EXTRA: list[tuple[Path, ...]] = [()]
 _READ: dict[str, bytes] = {}
 # On a worker: the files it installed (real path → the SHA-256 the client sent, the client's name).
 _INSTALLED: dict[str, tuple[str, str]] = {}
-# On a worker: its private folder (made once, removed when the process ends).
-_PRIVATE: list[Path] = []
+# On a worker: its private folder and a descriptor holding it open (made again if it stops being it).
+_PRIVATE: list[tuple[Path, int]] = []
 
 
 def expand(paths: Iterable[Path], origin: str) -> list[Path]:
@@ -149,7 +150,9 @@ def verify(path: Path | str, data: bytes) -> None:
 
 def install(files: tuple[tuple[str, str, bytes], ...]) -> None:
     """On a worker: the client's rulesets from outside, written into this process's private folder (one
-    file per name and digest, each written once) and used from now on."""
+    file per name and digest) and used from now on. Nothing found on disk is trusted: the folder is this
+    process's own (`_private`), and a file written for an earlier task is used again only while it still
+    holds the client's bytes (else it is written again)."""
     if not files:
         use(())
         return
@@ -159,21 +162,65 @@ def install(files: tuple[tuple[str, str, bytes], ...]) -> None:
             raise ValidatorError(_("{name}: the ruleset changed on its way to the worker").format(name=name))
         key = hashlib.sha256(f"{name}\0{sha}".encode()).hexdigest()[:32]
         target = _private() / f"{key}{SUFFIX}"
-        if str(target) not in _INSTALLED:
+        if str(target) not in _INSTALLED or not _holds(target, sha):
             _write_whole(target, data)
             _INSTALLED[str(target)] = (sha, name)
         paths.append(target)
     use(paths)
 
 
+def _holds(path: Path, sha: str) -> bool:
+    """Whether `path` is a regular file (not a link, not a folder) whose bytes have the digest `sha`."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        return digest(path) == sha
+    except OSError:
+        return False
+
+
 def _private() -> Path:
     """This process's own folder for the rulesets it is sent: made by `mkdtemp` (mode 0700, a name of
-    its own: nothing in it was put there by anyone else), its real path, removed when the process ends."""
-    if not _PRIVATE:
-        folder = Path(os.path.realpath(tempfile.mkdtemp(prefix="casino-validator-rules-")))
-        atexit.register(shutil.rmtree, folder, True)
-        _PRIVATE.append(folder)
-    return _PRIVATE[0]
+    its own: `mkdtemp` never takes a name already there, so nothing in it was put there by anyone else),
+    its real path, held open (so that its inode cannot be given to another folder while the process
+    lives) and removed when the process ends. Before each use the path must still name that very folder
+    (the device and inode of the one held open, a folder, not a link, this user's, closed to others): one
+    removed (a cleaner of the temporary directory) or put back in its place, even empty, is never used;
+    a new one is made. (A file swapped in between this look and the read is still caught: `verify`.)"""
+    if _PRIVATE and _still_ours(*_PRIVATE[0]):
+        return _PRIVATE[0][0]
+    if _PRIVATE:
+        stale, held = _PRIVATE.pop()
+        os.close(held)
+        for installed in [p for p in _INSTALLED if os.path.dirname(p) == str(stale)]:
+            del _INSTALLED[installed]
+    folder = Path(os.path.realpath(tempfile.mkdtemp(prefix="casino-validator-rules-")))
+    held = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    _PRIVATE.append((folder, held))
+    atexit.register(_remove, folder, held)
+    return folder
+
+
+def _still_ours(folder: Path, held: int) -> bool:
+    try:
+        now, made = os.lstat(folder), os.fstat(held)
+    except OSError:
+        return False
+    return (
+        stat.S_ISDIR(now.st_mode)
+        and (now.st_dev, now.st_ino) == (made.st_dev, made.st_ino)
+        and now.st_uid == os.getuid()
+        and stat.S_IMODE(now.st_mode) & 0o077 == 0
+    )
+
+
+def _remove(folder: Path, held: int) -> None:
+    """At the end of the process: the private folder, if the path still names the one made (never one put
+    in its place)."""
+    if _still_ours(folder, held):
+        shutil.rmtree(folder, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        os.close(held)
 
 
 def _write_whole(target: Path, data: bytes) -> None:
