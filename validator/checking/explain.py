@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from validator.catalogue.view import check_lines, dates_words, source_line
+from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
-from validator.findings.words import kind_word
+from validator.findings.words import kind_word, stake_words
 from validator.formats.base import has_values, values_line
 from validator.i18n import _
 from validator.logs.reader import read_records
@@ -113,11 +114,12 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         yield _("No finding: every rule run on this round held.")
         return
     yield _("Findings")
+    titles = told.get("titles") or {bet.stake_name: bet.title for bet in ruleset_used.side_bets.values()}
     for finding in outcome.findings:
         yield "  " + _("{rule} [{kind}] on {stake}: {message}").format(
             rule=finding.rule,
             kind=kind_word(finding.kind),
-            stake=finding.stake or _("the round"),
+            stake=stake_words(finding.stake, titles) if finding.stake else _("the round"),
             message=finding.message,
         )
         yield "    " + _("ref: {ref}").format(ref=finding.ref)
@@ -127,12 +129,12 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         if rule is not None:
             cited = source_line(rule)
             if cited is not None:
-                yield f"    rule: {cited}"
+                yield "    " + _("rule: {line}").format(line=cited)
             for line in check_lines(rule, applied=True):
                 yield "    " + _("rule: {line}").format(line=line)
 
 
-def _find_rule(ruleset, rule_id: str):
+def _find_rule(ruleset: Ruleset, rule_id: str) -> Rule | None:
     try:
         return ruleset.rule(rule_id)
     except KeyError:

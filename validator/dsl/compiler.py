@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import EvaluationError, compile_expr, format_value, names_in, plain_value, unparse
+from validator.dsl.aliases import clashes
+from validator.dsl.expr import compile_expr, format_value, names_in, plain_value, unparse
 from validator.dsl.fold import Defines, fold, specialize
-from validator.dsl.functions import FUNCTIONS
+from validator.dsl.functions import FUNCTIONS, EvaluationError
 from validator.dsl.limits import size_problems
 from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
@@ -286,8 +287,26 @@ class _Compiler:
                     _("{name!r} is both fixed and declared elsewhere in this ruleset").format(name=f.name),
                 )
                 continue
-            fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line)
+            fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line, f.aliases)
         return fixed
+
+    def alias_clashes(
+        self, options: dict[str, OptionDef], fixed: dict[str, FixedDef], side_bets: dict[str, SideBetDef]
+    ) -> None:
+        """A word a house file could read two ways (`alias` on two names of one block, or an alias that
+        is another name there) is an error at the line of the second name."""
+        for clash in clashes(options, fixed, side_bets):
+            full = (
+                clash.name if clash.place in ("options", "side_bets") else f"{clash.place[10:]}.{clash.name}"
+            )
+            self.at(clash.kind, full)
+            self.error(
+                ast.Pos(clash.line, 1),
+                _(
+                    'alias "{word}" of {name} is also {other} under {place} in a house file: '
+                    "give each word to one name"
+                ).format(word=clash.word, name=clash.name, other=clash.other, place=clash.place),
+            )
 
     # ---- expressions ----
     def check_names(
@@ -399,7 +418,16 @@ class _Compiler:
                 ok = False
         return ok
 
-    def cite(self, node: ast.Name, namespaces, params, options, fixed, where: str, place: str | None) -> bool:
+    def cite(
+        self,
+        node: ast.Name,
+        namespaces: tuple[str, ...],
+        params: dict[str, ParamValue],
+        options: dict[str, OptionDef],
+        fixed: dict[str, FixedDef],
+        where: str,
+        place: str | None,
+    ) -> bool:
         """A named condition cited at `node`: its condition checked with the facts of the place that
         cites it; a problem is reported at the citation."""
         name = node.path
@@ -424,7 +452,9 @@ class _Compiler:
             )
         return ok and not problems
 
-    def named_conditions(self, params, options, fixed) -> None:
+    def named_conditions(
+        self, params: dict[str, ParamValue], options: dict[str, OptionDef], fixed: dict[str, FixedDef]
+    ) -> None:
         """`define NAME = condition`: said once, its names known facts, parameters or options."""
         for d in self.tree.defines:
             self.at("define", d.name)
@@ -463,7 +493,9 @@ class _Compiler:
                 )
 
     # ---- side bets ----
-    def side_bets(self, params, options, fixed) -> dict[str, SideBetDef]:
+    def side_bets(
+        self, params: dict[str, ParamValue], options: dict[str, OptionDef], fixed: dict[str, FixedDef]
+    ) -> dict[str, SideBetDef]:
         bets: dict[str, SideBetDef] = {}
         for sb in self.tree.side_bets:
             self.at("side_bet", sb.name)
@@ -560,7 +592,14 @@ class _Compiler:
         return bets
 
     # ---- rules ----
-    def rules(self, family, params, options, fixed, side_bets=None) -> tuple[Rule, ...]:
+    def rules(
+        self,
+        family: str,
+        params: dict[str, ParamValue],
+        options: dict[str, OptionDef],
+        fixed: dict[str, FixedDef],
+        side_bets: dict[str, SideBetDef] | None = None,
+    ) -> tuple[Rule, ...]:
         side_bets = side_bets or {}
         rules: list[Rule] = []
         seen: dict[str, int] = {}
@@ -835,9 +874,11 @@ class _Compiler:
                 ).format(name=p.name),
             )
 
-    def table_readers(self, refs, bet: SideBetDef, options: dict[str, OptionDef]):
+    def table_readers(
+        self, refs: Iterable[ast.TableRef], bet: SideBetDef, options: dict[str, OptionDef]
+    ) -> list[_TableReader] | None:
         """Each table a `=> paytable …` names, as a function of the context giving the table's name."""
-        readers = []
+        readers: list[_TableReader] = []
         for ref in refs:
             if not ref.by_option:
                 if ref.name not in bet.paytables:
@@ -849,7 +890,7 @@ class _Compiler:
                         ),
                     )
                     return None
-                readers.append(lambda ctx, name=ref.name: name)
+                readers.append(_named_table(ref.name))
                 continue
             namespace, _unused, field = ref.name.partition(".")
             option = options.get(field)
@@ -875,7 +916,7 @@ class _Compiler:
                     ).format(name=field, bet=bet.name, missing=", ".join(map(str, missing))),
                 )
                 return None
-            readers.append(lambda ctx, field=field: ctx["house"].get(field))
+            readers.append(_house_table(field))
         return readers
 
     def compile(self) -> Ruleset:
@@ -889,6 +930,7 @@ class _Compiler:
         fixed = self.fixed(options)
         self.named_conditions(params, options, fixed)
         side_bets = self.side_bets(params, options, fixed)
+        self.alias_clashes(options, fixed, side_bets)
         rules = self.rules(self.tree.family, params, options, fixed, side_bets)
         self.unread_parameters(params)
         self.uncited_conditions()
@@ -898,8 +940,8 @@ class _Compiler:
         if self.errors:
             raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
         start, end = headers["in_force"]
-        checks: dict[str, list] = {}
-        settles: dict[str, list] = {}
+        checks: dict[str, list[tuple[Rule, CheckDef]]] = {}
+        settles: dict[str, list[tuple[Rule, SettleDef]]] = {}
         for rule in rules:
             for check in rule.checks:
                 checks.setdefault(check.event, []).append((rule, check))
@@ -915,6 +957,7 @@ class _Compiler:
             valid_until=end,
             notes=tuple(n.text for n in headers["notes"]),
             note_defs=headers["notes"],
+            side_bets_aliases=headers.get("side_bets_alias", ()),
             parameters=params,
             options=options,
             fixed=fixed,
@@ -1037,10 +1080,27 @@ def untranslated_notes(ruleset: Ruleset) -> list[str]:
     ]
 
 
+# English words a `why` may join its quotations with ("the croupier « … »", "again « … »"): one outside
+# the quotations makes it a sentence in English, which needs its French (issue 38: ten rules' docs read
+# half in English in a French report).
+_ENGLISH_GLUE = re.compile(
+    r"\b(the|a|an|of|and|or|is|are|was|with|from|this|that|for|by|which|has|have|be|its|it|not|to|on|in|"
+    r"at|as|after|before|again|otherwise|same|only|each|every|any|when|while|bets?|player|players|"
+    r"stakes?|dealer|insurance|side|hands?|cards?|checks|open|draws?|says?|said|paid|knows|other)\b",
+    re.IGNORECASE,
+)
+
+
 def _only_quoted(text: str) -> bool:
-    """A doc text that is a quotation of the law and nothing else: « … » (and a full stop)."""
+    """A doc text that is the law's own words, the same in both languages: quotations (« … ») joined by
+    references and punctuation only (`5° : « … » ; art. 55-5 : « … »`), no English word between them."""
     stripped = text.strip().rstrip(".").strip()
-    return stripped.startswith("«") and stripped.endswith("»") and stripped.count("«") == stripped.count("»")
+    if not (stripped.startswith("«") or re.match(r"^[\w.°-]+\s*:\s*«", stripped)):
+        return False
+    if stripped.count("«") != stripped.count("»"):
+        return False
+    between = re.sub(r"«[^»]*»", " ", stripped)
+    return _ENGLISH_GLUE.search(between) is None
 
 
 def _parameters_read(tree: ast.RulesetFile) -> set[str]:
@@ -1085,16 +1145,29 @@ def _guard(guard: ast.Expr | None, values: dict[str, Any], defines: Defines) -> 
     return folded
 
 
-def _ratio_winnings(ratio: ast.Ratio):
+# What a `=> paytable …` reads: the name of the table, given the context (a constant or a house option).
+_TableReader = Callable[[Any], Any]
+
+
+def _named_table(name: str) -> _TableReader:
+    return lambda ctx: name
+
+
+def _house_table(field: str) -> _TableReader:
+    return lambda ctx: ctx["house"].get(field)
+
+
+def _ratio_winnings(ratio: ast.Ratio) -> Callable[[Any], Decimal]:
     factor = ratio.factor
 
     def winnings(ctx: Any) -> Decimal:
-        return ctx["stake"].amount * factor
+        amount: Decimal = ctx["stake"].amount
+        return amount * factor
 
     return winnings
 
 
-def _paytable_amount(bet: SideBetDef, readers):
+def _paytable_amount(bet: SideBetDef, readers: list[_TableReader]) -> Callable[[Any], PaytableOutcome]:
     """`=> paytable T and U`: in each table, the first line whose condition holds pays; the stake gets
     the sum, or is lost when no line of any table holds."""
 

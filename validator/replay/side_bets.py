@@ -18,8 +18,8 @@ from validator.casino.cards import normalize
 from validator.casino.money import to_decimal
 from validator.casino.stakes import Settlement, parse_stake
 from validator.dsl.compiler import PRIZES
-from validator.dsl.expr import EvaluationError
 from validator.dsl.facts import BetFacts, JackpotFacts, SideFacts, StakeFacts
+from validator.dsl.functions import EvaluationError
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
 from validator.i18n import _
 from validator.logs.decode import UNSET, Action, Approve, Bet, Deal, Double, Hit, Lose, Pay, Push, RoundRecord
@@ -47,6 +47,12 @@ def side_of(kind: str, stakes: Mapping[str, str]) -> tuple[str | None, str | Non
     if name is None:
         return None, None
     return name, (case or None)
+
+
+def stake_titles(rulesets: Iterable[Ruleset]) -> dict[str, str]:
+    """Every stake name the rulesets declare → its side bet's title (the last version's where several
+    give one): a report names a stake of a bet this version does not have by its title elsewhere."""
+    return {bet.stake_name: bet.title for ruleset in rulesets for bet in ruleset.side_bets.values()}
 
 
 def stake_sides(rulesets: Iterable[Ruleset]) -> dict[str, str]:
@@ -232,7 +238,7 @@ def jackpot_reading(table: TableState, main_meter: Any, secondary_meter: Any) ->
 def settle_context(
     house: dict[str, Any],
     *,
-    box: Box | None,
+    box: Box[Any] | None,
     hand: Any,
     dealer: Any,
     stake: Any,
@@ -470,7 +476,7 @@ class RoundSideBets:
         first = dealer_list[0] if dealer_list else None
         return PlayerCards(box_no, sequences, first, elsewhere, split, others)
 
-    def mark_split(self, box: Box, index: int) -> None:
+    def mark_split(self, box: Box[Any], index: int) -> None:
         """Before the split at `index` is judged: which of the box's side stakes win by the ruleset's
         paytables on the cards dealt so far (`box.won_side_bets`, their side bets' names)?"""
         won: list[str] = []
@@ -550,8 +556,8 @@ class RoundSideBets:
                 continue
             if side not in self.ruleset.settles_by_stake:
                 self.judge.unjudged.add(
-                    _("side bet {kind}: {version} does not settle it; not judged").format(
-                        kind=kind, version=self.ruleset.version
+                    _("side bet « {title} »: {version} does not settle it; not judged").format(
+                        title=self.judge.side_titles.get(side, kind), version=self.ruleset.version
                     )
                 )
                 continue
