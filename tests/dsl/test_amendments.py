@@ -13,7 +13,7 @@ from conftest import FIXTURES, ROOT
 
 from validator.catalogue.view import changed_items
 from validator.errors import RulesetErrors
-from validator.rulebook.registry import load_all, load_file
+from validator.rulebook.registry import load_all
 
 AMENDED = FIXTURES / "rulesets" / "amended"
 HEADER = """ruleset xx/amended
@@ -77,11 +77,20 @@ def test_rules_diff_of_consecutive_versions_shows_the_amendments(cli, tmp_path):
     ]
 
 
-def test_rules_check_of_an_amending_file_alone_finds_its_base_beside_it(cli):
-    result = cli("rules", "check", str(AMENDED / "2022-01-01.rules"))
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().endswith("ok — xx/amended@2022-01-01, 2 rules")
-    assert load_file(AMENDED / "2021-01-01.rules").param("shoe.decks") == 8
+def test_rules_check_of_an_amending_file_reads_only_the_files_named(cli):
+    """Issue 42: the version a file amends is looked for among the shipped versions and the files named,
+    never in a file beside it that nobody named (it could declare a shipped id from outside)."""
+    alone = cli("rules", "check", str(AMENDED / "2022-01-01.rules"))
+    assert alone.returncode == 2
+    assert alone.stderr.strip().endswith(
+        "2022-01-01.rules:2:1: no version of xx/amended in force on 2021-06-30 to amend among the shipped "
+        "versions and the files named (a file beside it is not read unless it is named)"
+    )
+    named = cli("rules", "check", *(str(AMENDED / f"{year}-01-01.rules") for year in (2020, 2021, 2022)))
+    assert named.returncode == 0, named.stderr
+    assert named.stdout.strip().endswith("ok — xx/amended@2022-01-01, 2 rules")
+    chain = load_all(sorted(AMENDED.glob("*.rules")))
+    assert chain.in_force("xx/amended", date(2021, 6, 1)).param("shoe.decks") == 8
 
 
 def errors_of(tmp_path: Path, amendment: str) -> list[str]:
@@ -150,7 +159,8 @@ def test_an_amendment_needs_a_version_in_force_on_its_date(tmp_path):
     with pytest.raises(RulesetErrors) as caught:
         load_all([tmp_path / "late.rules"])
     assert [str(e) for e in caught.value.errors] == [
-        f"{tmp_path}/late.rules:2:1: no version of xx/amended in force on 2019-05-01 to amend"
+        f"{tmp_path}/late.rules:2:1: no version of xx/amended in force on 2019-05-01 to amend among the "
+        "shipped versions and the files named (a file beside it is not read unless it is named)"
     ]
 
 
@@ -247,12 +257,17 @@ def test_a_version_whose_base_is_broken_reports_only_the_base(tmp_path):
     assert [str(e).split(":")[0] for e in caught.value.errors] == [f"{tmp_path}/2020-01-01.rules"]
 
 
-def test_an_amending_file_checked_alone_names_the_broken_file_beside_it(tmp_path, cli):
+def test_a_broken_file_beside_an_amending_one_is_not_read_unless_named(tmp_path, cli):
     shutil.copy(AMENDED / "2021-01-01.rules", tmp_path / "2021-01-01.rules")
     (tmp_path / "2020-01-01.rules").write_text("ruleset xx/amended\ntitle", encoding="utf-8")
-    result = cli("rules", "check", str(tmp_path / "2021-01-01.rules"))
-    assert result.returncode == 2
-    assert result.stderr.strip() == (
-        f"{tmp_path}/2021-01-01.rules:2:1: no version of xx/amended in force on 2020-01-01 to amend "
-        "(2020-01-01.rules beside it does not parse)"
+    alone = cli("rules", "check", str(tmp_path / "2021-01-01.rules"))
+    assert alone.returncode == 2
+    assert alone.stderr.strip() == (
+        f"{tmp_path}/2021-01-01.rules:2:1: no version of xx/amended in force on 2020-01-01 to amend among "
+        "the shipped versions and the files named (a file beside it is not read unless it is named)"
     )
+    both = cli("rules", "check", str(tmp_path))
+    assert both.returncode == 2
+    assert [line.split(":")[0] for line in both.stderr.splitlines() if ".rules:" in line] == [
+        f"{tmp_path}/2020-01-01.rules"
+    ]

@@ -349,6 +349,10 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 }
 
 
+# What a spreadsheet reads at the start of a cell as a formula (or the start of one): OWASP's list.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 # The words of each column in a language other than English (their French in the catalog).
 COLUMN_WORDS: dict[str, str] = {
     "kind": N_("kind"),
@@ -439,7 +443,13 @@ def _cell(value: Any, decimal: str = ".", column: str = "", words: bool = False)
         return (fmt(value) or "0").replace(".", decimal)
     if isinstance(value, float):
         return f"{value:.6g}".replace(".", decimal)
-    return str(value)
+    text = str(value)
+    if isinstance(value, str) and text.startswith(_FORMULA_STARTS):
+        # A name the logs wrote (a dealer, a player, a table): a spreadsheet opening the CSV must show
+        # it, not run it (`=HYPERLINK(…)`). OWASP's advice: a leading apostrophe makes it text. Numbers
+        # are the report's own and keep their sign.
+        return "'" + text
+    return text
 
 
 def csv_tables(audit: Audit, dialect_name: str | None = None) -> dict[str, str]:
@@ -453,7 +463,9 @@ def csv_tables(audit: Audit, dialect_name: str | None = None) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, (attribute, columns) in _CSV.items():
         buffer = io.StringIO()
-        writer = csv.writer(buffer, delimiter=chosen.delimiter, lineterminator="\n")
+        # Rows end with CRLF (RFC 4180): a cell holding either character is then quoted, whereas with "\n"
+        # alone a carriage return in a name would end the row for the reader.
+        writer = csv.writer(buffer, delimiter=chosen.delimiter, lineterminator="\r\n")
         writer.writerow([_(COLUMN_WORDS[column]) if words else column for column, _key in columns])
         for row in getattr(audit, attribute):
             writer.writerow([_cell(row.get(key), chosen.decimal, column, words) for column, key in columns])

@@ -129,11 +129,13 @@ def sources(datasets: Sequence[str]) -> Sources:
 
     expected = {"rounds": schema.ROUNDS, "findings": schema.FINDINGS, "seances": schema.SEANCES}
     out = Sources()
-    for root in unique_datasets(datasets):
+    roots = unique_datasets(datasets)
+    states = [manifest.read_state(Path(root)) for root in roots]
+    counted, out.notes = manifest.counted_once(states)
+    for root, state, files in zip(roots, states, counted, strict=True):
         folder = Path(root)
-        state = manifest.read_state(folder)
         out.runs.extend(str(folder / "runs" / f"{m.run_id}.parquet") for m in state.manifests)
-        for path, listed in state.counted():
+        for path, listed in files:
             if not manifest.regular(path):
                 raise ValidatorError(
                     _("{path}: listed by run {run} but missing or not a plain file").format(
@@ -163,7 +165,7 @@ def sources(datasets: Sequence[str]) -> Sources:
                     )
                 )
             getattr(out, listed.table).append(str(path))
-        for run_id, files in sorted(state.uncommitted.items()):
+        for run_id, unlisted in sorted(state.uncommitted.items()):
             how = (
                 _("still running")
                 if manifest.is_running(folder, run_id)
@@ -171,7 +173,7 @@ def sources(datasets: Sequence[str]) -> Sources:
             )
             out.notes.append(
                 _("{root}: run {run}, {how}: its {count} files are not counted").format(
-                    root=root, run=run_id, how=how, count=len(files)
+                    root=root, run=run_id, how=how, count=len(unlisted)
                 )
             )
     return out

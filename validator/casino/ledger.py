@@ -65,7 +65,7 @@ def box_players(record: Mapping[str, Any]) -> dict[int, str]:
     """Box → the player who plays it: the seated player of its main bet, else the first one named."""
     players: dict[int, str] = {}
     seated: dict[int, str] = {}
-    for bet in record.get("bets") or ():
+    for bet in _listed(record.get("bets")):
         if not isinstance(bet, dict):
             continue
         player, stake = bet.get("player"), bet.get("stake")
@@ -89,7 +89,7 @@ def record_facts(
     """The facts of a round record; with the money of each stake when `engine` replayed it whole."""
     players = box_players(record)
     stakes: tuple[StakeMoney, ...] = ()
-    bets = [b.get("stake") for b in record.get("bets") or () if isinstance(b, dict)]
+    bets = [b.get("stake") for b in _listed(record.get("bets")) if isinstance(b, dict)]
     boxes = len({s[0] for s in bets if isinstance(s, str) and s[:1].isdigit()})
     if engine is not None:
         stakes = tuple(_stakes(engine, players, rules_give or {}))
@@ -113,7 +113,7 @@ def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
     """The sum of the record's main bets (a bet on a box, `3`, not a side bet `3:lucky_ladies`)."""
     total = ZERO
     seen = False
-    for bet in record.get("bets") or ():
+    for bet in _listed(record.get("bets")):
         if not isinstance(bet, dict):
             continue
         stake, amount = bet.get("stake"), bet.get("amount")
@@ -124,6 +124,12 @@ def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
                 continue
             seen = True
     return total if seen else None
+
+
+def _listed(value: Any) -> list[Any]:
+    """A record's list (its `bets`), or none when the record holds something else there (`"bets": true`:
+    the hand-log/schema finding says so; its facts are read as a round without bets)."""
+    return value if isinstance(value, list) else []
 
 
 def _text(value: Any) -> str | None:

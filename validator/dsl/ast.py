@@ -478,6 +478,9 @@ class RulesetFile:
     # A version compiled under readings other than its defaults (dsl.readings.chosen): reading →
     # alternative. Its readings were checked on the version as written.
     chosen: tuple[tuple[str, str], ...] = ()
+    # The SHA-256 of the bytes `file` was read from (set by whoever read them: `rulebook.registry`), so
+    # that a run records the encoding it judged with, not what the file holds later.
+    sha256: str = ""
 
     def file_of(self, kind: str, name: str) -> str:
         for k, n, file in self.origins:

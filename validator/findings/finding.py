@@ -118,6 +118,10 @@ class Summary:
     # `check --all-readings`: each run made, the readings it changed from those applied ((reading,
     # alternative) pairs; none for the run under the readings applied) and the findings it gave.
     readings_judged: list[tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=list)
+    # The ruleset files the processes that judged the rounds read (a Dask worker's, sent back with its
+    # share's tally): (file as the run names it, version, SHA-256 of the bytes read). The audit dataset's
+    # `ruleset_files` lists them with the client's own.
+    judged_by: set[tuple[str, str, str]] = field(default_factory=set)
     # The séances whose table's money was looked at (hand-log/1.2 `money` records, or a hand-log/1.2 log):
     # reconciled, with a difference, or why not reconciled (validator.casino.seance.summary_key).
     seances: Counter[str] = field(default_factory=Counter)
@@ -209,6 +213,7 @@ class Summary:
         self.suppressed.update(other.suppressed)
         self.readings |= other.readings
         self.readings_judged.extend(other.readings_judged)
+        self.judged_by |= other.judged_by
         self.seances.update(other.seances)
         for key, info in other.alternatives.items():
             self.alternatives.setdefault(key, info)

@@ -584,7 +584,17 @@ class DatasetRun:
             raise ValidatorError(_("--dataset {root}: the folder cannot be written").format(root=root))
         run = cls(spec, paths, options)
         try:
-            run._lock = manifest.hold_lock(Path(root), spec.run_id)
+            run._cleaned_up_to_start()
+        except BaseException:
+            run.abort()  # stopped while starting (a signal, a full disk): nothing of this run is left
+            raise
+        return run
+
+    def _cleaned_up_to_start(self) -> None:
+        """The run's lock taken; the files of the runs that stopped before their commit removed."""
+        root = self.spec.root
+        try:
+            self._lock = manifest.hold_lock(Path(root), self.spec.run_id)
         except OSError as exc:
             raise ValidatorError(
                 _("--dataset {root}: cannot write the dataset ({strerror})").format(
@@ -594,18 +604,24 @@ class DatasetRun:
         try:
             state = manifest.read_state(Path(root))
         except ValidatorError:
-            return run  # a damaged run of someone else's is report's to say; this run can still be made
+            return  # a damaged run of someone else's is report's to say; this run can still be made
         for stale, files in sorted(manifest.stale_runs(Path(root), state).items()):
             for path in files:
                 path.unlink(missing_ok=True)
             manifest.lock_path(Path(root), stale).unlink(missing_ok=True)
-            run.notes.append(
+            self.notes.append(
                 _(
                     "--dataset {root}: run {stale} stopped before its commit; its {n} files, "
                     "never counted, are removed"
                 ).format(root=root, stale=stale, n=len(files))
             )
-        return run
+        # The lock of a run stopped before it wrote anything (killed while starting): nothing to say.
+        committed = {m.run_id for m in state.manifests}
+        for lock in (Path(root) / "runs").glob(".*.lock"):
+            other = lock.name[1 : -len(".lock")]
+            unknown = other != self.spec.run_id and other not in committed and other not in state.uncommitted
+            if unknown and not manifest.is_running(Path(root), other):
+                lock.unlink(missing_ok=True)
 
     def writer(self, share: str = "0") -> ShareWriter:
         return ShareWriter(self.spec, share)
@@ -653,7 +669,7 @@ class DatasetRun:
             "logs": logs,
             "house_file": self.spec.house_file,
             "house_digest": self.spec.house_digest,
-            "ruleset_files": encoding_files(default_registry(), summary.rulesets),
+            "ruleset_files": judged_with(summary),
             "rounds": summary.rounds_read,
             "findings": summary.findings,
             "summary": json.dumps(summary.as_dict(), ensure_ascii=False),
@@ -682,13 +698,28 @@ class DatasetRun:
                 path.unlink(missing_ok=True)
 
     def abort(self) -> None:
-        """A run that could not be made leaves nothing behind."""
+        """A run that could not be made leaves nothing behind (its lock included, even one made while a
+        signal stopped it from holding it)."""
         for path in self._mine(unfinished=True):
             path.unlink(missing_ok=True)
         self._release()
+        lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
 
     def _release(self) -> None:
         if self._lock is not None:
             lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
             os.close(self._lock)
             self._lock = None
+
+
+def judged_with(summary: Summary) -> list[dict[str, str]]:
+    """The run's `ruleset_files`: the files this process read for the versions that judged its rounds,
+    and those every worker read (`Summary.judged_by`): each file once per digest, so that a worker that
+    read other bytes than this process would show as a second line for the same file."""
+    mine = encoding_files(default_registry(), summary.rulesets)
+    seen = {(e["file"], e["version"], e["sha256"]) for e in mine}
+    theirs = [
+        {"file": file, "version": version, "sha256": sha}
+        for file, version, sha in sorted(summary.judged_by - seen)
+    ]
+    return sorted([*mine, *theirs], key=lambda e: (e["file"], e["sha256"]))
