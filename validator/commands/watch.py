@@ -81,6 +81,7 @@ def run(options: WatchOptions) -> int:
                 limits=limits,
                 house=lookup,
                 commit=commit,
+                flush=out.flush,
                 say=common.error,
             )
             with _stopped_by_signals(watcher.stop):
