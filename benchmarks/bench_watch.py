@@ -8,7 +8,12 @@ log line by line at several paces while `casino-validator watch LOG -f jsonl` fo
 timestamped as it is read from the watch's standard output and matched to its line's write time. Printed
 for each pace: rounds written, findings, the delay from a line's write to its finding (median, 90th and
 99th percentile, worst), and the watch's CPU time per round written (user + system, read from
-/proc/PID/stat before and after), then the CPU an idle watch spends per minute of waiting.
+/proc/PID/stat before and after), then the CPU an idle watch spends per minute of waiting, its start-up's
+CPU and its first round's (the ruleset loaded: once a log). The clock starts once the watch has started
+(its state file written) and judged the séance's head (the lines to its first round): what is left is
+what a round costs. Beside it, `check`'s CPU a round on a longer séance, start-up and first round left
+out the same way (a check of the whole less a check of its head; the median of three, before and after
+the paces), the figure the watch's is held to (within 2 ×).
 
 Paces: `casino` (a busy table deals about a round a minute; a casino of 30 tables is one round every two
 seconds: written here at 2 rounds/s), `fast` (50 rounds/s, a whole casino's day in minutes) and `burst`
