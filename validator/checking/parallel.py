@@ -37,10 +37,12 @@ import orjson
 
 from validator.audit.dataset.writer import ShareWriter
 from validator.casino.money import AmountError
+from validator.casino.seance import SeanceMoney
 from validator.checking.serial import teller
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.formats import reporter_class
+from validator.logs.encoding import utf16
 from validator.logs.limits import MAX_LINE, Limits
 from validator.logs.reader import (
     BOM,
@@ -107,6 +109,9 @@ class Share:
     # Where a worker opens the file: its absolute path (a worker's folder is not the client's); `path`,
     # as given, is how the report names it. Empty: at `path` (a URL, standard input).
     location: str = ""
+    # Where the share ends, a séance ends too (the file's end, or a table record): its last séance's
+    # money is reconciled. False: the next share goes on with it (it starts at a shoe record).
+    closes: bool = True
 
     @property
     def source(self) -> str:
@@ -161,7 +166,7 @@ def outline(paths: Iterable[str], jobs: int) -> Iterator[Share | SplitFile]:
             continue
         size = _size(path)
         whole = Share(path, None, 0, 1, True, size=size, location=located(path))
-        if path.endswith(".gz") or jobs <= 1 or size < 2 * share_target(size, jobs):
+        if path.endswith(".gz") or jobs <= 1 or size < 2 * share_target(size, jobs) or _is_utf16(path):
             yield whole
             continue
         step = max(INDEX_CHUNK, share_target(size, jobs))
@@ -180,6 +185,16 @@ def _size(path: str) -> int:
         return os.stat(path).st_size
     except OSError:
         return 0
+
+
+def _is_utf16(path: str) -> bool:
+    """A log saved as UTF-16 is read whole, as UTF-8 (validator/logs/encoding.py): its bytes are not
+    UTF-8 lines a share could start at."""
+    try:
+        with open(path, "rb") as raw:
+            return utf16(raw.read(4)) is not None
+    except OSError:
+        return False  # the reader says what is wrong with it
 
 
 def _is_regular_file(path: str) -> bool:
@@ -412,7 +427,8 @@ class FilePlan:
 
     def _share(self, index: int) -> Share:
         line, preamble = self.chosen[index]
-        end = self.chosen[index + 1][0].start if index + 1 < len(self.chosen) else self.end
+        last = index + 1 >= len(self.chosen)
+        end = self.end if last else self.chosen[index + 1][0].start
         file = self.file
         return Share(
             file.path,
@@ -423,6 +439,8 @@ class FilePlan:
             preamble,
             size=end - line.start,
             location=file.location,
+            # The next share starts at a table record (no preamble) or the file ends: a séance ends here.
+            closes=last or not self.chosen[index + 1][1],
         )
 
 
@@ -447,8 +465,9 @@ def tasks(shares: Iterable[Share], target: int) -> Iterator[tuple[Share, ...]]:
 
 
 # A round's outcome as it travels from a worker: RoundOutcome's fields, in their order (a test holds it).
-# RoundOutcome's fields in order; the last, the suppressed findings, is set by the policy in the client
-# (always empty from a worker) but travels like the others so the two stay field for field the same.
+# RoundOutcome's fields in order; the suppressed findings are set by the policy in the client (always
+# empty from a worker) but travel like the others so the two stay field for field the same; the last, the
+# stakes' titles, is the judge's mapping (one per version, pickled once per share).
 Row = tuple[
     str,
     int | None,
@@ -460,6 +479,8 @@ Row = tuple[
     str | None,
     str | None,
     tuple[Any, ...],
+    Any,
+    Any,
 ]
 
 
@@ -559,12 +580,15 @@ def share_outcomes(
             pass  # the table's state is rebuilt; what these records say, their own share reports
     replay.summary = summary
     replay.judges.clear()
+    if share.preamble:
+        replay.continues()  # a share that starts at a shoe record: inside a séance another share began
     records = (
         read_records(share.source, display_name(share.path), limits)
         if share.start is None
         else read_record_range(share.source, share.start, share.end, share.first_line, share.path, limits)
     )
     yield from replay.replay(records)
+    yield from replay.finish(share.closes)  # its last séance: reconciled, or its part to the client
 
 
 @dataclass(frozen=True, slots=True)
@@ -614,7 +638,8 @@ def check_share(share: Share, task: Task) -> ShareResult:
         for o in outcomes:
             if writer is not None:
                 writer.add(o)
-            if not o.findings and o.status != "unreadable":
+            # A séance's part is sent back even without findings: the client adds the parts up.
+            if not o.findings and o.status != "unreadable" and not isinstance(o.seance, SeanceMoney):
                 if o.status == "clean":
                     rounds += 1
                     if quiet is not None:
@@ -624,8 +649,22 @@ def check_share(share: Share, task: Task) -> ShareResult:
                 items.append(Quiet(rounds, quiet.take() if quiet is not None else None))
                 rounds = 0
             facts = o.facts if task.collect else None
+            part = o.seance if isinstance(o.seance, SeanceMoney) else None
             items.append(
-                (o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at, o.suppressed)
+                (
+                    o.file,
+                    o.line,
+                    o.round,
+                    o.findings,
+                    o.status,
+                    facts,
+                    o.entry,
+                    o.table,
+                    o.at,
+                    o.suppressed,
+                    part,
+                    o.titles,
+                )
             )
         if writer is not None:
             writer.close()

@@ -16,10 +16,12 @@ from typing import Any, cast
 from validator.casino.cards import normalize
 from validator.casino.ledger import RoundFacts, record_facts
 from validator.casino.money import AmountError, to_decimal
+from validator.casino.seance import Balance, Entry, SeanceMoney, balance, summary_key
 from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Status, Summary
+from validator.findings.fingerprint import renumbered
 from validator.games import GAMES
 from validator.i18n import _
 from validator.logs.decode import (
@@ -27,6 +29,7 @@ from validator.logs.decode import (
     DealerRecord,
     JackpotRecord,
     LimitsRecord,
+    MoneyRecord,
     RoundRecord,
     ShoeRecord,
     TableRecord,
@@ -35,6 +38,7 @@ from validator.logs.decode import (
 from validator.logs.reader import (
     RECORD_TYPES,
     RULE_BROKEN_SKIPPED,
+    RULE_EMPTY,
     RULE_TOO_LARGE,
     SKIPPED,
     Record,
@@ -45,8 +49,10 @@ from validator.logs.rules import records as record_rules
 from validator.logs.rules import sequence as sequence_rules
 from validator.logs.rules import version as version_rules
 from validator.replay.judge import Judge
+from validator.replay.money import finding as money_finding
+from validator.replay.money import round_net
 from validator.replay.round_base import MalformedRound, RoundReplay
-from validator.replay.side_bets import jackpot_reading, stake_sides
+from validator.replay.side_bets import jackpot_reading, stake_sides, stake_titles
 from validator.replay.state import Shoe, TableState
 from validator.rulebook.registry import NoVersionInForce, Registry, under_readings
 
@@ -91,7 +97,7 @@ def table_state(record: TableRecord, line: int) -> TableState:
 
 
 # Findings about the file rather than about one record: never a round.
-NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE)
+NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE, RULE_EMPTY)
 
 
 def is_round(data: Any) -> bool:
@@ -111,6 +117,29 @@ def is_round(data: Any) -> bool:
     if isinstance(kind, str) and kind in RECORD_TYPES:
         return False
     return isinstance(data.get("round"), str)
+
+
+def settled(summary: Summary, found: Balance) -> RoundOutcome:
+    """A whole séance's outcome: its `money/reconciliation` finding, if any, counted in `summary` with
+    what the summary says of the séance's money; the balance travels with it (the registre de contrôle
+    of the audit dataset)."""
+    seance = found.seance
+    finding = money_finding(found)
+    if finding is not None:
+        summary.count(finding)
+    key = summary_key(found)
+    if key is not None:
+        summary.seances[key] += 1
+    return RoundOutcome(
+        seance.file,
+        found.closing_line or seance.line,
+        None,
+        (finding,) if finding is not None else (),
+        "none",
+        table=seance.table,
+        at=found.closing_at or seance.opened,
+        seance=found,
+    )
 
 
 class LogReplay:
@@ -154,6 +183,17 @@ class LogReplay:
         self.collect = collect
         self.teller = teller
         self.casino: str | None = None
+        # The séance in play's money (validator.casino.seance): opened by a table record, closed by the
+        # next one or by `finish`, then reconciled; in a share of `check --jobs` that sees only part of
+        # it, handed back as a part that the client adds up.
+        self.seance: SeanceMoney | None = None
+        # A share of `check --jobs` that starts inside a séance (at a shoe record): that séance's key.
+        # Its beginning is another share's, so its part here goes back to the client, never reconciled.
+        self.continued: tuple[str, int] | None = None
+        # Each round id of the log and the line of its first record; the ids given more than once, and
+        # how many times so far (hand-log/repeated-round).
+        self._round_lines: dict[str, int] = {}
+        self._repeats: dict[str, int] = {}
 
     # ---- rulesets and judges ----
     def ruleset_for(self, day: date) -> Ruleset:
@@ -223,6 +263,7 @@ class LogReplay:
             options = self._house_options(ruleset) if self.house else ruleset.house_defaults()
             judge = Judge(ruleset, options, self.file)
             judge.side_titles = {**self._side_titles(), **judge.side_titles}
+            judge.stake_titles = {**stake_titles(self.registry.all()), **judge.stake_titles}
             judge.stake_sides = {**stake_sides(self.registry.all()), **judge.stake_sides}
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
@@ -262,6 +303,10 @@ class LogReplay:
                     self.summary.records += record.repeat - 1
                     if is_round(record.data):
                         self.summary.rounds_unreadable += record.repeat
+                        if self.seance is not None:
+                            self.seance.unreadable += record.repeat
+                    else:
+                        self._damage(record.line, record.data)
                     continue
                 yield self.unreadable(record.line, record.problem, record.data)
                 continue
@@ -275,13 +320,21 @@ class LogReplay:
             elif type(struct) is ShoeRecord:
                 outcome = self.on_shoe(struct, record.line)
             elif type(struct) is TableRecord:
+                ending = self.seance
                 outcome = self.on_table(struct, record.line)
+                if ending is not None and self.seance is not ending:
+                    # The séance before ends where this one opens: its money first, then the table's.
+                    closed = self._closed(ending, True)
+                    if closed is not None:
+                        yield closed
             elif type(struct) is LimitsRecord:
                 outcome = self.on_limits(struct, record.line)
             elif type(struct) is DealerRecord:
                 outcome = self.on_dealer(struct, record.line)
             elif type(struct) is JackpotRecord:
                 outcome = self.on_jackpot(struct, record.line)
+            elif type(struct) is MoneyRecord:
+                outcome = self.on_money(struct, record.line)
             else:
                 raise AssertionError(
                     f"a valid record without its struct: {record!r}"
@@ -293,6 +346,8 @@ class LogReplay:
 
     def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
         counted = problem.rule not in NOT_A_RECORD and is_round(data)
+        if not counted:
+            self._damage(line, data)
         facts = self._facts(data) if self.collect and counted and isinstance(data, dict) else None
         return self._outcome(line, problem.round, [problem], "unreadable" if counted else "none", facts)
 
@@ -318,12 +373,15 @@ class LogReplay:
             self.summary.count(finding)
         if status == "unreadable":
             self.summary.rounds_unreadable += 1
+            if self.seance is not None:
+                self.seance.unreadable += 1
         elif status == "findings":
             self.summary.rounds_with_findings += 1
         elif status == "clean":
             self.summary.rounds_clean += 1
         table = self.table.id if self.table is not None else None
         at = self._round_at if round_id is not None else None
+        judge = self._last_judge
         return RoundOutcome(
             self.file,
             line,
@@ -333,6 +391,7 @@ class LogReplay:
             facts=facts,
             table=table,
             at=at,
+            titles=judge[2].stake_titles if judge is not None and found else None,
         )
 
     def _table_event(
@@ -364,6 +423,7 @@ class LogReplay:
         try:
             table = table_state(record, line)
         except AmountError as exc:
+            self._damage(line, {"type": "table"})
             return self._outcome(
                 line,
                 None,
@@ -377,6 +437,8 @@ class LogReplay:
         self.table = table
         casino = record.casino
         self.casino = None if casino is UNSET else casino
+        declared = record.format not in ("hand-log/1", "hand-log/1.1")
+        self.seance = SeanceMoney(self.file, line, table.id, self.casino, record.at, declared)
         self._last_ruleset = None
         self.shoe = None
         self._last_cut_at = self._last_rightmost = None
@@ -450,8 +512,83 @@ class LogReplay:
             return self._outcome(line, None, [finding], "none")
         return self._table_event("jackpot", record.at, line, jackpot=reading)
 
+    def on_money(self, record: MoneyRecord, line: int) -> RoundOutcome | None:
+        """hand-log/1.2: an entry of the séance's table money (validator.casino.seance)."""
+        if (missing := self._needs_table("money", line)) is not None:
+            return missing
+        try:
+            amount = to_decimal(record.amount)
+        except AmountError as exc:
+            self._damage(line, {"type": "money"})
+            message = _("money record: {error}").format(error=exc)
+            finding = format_finding(self.file, line, message, record_rules.SCHEMA)
+            return self._outcome(line, None, [finding], "none")
+        if self.seance is not None:
+            slip = None if record.slip is UNSET else record.slip
+            self.seance.entries.append(Entry(line, record.entry, amount, record.at, slip))
+        return None
+
+    def _damage(self, line: int, data: Any) -> None:
+        """A money or table record that could not be read: the séance's money can no longer be trusted
+        whole (a table record may have opened another séance)."""
+        kind = data.get("type") if isinstance(data, dict) else None
+        if self.seance is not None and kind in ("money", "table"):
+            self.seance.damaged.append((line, f"unreadable-{kind}"))
+
+    def finish(self, closes: bool = True) -> Iterator[RoundOutcome]:
+        """The end of the log: its last séance closes (`closes` False: a share of `check --jobs` that
+        ends inside a séance, whose part goes back to the client)."""
+        seance, self.seance = self.seance, None
+        if seance is not None:
+            closed = self._closed(seance, closes)
+            if closed is not None:
+                yield closed
+
+    def continues(self) -> None:
+        """A share of `check --jobs` that starts inside a séance, once its preamble is replayed: the
+        séance's money counts from here (the rounds the preamble replayed are the share before's), and
+        its part goes back to the client (`validator.checking.cluster`), which adds the parts up."""
+        if self.seance is not None:
+            self.seance = self.seance.fresh()
+            self.continued = self.seance.key
+
+    def _closed(self, seance: SeanceMoney, ends: bool) -> RoundOutcome | None:
+        """The outcome of a séance that ends (`ends`): reconciled here when this replay saw it whole;
+        else (a share's part of it: begun in the share before, or going on in the next) its part, which
+        the client adds up and reconciles once it has the last."""
+        seance.closed = ends
+        if not ends or seance.key == self.continued:
+            return RoundOutcome(self.file, seance.line, None, (), "none", seance=seance)
+        return settled(self.summary, balance(seance))
+
     def on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
         """A round record; `source` is its line, whose dict (`source.data`) the audit dataset reads."""
+        first = self._round_lines.setdefault(record.round, source.line)
+        if first == source.line:  # a round id not given before: nearly every round
+            return self._on_round(record, source)
+        return self._repeated(record, source, first)
+
+    def _repeated(self, record: RoundRecord, source: Record, first: int) -> RoundOutcome | None:
+        """A round record whose id an earlier record of this log has (`hand-log/repeated-round`): replayed
+        as any round, its findings numbered by which time the id comes (`Finding.occurrence`), so that
+        their fingerprints are not the earlier record's; the finding that says so comes first."""
+        round_id = record.round
+        occurrence = self._repeats[round_id] = self._repeats.get(round_id, 1) + 1
+        outcome = self._on_round(record, source)
+        message = sequence_rules.repeated_round_message(round_id, first, occurrence)
+        said = format_finding(self.file, source.line, message, sequence_rules.REPEATED_ROUND, round_id)
+        self.summary.count(said)
+        if outcome is None:
+            return self._outcome(source.line, round_id, [], "none")  # not reached: a round has an outcome
+        renamed = renumbered((said, *outcome.findings), occurrence)
+        status = outcome.status
+        if status == "clean":
+            self.summary.rounds_clean -= 1
+            self.summary.rounds_with_findings += 1
+            status = "findings"
+        return dataclasses.replace(outcome, findings=renamed, status=status)
+
+    def _on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
         line = source.line
         if (missing := self._needs_table("round", line, source)) is not None:
             return missing
@@ -488,7 +625,13 @@ class LogReplay:
             meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
             engine.story = []
-            self.explained = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
+            self.explained = {
+                "ruleset": ruleset,
+                "story": engine.story,
+                "table": self.table,
+                "line": line,
+                "titles": judge.stake_titles,
+            }
         try:
             engine.replay()
         except MalformedRound as exc:
@@ -508,6 +651,10 @@ class LogReplay:
                 judge.trace = None
         # Where the round's cut card came out, and its farthest seated box at the dealer's right.
         self._last_cut_at, self._last_rightmost = engine.cut_card_at, engine.rightmost_seated_box()
+        seance = self.seance
+        if seance is not None:  # what the house kept of the round, for the séance's money
+            seance.rounds += 1
+            seance.net += round_net(engine)
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
         found = judge.findings
@@ -558,7 +705,13 @@ class LogReplay:
         try:
             engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
             engine.story = []
-            told = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
+            told = {
+                "ruleset": ruleset,
+                "story": engine.story,
+                "table": self.table,
+                "line": line,
+                "titles": judge.stake_titles,
+            }
             # It was replayed once already; a round that stops, stops at the same step again.
             with contextlib.suppress(MalformedRound):
                 engine.replay()
