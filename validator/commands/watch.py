@@ -81,6 +81,7 @@ def run(options: WatchOptions) -> int:
                 limits=limits,
                 house=lookup,
                 commit=commit,
+                flush=out.flush,
                 say=common.error,
             )
             for outcome in policy.apply(watcher.outcomes(), summary):
