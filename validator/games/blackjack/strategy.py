@@ -75,3 +75,88 @@ class Strategy:
             return "hit" if hit > against.stand(removed, hard, ace) else "stand"
         limit = self.play.tracked + (1 if hand.split else 0)
         return "hit" if against.play(removed, hard, ace, hand.split_aces, limit)[1] else "stand"
+
+
+class Costs:
+    """What a logged decision costs the player against the best play the figures assume, per unit of
+    the hand's stake when it decided: the expected return of the best action these rules allowed on
+    these cards, less that of the action taken, each valued as `edge` values it (the same `Against`
+    values, the later play best). Summed over the decisions of the rounds, it is what the players'
+    play gave the house beyond the edge of the best play: the expected return of any play is that of
+    the best play less the costs of its decisions along the way (the performance-difference identity,
+    as the decisions' values are those of the best play that follows).
+
+    Where the dealer looks at his cards for a blackjack first, a decision is taken knowing he has none:
+    the values (joint with his having none) are divided by its probability. None: a decision these
+    values do not price (a resplit, even money, an action the rules do not allow on these cards); the
+    report counts them and prices them as the best play."""
+
+    def __init__(self, play: Play | MainGame) -> None:
+        self.strategy = Strategy(play)
+        self.play = self.strategy.play
+        self.rules = self.play.rules
+
+    def __call__(
+        self, verb: str, cards: tuple[str, ...], dealer: tuple[str, ...], split: bool, split_aces: bool, hands: int
+    ) -> float | None:
+        if verb == "insurance":
+            return 0.0  # a stake of its own, priced on its own line: the main stake's play is unchanged
+        if not dealer or len(cards) < 2 or any(card[0] not in BJ_VALUE for card in (*cards, dealer[0])):
+            return None
+        up = _index(dealer[0])
+        against = self.play.against(up)
+        options = self.options(against, [_index(c) for c in cards], cards, up, split, split_aces)
+        if options is None or verb not in options[0]:
+            return None
+        values, removed = options
+        scale = 1.0 - against.p_natural(removed) if self.rules.peeks else 1.0
+        if scale <= 0.0:
+            return None
+        return (max(values.values()) - values[verb]) / scale
+
+    def options(
+        self,
+        against: Against,
+        indexes: list[int],
+        cards: tuple[str, ...],
+        up: int,
+        split: bool,
+        split_aces: bool,
+    ) -> tuple[dict[str, float], Removed] | None:
+        """The value of each action the rules allow on these cards, and the cards out of the shoe."""
+        rules = self.rules
+        hard = sum(indexes) + len(indexes)
+        ace = ACE in indexes
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        values: dict[str, float] = {}
+        if hard > 21:
+            return None
+        removed = self.strategy.removed(indexes, split)
+        if len(indexes) == 2:
+            first, second = (indexes[0], indexes[1]) if split else tuple(sorted(indexes))
+            if total == 21:
+                values["stand"] = against.value(removed, "split21" if split else "blackjack")
+            else:
+                values["stand"] = against.stand(removed, hard, ace)
+            if not (split_aces and not rules.can_hit(hard, ace, 2, True)) and (
+                total < 21 or rules.can_hit(hard, ace, 2, split_aces)
+            ):
+                limit = sum(removed) - 2 + self.play.tracked
+                values["hit"] = against.hit(removed, hard, ace, split_aces, limit)
+            if not (split_aces and not rules.can_hit(hard, ace, 2, True)) and rules.can_double(
+                first, second, split, split_aces
+            ):
+                values["double"] = against.double(removed, hard, ace)
+            if not split:
+                if rules.can_surrender(first, second, up):
+                    values["surrender"] = against.value(removed, "surrender")
+                if first == second:
+                    most = rules.max_hands(first)
+                    if most > 1 and rules.can_split(first, 1, identical=cards[0][0] == cards[1][0]):
+                        values["split"] = against.split(first, most)[0]
+            return values, removed
+        values["stand"] = against.stand(removed, hard, ace)
+        if total < 21 or rules.can_hit(hard, ace, 3, split_aces):
+            limit = self.play.tracked + (1 if split else 0)
+            values["hit"] = against.hit(removed, hard, ace, split_aces, limit)
+        return values, removed
