@@ -3,13 +3,13 @@ page (`html`). `casino-validator report` and `check --format html` both end here
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from validator.audit.html import render, rule_docs, write_csv
 from validator.audit.query import Filters, build, check_filters, connect, sources
+from validator.audit.theory import Theory
 from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
 from validator.i18n import N_, _
@@ -34,7 +34,7 @@ def audit_html(
     end: date | None = None,
     casino: str | None = None,
     table: str | None = None,
-    theory: Mapping[str, tuple[Decimal, float]] | None = None,
+    theory: Theory | None = None,
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
 ) -> str:

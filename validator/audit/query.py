@@ -11,15 +11,17 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 from validator.audit.dataset.writer import casino_key
-from validator.audit.stats import Z95, fisher_greater, wilson
+from validator.audit.stats import fisher_greater, wilson
+from validator.audit.theory import Theory, priced
 from validator.errors import ValidatorError
 from validator.i18n import _
 
@@ -31,6 +33,7 @@ PAIRS_SHOWN = 50
 BARS_SHOWN = 40  # tables and dealers in the money charts, most money first
 PAIR_ALPHA = 0.05  # family-wise: each pair is flagged at PAIR_ALPHA / (pairs tested) (Bonferroni)
 PAIR_MIN_OVERPAID = 3  # and only with this many overpaid rounds at least
+HOLD_ALPHA = 0.05  # family-wise: the chance that any period of a family falls outside its band by luck
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,7 @@ class Audit:
     hold: list[dict[str, Any]] = field(default_factory=list)
     hold_periods: list[dict[str, Any]] = field(default_factory=list)
     hold_outside: int = 0
+    hold_unpriced: int = 0  # logged decisions the figures could not price (priced as the best play)
     has_theoretical: bool = False
     week_series: list[str] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
@@ -251,8 +255,24 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     summed = _rollups(datasets, "played")
     if summed:
         played += f" UNION ALL SELECT dealer, player, weight FROM read_parquet({summed}){condition}"
+    # `decided`: a row per logged decision, with its round's table, day and version (the hold's
+    # theoretical figure prices each), and the decisions `check --format html` summed.
+    decided = (
+        "SELECT table_id, gaming_day, ruleset, house_file, d.verb AS verb, d.cards AS cards,"
+        " d.dealer_cards AS dealer_cards, d.split AS split, d.split_aces AS split_aces, d.hands AS hands,"
+        " d.stake AS stake, 1::BIGINT AS weight"
+        " FROM (SELECT table_id, gaming_day, ruleset, house_file, unnest(decisions) AS d FROM logged"
+        " WHERE status <> 'unreadable')"
+    )
+    summed = _rollups(datasets, "decisions")
+    if summed:
+        decided += (
+            " UNION ALL SELECT table_id, gaming_day, ruleset, house_file, verb, cards, dealer_cards, split,"
+            f" split_aces, hands, stake, weight FROM read_parquet({summed}){condition}"
+        )
     con.execute(f"CREATE VIEW rounds AS {rounds}")
     con.execute(f"CREATE VIEW played AS {played}")
+    con.execute(f"CREATE VIEW decided AS {decided}")
     return con
 
 
@@ -340,7 +360,7 @@ def build(
     datasets: Sequence[str],
     filters: Filters | None = None,
     *,
-    theory: Mapping[str, tuple[Decimal, float]] | None = None,
+    theory: Theory | None = None,
     findings_shown: int = FINDINGS_SHOWN,
 ) -> Audit:
     """Every section's figures. `theory`: table id → (the house edge its rules give, a fraction of the
@@ -510,62 +530,202 @@ def _pairs(con: Any, audit: Audit) -> None:
     audit.pairs = rows[:PAIRS_SHOWN]
 
 
-def _hold(con: Any, audit: Audit, theory: Mapping[str, tuple[Decimal, float]] | None) -> None:
-    """Hold against theoretical over the main stakes, per table, then per table and gaming day,
-    month-to-date and year-to-date (to the report's last gaming day), each with its 95 % band."""
+def _hold(con: Any, audit: Audit, theory: Theory | None) -> None:
+    """Hold against theoretical over the main game's stakes, per table, then per table and gaming day,
+    month-to-date and year-to-date (to the report's last gaming day), each with its band (`_banded`)."""
     theory = theory or {}
     audit.has_theoretical = bool(theory)
     base = """
-        SELECT table_id, {period} sum(weight) AS rounds,
+        SELECT table_id, {period} ruleset, house_file, sum(weight) AS rounds,
                string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets,
                coalesce(sum(wagered), 0) AS wagered,
                coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept,
                sum(staked_main) AS staked,
                sum(kept_main) FILTER (WHERE staked_main IS NOT NULL) AS kept_main,
-               sum(staked_sq) AS staked_sq
+               sum(staked_sq) AS staked_sq,
+               sum(coalesce(staked_box_sq, staked_sq)) AS staked_box_sq
         FROM rounds WHERE table_id IS NOT NULL AND status <> 'unreadable' {where}
         GROUP BY ALL ORDER BY ALL
     """
-    audit.hold = [_banded(row, theory) for row in _rows(con, base.format(period="", where=""))]
+    decided = """
+        SELECT table_id, {period} ruleset, house_file, verb, cards, dealer_cards, split, split_aces, hands,
+               sum(stake) AS stake, sum(weight) AS taken
+        FROM decided WHERE table_id IS NOT NULL {where}
+        GROUP BY ALL
+    """
+    costs = _Costs(theory)
+
+    def rows(period: str, where: str, name: str | None = None) -> list[dict[str, Any]]:
+        grouped = _rows(con, base.format(period=period, where=where))
+        taken = _rows(con, decided.format(period=period, where=where))
+        return _merged(grouped, taken, theory, costs, name)
+
+    audit.hold = _family(rows("", ""))
     last = audit.overview.get("last_day")
     periods: list[dict[str, Any]] = []
     if last is not None:
         # i18n: not shown (SQL)
-        days = _rows(con, base.format(period="gaming_day AS day,", where="AND gaming_day IS NOT NULL"))
-        for row in days:
-            row["period"] = "day"
-            periods.append(_banded(row, theory))
+        days = rows("gaming_day AS day,", "AND gaming_day IS NOT NULL", "day")
+        periods.extend(_family(days))
         for name, since in (("month", last.replace(day=1)), ("year", last.replace(month=1, day=1))):
             window = (
                 f"AND gaming_day BETWEEN DATE {_quote(since.isoformat())} AND DATE {_quote(last.isoformat())}"
             )
-            for row in _rows(con, base.format(period="", where=window)):
-                row["period"], row["day"] = name, last
-                periods.append(_banded(row, theory))
+            found = rows("", window, name)
+            for row in found:
+                row["day"] = last
+            periods.extend(_family(found))
     order = {"day": 0, "month": 1, "year": 2}
     periods.sort(key=lambda r: (r["table_id"], order[r["period"]], r["day"]))
     audit.hold_periods = periods
     audit.hold_outside = sum(1 for r in periods if r["outside"])
+    audit.hold_unpriced = sum(int(r["unpriced"]) for r in audit.hold)
 
 
-def _banded(row: dict[str, Any], theory: Mapping[str, tuple[Decimal, float]]) -> dict[str, Any]:
-    """The row's holds (every stake; main stake) and, where the table has a theoretical figure, the
-    95 % band of the main stake's hold: edge ± z·σ·√(Σ staked²) / Σ staked, each round's main bets
-    taken as one unit (its boxes move together, as they share the dealer's hand: the wider band)."""
+class _Costs:
+    """What each kind of logged decision costs per unit of its stake, asked once of its version's
+    figures (`validator.audit.theory.Priced.cost`)."""
+
+    def __init__(self, theory: Theory) -> None:
+        self.theory = theory
+        self.known: dict[tuple[Any, ...], float | None] = {}
+
+    def __call__(self, row: dict[str, Any]) -> float | None:
+        key = (
+            row["table_id"],
+            row["ruleset"],
+            row["house_file"],
+            row["verb"],
+            row["cards"],
+            row["dealer_cards"],
+            row["split"],
+            row["split_aces"],
+            row["hands"],
+        )
+        if key in self.known:
+            return self.known[key]
+        figures = priced(self.theory, row["table_id"], row["ruleset"], row["house_file"])
+        found = None
+        if figures is not None and figures.cost is not None:
+            found = figures.cost(
+                row["verb"],
+                _cards(row["cards"]),
+                _cards(row["dealer_cards"]),
+                bool(row["split"]),
+                bool(row["split_aces"]),
+                int(row["hands"] or 1),
+            )
+        self.known[key] = found
+        return found
+
+
+def _cards(text: str | None) -> tuple[str, ...]:
+    text = text or ""
+    return tuple(text[i : i + 2] for i in range(0, len(text) - 1, 2))
+
+
+def _merged(
+    grouped: list[dict[str, Any]],
+    taken: list[dict[str, Any]],
+    theory: Theory,
+    costs: _Costs,
+    name: str | None,
+) -> list[dict[str, Any]]:
+    """The rows of each table (and period), its versions' rows summed: the money as the rounds give it,
+    and the theoretical win and its variance, each version priced by its own figures."""
+    out: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in grouped:
+        key = (row["table_id"], row.get("day"))
+        held = out.get(key)
+        if held is None:
+            held = out[key] = {
+                "table_id": row["table_id"],
+                "rounds": 0,
+                "wagered": Decimal(0),
+                "kept": Decimal(0),
+                "staked": None,
+                "kept_main": None,
+                "staked_sq": None,
+                "rulesets": set(),
+                "theoretical_win": 0.0,
+                "variance": 0.0,
+                "priced": True,
+                "unpriced": 0,
+                "costs": 0.0,
+            }
+            if "day" in row:
+                held["day"] = row["day"]
+            if name is not None:
+                held["period"] = name
+        held["rounds"] += row["rounds"]
+        held["wagered"] += row["wagered"]
+        held["kept"] += row["kept"]
+        if row["rulesets"]:
+            held["rulesets"].add(row["rulesets"])
+        for field_name in ("staked", "kept_main", "staked_sq"):
+            if row[field_name] is not None:
+                held[field_name] = row[field_name] + (held[field_name] or 0)
+        figures = priced(theory, row["table_id"], row["ruleset"], row["house_file"])
+        if figures is None:
+            held["priced"] = False
+            continue
+        staked = float(row["staked"] or 0)
+        square = float(row["staked_sq"] or 0)
+        boxes = float(row["staked_box_sq"] or 0)
+        held["theoretical_win"] += float(figures.edge) * staked
+        if figures.covariance is None:  # the boxes of a round taken as one unit (the wider band)
+            held["variance"] += figures.variance * square
+        else:  # Var Σ s_b X_b = σ² Σ s_b² + cov Σ_{b≠b'} s_b s_b'
+            held["variance"] += figures.variance * boxes + figures.covariance * (square - boxes)
+    for row in taken:
+        held = out.get((row["table_id"], row.get("day")))
+        if held is None:
+            continue
+        cost = costs(row)
+        if cost is None:
+            held["unpriced"] += int(row["taken"])
+            continue
+        held["costs"] += cost * float(row["stake"])
+        held["theoretical_win"] += cost * float(row["stake"])
+    found = []
+    for key in sorted(out, key=lambda k: (k[0], k[1] is None, k[1] or date.min)):
+        held = out[key]
+        held["rulesets"] = ", ".join(sorted(held["rulesets"]))
+        found.append(held)
+    return found
+
+
+def _family(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of one family of periods (the tables; the table-days; month-to-date; year-to-date), each
+    with its band: the theoretical ± z·√variance / Σ staked, where z keeps the chance of any period of
+    the family falling outside by luck alone under 5 % (Bonferroni: z for 5 % ÷ periods, two-sided)."""
+    tested = sum(1 for row in rows if row["priced"] and row["staked"])
+    z = NormalDist().inv_cdf(1 - HOLD_ALPHA / (2 * max(1, tested)))
+    for row in rows:
+        _banded(row, z, tested)
+    return rows
+
+
+def _banded(row: dict[str, Any], z: float, tested: int) -> dict[str, Any]:
+    """The row's holds (every stake; the main game's stakes) and, where its versions are priced, its
+    theoretical figure (the edge of the best play, plus what the logged decisions cost against it,
+    over the main bets placed) and band."""
     wagered: Decimal = row["wagered"]
     row["table"] = row["table_id"]
     row["hold"] = row["kept"] / wagered if wagered else None
     staked = row["staked"]
-    row["hold_main"] = row["kept_main"] / staked if staked else None
-    edge, variance = theory.get(row["table_id"], (None, None))
-    row["theoretical"] = edge
-    row["low"] = row["high"] = None
-    row["distance"] = row["hold_main"] - edge if edge is not None and row["hold_main"] is not None else None
+    row["hold_main"] = row["kept_main"] / staked if staked and row["kept_main"] is not None else None
+    row["theoretical"] = row["low"] = row["high"] = row["distance"] = None
     row["outside"] = False
-    if edge is not None and variance is not None and staked:
-        half = Z95 * math.sqrt(variance * float(row["staked_sq"])) / float(staked)
-        row["low"], row["high"] = float(edge) - half, float(edge) + half
-        row["outside"] = not row["low"] <= float(row["hold_main"]) <= row["high"]
+    row["z"], row["tested"] = z, tested
+    if row["priced"] and staked:
+        theoretical = Decimal(repr(row["theoretical_win"] / float(staked))).quantize(Decimal("0.00000001"))
+        row["theoretical"] = theoretical
+        if row["hold_main"] is not None:
+            row["distance"] = row["hold_main"] - theoretical
+            half = z * math.sqrt(max(row["variance"], 0.0)) / float(staked)
+            row["low"], row["high"] = float(theoretical) - half, float(theoretical) + half
+            row["outside"] = not row["low"] <= float(row["hold_main"]) <= row["high"]
     return row
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any, Final, Generic, cast
+from typing import Any, ClassVar, Final, Generic, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -257,7 +257,7 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         if self.cut_card_at is None:
             self.cut_card_at = action.place
 
-    def note_decision(self, verb: str, hand: Hand) -> None:
+    def note_decision(self, verb: str, hand: HandT) -> None:
         """A decision taken on `hand`, with its cards and the dealer's in sight, for the audit dataset
         (`decisions` is None in every other run: nothing is kept)."""
         decisions = self.decisions

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, localcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from validator.audit.dataset.writer import (
     DEFAULT_GAMING_DAY_START,
@@ -37,6 +37,7 @@ _ZERO = money(Decimal(0))
 RoundKey = tuple[str, str | None, str | None, str | None, date | None, datetime | None, str | None]
 # (verb, cards, dealer's cards, split, split_aces, hands): a decision and what it was taken on
 DecisionKey = tuple[str, str, str, bool, bool, int]
+K = TypeVar("K")
 # (dealer, player, casino, table_id, gaming_day)
 PlayedKey = tuple[str, str | None, str | None, str | None, date | None]
 
@@ -77,9 +78,7 @@ class Rollup:
             wagered = money(main + side)
             collected = money(sum((s.collected for s in facts.stakes), Decimal(0)))
             paid = money(sum((s.paid for s in facts.stakes), Decimal(0)))
-            kept_main = money(
-                sum((s.collected - s.paid for s in facts.stakes if s.main_game), Decimal(0))
-            )
+            kept_main = money(sum((s.collected - s.paid for s in facts.stakes if s.main_game), Decimal(0)))
             staked = money(facts.staked_main)
             boxes = box_squares(facts.staked_boxes)
             for decision in facts.decisions:
@@ -186,7 +185,7 @@ class Rollup:
         pq.write_table(pa.Table.from_pylist(played, schema=schema.ROLLUP_PLAYED), folder / "played.parquet")
 
 
-def _add(rounds: dict[RoundKey, list[Any]], key: RoundKey, sums: list[Any]) -> None:
+def _add(rounds: dict[K, list[Any]], key: K, sums: list[Any]) -> None:
     """Adds `sums` to the key's; a None (no facts) adds nothing, as SQL's sum skips nulls."""
     held = rounds.get(key)
     if held is None:

@@ -97,7 +97,13 @@ class Costs:
         self.rules = self.play.rules
 
     def __call__(
-        self, verb: str, cards: tuple[str, ...], dealer: tuple[str, ...], split: bool, split_aces: bool, hands: int
+        self,
+        verb: str,
+        cards: tuple[str, ...],
+        dealer: tuple[str, ...],
+        split: bool,
+        split_aces: bool,
+        hands: int,
     ) -> float | None:
         if verb == "insurance":
             return 0.0  # a stake of its own, priced on its own line: the main stake's play is unchanged
