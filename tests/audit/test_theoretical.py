@@ -1,0 +1,277 @@
+"""The hold and the theoretical figure over the same money, and the theoretical of the play logged.
+
+Every expected figure here is worked by hand in the test (the money of a written séance; the bataille's
+war and surrender from the counts of a six-deck shoe; two blackjack decisions from the dealer's drawing
+enumerated card by card), never read back from the program's output."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import orjson
+import pytest
+
+from validator.audit.dataset.writer import DatasetRun
+from validator.audit.query import Filters, build, connect
+from validator.audit.theory import theory
+from validator.checking.serial import check_logs
+from validator.findings.finding import Summary
+from validator.maths.api import table_theory
+from validator.rulebook.registry import default_registry
+from validator.simulate.options import SimulateOptions
+from validator.simulate.plan import prepare
+
+TABLE = {
+    "type": "table",
+    "format": "hand-log/1",
+    "table": "BA-09",
+    "game": "bataille",
+    "ruleset": "fr/bataille",
+    "at": "2025-01-31T22:00:00+01:00",
+    "seats": 7,
+    "minimum": 10,
+    "maximum": 1000,
+    "new_cards": True,
+}
+SHOE = {
+    "type": "shoe",
+    "shoe": "S1",
+    "at": "2025-01-31T22:02:00+01:00",
+    "reason": "open",
+    "decks": 6,
+    "backs": [3, 3],
+    "shuffle": "manual",
+    "cut_by": "1",
+    "cut_card_behind": 70,
+    "burn": ["7H", "AC", "3D", "5H", "6H"],
+}
+
+
+def _round(number: int, bets: list[tuple[str, int]], actions: list[list[object]]) -> dict[str, object]:
+    return {
+        "type": "round",
+        "round": f"R{number}",
+        "shoe": "S1",
+        "at": f"2025-01-31T22:{number + 2:02d}:00+01:00",
+        "dealer": "D-1",
+        "bets": [{"stake": s, "amount": a, "player": f"P{s}", "seated": True} for s, a in bets],
+        "actions": actions,
+    }
+
+
+# A bataille séance written by hand: a war won and a war lost, a round without a tie, a surrender.
+SEANCE = [
+    TABLE,
+    SHOE,
+    # Box 5 ties the dealer's king and wins its war (ace against queen): the initial 60 paid 1 for 1, the
+    # war stake kept; box 6 ties and loses its war (3 against the queen): 80 + 80 lost; box 7 loses (9).
+    _round(
+        1,
+        [("5", 60), ("6", 80), ("7", 50)],
+        [
+            ["deal", "5", "KS"],
+            ["deal", "6", "KH"],
+            ["deal", "7", "9S"],
+            ["deal", "D", "KC"],
+            ["war", "5", 60],
+            ["war", "6", 80],
+            ["burn", "QD"],
+            ["burn", "8H"],
+            ["burn", "3S"],
+            ["deal", "5", "AC"],
+            ["deal", "6", "3C"],
+            ["burn", "JC"],
+            ["deal", "D", "QH"],
+            ["lose", "7"],
+            ["lose", "6"],
+            ["lose", "6:war"],
+            ["pay", "5", 60],
+            ["push", "5:war"],
+        ],
+    ),
+    # No tie: box 1 wins 40, box 2 loses 30.
+    _round(
+        2,
+        [("1", 40), ("2", 30)],
+        [["deal", "1", "AH"], ["deal", "2", "6D"], ["deal", "D", "QD"], ["lose", "2"], ["pay", "1", 40]],
+    ),
+    # Box 3 ties the nine and surrenders: half of its 20 lost.
+    _round(3, [("3", 20)], [["deal", "3", "9H"], ["deal", "D", "9C"], ["surrender", "3"], ["lose", "3", 10]]),
+]
+
+
+def _report(log: Path, dataset: Path) -> object:
+    registry = default_registry()
+    shutil.rmtree(dataset, ignore_errors=True)
+    run = DatasetRun.start(str(dataset), [str(log)], {}, None)
+    summary = Summary()
+    for _ in run.writer().write_all(check_logs(registry, [str(log)], summary=summary, collect=True)):
+        pass
+    run.commit(summary)
+    return build([str(dataset)], theory=theory(connect([str(dataset)], Filters())))
+
+
+def _war_and_surrender() -> tuple[Fraction, Fraction, Fraction]:
+    """The bataille's figures from the counts of a six-deck shoe (312 cards, 24 of each rank):
+    - a tie: the player's card (any) then the dealer's of the same rank, 23 of the 311 left;
+    - the war cards come from the 310 left, the tied rank having 22: they tie with probability
+      (12·24·23 + 22·21) / (310·309); otherwise each wins as often as the other. A war won pays the
+      initial stake 1 for 1 and keeps the war stake (+1); a war lost loses both (−2); a tied war
+      pushes both (0), so the war is worth (1 − q)/2 · (1 − 2) = −(1 − q)/2;
+    - a surrender loses half the initial stake (−1/2);
+    - the house edge, war played (better than −1/2): P(tie) · (1 − q)/2, the rest even."""
+    q = Fraction(12 * 24 * 23 + 22 * 21, 310 * 309)
+    war = -(1 - q) / 2
+    edge = Fraction(23, 311) * -war
+    return edge, war, Fraction(-1, 2)
+
+
+def test_a_bataille_seance_holds_what_a_hand_count_gives(tmp_path: Path) -> None:
+    """Round 1: placed 60 + 80 + 50 = 190; kept 50 (box 7) + 80 + 80 (box 6 and its war) − 60 (box 5's
+    initial stake paid) = 150. Round 2: placed 70, kept 30 − 40 = −10. Round 3: placed 20, kept 10.
+    The main game's hold: (150 − 10 + 10) / (190 + 70 + 20) = 150 / 280. Counting the main stakes only
+    (the hold before the war stakes counted) it would be (150 − 80 − 10 + 10) / 280 = 70 / 280.
+
+    Its theoretical: the edge of the best play (war on a tie) on the 280 placed, plus what the logged
+    decisions cost against it: the wars cost nothing, the surrender of 20 costs (war − surrender) = 20 ·
+    (1/2 − (1 − q)/2) = 10·q."""
+    log = tmp_path / "bataille.jsonl"
+    log.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in SEANCE))
+    audit = _report(log, tmp_path / "ds")
+    assert audit.overview["rounds"] == 3 and audit.overview["findings"] == 0, audit.overview
+    (row,) = audit.hold
+    assert row["staked"] == Decimal(280)
+    assert row["kept_main"] == Decimal(150)
+    assert row["hold_main"] == Decimal(150) / Decimal(280)
+    edge, war, surrender = _war_and_surrender()
+    expected = (edge * 280 + (war - surrender) * 20) / 280
+    assert abs(float(row["theoretical"]) - float(expected)) < 1e-8, (row["theoretical"], float(expected))
+    assert row["unpriced"] == 0
+
+
+def test_the_bataille_figures_are_the_hand_counted_ones() -> None:
+    edge, war, surrender = _war_and_surrender()
+    priced = table_theory("fr/bataille", date(2025, 1, 31))
+    assert abs(float(priced.main.house_edge) - float(edge)) < 1e-8
+    assert priced.cost("war", ("9S",), ("9H",), False, False, 1) == 0.0
+    cost = priced.cost("surrender", ("9S",), ("9H",), False, False, 1)
+    assert cost is not None and abs(cost - float(war - surrender)) < 1e-12
+
+
+# ---- blackjack: two decisions priced independently ----
+
+RANKS = "A23456789T"
+
+
+def _shoe(out: list[str]) -> list[int]:
+    """Six decks by value (ace first, ten-valued 96) without the cards `out` (by rank)."""
+    counts = [24] * 9 + [96]
+    for card in out:
+        counts[RANKS.index("T" if card in "TJQK" else card)] -= 1
+    return counts
+
+
+def _dealer(up: str, shoe: list[int]) -> dict[str, Fraction]:
+    """The dealer's final results from his first card, drawing from `shoe` card by card (each card out
+    once drawn), standing on every 17, soft ones included (fr/blackjack: dealer.stands_on 17,
+    hits_soft_17 false): 'bj' (two cards making 21), 'bust', or a total 17–21."""
+    found: dict[str, Fraction] = {}
+
+    def draw(cards: list[int], left: list[int], p: Fraction) -> None:
+        hard = sum(v + 1 for v in cards)
+        soft = hard + 10 if 0 in cards and hard + 10 <= 21 else hard
+        if len(cards) == 2 and soft == 21:
+            found["bj"] = found.get("bj", Fraction(0)) + p
+            return
+        if soft >= 17:
+            key = "bust" if soft > 21 else str(soft)
+            found[key] = found.get(key, Fraction(0)) + p
+            return
+        total = sum(left)
+        for v in range(10):
+            if left[v]:
+                after = list(left)
+                after[v] -= 1
+                draw([*cards, v], after, p * Fraction(left[v], total))
+
+    draw([RANKS.index(up)], shoe, Fraction(1))
+    return found
+
+
+def _stand(total: int, dealer: dict[str, Fraction]) -> Fraction:
+    """A hand of `total` (not a blackjack) standing, per unit: wins on a bust or a lower total, pushes an
+    equal one, loses to a higher total and to the dealer's blackjack (no hole card: his blackjack is
+    one of his results)."""
+    ev = Fraction(0)
+    for result, p in dealer.items():
+        if result == "bust":
+            ev += p
+        elif result == "bj":
+            ev -= p
+        else:
+            ev += p * ((int(result) < total) - (int(result) > total))
+    return ev
+
+
+def test_two_blackjack_decisions_cost_what_the_dealer_s_drawing_gives() -> None:
+    """Against a 6, from a six-deck shoe without the dealer's 6 and the hand's two cards (the cards
+    `edge` takes out for a hand, docs/edge.md):
+
+    - standing on 5-6 (11) instead of doubling: standing loses to every dealer total, wins on his bust;
+      the double draws one card (from that same shoe: `edge` takes the double's card out of nothing at
+      six decks) and stands, for two units. Doubling 11 against a 6 is the best play.
+    - hitting T-5-6 (hard 21) instead of standing: every card busts it (−1); standing pushes his 21 and
+      loses to his blackjack. Only the hand's first two cards are taken out (`edge` tracks two of a
+      hand's cards at six decks)."""
+    priced = table_theory("fr/blackjack", date(2025, 3, 14))
+    shoe = _shoe(["5", "6", "6"])
+    dealer = _dealer("6", shoe)
+    stand11 = _stand(11, dealer)
+    total = sum(shoe)
+    double = sum(
+        Fraction(2 * shoe[v], total) * _stand(11 + v + 1 if v else 12, dealer) for v in range(10) if shoe[v]
+    )
+    cost = priced.cost("stand", ("5S", "6H"), ("6D",), False, False, 1)
+    assert cost is not None and abs(cost - float(double - stand11)) < 1e-9, (cost, float(double - stand11))
+    assert priced.cost("double", ("5S", "6H"), ("6D",), False, False, 1) == 0.0
+
+    dealer21 = _dealer("6", _shoe(["T", "5", "6"]))
+    stand21 = _stand(21, dealer21)
+    cost = priced.cost("hit", ("TS", "5H", "6C"), ("6D",), False, False, 1)
+    assert cost is not None and abs(cost - float(stand21 + 1)) < 1e-9, (cost, float(stand21 + 1))
+
+
+# ---- séances simulated: inside the band, played best and played as real tables play ----
+
+
+def _simulated(path: Path, version: str, players: str, rounds: int, seed: int) -> Path:
+    chosen, records = prepare(
+        default_registry(), SimulateOptions(version, rounds=rounds, seed=seed, table="T-9", players=players)
+    )
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("version", "players", "rounds"),
+    [
+        ("fr/bataille@2013-05-12", "best", 1500),
+        ("fr/blackjack@2025-03-14", "mix", 400),
+    ],
+)
+def test_a_clean_seance_is_inside_its_band(tmp_path: Path, version: str, players: str, rounds: int) -> None:
+    """A clean séance (fixed seed: the same séance every run) holds inside its band, every period; with
+    players of mixed skill the theoretical figure is the edge of their play, far above best play's."""
+    audit = _report(_simulated(tmp_path / "s.jsonl", version, players, rounds, seed=21), tmp_path / "ds")
+    (row,) = audit.hold
+    assert row["rounds"] == rounds and row["theoretical"] is not None
+    assert row["low"] <= float(row["hold_main"]) <= row["high"], row
+    assert audit.hold_outside == 0
+    if players == "mix":
+        best = float(table_theory("fr/blackjack", date(2025, 3, 14)).main.house_edge)
+        assert float(row["theoretical"]) > best + 0.01, row  # casual errors cost the players points
+        assert row["unpriced"] < rounds * 0.05
