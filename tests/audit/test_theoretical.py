@@ -249,7 +249,7 @@ def test_two_blackjack_decisions_cost_what_the_dealer_s_drawing_gives() -> None:
 
 
 def _simulated(path: Path, version: str, players: str, rounds: int, seed: int) -> Path:
-    chosen, records = prepare(
+    _chosen, records = prepare(
         default_registry(), SimulateOptions(version, rounds=rounds, seed=seed, table="T-9", players=players)
     )
     path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))

@@ -57,7 +57,7 @@ def priced(theory: Theory, table: str, version: str | None, house_file: str | No
 
 # Table id → its figures: one `Priced` for the whole table (given figures), or per (version, house file)
 # its rounds were judged by, as `theory` computes them.
-Theory = Mapping[str, "Priced | Mapping[tuple[str, str | None], Priced] | tuple[Decimal, float]"]
+Theory = Mapping[str, Priced | Mapping[tuple[str, str | None], Priced] | tuple[Decimal, float]]
 
 
 def theoretical_edges(con: Any) -> dict[str, Decimal]:
