@@ -225,6 +225,22 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
             ("band_95_low", "low"),
             ("band_95_high", "high"),
             ("outside_band", "outside"),
+            ("decisions_not_priced", "unpriced"),
+        ),
+    ),
+    "hold_by_bet": (
+        "hold_bets",
+        (
+            ("table_id", "table"),
+            ("bet", "bet"),
+            ("rounds", "rounds"),
+            ("wagered", "wagered"),
+            ("kept", "kept"),
+            ("hold", "hold"),
+            ("theoretical", "theoretical"),
+            ("band_95_low", "low"),
+            ("band_95_high", "high"),
+            ("outside_band", "outside"),
         ),
     ),
     "hold_by_period": (

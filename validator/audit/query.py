@@ -68,6 +68,8 @@ class Audit:
     hold_periods: list[dict[str, Any]] = field(default_factory=list)
     hold_outside: int = 0
     hold_unpriced: int = 0  # logged decisions the figures could not price (priced as the best play)
+    hold_bets: list[dict[str, Any]] = field(default_factory=list)  # each bet of its own, per table
+    hold_bets_outside: int = 0
     has_theoretical: bool = False
     week_series: list[str] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
@@ -270,6 +272,23 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
             " UNION ALL SELECT table_id, gaming_day, ruleset, house_file, verb, cards, dealer_cards, split,"
             f" split_aces, hands, stake, weight FROM read_parquet({summed}){condition}"
         )
+    # `own_bets`: per round and bet of its own (insurance, each side bet), wagered, kept and the round's
+    # wager squared; and those `check --format html` summed.
+    own_bets = (
+        "SELECT table_id, gaming_day, ruleset, house_file, s.bet AS bet, sum(s.wagered) AS wagered,"
+        " sum(s.collected - s.paid) AS kept, sum(s.wagered)::DOUBLE * sum(s.wagered)::DOUBLE AS wagered_sq,"
+        " 1::BIGINT AS weight"
+        " FROM (SELECT table_id, gaming_day, ruleset, house_file, round_key, unnest(stakes) AS s FROM logged"
+        " WHERE status <> 'unreadable') WHERE NOT coalesce(s.main_game, s.bet = 'main')"
+        " GROUP BY table_id, gaming_day, ruleset, house_file, round_key, s.bet"
+    )
+    summed = _rollups(datasets, "bets")
+    if summed:
+        own_bets += (
+            " UNION ALL SELECT table_id, gaming_day, ruleset, house_file, bet, wagered, kept, wagered_sq,"
+            f" weight FROM read_parquet({summed}){condition}"
+        )
+    con.execute(f"CREATE VIEW own_bets AS {own_bets}")
     con.execute(f"CREATE VIEW rounds AS {rounds}")
     con.execute(f"CREATE VIEW played AS {played}")
     con.execute(f"CREATE VIEW decided AS {decided}")
@@ -580,6 +599,63 @@ def _hold(con: Any, audit: Audit, theory: Theory | None) -> None:
     audit.hold_periods = periods
     audit.hold_outside = sum(1 for r in periods if r["outside"])
     audit.hold_unpriced = sum(int(r["unpriced"]) for r in audit.hold)
+    _hold_bets(con, audit, theory)
+
+
+def _hold_bets(con: Any, audit: Audit, theory: Theory) -> None:
+    """Each bet of its own (insurance, each side bet, each case of one) per table, on its own line: what
+    the house kept of it over what was wagered on it, against its house edge (`edge`'s figure of the
+    bet), with its band: edge ± z·σ·√(Σ each round's wager on it²) ÷ Σ wagered (a round's wagers on one
+    bet counted as one unit: they read the same dealer's cards), z Bonferroni over the lines."""
+    grouped = _rows(
+        con,
+        """
+        SELECT table_id, bet, ruleset, house_file, sum(weight) AS rounds, sum(wagered) AS wagered,
+               sum(kept) AS kept, sum(wagered_sq) AS wagered_sq
+        FROM own_bets WHERE table_id IS NOT NULL GROUP BY ALL ORDER BY ALL
+        """,
+    )
+    lines: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in grouped:
+        line = lines.setdefault(
+            (row["table_id"], row["bet"]),
+            {
+                "table": row["table_id"],
+                "bet": row["bet"],
+                "rounds": 0,
+                "wagered": Decimal(0),
+                "kept": Decimal(0),
+                "edge_win": 0.0,
+                "variance": 0.0,
+                "priced": True,
+            },
+        )
+        line["rounds"] += row["rounds"]
+        line["wagered"] += row["wagered"] or 0
+        line["kept"] += row["kept"] or 0
+        figures = priced(theory, row["table_id"], row["ruleset"], row["house_file"])
+        found = figures.bets.get(row["bet"]) if figures is not None else None
+        if found is None:
+            line["priced"] = False
+            continue
+        line["edge_win"] += float(found[0]) * float(row["wagered"] or 0)
+        line["variance"] += found[1] * float(row["wagered_sq"] or 0)
+    rows = [lines[key] for key in sorted(lines)]
+    tested = sum(1 for row in rows if row["priced"] and row["wagered"])
+    z = NormalDist().inv_cdf(1 - HOLD_ALPHA / (2 * max(1, tested)))
+    for row in rows:
+        wagered = row["wagered"]
+        row["hold"] = row["kept"] / wagered if wagered else None
+        row["theoretical"] = row["low"] = row["high"] = None
+        row["outside"] = False
+        if row["priced"] and wagered:
+            theoretical = Decimal(repr(row["edge_win"] / float(wagered))).quantize(Decimal("0.00000001"))
+            row["theoretical"] = theoretical
+            half = z * math.sqrt(row["variance"]) / float(wagered)
+            row["low"], row["high"] = float(theoretical) - half, float(theoretical) + half
+            row["outside"] = not row["low"] <= float(row["hold"]) <= row["high"]
+    audit.hold_bets = rows
+    audit.hold_bets_outside = sum(1 for row in rows if row["outside"])
 
 
 class _Costs:

@@ -16,7 +16,7 @@ one: the report leaves the cell empty.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from functools import cache
@@ -41,6 +41,9 @@ class Priced:
     variance: float
     covariance: float | None = None
     cost: DecisionCosts | None = None
+    # A bet of its own, as the logs name its stake's kind (`insurance`, `hyper:17`) → (its house edge,
+    # its variance per unit staked).
+    bets: Mapping[str, tuple[Decimal, float]] = field(default_factory=dict)
 
 
 def priced(theory: Theory, table: str, version: str | None, house_file: str | None) -> Priced | None:
@@ -134,6 +137,7 @@ def _priced(version: str, house_file: str | None, table: str) -> Priced | None:
         float(found.main.variance),
         float(covariance) if covariance is not None else None,
         found.cost,
+        {bet: (figures.house_edge, float(figures.variance)) for bet, figures in found.bets.items()},
     )
 
 

@@ -208,6 +208,10 @@ class TableTheory:
     statistics: EdgeStatistics
     main: MainStatistics
     cost: DecisionCosts
+    # A bet of its own as hand-log/1 names its stake's kind (`insurance`, `lucky_ladies`, `hyper:17`)
+    # → its figures per unit staked; a side bet paying a progressive meter is left out (its return
+    # moves with the meter: no figure rather than a wrong one).
+    bets: Mapping[str, StakeStatistics]
 
 
 def table_theory(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None = None) -> TableTheory:
@@ -217,4 +221,12 @@ def table_theory(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | Non
     main = main_statistics(ruleset_id, on, house_entry)
     statistics = edge_statistics(ruleset_id, on, house_entry)
     _ev, _json, game = main_return(ruleset, house_for(ruleset, options))
-    return TableTheory(statistics, main, maths_of(ruleset).costs(game))
+    bets: dict[str, StakeStatistics] = {}
+    if statistics.insurance is not None:
+        bets[statistics.insurance.name] = statistics.insurance
+    for stake in statistics.side_bets:
+        bet = ruleset.side_bets.get(stake.name)
+        if bet is None or bet.prizes:
+            continue
+        bets[bet.stake_name + (f":{stake.case}" if stake.case is not None else "")] = stake
+    return TableTheory(statistics, main, maths_of(ruleset).costs(game), bets)

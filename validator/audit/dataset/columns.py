@@ -38,6 +38,12 @@ STAKE: tuple[Column, ...] = (
     Column(
         "rules_net", "money", "The player's net the rules give (pay +, lose −, push 0); null: not judged."
     ),
+    Column(
+        "main_game",
+        "bool",
+        "Part of the main game `edge`'s house edge covers (the main stake, doubles and splits, bataille's "
+        "war stake); false: a bet of its own (insurance, a side bet).",
+    ),
 )
 
 DECISION: tuple[Column, ...] = (

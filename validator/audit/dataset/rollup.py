@@ -51,6 +51,8 @@ class Rollup:
 
     rounds: dict[RoundKey, list[Any]] = field(default_factory=dict)
     decisions: dict[tuple[RoundKey, DecisionKey], list[Any]] = field(default_factory=dict)
+    # per `RoundKey` and bet of its own (insurance, a side bet): [wagered, kept, Σ round's wager², rounds]
+    bets: dict[tuple[RoundKey, str], list[Any]] = field(default_factory=dict)
     played: dict[PlayedKey, int] = field(default_factory=dict)
     # The gaming day's start, as the run's dataset writer counts it (`DatasetSpec.gaming_day_start`).
     gaming_day_start: int = DEFAULT_GAMING_DAY_START
@@ -81,6 +83,14 @@ class Rollup:
             kept_main = money(sum((s.collected - s.paid for s in facts.stakes if s.main_game), Decimal(0)))
             staked = money(facts.staked_main)
             boxes = box_squares(facts.staked_boxes)
+            own: dict[str, list[Decimal]] = {}
+            for stake in facts.stakes:
+                if not stake.main_game:
+                    held = own.setdefault(stake.bet, [Decimal(0), Decimal(0)])
+                    held[0] += stake.wagered
+                    held[1] += stake.collected - stake.paid
+            for bet, (on_it, kept_it) in own.items():
+                _add(self.bets, (key, bet), [money(on_it), money(kept_it), float(on_it) ** 2, 1])
             for decision in facts.decisions:
                 row = decision_row(decision)
                 taken: DecisionKey = (
@@ -104,6 +114,8 @@ class Rollup:
             _add(self.rounds, key, list(sums))
         for taken, sums in other.decisions.items():
             _add(self.decisions, taken, list(sums))
+        for placed, sums in other.bets.items():
+            _add(self.bets, placed, list(sums))
         for place, count in other.played.items():
             self.played[place] = self.played.get(place, 0) + count
 
@@ -182,6 +194,27 @@ class Rollup:
         pq.write_table(
             pa.Table.from_pylist(decisions, schema=schema.ROLLUP_DECISIONS), folder / "decisions.parquet"
         )
+        bets = [
+            {
+                "log_digest": key[0],
+                "casino": key[1],
+                "table_id": key[2],
+                "dealer": key[3],
+                "gaming_day": key[4],
+                "local_time": key[5],
+                "ruleset": key[6],
+                "house_file": house_file,
+                "bet": bet,
+                "wagered": sums[0],
+                "kept": sums[1],
+                "wagered_sq": sums[2],
+                "weight": sums[3],
+            }
+            for (key, bet), sums in sorted(
+                self.bets.items(), key=lambda item: (_order(item[0][0]), item[0][1])
+            )
+        ]
+        pq.write_table(pa.Table.from_pylist(bets, schema=schema.ROLLUP_BETS), folder / "bets.parquet")
         pq.write_table(pa.Table.from_pylist(played, schema=schema.ROLLUP_PLAYED), folder / "played.parquet")
 
 

@@ -76,6 +76,20 @@ ROLLUP_DECISIONS = pa.schema(
         ("weight", pa.int64()),
     ]
 )
+# Their bets of their own (insurance, each side bet): per group of `ROLLUP_ROUNDS` and bet, what was
+# wagered on it and kept of it, the sum over the rounds of each round's wager on it squared, and the
+# rounds that had it (`weight`).
+ROLLUP_BETS = pa.schema(
+    [
+        *(ROUNDS.field(name) for name in ("log_digest", "casino", "table_id", "dealer", "gaming_day")),
+        *(ROUNDS.field(name) for name in ("local_time", "ruleset", "house_file")),
+        ("bet", pa.string()),
+        ROUNDS.field("wagered"),
+        ("kept", MONEY),
+        ("wagered_sq", pa.float64()),
+        ("weight", pa.int64()),
+    ]
+)
 # Its player–dealer pairs: the rounds each player played with each dealer.
 ROLLUP_PLAYED = pa.schema(
     [

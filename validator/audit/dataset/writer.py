@@ -349,6 +349,7 @@ class ShareWriter:
                     "paid": money(s.paid),
                     "collected": money(s.collected),
                     "rules_net": money(s.rules_net),
+                    "main_game": s.main_game,
                 }
                 for s in stakes
             ],

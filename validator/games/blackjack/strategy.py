@@ -87,9 +87,10 @@ class Costs:
     as the decisions' values are those of the best play that follows).
 
     Where the dealer looks at his cards for a blackjack first, a decision is taken knowing he has none:
-    the values (joint with his having none) are divided by its probability. None: a decision these
-    values do not price (a resplit, even money, an action the rules do not allow on these cards); the
-    report counts them and prices them as the best play."""
+    the values (joint with his having none) are divided by its probability. A resplit the rules allow costs
+    nothing (the split's value resplits every pair it may). None: a decision these values do not price
+    (even money, an action the rules do not allow on these cards); the report counts them and prices
+    them as the best play."""
 
     def __init__(self, play: Play | MainGame) -> None:
         self.strategy = Strategy(play)
@@ -111,6 +112,12 @@ class Costs:
             return None
         up = _index(dealer[0])
         against = self.play.against(up)
+        if verb == "split" and split:
+            # A resplit: the split's value (`Against.split`) resplits every pair the rules allow, so a
+            # resplit they allow is the play the figure assumes.
+            pair = _index(cards[0])
+            allowed = len(cards) == 2 and cards[0][0] == cards[1][0] and self.rules.can_split(pair, hands)
+            return 0.0 if allowed else None
         options = self.options(against, [_index(c) for c in cards], cards, up, split, split_aces)
         if options is None or verb not in options[0]:
             return None
