@@ -275,3 +275,87 @@ def test_a_clean_seance_is_inside_its_band(tmp_path: Path, version: str, players
         best = float(table_theory("fr/blackjack", date(2025, 3, 14)).main.house_edge)
         assert float(row["theoretical"]) > best + 0.01, row  # casual errors cost the players points
         assert row["unpriced"] < rounds * 0.05
+
+
+def test_the_html_run_s_summed_rounds_give_the_same_hold(tmp_path: Path) -> None:
+    """`check --format html` sums the rounds without findings (`dataset.rollup`): their decisions, their
+    boxes' squared stakes and their bets of their own are summed too, so its hold section gives the
+    figures a dataset of every round gives."""
+    from validator.audit.dataset.rollup import Rollup
+
+    log = _simulated(tmp_path / "mix.jsonl", "fr/blackjack@2025-03-14", "mix", 200, seed=4)
+    whole = _report(log, tmp_path / "whole")
+    folder = tmp_path / "summed"
+    run = DatasetRun.start(str(folder), [], {"format": "html"}, None)
+    writer = run.writer()
+    rollup = Rollup(gaming_day_start=run.spec.gaming_day_start)
+    summary = Summary()
+    for outcome in check_logs(default_registry(), [str(log)], summary=summary, collect=True):
+        if outcome.status == "clean" and not outcome.findings:
+            rollup.add(outcome)
+        else:
+            writer.add(outcome)
+    writer.close()
+    rollup.write(str(folder), run.spec.run_id, run.spec.house_file)
+    run.commit(summary)
+    summed = build([str(folder)], theory=theory(connect([str(folder)], Filters())))
+    assert summed.overview["rounds"] == whole.overview["rounds"] == 200
+    (a,), (b,) = whole.hold, summed.hold
+    for name in ("staked", "kept_main", "theoretical", "unpriced"):
+        assert a[name] == b[name], name
+    assert a["costs"] > 0 and abs(a["low"] - b["low"]) < 1e-9 and abs(a["high"] - b["high"]) < 1e-9
+
+
+def _own_bets_by_hand(log: Path) -> dict[str, tuple[Decimal, Decimal]]:
+    """Each bet of its own's (wagered, kept) read off the log: its bets' amounts, each `lose` collecting
+    the stake (or the amount written), each `pay` paying the amount written."""
+    found: dict[str, list[Decimal]] = {}
+    for line in log.read_bytes().splitlines():
+        record = orjson.loads(line)
+        if record.get("type") != "round":
+            continue
+        placed = {b["stake"]: Decimal(str(b["amount"])) for b in record["bets"] if ":" in b["stake"]}
+        for action in record["actions"]:
+            if action[0] == "insurance":
+                placed[f"{action[1]}:insurance"] = Decimal(str(action[2]))
+        for stake, amount in placed.items():
+            found.setdefault(stake.split(":", 1)[1], [Decimal(0), Decimal(0)])[0] += amount
+        for action in record["actions"]:
+            if action[0] in ("pay", "lose") and ":" in action[1]:
+                bet = action[1].split(":", 1)[1]
+                amount = Decimal(str(action[2])) if len(action) > 2 else placed[action[1]]
+                found[bet][1] += amount if action[0] == "lose" else -amount
+    return {bet: (w, k) for bet, (w, k) in found.items()}
+
+
+def test_each_bet_of_its_own_is_a_line_of_its_own(tmp_path: Path) -> None:
+    """The side-bets sample of BJ-07 (its house entry offers them): each bet of its own (insurance, each
+    side bet, each case of hyper blackjack) has its line, holding what the log's own settlements give,
+    priced by its own edge; JP1 pays a meter out: no figure."""
+    from validator.house.apply import house_lookup
+
+    root = Path(__file__).parents[2]
+    log = root / "samples" / "logs" / "side-bets" / "clean-BJ-07-side-bets.jsonl"
+    house = root / "samples" / "house" / "trouville.yaml"
+    registry = default_registry()
+    dataset = tmp_path / "ds"
+    run = DatasetRun.start(str(dataset), [str(log)], {}, str(house))
+    summary = Summary()
+    lookup = house_lookup(house, registry)[0]
+    for _ in run.writer().write_all(
+        check_logs(registry, [str(log)], summary=summary, collect=True, house=lookup)
+    ):
+        pass
+    run.commit(summary)
+    audit = build([str(dataset)], theory=theory(connect([str(dataset)], Filters())))
+    lines = {row["bet"]: row for row in audit.hold_bets}
+    expected = _own_bets_by_hand(log)
+    assert set(lines) == set(expected) and {"insurance", "lucky_ladies", "jp1"} <= set(lines)
+    for bet, (wagered, kept) in expected.items():
+        assert (lines[bet]["wagered"], lines[bet]["kept"]) == (wagered, kept), bet
+    from validator.house.load import load_house
+
+    priced = table_theory("fr/blackjack", date(2025, 3, 14), load_house(house).tables["BJ-07"])
+    assert lines["lucky_ladies"]["theoretical"] == priced.bets["lucky_ladies"].house_edge
+    assert lines["insurance"]["theoretical"] == priced.statistics.insurance.house_edge
+    assert lines["jp1"]["theoretical"] is None and lines["jp1"]["outside"] is False
