@@ -104,6 +104,13 @@ def skim(source: Path, target: Path, share: Decimal, seed: int) -> Decimal:
     return given / placed
 
 
+def shoes(found) -> str:  # type: ignore[no-untyped-def]
+    return (
+        f"  shoes tested {found.shoes_tested}, flagged for their order {len(found.shoes_flagged)}, "
+        f"reused {len(found.shoes_reused)}"
+    )
+
+
 def line(name: str, row: dict, flagged: int, cpu: float) -> str:  # type: ignore[type-arg]
     def pct(x: object) -> str:
         return "—" if x is None else f"{float(x) * 100:.2f} %"  # type: ignore[arg-type]
@@ -131,6 +138,7 @@ def main() -> int:
                 found = audit(work / "best.jsonl", work / "ds")
                 (row,) = found.hold
                 print(line(f"best play {version}", row, found.hold_outside, time.process_time() - start))
+                print(shoes(found))
                 failures += row["outside"] or found.hold_outside > 0
         if options.only in (None, "sides"):
             start = time.process_time()
@@ -156,6 +164,7 @@ def main() -> int:
                     )
                 )
                 print(f"  periods tested: {len(clean.hold_periods)}, decisions not priced: {row['unpriced']}")
+                print(shoes(clean))
                 failures += row["outside"] or clean.hold_outside > 0
                 start = time.process_time()
                 share = skim(work / "year.jsonl", work / "skim.jsonl", Decimal("0.01"), seed=10)

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from validator import __version__
+from validator.audit import shoes
 from validator.audit.query import (
     FINDINGS_PER_ITEM,
     PAIR_ALPHA,
@@ -380,4 +381,7 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         pair_alpha=PAIR_ALPHA,
         pair_min=PAIR_MIN_OVERPAID,
+        shoe_alpha=shoes.ALPHA,
+        shoe_min_cards=shoes.MIN_CARDS,
+        shoe_run=shoes.RUN,
     )

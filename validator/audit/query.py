@@ -69,6 +69,10 @@ class Audit:
     hold_outside: int = 0
     hold_unpriced: int = 0  # logged decisions the figures could not price (priced as the best play)
     hold_bets: list[dict[str, Any]] = field(default_factory=list)  # each bet of its own, per table
+    shoes_tested: int = 0  # shoes with MIN_CARDS cards dealt at least, tested for their order
+    shoe_threshold: float = 0.0
+    shoes_flagged: list[dict[str, Any]] = field(default_factory=list)  # an order unlikely at random
+    shoes_reused: list[dict[str, Any]] = field(default_factory=list)  # an earlier shoe's order
     hold_bets_outside: int = 0
     has_theoretical: bool = False
     week_series: list[str] = field(default_factory=list)
@@ -289,6 +293,18 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
             f" weight FROM read_parquet({summed}){condition}"
         )
     con.execute(f"CREATE VIEW own_bets AS {own_bets}")
+    # `dealt`: each round's cards out of the shoe, and those of the rounds `check --format html` summed.
+    dealt = (
+        "SELECT table_id, shoe, at_utc, file, line, cards FROM logged"
+        " WHERE status <> 'unreadable' AND cards IS NOT NULL"
+    )
+    summed = _rollups(datasets, "dealt")
+    if summed:
+        dealt += (
+            " UNION ALL SELECT table_id, shoe, at_utc, file, line, cards"
+            f" FROM read_parquet({summed}){condition}"
+        )
+    con.execute(f"CREATE VIEW dealt AS {dealt}")
     con.execute(f"CREATE VIEW rounds AS {rounds}")
     con.execute(f"CREATE VIEW played AS {played}")
     con.execute(f"CREATE VIEW decided AS {decided}")
@@ -449,6 +465,7 @@ def build(
     _dealers(con, audit)
     _pairs(con, audit)
     _hold(con, audit, theory)
+    _shoes(con, audit)
     audit.findings_total = int(audit.overview["findings"])
     audit.findings = _findings(con, findings_shown)
     audit.runs = _rows(
@@ -803,6 +820,48 @@ def _banded(row: dict[str, Any], z: float, tested: int) -> dict[str, Any]:
             row["low"], row["high"] = float(theoretical) - half, float(theoretical) + half
             row["outside"] = not row["low"] <= float(row["hold_main"]) <= row["high"]
     return row
+
+
+def _shoes(con: Any, audit: Audit) -> None:
+    """Each shoe's order tested (`validator.audit.shoes`): for randomness, flagged below ALPHA ÷ the
+    shoes tested (Bonferroni); and for a run of cards an earlier shoe held."""
+    from validator.audit.shoes import ALPHA, MIN_CARDS, cards_of, order_test, reused
+
+    rows = con.execute(
+        """
+        SELECT table_id, shoe, min(at_utc) AS first, count(*) AS rounds,
+               string_agg(cards, '' ORDER BY at_utc, file, line) AS cards
+        FROM dealt WHERE shoe IS NOT NULL GROUP BY table_id, shoe ORDER BY first, table_id, shoe
+        """
+    ).fetchall()
+    shoes = [((table or "", shoe), cards_of(cards), rounds) for table, shoe, _first, rounds, cards in rows]
+    tested = [(key, cards, rounds) for key, cards, rounds in shoes if len(cards) >= MIN_CARDS]
+    audit.shoes_tested = len(tested)
+    audit.shoe_threshold = threshold = ALPHA / max(1, len(tested))
+    for (table, shoe), cards, rounds in tested:
+        found = order_test(cards)
+        if found.p < threshold:
+            audit.shoes_flagged.append(
+                {
+                    "table_id": table,
+                    "shoe": shoe,
+                    "rounds": rounds,
+                    "cards": found.cards,
+                    "links": found.links,
+                    "expected": found.expected,
+                    "p": found.p,
+                }
+            )
+    for reuse in reused((key, cards) for key, cards, _rounds in shoes):
+        audit.shoes_reused.append(
+            {
+                "table_id": reuse.shoe[0],
+                "shoe": reuse.shoe[1],
+                "earlier_table": reuse.earlier[0],
+                "earlier_shoe": reuse.earlier[1],
+                "at": reuse.at + 1,
+            }
+        )
 
 
 def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[dict[str, Any]]:

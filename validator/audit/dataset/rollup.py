@@ -53,6 +53,8 @@ class Rollup:
     decisions: dict[tuple[RoundKey, DecisionKey], list[Any]] = field(default_factory=dict)
     # per `RoundKey` and bet of its own (insurance, a side bet): [wagered, kept, Σ round's wager², rounds]
     bets: dict[tuple[RoundKey, str], list[Any]] = field(default_factory=dict)
+    # a row per round: its cards out of the shoe, with what orders them (the shoe tests)
+    dealt: list[dict[str, Any]] = field(default_factory=list)
     played: dict[PlayedKey, int] = field(default_factory=dict)
     # The gaming day's start, as the run's dataset writer counts it (`DatasetSpec.gaming_day_start`).
     gaming_day_start: int = DEFAULT_GAMING_DAY_START
@@ -83,6 +85,19 @@ class Rollup:
             kept_main = money(sum((s.collected - s.paid for s in facts.stakes if s.main_game), Decimal(0)))
             staked = money(facts.staked_main)
             boxes = box_squares(facts.staked_boxes)
+            if facts.cards:
+                self.dealt.append(
+                    {
+                        "casino": facts.casino,
+                        "table_id": facts.table,
+                        "shoe": facts.shoe,
+                        "gaming_day": when.day,
+                        "at_utc": when.at_utc,
+                        "file": outcome.file,
+                        "line": outcome.line,
+                        "cards": facts.cards,
+                    }
+                )
             own: dict[str, list[Decimal]] = {}
             for stake in facts.stakes:
                 if not stake.main_game:
@@ -116,6 +131,7 @@ class Rollup:
             _add(self.decisions, taken, list(sums))
         for placed, sums in other.bets.items():
             _add(self.bets, placed, list(sums))
+        self.dealt.extend(other.dealt)
         for place, count in other.played.items():
             self.played[place] = self.played.get(place, 0) + count
 
@@ -215,6 +231,12 @@ class Rollup:
             )
         ]
         pq.write_table(pa.Table.from_pylist(bets, schema=schema.ROLLUP_BETS), folder / "bets.parquet")
+        pq.write_table(
+            pa.Table.from_pylist(
+                sorted(self.dealt, key=lambda r: (str(r["file"]), r["line"])), schema=schema.ROLLUP_DEALT
+            ),
+            folder / "dealt.parquet",
+        )
         pq.write_table(pa.Table.from_pylist(played, schema=schema.ROLLUP_PLAYED), folder / "played.parquet")
 
 

@@ -90,6 +90,13 @@ ROLLUP_BETS = pa.schema(
         ("weight", pa.int64()),
     ]
 )
+# Their cards out of the shoe, a row per round (the shoe tests read them in order).
+ROLLUP_DEALT = pa.schema(
+    [
+        ROUNDS.field(name)
+        for name in ("casino", "table_id", "shoe", "gaming_day", "at_utc", "file", "line", "cards")
+    ]
+)
 # Its player–dealer pairs: the rounds each player played with each dealer.
 ROLLUP_PLAYED = pa.schema(
     [
