@@ -14,13 +14,15 @@ from typing import Any
 from urllib.parse import quote
 
 from validator import __version__
-from validator.audit import shoes
 from validator.audit.query import (
     FINDINGS_PER_ITEM,
     PAIR_ALPHA,
     PAIR_MIN_OVERPAID,
     Audit,
 )
+from validator.audit.shoes import ALPHA as SHOE_ALPHA
+from validator.audit.shoes import MIN_CARDS as SHOE_MIN_CARDS
+from validator.audit.shoes import RUN as SHOE_RUN
 from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
 from validator.errors import ValidatorError
@@ -381,7 +383,7 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         pair_alpha=PAIR_ALPHA,
         pair_min=PAIR_MIN_OVERPAID,
-        shoe_alpha=shoes.ALPHA,
-        shoe_min_cards=shoes.MIN_CARDS,
-        shoe_run=shoes.RUN,
+        shoe_alpha=SHOE_ALPHA,
+        shoe_min_cards=SHOE_MIN_CARDS,
+        shoe_run=SHOE_RUN,
     )

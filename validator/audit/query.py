@@ -20,6 +20,8 @@ from statistics import NormalDist
 from typing import Any
 
 from validator.audit.dataset.writer import casino_key
+from validator.audit.shoes import ALPHA as SHOE_ALPHA
+from validator.audit.shoes import MIN_CARDS, cards_of, order_test, reused
 from validator.audit.stats import fisher_greater, wilson
 from validator.audit.theory import Theory, priced
 from validator.errors import ValidatorError
@@ -825,8 +827,6 @@ def _banded(row: dict[str, Any], z: float, tested: int) -> dict[str, Any]:
 def _shoes(con: Any, audit: Audit) -> None:
     """Each shoe's order tested (`validator.audit.shoes`): for randomness, flagged below ALPHA ÷ the
     shoes tested (Bonferroni); and for a run of cards an earlier shoe held."""
-    from validator.audit.shoes import ALPHA, MIN_CARDS, cards_of, order_test, reused
-
     rows = con.execute(
         """
         SELECT table_id, shoe, min(at_utc) AS first, count(*) AS rounds,
@@ -837,7 +837,7 @@ def _shoes(con: Any, audit: Audit) -> None:
     shoes = [((table or "", shoe), cards_of(cards), rounds) for table, shoe, _first, rounds, cards in rows]
     tested = [(key, cards, rounds) for key, cards, rounds in shoes if len(cards) >= MIN_CARDS]
     audit.shoes_tested = len(tested)
-    audit.shoe_threshold = threshold = ALPHA / max(1, len(tested))
+    audit.shoe_threshold = threshold = SHOE_ALPHA / max(1, len(tested))
     for (table, shoe), cards, rounds in tested:
         found = order_test(cards)
         if found.p < threshold:
