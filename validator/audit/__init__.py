@@ -38,10 +38,11 @@ def audit_html(
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
 ) -> str:
-    """The report over these datasets, filtered; `theory`: table id → (the house edge of its rules, the
-    variance of the main stake per unit staked) (by default, computed from the versions and house
-    entries the tables' rounds were judged by). A filter that matches nothing stops the run (exit 2)
-    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV."""
+    """The report over these datasets, filtered; `theory`: table id → its figures (`audit.theory.Theory`:
+    by default computed from the versions and house entries the tables' rounds were judged by, each with
+    what a logged decision costs; or given, (house edge, variance) for a whole table). A filter that
+    matches nothing stops the run (exit 2) naming what the datasets hold. `csv_folder`: each table of
+    the page also written there as CSV."""
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb

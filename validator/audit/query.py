@@ -400,8 +400,8 @@ def build(
     theory: Theory | None = None,
     findings_shown: int = FINDINGS_SHOWN,
 ) -> Audit:
-    """Every section's figures. `theory`: table id → (the house edge its rules give, a fraction of the
-    main stake; the variance of the main stake's result per unit staked), for the hold's band."""
+    """Every section's figures. `theory`: table id → its figures (`audit.theory.Theory`), for the hold's
+    theoretical figure and band."""
     filters = filters or Filters()
     con = connect(datasets, filters)
     audit = Audit(list(datasets), filters)
