@@ -168,7 +168,8 @@ RANKS = "A23456789T"
 
 
 def _shoe(out: list[str]) -> list[int]:
-    """Six decks by value (ace first, ten-valued 96) without the cards `out` (by rank)."""
+    """Six decks by value (ace first, ten-valued 96) without the cards `out` (by rank; the dealer's first
+    card among them)."""
     counts = [24] * 9 + [96]
     for card in out:
         counts[RANKS.index("T" if card in "TJQK" else card)] -= 1
@@ -218,29 +219,29 @@ def _stand(total: int, dealer: dict[str, Fraction]) -> Fraction:
 
 
 def test_two_blackjack_decisions_cost_what_the_dealer_s_drawing_gives() -> None:
-    """Against a 6, from a six-deck shoe without the dealer's 6 and the hand's two cards (the cards
-    `edge` takes out for a hand, docs/edge.md):
+    """Against a 6, from a six-deck shoe without the dealer's 6 and the hand's cards (`edge` plays every
+    decision composition-dependent: every card seen out of the shoe, card by card):
 
-    - standing on 5-6 (11) instead of doubling: standing loses to every dealer total, wins on his bust;
-      the double draws one card (from that same shoe: `edge` takes the double's card out of nothing at
-      six decks) and stands, for two units. Doubling 11 against a 6 is the best play.
-    - hitting T-5-6 (hard 21) instead of standing: every card busts it (−1); standing pushes his 21 and
-      loses to his blackjack. Only the hand's first two cards are taken out (`edge` tracks two of a
-      hand's cards at six decks)."""
+    - standing on 5-6 (11) instead of doubling: standing loses to every dealer total and wins on his
+      bust; the double draws one card out of that shoe (an ace makes 12), then the dealer draws from the
+      shoe without it too, for two units. Doubling 11 against a 6 is the best play.
+    - hitting T-5-6 (hard 21) instead of standing: every card busts it (−1, whatever the dealer holds);
+      standing pushes his 21 and loses to his blackjack."""
     priced = table_theory("fr/blackjack", date(2025, 3, 14))
     shoe = _shoe(["5", "6", "6"])
-    dealer = _dealer("6", shoe)
-    stand11 = _stand(11, dealer)
+    stand11 = _stand(11, _dealer("6", shoe))
     total = sum(shoe)
-    double = sum(
-        Fraction(2 * shoe[v], total) * _stand(11 + v + 1 if v else 12, dealer) for v in range(10) if shoe[v]
-    )
+    double = Fraction(0)
+    for v in range(10):
+        if shoe[v]:
+            after = list(shoe)
+            after[v] -= 1
+            double += Fraction(2 * shoe[v], total) * _stand(11 + v + 1 if v else 12, _dealer("6", after))
     cost = priced.cost("stand", ("5S", "6H"), ("6D",), False, False, 1)
     assert cost is not None and abs(cost - float(double - stand11)) < 1e-9, (cost, float(double - stand11))
     assert priced.cost("double", ("5S", "6H"), ("6D",), False, False, 1) == 0.0
 
-    dealer21 = _dealer("6", _shoe(["T", "5", "6"]))
-    stand21 = _stand(21, dealer21)
+    stand21 = _stand(21, _dealer("6", _shoe(["T", "5", "6", "6"])))
     cost = priced.cost("hit", ("TS", "5H", "6C"), ("6D",), False, False, 1)
     assert cost is not None and abs(cost - float(stand21 + 1)) < 1e-9, (cost, float(stand21 + 1))
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from validator.audit.html import render, rule_docs, write_csv
+from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
 from validator.audit.query import Filters, build, check_filters, connect, sources
 from validator.audit.theory import Theory
 from validator.audit.theory import theory as compute
@@ -37,12 +37,14 @@ def audit_html(
     theory: Theory | None = None,
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
+    csv_dialect: str | None = None,
 ) -> str:
     """The report over these datasets, filtered; `theory`: table id → its figures (`audit.theory.Theory`:
     by default computed from the versions and house entries the tables' rounds were judged by, each with
     what a logged decision costs; or given, (house edge, variance) for a whole table). A filter that
     matches nothing stops the run (exit 2) naming what the datasets hold. `csv_folder`: each table of
-    the page also written there as CSV."""
+    the page also written there as CSV, in `csv_dialect` (`comma`, `semicolon`; by default the
+    language's: validator/audit/dialects.py)."""
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb
@@ -52,7 +54,7 @@ def audit_html(
         check_filters(datasets, filters)
         if theory is None:
             theory = compute(connect(datasets, filters))
-        audit = build(datasets, filters, theory=theory)
+        audit = build(datasets, filters, theory=theory, glosses=reading_glosses(registry))
     except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
         lines = str(error).strip().splitlines() or [type(error).__name__]
         raise ValidatorError(
@@ -61,8 +63,10 @@ def audit_html(
             )
         ) from None
     if csv_folder is not None:
-        write_csv(audit, csv_folder)
-    return render(audit, rule_docs(registry), title=title)
+        write_csv(audit, csv_folder, csv_dialect)
+    return render(
+        audit, rule_docs(registry), title=title, csv_dialect=csv_dialect, titles=stake_titles(registry)
+    )
 
 
 def dataset_notes(datasets: Sequence[str]) -> list[str]:

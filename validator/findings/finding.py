@@ -6,6 +6,7 @@ A `Finding` is what `docs/findings.md` calls a finding: the same fields whatever
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
@@ -53,6 +54,9 @@ class Finding:
     # A consequence of an earlier finding of the same round (docs/findings.md, "One finding per cause"):
     # that finding's fingerprint. None for a finding of its own.
     caused_by: str | None = None
+    # A round id the log gives more than once (`hand-log/repeated-round`): which time this is (2 for the
+    # second record with that id). The fingerprint tells the findings of each apart; 1 everywhere else.
+    occurrence: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
@@ -112,12 +116,19 @@ class Summary:
     # `check --all-readings`: each run made, the readings it changed from those applied ((reading,
     # alternative) pairs; none for the run under the readings applied) and the findings it gave.
     readings_judged: list[tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=list)
+    # (reading, alternative) → its `dsl.readings.AlternativeInfo`, for every alternative of the readings
+    # of the versions met: what a run in French says beside the alternative's name (its gloss). Not in
+    # the machine formats, which keep the names.
+    alternatives: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def record_readings(self, ruleset: Any) -> None:
         """Note the alternative of each reading the version applies (`dsl.model.Ruleset`)."""
         for name, alternative in ruleset.reading_choices().items():
             default = ruleset.readings[name].default == alternative
             self.readings.add((ruleset.version, name, alternative, default))
+        for name, reading in ruleset.readings.items():
+            for info in reading.alternatives:
+                self.alternatives.setdefault((name, info.name), info)
 
     def readings_by_version(self) -> dict[str, list[dict[str, Any]]]:
         out: dict[str, list[dict[str, Any]]] = {}
@@ -193,6 +204,8 @@ class Summary:
         self.suppressed.update(other.suppressed)
         self.readings |= other.readings
         self.readings_judged.extend(other.readings_judged)
+        for key, info in other.alternatives.items():
+            self.alternatives.setdefault(key, info)
 
     @property
     def all_notes(self) -> list[str]:
@@ -274,6 +287,10 @@ class RoundOutcome:
     # Findings a house file's inline comment suppressed, with its reason: only SARIF reports them (as
     # results with `suppressions`); the other formats count them in the summary's notes.
     suppressed: tuple[tuple[Finding, str], ...] = ()
+    # check: the hand-log/1 stake names of the version that judged the round → the titles of their side
+    # bets (`lucky_ladies` → « Dames de cœur »), for reports to name a finding's stake in the text's
+    # words; only on outcomes with findings (one mapping per version, shared).
+    titles: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
