@@ -12,6 +12,7 @@ from validator.audit.query import Filters, build, check_filters, connect, source
 from validator.audit.theory import Theory
 from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
+from validator.findings.words import side_words
 from validator.i18n import N_, _
 
 
@@ -62,11 +63,13 @@ def audit_html(
                 datasets=", ".join(datasets), error=lines[0][:300]
             )
         ) from None
+    titles = stake_titles(registry)
+    every = {name: title for named in titles.values() for name, title in named.items()}
+    for line in audit.hold_bets:  # a bet of its own by its name in the run's language
+        line["bet_words"] = side_words(str(line["bet"]), every)
     if csv_folder is not None:
         write_csv(audit, csv_folder, csv_dialect)
-    return render(
-        audit, rule_docs(registry), title=title, csv_dialect=csv_dialect, titles=stake_titles(registry)
-    )
+    return render(audit, rule_docs(registry), title=title, csv_dialect=csv_dialect, titles=titles)
 
 
 def dataset_notes(datasets: Sequence[str]) -> list[str]:

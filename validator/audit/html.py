@@ -256,11 +256,11 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         "hold_bets",
         (
             ("table_id", "table"),
-            ("bet", "bet"),
+            ("bet", "bet_words"),
             ("rounds", "rounds"),
-            ("wagered", "wagered"),
-            ("kept", "kept"),
-            ("hold", "hold"),
+            ("bet_wagered", "wagered"),
+            ("bet_kept", "kept"),
+            ("bet_hold", "hold"),
             ("theoretical", "theoretical"),
             ("band_95_low", "low"),
             ("band_95_high", "high"),
@@ -324,6 +324,11 @@ COLUMN_WORDS: dict[str, str] = {
     "band_95_high": N_("95 % band, high"),
     "outside_band": N_("outside the band"),
     "period": N_("period"),
+    "decisions_not_priced": N_("decisions not priced"),
+    "bet": N_("bet"),
+    "bet_wagered": N_("wagered"),
+    "bet_kept": N_("kept"),
+    "bet_hold": N_("hold"),
 }
 # The values that are words, in a language other than English: a kind, a severity, a period, yes or no.
 _PERIOD_WORDS = {"day": N_("gaming day"), "month": N_("month to date"), "year": N_("year to date")}
