@@ -4,7 +4,7 @@ page (`html`). `casino-validator report` and `check --format html` both end here
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
@@ -38,6 +38,7 @@ def audit_html(
     theory: Theory | None = None,
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
+    as_of: date | None = None,
     csv_dialect: str | None = None,
 ) -> str:
     """The report over these datasets, filtered; `theory`: table id → its figures (`audit.theory.Theory`:
@@ -45,7 +46,8 @@ def audit_html(
     what a logged decision costs; or given, (house edge, variance) for a whole table). A filter that
     matches nothing stops the run (exit 2) naming what the datasets hold. `csv_folder`: each table of
     the page also written there as CSV, in `csv_dialect` (`comma`, `semicolon`; by default the
-    language's: validator/audit/dialects.py)."""
+    language's: validator/audit/dialects.py). `as_of`: the day the report is read, whose start (UTC) the
+    findings' video is counted from (None: now)."""
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb
@@ -55,7 +57,8 @@ def audit_html(
         check_filters(datasets, filters)
         if theory is None:
             theory = compute(connect(datasets, filters))
-        audit = build(datasets, filters, theory=theory, glosses=reading_glosses(registry))
+        moment = datetime.combine(as_of, time(0), UTC) if as_of is not None else None
+        audit = build(datasets, filters, theory=theory, glosses=reading_glosses(registry), as_of=moment)
     except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
         lines = str(error).strip().splitlines() or [type(error).__name__]
         raise ValidatorError(

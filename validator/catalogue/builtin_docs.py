@@ -27,7 +27,7 @@ def _house_docs() -> tuple[RuleDoc, ...]:
 
 # Each family's prefixes and where its docs come from (imported only when asked for: `check` needs only
 # the format's, `lint` only the house's).
-_FAMILIES = ((("hand-log/", "ruleset/"), _log_docs), (("house/",), _house_docs))
+_FAMILIES = ((("hand-log/", "ruleset/", "money/"), _log_docs), (("house/",), _house_docs))
 
 
 def builtin_docs(prefixes: tuple[str, ...]) -> list[RuleDoc]:

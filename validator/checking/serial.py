@@ -49,6 +49,7 @@ def _replays(
             registry, path, summary, pinned=ruleset, house=house, collect=collect, teller=teller(collect)
         )
         yield replay.replay(read_records(path))
+        yield replay.finish()  # the log's last séance closes: its money reconciled
 
 
 def teller(collect: bool) -> Teller | None:
@@ -62,7 +63,7 @@ def rule_catalogue(
     registry: Registry,
     used: Iterable[str] | None = None,
     *,
-    builtin: tuple[str, ...] = ("hand-log/", "ruleset/"),
+    builtin: tuple[str, ...] = ("hand-log/", "ruleset/", "money/"),
 ) -> dict[str, RuleInfo]:
     """Rules for reports (SARIF's rule list): of the versions used, else of every version (newest wording
     wins), and the Python-side rules whose ids start with `builtin` (the reader's for check, `house/` for

@@ -57,6 +57,7 @@ class ReportOptions:
     rules: tuple[Path, ...] = ()
     # --csv-dialect comma|semicolon (validator/audit/dialects.py); None: the language's.
     csv_dialect: str | None = None
+    as_of: str | None = None  # --as-of YYYY-MM-DD: the day the findings' video is counted from (today)
 
 
 @dataclass(frozen=True, slots=True)

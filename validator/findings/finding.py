@@ -12,16 +12,18 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from validator.casino.money import fmt
+from validator.casino.seance import summary_note
 
 if TYPE_CHECKING:
     from validator.casino.ledger import RoundFacts
+    from validator.casino.seance import Balance, SeanceMoney
 
-Kind = Literal["procedure", "payout", "format", "house"]
+Kind = Literal["procedure", "payout", "format", "house", "money"]
 Severity = Literal["error", "warning"]
 # How a round counts in the summary; "none": the outcome is not a round (a table record, a house file).
 Status = Literal["clean", "findings", "unreadable", "none"]
 
-KINDS: tuple[Kind, ...] = ("procedure", "payout", "format", "house")
+KINDS: tuple[Kind, ...] = ("procedure", "payout", "format", "house", "money")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,9 @@ class Summary:
     # `check --all-readings`: each run made, the readings it changed from those applied ((reading,
     # alternative) pairs; none for the run under the readings applied) and the findings it gave.
     readings_judged: list[tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=list)
+    # The séances whose table's money was looked at (hand-log/1.2 `money` records, or a hand-log/1.2 log):
+    # reconciled, with a difference, or why not reconciled (validator.casino.seance.summary_key).
+    seances: Counter[str] = field(default_factory=Counter)
     # (reading, alternative) → its `dsl.readings.AlternativeInfo`, for every alternative of the readings
     # of the versions met: what a run in French says beside the alternative's name (its gloss). Not in
     # the machine formats, which keep the names.
@@ -204,12 +209,14 @@ class Summary:
         self.suppressed.update(other.suppressed)
         self.readings |= other.readings
         self.readings_judged.extend(other.readings_judged)
+        self.seances.update(other.seances)
         for key, info in other.alternatives.items():
             self.alternatives.setdefault(key, info)
 
     @property
     def all_notes(self) -> list[str]:
-        return [*self.notes, *sorted(self.unjudged - set(self.notes))]
+        money = summary_note(self.seances)
+        return [*self.notes, *sorted(self.unjudged - set(self.notes)), *([money] if money else [])]
 
     def as_dict(self) -> dict[str, Any]:
         out = self._as_dict()
@@ -232,6 +239,20 @@ class Summary:
             del out["left_out"]  # only where a selection, a baseline or a suppression left something out
         return out
 
+    def _money(self) -> dict[str, Any]:
+        money: dict[str, Any] = {
+            "overpaid_by_house": fmt(self.overpaid),
+            "underpaid_to_players": fmt(self.underpaid),
+        }
+        if self.seances:
+            counts = self.seances
+            money["seances"] = {
+                "reconciled": counts.get("reconciled", 0),
+                "with_difference": counts.get("difference", 0),
+                "not_reconciled": sum(n for k, n in counts.items() if k not in ("reconciled", "difference")),
+            }
+        return money
+
     def _as_dict(self) -> dict[str, Any]:
         return {
             "files": self.files,
@@ -249,7 +270,7 @@ class Summary:
                 "by_rule": dict(sorted(self.by_rule.items())),
                 "by_severity": dict(sorted(self.by_severity.items())),
             },
-            "money": {"overpaid_by_house": fmt(self.overpaid), "underpaid_to_players": fmt(self.underpaid)},
+            "money": self._money(),
             "rulesets": sorted(self.rulesets),
             "house": self.house,
             "notes": self.all_notes,
@@ -287,6 +308,10 @@ class RoundOutcome:
     # Findings a house file's inline comment suppressed, with its reason: only SARIF reports them (as
     # results with `suppressions`); the other formats count them in the summary's notes.
     suppressed: tuple[tuple[Finding, str], ...] = ()
+    # check: the end of a séance (round None, status "none"): its table's money reconciled (a `Balance`,
+    # for the dataset's registre de contrôle), or, from a share of `check --jobs` that replays part of
+    # it, its part (a `SeanceMoney`, which the client adds up: validator.checking.cluster).
+    seance: Balance | SeanceMoney | None = None
     # check: the hand-log/1 stake names of the version that judged the round → the titles of their side
     # bets (`lucky_ladies` → « Dames de cœur »), for reports to name a finding's stake in the text's
     # words; only on outcomes with findings (one mapping per version, shared).

@@ -14,6 +14,7 @@ KIND_WORDS = {
     "payout": N_("payout"),
     "format": N_("format"),
     "house": N_("house"),
+    "money": N_("money"),
 }
 
 

@@ -113,7 +113,18 @@ SUMMARY: dict[str, Any] = {
         "money": {
             "type": "object",
             "required": ["overpaid_by_house", "underpaid_to_players"],
-            "properties": {"overpaid_by_house": _AMOUNT, "underpaid_to_players": _AMOUNT},
+            "properties": {
+                "overpaid_by_house": _AMOUNT,
+                "underpaid_to_players": _AMOUNT,
+                "seances": {
+                    "type": "object",
+                    "description": "The séances whose table's money the logs record (hand-log/1.2): "
+                    "reconciled to the cent, with a difference (money/reconciliation), or not reconciled "
+                    "(the notes say why); left out when the logs record none",
+                    "required": ["reconciled", "with_difference", "not_reconciled"],
+                    "properties": {k: _COUNT for k in ("reconciled", "with_difference", "not_reconciled")},
+                },
+            },
         },
         "rulesets": {"type": "array", "items": {"type": "string"}},
         "house": _NULLABLE_STRING,

@@ -24,7 +24,7 @@ anything). Each action names its verb (`verb`, a class attribute): the replay re
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, cast, get_args
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -43,6 +43,7 @@ __all__ = [
     "JackpotRecord",
     "LimitsRecord",
     "LogRecord",
+    "MoneyRecord",
     "RoundRecord",
     "ShoeRecord",
     "TableRecord",
@@ -261,7 +262,7 @@ class _Record(Struct, tag_field="type", forbid_unknown_fields=True, frozen=True,
 
 
 class TableRecord(_Record, tag="table", frozen=True):
-    format: Literal["hand-log/1", "hand-log/1.1"]
+    format: Literal["hand-log/1", "hand-log/1.1", "hand-log/1.2"]
     table: Id
     game: str  # one the package plays (validator/games/): see __post_init__
     at: Time
@@ -326,7 +327,32 @@ class RoundRecord(_Record, tag="round", frozen=True):
     layout: dict[Box, list[Hand]] | UnsetType = UNSET
 
 
-LogRecord = TableRecord | LimitsRecord | DealerRecord | ShoeRecord | JackpotRecord | RoundRecord
+# hand-log/1.2: the entries of the table's money (the carnet d'avances, art. 69 of the arrêté du 14 mai 2007;
+# or a US count), docs/hand-log.md. Which reconcile a séance: validator.replay.money.
+MoneyEntry = Literal[
+    "avance_initiale",
+    "avance_complementaire",
+    "encaisse",
+    "opening_inventory",
+    "fill",
+    "credit",
+    "drop",
+    "closing_inventory",
+]
+MONEY_ENTRIES: tuple[str, ...] = get_args(MoneyEntry)
+
+
+class MoneyRecord(_Record, tag="money", frozen=True):
+    """hand-log/1.2: one entry of the table's money for the séance in play (`entry`, `amount`); `slip`:
+    the carnet's page or the slip's number, as the casino writes it."""
+
+    at: Time
+    entry: MoneyEntry
+    amount: Amount
+    slip: Id | UnsetType = UNSET
+
+
+LogRecord = TableRecord | LimitsRecord | DealerRecord | ShoeRecord | JackpotRecord | RoundRecord | MoneyRecord
 
 _DECODER = msgspec.json.Decoder(LogRecord)
 # `decode` without its refusals caught nor its time checked: the reader's loop calls it so, catching
@@ -375,7 +401,7 @@ def _known(struct: type[Struct], data: dict[str, Any]) -> dict[str, Any]:
 _INTEGER_FIELDS = ("seats", "decks", "backs", "cut_card_behind")
 _RECORD_TYPES: dict[str, type[Struct]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
-    for cls in (TableRecord, LimitsRecord, DealerRecord, ShoeRecord, JackpotRecord, RoundRecord)
+    for cls in (TableRecord, LimitsRecord, DealerRecord, ShoeRecord, JackpotRecord, RoundRecord, MoneyRecord)
 }
 _VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]

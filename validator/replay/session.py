@@ -16,6 +16,7 @@ from typing import Any, cast
 from validator.casino.cards import normalize
 from validator.casino.ledger import RoundFacts, record_facts
 from validator.casino.money import AmountError, to_decimal
+from validator.casino.seance import Balance, Entry, SeanceMoney, balance, summary_key
 from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
@@ -28,6 +29,7 @@ from validator.logs.decode import (
     DealerRecord,
     JackpotRecord,
     LimitsRecord,
+    MoneyRecord,
     RoundRecord,
     ShoeRecord,
     TableRecord,
@@ -47,6 +49,8 @@ from validator.logs.rules import records as record_rules
 from validator.logs.rules import sequence as sequence_rules
 from validator.logs.rules import version as version_rules
 from validator.replay.judge import Judge
+from validator.replay.money import finding as money_finding
+from validator.replay.money import round_net
 from validator.replay.round_base import MalformedRound, RoundReplay
 from validator.replay.side_bets import jackpot_reading, stake_sides, stake_titles
 from validator.replay.state import Shoe, TableState
@@ -115,6 +119,29 @@ def is_round(data: Any) -> bool:
     return isinstance(data.get("round"), str)
 
 
+def settled(summary: Summary, found: Balance) -> RoundOutcome:
+    """A whole séance's outcome: its `money/reconciliation` finding, if any, counted in `summary` with
+    what the summary says of the séance's money; the balance travels with it (the registre de contrôle
+    of the audit dataset)."""
+    seance = found.seance
+    finding = money_finding(found)
+    if finding is not None:
+        summary.count(finding)
+    key = summary_key(found)
+    if key is not None:
+        summary.seances[key] += 1
+    return RoundOutcome(
+        seance.file,
+        found.closing_line or seance.line,
+        None,
+        (finding,) if finding is not None else (),
+        "none",
+        table=seance.table,
+        at=found.closing_at or seance.opened,
+        seance=found,
+    )
+
+
 class LogReplay:
     """One file's replay. `pinned` is `--ruleset`: a family, or a family@date that fixes the version."""
 
@@ -156,6 +183,13 @@ class LogReplay:
         self.collect = collect
         self.teller = teller
         self.casino: str | None = None
+        # The séance in play's money (validator.casino.seance): opened by a table record, closed by the
+        # next one or by `finish`, then reconciled; in a share of `check --jobs` that sees only part of
+        # it, handed back as a part that the client adds up.
+        self.seance: SeanceMoney | None = None
+        # A share of `check --jobs` that starts inside a séance (at a shoe record): that séance's key.
+        # Its beginning is another share's, so its part here goes back to the client, never reconciled.
+        self.continued: tuple[str, int] | None = None
         # Each round id of the log and the line of its first record; the ids given more than once, and
         # how many times so far (hand-log/repeated-round).
         self._round_lines: dict[str, int] = {}
@@ -269,6 +303,10 @@ class LogReplay:
                     self.summary.records += record.repeat - 1
                     if is_round(record.data):
                         self.summary.rounds_unreadable += record.repeat
+                        if self.seance is not None:
+                            self.seance.unreadable += record.repeat
+                    else:
+                        self._damage(record.line, record.data)
                     continue
                 yield self.unreadable(record.line, record.problem, record.data)
                 continue
@@ -282,13 +320,21 @@ class LogReplay:
             elif type(struct) is ShoeRecord:
                 outcome = self.on_shoe(struct, record.line)
             elif type(struct) is TableRecord:
+                ending = self.seance
                 outcome = self.on_table(struct, record.line)
+                if ending is not None and self.seance is not ending:
+                    # The séance before ends where this one opens: its money first, then the table's.
+                    closed = self._closed(ending, True)
+                    if closed is not None:
+                        yield closed
             elif type(struct) is LimitsRecord:
                 outcome = self.on_limits(struct, record.line)
             elif type(struct) is DealerRecord:
                 outcome = self.on_dealer(struct, record.line)
             elif type(struct) is JackpotRecord:
                 outcome = self.on_jackpot(struct, record.line)
+            elif type(struct) is MoneyRecord:
+                outcome = self.on_money(struct, record.line)
             else:
                 raise AssertionError(
                     f"a valid record without its struct: {record!r}"
@@ -300,6 +346,8 @@ class LogReplay:
 
     def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
         counted = problem.rule not in NOT_A_RECORD and is_round(data)
+        if not counted:
+            self._damage(line, data)
         facts = self._facts(data) if self.collect and counted and isinstance(data, dict) else None
         return self._outcome(line, problem.round, [problem], "unreadable" if counted else "none", facts)
 
@@ -325,6 +373,8 @@ class LogReplay:
             self.summary.count(finding)
         if status == "unreadable":
             self.summary.rounds_unreadable += 1
+            if self.seance is not None:
+                self.seance.unreadable += 1
         elif status == "findings":
             self.summary.rounds_with_findings += 1
         elif status == "clean":
@@ -373,6 +423,7 @@ class LogReplay:
         try:
             table = table_state(record, line)
         except AmountError as exc:
+            self._damage(line, {"type": "table"})
             return self._outcome(
                 line,
                 None,
@@ -386,6 +437,8 @@ class LogReplay:
         self.table = table
         casino = record.casino
         self.casino = None if casino is UNSET else casino
+        declared = record.format not in ("hand-log/1", "hand-log/1.1")
+        self.seance = SeanceMoney(self.file, line, table.id, self.casino, record.at, declared)
         self._last_ruleset = None
         self.shoe = None
         self._last_cut_at = self._last_rightmost = None
@@ -458,6 +511,55 @@ class LogReplay:
             finding = format_finding(self.file, line, message, record_rules.SCHEMA)
             return self._outcome(line, None, [finding], "none")
         return self._table_event("jackpot", record.at, line, jackpot=reading)
+
+    def on_money(self, record: MoneyRecord, line: int) -> RoundOutcome | None:
+        """hand-log/1.2: an entry of the séance's table money (validator.casino.seance)."""
+        if (missing := self._needs_table("money", line)) is not None:
+            return missing
+        try:
+            amount = to_decimal(record.amount)
+        except AmountError as exc:
+            self._damage(line, {"type": "money"})
+            message = _("money record: {error}").format(error=exc)
+            finding = format_finding(self.file, line, message, record_rules.SCHEMA)
+            return self._outcome(line, None, [finding], "none")
+        if self.seance is not None:
+            slip = None if record.slip is UNSET else record.slip
+            self.seance.entries.append(Entry(line, record.entry, amount, record.at, slip))
+        return None
+
+    def _damage(self, line: int, data: Any) -> None:
+        """A money or table record that could not be read: the séance's money can no longer be trusted
+        whole (a table record may have opened another séance)."""
+        kind = data.get("type") if isinstance(data, dict) else None
+        if self.seance is not None and kind in ("money", "table"):
+            self.seance.damaged.append((line, f"unreadable-{kind}"))
+
+    def finish(self, closes: bool = True) -> Iterator[RoundOutcome]:
+        """The end of the log: its last séance closes (`closes` False: a share of `check --jobs` that
+        ends inside a séance, whose part goes back to the client)."""
+        seance, self.seance = self.seance, None
+        if seance is not None:
+            closed = self._closed(seance, closes)
+            if closed is not None:
+                yield closed
+
+    def continues(self) -> None:
+        """A share of `check --jobs` that starts inside a séance, once its preamble is replayed: the
+        séance's money counts from here (the rounds the preamble replayed are the share before's), and
+        its part goes back to the client (`validator.checking.cluster`), which adds the parts up."""
+        if self.seance is not None:
+            self.seance = self.seance.fresh()
+            self.continued = self.seance.key
+
+    def _closed(self, seance: SeanceMoney, ends: bool) -> RoundOutcome | None:
+        """The outcome of a séance that ends (`ends`): reconciled here when this replay saw it whole;
+        else (a share's part of it: begun in the share before, or going on in the next) its part, which
+        the client adds up and reconciles once it has the last."""
+        seance.closed = ends
+        if not ends or seance.key == self.continued:
+            return RoundOutcome(self.file, seance.line, None, (), "none", seance=seance)
+        return settled(self.summary, balance(seance))
 
     def on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
         """A round record; `source` is its line, whose dict (`source.data`) the audit dataset reads."""
@@ -550,6 +652,10 @@ class LogReplay:
                 judge.trace = None
         # Where the round's cut card came out, and its farthest seated box at the dealer's right.
         self._last_cut_at, self._last_rightmost = engine.cut_card_at, engine.rightmost_seated_box()
+        seance = self.seance
+        if seance is not None:  # what the house kept of the round, for the séance's money
+            seance.rounds += 1
+            seance.net += round_net(engine)
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
         found = judge.findings
@@ -631,9 +737,19 @@ class LogReplay:
         self._last_rightmost = str(max(boxes)) if boxes else None
 
     def _discard_cards(self, record: dict[str, Any]) -> None:
-        """The cards of an unreplayable round still left the shoe: keep the next rounds' counts right."""
+        """The cards of an unreplayable round still left the shoe: keep the next rounds' counts right. A
+        mid-round `reshuffle` (hand-log/1.1) puts back every card but those of the round dealt before it
+        (read as still on the table) and the cut card; the cards after it leave the shoe again."""
         assert self.shoe is not None
+        dealt: list[str] = []
         for action in record.get("actions", []):
+            if action and action[0] == "reshuffle":
+                self.shoe.reshuffle(dealt)
+                self._last_cut_at = None
+                for item in action[1] if len(action) > 1 and isinstance(action[1], list) else ():
+                    if isinstance(item, str):
+                        self.shoe.take(normalize(item))
+                continue
             for item in action[1:]:
                 if (
                     isinstance(item, str)
@@ -641,6 +757,11 @@ class LogReplay:
                     and item[-1] in "SHDC"
                     and item[0] in "A23456789TJQK1"
                 ):
-                    self.shoe.take(normalize(item))
+                    card = normalize(item)
+                    self.shoe.take(card)
+                    if action[0] in ("deal", "deal_down", "hit", "double"):
+                        dealt.append(card)
             if action[0] == "cut_card":
                 self.shoe.cut_card_out = True
+                if self._last_cut_at is None and len(action) > 1:
+                    self._last_cut_at = str(action[1])
