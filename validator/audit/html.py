@@ -21,6 +21,9 @@ from validator.audit.query import (
     PAIR_MIN_OVERPAID,
     Audit,
 )
+from validator.audit.shoes import ALPHA as SHOE_ALPHA
+from validator.audit.shoes import MIN_CARDS as SHOE_MIN_CARDS
+from validator.audit.shoes import RUN as SHOE_RUN
 from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
 from validator.errors import ValidatorError
@@ -328,6 +331,22 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
             ("band_95_low", "low"),
             ("band_95_high", "high"),
             ("outside_band", "outside"),
+            ("decisions_not_priced", "unpriced"),
+        ),
+    ),
+    "hold_by_bet": (
+        "hold_bets",
+        (
+            ("table_id", "table"),
+            ("bet", "bet_words"),
+            ("rounds", "rounds"),
+            ("bet_wagered", "wagered"),
+            ("bet_kept", "kept"),
+            ("bet_hold", "hold"),
+            ("theoretical", "theoretical"),
+            ("band_95_low", "low"),
+            ("band_95_high", "high"),
+            ("outside_band", "outside"),
         ),
     ),
     "hold_by_period": (
@@ -391,6 +410,11 @@ COLUMN_WORDS: dict[str, str] = {
     "band_95_high": N_("95 % band, high"),
     "outside_band": N_("outside the band"),
     "period": N_("period"),
+    "decisions_not_priced": N_("decisions not priced"),
+    "bet": N_("bet"),
+    "bet_wagered": N_("wagered"),
+    "bet_kept": N_("kept"),
+    "bet_hold": N_("hold"),
     # The registre de contrôle (art. 69) and the findings whose video is soon erased (art. 21).
     "casino": N_("casino"),
     "opened": N_("opened"),
@@ -586,4 +610,7 @@ def render(
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         pair_alpha=PAIR_ALPHA,
         pair_min=PAIR_MIN_OVERPAID,
+        shoe_alpha=SHOE_ALPHA,
+        shoe_min_cards=SHOE_MIN_CARDS,
+        shoe_run=SHOE_RUN,
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any, Final, Generic, cast
+from typing import Any, ClassVar, Final, Generic, cast
 
 from mypy_extensions import mypyc_attr
 
+from validator.casino.ledger import Decision
 from validator.casino.money import fmt
 from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.dsl.codegen import AllHeld
@@ -131,6 +132,10 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
     # initial deal, in the order the text deals them.
     dealer: DealerT
     owed: list[str]
+    # The kinds of stake that make the game's main stake, whose house edge `edge` computes: the main
+    # stake itself (with its doubles and splits); a game whose main stake grows into another (bataille's
+    # war) names it too. The audit's hold counts these on the main line (`validator.casino.ledger`).
+    main_game: ClassVar[frozenset[str]] = frozenset(("main",))
 
     @abstractmethod
     def replay(self) -> None:
@@ -240,6 +245,8 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         self._told = 0
         # The audit dataset sets this: stake → the settlement the rules give, (verb, amount).
         self.rules_give: dict[str, tuple[str, Decimal]] | None = None
+        # The audit dataset sets this too: each decision taken, with the cards it was taken on.
+        self.decisions: list[Decision] | None = None
 
     @property
     def sides(self) -> RoundSideBets:
@@ -253,6 +260,30 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         self.cut_card_seen = True
         if self.cut_card_at is None:
             self.cut_card_at = action.place
+
+    def note_decision(self, verb: str, hand: HandT) -> None:
+        """A decision taken on `hand`, with its cards and the dealer's in sight, for the audit dataset
+        (`decisions` is None in every other run: nothing is kept)."""
+        decisions = self.decisions
+        if decisions is None:
+            return
+        dealer = self.dealer
+        seen = list(dealer.card_list) if dealer is not None else []
+        for card in dealer.hidden if dealer is not None else ():
+            if card in seen:  # a card dealt face down and not yet turned over
+                seen.remove(card)
+        decisions.append(
+            Decision(
+                hand=hand.name,
+                verb=verb,
+                cards=tuple(hand.card_list),
+                dealer=tuple(seen),
+                stake=hand.stake,
+                split=bool(getattr(hand, "split", False)),
+                split_aces=bool(getattr(hand, "split_aces", False)),
+                hands=len(hand.box.hand_list),
+            )
+        )
 
     def release(self) -> None:
         """Break the round's reference cycles (a hand and its box, the round and its side bets) once it

@@ -622,6 +622,7 @@ class LogReplay:
         collect = self.collect
         if collect:
             engine.rules_give = {}
+            engine.decisions = []
             meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
             engine.story = []

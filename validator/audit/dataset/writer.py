@@ -28,7 +28,7 @@ from typing import Any
 from validator import __version__
 from validator.audit.dataset import manifest
 from validator.audit.dataset.manifest import data_files, lock_path, run_of
-from validator.casino.ledger import RoundFacts
+from validator.casino.ledger import Decision, RoundFacts
 from validator.casino.money import fmt
 from validator.casino.seance import Balance, summary_key
 from validator.errors import ValidatorError
@@ -66,6 +66,25 @@ def batch_rows() -> int:
 
 def new_run_id() -> str:
     return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"
+
+
+def box_squares(boxes: tuple[Decimal, ...]) -> float | None:
+    """The sum of each box's stake squared (None: no box named an amount)."""
+    return float(sum(b * b for b in boxes)) if boxes else None
+
+
+def decision_row(decision: Decision) -> dict[str, Any]:
+    """A decision as the `decisions` column holds it."""
+    return {
+        "hand": decision.hand,
+        "verb": decision.verb,
+        "cards": "".join(decision.cards),
+        "dealer_cards": "".join(decision.dealer),
+        "stake": money(decision.stake),
+        "split": decision.split,
+        "split_aces": decision.split_aces,
+        "hands": decision.hands,
+    }
 
 
 def file_digest(path: str) -> str:
@@ -344,10 +363,10 @@ class ShareWriter:
         self, outcome: RoundOutcome, facts: RoundFacts | None, digest: str, round_key: str | None, when: _When
     ) -> dict[str, Any]:
         stakes = facts.stakes if facts is not None else ()
-        main = sum((s.wagered for s in stakes if s.bet == "main"), Decimal(0))
-        side = sum((s.wagered for s in stakes if s.bet != "main"), Decimal(0))
+        main = sum((s.wagered for s in stakes if s.main_game), Decimal(0))
+        side = sum((s.wagered for s in stakes if not s.main_game), Decimal(0))
         judged = [s.rules_net for s in stakes if s.rules_net is not None]
-        kept_main = sum((s.collected - s.paid for s in stakes if s.bet == "main"), Decimal(0))
+        kept_main = sum((s.collected - s.paid for s in stakes if s.main_game), Decimal(0))
         replayed = bool(stakes) or outcome.status != "unreadable"
         return {
             "run_id": self.spec.run_id,
@@ -371,6 +390,7 @@ class ShareWriter:
             "boxes": facts.boxes if facts else None,
             "players": list(facts.players) if facts else [],
             "staked_main": money(facts.staked_main) if facts and replayed else None,
+            "staked_box_sq": box_squares(facts.staked_boxes) if facts and replayed else None,
             "wagered_main": money(main) if replayed else None,
             "wagered_side": money(side) if replayed else None,
             "wagered": money(main + side) if replayed else None,
@@ -390,10 +410,13 @@ class ShareWriter:
                     "paid": money(s.paid),
                     "collected": money(s.collected),
                     "rules_net": money(s.rules_net),
+                    "main_game": s.main_game,
                 }
                 for s in stakes
             ],
             "trace": facts.trace if facts else None,
+            "decisions": [decision_row(d) for d in facts.decisions] if facts else [],
+            "cards": facts.cards if facts else None,
         }
 
     def _append(self, table: str, key: tuple[str, str, str], row: dict[str, Any]) -> None:

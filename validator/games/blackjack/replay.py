@@ -218,6 +218,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
                 box=hand.box,
                 action=ActionFacts(verb="insurance", hand=hand.name, amount=amount, insurer_stake=insurer),
             )
+            self.note_decision("insurance", hand)
             name = f"{action.box}:insurance"
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
         elif type(action) is EvenMoney:
@@ -229,6 +230,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
                 box=hand.box,
                 action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
             )
+            self.note_decision("even_money", hand)
             hand.even_money = True
         elif type(action) is Burn or type(action) is Discard:
             self.take(action.card)
@@ -379,6 +381,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         amount = None
         if type(action) is DOUBLE or type(action) is SPLIT:
             amount = amount_of(action.amount, _("{} amount"), verb)
+        self.note_decision(verb, hand)
         ctx = self.ctx
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
