@@ -231,12 +231,22 @@ def rule_pages() -> list[RulePage]:
     """Every rule's page: the rulesets' rules in the registry's order (family, then each rule as its
     latest version lists it), then the Python-side rules by id."""
     from validator.catalogue.builtin_docs import BUILTIN
-    from validator.rulebook.registry import default_registry
+    from validator.dsl.model import Ruleset
+    from validator.rulebook.registry import alternatives, default_registry
 
     by_id: dict[str, list[tuple[Any, Any]]] = {}
     for ruleset in default_registry().all():
         for rule in ruleset.rules:
             by_id.setdefault(rule.id, []).append((ruleset, rule))
+    # A rule that only a reading's alternative adds (usage-decks' six-as-the-arrete, say) has fixtures
+    # too, chosen by the reading their .expect.json names: its page comes from the version as read so.
+    for ruleset in default_registry().all():
+        own = {rule.id for rule in ruleset.rules}
+        for _reading, _alternative, outcome in alternatives(ruleset):
+            if isinstance(outcome, Ruleset):
+                for rule in outcome.rules:
+                    if rule.id not in own and rule.id not in by_id:
+                        by_id.setdefault(rule.id, []).append((outcome, rule))
     pages = [_ruleset_page(rule_id, found) for rule_id, found in by_id.items()]
     pages += [_python_page(rule_id) for rule_id in sorted(BUILTIN)]
     return pages

@@ -179,6 +179,10 @@ NOT_SHOWN = {
     "validator/games/blackjack/late_insurance.py": "the planted violations' descriptions (the truth file)",
     "validator/games/blackjack/simulator.py": "the planted violations' descriptions (the truth file)",
     "validator/games/bataille/simulator.py": "the planted violations' descriptions (the truth file)",
+    "validator/games/blackjack/inject.py": "the planted violations' descriptions (the truth file)",
+    "validator/games/bataille/inject.py": "the planted violations' descriptions (the truth file)",
+    "validator/games/blackjack/vocabulary.py": "the game's words: `vocabulary()` reads them for the catalog",
+    "validator/games/bataille/vocabulary.py": "the game's words: `vocabulary()` reads them for the catalog",
 }
 
 

@@ -3,6 +3,8 @@ FILE:LINE:COL and exit 2; and a message placeholder can name only the vocabulary
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from conftest import FIXTURES
 from inprocess import invoke
@@ -83,11 +85,14 @@ def test_a_message_placeholder_outside_the_vocabulary_is_refused(tmp_path, place
 
 def test_at_replay_a_placeholder_is_resolved_from_the_vocabulary_only():
     # Even a message that never went through `rules check` cannot reach an object's attributes.
+    from validator.games.blackjack.hands import BlackjackBox, BlackjackHand
     from validator.replay.judge import _formatter
-    from validator.replay.state import facts
 
+    hand = BlackjackHand("1", BlackjackBox(1), Decimal(10), split_counts=False)
+    for card in ("TS", "7H"):
+        hand.add(card)
     render = _formatter("total {hand.total}; {hand.__class__.__init__.__globals__}; {param.x}")
-    text = render({"house": {}, "hand": facts(total=17)}, {"x": 1})
+    text = render({"house": {}, "hand": hand}, {"x": 1})
     assert text == "total 17; {hand.__class__.__init__.__globals__}; 1"
 
 

@@ -42,6 +42,10 @@ from validator.dsl.readings import problems as reading_problems
 from validator.dsl.vocabulary import (
     EVENTS,
     NAMESPACES,
+    OWN_EVENTS,
+    OWN_FACTS,
+    OWN_PARAMETERS,
+    OWN_STAKES,
     PARAMETERS,
     PAYTABLE_NAMESPACES,
     SETTLE_STAKES,
@@ -58,6 +62,8 @@ GAMES = tuple(REGISTERED)
 # A word of the rules language that only other games' rounds give: the games it belongs to, joined.
 FOREIGN_EVENT = N_("event {event!r} is a {owners} event: a {game} round never gives it")
 FOREIGN_FACT = N_("{fact} is a {owners} fact: a {game} round never sets it")
+FOREIGN_PARAMETER = N_("parameter {name!r} is a {owners} parameter: a {game} round never plays by it")
+FOREIGN_STAKE = N_("stake {stake!r} is a {owners} stake: a {game} round never has one")
 # Amounts a paytable line may pay out whole, shared between the hands it pays (JP1's meters).
 PRIZES = ("jackpot.main", "jackpot.secondary")
 _HEADERS_REQUIRED = ("title", "source", "game", "in_force")
@@ -68,16 +74,13 @@ def _closest(word: str, choices: Iterable[str]) -> str:
     return _("; did you mean {name!r}?").format(name=match[0]) if match else ""
 
 
-def _foreign_owners(game: str | None, event: str | None = None, fact: str | None = None) -> str | None:
-    """The games (joined with "or") whose own event or fact this is, when `game` is not one of them;
-    None when the word is the game's own or every game's (or the ruleset names no known game)."""
+def _foreign_owners(game: str | None, owned: dict[str, tuple[str, ...]], word: str) -> str | None:
+    """The games (joined with "or") whose own word this is (`owned`: vocabulary.OWN_EVENTS, …), when
+    `game` is not one of them; None when the word is the game's own or every game's (or the ruleset
+    names no known game)."""
     if game is None:
         return None
-    owners = [
-        name
-        for name, declared in REGISTERED.items()
-        if (event is not None and event in declared.events) or (fact is not None and fact in declared.facts)
-    ]
+    owners = owned.get(word, ())
     return " or ".join(owners) if owners and game not in owners else None
 
 
@@ -179,6 +182,9 @@ class _Compiler:
                         name=p.name, hint=_closest(p.name, PARAMETERS)
                     ),
                 )
+                continue
+            if (owners := _foreign_owners(self.game, OWN_PARAMETERS, p.name)) is not None:
+                self.error(p.pos, _(FOREIGN_PARAMETER).format(name=p.name, owners=owners, game=self.game))
                 continue
             if p.name in params:
                 self.error(
@@ -384,7 +390,7 @@ class _Compiler:
                     ),
                 )
                 ok = False
-            elif (owners := _foreign_owners(self.game, fact=node.path)) is not None:
+            elif (owners := _foreign_owners(self.game, OWN_FACTS, node.path)) is not None:
                 self.error(node.pos, _(FOREIGN_FACT).format(fact=node.path, owners=owners, game=self.game))
                 ok = False
         return ok
@@ -616,7 +622,7 @@ class _Compiler:
                         ),
                     )
                     continue
-                if (owners := _foreign_owners(self.game, event=c.event)) is not None:
+                if (owners := _foreign_owners(self.game, OWN_EVENTS, c.event)) is not None:
                     self.error(c.pos, _(FOREIGN_EVENT).format(event=c.event, owners=owners, game=self.game))
                     continue
                 ns = namespaces_for(c.event)
@@ -642,6 +648,9 @@ class _Compiler:
                 )
             settles = []
             for s in r.settles:
+                if (owners := _foreign_owners(self.game, OWN_STAKES, s.stake)) is not None:
+                    self.error(s.pos, _(FOREIGN_STAKE).format(stake=s.stake, owners=owners, game=self.game))
+                    continue
                 if s.stake in SETTLE_STAKES:
                     ns = ("table", "param", "house", *SETTLE_STAKES[s.stake])
                 elif s.stake in side_bets:

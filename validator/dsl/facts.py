@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 Card = str  # a card's code: "QH", "TS" (tens written T)
 Money = Decimal
 
@@ -27,16 +29,28 @@ def fact(default: Any, doc: str) -> Any:
     return field(default=default, metadata={"doc": doc})
 
 
+def stored(default: Any) -> Any:
+    """A field the generic replay keeps for a fact that is a game's word: its doc, and which games own it,
+    are in the game's declaration (`validator/games/<game>/vocabulary.py`), not here."""
+    return field(default=default)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Facts:
     """The facts of one namespace: a subclass declares each as a field, `name: TYPE = fact(DEFAULT,
-    "doc")`, and is a `dataclass(eq=False, slots=True)`."""
+    "doc")`, and is a `dataclass(eq=False, slots=True)`. A game declares its own facts so, in its
+    package (validator/games/<game>/vocabulary.py, or a game outside this package, not compiled)."""
 
     __slots__ = ()
 
 
 def facts_of(declared: type[Facts]) -> dict[str, str]:
-    """Fact → its doc, in the order declared."""
-    return {item.name: item.metadata["doc"] for item in fields(declared)}  # type: ignore[arg-type]
+    """Fact → its doc, in the order declared (a field `stored` for a game's fact left out)."""
+    return {
+        item.name: item.metadata["doc"]
+        for item in fields(declared)  # type: ignore[arg-type]
+        if "doc" in item.metadata
+    }
 
 
 @dataclass(eq=False, slots=True)
@@ -111,7 +125,7 @@ class RoundFacts(Facts):
         "at the dealer's stand: hands still on the layout waiting for his point (not busted, "
         "surrendered or paid even money), blackjacks included",
     )
-    live_blackjacks: int = fact(0, "at the dealer's stand: how many of those live hands are blackjacks")
+    live_blackjacks: int = stored(0)
     players_done: bool = fact(
         True,
         "at a card the dealer draws: every player has played his hands (no player's decision comes later "
@@ -136,14 +150,9 @@ class BoxFacts(Facts):
         Decimal(0), "the main stakes of the box's seated players (standing bets left out)"
     )
     hands: int = fact(0, "hands the box holds after splitting")
-    ace_splits: int = fact(0, "pairs of aces split in the box")
-    player_ace_splits: int = fact(
-        0, "at a split: pairs of aces split so far this round on all the boxes of the box's seated player"
-    )
     drew: bool = fact(
         False, "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)"
     )
-    bataille_tie: bool = fact(False, "bataille: the box's first card ties the dealer's")
     won_side_bets: tuple[str, ...] = fact(
         (),
         "the side bets whose stakes on the box win by the ruleset's paytables on the cards dealt so "
@@ -189,43 +198,19 @@ class HandFacts(Facts):
     """`hand.*`: one player's hand."""
 
     name: str = fact("", "the hand (3, 3/2)")
-    total: int = fact(0, "best total (an ace counts 11 unless that busts)")
     card_list: tuple[Card, ...] = fact((), "the hand's cards, in the order it received them")
-    soft: bool = fact(False, "an ace counts 11 in the total")
     cards: int = fact(0, "number of cards")
-    blackjack: bool = fact(False, "21 with two cards, as the ruleset counts it")
-    busted: bool = fact(False, "total over 21")
-    pair: bool = fact(False, "two cards of the same value")
-    identical_pair: bool = fact(False, "two cards of the same rank")
-    pair_of_aces: bool = fact(False, "two aces")
-    split: bool = fact(False, "the hand comes from a split")
-    split_aces: bool = fact(False, "the hand comes from splitting aces")
-    doubled: bool = fact(False, "the hand was doubled")
     stake: Money = fact(Decimal(0), "the hand's stake")
     initial_stake: Money = fact(Decimal(0), "the box's main stake before any split or double")
     surrendered: bool = fact(False, "the hand surrendered")
-    even_money: bool = fact(False, "the player took even money")
-    rank: int | None = fact(None, "bataille: the value of the hand's card, 2…14 (ace high)")
-    war_rank: int | None = fact(None, "bataille: the value of the war card")
-    went_to_war: bool = fact(False, "bataille: the hand went to war")
 
 
 @dataclass(eq=False, slots=True)
 class DealerFacts(Facts):
     """`dealer.*`: the dealer's hand."""
 
-    total: int = fact(0, "dealer's best total")
     card_list: tuple[Card, ...] = fact((), "the dealer's cards, in the order he received them")
-    soft: bool = fact(False, "an ace counts 11 in the dealer's total")
     cards: int = fact(0, "number of dealer's cards")
-    up_ace: bool = fact(False, "the dealer's first card is an ace")
-    up_ten: bool = fact(False, "the dealer's first card is worth 10")
-    aces: int = fact(0, "how many aces the dealer's cards hold")
-    blackjack: bool = fact(False, "dealer's 21 with two cards")
-    busted: bool = fact(False, "dealer's total over 21")
-    face_down: int = fact(0, "the dealer's cards still face down (dealt with deal_down, not yet revealed)")
-    rank: int | None = fact(None, "bataille: the value of the dealer's card")
-    war_rank: int | None = fact(None, "bataille: the value of the dealer's war card")
 
 
 @dataclass(eq=False, slots=True)
@@ -241,11 +226,7 @@ class ActionFacts(Facts):
         "box's stake when one player bets on it; with bettors behind the seated player, the stakes of "
         "those the log names as insuring, hand-log/1.1 `by`); none when the log cannot say",
     )
-    by_seated: bool | None = fact(
-        None,
-        "at a decision (hit, stand, double, split, surrender): whether those the log names as deciding "
-        "(hand-log/1.1 `by`) are all seated players of the box; none when the log does not say",
-    )
+    by_seated: bool | None = stored(None)
 
 
 @dataclass(eq=False, slots=True)
@@ -264,17 +245,9 @@ class TurnFacts(Facts):
     current: int | None = fact(0, "the box whose turn it was (none once the dealer has started drawing)")
     dealer_drawing: bool = fact(False, "the dealer has started drawing: no player acts any more")
     whose: str = fact("", 'whose turn it was, in words ("box 3\'s", "the dealer\'s"), for messages')
-    hand: str = fact("", "the hand that acted (3, 3/2)")
-    place: int | None = fact(
-        None,
-        "hand-log/1.1 layout: the acting hand's place in its box, 1 the hand at the player's right (dealt "
-        "first); none where the log does not give the box's layout",
-    )
-    current_place: int | None = fact(
-        None,
-        "hand-log/1.1 layout: the place of the box's hand that made the box's last decision (a split "
-        "excepted); none before it, in another box, or where the log does not give the layout",
-    )
+    hand: str = stored("")
+    place: int | None = stored(None)
+    current_place: int | None = stored(None)
 
 
 @dataclass(eq=False, slots=True)
@@ -292,20 +265,10 @@ class SettleFacts(Facts):
     previous_box: int = fact(0, "the box settled before (0 for the first)")
     verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
     previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
-    went_to_war: bool = fact(False, "bataille: the box settled went to war")
-    previous_went_to_war: bool = fact(
-        False, "bataille: the box settled before went to war (false for the first)"
-    )
-    place: int | None = fact(
-        None,
-        "hand-log/1.1 layout: the settled hand's place in its box, 1 the hand at the player's right; none "
-        "where the log does not give the box's layout",
-    )
-    previous_place: int | None = fact(
-        None,
-        "hand-log/1.1 layout: the place of the hand settled just before, when it is of the same box; "
-        "else none",
-    )
+    went_to_war: bool = stored(False)
+    previous_went_to_war: bool = stored(False)
+    place: int | None = stored(None)
+    previous_place: int | None = stored(None)
     dealer_done: bool = fact(
         True,
         "the dealer has determined his point: he draws no card after this settlement (whether he stopped "
@@ -410,9 +373,7 @@ class CardFacts(Facts):
     face_down: bool = fact(
         False, "the card was dealt face down (hand-log/1.1 deal_down; every other card is face up)"
     )
-    hole: bool = fact(
-        False, "the card is the dealer's second card of the initial deal, dealt before any decision"
-    )
+    hole: bool = stored(False)
 
 
 @dataclass(eq=False, slots=True)
@@ -434,14 +395,6 @@ class ReshuffleFacts(Facts):
 
     cards_left: int = fact(0, "cards left in the shoe when it was reshuffled")
     discarded: int = fact(0, "cards discarded unseen after the reshuffle, before the round went on")
-
-
-@dataclass(eq=False, slots=True)
-class BurnFacts(Facts):
-    """`burn.*`: bataille: the cards burned before a war card."""
-
-    count: int = fact(0, "cards burned")
-    expected: int | None = fact(None, "cards to burn")
 
 
 @dataclass(eq=False, slots=True)
@@ -503,7 +456,6 @@ FACT_CLASSES: dict[str, type[Facts]] = {
     "side": SideFacts,
     "jackpot": JackpotFacts,
     "card": CardFacts,
-    "burn": BurnFacts,
     "mistake": MistakeFacts,
     "reshuffle": ReshuffleFacts,
     "player": PlayerFacts,

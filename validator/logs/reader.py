@@ -26,6 +26,7 @@ import orjson
 
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding
+from validator.games import GAMES
 from validator.i18n import N_, _
 from validator.logs.decode import REFUSED, LogRecord, decode_or_raise, from_dict
 from validator.logs.fastcheck import Check, SchemaCompiler
@@ -108,9 +109,13 @@ class Record:
 
 
 def load_schema() -> dict[str, Any]:
-    """The hand-log/1 JSON Schema, freshly parsed (callers may change their copy)."""
+    """The hand-log/1 JSON Schema, freshly parsed (callers may change their copy). A table record's `game`
+    is one the registration has (validator.games: the file lists the package's own, a game a distribution
+    registers is added here)."""
     text = resources.files("validator.schemas").joinpath("hand-log.schema.json").read_bytes()
-    return orjson.loads(text)
+    schema: dict[str, Any] = orjson.loads(text)
+    schema["$defs"]["table"]["properties"]["game"]["enum"] = list(GAMES)
+    return schema
 
 
 def compile_pattern(pattern: str) -> re.Pattern[str]:

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from validator.dsl.model import Ruleset
+from validator.errors import ValidatorError
 from validator.games import GAMES
+from validator.i18n import _
 from validator.maths.probe import Probe
 
 # The dealer's final results after a deal (his cards, their probability), from the player's cards and
@@ -52,5 +54,11 @@ class GameMaths(Protocol):
 def maths_of(ruleset: Ruleset) -> GameMaths:
     """The mathematics of the version's game."""
     game = GAMES[ruleset.game]
+    if game.maths is None:
+        raise ValidatorError(
+            _("the game {game} declares no mathematics: its figures cannot be computed").format(
+                game=game.name
+            )
+        )
     maths: GameMaths = game.load(game.maths)
     return maths

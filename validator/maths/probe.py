@@ -14,11 +14,13 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from validator.dsl.facts import ActionFacts, RoundFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
+from validator.games import GAMES
 from validator.i18n import _
 from validator.replay.judge import Judge
-from validator.replay.state import Box, Dealer, Hand, RoundFacts, TableState, facts
+from validator.replay.state import Hands, TableState
 
 MAIN = "main"
 
@@ -32,7 +34,9 @@ class Probe:
         self.judge = Judge(ruleset, self.house, "<edge>")
         self.judge.explained = False  # asked only whether the rules allow a decision
         self.table = TableState("edge", ruleset.game, 7, Decimal(1), Decimal(1000), True, ruleset.family, 0)
-        self.split_counts = bool(ruleset.param("blackjack.split_hand_counts"))
+        game = GAMES[ruleset.game]
+        # The game's hands as the version plays them: what the situations are made of.
+        self.hands: Hands[Any, Any, Any] = game.load(game.hands).under(ruleset)
 
     def param(self, name: str, default: Any = None) -> Any:
         return self.ruleset.param(name, default)
@@ -49,31 +53,36 @@ class Probe:
         stake: Decimal = Decimal(1),
         box_hands: int = 1,
         ace_splits: int = 0,
-    ) -> Hand:
-        box = Box(1)
+    ) -> Any:
+        """The game's hand of these cards on box 1 (`split`, `split_aces`, `doubled`, `ace_splits`: facts of
+        a game that splits and doubles, set where given)."""
+        box = self.hands.box(1)
         box.stake = box.initial_stake = Decimal(1)
         box.seated = True
         box.player_boxes = 1
-        box.ace_splits = ace_splits
-        box.player_ace_splits = ace_splits  # the figures are a player's on one box
-        hand = Hand("1", box, stake, split_counts=self.split_counts)
+        if ace_splits:
+            box.ace_splits = ace_splits
+            box.player_ace_splits = ace_splits  # the figures are a player's on one box
+        hand = self.hands.hand("1", box, stake)
         for card in cards:
             hand.add(card)
-        hand.split, hand.split_aces, hand.doubled, hand.surrendered = split, split_aces, doubled, surrendered
+        for fact, value in (("split", split), ("split_aces", split_aces), ("doubled", doubled)):
+            if value:
+                setattr(hand, fact, value)
+        hand.surrendered = surrendered
         box.hand_list.append(hand)
         while len(box.hand_list) < box_hands:
-            box.hand_list.append(Hand(f"1/{len(box.hand_list) + 1}", box, Decimal(1), split_counts=False))
+            box.hand_list.append(self.hands.hand(f"1/{len(box.hand_list) + 1}", box, Decimal(1)))
         return hand
 
-    @staticmethod
-    def dealer(cards: Sequence[str]) -> Dealer:
-        dealer = Dealer()
+    def dealer(self, cards: Sequence[str]) -> Any:
+        dealer = self.hands.dealer()
         for card in cards:
             dealer.add(card)
         return dealer
 
     # ---- decisions ----
-    def legal(self, event: str, hand: Hand, dealer: Dealer, amount: Decimal | None = None) -> bool:
+    def legal(self, event: str, hand: Any, dealer: Any, amount: Decimal | None = None) -> bool:
         """Would the version's rules on `event` hold for this decision?"""
         ctx = {
             "house": self.house,
@@ -82,13 +91,15 @@ class Probe:
             "box": hand.box,
             "hand": hand,
             "dealer": dealer,
-            "action": facts(verb=event, hand=hand.name, amount=amount, by_seated=None),  # 1.1 `by`: not said
+            "action": ActionFacts(
+                verb=event, hand=hand.name, amount=amount, by_seated=None
+            ),  # 1.1 `by`: not said
         }
         self.judge.findings = []
         return self.judge.check(event, ctx, line=0, round_id=None)
 
     # ---- settlements ----
-    def settle(self, hand: Hand, dealer: Dealer, stake_kind: str = MAIN) -> Decimal | None:
+    def settle(self, hand: Any, dealer: Any, stake_kind: str = MAIN) -> Decimal | None:
         """The player's net result on `hand.stake` by the first settle clause that holds: + paid,
         - collected, 0 returned. None: no clause settles it."""
         ctx = {
@@ -97,7 +108,7 @@ class Probe:
             "box": hand.box,
             "hand": hand,
             "dealer": dealer,
-            "stake": facts(name=hand.name, amount=hand.stake, settlements=1, case=None, verb=None, paid=None),
+            "stake": StakeFacts(name=hand.name, amount=hand.stake, settlements=1),
         }
         self.judge.unjudged.clear()
         decided = self.judge.expected_settlement(stake_kind, ctx)

@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.casino.cards import RANKS, SUITS
+from validator.dsl.facts import JackpotFacts, PlayerFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, SideBetDef
 from validator.dsl.vocabulary import NAMESPACES
 from validator.i18n import N_
@@ -26,7 +27,6 @@ from validator.maths.game import maths_of
 from validator.maths.probe import Probe
 from validator.maths.suits import classes, suit_group
 from validator.replay.side_bets import DealerCards
-from validator.replay.state import facts
 
 _FACT = re.compile(r"\b(player|dealer|hand|stake|jackpot|dealer_cards)\.([a-z_]+)")
 _CASE = re.compile(r"\bstake\.case\s*==\s*\"([^\"]*)\"")
@@ -104,8 +104,8 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
     prizes = {line.label: line.prize for lines in bet.paytables.values() for line in lines if line.prize}
     results = maths.dealer_results(probe) if dealer_final else None
     tally: dict[tuple[str, ...], list[float]] = {}
-    jackpot = facts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
-    stake = facts(name=name, amount=Decimal(1), settlements=1, case=case, verb=None, paid=None)
+    jackpot = JackpotFacts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
+    stake = StakeFacts(name=name, amount=Decimal(1), settlements=1, case=case)
     reads_hand = any(ns == "hand" for ns, _unused in reads)
     reads_dealer = any(ns == "dealer" for ns, _unused in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
@@ -126,7 +126,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
                 "hand": hand,
                 "dealer": probe.dealer(dealer_list) if reads_dealer else empty_dealer,
                 "stake": stake,
-                "player": facts(
+                "player": PlayerFacts(
                     first_two=tuple(player[:2]),
                     first_three=tuple(player[:3]),
                     # The figures play no split before the third card: one hand holds all three.

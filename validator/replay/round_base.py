@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any, Final, cast
+from typing import Any, Final, Generic, cast
+
+from mypy_extensions import mypyc_attr
 
 from validator.casino.money import fmt
 from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
@@ -46,7 +48,7 @@ from validator.logs.decode import (
 from validator.logs.rules.replayable import INCONSISTENT, UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge
 from validator.replay.side_bets import RoundSideBets, side_of
-from validator.replay.state import ZERO, Box, Cards, Dealer, Hand, Shoe, TableState
+from validator.replay.state import ZERO, BoxT, Cards, DealerT, Hands, HandT, Shoe, TableState
 
 # `10H` → `TH` (cards.normalize), as a lookup: every other code is already its own spelling.
 _TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
@@ -70,12 +72,12 @@ class InPlace:
         "bust",
         "card",
         "deal",
+        "hands",
         "held",
         "hole_card",
         "round",
         "settle",
         "settles_surrender",
-        "split_counts",
         "stake",
         "stake_end",
         "turn",
@@ -94,9 +96,11 @@ class InPlace:
         self.bust = BustFacts()
         self.round = RoundFacts()
         self.held: tuple[AllHeld | None, ...] | None = None  # the generated checks of _FREQUENT
+        # The game's hands as the version plays them (`RoundReplay.game_hands`): None until the first
+        # round makes them.
+        self.hands: Hands[Any, Any, Any] | None = None
         # The parameters the mechanics read every round (`Ruleset.param`), read once per judge: None
         # until the first round reads them.
-        self.split_counts: bool | None = None
         self.hole_card: bool | None = None
         # Whether a main settle clause reads `hand.surrendered`: None until the first round asks.
         self.settles_surrender: bool | None = None
@@ -118,17 +122,22 @@ _VOID_WORDS = {"pay": N_("paid"), "lose": N_("collected"), "push": N_("returned"
 __all__ = ["MalformedRound", "RoundReplay", "Settlement", "amount_of", "parse_stake"]
 
 
-class RoundReplay(ABC):
-    """State and helpers of one round; subclasses walk the actions of their game."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
+    """State and helpers of one round; subclasses walk the actions of their game, on its hands."""
 
     # Set by each game's replay(): the dealer's cards, and the receivers still owed a card of the
     # initial deal, in the order the text deals them.
-    dealer: Dealer
+    dealer: DealerT
     owed: list[str]
 
     @abstractmethod
     def replay(self) -> None:
         """Walk the round's actions in order: deal, decisions, the dealer's draw, settlements."""
+
+    @abstractmethod
+    def game_hands(self) -> Hands[BoxT, HandT, DealerT]:
+        """The game's hands (its declaration's `hands`), which `Hands.under` makes the version's."""
 
     def __init__(self, judge: Judge, table: TableState, shoe: Shoe, record: RoundRecord, line: int) -> None:
         self.judge = judge
@@ -137,14 +146,18 @@ class RoundReplay(ABC):
         self.record = record  # as the reader decoded it: read by attribute (validator/logs/decode.py)
         self.line = line
         self.round_id: str = record.round
-        self.boxes: dict[int, Box] = {}
-        self.hands: dict[str, Hand] = {}
+        self.boxes: dict[int, BoxT] = {}
+        self.hands: dict[str, HandT] = {}
         self.side_stakes: dict[str, Decimal] = {}
         self.settlements: dict[str, list[Settlement]] = {}
         in_place: InPlace | None = judge.in_place
         if in_place is None:
             in_place = judge.in_place = InPlace()
         self.facts_in_place = in_place
+        kit = in_place.hands
+        if kit is None:
+            kit = in_place.hands = self.game_hands().under(judge.ruleset)
+        self.kit: Hands[BoxT, HandT, DealerT] = kit
         facts = self.facts = in_place.round
         facts.players = facts.bettors = facts.boxes = facts.free_seats = 0
         facts.live_hands = facts.live_blackjacks = 0
@@ -314,10 +327,10 @@ class RoundReplay(ABC):
         parts = []
         for hand in self.hands.values():
             if hand.card_list:
-                parts.append(f"{hand.name}: {' '.join(hand.card_list)} = {_total(hand)}")
+                parts.append(f"{hand.name}: {hand.shown()}")
         dealer = self.ctx.get("dealer")
         if dealer is not None and dealer.card_list:
-            parts.append(f"D: {' '.join(dealer.card_list)} = {_total(dealer)}")
+            parts.append(f"D: {dealer.shown()}")
         return " | ".join(parts)
 
     # ---- checks ----
@@ -485,14 +498,14 @@ class RoundReplay(ABC):
         settle.dealer_done = True
 
     # ---- bets ----
-    def read_bets(self, split_counts: bool) -> None:
+    def read_bets(self) -> None:
         # How many boxes each seated player and each bettor (seated or standing) bets a main stake on:
         # a box is counted when the bettor first shows on it (the box's own bettors say so), with no
         # set of boxes per bettor.
         players_boxes: dict[str, int] = {}
         bettors_boxes: dict[str, int] = {}
         # (stake, box, kind, amount, seated, bet, bettor): bettor "" for a side bet.
-        entries: list[tuple[str, Box, str, Decimal, bool, Bet, str]] = []
+        entries: list[tuple[str, BoxT, str, Decimal, bool, Bet, str]] = []
         placed = self.record.bets
         boxes = self.boxes
         with_main = seated_boxes = 0
@@ -516,7 +529,7 @@ class RoundReplay(ABC):
             seated = True if seated_field is UNSET else seated_field
             box = boxes.get(box_no)
             if box is None:
-                box = boxes[box_no] = Box(box_no)
+                box = boxes[box_no] = self.kit.box(box_no)
                 if box_no < last_box:
                     in_order = False
                 last_box = box_no
@@ -601,12 +614,13 @@ class RoundReplay(ABC):
                     self.run_rules("side_bet", stake)
         held_box = self.held_box
         hands = self.hands
+        kit = self.kit
         ctx = self.ctx
         # The boxes in the order of their numbers: sorted only where the bets named them out of order.
         ordered = list(boxes.values()) if in_order else [boxes[number] for number in sorted(boxes)]
         for box in ordered:
             if box.stake:
-                hand = Hand(_BOX_NAMES[box.number], box, box.stake, split_counts=split_counts)
+                hand = kit.hand(_BOX_NAMES[box.number], box, box.stake)
                 box.hand_list.append(hand)
                 hands[hand.name] = hand
                 ctx["box"] = box
@@ -652,9 +666,8 @@ class RoundReplay(ABC):
         """The discards shuffled back in the middle of the round (hand-log/1.1): the shoe holds every card
         but those on the table, then gives up the cards discarded unseen."""
         facts = ReshuffleFacts(cards_left=self.shoe.left, discarded=len(action.discarded))
-        on_table = [card for hand in self.hands.values() for card in hand.card_list]
-        on_table += self.dealer.card_list
-        on_table += [cards.war_card for cards in (*self.hands.values(), self.dealer) if cards.war_card]
+        on_table = [card for hand in self.hands.values() for card in hand.on_table()]
+        on_table += self.dealer.on_table()
         self.shoe.reshuffle(on_table)
         for card in action.discarded:
             self.take(card)
@@ -686,7 +699,7 @@ class RoundReplay(ABC):
         hidden.remove(card)
         holder.hidden = tuple(hidden)
 
-    def hand(self, name: str, verb: str) -> Hand:
+    def hand(self, name: str, verb: str) -> HandT:
         hand = self.hands.get(name)
         if hand is None:
             raise MalformedRound(
@@ -828,15 +841,6 @@ def show_action(action: Action) -> str:
     """An action as the log writes it (its verb, then its items), for `explain`."""
     items = (getattr(action, name) for name in action.__struct_fields__)
     return " ".join([action.verb, *(str(item) for item in items if item is not UNSET)])
-
-
-def _total(hand: Any) -> str:
-    total = hand.total
-    if hand.cards == 2 and total == 21:
-        return _("21 (two cards)")
-    if total > 21:
-        return _("{total} (bust)").format(total=total)
-    return _("{total} (soft)").format(total=total) if hand.soft else str(total)
 
 
 def _outcome(verb: str, amount: Decimal | None, stake: Decimal) -> tuple[str, Decimal]:

@@ -312,8 +312,13 @@ class RoundHost(Protocol):
     judge: Judge
     table: TableState
     record: RoundRecord
-    boxes: dict[int, Box]
-    hands: dict[str, Hand]
+
+    @property
+    def boxes(self) -> Mapping[int, Box[Any]]: ...
+
+    @property
+    def hands(self) -> Mapping[str, Hand]: ...
+
     side_stakes: dict[str, Decimal]
     settlements: dict[str, list[Settlement]]
     listening: dict[str, Any]
@@ -321,7 +326,10 @@ class RoundHost(Protocol):
     facts: RoundFacts
     owed: list[str]
     dealer_started: bool
-    dealer: Dealer
+
+    @property
+    def dealer(self) -> Dealer: ...
+
     final_main: int  # the main stakes (and insurances) settled so far in the final settlement
 
     def check(self, event: str, at: str | None = None, **namespaces: Any) -> bool: ...

@@ -2,23 +2,33 @@
 
 Each class offers one namespace of the vocabulary (`dsl.vocabulary`: `TableFacts`, `ShoeFacts`,
 `BoxFacts`, `HandFacts`, `DealerFacts`); its attributes and properties are the facts a rule can name
-(`hand.total`, `shoe.burned`). Game mechanics only: nothing here says what is allowed, the ruleset does.
+(`shoe.burned`, `hand.stake`). The facts every game shares are here; a game's hands, boxes and dealer
+subclass these with its own (`hand.total` is blackjack's: validator/games/<game>/hands.py), made by its
+`Hands`. Game mechanics only: nothing here says what is allowed, the ruleset does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from types import SimpleNamespace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
-from validator.casino.cards import BATAILLE_VALUE, BJ_VALUE, CARD_VALUE, all_cards, best_total, value
+from mypy_extensions import mypyc_attr
+
+from validator.casino.cards import all_cards
 from validator.dsl.facts import RoundFacts
 from validator.logs.decode import UNSET, ShoeRecord
 
-__all__ = ["Box", "Cards", "Dealer", "Hand", "RoundFacts", "Shoe", "TableState", "facts"]
+if TYPE_CHECKING:
+    from validator.dsl.model import Ruleset
+
+__all__ = ["Box", "Cards", "Dealer", "Hand", "Hands", "RoundFacts", "Shoe", "TableState"]
 
 ZERO: Final = Decimal(0)  # Final: a C variable in the compiled build, not a dictionary lookup
+
+BoxT = TypeVar("BoxT", bound="Box[Any]")
+HandT = TypeVar("HandT", bound="Hand")
+DealerT = TypeVar("DealerT", bound="Dealer")
 
 
 @dataclass
@@ -150,44 +160,37 @@ class Shoe:
         self.taken.clear()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Cards:
-    """The cards in front of a hand or the dealer, with the totals many rules read at every card: kept
-    up to date as cards come and go (add, take_back), not recomputed at each reading."""
+    """The cards in front of a hand or the dealer. What they make (a total, a rank) is the game's: its
+    hands (`Hands`) subclass these and keep their facts up to date as cards come and go (`add`,
+    `take_back`), not recomputed at each reading."""
 
-    __slots__ = ("aces", "busted", "card_list", "hard", "hidden", "soft", "total", "war_card")
+    __slots__ = ("card_list", "hidden")
 
     def __init__(self) -> None:
         self.card_list: list[str] = []
         self.hidden: tuple[str, ...] = ()  # cards dealt face down and not yet revealed (hand-log/1.1)
-        self.war_card: str | None = None
-        self.total, self.soft, self.busted = 0, False, False
-        self.hard = self.aces = 0  # every ace counted 1; how many aces
 
     def add(self, card: str) -> None:
         self.card_list.append(card)
-        worth = CARD_VALUE.get(card)  # one lookup by the whole code, written out for speed
-        if worth is None:  # not a card's code (the card rules judge it): by its rank, as before
-            worth = BJ_VALUE[card[0]]
-        hard = self.hard = self.hard + worth
-        if worth == 1:  # an ace, the one rank worth 1
-            self.aces += 1
-        if self.aces and hard <= 11:
-            self.total, self.soft = hard + 10, True
-        else:
-            self.total, self.soft = hard, False
-        self.busted = self.total > 21
 
     def take_back(self) -> str:
         """The last card, taken off (a split moves it to the new hand)."""
         card = self.card_list.pop()
-        self._count()
+        self.recount()
         return card
 
-    def _count(self) -> None:
-        self.total, self.soft = best_total(self.card_list)
-        self.busted = self.total > 21
-        self.hard = sum(BJ_VALUE[card[0]] for card in self.card_list)
-        self.aces = sum(1 for card in self.card_list if card[0] == "A")
+    def recount(self) -> None:
+        """The game's facts of the cards, counted again after one is taken back."""
+
+    def on_table(self) -> list[str]:
+        """The cards it holds on the table (a reshuffle leaves them out of the shoe)."""
+        return list(self.card_list)
+
+    def shown(self) -> str:
+        """The cards and what they make, as `explain` shows them."""
+        return " ".join(self.card_list)
 
     @property
     def cards(self) -> int:
@@ -197,97 +200,39 @@ class Cards:
     def face_down(self) -> int:
         return len(self.hidden)
 
-    # ---- bataille facts ----
-    @property
-    def rank(self) -> int | None:
-        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
 
-    @property
-    def war_rank(self) -> int | None:
-        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Hand(Cards):
-    """One player's hand: a box's first hand (`3`) or a hand made by splitting (`3/2`)."""
+    """One player's hand: a box's first hand (`3`) or, where the game splits, a hand made by splitting
+    (`3/2`). A game's hand adds the facts its rules read (validator/games/<game>/hands.py)."""
 
-    __slots__ = (
-        "box",
-        "doubled",
-        "even_money",
-        "initial_stake",
-        "name",
-        "split",
-        "split_aces",
-        "split_counts",
-        "stake",
-        "surrendered",
-        "went_to_war",
-    )
+    __slots__ = ("box", "initial_stake", "name", "stake", "surrendered")
 
-    def __init__(self, name: str, box: Box, stake: Decimal, *, split_counts: bool) -> None:
+    def __init__(self, name: str, box: Box[Any], stake: Decimal) -> None:
         super().__init__()
         self.name = name
         self.box = box
         self.stake = stake
         self.initial_stake = box.initial_stake
-        self.split = False
-        self.split_aces = False
-        self.doubled = False
         self.surrendered = False
-        self.even_money = False
-        self.split_counts = split_counts
-        self.went_to_war = False
 
-    # ---- blackjack facts ----
-    @property
-    def blackjack(self) -> bool:
-        return len(self.card_list) == 2 and self.total == 21 and (self.split_counts or not self.split)
-
-    @property
-    def pair(self) -> bool:
-        return len(self.card_list) == 2 and value(self.card_list[0]) == value(self.card_list[1])
-
-    @property
-    def identical_pair(self) -> bool:
-        return len(self.card_list) == 2 and self.card_list[0][0] == self.card_list[1][0]
-
-    @property
-    def pair_of_aces(self) -> bool:
-        return len(self.card_list) == 2 and self.card_list[0][0] == "A" == self.card_list[1][0]
-
-    @property
-    def live(self) -> bool:
-        """Still on the layout, waiting for the dealer's point."""
-        return not (self.busted or self.surrendered or self.even_money)
-
-    def split_off(self, stake: Decimal) -> Hand:
-        """Splitting: the second card leaves for a new hand of the same box, staked `stake`."""
-        box = self.box
-        aces = self.pair_of_aces
-        new = Hand(f"{box.number}/{len(box.hand_list) + 1}", box, stake, split_counts=self.split_counts)
-        if len(self.card_list) >= 2:
-            new.add(self.take_back())
-        self.split = new.split = True
-        if aces:
-            box.ace_splits += 1
-            self.split_aces = new.split_aces = True
-        box.hand_list.append(new)
-        return new
+    def settled_in_play(self) -> bool:
+        """Settled while the players play, outside the final settlement (by the cards alone: a blackjack
+        hand that busts)."""
+        return False
 
 
-class Box:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Box(Generic[HandT]):
     """A betting box: its stake, who bets on it, and the hands it holds after splitting."""
 
     __slots__ = (
-        "ace_splits",
-        "bataille_tie",
         "bettor_boxes",
         "bettor_stakes",
         "drew",
         "hand_list",
         "initial_stake",
         "number",
-        "player_ace_splits",
         "player_boxes",
         "seated",
         "seated_players",
@@ -306,15 +251,11 @@ class Box:
         # Each bettor's main stake on the box (seated and standing, by the bets' `player`): whose stake
         # an insurance is half of.
         self.bettor_stakes: dict[str, Decimal] = {}
-        self.hand_list: list[Hand] = []
-        self.ace_splits = 0
-        # At a split: the pairs of aces split so far this round on all the boxes of its seated player.
-        self.player_ace_splits = 0
+        self.hand_list: list[HandT] = []  # the game's hands
         self.drew = False
         self.player_boxes = 0
         # The most boxes any bettor on the box, seated or standing, bets a main stake on.
         self.bettor_boxes = 0
-        self.bataille_tie = False
         self.won_side_bets: tuple[str, ...] = ()
 
     @property
@@ -332,22 +273,26 @@ class Box:
         return total
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Dealer(Cards):
     __slots__ = ()
 
-    @property
-    def blackjack(self) -> bool:
-        return len(self.card_list) == 2 and self.total == 21
 
-    @property
-    def up_ace(self) -> bool:
-        return bool(self.card_list) and self.card_list[0][0] == "A"
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Hands(Generic[BoxT, HandT, DealerT]):
+    """A game's hands, as a version of its rules plays them: what the replay, the simulator and the
+    mathematics make a round's boxes, hands and dealer of (the game's declaration names its own:
+    `validator.games.game.Game.hands`)."""
 
-    @property
-    def up_ten(self) -> bool:
-        return bool(self.card_list) and value(self.card_list[0]) == 10
+    def box(self, number: int) -> BoxT:
+        raise NotImplementedError
 
+    def hand(self, name: str, box: Box[Any], stake: Decimal) -> HandT:
+        raise NotImplementedError
 
-# The replay's events read the vocabulary's fact classes (`dsl.vocabulary`), updated in place. The
-# simulator and the maths still make ad-hoc namespaces of facts with this.
-facts = SimpleNamespace
+    def dealer(self) -> DealerT:
+        raise NotImplementedError
+
+    def under(self, ruleset: Ruleset) -> Hands[BoxT, HandT, DealerT]:
+        """The hands as `ruleset` plays them (by default, as every version does)."""
+        return self

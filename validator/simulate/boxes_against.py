@@ -38,9 +38,9 @@ class TableSim(Protocol):
     ) -> int | None: ...
 
 
-def player_box(minimum: Decimal, player_boxes: int) -> Box:
+def player_box(minimum: Decimal, player_boxes: int) -> Box[Any]:
     """Box 1 of a seated player on `player_boxes` boxes, staking the table's minimum."""
-    box = Box(1)
+    box: Box[Any] = Box(1)
     box.stake = box.initial_stake = minimum
     box.seated = True
     box.seated_players = {"P1"}

@@ -47,20 +47,22 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from validator.casino.cards import best_total, normalize
+from validator.casino.cards import normalize
 from validator.dsl.ast import Name, Ratio
 from validator.dsl.expr import names_in, unparse
 from validator.dsl.model import Rule, Ruleset, SettleDef
 from validator.errors import ValidatorError
+from validator.games import GAMES
 from validator.i18n import _
 from validator.replay.judge import Judge
 from validator.replay.side_bets import Meters
-from validator.simulate.settled import Judged, judging, rebuild, settled_by
+from validator.replay.state import Hands
+from validator.simulate.settled import Judged, Rebuild, judging, rebuild, settled_by
 from validator.simulate.table import amount_json
 from validator.simulate.violations import Violations, between_key, breaks_a_decision, names_read
 
 # The verbs that give a card to a hand or the dealer without a decision (face up, or face down: 1.1).
-_DEALS = ("deal", "deal_down")
+DEALS = ("deal", "deal_down")
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,20 @@ class Edit:
 
 # An injector gets a deep-enough copy of a round record and the table's limits; None: not possible here.
 Injector = Callable[[dict[str, Any], "RoundView", random.Random], Edit | None]
+
+
+@dataclass(frozen=True, slots=True)
+class GameInjection:
+    """What `simulate --inject` needs of a game (its declaration's `inject`): how each action of a round's
+    record changes the round rebuilt from it (`rebuild`: a card dealt, a decision); the planters of the
+    rules only its rounds can break, by the kind of rule (`planters`); those of them that read only the
+    record, no settle clause (`mechanical`)."""
+
+    rebuild: Rebuild
+    planters: Callable[[Rule], list[Injector]]
+    mechanical: frozenset[Injector] = frozenset()
+
+
 # How `check` would judge a stake of the round whose first settlement the log showed as (verb, paid).
 JudgedAs = Callable[[str, str, Decimal | None], Judged | None]
 
@@ -108,9 +124,10 @@ def _main(stake: str) -> bool:
 class RoundView:
     """What a clean round shows: each hand's cards and stake, the dealer's cards, the settlements."""
 
-    def __init__(self, record: dict[str, Any], maximum: Decimal) -> None:
+    def __init__(self, record: dict[str, Any], maximum: Decimal, hands: Hands[Any, Any, Any]) -> None:
         self.record = record
         self.maximum = maximum
+        self.hands = hands  # the game's, as the version plays them
         self.actions: list[list[Any]] = record["actions"]
         self.box_bets: dict[str, Decimal] = {}
         for bet in record["bets"]:
@@ -149,7 +166,7 @@ class RoundView:
 
     def _read(self, index: int, action: list[Any]) -> None:
         verb = action[0]
-        if verb in _DEALS:
+        if verb in DEALS:
             self.cards.setdefault(action[1], []).append(normalize(action[2]))
         elif verb == "hit":
             self.cards[action[1]].append(normalize(action[2]))
@@ -173,9 +190,13 @@ class RoundView:
         if verb in ("hit", "stand", "double", "split", "surrender"):
             self.last_decision = index
 
-    # ---- blackjack facts ----
-    def total(self, name: str) -> int:
-        return best_total(self.cards.get(name, []))[0]
+    def settled_in_play(self, name: str) -> bool:
+        """Is the hand settled while the players play, outside the final settlement (by its cards, as the
+        game's hands say: blackjack's bust)?"""
+        hand = self.hands.hand(name, self.hands.box(0), Decimal(0))
+        for card in self.cards.get(name, []):
+            hand.add(card)
+        return bool(hand.settled_in_play())
 
     def finals(self, verb: str) -> Iterator[tuple[int, list[Any]]]:
         for index in self.final.values():
@@ -184,7 +205,7 @@ class RoundView:
                 yield index, action
 
 
-def _choice(rng: random.Random, options: list[Any]) -> Any | None:
+def choice(rng: random.Random, options: list[Any]) -> Any | None:
     return rng.choice(options) if options else None
 
 
@@ -199,7 +220,7 @@ def _settle_out_of_order(record: dict[str, Any], view: RoundView, rng: random.Ra
         if _main(s)
         and i > view.last_decision
         and s not in view.surrendered
-        and view.total(s) <= 21
+        and not view.settled_in_play(s)
         and s.split("/")[0] not in view.even_money
     )
     pairs = [
@@ -207,7 +228,7 @@ def _settle_out_of_order(record: dict[str, Any], view: RoundView, rng: random.Ra
         for a, b in pairwise(final)
         if b == a + 1 and int(view.actions[a][1].split("/")[0]) > int(view.actions[b][1].split("/")[0])
     ]
-    picked = _choice(rng, pairs)
+    picked = choice(rng, pairs)
     if picked is None:
         return None
     a, b = picked
@@ -217,7 +238,7 @@ def _settle_out_of_order(record: dict[str, Any], view: RoundView, rng: random.Ra
 
 
 def _settled_twice(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-    picked = _choice(rng, [(i, a) for i, a in view.finals("lose") if _main(a[1]) and len(a) == 2])
+    picked = choice(rng, [(i, a) for i, a in view.finals("lose") if _main(a[1]) and len(a) == 2])
     if picked is None:
         return None
     index, action = picked
@@ -229,7 +250,7 @@ def _over_the_maximum(record: dict[str, Any], view: RoundView, rng: random.Rando
     """Multiply one box's money by a whole factor that takes its stake past the maximum (the table's, or the
     text's own where the rule reads one)."""
     boxes = [s for s in view.box_bets if _main(s)]
-    box = _choice(rng, boxes)
+    box = choice(rng, boxes)
     if box is None:
         return None
     factor = int(view.maximum // view.box_bets[box]) + 1
@@ -257,41 +278,20 @@ def _over_the_maximum(record: dict[str, Any], view: RoundView, rng: random.Rando
     return Edit(record, box, f"box {box} staked {factor} times over, past the maximum {view.maximum}")
 
 
-def _insurance_settled_early(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-    """Move an insurance's settlement to right after the insurance is taken, before the dealer's second
-    card (which decides it): the same verb and amount, settled too soon."""
-    options = []
-    for index, action in enumerate(view.actions):
-        if action[0] != "insurance":
-            continue
-        stake = f"{action[1]}:insurance"
-        settled = view.final.get(stake)
-        dealer_cards = sum(1 for a in view.actions[:index] if a[0] in _DEALS and a[1] == "D")
-        if settled is not None and settled > index + 1 and dealer_cards < 2:
-            options.append((index, settled, stake))
-    picked = _choice(rng, options)
-    if picked is None:
-        return None
-    index, settled, stake = picked
-    actions = record["actions"]
-    actions.insert(index + 1, actions.pop(settled))
-    return Edit(record, stake, f"{stake} settled as soon as it was taken, before the dealer's second card")
-
-
 def _settled_before_dealer_done(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
     """Move the first stake of the final settlement to just before the dealer's last card, in a round
     with no insurance or side stake (whose own timing rules read the main settlement)."""
     actions = view.actions
     if view.insured or any(":" in stake for stake in view.box_bets):
         return None
-    dealer_cards = [i for i, a in enumerate(actions) if a[0] in _DEALS and a[1] == "D"]
+    dealer_cards = [i for i, a in enumerate(actions) if a[0] in DEALS and a[1] == "D"]
     if not dealer_cards or dealer_cards[-1] <= view.last_decision:
         return None
     last_card = dealer_cards[-1]
     final = sorted(
         i
         for s, i in view.final.items()
-        if _main(s) and i > last_card and s not in view.surrendered and view.total(s) <= 21
+        if _main(s) and i > last_card and s not in view.surrendered and not view.settled_in_play(s)
     )
     if not final or any(a[0] in ("pay", "lose", "push") for a in actions[last_card : final[0]]):
         return None
@@ -323,33 +323,13 @@ def _face_flipped(record: dict[str, Any], view: RoundView, rng: random.Random) -
     return Edit(record, None, f"the dealer's {card[2]} dealt face down")
 
 
-def _hole_card_left_down(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-    """The dealer's face-down card left face down: revealed only after the next card he draws, or, where
-    he draws none after it, never revealed (one finding, at that card or when he stands)."""
-    actions = record["actions"]
-    reveal = next((i for i, a in enumerate(actions) if a[0] == "reveal" and a[1] == "D"), None)
-    if reveal is None:
-        return None
-    card = actions[reveal][2]
-    drawn = next(
-        (i for i in range(reveal + 1, len(actions)) if actions[i][0] in _DEALS and actions[i][1] == "D"), None
-    )
-    moved = actions.pop(reveal)
-    if drawn is None:
-        return Edit(record, "D", f"dealer_stand on D with the hole card {card} never revealed")
-    actions.insert(drawn, moved)  # right after the card he draws (its index moved down by one)
-    return Edit(record, "D", f"dealer_draw on D with the hole card {card} still face down")
-
-
-# Planters that read only the record (no settle clause).
+# Planters that read only the record (no settle clause): the shared ones, and those the games declare.
 _MECHANICAL = frozenset(
     {
         _face_flipped,
-        _hole_card_left_down,
         _settle_out_of_order,
         _settled_twice,
         _over_the_maximum,
-        _insurance_settled_early,
         _settled_before_dealer_done,
     }
 )
@@ -406,7 +386,7 @@ def _payout(rule_id: str) -> Injector:
 
     def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
         mine = {stake for stake, (rule, _kind) in view.settled.items() if rule == rule_id}
-        picked = _choice(rng, _first_settlements(view, mine))
+        picked = choice(rng, _first_settlements(view, mine))
         if picked is None:
             return None
         stake, index = picked
@@ -455,7 +435,7 @@ def _misread(rule_id: str, kinds: frozenset[str]) -> Injector:
             for edited, how in candidates:
                 if _breaks_only(view, rule_id, edited, amount):
                     options.append((index, edited, f"{stake} {how}, which the text does not give"))
-        picked = _choice(rng, options)
+        picked = choice(rng, options)
         if picked is None:
             return None
         index, edited, what = picked
@@ -465,48 +445,11 @@ def _misread(rule_id: str, kinds: frozenset[str]) -> Injector:
     return inject
 
 
-def _tie_left_unchosen(rule_id: str) -> Injector:
-    """Bataille: a tied hand that surrendered, written as neither surrendering nor going to war, and
-    collected whole: a tie settled by neither of the text's two ways (the rule's clause settles it)."""
-
-    def inject(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
-        options = []
-        for index, action in enumerate(view.actions):
-            hand = action[1] if action[0] == "surrender" else None
-            settled = view.final.get(hand) if hand is not None else None
-            if hand is None or settled is None or len(view.cards.get(hand, ())) != 1:
-                continue
-            dealer = view.cards.get("D", [])
-            if not dealer or dealer[0][0] != view.cards[hand][0][0]:
-                continue  # not a tie: a surrender the simulator planted off one
-            options.append((index, settled, hand))
-        picked = _choice(rng, options)
-        if picked is None:
-            return None
-        index, settled, hand = picked
-        record["actions"][settled] = ["lose", hand]
-        del record["actions"][index]
-        return Edit(record, hand, f"{hand} tied, neither went to war nor abandoned, and was collected whole")
-
-    return inject
-
-
-def _settles_a_tie_unchosen(rule: Rule) -> bool:
-    """Does a main clause of the rule settle a tie (`hand.rank`, `dealer.rank`) that did not go to war?"""
-    for settle in rule.settles:
-        if settle.stake != "main" or settle.guard_node is None:
-            continue
-        read = {name.path for name in names_in(settle.guard_node) if isinstance(name, Name)}
-        if {"hand.rank", "dealer.rank", "hand.went_to_war"} <= read and "hand.surrendered" not in read:
-            return True
-    return False
-
-
-def _reads(rule: Rule) -> set[str]:
+def reads(rule: Rule) -> set[str]:
     return set().union(*(names_read(check) for check in rule.checks))
 
 
-def _guarded_by(rule: Rule, fact: str) -> bool:
+def guarded_by(rule: Rule, fact: str) -> bool:
     """Does a guard of the rule read `fact` (a rule judging only some of the states it names, which a
     step to another of them does not break)?"""
     return any(
@@ -540,8 +483,15 @@ def _reads_the_log(settle: SettleDef) -> bool:
     )
 
 
-def planters(rule: Rule) -> list[Injector]:
-    """How the rule can be broken in a simulated round, by the kind of rule it is (see the docstring)."""
+def planters(rule: Rule, game: str) -> list[Injector]:
+    """How the rule can be broken in a simulated round, by the kind of rule it is (see the docstring):
+    the planters every game shares, then the game's own (its declaration's `inject`)."""
+    declared = GAMES[game]
+    injection: GameInjection = declared.load(declared.inject)
+    return [*_shared_planters(rule), *injection.planters(rule)]
+
+
+def _shared_planters(rule: Rule) -> list[Injector]:
     found: list[Injector] = []
     events = {check.event for check in rule.checks}
     if any(not _reads_the_log(settle) for settle in rule.settles):
@@ -549,33 +499,24 @@ def planters(rule: Rule) -> list[Injector]:
     misread = frozenset(settle.stake for settle in rule.settles if _reads_the_log(settle))
     if misread:
         found.append(_misread(rule.id, misread))
-    if "settle" in events and {"settle.box", "settle.previous_box"} <= _reads(rule):
+    if "settle" in events and {"settle.box", "settle.previous_box"} <= reads(rule):
         found.append(_settle_out_of_order)
-    if "settle" in events and "settle.dealer_done" in _reads(rule):
+    if "settle" in events and "settle.dealer_done" in reads(rule):
         found.append(_settled_before_dealer_done)
-    if (
-        "insurance_settle" in events
-        and "dealer.cards" in _reads(rule)
-        and not _guarded_by(rule, "dealer.cards")
-    ):
-        found.append(_insurance_settled_early)
-    if "stake_end" in events and "stake.settlements" in _reads(rule):
+    if "stake_end" in events and "stake.settlements" in reads(rule):
         found.append(_settled_twice)
     if _bounds_box_stake(rule):
         found.append(_over_the_maximum)
-    if "card" in events and "card.face_down" in _reads(rule):
+    if "card" in events and "card.face_down" in reads(rule):
         found.append(_face_flipped)
-    if events & {"dealer_draw", "dealer_stand"} and "dealer.face_down" in _reads(rule):
-        found.append(_hole_card_left_down)
-    if _settles_a_tie_unchosen(rule):
-        found.append(_tie_left_unchosen(rule.id))
     return found
 
 
 def injectable(ruleset: Ruleset) -> list[str]:
     """The rule ids of this version that `--inject` can break: by editing a written round (`planters`),
     or, in a séance the simulator plays with the plan (`Violations`), by a player's decision."""
-    return [rule.id for rule in ruleset.rules if planters(rule) or breaks_a_decision(rule, ruleset.game)]
+    game = ruleset.game
+    return [rule.id for rule in ruleset.rules if planters(rule, game) or breaks_a_decision(rule, game)]
 
 
 def resolve(ruleset: Ruleset, rule_ids: list[str]) -> dict[str, list[Injector]]:
@@ -591,7 +532,7 @@ def resolve(ruleset: Ruleset, rule_ids: list[str]) -> dict[str, list[Injector]]:
                     "simulator can break; it can break:\n{listed}"
                 ).format(rule_id=rule_id, version=ruleset.version, listed=listed)
             )
-        chosen[rule_id] = planters(ruleset.rule(rule_id))
+        chosen[rule_id] = planters(ruleset.rule(rule_id), ruleset.game)
     return chosen
 
 
@@ -610,6 +551,10 @@ def inject(
     the plan the simulator played the séance with (simulate(…, violations=…)), whose decisions it broke
     while playing; without it, only the rules a record's edit breaks are planted."""
     chosen = resolve(ruleset, rule_ids)
+    game = GAMES[ruleset.game]
+    injection: GameInjection = game.load(game.inject)
+    hands: Hands[Any, Any, Any] = game.load(game.hands).under(ruleset)
+    mechanical = _MECHANICAL | injection.mechanical
     if violations is None:
         violations = Violations(ruleset, list(chosen), rate, seed)
     judge = Judge(ruleset, house if house is not None else ruleset.house_defaults(), "<inject>")
@@ -647,8 +592,8 @@ def inject(
                 injectors = chosen.get(rule_id, [])
                 if not injectors:
                     continue  # broken by a decision, while the simulator plays (none here)
-                view = RoundView(record, max(maximum, text_maximum[rule_id]))
-                if settled is None and any(i not in _MECHANICAL for i in injectors):
+                view = RoundView(record, max(maximum, text_maximum[rule_id]), hands)
+                if settled is None and any(i not in mechanical for i in injectors):
                     round_ = rebuild(record, ruleset, judge, meters)  # the clean round: rebuilt once
                     settled = settled_by(round_, judge)
                     judged = judging(round_, judge)

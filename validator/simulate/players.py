@@ -88,7 +88,7 @@ class Later:
         self.make = make
         self.found: Any = None
 
-    def __call__(self, hand: Hand, dealer: Dealer, legal: Any) -> str:
+    def __call__(self, hand: Any, dealer: Dealer, legal: Any) -> str:
         if self.found is None:
             self.found = self.make()
         decision: str = self.found(hand, dealer, legal)
@@ -121,7 +121,7 @@ class Mixed:
             )
         return found
 
-    def __call__(self, hand: Hand, dealer: Dealer, legal: Any) -> str:
+    def __call__(self, hand: Any, dealer: Dealer, legal: Any) -> str:
         skill = self.skill(hand, dealer)
         if skill == "random":
             return self.rng.choice([d for d in self.choices if d == "stand" or legal(d)] or ["stand"])

@@ -1,9 +1,10 @@
 """Which rule settles each stake of a simulated round: the round's hands, dealer and side stakes rebuilt
-from its record by the game's mechanics (the simulator's own nouns: Box, Hand, Dealer), then put to the
-ruleset's compiled settle clauses, as the simulator did when it played the round.
+from its record by the game's mechanics (its hands, and how each action changes them: its declaration's
+`inject`, validator/games/<game>/inject.py), then put to the ruleset's compiled settle clauses, as the
+simulator did when it played the round.
 
 `simulate --inject` plants a payout violation on a stake the rule it breaks settles; what the stake
-gets is the law's (the clauses), which hands there are and what they hold is the mechanics' (here).
+gets is the law's (the clauses), which hands there are and what they hold is the mechanics'.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from validator.casino.cards import normalize
 from validator.casino.money import to_decimal
+from validator.dsl.facts import RoundFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
 from validator.games import GAMES
@@ -33,24 +34,33 @@ from validator.replay.side_bets import (
     side_of,
     split_boxes,
 )
-from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.replay.state import Hand, Hands
 
 SETTLEMENTS = ("pay", "lose", "push")
 
 
+# How one action of a round's record changes the round rebuilt from it (a card dealt, a decision): the
+# game's mechanics (its declaration's `inject`: validator.simulate.inject.GameInjection.rebuild).
+Rebuild = Callable[["RoundRebuilt", list[Any]], None]
+
+
 class RoundRebuilt:
-    """A round record's hands, boxes, dealer, insurances and war stakes, as its actions leave them."""
+    """A round record's hands, boxes, dealer, insurances and war stakes, as its actions leave them: the
+    bets read here, each action by the game's own rebuilding."""
 
     def __init__(self, record: dict[str, Any], ruleset: Ruleset) -> None:
-        split_counts = bool(ruleset.param("blackjack.split_hand_counts"))
-        self.war_cards = GAMES[ruleset.game].second_card_is_war_card
-        self.boxes: dict[int, Box] = {}
-        self.hands: dict[str, Hand] = {}
+        game = GAMES[ruleset.game]
+        apply: Rebuild = game.load(game.inject).rebuild
+        kit: Hands[Any, Any, Any] = game.load(game.hands).under(ruleset)
+        self.boxes: dict[int, Any] = {}  # the game's boxes, hands and dealer
+        self.hands: dict[str, Any] = {}
         self.side_stakes: dict[str, Decimal] = {}
         for bet in record["bets"]:
             stake, amount = bet["stake"], to_decimal(bet["amount"])
             number = int(stake.split(":")[0])
-            box = self.boxes.setdefault(number, Box(number))
+            box = self.boxes.get(number)
+            if box is None:
+                box = self.boxes[number] = kit.box(number)
             if ":" in stake:
                 self.side_stakes[stake] = self.side_stakes.get(stake, Decimal(0)) + amount
             else:
@@ -60,47 +70,19 @@ class RoundRebuilt:
             box = self.boxes[number]
             box.initial_stake = box.stake
             if box.stake > 0:
-                hand = Hand(str(number), box, box.stake, split_counts=split_counts)
+                hand = kit.hand(str(number), box, box.stake)
                 box.hand_list.append(hand)
                 self.hands[hand.name] = hand
-        self.dealer = Dealer()
+        self.dealer: Any = kit.dealer()
         self.insured: dict[int, Decimal] = {}
         self.war: dict[int, Decimal] = {}
         self.actions: list[list[Any]] = record["actions"]
         for action in self.actions:
-            self._apply(action)
+            apply(self, action)
 
-    def _apply(self, action: list[Any]) -> None:
-        verb = action[0]
-        if verb == "deal" or verb == "deal_down":  # a face-down card is the receiver's all the same
-            self._card(action[1], normalize(action[2]))
-        elif verb == "hit":
-            self.hands[action[1]].add(normalize(action[2]))
-        elif verb == "double":
-            hand = self.hands[action[1]]
-            hand.stake += to_decimal(action[2])
-            hand.doubled = True
-            hand.add(normalize(action[3]))
-        elif verb == "split":
-            new = self.hands[action[1]].split_off(to_decimal(action[2]))
-            self.hands[new.name] = new
-        elif verb == "surrender":
-            self.hands[action[1]].surrendered = True
-        elif verb == "even_money":
-            self.hands[str(action[1])].even_money = True
-        elif verb == "insurance":
-            self.insured[int(action[1])] = to_decimal(action[2])
-        elif verb == "war":
-            hand = self.hands[action[1]]
-            hand.went_to_war = True
-            self.war[hand.box.number] = to_decimal(action[2])
-
-    def _card(self, target: str, card: str) -> None:
-        held = self.dealer if target == "D" else self.hands[target]
-        if self.war_cards and held.card_list:
-            held.war_card = card  # a second card is the war card (the bataille's war)
-        else:
-            held.add(card)
+    def held(self, target: str) -> Any:
+        """The dealer's cards ("D") or a hand's."""
+        return self.dealer if target == "D" else self.hands[target]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +184,7 @@ def _decide(
         box=box,
         hand=box.hand_list[0],
         dealer=dealer,
-        stake=facts(name=stake, amount=amount, settlements=1, case=case, verb=verb, paid=paid),
+        stake=StakeFacts(name=stake, amount=amount, settlements=1, case=case, verb=verb, paid=paid),
         player=PlayerCards(number, sequences, cards[0] if cards else None, elsewhere, split),
         dealer_cards=DealerCards(cards),
         jackpot=jackpot,
@@ -212,14 +194,14 @@ def _decide(
 
 
 def _ctx(
-    hand: Hand, dealer: Dealer, stake: str, amount: Decimal, verb: str | None, paid: Decimal | None
+    hand: Hand, dealer: Any, stake: str, amount: Decimal, verb: str | None, paid: Decimal | None
 ) -> dict[str, Any]:
     return {
         "round": RoundFacts(),
         "box": hand.box,
         "hand": hand,
         "dealer": dealer,
-        "stake": facts(name=stake, amount=amount, settlements=1, case=None, verb=verb, paid=paid),
+        "stake": StakeFacts(name=stake, amount=amount, settlements=1, verb=verb, paid=paid),
     }
 
 

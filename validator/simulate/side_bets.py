@@ -19,11 +19,12 @@ simulated meters (JackpotSim).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from validator.dsl.facts import RoundFacts, SideFacts, StakeFacts
 from validator.dsl.model import SideBetDef
 from validator.replay.side_bets import (
     MAIN_PRIZE,
@@ -41,7 +42,7 @@ from validator.replay.side_bets import (
     side_of,
     split_boxes,
 )
-from validator.replay.state import Dealer, RoundFacts, facts
+from validator.replay.state import Dealer
 from validator.simulate.table import amount_json, bet_facts
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ class RoundSides:
             self.initial_dealer = len(dealer.card_list)
         self.moments.append(Moment(len(self.actions), tuple(dealer.card_list), main_settled, main_unsettled))
 
-    def mark_wins(self, boxes: dict[int, Box], dealer: Dealer) -> None:
+    def mark_wins(self, boxes: Mapping[int, Box[Any]], dealer: Dealer) -> None:
         """Each box's side bets that win on the cards dealt so far (`box.won_side_bets`)."""
         for stake in self.of(self.sim.ruleset.side_bets):
             side = self.side(stake)[0]
@@ -232,7 +233,7 @@ class RoundSides:
             ):
                 box.won_side_bets = (*box.won_side_bets, side)
 
-    def waits_for_dealer(self, boxes: dict[int, Box], dealer: Dealer) -> bool:
+    def waits_for_dealer(self, boxes: Mapping[int, Box[Any]], dealer: Dealer) -> bool:
         """Is there a stake that the rules do not let be settled now, and whose paytables read the
         dealer's cards? Then the dealer makes his hand, whatever the boxes did."""
         moment = self.moments[-1]
@@ -275,7 +276,7 @@ class RoundSides:
             box=box,
             hand=box.hand_list[0],
             dealer=dealer,
-            stake=facts(name=stake, amount=self.stakes[stake], settlements=1, case=self.side(stake)[1]),
+            stake=StakeFacts(name=stake, amount=self.stakes[stake], settlements=1, case=self.side(stake)[1]),
             player=self.player(box.number, sequences, cards),
             dealer_cards=DealerCards(cards),
             jackpot=jackpot if jackpot is not None else jackpot_facts(None, 0, 0),
@@ -326,7 +327,7 @@ class RoundSides:
         )
         dealer_done = len(cards) >= 2 and (not later_dealer_card if done else not self.sim.dealer_must_draw())
         dealer_started = len(cards) > self.initial_dealer
-        info = facts(
+        info = SideFacts(
             name=side,
             case=case,
             box=box_no,
@@ -341,7 +342,7 @@ class RoundSides:
             main_unsettled=moment.main_unsettled,
             approved=approved,
         )
-        dealer = Dealer()
+        dealer = self.sim.hands.dealer()
         for card in cards:
             dealer.add(card)
         ctx = {
@@ -353,7 +354,9 @@ class RoundSides:
         }
         return ctx
 
-    def settle_all(self, boxes: dict[int, Box], dealer: Dealer, meters: Meters | None) -> tuple[bool, bool]:
+    def settle_all(
+        self, boxes: Mapping[int, Box[Any]], dealer: Dealer, meters: Meters | None
+    ) -> tuple[bool, bool]:
         """Settle every side stake at its moment (see the module's docstring), on the round's cards.
         Returns whether a progressive jackpot's main and secondary meters were won."""
         if not self.stakes or not self.moments:

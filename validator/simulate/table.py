@@ -11,14 +11,15 @@ from typing import Any
 import orjson
 
 from validator.casino.cards import all_cards
-from validator.dsl.facts import BetFacts
+from validator.dsl.facts import BetFacts, DealFacts, RoundFacts, StakeFacts
 from validator.dsl.model import PaytableOutcome, Ruleset
 from validator.errors import ValidatorError
+from validator.games import GAMES
 from validator.i18n import _
 from validator.logs.decode import ShoeRecord, from_dict
 from validator.replay.judge import Judge
 from validator.replay.session import read_table
-from validator.replay.state import RoundFacts, Shoe, TableState, facts
+from validator.replay.state import Hands, Shoe, TableState
 from validator.simulate.boxes_against import boxes_against, name_boxes, player_box
 from validator.simulate.hours import Hours
 from validator.simulate.pool import DealerTeam, Roster
@@ -138,6 +139,9 @@ class TableSim:
         self.maximum = maximum
         self.seats = seats
         self.judge = Judge(ruleset, house, "<simulate>")
+        # The game's hands as the version plays them (its declaration's `hands`).
+        game = GAMES[ruleset.game]
+        self.hands: Hands[Any, Any, Any] = game.load(game.hands).under(ruleset)
         self.judge.explained = False  # broken_by and legal read the rules broken, never their words
         self.state = TableState(table_id, ruleset.game, seats, minimum, maximum, True, ruleset.family, 0)
         self.state.faces_logged = bool(ruleset.param("dealer.hole_card"))  # hand-log/1.1 (table record)
@@ -247,7 +251,7 @@ class TableSim:
         names = [name for name, _unused in receivers]
         pairs = list(range(len(names) - 1))
         candidates = [
-            ("deal", names[i + 1], {"deal": facts(hand=names[i + 1], expected=names[i])}) for i in pairs
+            ("deal", names[i + 1], {"deal": DealFacts(hand=names[i + 1], expected=names[i])}) for i in pairs
         ]
         whats = [f"{names[i + 1]} dealt its card before {names[i]}" for i in pairs]
         picked = self.breaking(self.round_id, candidates, whats, first_only=True)
@@ -268,7 +272,7 @@ class TableSim:
         """The action that settles stake `name` (of kind `main`, `insurance`, `war` or a side bet) as the
         ruleset's settle clauses give it: the same compiled clauses, read in the same order, that the
         replay judges a log's settlement by. One implementation of the money."""
-        stake = facts(name=name, amount=amount, settlements=1, case=None, verb=None, paid=None)
+        stake = StakeFacts(name=name, amount=amount, settlements=1)
         ctx = {"house": self.house, "table": self.state, **namespaces, "stake": stake}
         decided = self.judge.expected_settlement(kind, ctx)
         if decided is None:

@@ -1,27 +1,17 @@
-"""Bataille (casino war): its replay engine (`replay`), its simulator (`simulator`), its mathematics
-(`maths`, what `edge` reads of it in `edge`)."""
+"""Bataille (casino war): its words of the rules language (`vocabulary`), its hands and their ranks
+(`hands`), its replay engine (`replay`), its simulator (`simulator`) and what `--inject` needs of it
+(`inject`), its mathematics (`maths`, what `edge` reads of it in `edge`)."""
 
 from validator.games.game import Game
 
 GAME = Game(
     name="bataille",
     package=__name__,
+    vocabulary="vocabulary:WORDS",
+    hands="hands:HANDS",
     engine="replay:BatailleRound",
     simulator="simulator:BatailleSim",
-    maths="edge:MATHS",
-    events=frozenset(("war", "war_burn")),
-    facts=frozenset(
-        (
-            "box.bataille_tie",
-            "hand.rank",
-            "hand.war_rank",
-            "hand.went_to_war",
-            "dealer.rank",
-            "dealer.war_rank",
-            "settle.went_to_war",
-            "settle.previous_went_to_war",
-        )
-    ),
+    inject="inject:INJECTION",
     decisions=frozenset(("war", "surrender", "deal", "war_burn")),
-    second_card_is_war_card=True,
+    maths="edge:MATHS",
 )

@@ -6,7 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, cast
 
-from validator.dsl.facts import ActionFacts, BurnFacts
+from validator.dsl.facts import ActionFacts
+from validator.games.bataille.hands import HANDS, BatailleBox, BatailleDealer, BatailleHand, BatailleHands
+from validator.games.bataille.vocabulary import BurnFacts
 from validator.i18n import _
 from validator.logs.decode import (
     UNSET,
@@ -25,21 +27,23 @@ from validator.logs.decode import (
 )
 from validator.logs.rules.replayable import WRONG_GAME
 from validator.replay.round_base import MalformedRound, RoundReplay, amount_of, parse_stake, show_action
-from validator.replay.state import Dealer
 
 # Told apart by class, never by `isinstance` (slow for a msgspec struct that does not match).
 SETTLEMENTS = frozenset((Pay, Lose, Push))
 
 
-class BatailleRound(RoundReplay):
+class BatailleRound(RoundReplay[BatailleBox, BatailleHand, BatailleDealer]):
+    def game_hands(self) -> BatailleHands:
+        return HANDS
+
     def replay(self) -> None:
-        self.read_bets(split_counts=False)
+        self.read_bets()
         if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
             self.replay_void()
             return
         if self.story is not None:
             self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
-        self.dealer = Dealer()
+        self.dealer = self.kit.dealer()
         self.ctx["dealer"] = self.dealer
         # Receivers still owed their card of the initial deal, in the order the text deals them.
         self.owe([*self.hands, "D"])
@@ -107,7 +111,8 @@ class BatailleRound(RoundReplay):
             self.initial_done = not self.owed
             if self.initial_done:
                 for hand in self.hands.values():
-                    hand.box.bataille_tie = hand.rank is not None and hand.rank == self.dealer.rank
+                    tie = hand.rank is not None and hand.rank == self.dealer.rank
+                    cast(BatailleBox, hand.box).bataille_tie = tie
             return
         # The war: burns, one card to each player at war, a burn, the dealer's card.
         if target == "D":

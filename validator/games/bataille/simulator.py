@@ -7,7 +7,11 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
+from validator.dsl.facts import ActionFacts, RoundFacts
+from validator.games.bataille.hands import BatailleBox as Box
+from validator.games.bataille.hands import BatailleDealer as Dealer
+from validator.games.bataille.hands import BatailleHand as Hand
+from validator.games.bataille.vocabulary import BurnFacts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.interludes import Interludes
 from validator.simulate.late_against import collect_late
@@ -50,7 +54,7 @@ class BatailleSim(TableSim):
         for number in sorted(boxes):
             box = boxes[number]
             box.initial_stake = box.stake
-            hand = Hand(str(number), box, box.stake, split_counts=False)
+            hand = Hand(str(number), box, box.stake)
             box.hand_list.append(hand)
             hands.append(hand)
         dealer = Dealer()
@@ -67,14 +71,19 @@ class BatailleSim(TableSim):
         at_war: list[Hand] = []
         self.war_stakes: dict[str, Decimal] = {}
         for hand in hands:
-            hand.box.bataille_tie = hand.rank == dealer.rank
+            box = boxes[hand.box.number]
+            box.bataille_tie = hand.rank == dealer.rank
             share = self.ruleset.param("war.stake_share").factor
             ctx = {"round": round_facts, "box": hand.box, "hand": hand, "dealer": dealer}
             if self.to_break:
                 # simulate --inject: a war or a surrender the rules refuse (off a tie, a war's stake).
                 moves = [("war", hand.stake * share), ("war", hand.stake * share * 2), ("surrender", None)]
                 candidates = [
-                    (verb, hand.name, {**ctx, "action": facts(verb=verb, hand=hand.name, amount=amount)})
+                    (
+                        verb,
+                        hand.name,
+                        {**ctx, "action": ActionFacts(verb=verb, hand=hand.name, amount=amount)},
+                    )
                     for verb, amount in moves
                 ]
                 picked = self.breaking(self.round_id, candidates)
@@ -89,9 +98,9 @@ class BatailleSim(TableSim):
                         actions.append(["surrender", hand.name])
                         hand.surrendered = True
                     continue
-            if not hand.box.bataille_tie:
+            if not box.bataille_tie:
                 continue
-            war_ctx = {**ctx, "action": facts(verb="war", hand=hand.name, amount=hand.stake * share)}
+            war_ctx = {**ctx, "action": ActionFacts(verb="war", hand=hand.name, amount=hand.stake * share)}
             if self.strategy is not None:
                 asked = war_ctx
                 wants_war = self.strategy(hand, dealer, lambda verb, c=asked: self.legal(verb, c)) == "war"
@@ -144,7 +153,7 @@ class BatailleSim(TableSim):
         targets = (first, "D")
         moves = [(at, burns[at] + step) for at in (0, 1) for step in (1, -1) if burns[at] + step >= 0]
         candidates = [
-            ("war_burn", targets[at], {"burn": facts(count=count, expected=expected[at])})
+            ("war_burn", targets[at], {"burn": BurnFacts(count=count, expected=_count(expected[at]))})
             for at, count in moves
         ]
         whats = [f"{count} cards burned before {targets[at]}'s war card" for at, count in moves]
@@ -163,3 +172,8 @@ class BatailleSim(TableSim):
             if hand.went_to_war:
                 war = f"{hand.box.number}:war"
                 actions.append(self.settlement("war", war, self.war_stakes[hand.name], **ctx))
+
+
+def _count(value: Any) -> int | None:
+    """A count the rules set (the DSL writes numbers as decimals), as `burn.expected` declares it."""
+    return None if value is None else int(value)

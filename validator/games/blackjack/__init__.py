@@ -1,60 +1,18 @@
-"""Blackjack: its replay engine (`replay`), its simulator (`simulator`), its mathematics (`maths`, the
-dealer's drawing in `dealer`, the player's best play in `strategy`, what `edge` reads of them in `edge`)."""
+"""Blackjack: its words of the rules language (`vocabulary`), its hands and their totals (`hands`), its
+replay engine (`replay`), its simulator (`simulator`) and what `--inject` needs of it (`inject`), its
+mathematics (`maths`, the dealer's drawing in `dealer`, the player's best play in `strategy`, what `edge`
+reads of them in `edge`)."""
 
 from validator.games.game import Game
 
 GAME = Game(
     name="blackjack",
     package=__name__,
+    vocabulary="vocabulary:WORDS",
+    hands="hands:HANDS",
     engine="replay:BlackjackRound",
     simulator="simulator:BlackjackSim",
-    maths="edge:MATHS",
-    events=frozenset(
-        (
-            "turn",
-            "hit",
-            "stand",
-            "double",
-            "split",
-            "insurance",
-            "even_money",
-            "bust",
-            "dealer_draw",
-            "dealer_stand",
-            "insurance_settle",
-            "peek",
-        )
-    ),
-    facts=frozenset(
-        (
-            "round.live_blackjacks",
-            "box.ace_splits",
-            "box.player_ace_splits",
-            "hand.soft",
-            "hand.blackjack",
-            "hand.busted",
-            "hand.pair",
-            "hand.identical_pair",
-            "hand.pair_of_aces",
-            "hand.split",
-            "hand.split_aces",
-            "hand.doubled",
-            "hand.even_money",
-            "dealer.soft",
-            "dealer.blackjack",
-            "dealer.busted",
-            "dealer.up_ace",
-            "dealer.up_ten",
-            "dealer.face_down",
-            "card.hole",
-            "action.by_seated",
-            "turn.hand",
-            "turn.place",
-            "turn.current_place",
-            "settle.place",
-            "settle.previous_place",
-        )
-    ),
+    inject="inject:INJECTION",
     decisions=frozenset(
         (
             "surrender",
@@ -72,4 +30,5 @@ GAME = Game(
             "insurance_settle",
         )
     ),
+    maths="edge:MATHS",
 )

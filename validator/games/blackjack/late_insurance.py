@@ -11,7 +11,8 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl.facts import ActionFacts, SettleFacts
-from validator.replay.state import Box, Dealer
+from validator.games.blackjack.hands import BlackjackBox as Box
+from validator.games.blackjack.hands import BlackjackDealer as Dealer
 
 
 def hold_back(sim: Any, insurance: dict[int, Decimal], order: list[Box]) -> dict[int, Decimal]:

@@ -22,9 +22,9 @@ from decimal import Decimal
 from functools import partial
 
 from validator.games.blackjack.dealer import DealerRule, shared_distribution
+from validator.games.blackjack.hands import BlackjackHand as Hand
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
-from validator.replay.state import Hand
 
 MAX_HANDS = 8  # where a version puts no limit on splitting, the box is taken to reach 8 hands at most
 TEN = VALUES - 1

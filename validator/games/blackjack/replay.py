@@ -13,6 +13,13 @@ from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
 from validator.dsl.facts import ActionFacts, SettleFacts
 from validator.findings.finding import Finding
+from validator.games.blackjack.hands import (
+    HANDS,
+    BlackjackBox,
+    BlackjackDealer,
+    BlackjackHand,
+    BlackjackHands,
+)
 from validator.i18n import _, current
 from validator.logs.decode import (
     Action,
@@ -46,7 +53,7 @@ from validator.replay.round_base import (
     parse_stake,
     show_action,
 )
-from validator.replay.state import Box, Dealer, Hand
+from validator.replay.state import Box
 
 # Actions are told apart by their class, `type(action) is …` (or a set of classes): `isinstance` of a
 # msgspec struct that does not match goes through its metaclass, several times slower.
@@ -87,22 +94,23 @@ def _whose(words: dict[int, str], box: int | None) -> str:
     return words.get(0 if box is None else box) or _("box {box}'s").format(box=box)
 
 
-class BlackjackRound(RoundReplay):
+class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
+    def game_hands(self) -> BlackjackHands:
+        return HANDS
+
     def replay(self) -> None:
         in_place = self.facts_in_place
-        split_counts, hole_card = in_place.split_counts, in_place.hole_card
-        if split_counts is None or hole_card is None:
-            params = self.judge.ruleset
-            split_counts = in_place.split_counts = bool(params.param("blackjack.split_hand_counts", False))
-            hole_card = in_place.hole_card = bool(params.param("dealer.hole_card"))
+        hole_card = in_place.hole_card
+        if hole_card is None:
+            hole_card = in_place.hole_card = bool(self.judge.ruleset.param("dealer.hole_card"))
         self.judge.cause = None  # a cause is one round's
-        self.read_bets(split_counts=split_counts)
+        self.read_bets()
         if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
             self.replay_void()
             return
         if self.story is not None:
             self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
-        self.dealer = Dealer()
+        self.dealer = self.kit.dealer()
         self.ctx["dealer"] = self.dealer
         order = list(self.hands)  # the hands' names, in the order of their boxes
         # Receivers still owed a card of the initial deal, in the order the text deals them.
@@ -225,7 +233,7 @@ class BlackjackRound(RoundReplay):
                 _("{verb} is not an action of blackjack").format(verb=repr(action.verb)), WRONG_GAME
             )
 
-    def first_hand(self, box: str, verb: str) -> Hand:
+    def first_hand(self, box: str, verb: str) -> BlackjackHand:
         return self.hand(str(parse_stake(box)[0]), verb)
 
     def deal(self, target: str, raw_card: str, index: int, face_down: bool = False) -> None:
@@ -316,7 +324,7 @@ class BlackjackRound(RoundReplay):
         self.in_initial = False
         self.decided = True
         hand = self.hands.get(name) or self.hand(name, verb)
-        box = hand.box
+        box = cast(BlackjackBox, hand.box)
         turn = self.turn_facts
         turn.box = box.number
         turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
@@ -348,7 +356,7 @@ class BlackjackRound(RoundReplay):
             # The pairs of aces split so far on every box of the box's seated player (his own included).
             splits = box.ace_splits
             if box.seated_players:
-                for other in self.boxes.values():
+                for other in self.boxes.values():  # the round's boxes: blackjack's
                     if other is not box and not other.seated_players.isdisjoint(box.seated_players):
                         splits += other.ace_splits
             box.player_ace_splits = splits
@@ -382,7 +390,7 @@ class BlackjackRound(RoundReplay):
                 )
         return all(name in box.seated_players for name in by)
 
-    def draw(self, hand: Hand, raw_card: str, index: int, actions: list[Action]) -> None:
+    def draw(self, hand: BlackjackHand, raw_card: str, index: int, actions: list[Action]) -> None:
         card = self.take(raw_card)
         was_busted = hand.busted
         hand.add(card)
@@ -400,7 +408,7 @@ class BlackjackRound(RoundReplay):
                 if not held(self.ctx):
                     self.run_rules("bust", hand.name)
 
-    def split(self, hand: Hand, amount: Decimal) -> None:
+    def split(self, hand: BlackjackHand, amount: Decimal) -> None:
         new = hand.split_off(amount)
         self.hands[new.name] = new
 

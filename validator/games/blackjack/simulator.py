@@ -8,9 +8,11 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from validator.dsl.facts import BustFacts, TurnFacts
+from validator.dsl.facts import ActionFacts, BustFacts, RoundFacts, TurnFacts
+from validator.games.blackjack.hands import BlackjackBox as Box
+from validator.games.blackjack.hands import BlackjackDealer as Dealer
+from validator.games.blackjack.hands import BlackjackHand as Hand
 from validator.games.blackjack.late_insurance import hold_back
-from validator.replay.state import Box, Dealer, Hand, RoundFacts, facts
 from validator.simulate.bets_against import break_bets
 from validator.simulate.interludes import Interludes
 from validator.simulate.late_against import collect_late
@@ -192,7 +194,7 @@ class BlackjackSim(TableSim):
     def ctx(
         self, hand: Hand, verb: str, amount: Decimal | None = None, by_seated: bool | None = None
     ) -> dict[str, Any]:
-        action = facts(
+        action = ActionFacts(
             verb=verb,
             hand=hand.name,
             amount=amount,

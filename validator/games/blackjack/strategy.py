@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from validator.casino.cards import BJ_VALUE
+from validator.games.blackjack.hands import BlackjackDealer as Dealer
+from validator.games.blackjack.hands import BlackjackHand as Hand
 from validator.games.blackjack.maths import ACE, Against, MainGame, Play, Removed, Rules
 from validator.maths.shoe import VALUES
-from validator.replay.state import Dealer, Hand
 
 Legal = Callable[[str], bool]
 
