@@ -161,7 +161,8 @@ def _consolidated(
             if day is None:
                 if found:
                     message = _(
-                        "{family} has {count} versions: name the one amended by its date ({family}@YYYY-MM-DD)"
+                        "{family} has {count} versions: name the one amended by its date "
+                        "({family}@YYYY-MM-DD)"
                     ).format(family=amends.family, count=len(found))
                 else:
                     message = _("no version of {family} to amend").format(family=amends.family)
@@ -595,7 +596,9 @@ def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str
             family, _, day = ruleset.amends.partition("@")
             try:
                 # Undated (`amends FAMILY`): the family's one version.
-                base = registry.in_force(family, date.fromisoformat(day)) if day else registry.family(family)[0]
+                base = (
+                    registry.in_force(family, date.fromisoformat(day)) if day else registry.family(family)[0]
+                )
             except (ValidatorError, ValueError):
                 continue
             todo.append(base)
