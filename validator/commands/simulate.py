@@ -13,6 +13,7 @@ from validator.commands import common
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _, ngettext
+from validator.simulate.charges import as_version
 from validator.simulate.options import SimulateOptions
 from validator.simulate.run import write
 from validator.simulate.violations import Violations
@@ -45,7 +46,7 @@ def run(options: SimulateOptions, *, started: float) -> int:
         started=started,
     )
     if options.inject is None:
-        write(records, output, sys.stdout.buffer)
+        write(as_version(records, options.hand_log), output, sys.stdout.buffer)
         return 0
     # start-up: what plants violations loads only for --inject
     from validator.simulate.inject import inject as plant
@@ -55,7 +56,8 @@ def run(options: SimulateOptions, *, started: float) -> int:
         raise ValidatorError(_("--inject needs --output: the planted violations are written beside the log"))
     planted: list[Any] = []
     plan, played = planned[-1]  # prepare asked for the plan before playing the table record
-    write(plant(records, chosen, rule_ids, rate, seed, planted, played, plan), output, sys.stdout.buffer)
+    planting = plant(records, chosen, rule_ids, rate, seed, planted, played, plan)
+    write(as_version(planting, options.hand_log), output, sys.stdout.buffer)
     write_truth(truth_path(output), chosen, planted)
     said = ngettext(
         "{output}: {count} violation planted, listed in {truth}",
