@@ -364,6 +364,7 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             hand = box.hand_list[0]
             hand.stake += amount
             box.stake += amount
+            # i18n: not shown (a bettor's key, as read_bets makes one for a bet that names no player)
             bettor = action.player or (f"box {box_no}" if seated else f"box {box_no}, standing late")
             box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, ZERO) + amount
             if seated:
