@@ -276,7 +276,8 @@ def test_amends_without_a_date_takes_the_familys_one_version(tmp_path):
     assert variant.param("shoe.decks") == 8
     (tmp_path / "variant.rules").write_text(text.replace("xx/minimal\n", "xx/minimal@2020-06-01\n", 1))
     [dated] = load_all([tmp_path / "minimal.rules", tmp_path / "variant.rules"]).family("zz/variant")
-    assert dated.parameters == variant.parameters and [r.id for r in dated.rules] == [r.id for r in variant.rules]
+    assert dated.parameters == variant.parameters
+    assert [r.id for r in dated.rules] == [r.id for r in variant.rules]
 
 
 def test_amends_without_a_date_refuses_a_family_of_several_versions(tmp_path):
