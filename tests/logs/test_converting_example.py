@@ -81,3 +81,16 @@ def test_a_faulty_build_paying_blackjack_even_money_is_found_once_per_blackjack(
     assert sorted(found) == sorted(
         (rid, box, stake * Decimal("1.5"), stake) for rid, box, stake in blackjacks
     )
+
+
+def test_the_pages_excerpt_is_what_the_engine_and_converter_write(tmp_path):
+    """docs/converting-logs.md shows game 23 of the walk-through's séance as the engine wrote it and as
+    converted: both are what the two programs write today (the page cannot drift from them)."""
+    page = (Path(__file__).parents[2] / "docs" / "converting-logs.md").read_text(encoding="utf-8")
+    events = list(ENGINE.Engine(11, [1, 3]).play(40))
+    start = next(i for i, e in enumerate(events) if e["t"] == "game" and e["game"] == 23)
+    end = next(i for i, e in enumerate(events) if e["t"] == "game" and e["game"] == 24)
+    for event in events[start:end]:
+        assert json.dumps(event) in page
+    [converted] = [r for r in CONVERT.convert(events) if r.get("round") == "EX-1/23"]
+    assert "```jsonl\n" + json.dumps(converted) + "\n```" in page
