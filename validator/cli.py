@@ -532,9 +532,17 @@ def report(
     ] = None,
     rules: RulesOpt = None,
     lang: LangOpt = None,
+    as_of: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of",
+            metavar="YYYY-MM-DD",
+            help=N_("The day the report is read (default today): which findings' video is soon erased."),
+        ),
+    ] = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
-    options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules))
+    options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules), as_of)
     from validator.commands import report as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
@@ -659,35 +667,36 @@ def simulate(
         ),
     ] = None,
     dealers: Annotated[
-        int | None,
+        int,
         typer.Option(
             "--dealers",
             metavar="N",
             help=N_(
                 "A team of N dealers dealing in turn, each relieved after 20 to 40 minutes (a `dealer` "
-                "record) and on break while the others deal."
+                "record) and on break while the others deal (0: one dealer all séance)."
             ),
         ),
-    ] = None,
+    ] = default(SimulateOptions, "dealers"),
     pool: Annotated[
-        int | None,
+        int,
         typer.Option(
             "--players-pool",
             metavar="N",
             help=N_(
-                "Players P1 to PN who sit down, stay 15 to 150 minutes and leave (default: each "
-                "round's players drawn afresh, P1 to P4)."
+                "Players P1 to PN who sit down, stay 15 to 150 minutes and leave (0: each round's "
+                "players drawn afresh, P1 to P4)."
             ),
         ),
-    ] = None,
+    ] = default(SimulateOptions, "pool"),
     hours: Annotated[
         str | None,
         typer.Option(
             "--hours",
             metavar="HH:MM-HH:MM",
             help=N_(
-                "The casino's opening hours (default: the house file's `hours`): rounds only while "
-                "open, a new séance at each opening, shoes named by the gaming day."
+                "The casino's opening hours (default: the house file's `hours`, else the jurisdiction's "
+                "usual; 00:00-00:00: around the clock): rounds only while open, a new séance at each "
+                "opening, shoes named by the gaming day."
             ),
         ),
     ] = None,

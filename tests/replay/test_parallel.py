@@ -526,3 +526,25 @@ def test_the_plan_is_the_same_however_the_file_is_cut_into_chunks_to_index(tmp_p
     for size in (1, 97, 4096, 65_536):
         monkeypatch.setattr(parallel, "INDEX_CHUNK", size)
         assert parallel.plan([log], 2) == whole, size
+
+
+def test_a_seance_split_at_its_shoes_is_reconciled_once_whole(tmp_path):
+    # Two séances with their carnets (simulate.carnet), the first's encaisse planted a chip off: each
+    # share that starts at a shoe sees only part of its séance; the client adds the parts up and
+    # reconciles each séance once, in its place, as one process does (a share reconciling its part
+    # alone would find an avance initiale missing, or a difference that is none).
+    from validator.simulate.carnet import Carnet
+
+    planted: list[Any] = []
+    both = _records(250, seed=5, table="T-1") + _records(250, seed=6, table="T-2", day="2016-06-11")
+    records = list(Carnet(REGISTRY, None, seed=3, plant=True, rate=0.0, planted=planted).records(iter(both)))
+    log = _write(tmp_path / "money.jsonl", records)
+    shares = parallel.plan([log], 2)
+    assert sum(1 for share in shares if share.preamble) >= 4  # shares that start inside a séance
+    assert sum(1 for share in shares if not share.closes) >= 4
+    one = _one_process([log])
+    [difference] = [f for o in one[0] for f in o.findings]
+    assert (difference.rule, difference.line) == ("money/reconciliation", planted[0].line)
+    assert one[1]["money"]["seances"] == {"reconciled": 1, "with_difference": 1, "not_reconciled": 0}
+    assert _in_parallel([log]) == one
+    assert _in_parallel([log], jobs=3) == one

@@ -160,7 +160,7 @@ def test_bataille_players_take_the_tie_as_their_level_plays_it(tmp_path, pool):
     """Bataille's one decision, a tie's war or surrender: players drawn `best` or `errors` (the casual
     errors are blackjack's) always play it as `edge` computes (`main.tie`); the séance is clean, with a
     pool and without (each round's players, and their levels, drawn afresh)."""
-    args = ["--ruleset", "fr/bataille", "--rounds", "700"] + (["--players-pool", pool] if pool else [])
+    args = ["--ruleset", "fr/bataille", "--rounds", "700", "--players-pool", pool or "0"]  # 0: no pool
     records = _seance(tmp_path, *args)
     version = default_registry().pick("fr/bataille")
     tie = main_return(version, house_for(version, None))[1]["tie"]

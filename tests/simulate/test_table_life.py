@@ -32,7 +32,7 @@ def test_a_team_of_dealers_deals_in_turn_and_pool_players_come_and_go(tmp_path):
     records = _play(
         tmp_path,
         *("--ruleset", VERSION, "--rounds", "500", "--seed", "4"),
-        *("--dealers", "3", "--players-pool", "12"),
+        *("--dealers", "3", "--players-pool", "12", "--hours", "00:00-00:00"),  # one séance
     )
     rounds = [r for r in records if r["type"] == "round"]
     team = ["D-101", "D-102", "D-103"]
@@ -97,11 +97,13 @@ def test_a_seance_keeps_the_casino_hours_and_names_shoes_by_the_gaming_day(tmp_p
     tables = [r for r in records if r["type"] == "table"]
     assert len(tables) >= 2
     assert all(_at(t).time().isoformat() == "20:00:00" and t["new_cards"] for t in tables)
-    # After each table record a new shoe opens; the players of the night before have left (the first
-    # round of an opening has one player, the one who sat down at the empty table).
+    # After each table record its avance initiale (the carnet: simulate.carnet), then a new shoe opens;
+    # the players of the night before have left (the first round of an opening has one player, the one
+    # who sat down at the empty table).
     for i, record in enumerate(records):
         if record["type"] == "table":
-            assert records[i + 1]["type"] == "shoe" and records[i + 1]["reason"] == "open"
+            assert (records[i + 1]["type"], records[i + 1]["entry"]) == ("money", "avance_initiale")
+            assert records[i + 2]["type"] == "shoe" and records[i + 2]["reason"] == "open"
             first = next(r for r in records[i:] if r["type"] == "round")
             assert len({b["player"] for b in first["bets"] if b["seated"]}) == 1
     # Bataille's dealers: D-201 onwards.
@@ -152,10 +154,11 @@ def test_the_house_file_hours_are_kept_and_a_start_when_closed_is_refused(tmp_pa
     ):
         bad = run_cli("simulate", "--ruleset", VERSION, "--rounds", "5", "--hours", hours)
         assert bad.returncode == 2 and bad.stderr == f"casino-validator: {message}\n", bad.stderr
-    for option, given, most in (("--dealers", "0", 1000), ("--players-pool", "100001", 100000)):
+    # 0 is none (one dealer; each round's players drawn afresh): a negative count is refused.
+    for option, given, most in (("--dealers", "-1", 1000), ("--players-pool", "100001", 100000)):
         bad = run_cli("simulate", "--ruleset", VERSION, "--rounds", "5", option, given)
         assert bad.returncode == 2 and bad.stdout == ""
-        assert bad.stderr == f"casino-validator: {option} {given}: give 1 to {most}\n", bad.stderr
+        assert bad.stderr == f"casino-validator: {option} {given}: give 0 to {most}\n", bad.stderr
 
 
 def test_violations_planted_at_a_table_with_a_team_and_a_pool_are_found_exactly(tmp_path):
@@ -174,3 +177,30 @@ def test_violations_planted_at_a_table_with_a_team_and_a_pool_are_found_exactly(
     checked = run_cli("check", str(log), "--format", "json")
     found = [(f["rule"], f["round"], f["line"], f["stake"]) for f in json.loads(checked.stdout)["findings"]]
     assert found == [(p["rule"], p["round"], p["line"], p["stake"]) for p in planted]
+
+
+def test_a_seance_is_credible_by_default(tmp_path):
+    """Issue 38, item 7: without options, a French table is a casino's: four dealers in turn, players of a
+    pool of forty coming and going, the jurisdiction's usual evening (20:00-04:00) with a new séance each
+    opening, and real UTC offsets: a séance started on Friday 28 March 2025 at +01:00 (Paris) crosses the
+    change to summer time on Sunday 30 March, 02:00, and its later records carry +02:00."""
+    records = _play(
+        tmp_path,
+        *("--ruleset", "fr/blackjack@2025-03-28", "--rounds", "900", "--seed", "3"),
+        *("--start", "2025-03-28T20:00:00+01:00"),
+    )
+    rounds = [r for r in records if r["type"] == "round"]
+    assert {r["dealer"] for r in rounds} == {"D-101", "D-102", "D-103", "D-104"}
+    seated = [{b["player"] for b in r["bets"] if b["seated"]} for r in rounds]
+    players = set().union(*seated)
+    assert 8 < len(players) <= 40 and players <= {f"P{n}" for n in range(1, 41)}
+    # Players come and go: someone seated at the first round is gone by the last.
+    assert seated[0] - seated[-1]
+    for record in records:
+        if "at" in record:
+            assert _at(record).hour >= 20 or _at(record).hour < 4, record
+    tables = [r for r in records if r["type"] == "table"]
+    assert len(tables) >= 3 and all(_at(t).time().isoformat() == "20:00:00" for t in tables)
+    offsets = [r["at"][-6:] for r in records if "at" in r]
+    assert offsets[0] == "+01:00" and offsets[-1] == "+02:00"
+    assert offsets == sorted(offsets)  # once summer time comes, it stays

@@ -4,7 +4,7 @@ page (`html`). `casino-validator report` and `check --format html` both end here
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any
 
@@ -37,11 +37,14 @@ def audit_html(
     theory: Mapping[str, tuple[Decimal, float]] | None = None,
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
+    as_of: date | None = None,
 ) -> str:
     """The report over these datasets, filtered; `theory`: table id → (the house edge of its rules, the
     variance of the main stake per unit staked) (by default, computed from the versions and house
     entries the tables' rounds were judged by). A filter that matches nothing stops the run (exit 2)
-    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV."""
+    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV.
+    `as_of`: the day the report is read, whose start (UTC) the findings' video is counted from (None:
+    now)."""
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb
@@ -51,7 +54,8 @@ def audit_html(
         check_filters(datasets, filters)
         if theory is None:
             theory = compute(connect(datasets, filters))
-        audit = build(datasets, filters, theory=theory)
+        moment = datetime.combine(as_of, time(0), UTC) if as_of is not None else None
+        audit = build(datasets, filters, theory=theory, as_of=moment)
     except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
         lines = str(error).strip().splitlines() or [type(error).__name__]
         raise ValidatorError(

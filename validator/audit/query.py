@@ -13,7 +13,7 @@ import os
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,8 @@ PAIRS_SHOWN = 50
 BARS_SHOWN = 40  # tables and dealers in the money charts, most money first
 PAIR_ALPHA = 0.05  # family-wise: each pair is flagged at PAIR_ALPHA / (pairs tested) (Bonferroni)
 PAIR_MIN_OVERPAID = 3  # and only with this many overpaid rounds at least
+SEANCES_SHOWN = 500  # séances listed in the registre de contrôle (differences first); the CSV has as many
+VIDEO_SOON_DAYS = 3  # findings whose footage is erased within this many days of the report's date
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,18 @@ class Audit:
     findings: list[dict[str, Any]] = field(default_factory=list)
     findings_total: int = 0
     runs: list[dict[str, Any]] = field(default_factory=list)
+    # The registre de contrôle (art. 69): each séance's carnet beside its rounds (differences first), and
+    # its totals per table and per gaming day; the séances' counts by status.
+    registre: list[dict[str, Any]] = field(default_factory=list)
+    registre_total: int = 0
+    registre_tables: list[dict[str, Any]] = field(default_factory=list)
+    registre_days: list[dict[str, Any]] = field(default_factory=list)
+    registre_counts: dict[str, int] = field(default_factory=dict)
+    # The findings whose video (art. 21) is erased within VIDEO_SOON_DAYS of `as_of`, soonest first;
+    # how many are already past it.
+    as_of: datetime | None = None
+    video_soon: list[dict[str, Any]] = field(default_factory=list)
+    video_gone: int = 0
 
 
 _AT_STAKE = "coalesce(sum(rounds.overpaid), 0) + coalesce(sum(rounds.underpaid), 0)"
@@ -101,6 +115,7 @@ class Sources:
 
     rounds: list[str] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)
+    seances: list[str] = field(default_factory=list)
     runs: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -112,7 +127,7 @@ def sources(datasets: Sequence[str]) -> Sources:
 
     from validator.audit.dataset import manifest, schema
 
-    expected = {"rounds": schema.ROUNDS, "findings": schema.FINDINGS}
+    expected = {"rounds": schema.ROUNDS, "findings": schema.FINDINGS, "seances": schema.SEANCES}
     out = Sources()
     for root in unique_datasets(datasets):
         folder = Path(root)
@@ -147,7 +162,7 @@ def sources(datasets: Sequence[str]) -> Sources:
                         path=path, rows=metadata.num_rows, written=listed.rows
                     )
                 )
-            (out.rounds if listed.table == "rounds" else out.findings).append(str(path))
+            getattr(out, listed.table).append(str(path))
         for run_id, files in sorted(state.uncommitted.items()):
             how = (
                 _("still running")
@@ -233,6 +248,7 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     )
     _view(con, "logged", [f for f in found.rounds if wanted(f)], schema.ROUNDS, where)
     _view(con, "findings", [f for f in found.findings if wanted(f)], schema.FINDINGS, where)
+    _view(con, "seances", [f for f in found.seances if wanted(f)], schema.SEANCES, where)
     _view(con, "runs", found.runs, schema.RUNS, [])
     # `rounds`: a row per round, `weight` 1, and the rows of summed rounds `check --format html` writes
     # (`dataset.rollup`), each standing for `weight` rounds; `played`: a row per player of a round.
@@ -342,6 +358,7 @@ def build(
     *,
     theory: Mapping[str, tuple[Decimal, float]] | None = None,
     findings_shown: int = FINDINGS_SHOWN,
+    as_of: datetime | None = None,
 ) -> Audit:
     """Every section's figures. `theory`: table id → (the house edge its rules give, a fraction of the
     main stake; the variance of the main stake's result per unit staked), for the hold's band."""
@@ -412,6 +429,8 @@ def build(
     _hold(con, audit, theory)
     audit.findings_total = int(audit.overview["findings"])
     audit.findings = _findings(con, findings_shown)
+    _registre(con, audit)
+    _video(con, audit, as_of if as_of is not None else datetime.now(UTC))
     audit.runs = _rows(
         con,
         """
@@ -424,6 +443,76 @@ def build(
         run["readings"] = run_readings(run.pop("summary"))
     con.close()
     return audit
+
+
+# The séances with a whole carnet (reconciled, or with a difference): the sums of a table or a day count
+# them only (an incomplete carnet has no result to add); the counts count every séance.
+# i18n: not shown (SQL)
+_WHOLE = "FILTER (WHERE status <> 'not_reconciled')"
+# i18n: not shown (SQL)
+_REGISTRE_SUMS = f"""
+    count(*) AS seances,
+    count(*) FILTER (WHERE status = 'reconciled') AS reconciled,
+    count(*) FILTER (WHERE status = 'difference') AS differences,
+    count(*) FILTER (WHERE status = 'not_reconciled') AS not_reconciled,
+    sum(opening) {_WHOLE} AS opening, sum(brought) {_WHOLE} AS brought, sum(taken) {_WHOLE} AS taken,
+    sum("drop") {_WHOLE} AS "drop", sum(closing) {_WHOLE} AS closing,
+    sum(carnet_result) {_WHOLE} AS carnet_result, sum(rounds_result) {_WHOLE} AS rounds_result,
+    sum(difference) {_WHOLE} AS difference, sum(rounds) AS rounds
+"""
+
+
+def _registre(con: Any, audit: Audit) -> None:
+    """The registre de contrôle: the séances' carnets beside their rounds, and the totals of each table
+    and gaming day (« totalisé, arrêté et visé à la fin de chaque journée », art. 69)."""
+    audit.registre_total = int(_one(con, "SELECT count(*) AS n FROM seances")["n"])
+    audit.registre = _rows(
+        con,
+        f"""
+        SELECT casino, table_id, gaming_day, opened, file, line, closing_line, status, reason, style,
+               opening, brought, taken, "drop", closing, carnet_result, rounds_result, difference, rounds,
+               video_kept_until
+        FROM seances
+        ORDER BY status = 'difference' DESC, abs(difference) DESC NULLS LAST, opened_utc, table_id, file, line
+        LIMIT {SEANCES_SHOWN}
+        """,
+    )
+    counts = _one(
+        con,
+        """
+        SELECT count(*) FILTER (WHERE status = 'reconciled') AS reconciled,
+               count(*) FILTER (WHERE status = 'difference') AS difference,
+               count(*) FILTER (WHERE status = 'not_reconciled') AS not_reconciled
+        FROM seances
+        """,
+    )
+    audit.registre_counts = {key: int(value) for key, value in counts.items()}
+    audit.registre_tables = _rows(
+        con, f"SELECT casino, table_id, {_REGISTRE_SUMS} FROM seances GROUP BY ALL ORDER BY casino, table_id"
+    )
+    audit.registre_days = _rows(
+        con, f"SELECT gaming_day, {_REGISTRE_SUMS} FROM seances GROUP BY ALL ORDER BY gaming_day NULLS LAST"
+    )
+
+
+def _video(con: Any, audit: Audit, as_of: datetime) -> None:
+    """The findings whose table video (art. 21) is erased within VIDEO_SOON_DAYS of `as_of`, soonest
+    first, and how many are past it already: to be looked at on the footage while it is kept."""
+    audit.as_of = as_of
+    now = _quote(as_of.astimezone(UTC).isoformat())
+    until = _quote((as_of + timedelta(days=VIDEO_SOON_DAYS)).astimezone(UTC).isoformat())
+    audit.video_gone = int(
+        _one(con, f"SELECT count(*) AS n FROM findings WHERE video_kept_until < TIMESTAMPTZ {now}")["n"]
+    )
+    audit.video_soon = _rows(
+        con,
+        f"""
+        SELECT video_kept_until, rule, kind, casino, table_id, dealer, file, line, round, message
+        FROM findings
+        WHERE video_kept_until >= TIMESTAMPTZ {now} AND video_kept_until < TIMESTAMPTZ {until}
+        ORDER BY video_kept_until, file, line LIMIT {FINDINGS_SHOWN}
+        """,
+    )
 
 
 def run_readings(summary: str | None) -> str:

@@ -33,6 +33,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
+from validator.audit.dataset.writer import ShareWriter
+from validator.casino.seance import SeanceMoney, balance
 from validator.checking.parallel import (
     FilePlan,
     HouseRef,
@@ -56,6 +58,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.i18n import _
 from validator.logs.limits import current_limits
+from validator.replay.session import settled
 from validator.rulebook import sources
 
 if TYPE_CHECKING:
@@ -109,6 +112,7 @@ def check_on_cluster(
         run = _Run(client, task, uuid.uuid4().hex[:12], progress, report)
         planned = run.planned(parts, jobs or workers, share_target(size, jobs or workers))
         yield from run.in_order(planned, max(1, workers) * AHEAD_PER_WORKER, summary)
+        run.close()
 
 
 class _Session:
@@ -235,6 +239,10 @@ class _Run:
         self.report = report
         self.submitted = 0
         self.indexes: list[Any] = []
+        # The séances whose parts several shares replayed, added up until their last part comes; and
+        # the writer of their registre rows and findings (the workers saw none of them whole).
+        self.parts: dict[tuple[str, int], SeanceMoney] = {}
+        self.writer: ShareWriter | None = None
 
     def planned(self, parts: list[Share | SplitFile], jobs: int, target: int) -> Iterator[tuple[Share, ...]]:
         """The tasks of the plan, in order, as the workers' indexes of the files to split come in. Every
@@ -333,6 +341,8 @@ class _Run:
             if isinstance(item, Quiet):
                 if self.report is not None:
                     self.report.quiet(item.rounds, item.part)
+            elif isinstance(item.seance, SeanceMoney):
+                yield from self._pieced(item.seance, summary)
             else:
                 yield item
         if self.report is not None and result.total is not None:
@@ -352,6 +362,9 @@ class _Run:
         collect = task.collect or task.dataset is not None
         outcomes = share_outcomes(share, task.ruleset, task.house, part, collect, task.limits, task.readings)
         for outcome in outcomes:
+            if isinstance(outcome.seance, SeanceMoney):
+                yield from self._pieced(outcome.seance, summary)
+                continue
             if writer is not None:
                 writer.add(outcome)
             if outcome.findings or outcome.status == "unreadable":
@@ -364,6 +377,30 @@ class _Run:
             self.progress.done(share.size)
             self.progress.merged(part.rounds_read, part.files)
         summary.merge(part)
+
+    def _pieced(self, part: SeanceMoney, summary: Summary) -> Iterator[RoundOutcome]:
+        """A share's part of a séance, added to the parts before it; once the séance's last part is
+        in, the séance reconciled as one process reconciles it: its finding, if any, in its place."""
+        whole = self.parts.pop(part.key, None)
+        if whole is None:
+            whole = part
+        else:
+            whole.merge(part)
+        if not whole.closed:
+            self.parts[part.key] = whole
+            return
+        outcome = settled(summary, balance(whole))
+        if self.task.dataset is not None:
+            if self.writer is None:
+                self.writer = ShareWriter(self.task.dataset, f"seances-{self.run}")
+            self.writer.add(outcome)
+        if outcome.findings:
+            yield outcome
+
+    def close(self) -> None:
+        """The run merged whole: the séances reconciled here written."""
+        if self.writer is not None:
+            self.writer.close()
 
 
 def _named(share: Share) -> str:

@@ -37,6 +37,7 @@ import orjson
 
 from validator.audit.dataset.writer import ShareWriter
 from validator.casino.money import AmountError
+from validator.casino.seance import SeanceMoney
 from validator.checking.serial import teller
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
@@ -107,6 +108,9 @@ class Share:
     # Where a worker opens the file: its absolute path (a worker's folder is not the client's); `path`,
     # as given, is how the report names it. Empty: at `path` (a URL, standard input).
     location: str = ""
+    # Where the share ends, a séance ends too (the file's end, or a table record): its last séance's
+    # money is reconciled. False: the next share goes on with it (it starts at a shoe record).
+    closes: bool = True
 
     @property
     def source(self) -> str:
@@ -412,7 +416,8 @@ class FilePlan:
 
     def _share(self, index: int) -> Share:
         line, preamble = self.chosen[index]
-        end = self.chosen[index + 1][0].start if index + 1 < len(self.chosen) else self.end
+        last = index + 1 >= len(self.chosen)
+        end = self.end if last else self.chosen[index + 1][0].start
         file = self.file
         return Share(
             file.path,
@@ -423,6 +428,8 @@ class FilePlan:
             preamble,
             size=end - line.start,
             location=file.location,
+            # The next share starts at a table record (no preamble) or the file ends: a séance ends here.
+            closes=last or not self.chosen[index + 1][1],
         )
 
 
@@ -460,6 +467,7 @@ Row = tuple[
     str | None,
     str | None,
     tuple[Any, ...],
+    Any,
 ]
 
 
@@ -559,12 +567,15 @@ def share_outcomes(
             pass  # the table's state is rebuilt; what these records say, their own share reports
     replay.summary = summary
     replay.judges.clear()
+    if share.preamble:
+        replay.continues()  # a share that starts at a shoe record: inside a séance another share began
     records = (
         read_records(share.source, display_name(share.path), limits)
         if share.start is None
         else read_record_range(share.source, share.start, share.end, share.first_line, share.path, limits)
     )
     yield from replay.replay(records)
+    yield from replay.finish(share.closes)  # its last séance: reconciled, or its part to the client
 
 
 @dataclass(frozen=True, slots=True)
@@ -614,7 +625,8 @@ def check_share(share: Share, task: Task) -> ShareResult:
         for o in outcomes:
             if writer is not None:
                 writer.add(o)
-            if not o.findings and o.status != "unreadable":
+            # A séance's part is sent back even without findings: the client adds the parts up.
+            if not o.findings and o.status != "unreadable" and not isinstance(o.seance, SeanceMoney):
                 if o.status == "clean":
                     rounds += 1
                     if quiet is not None:
@@ -624,8 +636,21 @@ def check_share(share: Share, task: Task) -> ShareResult:
                 items.append(Quiet(rounds, quiet.take() if quiet is not None else None))
                 rounds = 0
             facts = o.facts if task.collect else None
+            part = o.seance if isinstance(o.seance, SeanceMoney) else None
             items.append(
-                (o.file, o.line, o.round, o.findings, o.status, facts, o.entry, o.table, o.at, o.suppressed)
+                (
+                    o.file,
+                    o.line,
+                    o.round,
+                    o.findings,
+                    o.status,
+                    facts,
+                    o.entry,
+                    o.table,
+                    o.at,
+                    o.suppressed,
+                    part,
+                )
             )
         if writer is not None:
             writer.close()

@@ -55,6 +55,7 @@ class ReportOptions:
     table: str | None = None
     csv: Path | None = None
     rules: tuple[Path, ...] = ()
+    as_of: str | None = None  # --as-of YYYY-MM-DD: the day the findings' video is counted from (today)
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,10 +181,12 @@ class LogReplay:
         self.teller = teller
         self.casino: str | None = None
         # The séance in play's money (validator.casino.seance): opened by a table record, closed by the
-        # next one or by `finish`, then reconciled; in a share of `check --jobs` (`reconcile` False),
-        # handed back as a part that the client adds up.
+        # next one or by `finish`, then reconciled; in a share of `check --jobs` that sees only part of
+        # it, handed back as a part that the client adds up.
         self.seance: SeanceMoney | None = None
-        self.reconcile = True
+        # A share of `check --jobs` that starts inside a séance (at a shoe record): that séance's key.
+        # Its beginning is another share's, so its part here goes back to the client, never reconciled.
+        self.continued: tuple[str, int] | None = None
 
     # ---- rulesets and judges ----
     def ruleset_for(self, day: date) -> Ruleset:
@@ -539,11 +541,20 @@ class LogReplay:
             if closed is not None:
                 yield closed
 
+    def continues(self) -> None:
+        """A share of `check --jobs` that starts inside a séance, once its preamble is replayed: the
+        séance's money counts from here (the rounds the preamble replayed are the share before's), and
+        its part goes back to the client (`validator.checking.cluster`), which adds the parts up."""
+        if self.seance is not None:
+            self.seance = self.seance.fresh()
+            self.continued = self.seance.key
+
     def _closed(self, seance: SeanceMoney, ends: bool) -> RoundOutcome | None:
-        """The outcome of a séance that ends (`ends`) or of a share's part of one: reconciled here, or
-        (`reconcile` False) its part, added up by the client."""
-        if not self.reconcile:
-            seance.closed = ends
+        """The outcome of a séance that ends (`ends`): reconciled here when this replay saw it whole;
+        else (a share's part of it: begun in the share before, or going on in the next) its part, which
+        the client adds up and reconciles once it has the last."""
+        seance.closed = ends
+        if not ends or seance.key == self.continued:
             return RoundOutcome(self.file, seance.line, None, (), "none", seance=seance)
         return settled(self.summary, balance(seance))
 

@@ -31,8 +31,11 @@ class SimulateOptions:
     rate: float = 0.05
     players: str = "best"  # one of simulate.players.KINDS: the strategy `edge` assumes
     timezone: str | None = None
-    dealers: int | None = None
-    pool: int | None = None  # --players-pool
+    # A credible séance by default: a team of dealers relieving each other, a pool of players coming and
+    # going, the casino's hours (None: the house file's, else the jurisdiction's usual: simulate.plan).
+    # 0 dealers or players: the toy (one dealer; each round's players drawn afresh).
+    dealers: int = 4
+    pool: int = 40  # --players-pool
     hours: str | None = None
     quiet: bool = False
     readings: tuple[str, ...] = ()

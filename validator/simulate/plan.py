@@ -85,7 +85,9 @@ def prepare(
     else its country's. `dealers`, `pool`: simulate.pool. `hours`: the casino's opening hours
     (simulate.hours); else the house file's `hours`; else none kept."""
     ruleset, rounds, seed, table = options.ruleset, options.rounds, options.seed, options.table
-    house, start, dealers, pool = options.house, options.start, options.dealers, options.pool
+    house, start = options.house, options.start
+    # 0: none (one dealer all séance; each round's players drawn afresh), as simulate.run takes None.
+    dealers, pool = options.dealers or None, options.pool or None
     chosen = registry.pick(ruleset)
     house_file: HouseFile | None = None
     played = house_options(registry, chosen, table, house)
@@ -95,9 +97,11 @@ def prepare(
         house_file = load_house(house)
     zone: ZoneInfo | None
     zone, named = table_zone(options.timezone, house_file, chosen)
-    if start is not None and not named:
-        zone = None  # --start's own offset throughout, as given, where no zone is named
-    kept = casino_hours(options.hours, house_file)
+    if start is not None and not named and not same_offset(start, zone):
+        zone = None  # --start's own offset throughout, as given, where it is not the jurisdiction's
+    # The jurisdiction's usual evening frames the default opening only: a --start given plays on from it,
+    # day and night, unless --hours or the house file names the casino's hours.
+    kept = casino_hours(options.hours, house_file, chosen if start is None else None)
     opening = opening_time(start, chosen, registry, pinned_day(ruleset), zone)
     if kept is not None:
         opening = within_hours(opening, kept, start is not None)
@@ -117,10 +121,13 @@ def prepare(
         table.encode("utf-8")
     except UnicodeEncodeError:
         raise ValidatorError(_("--table {table!r}: not valid UTF-8 text").format(table=table)) from None
-    for option, given, most in (("--dealers", dealers, MOST_DEALERS), ("--players-pool", pool, MOST_PLAYERS)):
-        if given is not None and not 1 <= given <= most:
+    for option, given, most in (
+        ("--dealers", options.dealers, MOST_DEALERS),
+        ("--players-pool", options.pool, MOST_PLAYERS),
+    ):
+        if not 0 <= given <= most:
             raise ValidatorError(
-                _("{option} {given}: give 1 to {most}").format(option=option, given=given, most=most)
+                _("{option} {given}: give 0 to {most}").format(option=option, given=given, most=most)
             )
 
     def play(violations: Violations | None = None) -> Iterator[dict[str, Any]]:
@@ -155,13 +162,35 @@ def prepare(
     return chosen, chain([first], records)
 
 
-def casino_hours(text: str | None, house: HouseFile | None) -> Hours | None:
-    """`--hours`; else the house file's `hours`; else None (the séance plays on, day and night)."""
+# The usual opening hours of a jurisdiction's tables (the first part of the ruleset's id), where neither
+# --hours nor the house file gives them: a plausible evening, not law (no text encoded here sets hours).
+# French casinos' table games open in the evening and close in the small hours; an Ontario fair or
+# exhibition gaming event runs from the late afternoon to midnight.
+HOURS = {"fr": "20:00-04:00", "on": "18:00-00:00"}
+
+
+def same_offset(start: str, zone: ZoneInfo) -> bool:
+    """Is `--start`'s offset the zone's at that moment? Then the séance follows the zone's offsets (summer
+    time and back), as the jurisdiction's tables' clocks do; else `--start`'s own offset throughout."""
+    try:
+        moment = datetime.fromisoformat(start)
+        return moment.utcoffset() is not None and moment.utcoffset() == moment.astimezone(zone).utcoffset()
+    except (ValueError, OverflowError):
+        return False  # opening_time says what is wrong with it
+
+
+def casino_hours(text: str | None, house: HouseFile | None, ruleset: Ruleset | None = None) -> Hours | None:
+    """`--hours`; else the house file's `hours`; else the jurisdiction's usual (HOURS), else None (the
+    séance plays on, day and night; `--hours 00:00-00:00`: open around the clock)."""
     if text is not None:
-        return parse_hours(text, "--hours")
-    if house is not None and house.data.get("hours") is not None:
-        return parse_hours(house.data["hours"], f"{house.file}:{house.line(('hours',))}: hours")
-    return None
+        hours: Hours | None = parse_hours(text, "--hours")
+    elif house is not None and house.data.get("hours") is not None:
+        hours = parse_hours(house.data["hours"], f"{house.file}:{house.line(('hours',))}: hours")
+    elif ruleset is not None and ruleset.family.split("/")[0] in HOURS:
+        hours = parse_hours(HOURS[ruleset.family.split("/")[0]], "--hours")
+    else:
+        hours = None
+    return hours
 
 
 def within_hours(opening: datetime, hours: Hours, given: bool) -> datetime:

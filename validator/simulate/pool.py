@@ -66,7 +66,7 @@ class Roster:
             want = 2 if per_player >= 2 and len(free) >= 2 and self.rng.random() < TWO_BOXES_CHANCE else 1
             self.rng.shuffle(free)
             stay = timedelta(minutes=self.rng.randint(*STAY_MINUTES))
-            self.seated.append(Seated(name, sorted(free[:want]), now + stay))
+            self.seated.append(Seated(name, sorted(free[:want]), _after(now, stay)))
         self.seated.sort(key=lambda player: player.boxes[0])
         return list(self.seated)
 
@@ -96,7 +96,7 @@ class DealerTeam:
     def start_stint(self, now: datetime) -> None:
         """The dealer dealing starts a stint at `now`."""
         stint = timedelta(minutes=self.rng.randint(*STINT_MINUTES))
-        self.relief_at = now + stint if len(self.names) > 1 else None
+        self.relief_at = _after(now, stint) if len(self.names) > 1 else None
 
     def relief_due(self, now: datetime) -> bool:
         return self.relief_at is not None and now >= self.relief_at
@@ -106,6 +106,15 @@ class DealerTeam:
         self.at = (self.at + 1) % len(self.names)
         self.start_stint(now)
         return self.dealing
+
+
+def _after(now: datetime, delay: timedelta) -> datetime:
+    """`now` + `delay`; at the calendar's end (the year 9999), `now`: the séance is about to overrun it
+    (simulate.table.SeanceOverrun), and the player leaves or the dealer is relieved at the next round."""
+    try:
+        return now + delay
+    except OverflowError:
+        return now
 
 
 def dealer_names(count: int, first: int) -> list[str]:

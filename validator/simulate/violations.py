@@ -128,7 +128,9 @@ class PlayedViolation:
 class Violations:
     """The plan: about `rate` of the rounds get a violation of one of `rules`, tried in turn: the rules
     planted fewest times so far first (ties in a random order), so that a rule whose occasions are rare
-    is tried first whenever it lags, and the rules with many occasions fill the other rounds."""
+    is tried first whenever it lags, and the rules with many occasions fill the other rounds. Besides, a
+    rule not planted yet is tried at every round until it is (at most one violation more per rule than
+    the rate gives): every named rule is planted where the séance gives it an occasion."""
 
     ruleset: Ruleset
     rules: list[str]
@@ -159,6 +161,11 @@ class Violations:
             if self.rng.random() < self.rate:
                 ties = {rule: self.rng.random() for rule in self.rules}
                 order = sorted(self.rules, key=lambda rule: (self.counts.get(rule, 0), ties[rule]))
+            else:
+                # A named rule not planted yet is tried at every round (and record between rounds) until it
+                # is: a rule with one occasion a shoe, or a rare hand, is planted wherever the séance gives
+                # it one, and one never planted had no occasion at all (`waiting`).
+                order = [rule for rule in self.rules if not self.counts.get(rule)] or None
             self._orders[round_id] = order
         return self._orders[round_id]
 

@@ -1,4 +1,4 @@
-"""The dataset's data dictionary: every column of the three tables, its type and what it holds. One place:
+"""The dataset's data dictionary: every column of its tables, its type and what it holds. One place:
 the Arrow schemas (`validator.audit.dataset.schema`) are built from it, each field carrying its description in
 the Parquet metadata, and `casino-validator schema dataset` prints it. Plain Python (no pyarrow), so the
 dictionary is readable without the audit extra.
@@ -135,6 +135,55 @@ FINDINGS: tuple[Column, ...] = (
         "Only on a consequence: the fingerprint of the finding of the same round that caused it, which "
         "comes just before it in the round (docs/findings.md, one finding per cause); else null.",
     ),
+    Column(
+        "video_kept_until",
+        "utc_time",
+        "Until when the table's video of the finding is kept at least: its round's time (a séance's "
+        "opening for a money finding) plus the house file's `video_retention_days`, else a week (the "
+        "arrêté du 14 mai 2007, art. 21); null where the time is not known.",
+    ),
+)
+
+# The registre de contrôle (the arrêté du 14 mai 2007, art. 69): one row per séance whose table's money
+# was looked at (hand-log/1.2 `money` records, or a hand-log/1.2 log), its carnet beside its rounds.
+SEANCES: tuple[Column, ...] = (
+    Column("run_id", "string", "The `check --dataset` run that wrote the row."),
+    Column("log_digest", "string", "SHA-256 of the log file's bytes."),
+    Column("file", "string", "The log file."),
+    Column("line", "int64", "The line of the séance's `table` record."),
+    Column("casino", "string", "The casino."),
+    Column("table_id", "string", "The table id."),
+    Column("opened", "string", "The séance's opening time as logged (its `table` record's `at`)."),
+    Column("opened_utc", "utc_time", "The same, in UTC."),
+    Column("local_time", "local_time", "The same, on the table's wall clock."),
+    Column("gaming_day", "date", "The gaming day the séance opened in."),
+    Column(
+        "status",
+        "string",
+        "reconciled (the carnet's result is the rounds' to the cent), difference (a money/reconciliation "
+        "finding), or not_reconciled (see `reason`).",
+    ),
+    Column("reason", "string", "Why not reconciled: no-money, no-opening, no-closing, unreadable-rounds, …"),
+    Column(
+        "style", "string", "carnet (avance initiale, avances complémentaires, encaisse) or inventory (US)."
+    ),
+    Column("opening", "money", "The avance initiale (or opening inventory)."),
+    Column("brought", "money", "The avances complémentaires (or fills), summed."),
+    Column("taken", "money", "The credits (the US way), summed; 0 for a carnet."),
+    Column("drop", "money", "The drop (the US way); null for a carnet."),
+    Column("closing", "money", "The encaisse (or closing inventory)."),
+    Column("carnet_result", "money", "The table's result by its carnet: encaisse − avances (US: see docs)."),
+    Column(
+        "rounds_result", "money", "The rounds' result: stakes collected less amounts paid, side bets too."
+    ),
+    Column("difference", "money", "carnet_result − rounds_result: + more at the table, − missing."),
+    Column("rounds", "int64", "The séance's rounds replayed."),
+    Column("closing_line", "int64", "The line of the encaisse (or closing inventory): the finding's."),
+    Column(
+        "video_kept_until",
+        "utc_time",
+        "Until when the séance's video is kept at least: its opening plus the retention (art. 21).",
+    ),
 )
 
 RUNS: tuple[Column, ...] = (
@@ -169,14 +218,21 @@ RUNS: tuple[Column, ...] = (
     ),
 )
 
-TABLES: dict[str, tuple[Column, ...]] = {"rounds": ROUNDS, "findings": FINDINGS, "runs": RUNS}
+TABLES: dict[str, tuple[Column, ...]] = {
+    "rounds": ROUNDS,
+    "findings": FINDINGS,
+    "seances": SEANCES,
+    "runs": RUNS,
+}
 
 
 def dictionary() -> dict[str, Any]:
     """The data dictionary as `casino-validator schema dataset` prints it."""
     return {
         "title": "casino-validator audit dataset",
-        "layout": "DIR/rounds/casino_key=KEY/month=YYYY-MM/*.parquet (findings/ too), DIR/runs/*.parquet",
+        "layout": (
+            "DIR/rounds/casino_key=KEY/month=YYYY-MM/*.parquet (findings/, seances/ too), DIR/runs/*.parquet"
+        ),
         "money": MONEY_NOTE,
         "tables": {
             name: {c.name: {"type": c.type, "description": c.description} for c in columns}

@@ -28,7 +28,7 @@ from typing import Any
 from validator.errors import ValidatorError
 from validator.i18n import _
 
-TABLES = ("rounds", "findings")
+TABLES = ("rounds", "findings", "seances")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The three tables' Arrow schemas, built from the data dictionary (`validator.audit.dataset.columns`):
+"""The tables' Arrow schemas, built from the data dictionary (`validator.audit.dataset.columns`):
 each field carries its description in the Parquet metadata. Money is DECIMAL(38, 10): hand-log/1 amounts
 have at most 15 integer digits and 6 decimals (`validator.casino.money`), and what the rules give (3:2,
 6:5 of such an amount) at most a few decimals more, so every amount is stored exactly."""
@@ -44,6 +44,7 @@ _TYPES["list<stake>"] = pa.list_(STAKE)
 
 ROUNDS = pa.schema(_fields(columns.ROUNDS))
 FINDINGS = pa.schema(_fields(columns.FINDINGS))
+SEANCES = pa.schema(_fields(columns.SEANCES))
 RUNS = pa.schema(_fields(columns.RUNS))
 
 # `check --format html`'s rounds without findings, summed (`dataset.rollup`): the `rounds` columns the

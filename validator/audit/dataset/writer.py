@@ -30,6 +30,7 @@ from validator.audit.dataset import manifest
 from validator.audit.dataset.manifest import data_files, lock_path, run_of
 from validator.casino.ledger import RoundFacts
 from validator.casino.money import fmt
+from validator.casino.seance import Balance, summary_key
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.fingerprint import fingerprint
@@ -46,6 +47,9 @@ BATCH_ENV = "CASINO_VALIDATOR_DATASET_BATCH"  # tests: rows reach the disk after
 OPEN_FILES = 16
 FILE_BATCHES = 25
 DEFAULT_GAMING_DAY_START = 6 * 60  # 06:00 (docs/house-rules.md, `gaming_day_start`)
+VIDEO_DAYS = (
+    7  # art. 21: the tables' video kept at least a week (docs/house-rules.md, `video_retention_days`)
+)
 _SCALE = Decimal(10) ** -10
 KEY_CHARS = 64  # a casino's folder name: far under any file system's 255 bytes
 _URLISH = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
@@ -131,6 +135,7 @@ class DatasetSpec:
     house_file: str | None = None
     house_digest: str | None = None
     gaming_day_start: int = 360  # minutes after midnight, on the table's clock (the house file's, or 06:00)
+    video_days: int = 7  # how long a table's video is kept at least (art. 21; the house file's, if longer)
 
 
 @dataclass(slots=True)
@@ -209,6 +214,9 @@ class ShareWriter:
         if facts is not None:
             self._where = (facts.casino, when_of(facts.at, self.spec.gaming_day_start))
         casino, when = self._where
+        found = outcome.seance if isinstance(outcome.seance, Balance) else None
+        if found is not None:  # a séance's money: its findings where and when the séance opened
+            casino, when = found.seance.casino, when_of(found.seance.opened, self.spec.gaming_day_start)
         key = (digest, casino_key(casino), when.month)
         round_key = f"{digest[:16]}:{outcome.line}" if outcome.status != "none" else None
         players: dict[str, str | None] = {}
@@ -216,8 +224,13 @@ class ShareWriter:
             for stake in facts.stakes:
                 players[stake.stake] = stake.player
                 players.setdefault(stake.stake.split(":")[0].split("/")[0], stake.player)
+        # The footage of a finding: its round's (a séance's from its opening, for its money).
+        filmed = found.seance.opened if found is not None else (facts.at if facts is not None else outcome.at)
+        kept_until = self._kept_until(filmed)
+        if found is not None:
+            self._seance_row(found, digest, kept_until)
         over = under = Decimal(0)
-        by_kind = dict.fromkeys(("procedure", "payout", "format", "house"), 0)
+        by_kind = dict.fromkeys(("procedure", "payout", "format", "house", "money"), 0)
         errors = 0
         for finding in outcome.findings:
             by_kind[finding.kind] = by_kind.get(finding.kind, 0) + 1
@@ -253,7 +266,7 @@ class ShareWriter:
                     "actual": _json(finding.actual),
                     "discrepancy": money(finding.discrepancy),
                     "casino": casino,
-                    "table_id": facts.table if facts else None,
+                    "table_id": facts.table if facts else (found.seance.table if found else None),
                     "dealer": facts.dealer if facts else None,
                     "player": player,
                     "local_time": when.local,
@@ -262,6 +275,7 @@ class ShareWriter:
                     if finding.rests_on is not None
                     else None,
                     "caused_by": finding.caused_by,
+                    "video_kept_until": kept_until,
                 },
             )
         if outcome.status == "none":
@@ -278,6 +292,53 @@ class ShareWriter:
             errors=errors,
         )
         self._append("rounds", key, row)
+
+    def _kept_until(self, at: str | None) -> datetime | None:
+        """Until when the video of what happened at `at` is kept at least (`DatasetSpec.video_days`)."""
+        moment = when_of(at, self.spec.gaming_day_start).at_utc
+        if moment is None:
+            return None
+        try:
+            return moment + timedelta(days=self.spec.video_days)
+        except OverflowError:
+            return None
+
+    def _seance_row(self, found: Balance, digest: str, kept_until: datetime | None) -> None:
+        """The registre de contrôle's line of a séance whose money was looked at (art. 69)."""
+        if summary_key(found) is None:
+            return  # a log of an earlier format, which says nothing of the money
+        seance = found.seance
+        when = when_of(seance.opened, self.spec.gaming_day_start)
+        self._append(
+            "seances",
+            (digest, casino_key(seance.casino), when.month),
+            {
+                "run_id": self.spec.run_id,
+                "log_digest": digest,
+                "file": seance.file,
+                "line": seance.line,
+                "casino": seance.casino,
+                "table_id": seance.table,
+                "opened": seance.opened,
+                "opened_utc": when.at_utc,
+                "local_time": when.local,
+                "gaming_day": when.day,
+                "status": found.status,
+                "reason": found.reason,
+                "style": found.style,
+                "opening": money(found.opening),
+                "brought": money(found.brought),
+                "taken": money(found.taken),
+                "drop": money(found.drop),
+                "closing": money(found.closing),
+                "carnet_result": money(found.carnet_result),
+                "rounds_result": money(found.rounds_result),
+                "difference": money(found.difference),
+                "rounds": seance.rounds,
+                "closing_line": found.closing_line,
+                "video_kept_until": kept_until,
+            },
+        )
 
     def _round_row(
         self, outcome: RoundOutcome, facts: RoundFacts | None, digest: str, round_key: str | None, when: _When
@@ -386,7 +447,7 @@ class ShareWriter:
         try:
             # An open file, not a name: pyarrow would read "run:1/…" or "s3:…" as a URL.
             part.handle = open(part.temporary, "wb")  # noqa: SIM115 (closed by _finish)
-            arrow_schema = schema.ROUNDS if table == "rounds" else schema.FINDINGS
+            arrow_schema = {"rounds": schema.ROUNDS, "seances": schema.SEANCES}.get(table, schema.FINDINGS)
             part.writer = pq.ParquetWriter(part.handle, arrow_schema, compression="zstd")
         except OSError as exc:
             self._fail(part, exc)
@@ -458,6 +519,23 @@ def gaming_day_start(house: str | None) -> int:
     return parse_clock(value) if isinstance(value, str) else DEFAULT_GAMING_DAY_START
 
 
+def video_days(house: str | None) -> int:
+    """How many days a table's video is kept at least: the house file's `video_retention_days`, else a
+    week (the arrêté du 14 mai 2007, art. 21, as summarised in shared/sources/table-money.md); a house
+    file's shorter figure is a lint error, and the week applies."""
+    if house is None:
+        return VIDEO_DAYS
+    from validator.house.load import load_house
+
+    try:
+        value = load_house(Path(house)).data.get("video_retention_days")
+    except (ValidatorError, OSError, AttributeError):
+        return VIDEO_DAYS
+    return (
+        value if isinstance(value, int) and not isinstance(value, bool) and value > VIDEO_DAYS else VIDEO_DAYS
+    )
+
+
 def parse_clock(value: str) -> int:
     """`"06:00"` → 360; a value that is not HH:MM is the default (the linter reports it)."""
     match = re.fullmatch(r"([01][0-9]|2[0-3]):([0-5][0-9])", value)
@@ -491,7 +569,9 @@ class DatasetRun:
             raise ValidatorError(
                 _("--dataset {root}: a dataset is a local folder, not a URL").format(root=root)
             )
-        spec = DatasetSpec(root, new_run_id(), house, house_digest(house), gaming_day_start(house))
+        spec = DatasetSpec(
+            root, new_run_id(), house, house_digest(house), gaming_day_start(house), video_days(house)
+        )
         try:
             (Path(root) / "runs").mkdir(parents=True, exist_ok=True)
         except OSError as exc:
