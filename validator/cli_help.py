@@ -191,6 +191,12 @@ class UnknownChoice(typer.BadParameter):
         typer.echo(f"casino-validator: {self.message}", err=True)
 
 
+def _is_list(annotation: Any) -> bool:
+    """Whether a parameter is annotated `list[...]` (an option given several times)."""
+    origin: object = get_origin(annotation)
+    return origin is list
+
+
 class _Refer(Exception):
     """A value left to typer's own conversion."""
 
@@ -201,7 +207,7 @@ class _PlainRuntimeParam(RuntimeParam):
 
     def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
         try:
-            if get_origin(self.annotation) is list:
+            if _is_list(self.annotation):
                 (item,) = get_args(self.annotation)
                 if not isinstance(value, list | tuple):
                     raise _Refer
@@ -259,7 +265,7 @@ def _plain_runtime_param(descriptor: TypeDescriptor) -> RuntimeParam | None:
     parser, clamping, a path that must exist or be resolved, files); else None: typer's own."""
     info = descriptor.parameter_info
     annotation = descriptor.annotation
-    leaf = get_args(annotation)[0] if get_origin(annotation) is list else annotation
+    leaf = get_args(annotation)[0] if _is_list(annotation) else annotation
     plain_leaf = leaf in (bool, str, int, float, Path) or (isinstance(leaf, type) and issubclass(leaf, Enum))
     extras = (
         descriptor.file_annotation is not None

@@ -178,7 +178,7 @@ def sources(datasets: Sequence[str]) -> Sources:
 
 
 def _run_named(state: Any, listed: Any) -> str:
-    return next(m.run_id for m in state.manifests if listed in m.files)
+    return str(next(m.run_id for m in state.manifests if listed in m.files))
 
 
 def _line(error: BaseException) -> str:

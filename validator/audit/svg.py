@@ -66,7 +66,7 @@ class Chart:
 
 def _nice_step(span: float, count: int = 5) -> float:
     raw = span / count if span > 0 else 1.0
-    power = 10 ** math.floor(math.log10(raw))
+    power = 10.0 ** math.floor(math.log10(raw))
     for factor in (1, 2, 2.5, 5, 10):
         if raw <= factor * power:
             return factor * power

@@ -178,7 +178,8 @@ def _local_cluster(jobs: int) -> _Session:
     try:
         session.scratch = tempfile.mkdtemp(prefix="casino-validator-dask-")
         with dask.config.set({"temporary-directory": session.scratch, **_QUIET}):
-            session.cluster = LocalCluster(
+            # distributed's LocalCluster and Client are not annotated.
+            session.cluster = LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=jobs,
                 threads_per_worker=1,
                 processes=True,
@@ -190,7 +191,7 @@ def _local_cluster(jobs: int) -> _Session:
                 local_directory=session.scratch,
                 silence_logs=logging.CRITICAL,
             )
-        session.client = Client(session.cluster, set_as_default=False)
+        session.client = Client(session.cluster, set_as_default=False)  # type: ignore[no-untyped-call]
         session.pids = list(session.client.run(os.getpid).values())
     except BaseException:
         session.__exit__(BaseException)
@@ -204,7 +205,7 @@ def _connected(address: str, timeout: float = CONNECT_TIMEOUT) -> _Session:
 
     session = _Session()
     try:
-        session.client = Client(address, set_as_default=False, timeout=timeout)
+        session.client = Client(address, set_as_default=False, timeout=timeout)  # type: ignore[no-untyped-call]
         session.client.wait_for_workers(1, timeout=timeout)
     except Exception as error:
         session.__exit__(type(error))

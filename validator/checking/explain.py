@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from validator.catalogue.view import check_lines, dates_words, source_line
+from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.findings.words import kind_word
@@ -132,7 +133,7 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
                 yield "    " + _("rule: {line}").format(line=line)
 
 
-def _find_rule(ruleset, rule_id: str):
+def _find_rule(ruleset: Ruleset, rule_id: str) -> Rule | None:
     try:
         return ruleset.rule(rule_id)
     except KeyError:

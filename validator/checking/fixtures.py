@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from validator.checking.serial import check_logs
 from validator.dsl.model import Ruleset
@@ -153,7 +153,7 @@ def load_expectation(path: Path) -> dict[str, Any]:
             _("{path}:{line}: not UTF-8 text ({reason})").format(path=path, line=line, reason=exc.reason)
         ) from None
     try:
-        data = json.loads(text)
+        data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValidatorError(
             _("{path}:{lineno}:{colno}: not JSON: {msg}").format(
@@ -177,7 +177,7 @@ def load_expectation(path: Path) -> dict[str, Any]:
     problem = _shape_problem(data)
     if problem:
         raise ValidatorError(_("{path}: {problem}").format(path=path, problem=problem))
-    return data
+    return cast(dict[str, Any], data)  # _shape_problem found it an object of the expected shape
 
 
 # How deep an expectation's values may nest: the shape check and the comparisons recurse.

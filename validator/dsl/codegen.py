@@ -248,7 +248,9 @@ def _is_none(node: ast.Expr) -> bool:
     return isinstance(node, ast.Literal) and node.value is None
 
 
-def _define(source: _Source, name: str, body: list[str], otherwise: str, failed: str) -> Any:
+def _define(
+    source: _Source, name: str, body: list[str], otherwise: str, failed: str
+) -> Callable[[Mapping[str, Any]], Any]:
     name = re.sub(r"\W", "_", name)  # a stake or event name, as a Python identifier
     # A namespace the event does not offer is a KeyError, which sends the question to the closures.
     fetch = "".join(f"        ns_{ns} = ctx[{ns!r}]\n" for ns in source.namespaces)
@@ -266,6 +268,6 @@ def _define(source: _Source, name: str, body: list[str], otherwise: str, failed:
     if code is None:
         code = _COMPILED[(text, filename)] = compile(text, filename, "exec")
     exec(code, scope)
-    function = scope[name]
-    function.source = text
+    function: Callable[[Mapping[str, Any]], Any] = scope[name]
+    function.source = text  # type: ignore[attr-defined]  # shown by `rules explain`
     return function

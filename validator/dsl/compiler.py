@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
-from validator.dsl.expr import EvaluationError, compile_expr, format_value, names_in, unparse
+from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
-from validator.dsl.functions import FUNCTIONS
+from validator.dsl.functions import FUNCTIONS, EvaluationError
 from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
     AmendmentInfo,
@@ -395,7 +395,16 @@ class _Compiler:
                 ok = False
         return ok
 
-    def cite(self, node: ast.Name, namespaces, params, options, fixed, where: str, place: str | None) -> bool:
+    def cite(
+        self,
+        node: ast.Name,
+        namespaces: tuple[str, ...],
+        params: dict[str, ParamValue],
+        options: dict[str, OptionDef],
+        fixed: dict[str, FixedDef],
+        where: str,
+        place: str | None,
+    ) -> bool:
         """A named condition cited at `node`: its condition checked with the facts of the place that
         cites it; a problem is reported at the citation."""
         name = node.path
@@ -420,7 +429,9 @@ class _Compiler:
             )
         return ok and not problems
 
-    def named_conditions(self, params, options, fixed) -> None:
+    def named_conditions(
+        self, params: dict[str, ParamValue], options: dict[str, OptionDef], fixed: dict[str, FixedDef]
+    ) -> None:
         """`define NAME = condition`: said once, its names known facts, parameters or options."""
         for d in self.tree.defines:
             self.at("define", d.name)
@@ -459,7 +470,9 @@ class _Compiler:
                 )
 
     # ---- side bets ----
-    def side_bets(self, params, options, fixed) -> dict[str, SideBetDef]:
+    def side_bets(
+        self, params: dict[str, ParamValue], options: dict[str, OptionDef], fixed: dict[str, FixedDef]
+    ) -> dict[str, SideBetDef]:
         bets: dict[str, SideBetDef] = {}
         for sb in self.tree.side_bets:
             self.at("side_bet", sb.name)
@@ -556,7 +569,14 @@ class _Compiler:
         return bets
 
     # ---- rules ----
-    def rules(self, family, params, options, fixed, side_bets=None) -> tuple[Rule, ...]:
+    def rules(
+        self,
+        family: str,
+        params: dict[str, ParamValue],
+        options: dict[str, OptionDef],
+        fixed: dict[str, FixedDef],
+        side_bets: dict[str, SideBetDef] | None = None,
+    ) -> tuple[Rule, ...]:
         side_bets = side_bets or {}
         rules: list[Rule] = []
         seen: dict[str, int] = {}
@@ -831,9 +851,11 @@ class _Compiler:
                 ).format(name=p.name),
             )
 
-    def table_readers(self, refs, bet: SideBetDef, options: dict[str, OptionDef]):
+    def table_readers(
+        self, refs: Iterable[ast.TableRef], bet: SideBetDef, options: dict[str, OptionDef]
+    ) -> list[_TableReader] | None:
         """Each table a `=> paytable …` names, as a function of the context giving the table's name."""
-        readers = []
+        readers: list[_TableReader] = []
         for ref in refs:
             if not ref.by_option:
                 if ref.name not in bet.paytables:
@@ -845,7 +867,7 @@ class _Compiler:
                         ),
                     )
                     return None
-                readers.append(lambda ctx, name=ref.name: name)
+                readers.append(_named_table(ref.name))
                 continue
             namespace, _unused, field = ref.name.partition(".")
             option = options.get(field)
@@ -871,7 +893,7 @@ class _Compiler:
                     ).format(name=field, bet=bet.name, missing=", ".join(map(str, missing))),
                 )
                 return None
-            readers.append(lambda ctx, field=field: ctx["house"].get(field))
+            readers.append(_house_table(field))
         return readers
 
     def compile(self) -> Ruleset:
@@ -890,8 +912,8 @@ class _Compiler:
         if self.errors:
             raise RulesetErrors(sorted(self.errors, key=lambda e: (e.line, e.column)))
         start, end = headers["in_force"]
-        checks: dict[str, list] = {}
-        settles: dict[str, list] = {}
+        checks: dict[str, list[tuple[Rule, CheckDef]]] = {}
+        settles: dict[str, list[tuple[Rule, SettleDef]]] = {}
         for rule in rules:
             for check in rule.checks:
                 checks.setdefault(check.event, []).append((rule, check))
@@ -1045,16 +1067,29 @@ def _guard(guard: ast.Expr | None, values: dict[str, Any], defines: Defines) -> 
     return folded
 
 
-def _ratio_winnings(ratio: ast.Ratio):
+# What a `=> paytable …` reads: the name of the table, given the context (a constant or a house option).
+_TableReader = Callable[[Any], Any]
+
+
+def _named_table(name: str) -> _TableReader:
+    return lambda ctx: name
+
+
+def _house_table(field: str) -> _TableReader:
+    return lambda ctx: ctx["house"].get(field)
+
+
+def _ratio_winnings(ratio: ast.Ratio) -> Callable[[Any], Decimal]:
     factor = ratio.factor
 
     def winnings(ctx: Any) -> Decimal:
-        return ctx["stake"].amount * factor
+        amount: Decimal = ctx["stake"].amount
+        return amount * factor
 
     return winnings
 
 
-def _paytable_amount(bet: SideBetDef, readers):
+def _paytable_amount(bet: SideBetDef, readers: list[_TableReader]) -> Callable[[Any], PaytableOutcome]:
     """`=> paytable T and U`: in each table, the first line whose condition holds pays; the stake gets
     the sum, or is lost when no line of any table holds."""
 

@@ -214,7 +214,9 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def explain_failure(node: ast.Expr, ctx: Context, params: Mapping[str, Any]) -> tuple[dict, dict]:
+def explain_failure(
+    node: ast.Expr, ctx: Context, params: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """For a failed requirement, what the rule expected and what the log showed.
 
     A comparison `a op b` reports `a` as seen and `op b` as expected; a conjunction reports its first

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from lark import Lark, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from validator.dsl.ast import RulesetFile
@@ -68,7 +68,7 @@ def _keyword(terminal: str) -> str:
     return f"'{terminal.lower()}'" if terminal.isalpha() else terminal
 
 
-def parse_tree(text: str, file: str) -> Tree:
+def parse_tree(text: str, file: str) -> Tree[Token]:
     try:
         return _parser().parse(text)
     except UnexpectedInput as exc:
@@ -121,9 +121,9 @@ def _caret(text: str, line: int, column: int) -> str:
 MAX_NESTING = 100
 
 
-def _too_deep(tree: Tree) -> Tree | None:
+def _too_deep(tree: Tree[Token]) -> Tree[Token] | None:
     """The first subtree found deeper than MAX_NESTING, walked without recursion; None if there is none."""
-    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_NESTING:

@@ -11,9 +11,10 @@ import textwrap
 import warnings
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Transformer, v_args
+from lark.tree import Meta
 
 from validator.dsl import ast
 from validator.errors import RulesetError
@@ -58,7 +59,7 @@ def _string(token: Token) -> str:
         with warnings.catch_warnings():
             # "\B" is no escape: Python warns and keeps the backslash; here it is an error.
             warnings.simplefilter("error")
-            return pyast.literal_eval(raw)
+            return cast(str, pyast.literal_eval(raw))  # the grammar's STRING is a string literal
     except (SyntaxError, ValueError, MemoryError, Warning) as exc:
         # Python's own words name the escape: "truncated \xXX escape", "unknown Unicode character name".
         detail = str(exc).split(": ", 1)[-1].split(" (<unknown>")[0]
@@ -94,7 +95,7 @@ def _number(token: Token) -> Decimal:
 
 
 @v_args(meta=True)
-class RulesTransformer(Transformer):
+class RulesTransformer(Transformer[Token, ast.RulesetFile]):
     """Parse tree → syntax tree. A rule that builds one node (`ast.BUILDS`, declared beside the node in
     `ast.py`) needs no method here: `__default__` builds it, each child converted to the type of the
     field it fills. The methods below are the rules that gather children into a bigger node (a file, a
@@ -109,7 +110,7 @@ class RulesTransformer(Transformer):
         return RulesetError(self.file, pos.line, pos.column, message)
 
     # ---- the nodes declared in ast.py ----
-    def __default__(self, data, children, meta):
+    def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
         build = ast.BUILDS.get(str(data))
         if build is None:  # pragma: no cover - every rule of the grammar builds something
             raise NotImplementedError(data)
@@ -159,7 +160,7 @@ class RulesTransformer(Transformer):
             ) from None
 
     # ---- file ----
-    def start(self, meta, children):
+    def start(self, meta: Meta, children: list[Any]) -> ast.RulesetFile:
         header, *items = children
         buckets: dict[type, list[Any]] = {
             ast.Header: [],
@@ -192,62 +193,62 @@ class RulesTransformer(Transformer):
             readings=tuple(buckets[ast.Reading]),
         )
 
-    def header(self, meta, children):
+    def header(self, meta: Meta, children: list[Any]) -> ast.Header:
         (family,) = children
         return ast.Header(_pos(family), "ruleset", str(family))  # errors about the file point at its name
 
-    def in_force(self, meta, children):
+    def in_force(self, meta: Meta, children: list[Any]) -> ast.Header:
         start = self._date(children[0])
         end = children[1] if len(children) > 1 else None
         return ast.Header(_pos(meta), "in_force", (start, end))
 
-    def undated(self, meta, children):
+    def undated(self, meta: Meta, children: list[Any]) -> ast.Header:
         # A text that carries no date (a licence's rules, a popular description) applies to every log.
         return ast.Header(_pos(meta), "in_force", (None, None))
 
-    def until(self, meta, children):
+    def until(self, meta: Meta, children: list[Any]) -> date:
         return self._date(children[0])
 
     # ---- amendments ----
-    def amendment(self, meta, children):
+    def amendment(self, meta: Meta, children: list[Any]) -> ast.Amendment:
         citation, *changes = children
         return ast.Amendment(_pos(meta), _string(citation), tuple(changes))
 
-    def replace(self, meta, children):
+    def replace(self, meta: Meta, children: list[Any]) -> ast.Change:
         (item,) = children
         return ast.Change(_pos(meta), "replace", _KIND_OF[type(item)], item.name, item)
 
-    def add(self, meta, children):
+    def add(self, meta: Meta, children: list[Any]) -> ast.Change:
         item, *after = children
         anchor = str(after[0]) if after else None
         return ast.Change(_pos(meta), "add", _KIND_OF[type(item)], item.name, item, anchor)
 
-    def _repeal(self, meta, kind: str, children) -> ast.Change:
+    def _repeal(self, meta: Meta, kind: str, children: list[Any]) -> ast.Change:
         return ast.Change(_pos(meta), "repeal", kind, str(children[0]), None)
 
-    def repeal_parameter(self, meta, children):
+    def repeal_parameter(self, meta: Meta, children: list[Any]) -> ast.Change:
         return self._repeal(meta, "parameter", children)
 
-    def repeal_option(self, meta, children):
+    def repeal_option(self, meta: Meta, children: list[Any]) -> ast.Change:
         return self._repeal(meta, "option", children)
 
-    def repeal_fixed(self, meta, children):
+    def repeal_fixed(self, meta: Meta, children: list[Any]) -> ast.Change:
         return self._repeal(meta, "fixed", children)
 
-    def repeal_side_bet(self, meta, children):
+    def repeal_side_bet(self, meta: Meta, children: list[Any]) -> ast.Change:
         return self._repeal(meta, "side_bet", children)
 
-    def repeal_rule(self, meta, children):
+    def repeal_rule(self, meta: Meta, children: list[Any]) -> ast.Change:
         return self._repeal(meta, "rule", children)
 
-    def repeal_define(self, meta, children):
+    def repeal_define(self, meta: Meta, children: list[Any]) -> ast.Change:
         return self._repeal(meta, "define", children)
 
-    def repeal_reading(self, meta, children):
+    def repeal_reading(self, meta: Meta, children: list[Any]) -> ast.Change:
         return self._repeal(meta, "reading", children)
 
     # ---- readings ----
-    def reading(self, meta, children):
+    def reading(self, meta: Meta, children: list[Any]) -> ast.Reading:
         name, *items = children
         return ast.Reading(
             pos=_pos(meta),
@@ -264,47 +265,47 @@ class RulesTransformer(Transformer):
             ),
         )
 
-    def reading_quote(self, meta, children):
+    def reading_quote(self, meta: Meta, children: list[Any]) -> ast.Header:
         return ast.Header(_pos(meta), "quote", _string(children[0]))
 
-    def reading_question(self, meta, children):
+    def reading_question(self, meta: Meta, children: list[Any]) -> ast.Header:
         return ast.Header(_pos(meta), "question", _string(children[0]))
 
-    def note_lang(self, meta, children):
+    def note_lang(self, meta: Meta, children: list[Any]) -> ast.Header:
         lang, text = children
         return ast.Header(_pos(meta), "note_lang", (str(lang), _string(text)))
 
-    def reading_question_lang(self, meta, children):
+    def reading_question_lang(self, meta: Meta, children: list[Any]) -> ast.Header:
         lang, text = children
         # i18n: not shown (a key of the syntax tree)
         return ast.Header(_pos(meta), "translated question", (str(lang), _string(text)))
 
-    def reading_because_lang(self, meta, children):
+    def reading_because_lang(self, meta: Meta, children: list[Any]) -> ast.Header:
         lang, text = children
         # i18n: not shown (a key of the syntax tree)
         return ast.Header(_pos(meta), "translated because", (str(lang), _string(text)))
 
-    def alternative_lang(self, meta, children):
+    def alternative_lang(self, meta: Meta, children: list[Any]) -> ast.Header:
         lang, text = children
         # i18n: not shown (a key of the syntax tree)
         return ast.Header(_pos(meta), "translated meaning", (str(lang), _string(text)))
 
-    def reading_default(self, meta, children):
+    def reading_default(self, meta: Meta, children: list[Any]) -> ast.Header:
         name, because = children
         return ast.Header(_pos(meta), "default", (_pos(name), str(name), _string(because)))
 
-    def alternative(self, meta, children):
+    def alternative(self, meta: Meta, children: list[Any]) -> ast.Alternative:
         name, meaning, *rest = children
         translated = tuple(h.value for h in rest if isinstance(h, ast.Header))
         block = [c for c in rest if not isinstance(c, ast.Header)]
         changes = tuple(block[0]) if block else ()
         return ast.Alternative(_pos(meta), str(name), _string(meaning), changes, bool(block), translated)
 
-    def alternative_changes(self, meta, children):
+    def alternative_changes(self, meta: Meta, children: list[Any]) -> list[Any]:
         return list(children)
 
     # ---- declarations that gather their children ----
-    def option(self, meta, children):
+    def option(self, meta: Meta, children: list[Any]) -> ast.Option:
         name, type_, *rest = children
         allowed = next((c for c in rest if isinstance(c, ast.Allowed)), None)
         default = next(c for c in rest if isinstance(c, ast.Default))
@@ -324,17 +325,17 @@ class RulesTransformer(Transformer):
             aliases=aliases,
         )
 
-    def allowed(self, meta, children):
+    def allowed(self, meta: Meta, children: list[Any]) -> ast.Allowed:
         (inner,) = children
         if isinstance(inner, ast.Allowed):
             return inner
         return ast.Allowed(_pos(meta), inner.value, False)
 
-    def range(self, meta, children):
+    def range(self, meta: Meta, children: list[Any]) -> ast.Allowed:
         low, high = children
         return ast.Allowed(_pos(meta), (_number(low), _number(high)), True)
 
-    def side_bet(self, meta, children):
+    def side_bet(self, meta: Meta, children: list[Any]) -> ast.SideBet:
         name, *items = children
         headers = [i for i in items if isinstance(i, ast.Header)]
         title = next((h.value for h in headers if h.key == "title"), None)
@@ -351,25 +352,25 @@ class RulesTransformer(Transformer):
             next((h.value for h in headers if h.key == "alias"), ()),
         )
 
-    def alias(self, meta, children):
+    def alias(self, meta: Meta, children: list[Any]) -> ast.Header:
         return ast.Header(_pos(meta), "alias", tuple(_string(c) for c in children))
 
-    def side_stake(self, meta, children):
+    def side_stake(self, meta: Meta, children: list[Any]) -> ast.Header:
         name, *cases = children
         return ast.Header(_pos(meta), "stake", (str(name), tuple(_string(c) for c in cases)))
 
-    def pay_line(self, meta, children):
+    def pay_line(self, meta: Meta, children: list[Any]) -> ast.PayLine:
         label, pays, when = children
         pays_value = _ratio(pays) if isinstance(pays, Token) else pays
         return ast.PayLine(_pos(meta), _string(label), pays_value, _as_expr(when))
 
-    def pay_named(self, meta, children):
+    def pay_named(self, meta: Meta, children: list[Any]) -> str:
         return str(children[0])
 
-    def pay_expr(self, meta, children):
+    def pay_expr(self, meta: Meta, children: list[Any]) -> ast.Expr:
         return _as_expr(children[0])
 
-    def rule(self, meta, children):
+    def rule(self, meta: Meta, children: list[Any]) -> ast.RuleDecl:
         name, *items = children
         every = [i for i in items if isinstance(i, ast.Field)]
         fields = [f for f in every if f.lang == "en"]
@@ -392,35 +393,35 @@ class RulesTransformer(Transformer):
         )
 
     # ---- values and expressions share literal rules; the parent decides which it wants ----
-    def number(self, meta, children):
+    def number(self, meta: Meta, children: list[Any]) -> _Lit:
         return _Lit(_pos(meta), _number(children[0]), "number")
 
-    def string(self, meta, children):
+    def string(self, meta: Meta, children: list[Any]) -> _Lit:
         return _Lit(_pos(meta), _string(children[0]), "string")
 
-    def ratio(self, meta, children):
+    def ratio(self, meta: Meta, children: list[Any]) -> _Lit:
         return _Lit(_pos(meta), _ratio(children[0]), "ratio")
 
-    def true(self, meta, children):
+    def true(self, meta: Meta, children: list[Any]) -> _Lit:
         return _Lit(_pos(meta), True, "bool")
 
-    def false(self, meta, children):
+    def false(self, meta: Meta, children: list[Any]) -> _Lit:
         return _Lit(_pos(meta), False, "bool")
 
-    def none(self, meta, children):
+    def none(self, meta: Meta, children: list[Any]) -> _Lit:
         return _Lit(_pos(meta), None, "none")
 
-    def symbol(self, meta, children):
+    def symbol(self, meta: Meta, children: list[Any]) -> _Lit:
         return _Lit(_pos(meta), str(children[0]), "symbol")
 
-    def value_list(self, meta, children):
+    def value_list(self, meta: Meta, children: list[Any]) -> ast.Value:
         items = tuple(_as_value(c) for c in children)
         return ast.Value(_pos(meta), tuple(i.value for i in items), "list")
 
-    def and_(self, meta, children):
+    def and_(self, meta: Meta, children: list[Any]) -> ast.BoolOp:
         return _flatten("and", _pos(meta), children)
 
-    def or_(self, meta, children):
+    def or_(self, meta: Meta, children: list[Any]) -> ast.BoolOp:
         return _flatten("or", _pos(meta), children)
 
 
@@ -455,4 +456,4 @@ def _as_value(item: Any) -> ast.Value:
 def _as_expr(item: Any) -> ast.Expr:
     if isinstance(item, _Lit):
         return ast.Literal(item.pos, item.value)
-    return item
+    return cast(ast.Expr, item)  # every other child of an expression is a node of ast.Expr

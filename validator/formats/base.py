@@ -34,7 +34,7 @@ def project_url() -> str | None:
     from importlib.metadata import PackageNotFoundError, metadata
 
     try:
-        urls = metadata(TOOL_NAME).get_all("Project-URL") or []
+        urls: list[str] = metadata(TOOL_NAME).get_all("Project-URL") or []
     except PackageNotFoundError:
         return None
     for entry in urls:

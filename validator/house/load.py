@@ -150,7 +150,7 @@ class _Loader(_Base):
 
     _depth = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         event = self.peek_event()
         if self._depth >= MAX_DEPTH and isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
             raise _Refused(
@@ -171,7 +171,7 @@ class _Loader(_Base):
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise _Refused(
-                event.start_mark,
+                getattr(event, "start_mark", None),
                 _(
                     "anchor &{name}: anchors and aliases are not allowed in a house-rules file (write each "
                     "value out)"
@@ -185,7 +185,7 @@ class _Loader(_Base):
 
 
 class _Refused(Exception):
-    def __init__(self, mark: yaml.Mark, message: str) -> None:
+    def __init__(self, mark: Any, message: str) -> None:  # a yaml Mark (pure or libyaml), or None
         self.mark = mark
         self.message = message
 
@@ -221,7 +221,8 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
     try:
         root = loader.get_single_node()
     except _Refused as exc:
-        raise HouseFileError(name, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
+        line, column = (exc.mark.line + 1, exc.mark.column + 1) if exc.mark is not None else (1, 1)
+        raise HouseFileError(name, line, column, exc.message) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = exc.problem or exc.context or _("not valid YAML")

@@ -10,4 +10,5 @@ from typing import Any
 def load_schema() -> dict[str, Any]:
     """The house-rules/1 JSON Schema, freshly parsed (callers may change their copy)."""
     text = resources.files("validator.house").joinpath("schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema

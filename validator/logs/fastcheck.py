@@ -65,7 +65,8 @@ class SchemaCompiler:
     def schema(self, schema: dict[str, Any]) -> Check:
         """The check of an inline schema (tests use it to show what is refused)."""
         function = self._function_for(schema, self._fresh("valid_schema"))
-        return self._build()[function]
+        check: Check = self._build()[function]
+        return check
 
     # ---- writing source ----
     def _fresh(self, stem: str) -> str:

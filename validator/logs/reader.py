@@ -152,7 +152,11 @@ def schema_validator() -> Any:
     longer than the rest of the start-up."""
     from jsonschema import Draft202012Validator, validators
 
-    return validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+    # jsonschema's `extend` is not annotated: it returns a validator class like the one it extends.
+    extended: type[Draft202012Validator] = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, {"pattern": _ecma_pattern}
+    )
+    return extended
 
 
 _SCHEMA = load_schema()
@@ -565,7 +569,8 @@ def _peekable(stream: IO[bytes]) -> IO[bytes]:
 
 def _starts_with_gzip_magic(stream: IO[bytes]) -> bool:
     try:
-        return stream.peek(len(_GZIP_MAGIC))[: len(_GZIP_MAGIC)] == _GZIP_MAGIC  # type: ignore[attr-defined]
+        head: bytes = stream.peek(len(_GZIP_MAGIC))  # type: ignore[attr-defined]
+        return head[: len(_GZIP_MAGIC)] == _GZIP_MAGIC
     except OSError:
         return False  # the read that follows reports the problem where it has a line number
 
@@ -693,7 +698,7 @@ def _valid(content: bytes) -> LogRecord | None:
     """The struct of a line msgspec reads as a valid record whose time is a real one, else None (the
     slow path then says why, or finds it valid after all)."""
     try:
-        struct = decode_or_raise(content)  # `decode`, written out
+        struct: LogRecord = decode_or_raise(content)  # `decode`, written out
     except REFUSED:
         return None
     if not time_shaped(struct.at):
@@ -904,7 +909,9 @@ def _first_error(validator: Draft202012Validator, data: dict[str, Any]) -> Valid
     errors = list(validator.iter_errors(data))
     positions = [_position(data, error.absolute_path) for error in errors]
     first = min(positions)
-    error = best_match(e for e, at in zip(errors, positions, strict=True) if at == first)
+    error: ValidationError | None = best_match(
+        e for e, at in zip(errors, positions, strict=True) if at == first
+    )
     assert error is not None  # is_valid said there is one
     return error
 

@@ -43,7 +43,8 @@ def _filesystem(url: str) -> tuple[Any, str]:
         raise ValidatorError(
             _("{url}: reading URLs needs fsspec: pip install 'casino-validator[remote]'").format(url=url)
         ) from None
-    return _guarded(url, lambda: fsspec.core.url_to_fs(url))
+    found: tuple[Any, str] = _guarded(url, lambda: fsspec.core.url_to_fs(url))
+    return found
 
 
 def _guarded(url: str, call: Callable[[], T]) -> T:

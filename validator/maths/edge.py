@@ -8,6 +8,7 @@ rounded to 8 places; a house edge is minus the expected return per unit staked.
 from __future__ import annotations
 
 import copy
+import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,6 +36,14 @@ def number(value: float, places: int = 8) -> str:
 
 def percent(ev: float) -> str:
     return number(-ev * 100, 4)
+
+
+def probability(p: float, places: int = 8) -> str:
+    """A probability to `places` decimals, or, where that would print 0 for an outcome that happens, to
+    two significant digits (net 16 of a box split into eight hands: 0.000000000010, not 0.00000000)."""
+    if 0 < p < 10.0**-places:
+        places = -math.floor(math.log10(p)) + 1
+    return number(p, places)
 
 
 def house_for(ruleset: Ruleset, house: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -112,6 +121,11 @@ def side_returns(
     given again where this process already computed them for the version and options."""
     key = _memo_key(ruleset, house, None if only is None else tuple(sorted(only)))
     found = _SIDE.get(key)
+    if (found is None or found[0] is not ruleset) and only is not None:
+        # Every side bet of the version and options already computed: those asked for are among them.
+        every = _SIDE.get(_memo_key(ruleset, house, None))
+        if every is not None and every[0] is ruleset:
+            return [bet for bet in every[1] if bet.name in only]
     if found is None or found[0] is not ruleset:
         found = (ruleset, side_bets(Probe(ruleset, house), only=only))
         _remember(_SIDE, key, found)
@@ -119,7 +133,7 @@ def side_returns(
 
 
 def outcome_line(label: str, net: float, p: float) -> dict[str, str]:
-    return {"outcome": label, "net": number(net, 4), "probability": number(p)}
+    return {"outcome": label, "net": number(net, 4), "probability": probability(p)}
 
 
 def figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> Figures:
@@ -155,7 +169,11 @@ def side_json(bet: SideBetReturn, stake: Any) -> dict[str, Any]:
         "variance": number(variance, 6),
         "house_edge_percent": percent(bet.ev),
         "lines": [
-            {"outcome": line.label, "net": number(line.net, 4), "probability": number(line.probability, 10)}
+            {
+                "outcome": line.label,
+                "net": number(line.net, 4),
+                "probability": probability(line.probability, 10),
+            }
             | ({"meter": line.meter} if line.meter else {})
             for line in bet.lines
         ],
@@ -293,7 +311,11 @@ def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[d
     base_main, _, base_game = main_return(ruleset, base)
     rows: list[dict[str, Any]] = []
     for name, reading in ruleset.readings.items():
-        versions = {alt: under_readings(ruleset, {name: alt}) for alt in reading.names}
+        # The alternative the version applies is the version itself: its figures are computed already.
+        versions = {
+            alt: ruleset if alt == applied[name] else under_readings(ruleset, {name: alt})
+            for alt in reading.names
+        }
         figures_by: dict[str, dict[str, str]] = {}
         for alt, version in versions.items():
             main = base_main if version is ruleset else main_return(version, base, base_game)[0]

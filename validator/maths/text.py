@@ -140,9 +140,12 @@ def text(
                     + extra
                 )
     out.append("")
-    out.append(
-        _("computed in {seconds} s ({cpu} s of processor time)").format(
-            seconds=report["seconds"], cpu=report["cpu_seconds"]
+    if report.get("kept"):
+        said = _(
+            "figures kept from an earlier run of the same version, options and program; the command took "
+            "{seconds} s ({cpu} s of processor time)"
         )
-    )
+    else:
+        said = _("computed in {seconds} s ({cpu} s of processor time), the whole command")
+    out.append(said.format(seconds=report["seconds"], cpu=report["cpu_seconds"]))
     return "\n".join(out) + "\n"

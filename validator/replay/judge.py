@@ -14,7 +14,8 @@ from typing import Any, cast
 
 from validator.casino.money import fmt
 from validator.dsl.codegen import AllHeld, Settle
-from validator.dsl.expr import EvaluationError, explain_failure
+from validator.dsl.expr import explain_failure
+from validator.dsl.functions import EvaluationError
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, HouseChecks, Rule, Ruleset, SettleDef
 from validator.dsl.wording import in_words

@@ -56,7 +56,9 @@ from validator.replay.state import Shoe, TableState
 from validator.rulebook.registry import NoVersionInForce, Registry, under_readings
 
 # Each game's replay engine, as its package declares it (validator/games/<game>/__init__.py).
-ENGINES: dict[str, type[RoundReplay]] = {name: game.load(game.engine) for name, game in GAMES.items()}
+ENGINES: dict[str, type[RoundReplay[Any, Any, Any]]] = {
+    name: game.load(game.engine) for name, game in GAMES.items()
+}
 
 # A house-rules source: table id → option values, or None for the regulation's defaults.
 HouseLookup = Callable[[str, Ruleset], dict[str, Any]]

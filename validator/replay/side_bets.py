@@ -18,8 +18,8 @@ from validator.casino.cards import normalize
 from validator.casino.money import to_decimal
 from validator.casino.stakes import Settlement, parse_stake
 from validator.dsl.compiler import PRIZES
-from validator.dsl.expr import EvaluationError
 from validator.dsl.facts import BetFacts, JackpotFacts, SideFacts, StakeFacts
+from validator.dsl.functions import EvaluationError
 from validator.dsl.model import PaytableOutcome, Ruleset, SideBetDef
 from validator.i18n import _
 from validator.logs.decode import UNSET, Action, Approve, Bet, Deal, Double, Hit, Lose, Pay, Push, RoundRecord
@@ -232,7 +232,7 @@ def jackpot_reading(table: TableState, main_meter: Any, secondary_meter: Any) ->
 def settle_context(
     house: dict[str, Any],
     *,
-    box: Box | None,
+    box: Box[Any] | None,
     hand: Any,
     dealer: Any,
     stake: Any,
@@ -470,7 +470,7 @@ class RoundSideBets:
         first = dealer_list[0] if dealer_list else None
         return PlayerCards(box_no, sequences, first, elsewhere, split, others)
 
-    def mark_split(self, box: Box, index: int) -> None:
+    def mark_split(self, box: Box[Any], index: int) -> None:
         """Before the split at `index` is judged: which of the box's side stakes win by the ruleset's
         paytables on the cards dealt so far (`box.won_side_bets`, their side bets' names)?"""
         won: list[str] = []

@@ -14,13 +14,30 @@ Dealers: a team of N dealers, D-<first> onwards, deals in turn: each deals a sti
 of the séance's clock, then is relieved by the next (a `dealer` record, with the burn the rules ask of
 a new dealer) and goes on break while the others deal; the team comes round in the same order. One
 dealer (N = 1): no relief, as before the option.
+
+A stint and a stay are lengths of time elapsed, not of the clock on the wall: the night the clocks go
+back, a stint begun at 02:40 ends 40 minutes later at 02:20 (the second time the clock shows it), not an
+hour later at 03:20. Their ends are kept in UTC, and compared with the clock in UTC (two times of one zone
+compare by the wall clock's reading).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+
+
+def elapsed_after(now: datetime, length: timedelta) -> datetime:
+    """The moment `length` of time after `now`, in UTC (`now` naive: as its wall clock reads). At the
+    calendar's end (the year 9999), `now`: the séance is about to overrun it (simulate.table.SeanceOverrun),
+    and the player leaves or the dealer is relieved at the next round."""
+    start = now if now.tzinfo is None else now.astimezone(UTC)
+    try:
+        return start + length
+    except OverflowError:
+        return start
+
 
 STAY_MINUTES = (15, 150)  # how long a player stays at the table
 ARRIVAL_CHANCE = 1 / 12  # the chance, before a round, that a player of the pool sits down
@@ -32,7 +49,7 @@ STINT_MINUTES = (20, 40)  # a dealer's stint at the table before relief
 class Seated:
     name: str
     boxes: list[int]
-    leaves_at: datetime
+    leaves_at: datetime  # in UTC (elapsed_after)
 
 
 @dataclass(slots=True)
@@ -57,7 +74,7 @@ class Roster:
     def before_round(self, now: datetime, seats: int, per_player: int) -> list[Seated]:
         """The players seated for the round dealt at `now`: those whose stay is over leave, one of the
         pool may sit down (always, at an empty table). Ordered by their first box."""
-        self.seated = [player for player in self.seated if player.leaves_at > now]
+        self.seated = [player for player in self.seated if player.leaves_at > _in_utc(now)]
         free = self.free_boxes(seats)
         arrives = not self.seated or self.rng.random() < ARRIVAL_CHANCE
         absent = self.absent()
@@ -66,7 +83,7 @@ class Roster:
             want = 2 if per_player >= 2 and len(free) >= 2 and self.rng.random() < TWO_BOXES_CHANCE else 1
             self.rng.shuffle(free)
             stay = timedelta(minutes=self.rng.randint(*STAY_MINUTES))
-            self.seated.append(Seated(name, sorted(free[:want]), _after(now, stay)))
+            self.seated.append(Seated(name, sorted(free[:want]), elapsed_after(now, stay)))
         self.seated.sort(key=lambda player: player.boxes[0])
         return list(self.seated)
 
@@ -87,7 +104,7 @@ class DealerTeam:
     names: list[str]
     rng: random.Random
     at: int = 0  # the index of the dealer dealing
-    relief_at: datetime | None = None
+    relief_at: datetime | None = None  # in UTC (elapsed_after)
 
     @property
     def dealing(self) -> str:
@@ -96,10 +113,10 @@ class DealerTeam:
     def start_stint(self, now: datetime) -> None:
         """The dealer dealing starts a stint at `now`."""
         stint = timedelta(minutes=self.rng.randint(*STINT_MINUTES))
-        self.relief_at = _after(now, stint) if len(self.names) > 1 else None
+        self.relief_at = elapsed_after(now, stint) if len(self.names) > 1 else None
 
     def relief_due(self, now: datetime) -> bool:
-        return self.relief_at is not None and now >= self.relief_at
+        return self.relief_at is not None and _in_utc(now) >= self.relief_at
 
     def relieve(self, now: datetime) -> str:
         """The next dealer takes the table at `now`; his name."""
@@ -108,13 +125,8 @@ class DealerTeam:
         return self.dealing
 
 
-def _after(now: datetime, delay: timedelta) -> datetime:
-    """`now` + `delay`; at the calendar's end (the year 9999), `now`: the séance is about to overrun it
-    (simulate.table.SeanceOverrun), and the player leaves or the dealer is relieved at the next round."""
-    try:
-        return now + delay
-    except OverflowError:
-        return now
+def _in_utc(now: datetime) -> datetime:
+    return now.astimezone(UTC) if now.tzinfo is not None else now
 
 
 def dealer_names(count: int, first: int) -> list[str]:

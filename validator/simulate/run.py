@@ -93,7 +93,8 @@ def simulate(
         opened = hours.opening_of(sim.clock)
         assert opened is not None  # simulate.plan opens the séance within the hours
         sim.hours, sim.closes_at, sim.day_start = hours, hours.closing_after(opened), day_start
-    return sim.records(rounds)  # type: ignore[attr-defined]
+    records: Iterator[dict[str, Any]] = sim.records(rounds)  # type: ignore[attr-defined]
+    return records
 
 
 def write(records: Iterator[dict[str, Any]], path: Path | None, stdout: BinaryIO) -> int:

@@ -253,7 +253,7 @@ class RoundSides:
 
     # ---- what a stake gets ----
     def outcome(
-        self, stake: str, box: Box, actions: list[list[Any]], dealer: Dealer, jackpot: Any = None
+        self, stake: str, box: Box[Any], actions: list[list[Any]], dealer: Dealer, jackpot: Any = None
     ) -> tuple[str, Decimal | None]:
         side = self.side(stake)[0] or ""
         ctx = self.context(stake, box, actions, dealer, jackpot)
@@ -267,7 +267,7 @@ class RoundSides:
         return verb, amount
 
     def context(
-        self, stake: str, box: Box, actions: list[list[Any]], dealer: Dealer, jackpot: Any
+        self, stake: str, box: Box[Any], actions: list[list[Any]], dealer: Dealer, jackpot: Any
     ) -> dict[str, Any]:
         sequences = self.sequences(actions)
         cards = list(dealer.card_list)

@@ -1,7 +1,7 @@
 """Blackjack: its words of the rules language (`vocabulary`), its hands and their totals (`hands`), its
 replay engine (`replay`), its simulator (`simulator`) and what `--inject` needs of it (`inject`), its
-mathematics (`maths`, the dealer's drawing in `dealer`, the player's best play in `strategy`, what `edge`
-reads of them in `edge`)."""
+mathematics (`maths`, every hand a player can hold in `holdings`, the dealer's drawing in `dealer`, the
+player's best play in `strategy`, what `edge` reads of them in `edge`)."""
 
 from validator.games.game import Game
 

@@ -1,7 +1,8 @@
 """The dealer's final result from a shoe composition: drawn card by card with removal, exactly.
 
 Results are indexed by `DealerRule.outcomes`: each standing total from `stands_on` to 21, then "bust",
-then "blackjack" (two cards making 21). Cached per (rule, composition, first card).
+then "blackjack" (two cards making 21). Cached per (rule, composition, first card). `table` gives them
+for many compositions at once (every hand of a main game), against every first card of the dealer.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from validator.maths.numeric import Floats, Ints, np
 from validator.maths.shoe import VALUES, Composition
 
 
@@ -169,3 +171,168 @@ def shared_distribution(rule: DealerRule, comp: Composition, up: int) -> tuple[f
     """`distribution`, kept per process: the main game asks it of every composition its hands leave, and
     the side bets that read the dealer's final result (hyper blackjack) ask it of the same ones."""
     return tuple(distribution(rule, comp, up))
+
+
+# ---- every first card at once, for many compositions: the dealer's whole hand as a multiset ----
+#
+# A final hand of the dealer that does not bust (his first card included) is a multiset m of values.
+# From a shoe of N cards holding C_i of value i, the probability of drawing its cards in one given order
+# is C_(m) / N_(|m|), with C_(m) the product over values of the falling factorials (C_i)_(m_i) and N_(k)
+# = N (N-1) … (N-k+1); the orders he can draw it in (his first card first, drawing on every total before
+# the last card) are counted once per first card and outcome (`terms`). So P(outcome o | first card u) =
+# sum over m of orders(m, u, o) · C_(m) / N_(|m|) / (C_u / N), and the bust is what is left. Eric
+# Farmer's calculator computes these products once per shoe for every first card at once (its
+# dealer_s17.hpp); here they are computed for many shoes at once, the shoes side by side in arrays.
+
+
+@dataclass(frozen=True, slots=True)
+class _Hands:
+    """The dealer's final hands (not busted) and the multisets on the way to them, each built from its
+    parent by one more card (value order): the products C_(m) are taken parent by parent."""
+
+    parent: Ints  # the node one card fewer (node 0: no card)
+    factor: Ints  # which (value, count before) the card multiplies in: value * run + count before
+    run: int  # more than the cards of one value any hand of the dealer holds
+    cards: Ints  # |m|
+    levels: tuple[tuple[int, int], ...]  # the nodes of each size, as ranges (size 1, 2, …)
+    columns: Ints  # the (first card, outcome) of each row of `orders`: those a final hand reaches
+    orders: Floats  # columns × nodes: the orders of each final hand, by first card and outcome
+
+
+def _finals(rule: DealerRule) -> dict[tuple[int, ...], dict[int, float]]:
+    """Every final hand of the dealer that does not bust, his first card included, with the number of
+    orders he can draw it in for each first card and outcome (key: first card × outcomes + outcome):
+    his hands still drawing, card by card, merged by their cards (what he does next depends on them only)."""
+    finals: dict[tuple[int, ...], dict[int, float]] = {}
+    first_total = rule.totals[0]
+    for up in range(VALUES):
+        start = [0] * VALUES
+        start[up] = 1
+        drawing: dict[tuple[int, ...], float] = {tuple(start): 1.0}
+        while drawing:
+            following: dict[tuple[int, ...], float] = {}
+            for held, ways in drawing.items():
+                hard = sum((i + 1) * c for i, c in enumerate(held))
+                cards = sum(held)
+                for value in range(VALUES):
+                    more = list(held)
+                    more[value] += 1
+                    new_hard = hard + value + 1
+                    ace = more[0] > 0
+                    soft = ace and new_hard + 10 <= 21
+                    total = new_hard + 10 if soft else new_hard
+                    if total > 21:
+                        continue
+                    after = tuple(more)
+                    if rule.stands(total, soft, ace):
+                        outcome = rule.blackjack if cards + 1 == 2 and total == 21 else total - first_total
+                        column = finals.setdefault(after, {})
+                        key = up * rule.size + outcome
+                        column[key] = column.get(key, 0.0) + ways
+                    else:
+                        following[after] = following.get(after, 0.0) + ways
+            drawing = following
+    return finals
+
+
+@lru_cache(maxsize=16)
+def _hands(rule: DealerRule) -> _Hands:
+    finals = _finals(rule)
+    nodes: set[tuple[int, ...]] = set()
+    for final in finals:
+        built = [0] * VALUES
+        for value in range(VALUES):
+            for _ in range(final[value]):
+                built[value] += 1
+                nodes.add(tuple(built))
+
+    def last(node: tuple[int, ...]) -> int:
+        return max(i for i in range(VALUES) if node[i])
+
+    ordered = [(0,) * VALUES, *sorted(nodes, key=lambda n: (sum(n), last(n), n[last(n)], n))]
+    index = {node: k for k, node in enumerate(ordered)}
+    run = max(max(node) for node in ordered)
+    parent, factor, cards = [0], [0], [0]
+    for node in ordered[1:]:
+        value = last(node)
+        before = list(node)
+        before[value] -= 1
+        parent.append(index[tuple(before)])
+        factor.append(value * run + before[value])
+        cards.append(sum(node))
+    levels = []
+    for size in range(1, max(cards) + 1):
+        inside = [k for k, c in enumerate(cards) if c == size]
+        levels.append((inside[0], inside[-1] + 1))
+    columns = sorted({key for column in finals.values() for key in column})
+    row_of = {key: k for k, key in enumerate(columns)}
+    orders = np.zeros((len(columns), len(ordered)))
+    for final, column in finals.items():
+        for key, number in column.items():
+            orders[row_of[key], index[final]] = number
+    return _Hands(
+        np.array(parent, dtype=np.int64),
+        np.array(factor, dtype=np.int64),
+        run,
+        np.array(cards, dtype=np.int64),
+        tuple(levels),
+        np.array(columns, dtype=np.int64),
+        orders,
+    )
+
+
+CHUNK = 1024  # shoes computed side by side (their products fit a processor's cache)
+
+
+def table(rule: DealerRule, shoe: Composition, removed: Ints) -> Floats:
+    """P(each outcome | the dealer's first card) for each row of `removed` (cards out of `shoe`, by value;
+    the first card not among them): an array rows × 10 first cards × outcomes. A first card the shoe no
+    longer holds has every probability 0."""
+    hands = _hands(rule)
+    rows = removed.shape[0]
+    full = np.asarray(shoe, dtype=np.float64)
+    total = float(full.sum())
+    sizes = removed.sum(axis=1)
+    order = np.argsort(sizes, kind="stable")
+    ordered = removed[order].T.astype(np.float64)  # values × rows, by the cards out
+    sizes = sizes[order]
+    found = np.empty((len(hands.columns), rows))
+    products = np.empty((len(hands.parent), CHUNK))
+    factors = np.empty((VALUES, hands.run, CHUNK))
+    steps = np.arange(hands.run, dtype=np.float64)[:, None]
+    longest = int(hands.cards.max())
+    # Each chunk: shoes of one size (the same N), at most CHUNK of them.
+    bounds = np.flatnonzero(np.diff(sizes)) + 1
+    for low, high in zip(np.concatenate(([0], bounds)), np.concatenate((bounds, [rows])), strict=True):
+        for start in range(int(low), int(high), CHUNK):
+            end = min(start + CHUNK, int(high))
+            width = end - start
+            left = full[:, None] - ordered[:, start:end]  # values × shoes
+            factor = factors[:, :, :width]
+            np.subtract(left[:, None, :], steps, out=factor)  # C_i - j, for each value and count before
+            flat = factor.reshape(VALUES * hands.run, width)
+            product = products[:, :width]
+            product[0] = 1.0
+            for first, last in hands.levels:
+                np.multiply(
+                    product[hands.parent[first:last]], flat[hands.factor[first:last]], out=product[first:last]
+                )
+            # One shoe size for the whole chunk: N / N_(k) for each size k of a hand, a number.
+            n = total - float(sizes[start])
+            scale = np.ones(longest + 1)
+            falling = 1.0
+            for k in range(1, longest + 1):
+                falling *= n - k + 1
+                scale[k] = n / falling if falling > 0 else 0.0
+            np.matmul(hands.orders * scale[hands.cards], product, out=found[:, start:end])
+    result = np.zeros((rows, VALUES * rule.size))
+    unsorted = np.empty_like(found)
+    unsorted[:, order] = found
+    result[:, hands.columns] = unsorted.T
+    shaped = result.reshape(rows, VALUES, rule.size)
+    held = full[None, :] - removed  # rows × values: the first card's count
+    with np.errstate(divide="ignore", invalid="ignore"):
+        shaped /= held[:, :, None]
+    shaped[held <= 0] = 0.0
+    shaped[:, :, rule.bust] = np.where(held > 0, 1.0 - shaped.sum(axis=2), 0.0)
+    return shaped

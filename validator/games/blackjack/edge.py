@@ -10,7 +10,7 @@ from validator.casino.cards import BJ_VALUE
 from validator.games.blackjack.chart import chart
 from validator.games.blackjack.chart import text as chart_text
 from validator.games.blackjack.dealer import shared_distribution
-from validator.games.blackjack.maths import SPLIT_OUT, MainGame, Play, Rules, main_game
+from validator.games.blackjack.maths import MainGame, Play, Rules, main_game
 from validator.games.blackjack.spread import with_spread
 from validator.games.blackjack.strategy import Strategy
 from validator.i18n import N_, _
@@ -60,7 +60,7 @@ class BlackjackMaths:
         return game.ev, Strategy(game)
 
     def player(self, probe: Probe) -> Any:
-        return Strategy(Play(Rules.read(probe)))  # computed as the séance's hands need it
+        return Strategy(Play(Rules.read(probe)))  # computed at the séance's first decision
 
     def dealer_results(self, probe: Probe) -> DealerResults | None:
         rules = Rules.read(probe)
@@ -75,13 +75,14 @@ MATHS = BlackjackMaths()
 
 
 def approximations(game: MainGame) -> list[dict[str, str]]:
-    """What the figures do not take exactly, and how much it moves them (measured: see docs/edge.md)."""
+    """What the figures do not take exactly, and how much it moves them, measured on these figures
+    (docs/edge.md)."""
     gap = game.spread.split_gap if game.spread else 0.0
-    found = [
+    return [
         {
             "what": _(
-                "split hands: the cards drawn to the box's other hands stay in the shoe (the pair's "
-                "cards out so far are taken out), as Wizard of Odds' Appendix 9 computes them"
+                "split hands: each played on its own cards and the pair's cards out so far, the cards "
+                "drawn to the box's other hands unseen to it, as Wizard of Odds' Appendix 9 computes them"
             ),
             "size": _("the method of the published tables"),
         },
@@ -92,34 +93,6 @@ def approximations(game: MainGame) -> list[dict[str, str]]:
             ),
         },
     ]
-    if any(game.rules.max_hands(pair) > SPLIT_OUT for pair in range(VALUES)):
-        found.append(
-            {
-                "what": _(
-                    "a box split into more than {hands} hands: its later hands valued as with {hands} of the "
-                    "pair's cards out"
-                ).format(hands=SPLIT_OUT),
-                "size": _(
-                    "+0.000026 points of return at eight hands and six decks (benchmarks/bench_edge.py)"
-                ),
-            }
-        )
-    if game.tracked < 21:
-        found.append(
-            {
-                "what": _(
-                    "a hand's cards after its first {cards} are drawn from the shoe as it was after them "
-                    "(the play then depends on the hand's total)"
-                ).format(cards=game.tracked),
-                "size": _(TRACKED_COST.get(game.tracked, N_("not measured"))),
-            }
-        )
-    return found
-
-
-# Measured by benchmarks/bench_edge.py: six decks, S17, the dealer checks for blackjack, double after split
-# or not, four hands (the figure with two cards tracked against four).
-TRACKED_COST = {2: N_("+0.0028 to +0.0035 points of return at six decks (benchmarks/bench_edge.py)")}
 
 
 def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:

@@ -1,17 +1,26 @@
 """The main game of a blackjack version: the player's expected return per unit of initial stake.
 
-The player plays the best strategy these rules allow, composition-dependent for the first decision and
-total-dependent after it: each initial hand (two cards and the dealer's first card) is removed from a
-full shoe of the version's decks, and every later card, the player's and the dealer's, is drawn from that
-composition (the dealer's own cards with removal, card by card). Stand, hit, double, split (resplits by
-the rules' limit, split aces and their one card) and surrender are weighed whenever the version's rules
-allow them. The dealer's blackjack is one of his results, and each stake (doubled and split ones too) is
-settled against it by the version's clauses, unless the version says the dealer looks at his cards for
-a blackjack before the players decide (parameter `dealer.peeks = true`): then a blackjack ends the round
-at once and the players decide knowing he has none. A hole card he does not look at changes nothing:
-the players decide without it, as with no hole card (the description of fr/usage-blackjack deals one
-and never says the dealer checks it). Insurance and even money are not taken (a separate stake at a
-loss for a player who does not count cards).
+The player plays the best strategy these rules allow, composition-dependent at every decision: each
+decision is taken on the cards of the hand being played and the dealer's first card, taken out of a full
+shoe of the version's decks (for a split hand, also the pair's cards out so far), and every card the
+player and the dealer draw later comes from that composition, card by card, with removal. Stand, hit,
+double, split (resplits by the rules' limit, split aces and their one card) and surrender are weighed
+whenever the version's rules allow them (asked of the rules themselves, `probe`). Every hand the player
+can hold is valued this way (`holdings`: every multiset of cards of 21 or less, against each of the
+dealer's first cards), with the dealer's drawing for each computed exactly (`dealer.table`).
+
+A split hand is played on its own cards and the pair's cards out so far; the cards drawn to the box's
+other hands stay unseen to it (Wizard of Odds' method in its Appendix 9, the published exact tables').
+
+The dealer's blackjack is one of his results, and each stake (doubled and split ones too) is settled
+against it by the version's clauses, unless the version says the dealer looks at his cards for a
+blackjack before the players decide (parameter `dealer.peeks = true`): then a blackjack ends the round at
+once and the players decide knowing he has none. A hole card he does not look at changes nothing: the
+players decide without it, as with no hole card (the description of fr/usage-blackjack deals one and
+never says the dealer checks it). Insurance and even money are not taken (a separate stake at a loss for
+a player who does not count cards).
+
+Figures are computed in binary floating point: sums of products of exact probabilities, to about 1e-15.
 """
 
 from __future__ import annotations
@@ -19,10 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import partial
+from functools import lru_cache, partial
 
-from validator.games.blackjack.dealer import DealerRule, shared_distribution
+from validator.games.blackjack import dealer as dealer_table
+from validator.games.blackjack.dealer import DealerRule
 from validator.games.blackjack.hands import BlackjackHand as Hand
+from validator.games.blackjack.holdings import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
+from validator.maths.numeric import Bytes, Floats, Ints, np
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
 
@@ -193,253 +205,270 @@ class Rules:
             hands += 1
         return hands
 
-
-Removed = tuple[int, ...]  # the cards out of the shoe by value (beyond the dealer's first card)
-
-
-def _plus(removed: Removed, index: int) -> Removed:
-    return (*removed[:index], removed[index] + 1, *removed[index + 1 :])
-
-
-def tracked_cards(decks: int) -> int:
-    """How many of a hand's cards are taken out of the shoe, for its later cards and the dealer's draw.
-    The cards after them are drawn from the shoe as it was after them (the play then depends on the
-    hand's total, from that composition). TRACKED[decks] keeps a version's figures within the CPU time
-    docs/edge.md states; benchmarks/bench_edge.py measures what it costs against every card taken out."""
-    return TRACKED.get(decks, TRACKED_MANY)
-
-
-TRACKED = {1: 21, 2: 21}
-TRACKED_MANY = 2
-
-
-class Against:
-    """Every hand the player can hold against one dealer's first card, valued composition-dependent at
-    every decision: from the shoe without the dealer's card and every card the hand holds (for a split
-    hand, also the pair's cards already out), the player's next card and the dealer's whole draw exact.
-
-    Where the dealer looks at his cards for a blackjack first, the values are the expected results *and*
-    no dealer's blackjack (his blackjack left out of each distribution): the hole card is one more
-    unseen card, and the play given that he has none is the best for these joint values (every option at
-    a decision is scaled by the same probability that he has none)."""
-
-    def __init__(self, rules: Rules, full: Composition, up: int, track: int) -> None:
-        self.rules = rules
-        self.up = up
-        self.shoe = without(full, up)
-        self.size = sum(self.shoe)
-        self.track = track
-        self.natural = rules.dealer.blackjack
-        self.naturals = tuple(i for i in range(VALUES) if _total(up + i + 2, ACE in (up, i)) == 21)
-        self.dealer_memo: dict[Removed, list[float]] = {}
-        self.value_memo: dict[tuple[Removed, str, int], float] = {}  # a settled hand's value
-        self.memo: dict[tuple[Removed, int, bool, bool, int], tuple[float, bool]] = {}
-        self.two_memo: dict[tuple[Removed, int, int, bool, bool], tuple[float, str]] = {}
-        self.split_memo: dict[tuple[int, int], tuple[float, SplitParts]] = {}
-        rows = [rules.pay[(str(t), 1)] for t in range(4, 22)]
-        low = rows[0]
-        self.low_totals = (
-            {t for t, row in zip(range(4, 22), rows, strict=True) if row == low}
-            if all(a <= b for row in rows for a, b in zip(low, row, strict=True))
-            else set()
-        )
-
-    # ---- the shoe ----
-    def left(self, removed: Removed) -> int:
-        return self.size - sum(removed)
-
-    def p_natural(self, removed: Removed) -> float:
-        """The probability that the dealer's next card makes his blackjack."""
-        left = self.left(removed)
-        return sum(self.shoe[i] - removed[i] for i in self.naturals) / left if left else 0.0
-
-    def dealer(self, removed: Removed) -> list[float]:
-        found = self.dealer_memo.get(removed)
-        if found is None:
-            comp = tuple(s - r for s, r in zip(self.shoe, removed, strict=True))
-            found = list(shared_distribution(self.rules.dealer, comp, self.up))
-            if self.rules.peeks:
-                found[self.natural] = 0.0
-            self.dealer_memo[removed] = found
-        return found
-
-    # ---- settled hands ----
-    def value(self, removed: Removed, key: str, stake: int = 1) -> float:
-        memo = (removed, key, stake)
-        found = self.value_memo.get(memo)
-        if found is not None:
-            return found
-        row = self.rules.pay[(key, stake)]
-        if key == "bust" and min(row) == max(row):
-            # A busted hand loses whatever the dealer draws: only his blackjack's chance counts.
-            found = row[0] * (1.0 - self.p_natural(removed) if self.rules.peeks else 1.0)
-        else:
-            found = sum(p * net for p, net in zip(self.dealer(removed), row, strict=True))
-        self.value_memo[memo] = found
-        return found
-
-    def stand(self, removed: Removed, hard: int, ace: bool, stake: int = 1) -> float:
-        total = _total(hard, ace)
-        return self.value(removed, "bust" if total > 21 else str(total), stake)
-
-    # ---- decisions ----
-    def play(
-        self, removed: Removed, hard: int, ace: bool, split_aces: bool = False, limit: int = 21
-    ) -> tuple[float, bool]:
-        """A hand of three cards or more: the best of standing and hitting, and whether to hit."""
-        key = (removed, hard, ace, split_aces, limit)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        if hard > 21:
-            found = (self.value(removed, "bust"), False)
-        else:
-            total = _total(hard, ace)
-            if total < 21 or self.rules.can_hit(hard, ace, 3, split_aces):
-                hit = self.hit(removed, hard, ace, split_aces, limit)
-                if total in self.low_totals and (hard <= 11 or total != hard):
-                    # A hand no card can bust, standing where it loses unless the dealer busts: a card
-                    # and standing is as good (the card unseen changes none of his chances), so hit.
-                    found = (hit, True)
-                else:
-                    stand = self.stand(removed, hard, ace)
-                    found = (hit, True) if hit > stand else (stand, False)
-            else:
-                found = (self.stand(removed, hard, ace), False)
-        self.memo[key] = found
-        return found
-
-    def hit(self, removed: Removed, hard: int, ace: bool, split_aces: bool = False, limit: int = 21) -> float:
-        left = self.left(removed)
-        tracked = sum(removed) < limit
-        ev = 0.0
-        for i in range(VALUES):
-            count = self.shoe[i] - removed[i]
-            if count:
-                after = _plus(removed, i) if tracked else removed
-                ev += count / left * self.play(after, hard + i + 1, ace or i == ACE, split_aces, limit)[0]
-        return ev
-
-    def double(self, removed: Removed, hard: int, ace: bool) -> float:
-        left = self.left(removed)
-        tracked = self.track > 2
-        ev = 0.0
-        for i in range(VALUES):
-            count = self.shoe[i] - removed[i]
-            if count:
-                after = _plus(removed, i) if tracked else removed
-                ev += count / left * self.stand(after, hard + i + 1, ace or i == ACE, 2)
-        return ev
-
-    def two_cards(
-        self, removed: Removed, first: int, second: int, *, split: bool, split_aces: bool
-    ) -> tuple[float, str]:
-        """Best play of a two-card hand (no split, no surrender here): its value and the action."""
-        key = (removed, first, second, split, split_aces)
-        found = self.two_memo.get(key)
-        if found is not None:
-            return found
-        rules = self.rules
-        hard, ace = first + second + 2, ACE in (first, second)
-        if _total(hard, ace) == 21:
-            stand = self.value(removed, "split21" if split else "blackjack")
-        else:
-            stand = self.stand(removed, hard, ace)
-        best = (stand, "stand")
-        if not (split_aces and not rules.can_hit(hard, ace, 2, True)):
-            if _total(hard, ace) < 21 or rules.can_hit(hard, ace, 2, split_aces):
-                # The hand's cards beyond the `track` first are drawn, not taken out (see exact_cards).
-                limit = sum(removed) - 2 + self.track
-                hit = self.hit(removed, hard, ace, split_aces, limit)
-                if hit > best[0]:
-                    best = (hit, "hit")
-            if rules.can_double(first, second, split, split_aces):
-                dbl = self.double(removed, hard, ace)
-                if dbl > best[0]:
-                    best = (dbl, "double")
-        self.two_memo[key] = best
-        return best
-
-    def split(self, pair: int, hands: int) -> tuple[float, SplitParts]:
-        """Splitting a pair into at most `hands` hands, each hand's stake one unit. Each hand is played
-        composition-dependent from the shoe without its own cards and the pair's cards out so far
-        (two, and one more at each resplit); the cards drawn to the box's other hands are not taken
-        out (Wizard of Odds' method in its Appendix 9: "only how many hands the player had already
-        split, but not the other cards drawn in those hands")."""
-        found = self.split_memo.get((pair, hands))
-        if found is not None:
-            return found
+    def split_depth(self, pair: int) -> int:
+        """How many cards a split hand of this pair may hold: two where it may neither take a card nor
+        double (split aces with one card), three where it may double only, else any number."""
         aces = pair == ACE
-        parts: dict[int, tuple[float, float, float]] = {}  # pair cards out → (pair card's chance, any, other)
-        for out in range(2, min(hands, SPLIT_OUT) + 1):
-            base = tuple(out if i == pair else 0 for i in range(VALUES))
-            left = self.left(base)
-            values = [0.0] * VALUES
-            for i in range(VALUES):
-                count = self.shoe[i] - base[i]
-                if count:
-                    ev = self.two_cards(_plus(base, i), pair, i, split=True, split_aces=aces)[0]
-                    values[i] = count / left * ev
-            q = (self.shoe[pair] - out) / left
-            anyhand = sum(values)
-            other = (anyhand - values[pair]) / (1 - q) if q < 1 else 0.0
-            parts[out] = (q, anyhand, other)
+        seconds = range(VALUES)
+        if any(self.can_hit(pair + i + 2, ACE in (pair, i), 2, aces) for i in seconds):
+            return ALL
+        if any(self.can_double(pair, i, True, aces) for i in seconds):
+            return DOUBLED
+        return TWO
 
-        def rest(have: int, open_: int) -> float:
-            if open_ == 0:
-                return 0.0
-            q, anyhand, other = parts[min(have, SPLIT_OUT)]
-            if have < hands:
-                return q * rest(have + 1, open_ + 1) + (1 - q) * (other + rest(have, open_ - 1))
-            return anyhand + rest(have, open_ - 1)
+    def families(self, full: Composition) -> tuple[Family, ...]:
+        """The families of hands this game values: the round's own, and each pair's split hands by the
+        pair's cards out (two up to the most hands a box may reach, within the shoe's cards of it)."""
+        found = [Family(UNSPLIT, 0, ALL)]
+        for pair in range(VALUES):
+            most = min(self.max_hands(pair), full[pair])
+            if most > 1:
+                depth = self.split_depth(pair)
+                found.extend(Family(pair, out, depth) for out in range(2, most + 1))
+        return tuple(found)
 
-        found = (rest(2, 2), SplitParts(pair, hands, parts))
-        self.split_memo[(pair, hands)] = found
-        return found
+
+@lru_cache(maxsize=4)
+def _dealer_rows(rule: DealerRule, full: Composition, families: tuple[Family, ...]) -> Floats:
+    """The dealer's results for every row of these families' hands (kept per process: a version's options
+    and readings that keep its dealer and its splitting share them)."""
+    return dealer_table.table(rule, full, hands(full, families).rows)
+
+
+# The settlements a hand's value reads, by key (`Rules.pay`): its total (4 … 21), a bust, a blackjack, a
+# surrender, a split hand's 21 on two cards.
+TOTAL_KEYS = tuple(str(total) for total in range(4, 22))
+KEYS = (*TOTAL_KEYS, "bust", "blackjack", "surrender", "split21")
+KEY = {key: index for index, key in enumerate(KEYS)}
+STAND, HIT, DOUBLE = 0, 1, 2
+ACTIONS = ("stand", "hit", "double")
+NEVER = -np.inf  # the value of a play the rules do not allow
+
+
+@dataclass(frozen=True, slots=True)
+class Values:
+    """Every hand's values against each first card of the dealer (arrays hands × 10 first cards):
+    standing (a two-card 21 as the rules settle it: a blackjack, or a split hand's 21), taking a card and
+    then playing best (NEVER where the rules do not allow it), doubling (two-card hands; NEVER where not
+    allowed), and the best of them with its action (STAND, HIT or DOUBLE): for a hand of three cards or
+    more, of standing and hitting. Where the dealer looks for a blackjack first, each value is the
+    expected result *and* no dealer's blackjack (the play that maximises it is the best given he has
+    none: every option at a decision is scaled by the same probability)."""
+
+    stand: Floats
+    hit: Floats
+    double: Floats
+    best: Floats
+    action: Bytes
+    chance: Floats  # hands × values × first cards: the probability of each next card that keeps the hand
+    # at 21 or less (0 for one that busts it)
+    dealer: Floats  # hands × first cards × outcomes: the dealer's results from the hand's row
+
+
+def _pay_table(rules: Rules, stake: int) -> Floats:
+    return np.array(
+        [rules.pay[(key, stake)] if (key, stake) in rules.pay else rules.pay[(key, 1)] for key in KEYS]
+    )
+
+
+def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Values:
+    count = len(found.hard)
+    shoe = np.asarray(full, dtype=np.float64)
+    removed = found.rows[found.row].astype(np.float64)  # hands × values
+    left = shoe.sum() - removed.sum(axis=1) - 1.0  # the shoe less the hand's row and the dealer's card
+    chance = shoe[None, :, None] - removed[:, :, None] - np.eye(VALUES)[None, :, :]
+    np.clip(chance, 0.0, None, out=chance)
+    chance /= left[:, None, None]
+    # Only the cards that leave the hand at 21 or less (a child of the family): a bust comes in through
+    # the bust's own value (`_busts`).
+    chance *= (found.child >= 0)[:, :, None]
+    dealer = rows[found.row]
+    if rules.peeks:
+        dealer = dealer.copy()
+        dealer[:, :, rules.dealer.blackjack] = 0.0
+    one, two = _pay_table(rules, 1), _pay_table(rules, 2)
+    totals = np.where(found.ace & (found.hard + 10 <= 21), found.hard + 10, found.hard)
+    keys = totals - 4
+    stand = np.einsum("nuo,no->nu", dealer, one[keys])
+    doubled = np.einsum("nuo,no->nu", dealer, two[keys])
+    pairs = np.array([f.pair for f in found.families], dtype=np.int64)
+    split_aces = pairs[found.family] == ACE
+    split = pairs[found.family] != UNSPLIT
+    # A two-card 21: the round's own hand is a blackjack, a split hand's 21 as the rules settle it.
+    natural = (found.cards == 2) & (totals == 21)
+    for mask, key in ((natural & ~split, "blackjack"), (natural & split, "split21")):
+        if mask.any():
+            stand[mask] = np.einsum("nuo,o->nu", dealer[mask], one[KEY[key]])
+    child = found.child
+    busted_one = _busts(dealer, chance, child, one[KEY["bust"]])
+    busted_two = _busts(dealer, chance, child, two[KEY["bust"]])
+    # Whether the rules let each hand take a card: asked once per situation (hard total, an ace, two
+    # cards or more, a split ace), the hands that share it read the answer.
+    situation = ((found.hard * 2 + found.ace) * 2 + (found.cards > 2)) * 2 + split_aces
+    asked = np.unique(situation)
+    answers = np.zeros(int(asked.max()) + 1, dtype=np.bool_)
+    for code in asked.tolist():
+        rest, aces = divmod(code, 2)
+        rest, more = divmod(rest, 2)
+        hard, ace = divmod(rest, 2)
+        answers[code] = rules.can_hit(hard, bool(ace), 3 if more else 2, bool(aces))
+    hit_ok = answers[situation]
+    double_ok = np.zeros(count, dtype=np.bool_)
+    for family, roots in enumerate(found.roots):
+        fam = found.families[family]
+        for k in roots:
+            if fam.pair == UNSPLIT:
+                low, high = _pair_of(found, int(k))
+            else:
+                low, high = fam.pair, _second(found, int(k), fam.pair)
+            double_ok[k] = rules.can_double(low, high, fam.pair != UNSPLIT, fam.pair == ACE)
+    hit = np.full((count, VALUES), NEVER)
+    double = np.full((count, VALUES), NEVER)
+    best = stand.copy()
+    action = np.zeros((count, VALUES), dtype=np.int8)
+    # By hard total, from 21 down: a card raises it, so a hand's children are valued before it.
+    for total in range(21, 1, -1):
+        level = found.levels[total]
+        if not len(level):
+            continue
+        takers = level[hit_ok[level]]
+        if len(takers):
+            kids = np.maximum(child[takers], 0)  # a bust (or no such child): chance 0, its bust's value added
+            hit[takers] = np.einsum("ncu,ncu->nu", chance[takers], best[kids]) + busted_one[takers]
+        doublers = level[double_ok[level]]
+        if len(doublers):
+            kids = np.maximum(child[doublers], 0)
+            drawn = np.einsum("ncu,ncu->nu", chance[doublers], doubled[kids])
+            double[doublers] = drawn + busted_two[doublers]
+        here, hits, doubles = best[level], hit[level], double[level]
+        chosen = np.zeros(here.shape, dtype=np.int8)
+        takes = hits > here
+        here = np.where(takes, hits, here)
+        chosen[takes] = HIT
+        doubling = doubles > here
+        here = np.where(doubling, doubles, here)
+        chosen[doubling] = DOUBLE
+        best[level] = here
+        action[level] = chosen
+    return Values(stand, hit, double, best, action, chance, dealer)
+
+
+def bust_mass(dealer: Floats, chance: Floats, child: Ints, nodes: Ints) -> Floats:
+    """For each hand of `nodes`: the probability that its next card busts it and the dealer ends with each
+    of his results (nodes × first cards × outcomes). The dealer's results from the hand's row, less those
+    from each child's row weighted by the card's chance (`chance`: of the cards that do not bust it): a
+    card unseen changes none of his chances (averaged over the next card, his results are the row's), so
+    a bust needs no row of its own."""
+    below = dealer[np.maximum(child[nodes], 0)]  # nodes × values × first cards × outcomes
+    averaged: Floats = np.einsum("ncu,ncuo->nuo", chance[nodes], below)
+    return dealer[nodes] - averaged
+
+
+def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
+    """What a bust with the next card pays each hand (hands × first cards): `bust_mass` settled by `pay`;
+    where a bust pays the same whatever the dealer's result (the rule's), from the mass of his results
+    alone (the same difference, summed over his results first)."""
+    count = len(child)
+    if float(pay.min()) == float(pay.max()):
+        mass: Floats = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
+        below = mass[np.maximum(child, 0)]  # hands × values × first cards
+        averaged: Floats = np.einsum("ncu,ncu->nu", chance, below)
+        return (mass - averaged) * float(pay[0])
+    found = np.empty((count, VALUES))
+    for low in range(0, count, 2048):
+        nodes = np.arange(low, min(low + 2048, count))
+        found[nodes] = bust_mass(dealer, chance, child, nodes) @ pay
+    return found
+
+
+def _pair_of(found: Hands, k: int) -> tuple[int, int]:
+    """The two values of a two-card hand, the lower first."""
+    row = found.rows[found.row[k]]
+    held = [i for i in range(VALUES) for _ in range(int(row[i]))]
+    return held[0], held[-1]
+
+
+def _second(found: Hands, k: int, pair: int) -> int:
+    """The other card of a split hand of `pair` (its first card is the pair's)."""
+    fam = found.families[int(found.family[k])]
+    row = [int(c) for c in found.rows[found.row[k]]]
+    row[pair] -= fam.extra + 1
+    return next(i for i in range(VALUES) if row[i])
 
 
 @dataclass(frozen=True, slots=True)
 class SplitParts:
+    """A pair split into at most `hands` hands: for each count of the pair's cards out (2 … hands), the
+    chance that a hand's second card is one of the pair's, the value of a hand from its second card on
+    (any second card), and given a second card that is not the pair's (arrays by the dealer's first
+    card)."""
+
     pair: int
     hands: int
-    parts: dict[int, tuple[float, float, float]]  # pair cards out (at most SPLIT_OUT) → values
+    parts: dict[int, tuple[Floats, Floats, Floats]]
 
-    def part(self, have: int) -> tuple[float, float, float]:
-        return self.parts[min(have, SPLIT_OUT)]
-
-
-# A box split into more hands than this is valued as with this many of the pair's cards out (a fifth hand
-# needs three more of the pair's cards): +0.000026 points of return with eight hands at six decks,
-# measured against every pair's card out; listed by `edge` where a box may reach more hands.
-SPLIT_OUT = 4
+    def part(self, have: int) -> tuple[Floats, Floats, Floats]:
+        return self.parts[min(have, self.hands)]
 
 
-def initial(rules: Rules, against: Against, first: int, second: int) -> tuple[float, str]:
-    """Best play of one initial hand against the dealer's first card: its expected return and action."""
-    up = against.up
-    removed = _plus(_plus((0,) * VALUES, first), second)
-    ev, action = against.two_cards(removed, first, second, split=False, split_aces=False)
-    options: list[tuple[float, str]] = [(ev, action)]
-    if rules.can_surrender(first, second, up):
-        options.append((against.value(removed, "surrender"), "surrender"))
-    if first == second:
-        hands = rules.max_hands(first)
-        if hands > 1:
-            options.append((against.split(first, hands)[0], "split"))
-        if first == TEN and hands > 1 and not rules.can_split(first, 1, identical=False):
-            # Only identical ten-value cards split (K-K, not K-Q): the split counts for that share.
-            decks = rules.decks
-            share = (4 * decks - 1) / (16 * decks - 1)
-            best_split = max(options, key=lambda o: o[0])
-            no_split = max((o for o in options if o[1] != "split"), key=lambda o: o[0])
-            mixed = share * best_split[0] + (1 - share) * no_split[0]
-            options = [(mixed, f"{best_split[1]} (identical) / {no_split[1]}")]
-    ev, action = max(options, key=lambda o: o[0])
-    if rules.peeks:
-        hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
-        vs_natural = rules.pay[(hand_key, 1)][rules.dealer.blackjack]
-        ev += against.p_natural(removed) * vs_natural
-    return ev, action
+def _split(
+    rules: Rules, full: Composition, found: Hands, values: Values, pair: int
+) -> tuple[Floats, SplitParts]:
+    """Splitting a pair into at most as many hands as the rules allow, each hand's stake one unit: the
+    value by the dealer's first card. Each hand is played from the shoe without its own cards and the
+    pair's cards out so far (two, one more at each resplit): a second card of the pair's is split again
+    while the box may take a hand more."""
+    shoe = np.asarray(full, dtype=np.float64)
+    most = max(f.out for f in found.families if f.pair == pair)
+    parts: dict[int, tuple[Floats, Floats, Floats]] = {}
+    eye = np.eye(VALUES)
+    for out in range(2, most + 1):
+        family = found.families.index(next(f for f in found.families if f.pair == pair and f.out == out))
+        base = np.zeros(VALUES)
+        base[pair] = out
+        left = shoe.sum() - out - 1.0
+        chance = np.clip(shoe[:, None] - base[:, None] - eye, 0.0, None) / left  # second card × first card
+        weighted = np.zeros((VALUES, VALUES))
+        for k in found.roots[family]:
+            second = _second(found, int(k), pair)
+            weighted[second] = chance[second] * values.best[k]
+        q = chance[pair]
+        anyhand = weighted.sum(axis=0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            other = np.where(q < 1.0, (anyhand - weighted[pair]) / (1.0 - q), 0.0)
+        parts[out] = (q, anyhand, other)
+    split = SplitParts(pair, most, parts)
+    memo: dict[tuple[int, int], Floats] = {}
+
+    def rest(have: int, open_: int) -> Floats:
+        if open_ == 0:
+            return np.zeros(VALUES)
+        key = (have, open_)
+        done = memo.get(key)
+        if done is not None:
+            return done
+        q, anyhand, other = split.part(have)
+        if have < most:
+            value = q * rest(have + 1, open_ + 1) + (1.0 - q) * (other + rest(have, open_ - 1))
+        else:
+            value = anyhand + rest(have, open_ - 1)
+        memo[key] = value
+        return value
+
+    return rest(2, 2), split
+
+
+def _naturals(up: int) -> tuple[int, ...]:
+    """The dealer's second cards that make his blackjack with this first card."""
+    return tuple(i for i in range(VALUES) if _total(up + i + 2, ACE in (up, i)) == 21)
+
+
+def p_natural(full: Composition, removed: list[int] | tuple[int, ...], up: int) -> float:
+    """The probability that the dealer's second card makes his blackjack, the cards `removed` and his first
+    card out of the shoe."""
+    left = sum(full) - sum(removed) - 1
+    count = sum(full[i] - removed[i] - (i == up) for i in _naturals(up))
+    return count / left if left > 0 else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,11 +487,13 @@ class MainGame:
     ev: float
     split_probability: float
     split_return: float
-    strategy: dict[tuple[int, int, int], str]
+    strategy: dict[tuple[int, int, int], str]  # (first, second, dealer's first card) → the first decision
     rules: Rules
-    against: tuple[Against, ...]  # by the dealer's first card: every value computed, for the play
     full: Composition
-    tracked: int  # how many of a hand's cards were taken out of the shoe
+    hands: Hands
+    values: Values
+    splits: dict[int, tuple[Floats, SplitParts]]  # by pair: its split value by first card, its parts
+    roots: dict[int, int]  # first × 10 + second (first <= second) → the round's own two-card hand
     spread: Spread | None = None  # the distribution of a round's net result (spread.with_spread)
 
     @property
@@ -472,18 +503,93 @@ class MainGame:
             return ()
         return tuple((_net_label(net), p, net) for net, p in self.spread.lines)
 
+    def root(self, first: int, second: int) -> int:
+        """The round's own two-card hand of these values (first <= second)."""
+        return self.roots[first * VALUES + second]
 
-def main_game(probe: Probe, rules: Rules | None = None, *, tracked: int | None = None) -> MainGame:
-    """The main stake's expected return and the best play. `tracked`: how many of a hand's cards are
-    taken out of the shoe (default: `tracked_cards`). `games.blackjack.spread` adds the distribution."""
+
+def choices(game: MainGame, first: int, second: int, up: int, beat: float = NEVER) -> dict[str, float]:
+    """The value of each first decision the rules allow an initial hand against the dealer's first card
+    (where he looks for a blackjack first: with no blackjack of his, as `Values`). Surrender only where
+    it is worth more than `beat` (whether the rules allow it is asked only then: a question of the rules
+    costs more than the rest)."""
+    rules, values = game.rules, game.values
+    k = game.root(first, second)
+    found = {"stand": float(values.stand[k, up])}
+    for action, table in (("hit", values.hit), ("double", values.double)):
+        if table[k, up] != NEVER:
+            found[action] = float(table[k, up])
+    surrender = float(np.dot(values.dealer[k, up], rules.pay[("surrender", 1)]))
+    if surrender > beat and rules.can_surrender(first, second, up):
+        found["surrender"] = surrender
+    if first == second and first in game.splits:
+        found["split"] = float(game.splits[first][0][up])
+    return found
+
+
+def initial(game: MainGame, first: int, second: int, up: int) -> tuple[float, str]:
+    """Best play of one initial hand against the dealer's first card: its expected return and action."""
+    rules = game.rules
+    k = game.root(first, second)
+    values = game.values
+    options: list[tuple[float, str]] = [(float(values.best[k, up]), ACTIONS[int(values.action[k, up])])]
+    allowed = choices(game, first, second, up, beat=options[0][0])
+    options += [(allowed[action], action) for action in ("surrender", "split") if action in allowed]
+    if "split" in allowed and first == TEN and not rules.can_split(first, 1, identical=False):
+        # Only identical ten-value cards split (K-K, not K-Q): the split counts for that share.
+        decks = rules.decks
+        share = (4 * decks - 1) / (16 * decks - 1)
+        best_split = max(options, key=lambda o: o[0])
+        no_split = max((o for o in options if o[1] != "split"), key=lambda o: o[0])
+        mixed = share * best_split[0] + (1 - share) * no_split[0]
+        options = [(mixed, f"{best_split[1]} (identical) / {no_split[1]}")]
+    ev, action = max(options, key=lambda o: o[0])
+    if rules.peeks:
+        hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
+        vs_natural = rules.pay[(hand_key, 1)][rules.dealer.blackjack]
+        removed = [0] * VALUES
+        removed[first] += 1
+        removed[second] += 1
+        ev += p_natural(game.full, removed, up) * vs_natural
+    return ev, action
+
+
+# The games computed in this process, the latest last: a simulated séance, `edge`'s figures and the audit's
+# theoretical figure ask for the same version's game again and again (the test suite, in one process, for
+# every séance it plays).
+_GAMES: list[MainGame] = []
+_KEPT_GAMES = 4
+
+
+def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
+    """The main stake's expected return and the best play (`games.blackjack.spread` adds the
+    distribution). A game already computed in this process whose rules answer every question as these
+    do (`Rules.same_game`) is given again."""
     rules = rules or Rules.read(probe)
+    for game in reversed(_GAMES):
+        if game.rules.same_game(rules):
+            return game
+    game = _main_game(rules)
+    _GAMES.append(game)
+    del _GAMES[:-_KEPT_GAMES]
+    return game
+
+
+def _main_game(rules: Rules) -> MainGame:
     full = full_shoe(rules.decks)
+    families = rules.families(full)
+    found = hands(full, families)
+    values = _values(rules, full, found, _dealer_rows(rules.dealer, full, families))
+    pairs = {f.pair for f in families if f.pair != UNSPLIT}
+    splits = {pair: _split(rules, full, found, values, pair) for pair in sorted(pairs)}
+    roots = {}
+    for k in found.roots[0].tolist():
+        low, high = _pair_of(found, k)
+        roots[low * VALUES + high] = k
+    game = MainGame(0.0, 0.0, 0.0, {}, rules, full, found, values, splits, roots)
     total = sum(full)
-    cards = tracked if tracked is not None else tracked_cards(rules.decks)
-    ev = 0.0
-    split_p = split_ev = 0.0
+    ev = split_p = split_ev = 0.0
     strategy: dict[tuple[int, int, int], str] = {}
-    against = tuple(Against(rules, full, up, cards) for up in range(VALUES))
     for first in range(VALUES):
         for second in range(first, VALUES):
             p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
@@ -494,14 +600,23 @@ def main_game(probe: Probe, rules: Rules | None = None, *, tracked: int | None =
                 p = p_hand * after[up] / (total - 2)
                 if not p:
                     continue
-                value, action = initial(rules, against[up], first, second)
+                value, action = initial(game, first, second, up)
                 ev += p * value
                 strategy[(first, second, up)] = action
                 if action == "split":
                     split_p += p
                     split_ev += p * value
     return MainGame(
-        ev, split_p, split_ev / split_p if split_p else 0.0, strategy, rules, against, full, cards
+        ev,
+        split_p,
+        split_ev / split_p if split_p else 0.0,
+        strategy,
+        rules,
+        full,
+        found,
+        values,
+        splits,
+        roots,
     )
 
 
@@ -510,33 +625,25 @@ def _net_label(net: float) -> str:
 
 
 class Play:
-    """The best play, computed on demand for the situations that arise (a simulated séance's), or read
-    from a game computed whole (`of`)."""
+    """The best play of a version's main game, computed whole at the first question (a simulated séance
+    asks it of its hands), or read from a game already computed (`of`)."""
 
-    def __init__(self, rules: Rules, tracked: int | None = None) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.full = full_shoe(rules.decks)
-        self.tracked = tracked if tracked is not None else tracked_cards(rules.decks)
-        self.by_up: dict[int, Against] = {}
-        self.actions: dict[tuple[int, int, int], str] = {}
+        self._game: MainGame | None = None
 
     @classmethod
     def of(cls, game: MainGame) -> Play:
-        play = cls(game.rules, game.tracked)
-        play.by_up = dict(enumerate(game.against))
-        play.actions = dict(game.strategy)
+        play = cls(game.rules)
+        play._game = game
         return play
 
-    def against(self, up: int) -> Against:
-        found = self.by_up.get(up)
-        if found is None:
-            found = self.by_up[up] = Against(self.rules, self.full, up, self.tracked)
-        return found
+    @property
+    def game(self) -> MainGame:
+        if self._game is None:
+            self._game = main_game(self.rules.probe, self.rules)
+        return self._game
 
     def action(self, first: int, second: int, up: int) -> str:
         """The first decision for an initial hand (first <= second) against the dealer's first card."""
-        key = (first, second, up)
-        found = self.actions.get(key)
-        if found is None:
-            found = self.actions[key] = initial(self.rules, self.against(up), first, second)[1]
-        return found
+        return self.game.strategy[(first, second, up)]

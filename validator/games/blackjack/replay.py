@@ -7,7 +7,7 @@ stake must get are the ruleset's rules, evaluated at each step by the judge.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from validator.dsl.ast import Name
 from validator.dsl.expr import names_in
@@ -421,7 +421,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             hand.surrendered = True
 
     @staticmethod
-    def by_seated(by: list[str], box: Box, verb: str) -> bool:
+    def by_seated(by: list[str], box: Box[Any], verb: str) -> bool:
         """Whether those a decision names as deciding (hand-log/1.1 `by`) are all seated players of the
         box; a name with no main bet on the box cannot be replayed."""
         for name in by:

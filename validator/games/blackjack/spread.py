@@ -2,212 +2,195 @@
 computed: each net result (per unit of initial stake) with its probability, its variance, and the
 covariance of two boxes' results in one round.
 
-The play is walked forward from every initial hand with its probability: each hand that stands (or is
-doubled, busts, surrenders) is settled against the dealer's final result from the composition its value
-was computed with, so a round's net result and the dealer's result are known together. A split box's
-hands are taken as independent given the dealer's result (their joint law given it is the product of
-each hand's), the dealer's result drawn from the shoe after the pair and his first card; this is the one
-approximation here, and `Spread.split_gap` says how far it moves the mean from the exact figure. Two
-boxes of one round are independent given the dealer's result in the same way (the covariance is the
-variance of the mean result given the dealer's cards, his first card and his result, as Griffin
-computes it).
+The play is walked forward from every initial hand with its probability, every hand the play reaches
+with its weight against each first card of the dealer (`_walk`): each hand that stands (or is doubled,
+busts, surrenders) is settled against the dealer's final results from the hand's row, so a round's net
+result and the dealer's result are known together. A split box's hands are taken as independent given
+the dealer's result (their joint law given it is the product of each hand's), the dealer's result drawn
+from the shoe after the pair and his first card; this is the one approximation here, and
+`Spread.split_gap` says how far it moves the mean from the exact figure. Two boxes of one round are
+independent given the dealer's result in the same way (the covariance is the variance of the mean result
+given the dealer's cards, his first card and his result, as Griffin computes it).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from validator.games.blackjack.holdings import UNSPLIT
 from validator.games.blackjack.maths import (
     ACE,
-    SPLIT_OUT,
+    DOUBLE,
+    HIT,
+    KEY,
+    STAND,
     TEN,
-    Against,
     MainGame,
-    Removed,
     SplitParts,
     Spread,
-    _plus,
-    _total,
+    p_natural,
 )
+from validator.maths.numeric import Bytes, Floats, np
 from validator.maths.shoe import VALUES, without
 
-Joint = dict[tuple[float, int], float]  # (net result, the dealer's result) → probability
-Node = tuple[Removed, int, bool, bool, int]  # a hand of three cards or more, keyed as Against.play keys it
+Law = dict[float, Floats]  # net result → its probability with each (first card, dealer's result)
+SURRENDER = 3  # an initial hand surrendered (beside STAND, HIT, DOUBLE)
+CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE, "surrender": SURRENDER}
 
 
-class _Walk:
-    """The hands of one dealer's first card, walked forward; terminals collected, then settled."""
-
-    def __init__(self, against: Against) -> None:
-        self.against = against
-        self.nodes: list[dict[Node, float]] = [{} for _ in range(32)]
-        self.settled: dict[tuple[Removed, str, int], float] = {}
-
-    def terminal(self, removed: Removed, hard: int, ace: bool, stake: int, weight: float) -> None:
-        total = _total(hard, ace)
-        key = (removed, "bust" if total > 21 else str(total), stake)
-        self.settled[key] = self.settled.get(key, 0.0) + weight
-
-    def two(self, removed: Removed, first: int, second: int, split: bool, split_aces: bool, w: float) -> None:
-        ag = self.against
-        hard, ace = first + second + 2, ACE in (first, second)
-        _, action = ag.two_cards(removed, first, second, split=split, split_aces=split_aces)
-        if action == "stand":
-            if _total(hard, ace) == 21:
-                key = (removed, "split21" if split else "blackjack", 1)
-                self.settled[key] = self.settled.get(key, 0.0) + w
-            else:
-                self.terminal(removed, hard, ace, 1, w)
-        elif action == "double":
-            left = ag.left(removed)
-            for i in range(VALUES):
-                count = ag.shoe[i] - removed[i]
-                if count:
-                    after = _plus(removed, i) if ag.track > 2 else removed
-                    self.terminal(after, hard + i + 1, ace or i == ACE, 2, w * count / left)
-        else:
-            self.hit((removed, hard, ace, split_aces, sum(removed) - 2 + ag.track), w)
-
-    def hit(self, node: Node, w: float) -> None:
-        ag = self.against
-        removed, hard, ace, split_aces, limit = node
-        left = ag.left(removed)
-        tracked = sum(removed) < limit
-        for i in range(VALUES):
-            count = ag.shoe[i] - removed[i]
-            if count:
-                after = _plus(removed, i) if tracked else removed
-                child = (after, hard + i + 1, ace or i == ACE, split_aces, limit)
-                bucket = self.nodes[min(child[1], 31)]
-                bucket[child] = bucket.get(child, 0.0) + w * count / left
-
-    def run(self) -> None:
-        """Every hand still drawing, by increasing hard total (a card always raises it)."""
-        ag = self.against
-        for bucket in self.nodes:
-            for node, w in bucket.items():
-                removed, hard, ace, split_aces, limit = node
-                if hard > 21 or not ag.play(removed, hard, ace, split_aces, limit)[1]:
-                    self.terminal(removed, hard, ace, 1, w)
-                else:
-                    self.hit(node, w)
-            bucket.clear()
-
-    def joint(self) -> Joint:
-        self.run()
-        ag = self.against
-        out: Joint = {}
-        for (removed, key, stake), w in self.settled.items():
-            row = ag.rules.pay[(key, stake)]
-            for o, p in enumerate(ag.dealer(removed)):
-                if p:
-                    k = (row[o], o)
-                    out[k] = out.get(k, 0.0) + w * p
-        self.settled = {}
-        return out
-
-
-def _add(into: Joint, joint: Joint, weight: float) -> None:
-    for k, p in joint.items():
-        into[k] = into.get(k, 0.0) + p * weight
-
-
-def _split_joint(against: Against, split: SplitParts) -> Joint:
-    """A split box's net result with the dealer's result, its hands independent given his result."""
-    pair, hands = split.pair, split.hands
-    aces = pair == ACE
-    kinds: dict[tuple[str, int], dict[int, dict[float, float]]] = {}  # hand kind → dealer's result → law
-    for out, (q, _, _) in split.parts.items():
-        base = tuple(out if i == pair else 0 for i in range(VALUES))
-        left = against.left(base)
-        for kind in ("any", "other"):
-            walk = _Walk(against)
-            for i in range(VALUES):
-                count = against.shoe[i] - base[i]
-                if not count or (kind == "other" and i == pair):
-                    continue
-                w = count / left / (1 - q if kind == "other" else 1.0)
-                walk.two(_plus(base, i), pair, i, True, aces, w)
-            by_dealer: dict[int, dict[float, float]] = {}
-            for (net, o), p in walk.joint().items():
-                by_dealer.setdefault(o, {})
-                by_dealer[o][net] = by_dealer[o].get(net, 0.0) + p
-            for law in by_dealer.values():
-                mass = sum(law.values())
-                for net in law:
-                    law[net] /= mass
-            kinds[(kind, out)] = by_dealer
-    # The box's hands, as Against.split's recursion draws them: the law of the net result of the hands
-    # still to be dealt, given the dealer's result, for each (hands so far, hands open).
-    dealer = against.dealer(tuple(2 if i == pair else 0 for i in range(VALUES)))
-    out_joint: Joint = {}
-    for o, p_o in enumerate(dealer):
-        if not p_o:
+def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
+    """The settlements of one family's hands, walked forward from its two-card hands: `start` (hands of
+    the family × first cards × kinds) their weights, `plays` (hands × first cards) their first decision.
+    Returns the mass settled under each settlement key and stake (keys × 2 × first cards × kinds ×
+    the dealer's results)."""
+    found, values = game.hands, game.values
+    low, high = found.starts[family], found.starts[family + 1]
+    count, kinds = high - low, start.shape[2]
+    outcomes = values.dealer.shape[2]
+    arriving = np.zeros((count, VALUES, kinds))  # from a hand that took a card
+    stands = np.zeros((count, VALUES, kinds))  # standing on one stake
+    doubled = np.zeros((count, VALUES, kinds))  # standing on a doubled stake
+    hits = np.zeros((count, VALUES, kinds))  # taking a card on one stake
+    doubles = np.zeros((count, VALUES, kinds))  # doubling
+    surrenders = np.zeros((count, VALUES, kinds))
+    two = found.cards[low:high] == 2
+    later = values.action[low:high] == HIT  # a hand of three cards or more: does it take a card?
+    hard = found.hard[low:high]
+    for total in range(2, 22):
+        level = np.nonzero(hard == total)[0]
+        if not len(level):
             continue
-        memo: dict[tuple[int, int], dict[float, float]] = {}
+        first = two[level][:, None, None]
+        decided = plays[level][:, :, None]
+        weight = np.where(first, start[level], arriving[level])
+        hitting = np.where(first, decided == HIT, later[level][:, :, None]) * weight
+        stands[level] = np.where(first, decided == STAND, ~later[level][:, :, None]) * weight
+        doubles[level] = np.where(first, decided == DOUBLE, False) * weight
+        surrenders[level] = np.where(first, decided == SURRENDER, False) * weight
+        hits[level] = hitting
+        kids = found.child[low + level]
+        present = kids >= 0
+        chance = values.chance[low + level]  # level × card × first card (0 for a card that busts)
+        doubling = doubles[level]
+        for card in range(VALUES):
+            inside = present[:, card]
+            if inside.any():
+                targets = kids[inside, card] - low
+                arriving[targets] += hitting[inside] * chance[inside, card][:, :, None]
+                doubled[targets] += doubling[inside] * chance[inside, card][:, :, None]
+    dealer = values.dealer[low:high]
+    totals = np.where(found.ace[low:high] & (hard + 10 <= 21), hard + 10, hard)
+    keys = totals - 4
+    split = game.hands.families[family].pair != UNSPLIT
+    keys = np.where(two & (totals == 21), KEY["split21" if split else "blackjack"], keys)
+    chosen = (keys[:, None] == np.arange(len(KEY))[None, :]).astype(np.float64)  # hands × keys
+    settled = np.zeros((len(KEY), 2, VALUES, kinds, outcomes))
+    for weight, stake in ((stands, 0), (doubled, 1)):
+        mass = np.einsum("nuk,nuo->nuko", weight, dealer).reshape(count, -1)
+        settled[:, stake] += (chosen.T @ mass).reshape(len(KEY), VALUES, kinds, outcomes)
+    # A card that busts: the dealer's results averaged over the next card are the hand's own (a card
+    # unseen changes none of his chances), so the bust's share is the hand's results less those of the
+    # hands its card led to (`maths.bust_mass`, summed over the hands first).
+    for taking, led, stake in ((hits, arriving, 0), (doubles, doubled, 1)):
+        settled[KEY["bust"], stake] += np.einsum("nuk,nuo->uko", taking - led, dealer)
+    settled[KEY["surrender"], 0] += np.einsum("nuk,nuo->uko", surrenders, dealer)
+    return settled
 
-        def rest(
-            have: int, open_: int, o: int = o, memo: dict[tuple[int, int], dict[float, float]] = memo
-        ) -> dict[float, float]:
-            if open_ == 0:
-                return {0.0: 1.0}
-            found = memo.get((have, open_))
-            if found is not None:
-                return found
-            q = split.part(have)[0]
-            out = min(have, SPLIT_OUT)
-            law: dict[float, float] = {}
-            if have < hands:
-                if q:
-                    _mix(law, rest(have + 1, open_ + 1), q)
-                _mix(law, _sum(kinds[("other", out)].get(o, {}), rest(have, open_ - 1)), 1 - q)
-            else:
-                _mix(law, _sum(kinds[("any", out)].get(o, {}), rest(have, open_ - 1)), 1.0)
-            memo[(have, open_)] = law
-            return law
 
-        for net, p in rest(2, 2).items():
-            out_joint[(net, o)] = out_joint.get((net, o), 0.0) + p_o * p
-    return out_joint
-
-
-def _mix(into: dict[float, float], law: dict[float, float], weight: float) -> None:
-    for net, p in law.items():
-        into[net] = into.get(net, 0.0) + p * weight
-
-
-def _sum(hand: dict[float, float], rest: dict[float, float]) -> dict[float, float]:
-    """The law of a hand's result plus the rest's (independent given the dealer's result)."""
-    if not hand:
-        return rest
-    law: dict[float, float] = {}
-    for a, pa in hand.items():
-        for b, pb in rest.items():
-            law[a + b] = law.get(a + b, 0.0) + pa * pb
+def _joint(game: MainGame, settled: Floats, kind: int = 0) -> Law:
+    """The settled masses of `_walk` by net result: each its probability with each first card and result
+    of the dealer (first cards × results)."""
+    rules = game.rules
+    law: Law = {}
+    for index, key in enumerate(KEY):
+        for stake in (1, 2):
+            mass = settled[index, stake - 1, :, kind, :]
+            if not mass.any():
+                continue
+            row = rules.pay.get((key, stake), rules.pay[(key, 1)])
+            for outcome, net in enumerate(row):
+                column = mass[:, outcome]
+                if column.any():
+                    found = law.setdefault(net, np.zeros(mass.shape))
+                    found[:, outcome] += column
     return law
 
 
-def _initial_joint(game: MainGame, against: Against, first: int, second: int, action: str) -> Joint:
-    rules = game.rules
-    removed = _plus(_plus((0,) * VALUES, first), second)
-    joint: Joint = {}
-    for part, share in _parts(rules.decks, first, action):
-        if part == "split":
-            split = against.split(first, rules.max_hands(first))[1]
-            _add(joint, _split_joint(against, split), share)
-            continue
-        walk = _Walk(against)
-        if part == "surrender":
-            walk.settled[(removed, "surrender", 1)] = 1.0
+def _split_joint(game: MainGame, split: SplitParts) -> Law:
+    """A split box's net result with the dealer's result, its hands independent given his result. The
+    laws are kept for every first card and result of the dealer at once (arrays first cards × results)."""
+    pair, hands = split.pair, split.hands
+    found, values = game.hands, game.values
+    full = np.asarray(game.full, dtype=np.float64)
+    eye = np.eye(VALUES)
+    outcomes = values.dealer.shape[2]
+    # The law of one hand's net result given the dealer's first card and result: for each count of the
+    # pair's cards out, any second card ("any"), or one not of the pair's ("other").
+    laws: dict[tuple[str, int], Law] = {}
+    for out in range(2, hands + 1):
+        family = next(i for i, f in enumerate(found.families) if f.pair == pair and f.out == out)
+        low, high = found.starts[family], found.starts[family + 1]
+        base = np.zeros(VALUES)
+        base[pair] = out
+        chance = np.clip(full[:, None] - base[:, None] - eye, 0.0, None) / (full.sum() - out - 1.0)
+        start = np.zeros((high - low, VALUES, 2))
+        for k in found.roots[family]:
+            row = [int(c) for c in found.rows[found.row[k]]]
+            row[pair] -= out
+            second = next(i for i in range(VALUES) if row[i])
+            start[k - low, :, 0] = chance[second]
+            if second != pair:
+                start[k - low, :, 1] = chance[second]
+        settled = _walk(game, family, start, values.action[low:high])
+        for index, kind in enumerate(("any", "other")):
+            law = _joint(game, settled, index)
+            mass = sum(law.values(), np.zeros((VALUES, outcomes)))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                scale = np.where(mass > 0, 1.0 / mass, 0.0)
+            laws[(kind, out)] = {net: p * scale for net, p in law.items()}
+    # The box's hands, as maths._split's recursion draws them: the law of the net result of the hands
+    # still to be dealt, given the dealer's result, for each (hands so far, hands open).
+    memo: dict[tuple[int, int], Law] = {}
+
+    def rest(have: int, open_: int) -> Law:
+        if open_ == 0:
+            return {0.0: np.ones((VALUES, outcomes))}
+        done = memo.get((have, open_))
+        if done is not None:
+            return done
+        q = split.part(have)[0][:, None]  # by first card
+        out = min(have, hands)
+        law: Law = {}
+        if have < hands:
+            _mix(law, rest(have + 1, open_ + 1), q)
+            _mix(law, _sum(laws[("other", out)], rest(have, open_ - 1)), 1.0 - q)
         else:
-            walk.two(removed, first, second, False, False, 1.0)
-        _add(joint, walk.joint(), share)
-    if rules.peeks:
-        hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
-        natural = rules.dealer.blackjack
-        k = (rules.pay[(hand_key, 1)][natural], natural)
-        joint[k] = joint.get(k, 0.0) + against.p_natural(removed)
-    return joint
+            _mix(law, _sum(laws[("any", out)], rest(have, open_ - 1)), np.ones((VALUES, 1)))
+        memo[(have, open_)] = law
+        return law
+
+    pair_row = [0] * VALUES
+    pair_row[pair] = 2
+    root = found.find(0, pair_row)
+    assert root is not None
+    dealer = values.dealer[root]  # first cards × results: the dealer's, from the pair's row
+    return {net: p * dealer for net, p in rest(2, 2).items()}
+
+
+def _mix(into: Law, law: Law, weight: Floats) -> None:
+    for net, p in law.items():
+        found = into.get(net)
+        into[net] = p * weight if found is None else found + p * weight
+
+
+def _sum(hand: Law, rest: Law) -> Law:
+    """The law of a hand's result plus the rest's (independent given the dealer's result)."""
+    law: Law = {}
+    for a, pa in hand.items():
+        for b, pb in rest.items():
+            found = law.get(a + b)
+            law[a + b] = pa * pb if found is None else found + pa * pb
+    return law
 
 
 def _parts(decks: int, first: int, action: str) -> list[tuple[str, float]]:
@@ -222,31 +205,55 @@ def _parts(decks: int, first: int, action: str) -> list[tuple[str, float]]:
 
 def spread(game: MainGame) -> Spread:
     """The distribution of a round's net result under the game's play (see the module's text)."""
+    rules = game.rules
     full = game.full
     total = sum(full)
-    joint: dict[tuple[float, int, int], float] = {}  # (net, his first card, his result) → probability
-    for up, against in enumerate(game.against):
-        for first in range(VALUES):
-            for second in range(first, VALUES):
-                p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
-                if first != second:
-                    p_hand *= 2
-                after = without(full, first, second)
+    found = game.hands
+    low, high = found.starts[0], found.starts[1]
+    start = np.zeros((high - low, VALUES, 1))
+    plays = np.zeros((high - low, VALUES), dtype=np.int8)
+    outcomes = game.values.dealer.shape[2]
+    naturals: Law = {}
+    split_weight: dict[int, Floats] = {}
+    for first in range(VALUES):
+        for second in range(first, VALUES):
+            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
+            if first != second:
+                p_hand *= 2
+            after = without(full, first, second)
+            k = game.root(first, second) - low
+            for up in range(VALUES):
                 p = p_hand * after[up] / (total - 2)
-                if p:
-                    action = game.strategy[(first, second, up)]
-                    for (net, o), q in _initial_joint(game, against, first, second, action).items():
-                        joint[(net, up, o)] = joint.get((net, up, o), 0.0) + p * q
-    law: dict[float, float] = {}
-    by_dealer: dict[tuple[int, int], list[float]] = {}  # the dealer's first card and result: the round's
-    for (net, up, o), p in joint.items():
-        law[net] = law.get(net, 0.0) + p
-        entry = by_dealer.setdefault((up, o), [0.0, 0.0])
-        entry[0] += p
-        entry[1] += p * net
+                if not p:
+                    continue
+                for part, share in _parts(rules.decks, first, game.strategy[(first, second, up)]):
+                    if part == "split":
+                        split_weight.setdefault(first, np.zeros(VALUES))[up] += p * share
+                    else:
+                        start[k, up, 0] += p * share
+                        plays[k, up] = CODES[part]
+                if rules.peeks:
+                    hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
+                    natural = rules.dealer.blackjack
+                    removed = [0] * VALUES
+                    removed[first] += 1
+                    removed[second] += 1
+                    net = rules.pay[(hand_key, 1)][natural]
+                    naturals.setdefault(net, np.zeros((VALUES, outcomes)))[up, natural] += p * p_natural(
+                        full, removed, up
+                    )
+    joint = _joint(game, _walk(game, 0, start, plays))
+    _mix(joint, naturals, np.ones((1, 1)))
+    for pair, weights in split_weight.items():
+        _mix(joint, _split_joint(game, game.splits[pair][1]), weights[:, None])
+    law = {net: float(p.sum()) for net, p in joint.items()}
+    # The dealer's first card and result: the round's mass and mean result given them.
+    mass = sum(joint.values(), np.zeros((VALUES, outcomes)))
+    summed = sum((net * p for net, p in joint.items()), np.zeros((VALUES, outcomes)))
     mean = sum(net * p for net, p in law.items())
     variance = sum(net * net * p for net, p in law.items()) - mean * mean
-    covariance = sum(s * s / m for m, s in by_dealer.values() if m) - mean * mean
+    with np.errstate(divide="ignore", invalid="ignore"):
+        covariance = float(np.where(mass > 0, summed * summed / mass, 0.0).sum()) - mean * mean
     lines = tuple(sorted(((net, p) for net, p in law.items() if p > 0), key=lambda x: -x[0]))
     return Spread(lines, mean, variance, covariance, mean - game.ev)
 
