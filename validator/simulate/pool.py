@@ -32,11 +32,11 @@ def elapsed_after(now: datetime, length: timedelta) -> datetime:
     """The moment `length` of time after `now`, in UTC (`now` naive: as its wall clock reads). At the
     calendar's end (the year 9999), `now`: the séance is about to overrun it (simulate.table.SeanceOverrun),
     and the player leaves or the dealer is relieved at the next round."""
-    start = now if now.tzinfo is None else now.astimezone(UTC)
     try:
+        start = now if now.tzinfo is None else now.astimezone(UTC)
         return start + length
     except OverflowError:
-        return start
+        return now
 
 
 STAY_MINUTES = (15, 150)  # how long a player stays at the table
@@ -126,7 +126,10 @@ class DealerTeam:
 
 
 def _in_utc(now: datetime) -> datetime:
-    return now.astimezone(UTC) if now.tzinfo is not None else now
+    try:
+        return now.astimezone(UTC) if now.tzinfo is not None else now
+    except OverflowError:  # at the calendar's end: compared as it is (an aware time compares across zones)
+        return now
 
 
 def dealer_names(count: int, first: int) -> list[str]:
