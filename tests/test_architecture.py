@@ -274,6 +274,7 @@ PACKAGES: tuple[str, ...] = (
     "validator.extras",
     "validator.schemas",
     "validator.casino",
+    "validator.numbers",
     "validator.findings",
     "validator.games",
     "validator.dsl",
@@ -446,7 +447,9 @@ def test_the_packages_read_as_the_guide_says():
 # install without them still runs every other command: validator/extras.py, and fsspec, the `remote`
 # extra), the required packages whose import costs a command that does not use them a start-up it would
 # notice (python -X importtime, this 2-core machine: jsonschema about 125 ms, lark 50 ms, rich 45 ms,
-# against 60 ms for `casino-validator --version` whole), and the package's modules that load one of them
+# against 60 ms for `casino-validator --version` whole; babel about 110 ms and 70 ms more for its French
+# data, loaded only where a number is written in French: validator/numbers.py), and the package's modules
+# that load one of them
 # as they are imported (`validator.audit.dataset.schema`: pyarrow). Any other import inside a function
 # says why in a comment (on its line, or on the line above its run of imports): an import moved into a
 # function to hide a cycle between packages, or for nothing, is refused.
@@ -454,6 +457,7 @@ DEFERRABLE = frozenset({*(module for modules in EXTRAS.values() for module in mo
     "jsonschema",
     "lark",
     "rich",
+    "babel",
 }
 
 

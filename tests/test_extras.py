@@ -56,6 +56,7 @@ def test_check_and_lint_need_no_extra(tmp_path: Path) -> None:
         ("jinja2", ["check", str(SAMPLE), "--format", "html"], "audit", "--format html"),
         ("duckdb", ["report", "DS"], "audit", "report"),
         ("distributed", ["check", str(SAMPLE), "--jobs", "2"], "cluster", "--jobs"),
+        ("fsspec", ["check", "s3://bucket/BJ-03.jsonl"], "remote", "s3://bucket/BJ-03.jsonl"),
     ],
 )
 def test_a_missing_extra_is_exit_2_naming_it(tmp_path: Path, missing, args, extra, names) -> None:
@@ -65,6 +66,9 @@ def test_a_missing_extra_is_exit_2_naming_it(tmp_path: Path, missing, args, extr
     line = done.stderr.strip()
     assert "\n" not in line and "Traceback" not in line
     assert line.startswith(f"casino-validator: {names} needs the {extra} extra"), line
-    assert f"pip install 'casino-validator[{extra}]'" in line
+    # Both installs: from a checkout (the index's name would fetch another copy, or nothing), and from
+    # an index (`.` names no package there); .ci/run greps the second.
+    assert f"from a checkout, pip install '.[{extra}]'" in line
+    assert f"from a package index, pip install 'casino-validator[{extra}]'" in line
     assert f"no {missing}" in line
     assert not (tmp_path / "DS").exists()  # nothing written before the run stops

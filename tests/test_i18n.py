@@ -373,3 +373,228 @@ def test_a_french_note_must_follow_its_english_once(tmp_path, notes, said):
     done = run_cli("rules", "check", str(_with_note(tmp_path, notes)))
     assert done.returncode == 2
     assert said in done.stderr, done.stderr
+
+
+# ---------------------------------------------------------------- issue 38, 5: French through and through
+
+SIDE_BETS_LOG = SAMPLES / "logs" / "side-bets" / "errors-BJ-07-side-bets.jsonl"
+LOGS = [
+    str(DISPUTES_BJ),
+    str(SAMPLES / "logs" / "disputes" / "BA-01-2025-02-01.jsonl"),
+    str(SAMPLES / "logs" / "disputes" / "ON-01-2025-08-23.jsonl"),
+    str(SIDE_BETS_LOG),
+]
+HOUSE = ["--house", str(SAMPLES / "house" / "trouville.yaml")]
+
+
+def _page_text(path: Path) -> str:
+    """An HTML page's text as a reader sees it: no style, no code (the DuckDB query), no link targets."""
+    import html
+
+    page = path.read_text(encoding="utf-8")
+    page = re.sub(r"<style.*?</style>|<code[^>]*>.*?</code>", " ", page, flags=re.S)
+    page = re.sub(r'href="[^"]*"', "", page)
+    return html.unescape(re.sub(r"<[^>]+>", "\n", page))
+
+
+def test_the_inspectors_commands_in_french_write_no_english_word(tmp_path):
+    """check in every format, report to HTML and CSV, lint, rules show, explain and edge, with --lang fr:
+    no word of the program's English that its French does not use (tests/english.py: ids, option and
+    reading names, paths, JSON keys and one-word JSON values, the log's own actions and the rules
+    language as written are left out first). The words the issue found are named in it."""
+    from english import english_in, json_documents, prose_of, prose_of_json
+
+    outputs: list[tuple[str, list[str]]] = []
+
+    def text(name: str, done) -> None:
+        assert done.returncode in (0, 1), (name, done.stderr)
+        outputs.append((name, list(prose_of(done.stdout + done.stderr))))
+
+    def documents(name: str, done) -> None:
+        assert done.returncode in (0, 1), (name, done.stderr)
+        lines = [line for doc in json_documents(done.stdout) for line in prose_of_json(doc)]
+        outputs.append((name, lines + list(prose_of(done.stderr))))
+
+    for fmt in ("text", "junit", "github"):
+        text(f"check -f {fmt}", run_cli("--lang", "fr", "check", *LOGS, *HOUSE, "-q", "-f", fmt))
+    for fmt in ("jsonl", "json", "sarif", "gitlab"):
+        documents(f"check -f {fmt}", run_cli("--lang", "fr", "check", *LOGS, *HOUSE, "-q", "-f", fmt))
+    page = tmp_path / "check.html"
+    done = run_cli("--lang", "fr", "check", *LOGS, *HOUSE, "-q", "-f", "html", "-o", str(page))
+    assert done.returncode == 1, done.stderr
+    outputs.append(("check -f html", list(prose_of(_page_text(page)))))
+    dataset, report, folder = tmp_path / "ds", tmp_path / "report.html", tmp_path / "csv"
+    assert run_cli("--lang", "fr", "check", *LOGS, *HOUSE, "-q", "--dataset", str(dataset)).returncode == 1
+    done = run_cli("--lang", "fr", "report", str(dataset), "-o", str(report), "--csv", str(folder))
+    assert done.returncode == 0, done.stderr
+    outputs.append(("report", list(prose_of(_page_text(report)))))
+    for table in sorted(folder.glob("*.csv")):
+        outputs.append(
+            (f"report --csv {table.name}", list(prose_of(table.read_text("utf-8").replace(";", "  "))))
+        )
+    text("lint", run_cli("--lang", "fr", "lint", str(SAMPLES / "house" / "mistakes.yaml")))
+    text("rules show version", run_cli("--lang", "fr", "rules", "show", "fr/blackjack@2025-03-14"))
+    text("rules show rule", run_cli("--lang", "fr", "rules", "show", "fr/blackjack/lucky-ladies-paytable"))
+    text(
+        "explain",
+        run_cli("--lang", "fr", "explain", str(SIDE_BETS_LOG), "--round", "BJ-07/2025-03-14/1/1", *HOUSE),
+    )
+    text("edge", run_cli("--lang", "fr", "edge", "--ruleset", "fr/bataille", "--options"))
+    english = [(name, line, words) for name, lines in outputs for line, words in english_in(iter(lines))]
+    assert english == []
+    # The pieces the issue named, each in French now.
+    html = _page_text(report)
+    for word in ("procédure", "paiement", "erreur", "dames de cœur", "2 + 1 cartes"):
+        assert word in html, word
+    assert "sur case 3, assurance" in html  # the disputes' round 1/3: an insurance paid 1 for 1
+
+
+def test_numbers_are_written_as_french_writes_them():
+    """Babel's French patterns (CLDR): digits grouped by a narrow no-break space, a decimal comma, a
+    no-break space before %; English as the program always wrote them."""
+    from decimal import Decimal
+
+    from validator import numbers
+
+    i18n.use("fr")
+    try:
+        assert numbers.whole(39300) == "39\u202f300"
+        assert numbers.percent(Decimal("0.0344")) == "3,44\u00a0%"
+        assert numbers.percent(-0.15179, 2) == "-15,18\u00a0%"
+        assert numbers.amount(Decimal("117240.5")) == "117\u202f240,5"
+        assert numbers.amount(Decimal("-32732.50")) == "-32\u202f732,5"
+        assert (
+            numbers.localized("0.0536") == "0,0536" and numbers.localized("1000000") == "1\u202f000\u202f000"
+        )
+        assert (
+            numbers.fixed(1.925, 2) == "1,93" or numbers.fixed(1.925, 2) == "1,92"
+        )  # a float's own rounding
+    finally:
+        i18n.use("en")
+    assert numbers.whole(39300) == "39,300" and numbers.whole(39300, sep="") == "39300"
+    assert numbers.percent(Decimal("0.0344")) == "3.44 %"
+    assert numbers.amount(Decimal("117240.5"), sep="\u202f") == "117\u202f240.5"
+
+
+def test_an_english_run_loads_no_babel():
+    """Babel writes French numbers only: an English check's start-up does not import it."""
+    code = (
+        "import sys; from validator.cli import main; sys.argv = ['casino-validator', 'check', "
+        f"{str(CLEAN_BJ)!r}, '-q']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nprint('babel' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
+    code = code.replace("'check'", "'--lang', 'fr', 'check'")
+    done = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip().splitlines()[-1] == "True", done.stderr
+
+
+def test_a_french_check_summary_writes_its_numbers_in_french(tmp_path):
+    """A log of 1,200 rounds: 8 copies of the clean bataille séance (150 rounds, sample's own count),
+    each copy's ids its own: « coups lus : 1 200 », grouped as French groups thousands."""
+    bataille = (SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl").read_text(encoding="utf-8")
+    log = tmp_path / "long.jsonl"
+    log.write_text("".join(bataille.replace("BA-01/", f"BA-01-{n}/") for n in range(8)), encoding="utf-8")
+    done = run_cli("--lang", "fr", "check", str(log), "-q", "--no-config")
+    assert done.returncode == 0, done.stdout
+    assert re.search(r"coups lus:\s+1\u202f200\n", done.stdout), done.stdout
+
+
+def test_the_csv_follows_the_language_or_the_dialect_asked_for(tmp_path):
+    """French: `;` between cells, decimal commas, French headings and words; English: the dataset's
+    column names, `,` and `.`; --csv-dialect comma keeps French words with English separators.
+    D-101 deals the disputes' 7 + 2 + 2 rounds of BJ-03, BA-01 and ON-01 (11); the house overpaid 160 there
+    (a losing 50 paid 50: +100; a losing 30 paid 30: +60) and underpaid 55 (a blackjack of 10 paid 10,
+    not 15: 5; an insurance of 10 paid 10, not 20: 10; a winning 20 collected: 40)."""
+    import csv
+
+    dataset = tmp_path / "ds"
+    assert run_cli("check", *LOGS, *HOUSE, "-q", "--dataset", str(dataset)).returncode == 1
+    french, english, mixed = tmp_path / "fr", tmp_path / "en", tmp_path / "mixed"
+    assert (
+        run_cli(
+            "--lang", "fr", "report", str(dataset), "-o", str(tmp_path / "a.html"), "--csv", str(french)
+        ).returncode
+        == 0
+    )
+    assert (
+        run_cli("report", str(dataset), "-o", str(tmp_path / "b.html"), "--csv", str(english)).returncode == 0
+    )
+    done = run_cli(
+        "--lang",
+        "fr",
+        "report",
+        str(dataset),
+        "-o",
+        str(tmp_path / "c.html"),
+        "--csv",
+        str(mixed),
+        "--csv-dialect",
+        "comma",
+    )
+    assert done.returncode == 0, done.stderr
+
+    def rows(folder: Path, name: str, delimiter: str) -> list[dict[str, str]]:
+        with (folder / f"{name}.csv").open(encoding="utf-8") as handle:
+            return list(csv.DictReader(handle, delimiter=delimiter))
+
+    fr_dealers = {r["croupier"]: r for r in rows(french, "money_by_dealer", ";")}
+    assert fr_dealers["D-101"]["payé en trop"] == "160" and fr_dealers["D-101"]["payé en moins"] == "55"
+    en_dealers = {r["dealer"]: r for r in rows(english, "money_by_dealer", ",")}
+    assert en_dealers["D-101"]["overpaid"] == "160" and en_dealers["D-101"]["rounds"] == "11"
+    kinds = rows(french, "findings_by_kind", ";")
+    assert {r["nature"] for r in kinds} == {"procédure", "paiement"}
+    holds = rows(french, "hold_by_table", ";")
+    assert all("," in r["théorique"] and "." not in r["théorique"] for r in holds)
+    assert {r["hors de la bande"] for r in holds} <= {"oui", "non"}
+    assert {r["table"] for r in rows(mixed, "hold_by_table", ",")} == {r["table"] for r in holds}
+    assert "." in rows(mixed, "hold_by_table", ",")[0]["théorique"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("check", "--nope"), "Erreur : Aucune option --nope"),
+        (("report",), "Erreur : Argument 'DATASET...' manquant."),
+        (("nocommand",), "Erreur : Aucune commande 'nocommand'."),
+        (("rules", "shw"), "Erreur : Aucune commande 'shw'. Vouliez-vous dire 'show' ?"),
+        (
+            ("check", "--jobs", "x", "a"),
+            "Erreur : Valeur invalide pour '--jobs' / '-j' : un nombre entier est attendu",
+        ),
+        (
+            ("check", "--jobs", "0", "a"),
+            "Erreur : Valeur invalide pour '--jobs' / '-j' : 1 ou plus est attendu",
+        ),
+        (("check", "a", "--house"), "Erreur : L'option '--house' demande une valeur."),
+        (("check", "a", "--quiet=3"), "Erreur : L'option '--quiet' ne prend pas de valeur."),
+    ],
+)
+def test_the_command_lines_own_errors_are_in_french(args, said):
+    done = run_cli("--lang", "fr", *args)
+    assert done.returncode == 2
+    assert said in done.stderr, done.stderr
+    assert "Error:" not in done.stderr and "Try '" not in done.stderr
+    english = run_cli(*args)
+    assert english.returncode == 2 and "Error: " in english.stderr
+
+
+def test_a_why_joined_in_english_between_its_quotations_needs_its_french(tmp_path):
+    """A `why` that is only the law's words needs no French; one whose words between its quotations are
+    English (« … »; the dealer draws « … ») does (the ten rules the issue found read half in English)."""
+    text = RULESET % '    message fr "Six jeux, non {shoe.decks}."'
+    quoted = text.replace(
+        '    checks "decks"', '    why "« six jeux » ; « de cinquante-deux cartes »."\n    checks "decks"'
+    )
+    path = tmp_path / "quoted.rules"
+    path.write_text(quoted, encoding="utf-8")
+    assert run_cli("rules", "check", str(path)).returncode == 0
+    joined = text.replace(
+        '    checks "decks"',
+        '    why "« six jeux »; the dealer draws « de cinquante-deux cartes »."\n    checks "decks"',
+    )
+    path.write_text(joined, encoding="utf-8")
+    done = run_cli("rules", "check", str(path))
+    assert done.returncode == 2
+    assert "has its why in English only" in done.stderr

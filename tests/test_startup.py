@@ -18,8 +18,9 @@ from validator.cli_help import _plain_runtime_param
 
 # Libraries a one-round check of a valid log never needs: dask, pyarrow and duckdb serve --jobs,
 # --dataset and report; pydantic only typer's own value conversion; jsonschema explains broken records;
-# lark parses rulesets the cache does not hold; rich colours a terminal.
-HEAVY = ("pydantic", "jsonschema", "lark", "rich", "dask", "distributed", "pyarrow", "duckdb")
+# lark parses rulesets the cache does not hold; rich colours a terminal; babel writes numbers in French
+# only (validator/numbers.py).
+HEAVY = ("pydantic", "jsonschema", "lark", "rich", "dask", "distributed", "pyarrow", "duckdb", "babel")
 
 _PROBE = """
 import atexit, sys

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeAlias, cast
 import typer
 
 from validator import __version__, formats, i18n
+from validator.audit.dialects import CSV_DIALECTS
 from validator.cli_help import PlainCommand, PlainGroup
 from validator.commands.options import (
     CheckOptions,
@@ -87,6 +88,7 @@ if TYPE_CHECKING:  # to the type checker, each is an enumeration of strings; its
     Lang: TypeAlias = StrEnum
     EdgeFormat: TypeAlias = StrEnum
     Players: TypeAlias = StrEnum
+    CsvDialect: TypeAlias = StrEnum
 else:
     # `--format`: the formats' registry (validator/formats), in its order; `lint` leaves out the formats
     # that report rounds only (html).
@@ -96,6 +98,7 @@ else:
     Lang = _choices("Lang", LANGUAGES)
     EdgeFormat = _choices("EdgeFormat", EDGE_FORMATS)
     Players = _choices("Players", KINDS)  # the simulator's kinds of players
+    CsvDialect = _choices("CsvDialect", CSV_DIALECTS)  # report --csv-dialect (validator/audit/dialects.py)
 
 
 def _value(choice: StrEnum | None) -> str | None:
@@ -530,6 +533,17 @@ def report(
         Path | None,
         typer.Option("--csv", metavar="DIR", help=N_("Also write each table of the page as DIR/NAME.csv.")),
     ] = None,
+    csv_dialect: Annotated[
+        CsvDialect | None,
+        typer.Option(
+            "--csv-dialect",
+            metavar=_metavar(CsvDialect),
+            help=N_(
+                "The CSV's separators: comma (',' between cells, '.' before decimals) or semicolon (';' and "
+                "',', as French spreadsheets read them). Default: the language's (semicolon in French)."
+            ),
+        ),
+    ] = None,
     rules: RulesOpt = None,
     lang: LangOpt = None,
     as_of: Annotated[
@@ -542,7 +556,9 @@ def report(
     ] = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
-    options = ReportOptions(tuple(datasets), output, start, end, casino, table, csv, _listed(rules), as_of)
+    options = ReportOptions(
+        tuple(datasets), output, start, end, casino, table, csv, _listed(rules), _value(csv_dialect), as_of
+    )
     from validator.commands import report as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)

@@ -16,6 +16,13 @@ from pathlib import Path
 from typing import Any, get_args, get_origin
 
 import typer
+from typer._click.exceptions import (
+    BadParameter,
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    UsageError,
+)
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperCommand, TyperGroup
 
@@ -118,6 +125,20 @@ class PlainGroup(_Translated, TyperGroup):
         _plain_values(self.get_params(ctx))
         return super().parse_args(ctx, args)
 
+    # Every usage error of a command line is raised while the group makes its context or invokes the
+    # command (whose own context is made there): raised again in the language of the run.
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except UsageError as error:
+            raise _translated(error) from None
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as error:
+            raise _translated(error) from None
+
     def format_options(self, ctx: Any, formatter: Any) -> None:
         options = [r for r in (_option_record(p, ctx) for p in self.get_params(ctx)) if r is not None]
         if options:
@@ -176,8 +197,8 @@ class PlainCommand(_Translated, TyperCommand):
 # paths, choices, flags, lists of those); a value in its plain written form is turned into its type directly,
 # the same value typer would give. Anything else (a value typer refuses, whose message must stay typer's)
 # goes to typer's own adapter, built then.
-_WHOLE = re.compile(r"(0|[1-9][0-9]*)")
-_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
+_WHOLE = re.compile(r"(0|[1-9][0-9]*)")  # i18n: not shown (the library's English, read back)
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")  # i18n: not shown (the library's English, read back)
 
 
 class UnknownChoice(typer.BadParameter):
@@ -283,3 +304,122 @@ def _plain_runtime_param(descriptor: TypeDescriptor) -> RuntimeParam | None:
     if not plain_leaf or extras:
         return None
     return _PlainRuntimeParam(parameter_info=info, annotation=annotation, descriptor=descriptor)
+
+
+# ---------------------------------------------------------------- usage errors
+
+# The command-line library writes its own usage errors in English, with no catalog of its own (typer 0.29
+# carries its copy of click, whose messages are plain f-strings): each is read back from the exception
+# that carries it and written again in the language of the run, from this program's catalog. A message
+# of a form not listed here is shown as the library wrote it.
+# Each form: the library's English (read back, never shown), then the words written in its place.
+_INNER: tuple[tuple[re.Pattern[str], str], ...] = (
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Input should be a valid integer.*"), N_("a whole number is expected")),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Input should be a valid number.*"), N_("a number is expected")),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Input should be greater than or equal to (?P<n>\S+)"), N_("{n} or more is expected")),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Input should be less than or equal to (?P<n>\S+)"), N_("{n} or less is expected")),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Input should be greater than (?P<n>\S+)"), N_("more than {n} is expected")),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Input should be less than (?P<n>\S+)"), N_("less than {n} is expected")),
+)
+_PLAIN: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        # i18n: not shown (the library's English, read back)
+        re.compile(r"No such command '(?P<name>.*)'\.*(?: Did you mean .+\?)?"),
+        N_("No such command '{name}'."),
+    ),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"), N_("Unexpected arguments: {args}.")),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Missing command\."), N_("Missing command.")),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Option (?P<name>'.*') requires an argument\."), N_("Option {name} needs a value.")),
+    (
+        # i18n: not shown (the library's English, read back)
+        re.compile(r"Option (?P<name>'.*') requires (?P<n>\d+) arguments\."),
+        N_("Option {name} needs {n} values."),
+    ),
+    # i18n: not shown (the library's English, read back)
+    (re.compile(r"Option (?P<name>'.*') does not take a value\."), N_("Option {name} takes no value.")),
+    (
+        # i18n: not shown (the library's English, read back)
+        re.compile(r"Argument (?P<name>'.*') takes (?P<n>\d+) values\."),
+        N_("Argument {name} takes {n} values."),
+    ),
+)
+_DID_YOU_MEAN = N_("Did you mean {names}?")
+
+
+def _rewritten(text: str, forms: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
+    for pattern, template in forms:
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return _(template).format(**{k: v for k, v in match.groupdict().items() if v is not None})
+    return None
+
+
+def usage_message(error: Any) -> str:
+    """The message of a usage error of the command-line library, in the language of the run."""
+    if isinstance(error, NoSuchOption):
+        said = _("No such option: {name}").format(name=error.option_name)
+        if error.possibilities:
+            said += " " + _("(Possible options: {options})").format(
+                options=", ".join(sorted(error.possibilities))
+            )
+        return said
+    if isinstance(error, MissingParameter):
+        hint: str = error.param.get_error_hint() if error.param is not None else ""
+        kind = error.param_type or (error.param.param_type_name if error.param is not None else "parameter")
+        template = {"argument": N_("Missing argument {name}."), "option": N_("Missing option {name}.")}
+        return _(template.get(kind, N_("Missing parameter {name}."))).format(name=hint).replace("  ", " ")
+    if isinstance(error, BadParameter):
+        given: str | None = error.param_hint if isinstance(error.param_hint, str) else None
+        if given is None and error.param is not None:
+            given = error.param.get_error_hint()
+        inner = _rewritten(error.message, _INNER) or error.message
+        if given is None:
+            return _("Invalid value: {message}").format(message=inner)
+        return _("Invalid value for {name}: {message}").format(name=given, message=inner)
+    plain = _rewritten(error.message, _PLAIN)
+    if plain is None:
+        return str(error.format_message())
+    like = re.search(
+        r"Did you mean (.+)\?$", error.message
+    )  # i18n: not shown (the library's English, read back)
+    return plain + (" " + _(_DID_YOU_MEAN).format(names=like.group(1)) if like else "")
+
+
+class TranslatedUsageError(typer.BadParameter):
+    """A usage error of the command-line library, shown in the language of the run: its usage line, the
+    help to ask for, then the error (exit 2, as the library's own)."""
+
+    def __init__(self, error: Any) -> None:
+        super().__init__(usage_message(error), ctx=error.ctx)
+        self.original = error
+
+    def format_message(self) -> str:
+        return self.message
+
+    def show(self, file: Any = None) -> None:
+        ctx = self.ctx
+        if ctx is not None:
+            typer.echo(ctx.get_usage(), err=True)
+            if ctx.command.get_help_option(ctx) is not None:
+                command = f"{ctx.command_path} {ctx.help_option_names[0]}"
+                typer.echo(_("Try '{command}' for help.").format(command=command) + "\n", err=True)
+        typer.echo(_("Error: {message}").format(message=self.message), err=True)
+
+
+def _translated(error: Any) -> Any:
+    """The error to raise in place of `error`: a usage error of the library, translated; one of this
+    program's (already in the language of the run), and the help shown for a bare group, as they are."""
+    if isinstance(error, UsageError) and not isinstance(
+        error, TranslatedUsageError | UnknownChoice | NoArgsIsHelpError
+    ):
+        return TranslatedUsageError(error)
+    return error

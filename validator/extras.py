@@ -1,7 +1,9 @@
 """The optional parts of the install: `pip install .` gives check, lint, rules, explain, edge and simulate;
 the audit (`check --dataset`, `report`, `--format html`) and the cluster (`--jobs`, `--scheduler`) need
-packages of their own, installed with an extra (`pip install 'casino-validator[audit]'`). A command that
-needs an extra that is not installed stops (exit 2) saying which one to install."""
+packages of their own, installed with an extra (`pip install '.[audit]'` from a checkout,
+`pip install 'casino-validator[audit]'` from an index). A command that needs an extra that is not
+installed stops (exit 2) saying which one to install, both ways: a checkout's user who types the
+index's name installs another copy of the program, or nothing."""
 
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "audit": ("pyarrow", "duckdb", "jinja2"),
     "cluster": ("dask", "distributed"),
     "lsp": ("pygls", "lsprotocol"),
+    "remote": ("fsspec",),
 }
 
 _MISSING = N_(
-    "{what} needs the {extra} extra, which is not installed (no {modules}): pip install '{package}[{extra}]'"
+    "{what} needs the {extra} extra, which is not installed (no {modules}): from a checkout, "
+    "pip install '.[{extra}]'; from a package index, pip install '{package}[{extra}]'"
 )
 
 

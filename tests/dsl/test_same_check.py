@@ -396,7 +396,7 @@ def test_explain_shows_the_citation_and_the_clauses_as_applied(cli) -> None:
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     at = lines.index(
-        "  on/fair-blackjack/blackjack-pays-3-2 [payout] on 2: A blackjack is paid 3 for 2. The hand: "
+        "  on/fair-blackjack/blackjack-pays-3-2 [payout] on box 2: A blackjack is paid 3 for 2. The hand: "
         "A♠ K♦ (21); the dealer: 9♥ 8♣ (17)."
     )
     line = fr_line("fr/blackjack/2013-12-15.rules", "blackjack-pays-3-2", "rule blackjack-pays-3-2")

@@ -570,7 +570,9 @@ def test_house_entry_for_another_ruleset_stops_check(tmp_path):
 
 
 def test_parallel_check_applies_the_house_file(tmp_path):
-    log = write_log(tmp_path, CASES[0][1] + CASES[0][1][:1] + CASES[0][1][1:])
+    # The séance twice, the second time under round ids of its own (a round id names one round).
+    again = [{**r, "round": r["round"] + "-again"} if r.get("type") == "round" else r for r in CASES[0][1]]
+    log = write_log(tmp_path, CASES[0][1] + again)
     house = write_house(tmp_path, {"BJ-03": entry(CASES[0][1], {"options": {"surrender": True}})})
     assert check(log, "--house", str(house), "--jobs", "2") == (0, [], "")
 

@@ -316,3 +316,61 @@ def test_api_main_statistics_are_the_main_stakes_figures_of_edge_statistics(regi
         main_statistics("fr/usage-blackjack", date(2025, 1, 31))  # the payout is the house's to declare
     with pytest.raises(dataclasses.FrozenInstanceError):
         war.variance = Decimal(0)  # type: ignore[misc]
+
+
+def test_edge_options_prints_only_the_choices_that_move_an_edge_and_counts_the_others():
+    """Issue 41, 7: a row per value that moves a house edge (to the 4 places printed); an option none of
+    whose values moves one is named once on a line that counts them, one some of whose values do not is
+    named there with how many; the amounts the house fixes (not weighed) are counted on a line too."""
+    from validator.maths.text import _option_rows
+
+    rows = [
+        {
+            "option": "surrender",
+            "current": "false",
+            "changes": [{"value": "true", "main_edge_change": "-0.2488"}],
+        },
+        {
+            "option": "max_split_hands",
+            "current": "none",
+            "changes": [
+                {"value": "2", "main_edge_change": "0.0536"},
+                {"value": "7", "main_edge_change": "0.0000"},
+                {"value": "8", "main_edge_change": "-0.0000"},
+            ],
+        },
+        {
+            "option": "no_hit_on_21",
+            "current": "false",
+            "changes": [{"value": "true", "main_edge_change": "0.0000"}],
+        },
+        {
+            "option": "lucky_ladies.paytable",
+            "current": '"A"',
+            "changes": [
+                {
+                    "value": '"B"',
+                    "main_edge_change": "0.0000",
+                    "side_bet_edge_change": {"lucky_ladies": "-7.0699"},
+                }
+            ],
+        },
+        {"option": "jp1.stake", "current": "none", "changes": None},
+    ]
+    assert _option_rows(rows) == [
+        "  surrender: false → true: main -0.2488",
+        "  max_split_hands: none → 2: main 0.0536",
+        '  lucky_ladies.paytable: "A" → "B": main 0.0000, lucky_ladies -7.0699',
+        "  2 choices change no house edge (to 4 places): max_split_hands (2 more values), no_hit_on_21",
+        "  1 amount the house fixes, not weighed as a choice: jp1.stake",
+    ]
+
+
+def test_edge_options_of_bataille_has_no_row_of_zeros(registry):
+    """Bataille's one choice, offering the mise égalité, moves neither the main stake's edge nor the
+    bet's own (18.65 %, whoever offers it): no row, one line naming it."""
+    text = run(registry, ruleset="fr/bataille", house=None, table=None, fmt="text", with_options=True)
+    part = text.split("house options: change in house edge")[1]
+    assert "0.0000" not in part
+    assert "1 choice changes no house edge (to 4 places): egalite.offered" in part
+    assert "2 amounts the house fixes, not weighed as a choice: egalite.maximum, egalite.minimum" in part

@@ -75,6 +75,10 @@ def test_edge_2019_gives_the_dames_de_coeur_tables_under_both_readings(edge_2019
         "Paire totalisant 20",
         "same-rank",
     )
+    # Each alternative's meaning in both languages, as the version writes it (« Deux cartes de même rang »).
+    assert set(reading["meanings"]) == {"same-rank", "same-rank-and-suit"}
+    assert reading["meanings"]["same-rank"]["fr"].startswith("Deux cartes de même rang (")
+    assert reading["meanings"]["same-rank"]["en"].startswith("Two cards of the same rank (")
     figures = {f["figure"]: f["house_edge_percent"] for f in reading["figures"]}
     table_b = figures["lucky_ladies (lucky_ladies.paytable B)"]
     for alternative, identical in (("same-rank", False), ("same-rank-and-suit", True)):

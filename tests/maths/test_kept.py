@@ -69,6 +69,24 @@ def test_another_text_of_a_version_is_another_entry(cache):
     assert kept.read(one) is None and kept.read(other) == {"ruleset": "y"}
 
 
+def test_a_run_in_another_language_is_another_entry(cache):
+    """The figures carry prose in the language of the run (blackjack's « non exact : … » lines): a French
+    run's entry is never read back by an English run, nor the other way; both are kept."""
+    from validator import i18n
+
+    version = default_registry().pick("fr/bataille")
+    english = kept.key(version, None, None, ())
+    i18n.use("fr")
+    try:
+        french = kept.key(version, None, None, ())
+        assert french is not None and english is not None and french[0] != english[0]
+        kept.keep(french, {"ruleset": "fr"})
+    finally:
+        i18n.use("en")
+    kept.keep(english, {"ruleset": "en"})
+    assert kept.read(english) == {"ruleset": "en"} and kept.read(french) == {"ruleset": "fr"}
+
+
 def test_an_entry_others_may_write_is_not_read(cache):
     registry = default_registry()
     entry = kept.key(registry.pick("fr/bataille"), None, None, ())

@@ -41,7 +41,7 @@ def test_a_procedure_finding_is_told_step_by_step(cli):
         in lines
     )
     findings = lines[lines.index("Findings") :]
-    assert findings[1].startswith("  fr/blackjack/dealer-stands-17 [procedure] on D: ")
+    assert findings[1].startswith("  fr/blackjack/dealer-stands-17 [procedure] on dealer: ")  # stake D
     assert findings[2] == "    ref: Arrêté du 14 mai 2007, art. 55-4, 1°"
     assert findings[3] == (
         '    expected {"dealer\'s best total": "16 or less"}, actual {"dealer\'s best total": 17}'

@@ -221,6 +221,17 @@ def test_layout_of_a_messy_file():
     assert layout(TIDY) == TIDY
 
 
+def test_the_text_s_words_keep_their_places():
+    """An alias continues the option or fixed value above it (four more spaces); `side_bets alias` is an
+    item of the file's own (no indentation), not the continuation of the fixed value before it."""
+    messy = 'fixed decks = 6 ref "A, art. 1"\nalias "jeux"\n    side_bets alias "mises additionnelles"\n'
+    assert layout(messy) == (
+        'fixed decks = 6                           ref "A, art. 1"\n'
+        '    alias "jeux"\n'
+        'side_bets alias "mises additionnelles"\n'
+    )
+
+
 def test_the_shipped_rulesets_are_formatted(cli):
     result = cli("rules", "fmt", "--check", "rulesets")
     assert result.returncode == 0, result.stdout

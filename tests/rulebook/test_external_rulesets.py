@@ -226,6 +226,8 @@ def test_a_side_bet_only_a_ruleset_from_outside_declares_is_settled_by_it(tmp_pa
     out, paid, doubled = [], 0, None
     for line in log.read_text().splitlines():
         record = json.loads(line)
+        if record["type"] == "money":
+            continue  # the carnet simulate wrote: the rounds edited here would no longer match it
         if record["type"] == "round" and record["bets"]:
             box = record["bets"][0]["stake"].split("/")[0]
             cards = [a[2] for a in record["actions"] if a[0] == "deal" and a[1] in (box, f"{box}/1")][:2]

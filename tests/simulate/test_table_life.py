@@ -182,12 +182,12 @@ def test_violations_planted_at_a_table_with_a_team_and_a_pool_are_found_exactly(
 def test_a_seance_is_credible_by_default(tmp_path):
     """Issue 38, item 7: without options, a French table is a casino's: four dealers in turn, players of a
     pool of forty coming and going, the jurisdiction's usual evening (20:00-04:00) with a new séance each
-    opening, and real UTC offsets: a séance started on Friday 28 March 2025 at +01:00 (Paris) crosses the
-    change to summer time on Sunday 30 March, 02:00, and its later records carry +02:00."""
+    opening, and real UTC offsets: a séance opening on Friday 28 March 2025 (the day named, at 20:00 in
+    Paris, +01:00) crosses the change to summer time on Sunday 30 March, 02:00, and its later records
+    carry +02:00."""
     records = _play(
         tmp_path,
         *("--ruleset", "fr/blackjack@2025-03-28", "--rounds", "900", "--seed", "3"),
-        *("--start", "2025-03-28T20:00:00+01:00"),
     )
     rounds = [r for r in records if r["type"] == "round"]
     assert {r["dealer"] for r in rounds} == {"D-101", "D-102", "D-103", "D-104"}
@@ -204,3 +204,22 @@ def test_a_seance_is_credible_by_default(tmp_path):
     offsets = [r["at"][-6:] for r in records if "at" in r]
     assert offsets[0] == "+01:00" and offsets[-1] == "+02:00"
     assert offsets == sorted(offsets)  # once summer time comes, it stays
+
+
+def test_a_start_at_the_jurisdictions_offset_follows_its_zone(tmp_path):
+    # 29 March 2025, 22:00 at +01:00 is Paris's winter offset that day: the séance follows Paris, and
+    # its rounds after 02:00 on the 30th (summer time) carry +02:00. At +05:00 it keeps +05:00.
+    args = (
+        "--ruleset",
+        "fr/blackjack@2025-03-29",
+        "--rounds",
+        "250",
+        "--seed",
+        "2",
+        "--hours",
+        "20:00-04:00",
+    )
+    paris = _play(tmp_path, *args, "--start", "2025-03-29T22:00:00+01:00", name="paris.jsonl")
+    assert {r["at"][-6:] for r in paris if "at" in r} == {"+01:00", "+02:00"}
+    fixed = _play(tmp_path, *args, "--start", "2025-03-29T22:00:00+05:00", name="fixed.jsonl")
+    assert {r["at"][-6:] for r in fixed if "at" in r} == {"+05:00"}

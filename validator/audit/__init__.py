@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any
 
-from validator.audit.html import render, rule_docs, write_csv
+from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
 from validator.audit.query import Filters, build, check_filters, connect, sources
 from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
@@ -38,11 +38,13 @@ def audit_html(
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
     as_of: date | None = None,
+    csv_dialect: str | None = None,
 ) -> str:
     """The report over these datasets, filtered; `theory`: table id → (the house edge of its rules, the
     variance of the main stake per unit staked) (by default, computed from the versions and house
     entries the tables' rounds were judged by). A filter that matches nothing stops the run (exit 2)
-    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV.
+    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV, in
+    `csv_dialect` (`comma`, `semicolon`; by default the language's: validator/audit/dialects.py).
     `as_of`: the day the report is read, whose start (UTC) the findings' video is counted from (None:
     now)."""
     if start is not None and end is not None and start > end:
@@ -55,7 +57,7 @@ def audit_html(
         if theory is None:
             theory = compute(connect(datasets, filters))
         moment = datetime.combine(as_of, time(0), UTC) if as_of is not None else None
-        audit = build(datasets, filters, theory=theory, as_of=moment)
+        audit = build(datasets, filters, theory=theory, glosses=reading_glosses(registry), as_of=moment)
     except duckdb.Error as error:  # a file its manifest lists, damaged inside (checked whole only here)
         lines = str(error).strip().splitlines() or [type(error).__name__]
         raise ValidatorError(
@@ -64,8 +66,10 @@ def audit_html(
             )
         ) from None
     if csv_folder is not None:
-        write_csv(audit, csv_folder)
-    return render(audit, rule_docs(registry), title=title)
+        write_csv(audit, csv_folder, csv_dialect)
+    return render(
+        audit, rule_docs(registry), title=title, csv_dialect=csv_dialect, titles=stake_titles(registry)
+    )
 
 
 def dataset_notes(datasets: Sequence[str]) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from validator import __version__
+from validator.audit.dialects import dialect
 from validator.audit.query import (
     FINDINGS_PER_ITEM,
     PAIR_ALPHA,
@@ -23,8 +24,9 @@ from validator.audit.query import (
 from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
 from validator.errors import ValidatorError
-from validator.findings.words import kind_word, severity_word
-from validator.i18n import N_, _, current, ngettext
+from validator.findings.words import kind_word, severity_word, stake_words
+from validator.i18n import DEFAULT, N_, _, current, ngettext
+from validator.numbers import NARROW_SPACE, amount, decimal_mark, fixed, percent, whole
 
 TEMPLATES = Path(__file__).parent / "templates"
 DEFAULT_TITLE = N_("Audit report")
@@ -32,6 +34,28 @@ TEXT_CHARS = 2_000  # of a message, an expected or actual value, a name shown in
 TRACE_CHARS = 20_000  # of a round's step-by-step account
 WEEK_RULES = 8  # rules drawn one by one in the weekly chart; the others together
 DEALER_BARS = 30
+
+
+def stake_titles(registry: Any) -> dict[str, dict[str, str]]:
+    """Each version the registry holds → its stake names' titles (`lucky_ladies` → « Dames de cœur »)."""
+    return {
+        ruleset.version: {bet.stake_name: bet.title for bet in ruleset.side_bets.values()}
+        for ruleset in registry.all()
+    }
+
+
+def reading_glosses(registry: Any) -> dict[tuple[str, str], str]:
+    """(reading, alternative) → the first words of its meaning in the language of the run, for every
+    reading of the versions the registry holds (none in English: the names are English words)."""
+    lang = current()
+    glosses: dict[tuple[str, str], str] = {}
+    for ruleset in registry.all():
+        for name, reading in ruleset.readings.items():
+            for info in reading.alternatives:
+                gloss = info.gloss(lang)
+                if gloss:
+                    glosses.setdefault((name, info.name), gloss)
+    return glosses
 
 
 def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
@@ -49,32 +73,27 @@ def rule_docs(registry: Any) -> dict[str, dict[str, str]]:
     return docs
 
 
+# The page's figures in the language of the page (validator/numbers.py): `39 300`, `3,44 %` in French;
+# in English, digits grouped by a narrow space as the page always wrote them.
 def _money(value: Any) -> str:
-    if value is None:
-        return "—"
-    text = fmt(Decimal(value)) or "0"
-    if "." in text:
-        whole, _dot, cents = text.partition(".")
-        return f"{int(whole):,}".replace(",", "\u202f") + "." + cents
-    return f"{int(text):,}".replace(",", "\u202f")
+    return "—" if value is None else amount(Decimal(value), sep=NARROW_SPACE)
 
 
 def _count(value: Any) -> str:
-    return f"{int(value):,}".replace(",", "\u202f") if value is not None else "—"
+    return whole(int(value), sep=NARROW_SPACE) if value is not None else "—"
 
 
 def _percent(value: Any, places: int = 2) -> str:
-    if value is None:
-        return "—"
-    return f"{float(value) * 100:.{places}f} %"
+    return "—" if value is None else percent(value, places)
 
 
 def _number(value: Any, places: int = 2) -> str:
-    return "—" if value is None else f"{float(value):.{places}f}"
+    return "—" if value is None else fixed(value, places)
 
 
 def _p_value(value: float) -> str:
-    return f"{value:.3g}"
+    """Three significant digits (`0.00279`, `1.2e-05`), the decimal mark the page's."""
+    return f"{value:.3g}".replace(".", decimal_mark())
 
 
 def _f(value: Any) -> float:
@@ -84,7 +103,7 @@ def _f(value: Any) -> float:
 def charts(audit: Audit) -> dict[str, Chart]:
     """Each chart's geometry (`validator.audit.svg`); the template draws them and names their series."""
     out: dict[str, Chart] = {}
-    out["kinds"] = bars([k["kind"] for k in audit.kinds], [[float(k["n"]) for k in audit.kinds]])
+    out["kinds"] = bars([kind_word(k["kind"]) for k in audit.kinds], [[float(k["n"]) for k in audit.kinds]])
     top = [r["rule"] for r in audit.rules[:WEEK_RULES]]
     weeks = sorted({str(w["week"]) for w in audit.weeks})
     per_rule: dict[str, dict[str, int]] = defaultdict(dict)
@@ -134,8 +153,10 @@ def _cut(text: Any, limit: int) -> Any:
 
 
 # Each table of the page as CSV: its file name → (columns, the audit's rows and the key of each column).
-# Column names are the dataset's words (snake_case, not translated), so a spreadsheet formula survives a
-# change of the page's language; amounts are exact decimals, signed where the column says net.
+# In English the column names are the dataset's words (snake_case); in French each is the page's word for
+# it (`COLUMN_WORDS`), as a spreadsheet's reader reads a heading. Amounts are exact decimals, signed where
+# the column says net; the cells between `,` or `;` and decimals written with `.` or `,`, as the dialect
+# says (validator/audit/dialects.py).
 _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "findings_by_kind": ("kinds", (("kind", "kind"), ("findings", "n"))),
     "findings_by_severity": ("severities", (("severity", "severity"), ("findings", "n"))),
@@ -328,37 +349,123 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 }
 
 
-def _cell(value: Any) -> str:
+# The words of each column in a language other than English (their French in the catalog).
+COLUMN_WORDS: dict[str, str] = {
+    "kind": N_("kind"),
+    "findings": N_("findings"),
+    "severity": N_("severity"),
+    "rule": N_("rule"),
+    "ref": N_("reference"),
+    "rounds": N_("rounds"),
+    "overpaid": N_("overpaid"),
+    "underpaid": N_("underpaid"),
+    "gaming_week": N_("week starting"),
+    "table_id": N_("table"),
+    "net_overpaid": N_("net overpaid"),
+    "dealer": N_("dealer"),
+    "gaming_day": N_("gaming day"),
+    "rounds_per_hour": N_("rounds/hour"),
+    "rounds_with_finding": N_("rounds with a finding"),
+    "per_100_rounds": N_("per 100 rounds"),
+    "wilson_95_low": N_("Wilson 95 %, low"),
+    "wilson_95_high": N_("Wilson 95 %, high"),
+    "player": N_("player"),
+    "overpaid_rounds": N_("overpaid rounds"),
+    "per_100": N_("per 100"),
+    "dealer_others_per_100": N_("dealer's others per 100"),
+    "p_one_sided_fisher": N_("p (one-sided Fisher)"),
+    "flagged": N_("flagged"),
+    "rulesets": N_("rules"),
+    "wagered": N_("wagered, every stake"),
+    "kept": N_("kept, every stake"),
+    "hold": N_("hold, every stake"),
+    "staked_main": N_("main bets placed"),
+    "kept_main": N_("kept on them"),
+    "hold_main": N_("hold, main stake"),
+    "theoretical": N_("theoretical"),
+    "band_95_low": N_("95 % band, low"),
+    "band_95_high": N_("95 % band, high"),
+    "outside_band": N_("outside the band"),
+    "period": N_("period"),
+    # The registre de contrôle (art. 69) and the findings whose video is soon erased (art. 21).
+    "casino": N_("casino"),
+    "opened": N_("opened"),
+    "file": N_("file"),
+    "line": N_("line"),
+    "closing_line": N_("line of the encaisse"),
+    "status": N_("status"),
+    "reason": N_("why not reconciled"),
+    "style": N_("carnet or US count"),
+    "avance_initiale": N_("avance initiale"),
+    "avances_complementaires": N_("avances complémentaires"),
+    "credits": N_("credits"),
+    "drop": N_("drop"),
+    "encaisse": N_("encaisse"),
+    "carnet_result": N_("the carnet's result"),
+    "rounds_result": N_("the rounds' result"),
+    "difference": N_("difference"),
+    "video_kept_until": N_("video kept until"),
+    "seances": N_("séances"),
+    "reconciled": N_("reconciled"),
+    "with_difference": N_("with a difference"),
+    "not_reconciled": N_("not reconciled"),
+    "round": N_("round"),
+    "message": N_("message"),
+}
+# The values that are words, in a language other than English: a kind, a severity, a period, yes or no.
+_PERIOD_WORDS = {"day": N_("gaming day"), "month": N_("month to date"), "year": N_("year to date")}
+_STATUS_WORDS = {
+    "reconciled": N_("reconciled"),
+    "difference": N_("difference"),
+    "not_reconciled": N_("not reconciled"),
+}
+_VALUE_WORDS: dict[str, Any] = {
+    "status": lambda value: _(_STATUS_WORDS.get(str(value), str(value))),
+    "kind": kind_word,
+    "severity": severity_word,
+    "period": lambda value: _(_PERIOD_WORDS.get(str(value), str(value))),
+}
+
+
+def _cell(value: Any, decimal: str = ".", column: str = "", words: bool = False) -> str:
     if value is None:
         return ""
+    if words:
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if column in _VALUE_WORDS:
+            return str(_VALUE_WORDS[column](value))
     if isinstance(value, Decimal):
-        return fmt(value) or "0"
+        return (fmt(value) or "0").replace(".", decimal)
     if isinstance(value, float):
-        return f"{value:.6g}"
+        return f"{value:.6g}".replace(".", decimal)
     return str(value)
 
 
-def csv_tables(audit: Audit) -> dict[str, str]:
-    """Each table of the page as CSV text, by file name (without `.csv`)."""
+def csv_tables(audit: Audit, dialect_name: str | None = None) -> dict[str, str]:
+    """Each table of the page as CSV text, by file name (without `.csv`), in `dialect_name` (`comma`,
+    `semicolon`; by default the language's) and the language of the run."""
+    chosen = dialect(dialect_name)
+    words = current() != DEFAULT
     for rows in (audit.money_tables, audit.money_dealers, audit.money_days):
         for row in rows:
             row["net"] = Decimal(row["overpaid"] or 0) - Decimal(row["underpaid"] or 0)
     out: dict[str, str] = {}
     for name, (attribute, columns) in _CSV.items():
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow([column for column, _ in columns])
+        writer = csv.writer(buffer, delimiter=chosen.delimiter, lineterminator="\n")
+        writer.writerow([_(COLUMN_WORDS[column]) if words else column for column, _key in columns])
         for row in getattr(audit, attribute):
-            writer.writerow([_cell(row.get(key)) for _, key in columns])
+            writer.writerow([_cell(row.get(key), chosen.decimal, column, words) for column, key in columns])
         out[name] = buffer.getvalue()
     return out
 
 
-def write_csv(audit: Audit, folder: str) -> None:
+def write_csv(audit: Audit, folder: str, dialect_name: str | None = None) -> None:
     """`report --csv DIR`: each table of the page as DIR/NAME.csv."""
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        for name, text in csv_tables(audit).items():
+        for name, text in csv_tables(audit, dialect_name).items():
             (Path(folder) / f"{name}.csv").write_text(text, encoding="utf-8")
     except OSError as exc:
         raise ValidatorError(
@@ -375,8 +482,23 @@ def _signed(value: Any) -> str:
     return text if amount == 0 else ("+" if amount > 0 else "\u2212") + text
 
 
-def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = DEFAULT_TITLE) -> str:
+def render(
+    audit: Audit,
+    docs: Mapping[str, Mapping[str, str]],
+    *,
+    title: str = DEFAULT_TITLE,
+    csv_dialect: str | None = None,
+    titles: Mapping[str, Mapping[str, str]] | None = None,
+) -> str:
+    """The page; `titles`: each version → its stake names' titles, to name a finding's stake in the
+    words of the version that judged its round (`stake_titles`)."""
     import jinja2
+
+    # A stake of a bet the round's version does not have (a bataille bet at a blackjack table) by its
+    # title in the versions that have it.
+    every: dict[str, str] = {
+        name: title for named in (titles or {}).values() for name, title in named.items()
+    }
 
     # The page's fixed texts are the template's `{{ _("…") }}` (jinja2's i18n extension, with the
     # program's catalog: scripts/i18n.py extracts them with the Python texts); `lang` is the page's.
@@ -398,6 +520,9 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
         p_value=_p_value,
         kind_word=kind_word,
         severity_word=severity_word,
+        stake_words=lambda stake, version: stake_words(
+            stake, {**every, **(titles or {}).get(version or "", {})}
+        ),
     )
     rounds: dict[str, dict[str, Any]] = {}
     for finding in audit.findings:
@@ -440,7 +565,10 @@ def render(audit: Audit, docs: Mapping[str, Mapping[str, str]], *, title: str = 
         title=_(title),
         rounds=sorted(rounds.values(), key=lambda r: r["contested"]),
         charts=charts(audit),
-        csv={name: "data:text/csv;charset=utf-8," + quote(text) for name, text in csv_tables(audit).items()},
+        csv={
+            name: "data:text/csv;charset=utf-8," + quote(text)
+            for name, text in csv_tables(audit, csv_dialect).items()
+        },
         version=__version__,
         lang=current(),
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),

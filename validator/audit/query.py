@@ -359,9 +359,11 @@ def build(
     theory: Mapping[str, tuple[Decimal, float]] | None = None,
     findings_shown: int = FINDINGS_SHOWN,
     as_of: datetime | None = None,
+    glosses: Mapping[tuple[str, str], str] | None = None,
 ) -> Audit:
     """Every section's figures. `theory`: table id → (the house edge its rules give, a fraction of the
-    main stake; the variance of the main stake's result per unit staked), for the hold's band."""
+    main stake; the variance of the main stake's result per unit staked), for the hold's band.
+    `glosses`: (reading, alternative) → the words a run in French says beside the alternative's name."""
     filters = filters or Filters()
     con = connect(datasets, filters)
     audit = Audit(list(datasets), filters)
@@ -440,7 +442,7 @@ def build(
         """,
     )
     for run in audit.runs:
-        run["readings"] = run_readings(run.pop("summary"))
+        run["readings"] = run_readings(run.pop("summary"), glosses)
     con.close()
     return audit
 
@@ -515,22 +517,29 @@ def _video(con: Any, audit: Audit, as_of: datetime) -> None:
     )
 
 
-def run_readings(summary: str | None) -> str:
+def run_readings(summary: str | None, glosses: Mapping[tuple[str, str], str] | None = None) -> str:
     """The readings a run applied, from its summary: `version: reading = alternative, …`; those other than
-    the reading's default marked."""
+    the reading's default marked; each alternative's gloss beside its name where `glosses` has one
+    (`per-box (Case par case)`)."""
+    glosses = glosses or {}
+
+    def named(reading: str, alternative: str) -> str:
+        gloss = glosses.get((reading, alternative))
+        return f"{reading} = {alternative}" + (f" ({gloss})" if gloss else "")
+
     data = json.loads(summary) if summary else {}
     applied = data.get("readings", {})
     not_default = _(" (not the default)")
     said = "; ".join(
         f"{version}: "
         + ", ".join(
-            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else not_default) for r in rows
+            named(r["reading"], r["alternative"]) + ("" if r["default"] else not_default) for r in rows
         )
         for version, rows in sorted(applied.items())
     )
     # check --all-readings: every run made under other readings, with the findings it gave.
     others = [
-        ", ".join(f"{c['reading']} = {c['alternative']}" for c in run["changed"]) + f" ({run['findings']})"
+        ", ".join(named(c["reading"], c["alternative"]) for c in run["changed"]) + f" ({run['findings']})"
         for run in data.get("readings_judged", [])
         if run["changed"]
     ]
@@ -693,9 +702,10 @@ def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[d
             FROM chosen JOIN ranked USING (item)
             JOIN findings f ON f.filename = chosen.first.src AND f.file_row_number = chosen.first.row
         )
-        SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at
+        SELECT picked.*, r.trace, r.dealer AS round_dealer, r."at" AS round_at,
+               r.ruleset AS round_ruleset
         FROM picked LEFT JOIN (
-            SELECT round_key, trace, dealer, "at" FROM rounds
+            SELECT round_key, trace, dealer, "at", ruleset FROM rounds
             WHERE round_key IN (SELECT item FROM ranked)
         ) r USING (round_key)
         ORDER BY round_money DESC, round_error DESC, picked.file, picked.line, picked.finding_src,

@@ -10,6 +10,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from validator.numbers import NARROW_SPACE, decimal_mark, fixed, whole
+
 WIDTH = 900
 HEIGHT = 320
 LEFT, RIGHT, TOP, BOTTOM = 64, 16, 12, 92  # room for the y labels and the slanted x labels
@@ -74,9 +76,11 @@ def _nice_step(span: float, count: int = 5) -> float:
 
 
 def _fmt(value: float) -> str:
+    """An axis tick or a tooltip's figure in the page's language: `2,5` and `39 300` in French."""
     if value == int(value):
-        return f"{int(value):,}".replace(",", "\u202f")
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+        return whole(int(value), sep=NARROW_SPACE)
+    mark = decimal_mark()
+    return fixed(round(value, 2), 2).rstrip("0").rstrip(mark)
 
 
 def _scale(low: float, high: float, chart: Chart) -> tuple[float, float, float]:

@@ -9,7 +9,12 @@ from decimal import Decimal
 from typing import Any, Final
 
 from validator.casino.money import AmountError, to_decimal
-from validator.i18n import _
+from validator.i18n import N_, _
+
+# The stakes hand-log/1 itself names beside a hand's (`3:insurance`, bataille's `3:war`): their words, in
+# the language of the run (`assurance`, `bataille`). A side bet's stake is named by its title in the
+# ruleset (validator/formats/base.py, `stake_words`).
+STAKE_KINDS: Final[dict[str, str]] = {"insurance": N_("insurance"), "war": N_("war")}
 
 _STAKE = re.compile(r"^([1-9])(?:/(\d+))?(?::(.+))?$")
 

@@ -49,11 +49,15 @@ def option_line(option: OptionDef) -> str:
         default = _("must be declared")
     else:
         default = _("default {value}").format(value=show_value(option.default))
-    line = f"{option.name}: {option.type}, {allowed}; {default}"
-    if option.aliases:
-        words = ", ".join(f'"{alias}"' for alias in option.aliases)
-        line += "; " + _("a house file may write it {words}").format(words=words)
-    return line
+    return f"{option.name}: {option.type}, {allowed}; {default}" + _written(option.aliases)
+
+
+def _written(aliases: tuple[str, ...]) -> str:
+    """`; a house file may write it "abandon"`: the text's own words for a name, if it has any."""
+    if not aliases:
+        return ""
+    words = ", ".join(f'"{alias}"' for alias in aliases)
+    return "; " + _("a house file may write it {words}").format(words=words)
 
 
 def check_lines(rule: Rule, *, applied: bool = False) -> Iterator[str]:
@@ -116,10 +120,19 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         yield ""
         yield _("Fixed by the text (a house file may not choose them)")
         for fixed in ruleset.fixed.values():
-            yield f"  {fixed.name} = {show_value(fixed.value)}    ({fixed.ref})"
+            yield f"  {fixed.name} = {show_value(fixed.value)}{_written(fixed.aliases)}    ({fixed.ref})"
+    if ruleset.side_bets and ruleset.side_bets_aliases:
+        yield ""
+        yield _("Side bets: a house file may head them side_bets or {words}").format(
+            words=", ".join(f'"{alias}"' for alias in ruleset.side_bets_aliases)
+        )
     for bet in ruleset.side_bets.values():
         yield ""
-        yield _("Side bet {name} — {title}").format(name=bet.name, title=bet.title) + f"    ({bet.ref})"
+        yield (
+            _("Side bet {name} — {title}").format(name=bet.name, title=bet.title)
+            + _written(bet.aliases)
+            + f"    ({bet.ref})"
+        )
         for name, lines in bet.paytables.items():
             yield "  " + _("paytable {name}").format(name=name)
             for line in lines:

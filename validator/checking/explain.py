@@ -12,7 +12,7 @@ from validator.catalogue.view import check_lines, dates_words, source_line
 from validator.dsl.model import Rule, Ruleset
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
-from validator.findings.words import kind_word
+from validator.findings.words import kind_word, stake_words
 from validator.formats.base import has_values, values_line
 from validator.i18n import _
 from validator.logs.reader import read_records
@@ -114,11 +114,12 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         yield _("No finding: every rule run on this round held.")
         return
     yield _("Findings")
+    titles = told.get("titles") or {bet.stake_name: bet.title for bet in ruleset_used.side_bets.values()}
     for finding in outcome.findings:
         yield "  " + _("{rule} [{kind}] on {stake}: {message}").format(
             rule=finding.rule,
             kind=kind_word(finding.kind),
-            stake=finding.stake or _("the round"),
+            stake=stake_words(finding.stake, titles) if finding.stake else _("the round"),
             message=finding.message,
         )
         yield "    " + _("ref: {ref}").format(ref=finding.ref)
@@ -128,7 +129,7 @@ def tell(path: str, round_id: str, told: dict[str, Any] | None, outcome: RoundOu
         if rule is not None:
             cited = source_line(rule)
             if cited is not None:
-                yield f"    rule: {cited}"
+                yield "    " + _("rule: {line}").format(line=cited)
             for line in check_lines(rule, applied=True):
                 yield "    " + _("rule: {line}").format(line=line)
 

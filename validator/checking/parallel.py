@@ -42,6 +42,7 @@ from validator.checking.serial import teller
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.formats import reporter_class
+from validator.logs.encoding import utf16
 from validator.logs.limits import MAX_LINE, Limits
 from validator.logs.reader import (
     BOM,
@@ -165,7 +166,7 @@ def outline(paths: Iterable[str], jobs: int) -> Iterator[Share | SplitFile]:
             continue
         size = _size(path)
         whole = Share(path, None, 0, 1, True, size=size, location=located(path))
-        if path.endswith(".gz") or jobs <= 1 or size < 2 * share_target(size, jobs):
+        if path.endswith(".gz") or jobs <= 1 or size < 2 * share_target(size, jobs) or _is_utf16(path):
             yield whole
             continue
         step = max(INDEX_CHUNK, share_target(size, jobs))
@@ -184,6 +185,16 @@ def _size(path: str) -> int:
         return os.stat(path).st_size
     except OSError:
         return 0
+
+
+def _is_utf16(path: str) -> bool:
+    """A log saved as UTF-16 is read whole, as UTF-8 (validator/logs/encoding.py): its bytes are not
+    UTF-8 lines a share could start at."""
+    try:
+        with open(path, "rb") as raw:
+            return utf16(raw.read(4)) is not None
+    except OSError:
+        return False  # the reader says what is wrong with it
 
 
 def _is_regular_file(path: str) -> bool:
@@ -454,8 +465,9 @@ def tasks(shares: Iterable[Share], target: int) -> Iterator[tuple[Share, ...]]:
 
 
 # A round's outcome as it travels from a worker: RoundOutcome's fields, in their order (a test holds it).
-# RoundOutcome's fields in order; the last, the suppressed findings, is set by the policy in the client
-# (always empty from a worker) but travels like the others so the two stay field for field the same.
+# RoundOutcome's fields in order; the suppressed findings are set by the policy in the client (always
+# empty from a worker) but travel like the others so the two stay field for field the same; the last, the
+# stakes' titles, is the judge's mapping (one per version, pickled once per share).
 Row = tuple[
     str,
     int | None,
@@ -467,6 +479,7 @@ Row = tuple[
     str | None,
     str | None,
     tuple[Any, ...],
+    Any,
     Any,
 ]
 
@@ -650,6 +663,7 @@ def check_share(share: Share, task: Task) -> ShareResult:
                     o.at,
                     o.suppressed,
                     part,
+                    o.titles,
                 )
             )
         if writer is not None:

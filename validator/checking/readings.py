@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 
 from validator.checking.serial import check_logs
 from validator.findings.finding import Finding, RoundOutcome, Summary
-from validator.i18n import _
+from validator.i18n import _, current
 from validator.replay.session import HouseLookup
 from validator.rulebook.registry import Registry
 
@@ -114,7 +114,7 @@ def judged_under_readings(
                 continue
             holds = tuple(c for c, other in under.items() if k in other)
             marked = dataclasses.replace(finding, rests_on=least, holds_under=holds)
-            extra.setdefault((finding.file, finding.round), []).append(_said(marked))
+            extra.setdefault((finding.file, finding.round), []).append(_said(marked, summary))
     for outcome in base:
         findings = []
         for finding in outcome.findings:
@@ -129,7 +129,7 @@ def judged_under_readings(
                 sorted({*(c for c, found in under.items() if k in found), *_concerned(applied, under)})
             )
             marked = dataclasses.replace(finding, rests_on=tuple(sorted(rests)), holds_under=holds)
-            findings.append(_said(marked))
+            findings.append(_said(marked, summary))
         added = extra.pop((outcome.file, outcome.round), []) if outcome.round is not None else []
         for finding in added:
             summary.count(finding)
@@ -193,11 +193,19 @@ def _concerned(applied: dict[str, str], under: dict[Choice, dict[Key, Finding]])
     return {(name, applied[name]) for name, _ in under}
 
 
-def _said(finding: Finding) -> Finding:
-    """The finding's message with what it rests on, so that every format shows it."""
+def _said(finding: Finding, summary: Summary) -> Finding:
+    """The finding's message with what it rests on, so that every format shows it; in French, each
+    alternative's first words beside its name (`summary.alternatives`)."""
     if not finding.rests_on:
         return finding
-    said = ", ".join(f"`{r}` = `{a}`" for r, a in finding.rests_on)
+    lang = current()
+
+    def named(reading: str, alternative: str) -> str:
+        info = summary.alternatives.get((reading, alternative))
+        gloss = info.gloss(lang) if info is not None else None
+        return f"`{reading}` = `{alternative}`" + (f" ({gloss})" if gloss else "")
+
+    said = ", ".join(named(r, a) for r, a in finding.rests_on)
     return dataclasses.replace(
         finding,
         message=_("{message} (under reading {readings})").format(message=finding.message, readings=said),

@@ -251,7 +251,7 @@ def find_witnesses(registry: Registry, wanted: list[Target], root: Path, scratch
     judged: dict[tuple[str, Side], tuple[dict[str, Any], ...]] = {}
     registries: dict[tuple[tuple[str, str], ...], Registry] = {}
     scratch.mkdir(parents=True, exist_ok=True)
-    log = scratch / "round.jsonl"
+    logs: dict[str, Path] = {}  # each candidate round written once, judged under every side that needs it
     out: list[Witness] = []
     candidates = list(rounds(root))
 
@@ -272,7 +272,10 @@ def find_witnesses(registry: Registry, wanted: list[Target], root: Path, scratch
         if key not in judged:
             if side.readings not in registries:
                 registries[side.readings] = registry.with_readings(dict(side.readings))
-            log.write_text("\n".join(candidate.lines) + "\n", encoding="utf-8")
+            log = logs.get(candidate.source)
+            if log is None:
+                log = logs[candidate.source] = scratch / f"round-{len(logs)}.jsonl"
+                log.write_text("\n".join(candidate.lines) + "\n", encoding="utf-8")
             run = FixtureRun(
                 log, log, log.name, side.version, side.readings, {"house": candidate.house, "findings": []}
             )

@@ -55,6 +55,8 @@ class ReportOptions:
     table: str | None = None
     csv: Path | None = None
     rules: tuple[Path, ...] = ()
+    # --csv-dialect comma|semicolon (validator/audit/dialects.py); None: the language's.
+    csv_dialect: str | None = None
     as_of: str | None = None  # --as-of YYYY-MM-DD: the day the findings' video is counted from (today)
 
 

@@ -28,6 +28,7 @@ def run(options: ReportOptions) -> int:
         table=options.table,
         csv_folder=str(options.csv) if options.csv is not None else None,
         as_of=parse_day(options.as_of, "--as-of"),
+        csv_dialect=options.csv_dialect,
     )
     with common.output(options.output) as out:
         # In pieces, each flushed: one write of the whole page to a pipe whose reader has gone

@@ -54,8 +54,9 @@ def consolidate(tree: ast.RulesetFile, base: ast.RulesetFile, base_version: str)
         raise RulesetErrors(errors)
 
     headers = tree.headers
-    if not any(h.key == "game" for h in headers):
-        headers = (*headers, *(h for h in base.headers if h.key == "game"))
+    for inherited in ("game", "side_bets_alias"):  # the same game, the same words, unless it says others
+        if not any(h.key == inherited for h in headers):
+            headers = (*headers, *(h for h in base.headers if h.key == inherited))
     return with_items(
         tree,
         items,

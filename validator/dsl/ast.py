@@ -203,13 +203,13 @@ class Option:
     aliases: tuple[str, ...] = ()  # the text's own words a house file may use for it (`alias "…"`)
 
 
-@builds("fixed", "name", "value", "ref")
 @dataclass(frozen=True, slots=True)
 class Fixed:
     pos: Pos
     name: str
     value: Value
     ref: Ref
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may use for it (`alias "…"`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from validator.dsl import ast
+from validator.dsl.aliases import clashes
 from validator.dsl.expr import compile_expr, format_value, names_in, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS, EvaluationError
@@ -285,8 +286,26 @@ class _Compiler:
                     _("{name!r} is both fixed and declared elsewhere in this ruleset").format(name=f.name),
                 )
                 continue
-            fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line)
+            fixed[f.name] = FixedDef(f.name, f.value.value, f.ref.text, f.pos.line, f.aliases)
         return fixed
+
+    def alias_clashes(
+        self, options: dict[str, OptionDef], fixed: dict[str, FixedDef], side_bets: dict[str, SideBetDef]
+    ) -> None:
+        """A word a house file could read two ways (`alias` on two names of one block, or an alias that
+        is another name there) is an error at the line of the second name."""
+        for clash in clashes(options, fixed, side_bets):
+            full = (
+                clash.name if clash.place in ("options", "side_bets") else f"{clash.place[10:]}.{clash.name}"
+            )
+            self.at(clash.kind, full)
+            self.error(
+                ast.Pos(clash.line, 1),
+                _(
+                    'alias "{word}" of {name} is also {other} under {place} in a house file: '
+                    "give each word to one name"
+                ).format(word=clash.word, name=clash.name, other=clash.other, place=clash.place),
+            )
 
     # ---- expressions ----
     def check_names(
@@ -903,6 +922,7 @@ class _Compiler:
         fixed = self.fixed(options)
         self.named_conditions(params, options, fixed)
         side_bets = self.side_bets(params, options, fixed)
+        self.alias_clashes(options, fixed, side_bets)
         rules = self.rules(self.tree.family, params, options, fixed, side_bets)
         self.unread_parameters(params)
         self.uncited_conditions()
@@ -929,6 +949,7 @@ class _Compiler:
             valid_until=end,
             notes=tuple(n.text for n in headers["notes"]),
             note_defs=headers["notes"],
+            side_bets_aliases=headers.get("side_bets_alias", ()),
             parameters=params,
             options=options,
             fixed=fixed,
@@ -1019,10 +1040,27 @@ def untranslated_notes(ruleset: Ruleset) -> list[str]:
     ]
 
 
+# English words a `why` may join its quotations with ("the croupier « … »", "again « … »"): one outside
+# the quotations makes it a sentence in English, which needs its French (issue 38: ten rules' docs read
+# half in English in a French report).
+_ENGLISH_GLUE = re.compile(
+    r"\b(the|a|an|of|and|or|is|are|was|with|from|this|that|for|by|which|has|have|be|its|it|not|to|on|in|"
+    r"at|as|after|before|again|otherwise|same|only|each|every|any|when|while|bets?|player|players|"
+    r"stakes?|dealer|insurance|side|hands?|cards?|checks|open|draws?|says?|said|paid|knows|other)\b",
+    re.IGNORECASE,
+)
+
+
 def _only_quoted(text: str) -> bool:
-    """A doc text that is a quotation of the law and nothing else: « … » (and a full stop)."""
+    """A doc text that is the law's own words, the same in both languages: quotations (« … ») joined by
+    references and punctuation only (`5° : « … » ; art. 55-5 : « … »`), no English word between them."""
     stripped = text.strip().rstrip(".").strip()
-    return stripped.startswith("«") and stripped.endswith("»") and stripped.count("«") == stripped.count("»")
+    if not (stripped.startswith("«") or re.match(r"^[\w.°-]+\s*:\s*«", stripped)):
+        return False
+    if stripped.count("«") != stripped.count("»"):
+        return False
+    between = re.sub(r"«[^»]*»", " ", stripped)
+    return _ENGLISH_GLUE.search(between) is None
 
 
 def _parameters_read(tree: ast.RulesetFile) -> set[str]:

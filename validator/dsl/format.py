@@ -62,6 +62,7 @@ _STARTS = {
             "option",
             "fixed",
             "side_bet",
+            "side_bets",  # side_bets alias "…": the block's name in the text's words
             "rule",
             "define",
             "reading",

@@ -56,6 +56,7 @@ class FixedDef:
     value: Any
     ref: str
     line: int
+    aliases: tuple[str, ...] = ()  # the text's own words a house file may write instead of `name`
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +246,9 @@ class Ruleset:
     settlement_by_stake: dict[str, Settle] = field(default_factory=dict)
     # The header's notes as written, each with its line and translations (`notes` is their English).
     note_defs: tuple[NoteDef, ...] = ()
+    # The text's own words for the side bets as a whole (`side_bets alias "mises additionnelles"`): a
+    # house file may head its `side_bets:` block with one of them.
+    side_bets_aliases: tuple[str, ...] = ()
     # `under_house`'s functions, by the house options' values.
     by_house: dict[Any, HouseChecks] = field(default_factory=dict, repr=False, compare=False)
 

@@ -9,6 +9,7 @@ like rules: a later version inherits them through `amends`, and its amendment ma
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
@@ -31,6 +32,33 @@ class AlternativeInfo:
     def meaning_in(self, lang: str) -> str:
         """The meaning in `lang`; English where it has none."""
         return self.translations.get(lang) or self.meaning
+
+    def gloss(self, lang: str) -> str | None:
+        """What a run in `lang` shows beside the alternative's name (an English word, as typed after
+        `--reading`): the first words of its meaning in `lang` (`per-box` → « Case par case »); None in
+        English, or where the version gives no meaning in `lang`."""
+        meaning = self.translations.get(lang)
+        return headline(meaning) if meaning else None
+
+
+# Where a meaning's first words end: its first pause (a comma between figures, `50, 100 ou 200`, is not one).
+_PAUSE = re.compile(r" : | ; | \(|, (?!\d)|\. | – | — ")
+
+
+def headline(text: str) -> str:
+    """The first words of a meaning, up to its first pause outside the law's words (« … »), its final full
+    stop dropped: « Case par case » of « Case par case : chaque case que joue un joueur … »."""
+    start = 0
+    while True:
+        pause = _PAUSE.search(text, start)
+        cut = pause.start() if pause is not None else len(text)
+        head = text[:cut]
+        if head.count("«") <= head.count("»"):
+            return head.rstrip(" .")
+        close = text.find("»", cut)
+        if close < 0:
+            return text.rstrip(" .")
+        start = close + 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -355,6 +355,16 @@ class RulesTransformer(Transformer[Token, ast.RulesetFile]):
     def alias(self, meta: Meta, children: list[Any]) -> ast.Header:
         return ast.Header(_pos(meta), "alias", tuple(_string(c) for c in children))
 
+    def fixed(self, meta: Meta, children: list[Any]) -> ast.Fixed:
+        name, value, ref, *alias = children
+        aliases = alias[0].value if alias else ()
+        return ast.Fixed(_pos(meta), str(name), _as_value(value), ref, aliases)
+
+    def side_bets_alias(self, meta: Meta, children: list[Any]) -> ast.Header:
+        (alias,) = children
+        # i18n: not shown (a key of the syntax tree)
+        return ast.Header(_pos(meta), "side_bets_alias", alias.value)
+
     def side_stake(self, meta: Meta, children: list[Any]) -> ast.Header:
         name, *cases = children
         return ast.Header(_pos(meta), "stake", (str(name), tuple(_string(c) for c in cases)))

@@ -6,6 +6,7 @@ A `Finding` is what `docs/findings.md` calls a finding: the same fields whatever
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
@@ -56,6 +57,9 @@ class Finding:
     # A consequence of an earlier finding of the same round (docs/findings.md, "One finding per cause"):
     # that finding's fingerprint. None for a finding of its own.
     caused_by: str | None = None
+    # A round id the log gives more than once (`hand-log/repeated-round`): which time this is (2 for the
+    # second record with that id). The fingerprint tells the findings of each apart; 1 everywhere else.
+    occurrence: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         """The public fields, in the order of `docs/findings.md`; `path` only where there is one (lint)."""
@@ -132,12 +136,19 @@ class Summary:
     # reported in the notes, never a finding.
     charges: Counter[str] = field(default_factory=Counter)
     charge_examples: list[str] = field(default_factory=list)
+    # (reading, alternative) → its `dsl.readings.AlternativeInfo`, for every alternative of the readings
+    # of the versions met: what a run in French says beside the alternative's name (its gloss). Not in
+    # the machine formats, which keep the names.
+    alternatives: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def record_readings(self, ruleset: Any) -> None:
         """Note the alternative of each reading the version applies (`dsl.model.Ruleset`)."""
         for name, alternative in ruleset.reading_choices().items():
             default = ruleset.readings[name].default == alternative
             self.readings.add((ruleset.version, name, alternative, default))
+        for name, reading in ruleset.readings.items():
+            for info in reading.alternatives:
+                self.alternatives.setdefault((name, info.name), info)
 
     def readings_by_version(self) -> dict[str, list[dict[str, Any]]]:
         out: dict[str, list[dict[str, Any]]] = {}
@@ -218,6 +229,8 @@ class Summary:
         for example in other.charge_examples:
             if len(self.charge_examples) < CHARGE_EXAMPLES and example not in self.charge_examples:
                 self.charge_examples.append(example)
+        for key, info in other.alternatives.items():
+            self.alternatives.setdefault(key, info)
 
     @property
     def all_notes(self) -> list[str]:
@@ -346,6 +359,10 @@ class RoundOutcome:
     # for the dataset's registre de contrôle), or, from a share of `check --jobs` that replays part of
     # it, its part (a `SeanceMoney`, which the client adds up: validator.checking.cluster).
     seance: Balance | SeanceMoney | None = None
+    # check: the hand-log/1 stake names of the version that judged the round → the titles of their side
+    # bets (`lucky_ladies` → « Dames de cœur »), for reports to name a finding's stake in the text's
+    # words; only on outcomes with findings (one mapping per version, shared).
+    titles: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

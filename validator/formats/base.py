@@ -21,8 +21,9 @@ from validator.casino.money import fmt
 from validator.dsl.wording import label
 from validator.dsl.wording import value as worded
 from validator.findings.finding import KINDS, Finding, RoundOutcome, RuleInfo, Summary
-from validator.findings.words import kind_word
+from validator.findings.words import kind_word, stake_words
 from validator.i18n import N_, _, ngettext
+from validator.numbers import amount, whole
 
 TOOL_NAME = "casino-validator"
 
@@ -135,8 +136,11 @@ class Repeats:
 
 def repeat_sentence(item: Mapping[str, Any]) -> str:
     """`in 2,999 of 3,000 rounds: RULE: message`."""
-    return _("in {rounds:,} of {of_rounds:,} rounds: {rule}: {message}").format(
-        rounds=item["rounds"], of_rounds=item["of_rounds"], rule=item["rule"], message=item["message"]
+    return _("in {rounds} of {of_rounds} rounds: {rule}: {message}").format(
+        rounds=whole(item["rounds"]),
+        of_rounds=whole(item["of_rounds"]),
+        rule=item["rule"],
+        message=item["message"],
     )
 
 
@@ -169,7 +173,7 @@ def location(finding: Finding) -> str:
 
 def headline(finding: Finding) -> str:
     """`file:line: RULE [kind] message (ref)`, the line of docs/findings.md."""
-    return f"{location(finding)}: {finding.rule} [{finding.kind}] {with_ref(finding)}"
+    return f"{location(finding)}: {finding.rule} [{kind_word(finding.kind)}] {with_ref(finding)}"
 
 
 def has_values(finding: Finding) -> bool:
@@ -251,13 +255,15 @@ _COUNTED = {
 def plural(count: int, word: str, words: str | None = None) -> str:
     counted = _COUNTED.get(word)
     if counted is not None and words is None:
-        return counted(count).format(n=count)
-    return f"{count} {word if count == 1 else (words or word + 's')}"
+        return counted(count).format(n=whole(count, sep=""))
+    return f"{whole(count, sep='')} {word if count == 1 else (words or word + 's')}"
 
 
 def kinds_text(summary: Summary) -> str:
     """`2 procedure, 1 payout`, in the order docs/findings.md lists the kinds; kinds not seen are left out."""
-    return ", ".join(f"{summary.by_kind[k]} {kind_word(k)}" for k in KINDS if summary.by_kind[k])
+    return ", ".join(
+        f"{whole(summary.by_kind[k], sep='')} {kind_word(k)}" for k in KINDS if summary.by_kind[k]
+    )
 
 
 def rules_by_count(summary: Summary) -> list[tuple[str, int]]:
@@ -275,10 +281,10 @@ def summary_sentence(summary: Summary) -> str:
     ).format(
         rounds=plural(summary.rounds_read, "round"),
         files=plural(summary.files, "file"),
-        checked=summary.rounds_checked,
-        clean=summary.rounds_clean,
-        with_findings=summary.rounds_with_findings,
-        unreadable=summary.rounds_unreadable,
+        checked=whole(summary.rounds_checked, sep=""),
+        clean=whole(summary.rounds_clean, sep=""),
+        with_findings=whole(summary.rounds_with_findings, sep=""),
+        unreadable=whole(summary.rounds_unreadable, sep=""),
     )
     if summary.findings:
         errors = summary.by_severity["error"]
@@ -290,7 +296,7 @@ def summary_sentence(summary: Summary) -> str:
     else:
         found = _("no findings")
     money = _("overpaid by the house {overpaid}, underpaid to players {underpaid}").format(
-        overpaid=fmt(summary.overpaid), underpaid=fmt(summary.underpaid)
+        overpaid=amount(summary.overpaid, sep=""), underpaid=amount(summary.underpaid, sep="")
     )
     return f"{TOOL_NAME}: {rounds}; {found}; {money}."
 
@@ -308,27 +314,17 @@ def lint_sentence(summary: Summary) -> str:
     return _("{files}, {tables} ({with_findings} with findings): {findings}").format(
         files=plural(summary.files, "file"),
         tables=plural(summary.records, "table"),
-        with_findings=summary.tables_with_findings,
+        with_findings=whole(summary.tables_with_findings, sep=""),
         findings=findings_text(summary),
     )
 
 
-def stake_words(stake: str) -> str:
-    """`3` → `box 3`, `3/2` → `box 3, hand 3/2`, `1:insurance` → `box 1, insurance`, `D` → `dealer`."""
-    if stake == "D":
-        return _("dealer")
-    box, _sep, side = stake.partition(":")
-    hand = box
-    box = box.split("/", 1)[0]
-    words = _("box {box}").format(box=box)
-    if hand != box:
-        words += ", " + _("hand {hand}").format(hand=hand)
-    if side:
-        words += ", " + side.replace(":", " ").replace("_", " ")
-    return words
-
-
-def round_context(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+def round_context(
+    finding: Finding,
+    table: str | None = None,
+    at: str | None = None,
+    titles: Mapping[str, str] | None = None,
+) -> str:
     """`table BJ-03, round BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3`: where at the table a round
     finding happened, for an auditor to find it in the table's own records."""
     parts = []
@@ -342,17 +338,22 @@ def round_context(finding: Finding, table: str | None = None, at: str | None = N
         else:
             parts.append(_("round {round}").format(round=finding.round))
     if finding.stake:
-        parts.append(stake_words(finding.stake))
+        parts.append(stake_words(finding.stake, titles))
     return ", ".join(parts)
 
 
-def evidence(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+def evidence(
+    finding: Finding,
+    table: str | None = None,
+    at: str | None = None,
+    titles: Mapping[str, str] | None = None,
+) -> str:
     """The message, its reference, then where and what, in words: `… (art. 55-6). Table BJ-03, round
     BJ-03/1/17 at 2025-03-14 21:05:09+01:00, box 3: the rules give a payment of 30; the log shows a payment
     of 20.` For dashboards that show the message only (GitHub code scanning, annotations, GitLab's
     widget)."""
     text = with_ref(finding)
-    where = round_context(finding, table, at)
+    where = round_context(finding, table, at, titles)
     if where:
         where = where[0].upper() + where[1:]
     said = values_prose(finding) if has_values(finding) else ""

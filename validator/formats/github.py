@@ -24,14 +24,18 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation(finding: Finding, table: str | None = None, at: str | None = None) -> str:
+def annotation(
+    finding: Finding,
+    table: str | None = None,
+    at: str | None = None,
+    titles: Mapping[str, str] | None = None,
+) -> str:
     properties = [f"file={escape_property(finding.file)}"]
     if finding.line is not None:
         properties.append(f"line={finding.line}")
     properties.append(f"title={escape_property(finding.rule)}")
-    return (
-        f"::{_COMMANDS[finding.severity]} {','.join(properties)}::{escape_data(evidence(finding, table, at))}"
-    )
+    said = escape_data(evidence(finding, table, at, titles))
+    return f"::{_COMMANDS[finding.severity]} {','.join(properties)}::{said}"
 
 
 class GithubReporter(Reporter):
@@ -39,7 +43,7 @@ class GithubReporter(Reporter):
 
     def round(self, outcome: RoundOutcome) -> None:
         for finding in outcome.findings:
-            self.out.write(annotation(finding, outcome.table, outcome.at) + "\n")
+            self.out.write(annotation(finding, outcome.table, outcome.at, outcome.titles) + "\n")
 
     def finish(self, summary: Summary, rules: Mapping[str, RuleInfo]) -> None:
         self.out.write(f"::notice::{escape_data(summary_sentence(summary))}\n")

@@ -35,12 +35,14 @@ class GitlabReporter(Reporter):
 
     def round(self, outcome: RoundOutcome) -> None:
         for finding in outcome.findings:
-            self._issues.append(self._issue(finding, outcome.table, outcome.at))
+            self._issues.append(self._issue(finding, outcome.table, outcome.at, outcome.titles))
 
-    def _issue(self, finding: Finding, table: str | None, at: str | None) -> dict[str, Any]:
+    def _issue(
+        self, finding: Finding, table: str | None, at: str | None, titles: Mapping[str, str] | None
+    ) -> dict[str, Any]:
         path = finding.file if is_stdin(finding.file) else relative_to_root(finding.file, self.root)
         return {
-            "description": evidence(finding, table, at),
+            "description": evidence(finding, table, at, titles),
             "check_name": finding.rule,
             "fingerprint": fingerprint(finding, fingerprint_file(finding.file, self.root)),
             "severity": SEVERITIES[finding.severity],

@@ -82,7 +82,9 @@ class SarifReporter(Reporter):
         self.root = os.path.abspath(root) if root is not None else find_root()
         self._err = err
         # Each result's finding, the table and time of its round, and the suppression's reason if any.
-        self._findings: list[tuple[Finding, str | None, str | None, str | None]] = []
+        self._findings: list[
+            tuple[Finding, str | None, str | None, str | None, Mapping[str, str] | None]
+        ] = []
         self._left_out = 0
         self._kinds: dict[str, set[str]] = {}
         self._first: dict[str, Finding] = {}
@@ -93,7 +95,7 @@ class SarifReporter(Reporter):
             self._kinds.setdefault(finding.rule, set()).add(finding.kind)
             self._first.setdefault(finding.rule, finding)
             if len(self._findings) < MAX_RESULTS:
-                self._findings.append((finding, outcome.table, outcome.at, reason))
+                self._findings.append((finding, outcome.table, outcome.at, reason, outcome.titles))
             else:
                 self._left_out += 1
 
@@ -120,7 +122,10 @@ class SarifReporter(Reporter):
             "tool": {"driver": driver},
             "invocations": [invocation],
             "originalUriBaseIds": {SRCROOT: {"uri": Path(self.root).as_uri().rstrip("/") + "/"}},
-            "results": [self._result(*item, index[item[0].rule]) for item in self._findings],
+            "results": [
+                self._result(finding, table, at, reason, index[finding.rule], titles)
+                for finding, table, at, reason, titles in self._findings
+            ],
             # The counts a dashboard cannot rebuild from results: clean and unreadable rounds, money.
             "properties": {"summary": summary.as_dict()},
         }
@@ -138,7 +143,13 @@ class SarifReporter(Reporter):
         return descriptors
 
     def _result(
-        self, finding: Finding, table: str | None, at: str | None, reason: str | None, rule_index: int
+        self,
+        finding: Finding,
+        table: str | None,
+        at: str | None,
+        reason: str | None,
+        rule_index: int,
+        titles: Mapping[str, str] | None = None,
     ) -> dict[str, Any]:
         physical: dict[str, Any] = {"artifactLocation": artifact_location(finding.file, self.root)}
         if finding.line is not None and finding.line >= 1:  # SARIF lines start at 1
@@ -152,7 +163,7 @@ class SarifReporter(Reporter):
             "ruleId": finding.rule,
             "ruleIndex": rule_index,
             "level": _LEVELS[finding.severity],
-            "message": {"text": evidence(finding, table, at)},
+            "message": {"text": evidence(finding, table, at, titles)},
             "locations": [{"physicalLocation": physical}],
             "partialFingerprints": {
                 FINGERPRINT_KEY: fingerprint(finding, fingerprint_file(finding.file, self.root))

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from validator import __version__
-from validator.casino.money import fmt
 from validator.findings.finding import Finding, RoundOutcome, RuleInfo, Summary
 from validator.findings.words import kind_word, severity_word
 from validator.formats.base import (
@@ -23,7 +22,8 @@ from validator.formats.base import (
     values_line,
     with_ref,
 )
-from validator.i18n import _
+from validator.i18n import _, current
+from validator.numbers import amount, whole
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -88,7 +88,7 @@ class TextReporter(Reporter):
     def _finding_pieces(self, finding: Finding, outcome: RoundOutcome) -> list[Piece]:
         """`file:line: error RULE [kind] table T, round R at TIME, box B: message (ref)`: the severity
         in words on every line (colour or not), then where at the table, before the message."""
-        context = round_context(finding, outcome.table, outcome.at)
+        context = round_context(finding, outcome.table, outcome.at, outcome.titles)
         return [
             (location(finding), "bold"),
             (": ", None),
@@ -107,7 +107,7 @@ class TextReporter(Reporter):
         warnings = summary.by_severity["warning"]
         if summary.findings:
             findings: list[Piece] = [
-                (f"{summary.findings} (", None),
+                (f"{whole(summary.findings, sep='')} (", None),
                 (plural(errors, "error"), _SEVERITY_STYLE["error"] if errors else None),
                 (", ", None),
                 (plural(warnings, "warning"), _SEVERITY_STYLE["warning"] if warnings else None),
@@ -118,10 +118,11 @@ class TextReporter(Reporter):
         none = _("none")
         if summary.subject == "house":  # lint: files, table entries and findings; no rounds, no money
             tables = _("{tables} ({with_findings} with findings)").format(
-                tables=summary.records, with_findings=summary.tables_with_findings
+                tables=whole(summary.records, sep=""),
+                with_findings=whole(summary.tables_with_findings, sep=""),
             )
             rows: list[tuple[str, list[Piece]]] = [
-                (_("files"), [(str(summary.files), None)]),
+                (_("files"), [(whole(summary.files, sep=""), None)]),
                 (_("tables"), [(tables, None)]),
                 (_("findings"), findings),
                 (_("by kind"), [(kinds_text(summary) or none, None)]),
@@ -133,18 +134,18 @@ class TextReporter(Reporter):
             ]
             return self._summary_block(summary, rows, tail)
         rows = [
-            (_("files"), [(f"{summary.files} ({plural(summary.records, 'record')})", None)]),
-            (_("rounds read"), [(str(summary.rounds_read), None)]),
-            (_("rounds checked"), [(str(summary.rounds_checked), None)]),
-            (_("rounds clean"), [(str(summary.rounds_clean), None)]),
-            (_("rounds with findings"), [(str(summary.rounds_with_findings), None)]),
-            (_("rounds unreadable"), [(str(summary.rounds_unreadable), None)]),
+            (_("files"), [(f"{whole(summary.files, sep='')} ({plural(summary.records, 'record')})", None)]),
+            (_("rounds read"), [(whole(summary.rounds_read, sep=""), None)]),
+            (_("rounds checked"), [(whole(summary.rounds_checked, sep=""), None)]),
+            (_("rounds clean"), [(whole(summary.rounds_clean, sep=""), None)]),
+            (_("rounds with findings"), [(whole(summary.rounds_with_findings, sep=""), None)]),
+            (_("rounds unreadable"), [(whole(summary.rounds_unreadable, sep=""), None)]),
             (_("findings"), findings),
             (_("by kind"), [(kinds_text(summary) or none, None)]),
         ]
         tail = [
-            (_("overpaid by house"), [(fmt(summary.overpaid) or "0", None)]),
-            (_("underpaid to players"), [(fmt(summary.underpaid) or "0", None)]),
+            (_("overpaid by house"), [(amount(summary.overpaid, sep=""), None)]),
+            (_("underpaid to players"), [(amount(summary.underpaid, sep=""), None)]),
             (_("rulesets"), [(", ".join(sorted(summary.rulesets)) or none, None)]),
             *readings_rows(summary),
             (_("house rules"), [(summary.house or _(NO_HOUSE), None)]),
@@ -178,8 +179,9 @@ class TextReporter(Reporter):
         if summary.by_rule:
             lines.append(row(_("by rule"), []))
             counts = rules_by_count(summary)
-            digits = len(str(counts[0][1]))
-            lines += [[(f"{_INDENT}{count:>{digits}}  ", None), (rule, "cyan")] for rule, count in counts]
+            shown = [(whole(count, sep=""), rule) for rule, count in counts]
+            digits = max(len(text) for text, _rule in shown)
+            lines += [[(f"{_INDENT}{text:>{digits}}  ", None), (rule, "cyan")] for text, rule in shown]
         lines += [row(label, value) for label, value in tail]
         if summary.all_notes:
             lines.append(row(_("notes"), []))
@@ -207,17 +209,29 @@ def readings_rows(summary: Summary) -> list[tuple[str, list[Piece]]]:
     """The summary's `readings` rows: for each version judged that has readings, the alternative each
     was applied with, those other than the default marked."""
     rows: list[tuple[str, list[Piece]]] = []
+    lang = current()
+
+    def named(reading: str, alternative: str) -> str:
+        info = summary.alternatives.get((reading, alternative))
+        gloss = info.gloss(lang) if info is not None else None
+        return f"{reading} = {alternative}" + (f" ({gloss})" if gloss else "")
+
     for version, applied in summary.readings_by_version().items():
         said = ", ".join(
-            f"{r['reading']} = {r['alternative']}" + ("" if r["default"] else _(" (not the default)"))
+            named(r["reading"], r["alternative"]) + ("" if r["default"] else _(" (not the default)"))
             for r in applied
         )
         rows.append((_("readings"), [(f"{version}: {said}", None)]))
     for changed, found in summary.readings_judged:
         under = (
-            ", ".join(f"{reading} = {alternative}" for reading, alternative in changed)
+            ", ".join(named(reading, alternative) for reading, alternative in changed)
             if changed
             else _("the readings applied")
         )
-        rows.append((_("judged under"), [(_("{under}: {n} findings").format(under=under, n=found), None)]))
+        rows.append(
+            (
+                _("judged under"),
+                [(_("{under}: {n} findings").format(under=under, n=whole(found, sep="")), None)],
+            )
+        )
     return rows

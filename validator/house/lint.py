@@ -53,6 +53,8 @@ class LintResult:
     versions: set[str] = field(default_factory=set)
     # The readings they were linted under: (version, reading, alternative, whether the default).
     readings: set[tuple[str, str, str, bool]] = field(default_factory=set)
+    # (reading, alternative) → its meanings, for the summary's words beside the names (Summary.alternatives).
+    alternatives: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[Finding]:
@@ -63,6 +65,8 @@ class LintResult:
         self.notes.extend(n for n in other.notes if n not in self.notes)
         self.versions |= other.versions
         self.readings |= other.readings
+        for key, info in other.alternatives.items():
+            self.alternatives.setdefault(key, info)
 
 
 # ---------------------------------------------------------------- the file
@@ -127,6 +131,9 @@ def lint_table(house: HouseFile, table_id: str, ruleset: Ruleset) -> LintResult:
     result.readings = {
         (ruleset.version, n, a, ruleset.readings[n].default == a)
         for n, a in ruleset.reading_choices().items()
+    }
+    result.alternatives = {
+        (name, info.name): info for name, reading in ruleset.readings.items() for info in reading.alternatives
     }
     side_bet_options = _side_bet_options(ruleset)
     table = Table(
@@ -293,9 +300,15 @@ def lint_files(
             ruleset, problems = resolve(house, table_id, entry, registry, day)
             result.findings.extend(problems)
             if ruleset is not None:
-                result.extend(lint_table(house, table_id, ruleset))
+                try:
+                    result.extend(lint_table(house, table_id, ruleset))
+                except ValidatorError as exc:  # a block in the text's words of the wrong type
+                    on_unreadable(str(exc))
+                    break
             summary.rulesets |= result.versions
             summary.readings |= result.readings
+            for key, info in result.alternatives.items():
+                summary.alternatives.setdefault(key, info)
             for note in result.notes:
                 if note not in summary.notes:
                     summary.notes.append(note)

@@ -84,8 +84,15 @@ class HouseFile:
     _errors: list[ValidationError] | None = field(default=None, repr=False, compare=False)
     _refused: set[Path_] | None = field(default=None, repr=False, compare=False)
 
+    def rekeyed(self) -> None:
+        """Keys of the data were renamed (a table's words read as the names they stand for: house/
+        aliases.py): what the schema says of it is worked out again when next asked."""
+        self._errors = None
+        self._refused = None
+
     def schema_errors(self) -> list[ValidationError]:
-        """`schema_errors(self.data)`, computed once (the data is not changed after reading)."""
+        """`schema_errors(self.data)`, computed once (the data changes after reading only where a table's
+        words are read as names, which says so: `rekeyed`)."""
         if self._errors is None:
             self._errors = schema_errors(self.data)
         return self._errors
@@ -246,7 +253,7 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
     house = HouseFile(name, None)
     house.places[()] = (root.start_mark.line + 1, root.start_mark.column + 1)
     house.data = _Builder(house, loader).value(root, ())
-    _check_types(house)
+    check_types(house)
     return house
 
 
@@ -404,8 +411,10 @@ def _type_name(value: Any) -> str:
     return _("text")
 
 
-def _check_types(house: HouseFile) -> None:
-    """The schema's `type` errors stop the reading: the rest of the file cannot be understood without them."""
+def check_types(house: HouseFile) -> None:
+    """The schema's `type` errors stop the reading: the rest of the file cannot be understood without them.
+    Checked again once a table's words are read as the names they stand for (house/aliases.py): a
+    `mises_additionnelles:` block is then held to what `side_bets:` must be."""
     errors = [e for e in house.schema_errors() if e.validator == "type"]
     if not errors:
         return

@@ -29,6 +29,7 @@ from validator.findings.finding import Finding
 from validator.games import GAMES
 from validator.i18n import N_, _
 from validator.logs.decode import REFUSED, LogRecord, decode_or_raise, from_dict
+from validator.logs.encoding import as_utf8, peek_utf16
 from validator.logs.fastcheck import Check, SchemaCompiler
 from validator.logs.limits import Limits, current_limits
 from validator.logs.remote import expand_url, is_url, open_url
@@ -63,6 +64,7 @@ RULE_UNKNOWN_TYPE = record_rules.UNKNOWN_TYPE
 RULE_TRUNCATED = file_rules.TRUNCATED
 RULE_TOO_LARGE = file_rules.TOO_LARGE
 RULE_BROKEN_SKIPPED = file_rules.BROKEN_SKIPPED
+RULE_EMPTY = file_rules.EMPTY
 
 
 class Record:
@@ -302,7 +304,27 @@ def read_records(path: str, name: str | None = None, limits: Limits | None = Non
     limits = limits or current_limits()
     name = name if name is not None else display_name(path)
     with _open_log(path, name) as stream:
-        yield from _records(stream, name, limits)
+        # A gzip is not looked into before it is read: its own errors are the reading's to report.
+        encoding = None if isinstance(stream, gzip.GzipFile) else peek_utf16(stream)
+        if encoding is None:
+            yield from _records(stream, name, limits, whole=True)
+            return
+        # Saved as UTF-16: one finding for the file, then its records read as UTF-8 (logs/encoding.py).
+        said = format_finding(name, 1, line_rules.utf16_message(name, encoding), RULE_INVALID_UTF8)
+        yield from _noted(_records(as_utf8(stream, encoding), name, limits, whole=True), said)
+
+
+def _noted(records: Iterator[Record], said: Finding) -> Iterator[Record]:
+    """`records`, the first carrying `said` as a line read as Latin-1 carries its finding (the record
+    is still replayed); where the first is itself a problem, `said` comes as a record of its own first."""
+    for record in records:
+        if record.problem is None and record.struct is not None:
+            record.problem = said
+        else:
+            yield Record(said.file, 1, None, said)
+        yield record
+        break
+    yield from records
 
 
 def read_record_range(
@@ -323,10 +345,17 @@ def read_record_range(
 
 
 def _records(
-    stream: IO[bytes], name: str, limits: Limits, first_line: int = 1, span: int | None = None
+    stream: IO[bytes],
+    name: str,
+    limits: Limits,
+    first_line: int = 1,
+    span: int | None = None,
+    whole: bool = False,
 ) -> Iterator[Record]:
-    """The records of `stream` from line `first_line`: a whole log, or the `span` bytes of a share."""
-    return RecordFeed(name, limits, first_line).records(_read_lines(stream, limits, span), last=True)
+    """The records of `stream` from line `first_line`: a whole log, or the `span` bytes of a share.
+    `whole`: the stream is a whole log, and one with no record at all is a `hand-log/empty` finding."""
+    lines = _read_lines(stream, limits, span)
+    return RecordFeed(name, limits, first_line).records(lines, last=True, whole=whole)
 
 
 class RecordFeed:
@@ -355,14 +384,19 @@ class RecordFeed:
         return self.records(_read_lines(io.BufferedReader(io.BytesIO(data)), piece))
 
     def records(
-        self, lines: Iterator[tuple[bytes, int, int, LogRecord | None]], last: bool = False
+        self,
+        lines: Iterator[tuple[bytes, int, int, LogRecord | None]],
+        last: bool = False,
+        whole: bool = False,
     ) -> Iterator[Record]:
         """The records of `lines` (`_read_lines`); `last`: they end the log, so the count of broken
-        records not reported is owed at their end (else it waits for `end`)."""
+        records not reported is owed at their end (else it waits for `end`); `whole`: they are the whole
+        log, which is a `hand-log/empty` finding when it holds no record at all."""
         name = self.name
         run = self._run
         max_broken = self.limits.max_broken
         number = self.line
+        found = False  # a line with something on it (a record, or a line that is not one)
         while True:
             try:
                 item = next(lines, None)
@@ -380,11 +414,15 @@ class RecordFeed:
                 self.line = number
                 if last:
                     yield from run.end()
+                if whole and not found:
+                    said = format_finding(name, None, file_rules.empty_message(), RULE_EMPTY)
+                    yield Record(name, 1, None, said)
                 return
             content, too_long, count, struct = item
             first = number + 1
             number += count
             if struct is not None:
+                found = True
                 if run.in_a_row < max_broken:
                     # A valid line, nearly every one: `run.one`'s record of it, without the call.
                     run.in_a_row = 0
@@ -395,6 +433,7 @@ class RecordFeed:
                 # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
                 content = content[len(BOM) :]
             if too_long or (content and not content.isspace()):
+                found = True
                 if count == 1 and run.in_a_row < max_broken:
                     yield run.one(first, content, too_long)  # `run.record` of one line, without its generator
                 else:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
 from validator.errors import ValidatorError
+from validator.extras import require
 from validator.i18n import _
 
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -37,12 +38,9 @@ def is_local_only(url: str) -> bool:
 
 
 def _filesystem(url: str) -> tuple[Any, str]:
-    try:
-        import fsspec  # type: ignore[import-untyped]
-    except ImportError:
-        raise ValidatorError(
-            _("{url}: reading URLs needs fsspec: pip install 'casino-validator[remote]'").format(url=url)
-        ) from None
+    require("remote", url)  # i18n: not shown (the URL, as given)
+    import fsspec  # type: ignore[import-untyped]
+
     found: tuple[Any, str] = _guarded(url, lambda: fsspec.core.url_to_fs(url))
     return found
 

@@ -346,6 +346,10 @@ def reading_figures(ruleset: Ruleset, house: Mapping[str, Any] | None) -> list[d
                     "default": reading.default,
                     "applied": applied[name],
                     "figures": changed,
+                    # Each alternative's meaning in each language the version writes it in.
+                    "meanings": {
+                        info.name: {"en": info.meaning, **info.translations} for info in reading.alternatives
+                    },
                 }
             )
     return rows

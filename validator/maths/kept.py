@@ -4,8 +4,9 @@ version, options and table reads them back (as `validator.dsl.cache` keeps parse
 
 An entry is found by a hash of everything the figures depend on: the version's consolidated text (its
 syntax tree, amendments applied) and the readings it applies, the house options and the table, what was
-asked (--options, --strategy), and the program: the source of every module of the package, Python's and
-numpy's versions. Change any of them and the old entry is never asked for again (and is removed when the
+asked (--options, --strategy), the language of the run (the figures carry prose written in it: what is
+not exact, and why), and the program: the source of every module of the package, Python's and numpy's
+versions. Change any of them and the old entry is never asked for again (and is removed when the
 new one is kept). Entries live in the folder of the parse cache (`CASINO_VALIDATOR_CACHE`, else the
 user's cache folder), on the same terms: only a folder that is the user's and nobody else can write to,
 only a private regular file; an entry is JSON data, never code. `CASINO_VALIDATOR_NO_CACHE=1` turns it
@@ -30,6 +31,7 @@ import orjson
 
 from validator.dsl.cache import cache_dir, encode, trusted
 from validator.dsl.model import Ruleset
+from validator.i18n import current
 
 PREFIX = "edge-"
 SUFFIX = ".json"
@@ -61,7 +63,8 @@ def key(
     options = tuple(
         sorted((name, type(value).__name__, repr(value)) for name, value in (house or {}).items())
     )
-    said = repr((ruleset.version, ruleset.applied, options, table, asked)).encode()
+    # The language too: the figures carry prose written in it (a strategy's words, what is not exact).
+    said = repr((ruleset.version, ruleset.applied, options, table, asked, current())).encode()
     prefix = hashlib.sha256(said).hexdigest()[:16]
     digest = hashlib.sha256(_program() + said + b"\0" + orjson.dumps(encode(ruleset.tree)))
     return prefix, digest.hexdigest()

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
-from validator.i18n import _
+from validator.dsl.readings import headline
+from validator.i18n import N_, _, current, ngettext
+from validator.numbers import localized as n
+
+# A tie's way out, as `edge` names the decision in its JSON (`"tie": "war"`), in the language in use.
+_TIE_WORDS = {"war": N_("war"), "surrender": N_("surrender")}
 
 
 def _outcome(label: str) -> str:
     """An outcome's label in the language in use: the program's own words are translated (`net 2`,
     `dealer's blackjack`); a paytable line is the text's own words and stays as the ruleset writes it."""
     if label.startswith("net "):
-        return _("net {value}").format(value=label[4:])
+        return _("net {value}").format(value=n(label[4:]))
     return _(label)
 
 
@@ -22,7 +28,7 @@ def _rows(lines: list[dict[str, Any]]) -> list[str]:
     out = [f"    {outcome:<{width}}  {net:>10}  {probability:>14}"]
     for label, line in zip(labels, lines, strict=True):
         meter = f"  (+ {line['meter']})" if line.get("meter") else ""
-        out.append(f"    {label:<{width}}  {line['net']:>10}  {line['probability']:>14}{meter}")
+        out.append(f"    {label:<{width}}  {n(line['net']):>10}  {n(line['probability']):>14}{meter}")
     return out
 
 
@@ -44,12 +50,14 @@ def text(
     out.append("")
     out.append(
         _("main stake: return {ret} per unit, house edge {edge} %").format(
-            ret=main["return"], edge=main["house_edge_percent"]
+            ret=n(main["return"]), edge=n(main["house_edge_percent"])
         )
     )
     out.append("  " + _("strategy: {strategy}").format(strategy=_(main["strategy"])))
     if main.get("tie"):
-        out.append("  " + _("on a tie: {choice}").format(choice=main["tie"]))
+        way = main["tie"]
+        choice = _(_TIE_WORDS[way]) if way in _TIE_WORDS else way
+        out.append("  " + _("on a tie: {choice}").format(choice=choice))
     out.extend(_rows(main["lines"]))
     if "variance" in main:
         out.append(
@@ -57,7 +65,7 @@ def text(
             + _(
                 "variance {variance} per initial unit squared; covariance of two boxes in one round "
                 "{covariance}"
-            ).format(variance=main["variance"], covariance=main["covariance"])
+            ).format(variance=n(main["variance"]), covariance=n(main["covariance"]))
         )
     for item in main.get("approximations", []):
         out.append("  " + _("not exact: {what} ({size})").format(what=item["what"], size=item["size"]))
@@ -67,20 +75,24 @@ def text(
             "  "
             + _(
                 "insurance (not taken by the strategy): return {ret} per unit insured, house edge {edge} %"
-            ).format(ret=insurance["return"], edge=insurance["house_edge_percent"])
+            ).format(ret=n(insurance["return"]), edge=n(insurance["house_edge_percent"]))
         )
         out.extend(_rows(insurance["lines"]))
     for bet in report["side_bets"]:
         case = " — " + _("case {case}").format(case=bet["case"]) if bet["case"] else ""
         out.append("")
         out.append(
-            f"{bet['title']} ({bet['name']}{case}): "
-            + _("return {ret} per unit, house edge {edge} %").format(
-                ret=bet["return"], edge=bet["house_edge_percent"]
+            _("{label}: {text}").format(
+                label=f"{bet['title']} (`{bet['name']}`{case})",  # the title, and the id as JSON gives it
+                text=_("return {ret} per unit, house edge {edge} %").format(
+                    ret=n(bet["return"]), edge=n(bet["house_edge_percent"])
+                ),
             )
         )
         out.extend(_rows(bet["lines"]))
-        out.append("    " + _("variance {variance} per unit staked squared").format(variance=bet["variance"]))
+        out.append(
+            "    " + _("variance {variance} per unit staked squared").format(variance=n(bet["variance"]))
+        )
         for meter in bet["meters"]:
             out.append(
                 "    "
@@ -89,24 +101,32 @@ def text(
                     "break-even {meter} = {even} for a stake of {stake} (other meters at 0)"
                 ).format(
                     meter=meter["meter"],
-                    p=meter["probability"],
-                    even=meter["break_even"],
-                    stake=meter["stake"],
+                    p=n(meter["probability"]),
+                    even=n(meter["break_even"]),
+                    stake=n(meter["stake"]),
                 )
             )
     readings = report.get("readings") or []
     if readings:
+        lang = current()
         out.append("")
         out.append(_("readings: the figures each alternative gives (house edge, %; * the one applied)"))
         for row in readings:
             default = _("(default {alternative})").format(alternative=row["default"])
             out.append(f"  {row['reading']} « {row['quote']} » {default}")
+            # The alternatives' names are English words: in another language, each with its first words.
+            for alternative, meanings in (row.get("meanings") or {}).items():
+                if lang != "en" and meanings.get(lang):
+                    out.append(
+                        "    " + _("{label}: {text}").format(label=alternative, text=headline(meanings[lang]))
+                    )
             for figure in row["figures"]:
                 said = ", ".join(
-                    f"{alt}{'*' if alt == row['applied'] else ''} {edge} %"
+                    f"{alt}{'*' if alt == row['applied'] else ''} {n(edge)} %"
                     for alt, edge in figure["house_edge_percent"].items()
                 )
-                out.append(f"    {_(figure['figure'])}: {said}")
+                label = figure["figure"]  # the main stake's words, or a side bet's id
+                out.append("    " + _("{label}: {text}").format(label=_(label), text=said))
     if strategy:
         out.append("")
         out.append(strategy.rstrip("\n"))
@@ -118,27 +138,11 @@ def text(
                 _(
                     "warning: {option} = {value} turns the main stake's house edge to the other side of "
                     "zero: {before} % → {after} %"
-                ).format(option=flag["option"], value=flag["to"], before=before, after=after)
+                ).format(option=flag["option"], value=flag["to"], before=n(before), after=n(after))
             )
         out.append("")
         out.append(_("house options: change in house edge, percentage points (+: more for the house)"))
-        for row in options:
-            if row["changes"] is None:
-                out.append(
-                    "  "
-                    + _(
-                        "{option} (now {current}): an amount the house fixes, not weighed as a choice"
-                    ).format(option=row["option"], current=row["current"])
-                )
-                continue
-            for change in row["changes"]:
-                sides = change.get("side_bet_edge_change") or {}
-                extra = "".join(f", {k} {v}" for k, v in sides.items())
-                out.append(
-                    f"  {row['option']}: {row['current']} → {change['value']}: "
-                    + _("main {change}").format(change=change["main_edge_change"])
-                    + extra
-                )
+        out.extend(_option_rows(options))
     out.append("")
     if report.get("kept"):
         said = _(
@@ -147,5 +151,62 @@ def text(
         )
     else:
         said = _("computed in {seconds} s ({cpu} s of processor time), the whole command")
-    out.append(said.format(seconds=report["seconds"], cpu=report["cpu_seconds"]))
+    out.append(said.format(seconds=n(str(report["seconds"])), cpu=n(str(report["cpu_seconds"]))))
     return "\n".join(out) + "\n"
+
+
+def _changes_something(change: dict[str, Any]) -> bool:
+    """Whether a choice moves a house edge, as printed (to the places `edge` gives: 0.0000 is none)."""
+    figures = [change["main_edge_change"], *(change.get("side_bet_edge_change") or {}).values()]
+    return any(Decimal(str(figure)) != 0 for figure in figures)
+
+
+def _option_rows(options: list[dict[str, Any]]) -> list[str]:
+    """A line for each choice that moves a house edge; the choices that move none, and the amounts the
+    house fixes (not weighed), each counted and named on one line."""
+    out: list[str] = []
+    unmoved: list[str] = []
+    amounts: list[str] = []
+    for row in options:
+        if row["changes"] is None:
+            amounts.append(row["option"])
+            continue
+        still = 0
+        for change in row["changes"]:
+            if not _changes_something(change):
+                still += 1
+                continue
+            sides = change.get("side_bet_edge_change") or {}
+            extra = "".join(f", {k} {n(v)}" for k, v in sides.items())
+            out.append(
+                f"  {row['option']}: {row['current']} → {change['value']}: "
+                + _("main {change}").format(change=n(change["main_edge_change"]))
+                + extra
+            )
+        if still:
+            unmoved.append(
+                row["option"]
+                if still == len(row["changes"])
+                else ngettext("{option} ({n} more value)", "{option} ({n} more values)", still).format(
+                    option=row["option"], n=still
+                )
+            )
+    if unmoved:
+        out.append(
+            "  "
+            + ngettext(
+                "{n} choice changes no house edge (to 4 places): {options}",
+                "{n} choices change no house edge (to 4 places): {options}",
+                len(unmoved),
+            ).format(n=len(unmoved), options=", ".join(unmoved))
+        )
+    if amounts:
+        out.append(
+            "  "
+            + ngettext(
+                "{n} amount the house fixes, not weighed as a choice: {options}",
+                "{n} amounts the house fixes, not weighed as a choice: {options}",
+                len(amounts),
+            ).format(n=len(amounts), options=", ".join(amounts))
+        )
+    return out

@@ -12,7 +12,6 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any, cast
 
-from validator.casino.money import fmt
 from validator.dsl.codegen import AllHeld, Settle
 from validator.dsl.expr import explain_failure
 from validator.dsl.functions import EvaluationError
@@ -23,6 +22,7 @@ from validator.findings.finding import Finding
 from validator.findings.fingerprint import fingerprint
 from validator.findings.project_root import find_root, fingerprint_file
 from validator.i18n import _, current
+from validator.numbers import amount
 
 
 def _run_them(ctx: Mapping[str, Any]) -> bool:
@@ -42,6 +42,9 @@ class Judge:
         self.side_titles = {name: bet.title for name, bet in ruleset.side_bets.items()}
         # hand-log/1 stake names ("hyper" of "4:hyper:17") → the side bets that declare them.
         self.stake_sides = {bet.stake_name: name for name, bet in ruleset.side_bets.items()}
+        # hand-log/1 stake names → the titles of their side bets in this version (then other versions'),
+        # for reports to name a finding's stake in the text's words (« Dames de cœur », not lucky_ladies).
+        self.stake_titles = {bet.stake_name: bet.title for bet in ruleset.side_bets.values()}
         self.findings: list[Finding] = []
         self.unjudged: set[str] = set()
         # Findings' expected/actual in an auditor's words (dsl/wording.py), or in the rule's terms.
@@ -276,8 +279,8 @@ def _formatter(template: str) -> Render:
 
 
 def _show(value: Any) -> str:
-    if isinstance(value, Decimal):
-        return fmt(value) or ""
+    if isinstance(value, Decimal):  # an amount in a message: `10 003,2` in French (validator/numbers.py)
+        return amount(value, sep="")
     if value is None:
         return "none"
     if isinstance(value, tuple | list):

@@ -21,6 +21,7 @@ from validator.dsl.facts import CardFacts, ChangeFacts
 from validator.dsl.model import Ruleset
 from validator.errors import UnknownRuleset, ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Status, Summary
+from validator.findings.fingerprint import renumbered
 from validator.games import GAMES
 from validator.i18n import _
 from validator.logs.decode import (
@@ -37,6 +38,7 @@ from validator.logs.decode import (
 from validator.logs.reader import (
     RECORD_TYPES,
     RULE_BROKEN_SKIPPED,
+    RULE_EMPTY,
     RULE_TOO_LARGE,
     SKIPPED,
     Record,
@@ -51,7 +53,7 @@ from validator.replay.judge import Judge
 from validator.replay.money import finding as money_finding
 from validator.replay.money import round_net
 from validator.replay.round_base import MalformedRound, RoundReplay
-from validator.replay.side_bets import jackpot_reading, stake_sides
+from validator.replay.side_bets import jackpot_reading, stake_sides, stake_titles
 from validator.replay.state import Shoe, TableState
 from validator.rulebook.registry import NoVersionInForce, Registry, under_readings
 
@@ -96,7 +98,7 @@ def table_state(record: TableRecord, line: int) -> TableState:
 
 
 # Findings about the file rather than about one record: never a round.
-NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE)
+NOT_A_RECORD = (RULE_BROKEN_SKIPPED, RULE_TOO_LARGE, RULE_EMPTY)
 
 
 def is_round(data: Any) -> bool:
@@ -189,6 +191,10 @@ class LogReplay:
         # A share of `check --jobs` that starts inside a séance (at a shoe record): that séance's key.
         # Its beginning is another share's, so its part here goes back to the client, never reconciled.
         self.continued: tuple[str, int] | None = None
+        # Each round id of the log and the line of its first record; the ids given more than once, and
+        # how many times so far (hand-log/repeated-round).
+        self._round_lines: dict[str, int] = {}
+        self._repeats: dict[str, int] = {}
 
     # ---- rulesets and judges ----
     def ruleset_for(self, day: date) -> Ruleset:
@@ -258,6 +264,7 @@ class LogReplay:
             options = self._house_options(ruleset) if self.house else ruleset.house_defaults()
             judge = Judge(ruleset, options, self.file)
             judge.side_titles = {**self._side_titles(), **judge.side_titles}
+            judge.stake_titles = {**stake_titles(self.registry.all()), **judge.stake_titles}
             judge.stake_sides = {**stake_sides(self.registry.all()), **judge.stake_sides}
             self.judges[key] = judge
             self.summary.rulesets.add(ruleset.version)
@@ -375,6 +382,7 @@ class LogReplay:
             self.summary.rounds_clean += 1
         table = self.table.id if self.table is not None else None
         at = self._round_at if round_id is not None else None
+        judge = self._last_judge
         return RoundOutcome(
             self.file,
             line,
@@ -384,6 +392,7 @@ class LogReplay:
             facts=facts,
             table=table,
             at=at,
+            titles=judge[2].stake_titles if judge is not None and found else None,
         )
 
     def _table_event(
@@ -562,6 +571,32 @@ class LogReplay:
 
     def on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
         """A round record; `source` is its line, whose dict (`source.data`) the audit dataset reads."""
+        first = self._round_lines.setdefault(record.round, source.line)
+        if first == source.line:  # a round id not given before: nearly every round
+            return self._on_round(record, source)
+        return self._repeated(record, source, first)
+
+    def _repeated(self, record: RoundRecord, source: Record, first: int) -> RoundOutcome | None:
+        """A round record whose id an earlier record of this log has (`hand-log/repeated-round`): replayed
+        as any round, its findings numbered by which time the id comes (`Finding.occurrence`), so that
+        their fingerprints are not the earlier record's; the finding that says so comes first."""
+        round_id = record.round
+        occurrence = self._repeats[round_id] = self._repeats.get(round_id, 1) + 1
+        outcome = self._on_round(record, source)
+        message = sequence_rules.repeated_round_message(round_id, first, occurrence)
+        said = format_finding(self.file, source.line, message, sequence_rules.REPEATED_ROUND, round_id)
+        self.summary.count(said)
+        if outcome is None:
+            return self._outcome(source.line, round_id, [], "none")  # not reached: a round has an outcome
+        renamed = renumbered((said, *outcome.findings), occurrence)
+        status = outcome.status
+        if status == "clean":
+            self.summary.rounds_clean -= 1
+            self.summary.rounds_with_findings += 1
+            status = "findings"
+        return dataclasses.replace(outcome, findings=renamed, status=status)
+
+    def _on_round(self, record: RoundRecord, source: Record) -> RoundOutcome | None:
         line = source.line
         if (missing := self._needs_table("round", line, source)) is not None:
             return missing
@@ -598,7 +633,13 @@ class LogReplay:
             meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
             engine.story = []
-            self.explained = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
+            self.explained = {
+                "ruleset": ruleset,
+                "story": engine.story,
+                "table": self.table,
+                "line": line,
+                "titles": judge.stake_titles,
+            }
         try:
             engine.replay()
         except MalformedRound as exc:
@@ -674,7 +715,13 @@ class LogReplay:
         try:
             engine = ENGINES[self.table.game](judge, self.table, self.shoe, record, line)
             engine.story = []
-            told = {"ruleset": ruleset, "story": engine.story, "table": self.table, "line": line}
+            told = {
+                "ruleset": ruleset,
+                "story": engine.story,
+                "table": self.table,
+                "line": line,
+                "titles": judge.stake_titles,
+            }
             # It was replayed once already; a round that stops, stops at the same step again.
             with contextlib.suppress(MalformedRound):
                 engine.replay()

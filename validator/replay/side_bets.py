@@ -49,6 +49,12 @@ def side_of(kind: str, stakes: Mapping[str, str]) -> tuple[str | None, str | Non
     return name, (case or None)
 
 
+def stake_titles(rulesets: Iterable[Ruleset]) -> dict[str, str]:
+    """Every stake name the rulesets declare → its side bet's title (the last version's where several
+    give one): a report names a stake of a bet this version does not have by its title elsewhere."""
+    return {bet.stake_name: bet.title for ruleset in rulesets for bet in ruleset.side_bets.values()}
+
+
 def stake_sides(rulesets: Iterable[Ruleset]) -> dict[str, str]:
     """hand-log/1 stake names → the side bets that declare them, over `rulesets` (a later one wins)."""
     return {bet.stake_name: name for rs in rulesets for name, bet in rs.side_bets.items()}
@@ -550,8 +556,8 @@ class RoundSideBets:
                 continue
             if side not in self.ruleset.settles_by_stake:
                 self.judge.unjudged.add(
-                    _("side bet {kind}: {version} does not settle it; not judged").format(
-                        kind=kind, version=self.ruleset.version
+                    _("side bet « {title} »: {version} does not settle it; not judged").format(
+                        title=self.judge.side_titles.get(side, kind), version=self.ruleset.version
                     )
                 )
                 continue

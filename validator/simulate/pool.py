@@ -30,13 +30,13 @@ from datetime import UTC, datetime, timedelta
 
 def elapsed_after(now: datetime, length: timedelta) -> datetime:
     """The moment `length` of time after `now`, in UTC (`now` naive: as its wall clock reads). At the
-    calendar's end (the year 9999), `now`: the séance is about to overrun it (simulate.table.SeanceOverrun),
-    and the player leaves or the dealer is relieved at the next round."""
+    calendar's end (the year 9999), `now` itself: the séance is about to overrun it
+    (simulate.table.SeanceOverrun), and the player leaves or the dealer is relieved at the next round."""
+    start = _in_utc(now)
     try:
-        start = now if now.tzinfo is None else now.astimezone(UTC)
         return start + length
     except OverflowError:
-        return now
+        return start
 
 
 STAY_MINUTES = (15, 150)  # how long a player stays at the table
@@ -126,9 +126,13 @@ class DealerTeam:
 
 
 def _in_utc(now: datetime) -> datetime:
+    """`now` in UTC; at the calendar's end (a time of 9999-12-31 west of Greenwich is in the year 10000 in
+    UTC), `now` as it is: aware times compare the same whatever their zone."""
+    if now.tzinfo is None:
+        return now
     try:
-        return now.astimezone(UTC) if now.tzinfo is not None else now
-    except OverflowError:  # at the calendar's end: compared as it is (an aware time compares across zones)
+        return now.astimezone(UTC)
+    except OverflowError:
         return now
 
 

@@ -18,6 +18,7 @@ from validator.maths.edge import number, outcome_line, percent
 from validator.maths.game import DealerResults
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
+from validator.numbers import localized
 
 STRATEGY = N_(
     "best play at every decision, composition-dependent: the initial cards, the dealer's first card and "
@@ -89,7 +90,7 @@ def approximations(game: MainGame) -> list[dict[str, str]]:
         {
             "what": _("distribution: a split box's hands independent given the dealer's result"),
             "size": _("the distribution's mean {gap} points from the figure").format(
-                gap=number(gap * 100, 6)
+                gap=localized(number(gap * 100, 6))  # prose in the language of the run, its number too
             ),
         },
     ]

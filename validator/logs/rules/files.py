@@ -1,5 +1,6 @@
 """A file that cannot be read to its end: cut short (or corrupt), over the bytes the reader takes from one
-log, or so damaged that its broken records are counted rather than reported one by one.
+log, or so damaged that its broken records are counted rather than reported one by one; or a file with
+nothing in it to read.
 
 Checked by the reader (`validator.logs.reader`) as it streams a file.
 """
@@ -12,6 +13,7 @@ from validator.i18n import N_, _
 TOO_LARGE = "hand-log/too-large"
 BROKEN_SKIPPED = "hand-log/broken-records-skipped"
 TRUNCATED = "hand-log/truncated"
+EMPTY = "hand-log/empty"
 
 DOCS = (
     log_rule(
@@ -47,6 +49,18 @@ DOCS = (
         fails=N_("A `.jsonl.gz` copied while it was still being written."),
         passes=N_("A file whose last line is a complete record."),
     ),
+    log_rule(
+        EMPTY,
+        checks=N_("A log holds at least one record."),
+        why=N_(
+            "A log with nothing in it (no byte, or blank lines only) is a séance that was not exported, "
+            "an export that failed or the wrong file: 0 rounds read is not a clean séance, and a CI job "
+            "must not pass on it unseen. The policy decides, as for any finding: --ignore hand-log/empty "
+            "where an empty log is expected."
+        ),
+        fails=N_("A file of 0 bytes, or `check -` fed nothing on its standard input."),
+        passes=N_("A log with its table record, even a séance of no round."),
+    ),
 )
 
 
@@ -68,6 +82,11 @@ def truncated_message(lines_read: int, error: BaseException) -> str:
     return _(
         "the file ends early or is corrupt after line {line} ({detail}); the rest of the file cannot be read"
     ).format(line=lines_read, detail=detail)
+
+
+def empty_message() -> str:
+    """hand-log/empty: the file holds no record."""
+    return _("the file holds no record (it is empty, or blank lines only): nothing in it was checked")
 
 
 def skipped_message(skipped: int, first: int, last: int, limit: int) -> str:

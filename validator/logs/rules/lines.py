@@ -28,8 +28,11 @@ DOCS = (
         INVALID_UTF8,
         checks=N_("A log is UTF-8 text."),
         why=N_("hand-log/1 files are UTF-8; bytes that are not cannot be read as a record."),
-        fails=N_("A line written in Latin-1 with an accented casino name."),
-        passes=N_("The same line written in UTF-8."),
+        fails=N_(
+            "A line written in Latin-1 with an accented casino name; a file saved as UTF-16 (one finding "
+            "for the whole file, which is then read as UTF-16 and replayed)."
+        ),
+        passes=N_("The same line written in UTF-8 (a UTF-8 byte order mark at the start is allowed)."),
     ),
     log_rule(
         LINE_TOO_LONG,
@@ -42,6 +45,14 @@ DOCS = (
         passes=N_("One record per line."),
     ),
 )
+
+
+def utf16_message(file: str, encoding: str) -> str:
+    """hand-log/invalid-utf8 of a whole file in UTF-16: which UTF-16, and the command that re-encodes it."""
+    return _(
+        "the file is {encoding}, not UTF-8 as hand-log/1 is: read as {encoding} and replayed; re-encode it: "
+        "iconv -f {encoding} -t UTF-8 {file} > {file}.utf8"
+    ).format(encoding=encoding, file=file)
 
 
 def too_long_message(length: int, limit: int) -> str:

@@ -1,5 +1,5 @@
 """Records in an order the séance cannot have: no table record first, no shoe before a round, a round
-naming another shoe than the one in play.
+naming another shoe than the one in play, a round id given to two rounds.
 
 Checked by the replay of a log (`validator.replay.session`), as records follow each other.
 """
@@ -7,11 +7,12 @@ Checked by the replay of a log (`validator.replay.session`), as records follow e
 from __future__ import annotations
 
 from validator.findings.ruledoc import log_rule
-from validator.i18n import N_
+from validator.i18n import N_, _
 
 NO_TABLE = "hand-log/no-table"
 NO_SHOE = "hand-log/no-shoe"
 OTHER_SHOE = "hand-log/other-shoe"
+REPEATED_ROUND = "hand-log/repeated-round"
 
 DOCS = (
     log_rule(
@@ -38,4 +39,24 @@ DOCS = (
         fails=N_('A round with `"shoe": "BJ-03/2025-03-14/2"` while shoe 1 is in play.'),
         passes=N_("A round naming the last shoe record's id."),
     ),
+    log_rule(
+        REPEATED_ROUND,
+        checks=N_("Each round record of a log has a round id of its own."),
+        why=N_(
+            "The round id is how an auditor, the table's video and the findings name a round (docs/"
+            "hand-log.md): two records under one id are a log written twice, a line duplicated or two "
+            "rounds mislabelled. The later record is still replayed; its findings are told apart from the "
+            "earlier one's (their fingerprints differ)."
+        ),
+        fails=N_("A log in which the round record of BJ-03/2025-03-14/1/1 appears twice."),
+        passes=N_("A log whose rounds each have their own id."),
+    ),
 )
+
+
+def repeated_round_message(round_id: str, first_line: int, occurrence: int) -> str:
+    """hand-log/repeated-round: the id, where it was first given, and which time this is."""
+    return _(
+        "round id {round} was already given to the round at line {line} (this is its record number "
+        "{occurrence}); each round needs an id of its own"
+    ).format(round=round_id, line=first_line, occurrence=occurrence)
