@@ -212,11 +212,12 @@ def test_fr_blackjack_is_one_base_and_its_amendments():
     # The wordings, not copies of them: the readings (issue 26: each question, its alternatives and what
     # they change) are counted apart, as they are not the text's wording. 1800 lines in English (issue 25
     # added the rules on timing, the shoe record and split cards); the French beside each message and
-    # doc (issue 28) adds about 430 (2121 in all at this merge); issue 37's three rules for what
-    # hand-log/1.2 records (a shoe without cut card, a refused request, a late bet) about 60 more.
+    # doc (issue 28) adds about 430 (2121 in all at this merge); issue 37 added two rules of the text
+    # (reshuffle-after-the-coup, split-hand-completed), 2305 lines; its hand-log/1.2
+    # rules (a shoe without cut card, a refused request, a late bet) about 60 more.
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules"))
     reading_lines = sum(_reading_lines(p.read_text(encoding="utf-8")) for p in folder.glob("*.rules"))
-    assert lines - reading_lines <= 2350
+    assert lines - reading_lines <= 2400
 
 
 def _reading_lines(text: str) -> int:

@@ -152,7 +152,7 @@ class BoxFacts(Facts):
     seated_stake: Money = fact(
         Decimal(0), "the main stakes of the box's seated players (standing bets left out)"
     )
-    hands: int = fact(0, "hands the box holds after splitting")
+    hands: int = fact(0, "hands the box holds (at a split, before it: the split adds one)")
     drew: bool = fact(
         False, "the box has drawn a card beyond its first two (a hit, a double, a split hand's card)"
     )
@@ -266,6 +266,9 @@ class SettleFacts(Facts):
 
     box: int = fact(0, "the box being settled")
     previous_box: int = fact(0, "the box settled before (0 for the first)")
+    final_begun: bool = fact(
+        False, "the final settlement of the hands had begun: a hand paid, collected or returned before it"
+    )
     verb: str | None = fact(None, "how this settlement settles its stake: pay, lose or push")
     previous_verb: str | None = fact(None, "how the settlement before settled its stake (none for the first)")
     went_to_war: bool = stored(False)
@@ -398,6 +401,8 @@ class ReshuffleFacts(Facts):
 
     cards_left: int = fact(0, "cards left in the shoe when it was reshuffled")
     discarded: int = fact(0, "cards discarded unseen after the reshuffle, before the round went on")
+    # Every hand-log/1.1 `reshuffle` is one; a rule reads it to say so in its expected and actual.
+    in_round: bool = fact(True, "the cards reshuffled in the middle of a round, before it was finished")
     with_table: bool = fact(
         False,
         "hand-log/1.2 scope all: every card of the decks was shuffled, the cards on the table taken back "

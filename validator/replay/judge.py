@@ -12,8 +12,9 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any, cast
 
+from validator.dsl import ast
 from validator.dsl.codegen import AllHeld, Settle
-from validator.dsl.expr import explain_failure
+from validator.dsl.expr import explain_failure, names_in
 from validator.dsl.functions import EvaluationError
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
 from validator.dsl.model import CheckDef, HouseChecks, Rule, Ruleset, SettleDef
@@ -58,6 +59,15 @@ class Judge:
         # (docs/findings.md, "One finding per cause"); set and cleared by the round's replay.
         self.cause: Finding | None = None
         self.cause_events: frozenset[str] = frozenset()
+        # Of those events, the findings that are consequences are those whose rule reads a fact the cause
+        # changed: a fact of one of these namespaces (`dealer.`), not one of `cause_kept` (the dealer's
+        # first card, `dealer.up_ace`). Events in `cause_whole` (a peek, which looks at the card the cause
+        # gave) make every finding a consequence. Set with the cause by the round's replay.
+        self.cause_reads: tuple[str, ...] = ()
+        self.cause_kept: frozenset[str] = frozenset()
+        self.cause_whole: frozenset[str] = frozenset()
+        self._reads: dict[int, frozenset[str]] = {}  # id(check) → the facts its guard and requirement read
+        self._rules: dict[str, Rule] | None = None  # the rules by id, made when first asked
         self._root: str | None = None
         # False for a caller that asks only which rules a step would break (the simulator weighing a
         # move, edge's probe asking what the rules allow): a finding then names its rule and kind, and
@@ -135,7 +145,7 @@ class Judge:
             if not held:
                 ok = False
                 self.broken(rule, check, ctx, line, round_id, stake)
-                if self.cause is not None and event in self.cause_events:
+                if self.cause is not None and event in self.cause_events and self.reads_cause(event, check):
                     self.mark_consequence(len(self.findings) - 1)
         return ok
 
@@ -155,6 +165,53 @@ class Judge:
         if self.in_words:  # the house linter rewords them itself, once it has read which fact was blamed
             expected, actual = in_words(expected, actual, rule.text("checks", current()))
         self.record(rule, rule.kind, ctx, line, round_id, stake, expected, actual, None)
+
+    def reads(self, check: CheckDef) -> frozenset[str]:
+        """The facts a check reads (its guard and its requirement, as this version applies them)."""
+        found = self._reads.get(id(check))
+        if found is None:
+            nodes = [check.applied_require]
+            if check.applied_guard is not None:
+                nodes.append(check.applied_guard)
+            found = frozenset(
+                name.path for node in nodes for name in names_in(node) if isinstance(name, ast.Name)
+            )
+            self._reads[id(check)] = found
+        return found
+
+    def reads_cause(self, event: str, check: CheckDef) -> bool:
+        """Whether a finding of `check` at `event` is judged from what the round's cause changed: only then
+        is it that cause's consequence (docs/findings.md); a rule that reads none of it (the amount of an
+        insurance, the dealer's first card) judges an independent mistake."""
+        if event in self.cause_whole:
+            return True
+        kept = self.cause_kept
+        return any(path.startswith(self.cause_reads) and path not in kept for path in self.reads(check))
+
+    def rule_reads(self, rule_id: str, event: str) -> frozenset[str]:
+        """The facts the rule's checks at `event` read (none for a rule of no check there)."""
+        rules = self._rules
+        if rules is None:
+            rules = self._rules = {rule.id: rule for rule in self.ruleset.rules}
+        rule = rules.get(rule_id)
+        if rule is None:
+            return frozenset()
+        return frozenset().union(*(self.reads(check) for check in rule.checks if check.event == event))
+
+    def mark_consequences_since(self, start: int, end: int, event: str) -> None:
+        """The findings made at `event` from `start` to `end` (before the cause was known, at the same
+        step) that read what the cause changed: consequences of it, as `run` marks the later ones."""
+        self.rule_reads("", event)  # the rules by id, made once
+        assert self._rules is not None
+        index = start
+        for _unused in range(end - start):
+            rule = self._rules.get(self.findings[index].rule)
+            if rule is not None and any(
+                check.event == event and self.reads_cause(event, check) for check in rule.checks
+            ):
+                self.mark_consequence(index)  # the next finding moves to `index`
+            else:
+                index += 1
 
     def mark_consequence(self, index: int) -> None:
         """The finding at `index` is a consequence of `self.cause`: it names the cause's fingerprint and

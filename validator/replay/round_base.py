@@ -26,6 +26,7 @@ from validator.dsl.facts import (
     TurnFacts,
 )
 from validator.dsl.model import PaytableOutcome
+from validator.findings.finding import Finding
 from validator.i18n import N_, _
 from validator.logs import decode
 from validator.logs.decode import (
@@ -225,6 +226,9 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             None if layout is UNSET else {int(box): hands for box, hands in layout.items()}
         )
         self.order_broken = False  # the round's final settlement has left the order the text gives
+        # The boxes whose hands were settled out of their places (hand-log/1.1 layout), and those findings.
+        self.places_broken: set[int] = set()
+        self.place_findings: list[Finding] = []
         # Set by each game's replay(); empty and False until it starts dealing.
         self.owed = []
         self.owed_boxes = 0  # receivers in `owed` other than the dealer
@@ -590,21 +594,50 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         settle.place = place
         settle.previous_place = (
             self.previous_settled_place
-            if place is not None and not self.order_broken and self.previous_settled_box == box
+            if place is not None
+            and not self.order_broken
+            and self.previous_settled_box == box
+            and box not in self.places_broken
             else None
         )
         held = self.held_settle
         if held is not None and not held(self.ctx):
+            judge = self.judge
+            found = len(judge.findings)
             self.run_rules("settle", stake)
-            if settle.previous_box and not dealer_done:
-                settle.dealer_done = True  # was the order broken too, or only the time?
-                self.order_broken = not held(self.ctx)
-                settle.dealer_done = dealer_done
-            elif settle.previous_box:
-                self.order_broken = True
+            self.settle_order_findings(found)
         self.previous_settled_box = box
         self.previous_settled_verb = verb
         self.previous_settled_place = place
+
+    def settle_order_findings(self, found: int) -> None:
+        """The findings a settlement made from `found` on, by what their rules read: the order across boxes
+        (`settle.previous_box`), the order among a box's hands (`settle.previous_place`), or neither (its
+        time). The order across boxes broken, the round's later settlements are not compared with the
+        boxes before them; the order among a box's hands broken, that box's later hands are not compared.
+        A settlement that leaves both orders is one mistake, the order the text gives (« de droite à
+        gauche »), in one direction: the finding on the boxes is the cause, and those on the hands of a box,
+        at this settlement or before it in the round, its consequences (docs/findings.md)."""
+        judge = self.judge
+        boxes: list[Finding] = []
+        for finding in judge.findings[found:]:
+            reads = judge.rule_reads(finding.rule, "settle")
+            if "settle.previous_box" in reads:
+                boxes.append(finding)
+            elif "settle.previous_place" in reads:
+                self.place_findings.append(finding)
+                self.places_broken.add(self.settle_facts.box)
+        if not boxes:
+            return
+        self.order_broken = True
+        if self.place_findings:
+            saved = judge.cause
+            judge.cause = boxes[0]
+            for finding in self.place_findings:
+                if finding.caused_by is None:
+                    judge.mark_consequence(judge.findings.index(finding))
+            judge.cause = saved
+            self.place_findings = []
 
     def check_settle_time(self, stake: str, box: int) -> None:
         """A stake of box `box` settled before the final settlement, while players still play."""
@@ -794,6 +827,10 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             on_table = [card for hand in self.hands.values() for card in hand.on_table()]
             on_table += self.dealer.on_table()
         self.shoe.reshuffle(on_table)
+        # The reshuffle puts the cut card back in (docs/hand-log.md): a cut card seen earlier in the round
+        # no longer makes the next round due for a reshuffle, and no longer says where the next cut is.
+        self.cut_card_seen = False
+        self.cut_card_at = None
         for card in action.discarded:
             self.take(card)
         self.check("reshuffle", at=None, reshuffle=facts, round=self.facts)
@@ -823,6 +860,7 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             )
         hidden.remove(card)
         holder.hidden = tuple(hidden)
+        holder.revealed += 1
 
     def hand(self, name: str, verb: str) -> HandT:
         hand = self.hands.get(name)

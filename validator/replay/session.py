@@ -746,9 +746,19 @@ class LogReplay:
         self._last_rightmost = str(max(boxes)) if boxes else None
 
     def _discard_cards(self, record: dict[str, Any]) -> None:
-        """The cards of an unreplayable round still left the shoe: keep the next rounds' counts right."""
+        """The cards of an unreplayable round still left the shoe: keep the next rounds' counts right. A
+        mid-round `reshuffle` (hand-log/1.1) puts back every card but those of the round dealt before it
+        (read as still on the table) and the cut card; the cards after it leave the shoe again."""
         assert self.shoe is not None
+        dealt: list[str] = []
         for action in record.get("actions", []):
+            if action and action[0] == "reshuffle":
+                self.shoe.reshuffle(dealt)
+                self._last_cut_at = None
+                for item in action[1] if len(action) > 1 and isinstance(action[1], list) else ():
+                    if isinstance(item, str):
+                        self.shoe.take(normalize(item))
+                continue
             for item in action[1:]:
                 if (
                     isinstance(item, str)
@@ -756,6 +766,11 @@ class LogReplay:
                     and item[-1] in "SHDC"
                     and item[0] in "A23456789TJQK1"
                 ):
-                    self.shoe.take(normalize(item))
+                    card = normalize(item)
+                    self.shoe.take(card)
+                    if action[0] in ("deal", "deal_down", "hit", "double"):
+                        dealt.append(card)
             if action[0] == "cut_card":
                 self.shoe.cut_card_out = True
+                if self._last_cut_at is None and len(action) > 1:
+                    self._last_cut_at = str(action[1])

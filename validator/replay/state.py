@@ -170,11 +170,12 @@ class Cards:
     hands (`Hands`) subclass these and keep their facts up to date as cards come and go (`add`,
     `take_back`), not recomputed at each reading."""
 
-    __slots__ = ("card_list", "hidden")
+    __slots__ = ("card_list", "hidden", "revealed")
 
     def __init__(self) -> None:
         self.card_list: list[str] = []
         self.hidden: tuple[str, ...] = ()  # cards dealt face down and not yet revealed (hand-log/1.1)
+        self.revealed = 0  # cards dealt face down and since turned over (hand-log/1.1 `reveal`)
 
     def add(self, card: str) -> None:
         self.card_list.append(card)

@@ -1,6 +1,7 @@
 """What `simulate --inject` needs of blackjack: how each action of a written round changes the round
 rebuilt from it (simulate.settled), and the planters of the rules only its rounds can break: an
-insurance settled before the dealer's second card decides it, the dealer's hole card left face down."""
+insurance settled before the dealer's second card decides it, the dealer's hole card left face down, an
+insurance taken once it is shown."""
 
 from __future__ import annotations
 
@@ -85,10 +86,28 @@ def _hole_card_left_down(record: dict[str, Any], view: RoundView, rng: random.Ra
     return Edit(record, "D", f"dealer_draw on D with the hole card {card} still face down")
 
 
+def _insurance_after_reveal(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+    """Turn the dealer's face-down card over just before an insurance taken while it was face down: the
+    insurance then comes once the card is shown."""
+    actions = record["actions"]
+    reveal = next((i for i, a in enumerate(actions) if a[0] == "reveal" and a[1] == "D"), None)
+    if reveal is None:
+        return None
+    options = [i for i in range(reveal) if actions[i][0] == "insurance"]
+    index = choice(rng, options)
+    if index is None:
+        return None
+    stake = f"{actions[index][1]}:insurance"
+    card = actions[reveal][2]
+    actions.insert(index, actions.pop(reveal))
+    return Edit(record, stake, f"{stake} taken once the hole card {card} was shown")
+
+
 def planters(rule: Rule) -> list[Injector]:
     """Blackjack's own ways to break the rule: an insurance settled too soon (a rule at its settlement on
     the dealer's cards, for every insurance), the hole card left face down (a rule at the dealer's
-    drawing on his cards face down)."""
+    drawing on his cards face down), an insurance after the hole card is shown (a rule at the insurance
+    on the dealer's cards turned over)."""
     found: list[Injector] = []
     events = {check.event for check in rule.checks}
     if (
@@ -99,11 +118,13 @@ def planters(rule: Rule) -> list[Injector]:
         found.append(_insurance_settled_early)
     if events & {"dealer_draw", "dealer_stand"} and "dealer.face_down" in reads(rule):
         found.append(_hole_card_left_down)
+    if "insurance" in events and "dealer.revealed" in reads(rule):
+        found.append(_insurance_after_reveal)
     return found
 
 
 INJECTION = GameInjection(
     rebuild=rebuild,
     planters=planters,
-    mechanical=frozenset((_insurance_settled_early, _hole_card_left_down)),
+    mechanical=frozenset((_insurance_settled_early, _hole_card_left_down, _insurance_after_reveal)),
 )

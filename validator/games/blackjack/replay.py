@@ -76,6 +76,12 @@ PAST_ALL_BOXES: Final = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
 # and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
 CONSEQUENT_EVENTS: Final = frozenset(("insurance", "even_money", "insurance_settle", "side_settle", "peek"))
+# Of their findings, those whose rule reads what the card changed: the dealer's cards (not his first card,
+# which he held already); and, at the card itself, its face (a hole card dealt face down is the same early
+# card). A peek looks at it, whatever its rule reads.
+CHANGED_BY_EARLY_CARD: Final = ("dealer.", "card.face_down", "card.hole")
+KEPT_BY_EARLY_CARD: Final = frozenset(("dealer.up_ace", "dealer.up_ten"))
+WHOLLY_CONSEQUENT: Final = frozenset(("peek",))
 # "Whose turn" in words, for messages, in each language as it is first needed (`turn.whose`: the English
 # message reads "it was box 3's turn", the French "c'était le tour de la case 3"); key 0 is the dealer's.
 _WHOSE: dict[str, dict[int, str]] = {}
@@ -156,6 +162,8 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # The place in its box of the hand that made the last decision, and its box (hand-log/1.1 layout).
         self.current_place: int | None = None
         self.current_place_box = 0
+        # The boxes one of whose split hands was dealt its second card out of place (deal-order).
+        self.place_broken: set[int] = set()
         # Hands whose surrender a rule refused: where no clause settles a surrendered hand, the law
         # gives their money no settlement to judge, and the refused surrender is the one finding.
         self.refused_surrenders: set[str] = set()
@@ -312,13 +320,13 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         card = self.take(raw_card, face_down)
         self.check_deal(target, waiting)
         hand.add(card)
-        if places is not None and len(hand.card_list) == 2:
-            # The hand's second card: the play moves to it (in place or not: a card dealt out of place is
-            # the deal-order finding, and the play that follows it is judged from where it went).
-            self.current_place, self.current_place_box = (
-                self.place_of(target, hand.box.number),
-                hand.box.number,
-            )
+        if places is not None and target != waiting:
+            # A card dealt out of its place (deal-order): the play among the box's hands that follows is
+            # its consequence, and the order of their decisions is no longer judged (one finding). A card
+            # dealt in its place moves no play: dealing a split hand its second card is the dealer's, and
+            # the text orders the player's own determining of his hands (« déterminant la situation de la
+            # main la plus à sa droite avant de passer à la suivante »).
+            self.place_broken.add(hand.box.number)
         if face_down:
             hand.hidden += (card,)
         # A split hand's card is drawn at the table like a hit (art. 55-4, 3°: « la deuxième carte tirée »).
@@ -329,19 +337,22 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # A second card the dealer takes at the initial deal, before any player has played, while
         # decisions follow: the card he holds from then on, and the players still play in turn (one
         # finding for the early card, none for the play after it).
+        # So is his second card when no player has played and none plays after it while a hand was left a
+        # decision (the round his blackjack, seen at a peek, ends before the players play).
         early = (
             not self.dealer_started
             and not self.decided
-            and index < self.last_decision
             and len(self.dealer.card_list) == 1
+            and (index < self.last_decision or self.decision_left())
         )
         if not early and not self.dealer_started:
             self.dealer_started = True
             self.current_box = PAST_ALL_BOXES
+        judge = self.judge
+        taken = len(judge.findings)
         card = self.take(raw_card, face_down)
         facts = self.facts
         facts.players_done = not early
-        judge = self.judge
         found = len(judge.findings)
         self.check_in_place("dealer_draw", at="D")  # the dealer is in the context from the start
         facts.players_done = True
@@ -350,8 +361,27 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             self.dealer.hidden += (card,)
         if early and len(judge.findings) > found:
             # What the players and side bets do after it is judged against a dealer holding a card he
-            # should not hold yet: findings there are its consequences (docs/findings.md).
+            # should not hold yet: findings there that read it are its consequences (docs/findings.md),
+            # the card's own face among them.
             judge.cause, judge.cause_events = judge.findings[found], CONSEQUENT_EVENTS
+            judge.cause_reads, judge.cause_kept = CHANGED_BY_EARLY_CARD, KEPT_BY_EARLY_CARD
+            judge.cause_whole = WHOLLY_CONSEQUENT
+            judge.mark_consequences_since(taken, found, "card")
+
+    def decision_left(self) -> bool:
+        """Whether a hand is still left a decision that no player has made: on the layout (not settled by
+        even money), two cards or more, under 21, neither doubled nor a split ace (whose one card ends it).
+        Asked while no decision is made yet."""
+        for hand in self.hands.values():
+            if (
+                hand.live
+                and len(hand.card_list) >= 2
+                and hand.total < 21
+                and not hand.doubled
+                and not hand.split_aces
+            ):
+                return True
+        return False
 
     def peek(self) -> None:
         """The dealer looks at his cards for a blackjack (hand-log/1.1 `peek`): judged by each text's
@@ -378,7 +408,11 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # last decision; a split opens a hand and the play goes on from the rightmost hand waiting.
         place = turn.place = None if self.layout is None else self.place_of(name, box.number)
         turn.hand = name
-        turn.current_place = self.current_place if self.current_place_box == box.number else None
+        turn.current_place = (
+            self.current_place
+            if self.current_place_box == box.number and box.number not in self.place_broken
+            else None
+        )
         held = self.held_turn
         if held is not None and not held(self.ctx):
             self.run_rules("turn", name)
@@ -503,12 +537,17 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         held = self.check(
             "insurance_settle",
             at=action.stake,
-            settle=SettleFacts(box=box_no, previous_box=self.previous_settled_box),
+            settle=SettleFacts(
+                box=box_no,
+                previous_box=self.previous_settled_box,
+                final_begun=self.previous_settled_box != 0,
+            ),
             action=ActionFacts(verb=action.verb, hand=action.stake, amount=None),
         )
-        if not held:
-            # Settled out of its time: what its amount is then judged against (the cards the round ends
-            # with) names this finding as its cause (docs/findings.md).
+        if not held and len(self.dealer.card_list) < 2:
+            # Settled before the dealer's second card, which decides it: what its amount is then judged
+            # against (the cards the round ends with) names this finding as its cause (docs/findings.md).
+            # Settled late, the card was known: a wrong amount is a mistake of its own.
             findings = self.judge.findings
             if self.insurance_timing is None:
                 self.insurance_timing = {}

@@ -56,6 +56,7 @@ class BlackjackDealerFacts(Facts):
     blackjack: bool = fact(False, "dealer's 21 with two cards")
     busted: bool = fact(False, "dealer's total over 21")
     face_down: int = fact(0, "the dealer's cards still face down (dealt with deal_down, not yet revealed)")
+    revealed: int = fact(0, "the dealer's cards dealt face down and since turned over (hand-log/1.1 reveal)")
 
 
 @dataclass(eq=False, slots=True)
