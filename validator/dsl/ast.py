@@ -448,12 +448,20 @@ class Amendment:
     changes: tuple[Change, ...]
 
 
-@builds("amends", "family", "on")
+@builds("amends", "family", "on?")
 @dataclass(frozen=True, slots=True)
 class Amends:
+    """`amends FAMILY@DATE`: the version in force on `on`; `amends FAMILY` (`on` None): the family's one
+    version, whatever its dates (a family with several must be given the date)."""
+
     pos: Pos
     family: str
-    on: date
+    on: date | None
+
+    @property
+    def named(self) -> str:
+        """As written: FAMILY@DATE, or FAMILY alone."""
+        return self.family if self.on is None else f"{self.family}@{self.on.isoformat()}"
 
 
 @dataclass(frozen=True, slots=True)

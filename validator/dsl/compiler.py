@@ -970,9 +970,7 @@ class _Compiler:
                 )
                 for d in self.defines.values()
             },
-            amends=f"{self.tree.amends.family}@{self.tree.amends.on.isoformat()}"
-            if self.tree.amends
-            else None,
+            amends=self.tree.amends.named if self.tree.amends else None,
             amendments=tuple(
                 AmendmentInfo(a.citation, tuple((c.verb, c.kind, c.name) for c in a.changes))
                 for a in self.tree.amendments

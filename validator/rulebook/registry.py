@@ -183,26 +183,40 @@ def _consolidated(
         amends = tree.amends
         assert amends is not None
 
+        day = amends.on
+
         def bases() -> list[tuple[Path, ast.RulesetFile]]:
+            # Undated (`amends FAMILY`): every version of the family, of which there must be one.
             return [
-                (p, t) for p, t in pool.get(amends.family, ()) if t is not tree and in_force_on(t, amends.on)
+                (p, t)
+                for p, t in pool.get(amends.family, ())
+                if t is not tree and (day is None or in_force_on(t, day))
             ]
 
         found = bases()
-        if not found:
+        if not found or day is None:  # undated: the family's every version, the shipped ones too
             shipped()
             found = bases()
         if not found and broken_given:
             raise RulesetErrors([])  # the version it amends may be a given file that does not parse
         if len(found) != 1:
-            if found:
-                said = _("more than one version of {family} in force on {day} to amend")
+            if day is None:
+                if found:
+                    message = _(
+                        "{family} has {count} versions: name the one amended by its date "
+                        "({family}@YYYY-MM-DD)"
+                    ).format(family=amends.family, count=len(found))
+                else:
+                    message = _("no version of {family} to amend").format(family=amends.family)
             else:
-                said = _(
-                    "no version of {family} in force on {day} to amend among the shipped versions and the "
-                    "files named (a file beside it is not read unless it is named)"
-                )
-            message = said.format(family=amends.family, day=amends.on.isoformat())
+                if found:
+                    said = _("more than one version of {family} in force on {day} to amend")
+                else:
+                    said = _(
+                        "no version of {family} in force on {day} to amend among the shipped versions and "
+                        "the files named (a file beside it is not read unless it is named)"
+                    )
+                message = said.format(family=amends.family, day=day.isoformat())
             raise RulesetErrors([RulesetError(tree.file, amends.pos.line, amends.pos.column, message)])
         return found[0]
 
@@ -617,7 +631,10 @@ def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str
         if ruleset.amends:
             family, _, day = ruleset.amends.partition("@")
             try:
-                base = registry.in_force(family, date.fromisoformat(day))
+                # Undated (`amends FAMILY`): the family's one version.
+                base = (
+                    registry.in_force(family, date.fromisoformat(day)) if day else registry.family(family)[0]
+                )
             except (ValidatorError, ValueError):
                 continue
             todo.append(base)

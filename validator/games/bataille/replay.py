@@ -104,6 +104,8 @@ class BatailleRound(RoundReplay[BatailleBox, BatailleHand, BatailleDealer]):
                 hand.surrendered = True
         elif type(action) is CutCard:
             self.saw_cut_card(action)
+        elif self.money_action(action):  # hand-log/1.2: charge, unsettled, a late bet
+            pass
         else:
             raise MalformedRound(
                 _("{verb} is not an action of bataille").format(verb=repr(action.verb)), WRONG_GAME
