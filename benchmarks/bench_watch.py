@@ -8,7 +8,12 @@ log line by line at several paces while `casino-validator watch LOG -f jsonl` fo
 timestamped as it is read from the watch's standard output and matched to its line's write time. Printed
 for each pace: rounds written, findings, the delay from a line's write to its finding (median, 90th and
 99th percentile, worst), and the watch's CPU time per round written (user + system, read from
-/proc/PID/stat before and after), then the CPU an idle watch spends per minute of waiting.
+/proc/PID/stat before and after), then the CPU an idle watch spends per minute of waiting, its start-up's
+CPU and its first round's (the ruleset loaded: once a log). The clock starts once the watch has started
+(its state file written) and judged the séance's head (the lines to its first round): what is left is
+what a round costs. Beside it, `check`'s CPU a round on a longer séance, start-up and first round left
+out the same way (a check of the whole less a check of its head; the median of three, before and after
+the paces), the figure the watch's is held to (within 2 ×).
 
 Paces: `casino` (a busy table deals about a round a minute; a casino of 30 tables is one round every two
 seconds: written here at 2 rounds/s), `fast` (50 rounds/s, a whole casino's day in minutes) and `burst`
@@ -21,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,11 +46,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 def seance(folder: Path, rounds: int) -> list[bytes]:
-    log = folder / "seance.jsonl"
+    log = folder / f"seance-{rounds}.jsonl"
     command = [sys.executable, "-m", "validator", "simulate", "--ruleset", "fr/blackjack@2024-11-01"]
     command += ["--rounds", str(rounds), "--seed", "11", "--inject", RULES, "--rate", "0.35", "-q"]
     subprocess.run([*command, "-o", str(log)], check=True, stdout=subprocess.DEVNULL)
     return log.read_bytes().splitlines(keepends=True)
+
+
+def is_round(line: bytes) -> bool:
+    return b'"type": "round"' in line or b'"type":"round"' in line
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -56,6 +66,7 @@ def run_pace(folder: Path, lines: list[bytes], pace: float, interval: float) -> 
     log = folder / f"watched-{pace}.jsonl"
     log.write_bytes(b"")
     state = folder / f"state-{pace}.json"
+    state.unlink(missing_ok=True)  # a pace run again starts afresh, as the first time
     command = [sys.executable, "-m", "validator", "watch", str(log), "-f", "jsonl", "--no-config"]
     command += ["--interval", str(interval), "--state", str(state)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -68,15 +79,34 @@ def run_pace(folder: Path, lines: list[bytes], pace: float, interval: float) -> 
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    time.sleep(1.0)  # the watch has started and is waiting
+    # Started and waiting: its first commit has written the state file. (Its start-up, seconds of wall
+    # time on a loaded machine, is not a round's cost: timed apart.)
+    started = time.perf_counter()
+    while not state.exists() and process.poll() is None and time.perf_counter() - started < 120:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    startup_cpu = cpu_seconds(process.pid)
+    # The séance's head (its lines to the first round, whose ruleset the watch then loads: once a log,
+    # as `check` does) is written and judged before the clock starts, as `check_cpu` leaves it out.
+    head = next(n for n, line in enumerate(lines) if is_round(line)) + 1
+    with log.open("ab", buffering=0) as handle:
+        handle.write(b"".join(lines[:head]))
+    started = time.perf_counter()
+    while time.perf_counter() - started < 120 and process.poll() is None:
+        marks = json.loads(state.read_text() or "{}").get("logs", {}) if state.exists() else {}
+        if any(mark["offset"] == log.stat().st_size for mark in marks.values()):
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)
+    first_round_cpu = cpu_seconds(process.pid) - startup_cpu
     cpu_before = cpu_seconds(process.pid)
     written: dict[int, float] = {}
     rounds = 0
     with log.open("ab", buffering=0) as handle:
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(lines[head:], start=head + 1):
             handle.write(line)
             written[number] = time.perf_counter()
-            if b'"type": "round"' in line or b'"type":"round"' in line:
+            if is_round(line):
                 rounds += 1
                 if pace:
                     time.sleep(1 / pace)
@@ -89,7 +119,7 @@ def run_pace(folder: Path, lines: list[bytes], pace: float, interval: float) -> 
     process.terminate()
     process.wait(timeout=60)
     reader.join(timeout=10)
-    delays = [(at - written[line]) * 1000 for line, at in seen]
+    delays = [(at - written[line]) * 1000 for line, at in seen if line in written]
     return {
         "rounds": rounds,
         "findings": len(seen),
@@ -99,7 +129,30 @@ def run_pace(folder: Path, lines: list[bytes], pace: float, interval: float) -> 
         "worst": max(delays) if delays else float("nan"),
         "cpu_us_per_round": (cpu_after - cpu_before) / max(rounds, 1) * 1e6,
         "idle_cpu_per_minute": idle_cpu / 5.0 * 60,
+        "startup_cpu": startup_cpu,
+        "first_round_cpu": first_round_cpu,
     }
+
+
+def check_cpu(folder: Path, lines: list[bytes]) -> float:
+    """`check`'s CPU per round on the same séance, start-up left out: a check of the whole séance less a
+    check of its head (the lines up to its first round), over the rounds between them; the median of three
+    pairs (`lines`: a séance long enough that its rounds' CPU is well above start-up's noise)."""
+    first = next(n for n, line in enumerate(lines) if is_round(line))
+    rounds = sum(1 for line in lines if is_round(line))
+    figures = []
+    for _ in range(3):
+        spent = []
+        for name, part in (("head", lines[: first + 1]), ("whole", lines)):
+            log = folder / f"check-{name}.jsonl"
+            log.write_bytes(b"".join(part))
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            command = [sys.executable, "-m", "validator", "check", str(log), "-f", "jsonl", "--no-config"]
+            subprocess.run([*command, "-q", "-o", os.devnull], stdout=subprocess.DEVNULL)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            spent.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        figures.append((spent[1] - spent[0]) / max(rounds - 1, 1))
+    return statistics.median(figures)
 
 
 def main() -> None:
@@ -116,14 +169,26 @@ def main() -> None:
         folder = Path(temporary)
         lines = seance(folder, args.rounds)
         header = f"{'pace':>8} {'rounds':>7} {'findings':>9} {'median ms':>10} {'p90 ms':>8} {'p99 ms':>8}"
-        print(header + f" {'worst ms':>9} {'CPU µs/round':>13} {'idle CPU s/min':>15}")
+        print(
+            header
+            + f" {'worst ms':>9} {'CPU µs/round':>13} {'idle s/min':>10} {'start-up s':>10} {'1st rd s':>8}"
+        )
+        long = seance(folder, max(3000, args.rounds))
+        reference = check_cpu(folder, long)
         for name in args.paces.split(","):
             figures = run_pace(folder, lines, PACES[name], args.interval)
             print(
                 f"{name:>8} {figures['rounds']:>7} {figures['findings']:>9} {figures['median']:>10.1f} "
                 f"{figures['p90']:>8.1f} {figures['p99']:>8.1f} {figures['worst']:>9.1f} "
-                f"{figures['cpu_us_per_round']:>13.0f} {figures['idle_cpu_per_minute']:>15.3f}"
+                f"{figures['cpu_us_per_round']:>13.0f} {figures['idle_cpu_per_minute']:>10.3f} "
+                f"{figures['startup_cpu']:>10.2f} {figures['first_round_cpu']:>8.2f}"
             )
+        reference = (reference + check_cpu(folder, long)) / 2
+        print(
+            f"check of a séance of {len(long):,} lines, start-up left out (mean of runs before, after): ",
+            end="",
+        )
+        print(f"{reference * 1e6:.0f} µs of CPU a round; load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

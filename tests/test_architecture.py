@@ -272,6 +272,7 @@ PACKAGES: tuple[str, ...] = (
     ROOT,
     "validator.outputs",
     "validator.extras",
+    "validator.stops",
     "validator.schemas",
     "validator.casino",
     "validator.numbers",

@@ -720,6 +720,17 @@ def simulate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = default(
         SimulateOptions, "quiet"
     ),
+    hand_log: Annotated[
+        str | None,
+        typer.Option(
+            "--hand-log",
+            metavar="VERSION",
+            help=N_(
+                "Write this version of hand-log: 1.2 adds each stake's charge where it is placed "
+                "(default: hand-log/1, or 1.1 where the dealer keeps a hole card)."
+            ),
+        ),
+    ] = default(SimulateOptions, "hand_log"),
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
     lang: LangOpt = None,
@@ -753,6 +764,7 @@ def simulate(
         quiet=quiet,
         readings=_listed(reading),
         rules=_listed(rules),
+        hand_log=hand_log,
     )
     from validator.commands import simulate as command  # start-up: a command's modules load when it runs
 

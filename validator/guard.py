@@ -6,7 +6,9 @@
 - 3: an internal error, a bug of this program whatever the input: one line with the version and how to
   report it, never a traceback (`CASINO_VALIDATOR_DEBUG=1` shows it), and never 1, which a CI job would
   read as findings;
-- 130: interrupted (Ctrl-C).
+- 130: interrupted (Ctrl-C), 143: stopped by SIGTERM (128 + the signal's number); the command undoes
+  what it set up on the way out, and a signal that comes again meanwhile is only counted (`stops`).
+  `watch` and `check --follow` end on a signal as they normally do, with their summary and status.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from validator import __version__
+from validator import __version__, stops
 from validator.i18n import N_, _
 from validator.outputs import OutputClosed
 
@@ -104,14 +106,31 @@ def run(app: Callable[..., Any]) -> NoReturn:
         sys.stdout = _Closed()
     if sys.stderr is None:  # closed by the caller (`2>&-`): messages go nowhere, the status still tells
         sys.stderr = _Silent()
+    stops.install()
+    try:
+        code = _ended(app)
+    except KeyboardInterrupt:  # a first signal while an ending was being handled: its status stands
+        code = stops.status(INTERRUPTED)
+    stops.finishing()
+    sys.exit(0 if code is None else code)
+
+
+def _ended(app: Callable[..., Any]) -> Any:
+    """The application's exit status, whatever ends it, with standard output flushed."""
+    code: Any
     try:
         code = app(standalone_mode=False)
+        if code == INTERRUPTED and stops.received():  # typer's answer to a KeyboardInterrupt: silent 130
+            stops.finishing()
+            _echo_err("Aborted!")
+            code = stops.status(INTERRUPTED)
     except SystemExit as exit_:
         # click exits 1 itself on a broken pipe, after wrapping standard output: that is not "findings".
         code = 2 if _pacified() else exit_.code
     except (typer.Abort, KeyboardInterrupt):
+        stops.finishing()
         _echo_err("Aborted!")
-        code = INTERRUPTED
+        code = stops.status(INTERRUPTED)
     except typer.TyperException as usage:  # a usage error (exit 2) or no command given (the help)
         show = getattr(usage, "show", None)
         if show is not None:
@@ -129,6 +148,7 @@ def run(app: Callable[..., Any]) -> NoReturn:
             code = _internal(error)
     except Exception as error:
         code = _internal(error)
+    stops.finishing()
     if not _pacified():
         try:
             if sys.stdout is not None:
@@ -137,7 +157,7 @@ def run(app: Callable[..., Any]) -> NoReturn:
             code = _stdout_failed(error)
         except ValueError:  # standard output closed by the caller
             pass
-    sys.exit(0 if code is None else code)
+    return code
 
 
 def _internal(error: BaseException) -> int:

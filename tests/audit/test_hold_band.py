@@ -3,7 +3,8 @@
 band around the theoretical edge; the same séance with one dealer overpaying (a lost main stake written
 as a push, a fifth of the time: the house gives the stake back) falls outside it.
 
-The band is theoretical ± 1.96·σ·√(Σ staked²)/Σ staked (docs/audit.md); with a fixed seed the séance is
+The band is theoretical ± z·√V/Σ staked, V from the variance and the covariance of a round's boxes, z
+1.96 for one table (docs/audit.md); with a fixed seed the séance is
 the same on every run, so this is not a test that can pass by luck one day and fail the next."""
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def test_every_table_exports_as_csv_and_money_is_signed(disputes: Path, tmp_path
         [
             "findings_by_kind", "findings_by_severity", "findings_by_rule", "findings_by_week",
             "money_by_table", "money_by_dealer", "money_by_gaming_day", "dealers", "pairs",
-            "hold_by_table", "hold_by_period", "registre_seances", "registre_by_table",
+            "hold_by_table", "hold_by_period", "hold_by_bet", "registre_seances", "registre_by_table",
             "registre_by_gaming_day", "video_soon",
         ]
     )  # fmt: skip

@@ -40,7 +40,7 @@ def test_a_tree_is_parsed_once_then_read_back_equal(folder: Path) -> None:
     second = cache.parsed(text, "r.rules", parse)
     assert calls == ["r.rules"]
     assert second == first == parse_ruleset(text, "r.rules")
-    assert len(list(folder.glob("*.json"))) == 1
+    assert len(list((folder / cache.ENTRIES).glob("*.json"))) == 1
 
 
 def test_another_text_or_name_is_parsed_anew(folder: Path) -> None:
@@ -56,7 +56,7 @@ def test_a_damaged_entry_is_parsed_again_and_replaced(folder: Path) -> None:
     parse, calls = _counting_parser()
     text = SIX_DECKS.read_text(encoding="utf-8")
     cache.parsed(text, "r.rules", parse)
-    (entry,) = folder.glob("*.json")
+    (entry,) = (folder / cache.ENTRIES).glob("*.json")
     entry.write_bytes(b"not a pickle")
     assert cache.parsed(text, "r.rules", parse) == parse_ruleset(text, "r.rules")
     assert cache.parsed(text, "r.rules", parse) == parse_ruleset(text, "r.rules")
@@ -68,7 +68,7 @@ def test_a_ruleset_with_errors_is_never_kept(folder: Path) -> None:
     for _ in range(2):
         with pytest.raises(RulesetError):
             cache.parsed(broken, "broken.rules", parse_ruleset)
-    assert not list(folder.glob("*.json"))
+    assert not list((folder / cache.ENTRIES).glob("*.json"))
 
 
 def test_a_folder_that_cannot_be_written_only_means_parsing(tmp_path: Path, monkeypatch) -> None:
@@ -99,7 +99,7 @@ def test_the_default_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_pat
 def test_the_registry_loaded_from_the_cache_is_the_same(folder: Path) -> None:
     fresh = load_all(ruleset_files(rulesets_dir()), rulesets_dir())
     cached = load_all(ruleset_files(rulesets_dir()), rulesets_dir())
-    assert len(list(folder.glob("*.json"))) == len(ruleset_files(rulesets_dir()))
+    assert len(list((folder / cache.ENTRIES).glob("*.json"))) == len(ruleset_files(rulesets_dir()))
     assert [r.version for r in cached.all()] == [r.version for r in fresh.all()]
     for a, b in zip(fresh.all(), cached.all(), strict=True):
         assert [(r.id, r.ref, r.line) for r in a.rules] == [(r.id, r.ref, r.line) for r in b.rules]

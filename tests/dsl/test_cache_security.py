@@ -50,7 +50,7 @@ def test_a_poisoned_pickle_in_the_cache_never_runs(folder: Path, tmp_path: Path)
     text = SIX_DECKS.read_text(encoding="utf-8")
     parse, calls = _counting()
     cache.parsed(text, "r.rules", parse)
-    (entry,) = folder.glob("*.json")
+    (entry,) = (folder / cache.ENTRIES).glob("*.json")
     marker = tmp_path / "ran"
     poison = pickle.dumps(_Payload(marker))
     assert pickle.loads(poison) is None and marker.exists()  # the payload works when unpickled...
@@ -69,7 +69,7 @@ def test_every_shipped_ruleset_poisoned_in_the_cache_then_rules_list(folder: Pat
     registry_with.cache_clear()
     assert invoke("rules", "list").code == 0
     marker = tmp_path / "ran"
-    entries = sorted(folder.glob("*.json"))
+    entries = sorted((folder / cache.ENTRIES).glob("*.json"))
     assert len(entries) == len(ruleset_files(rulesets_dir()))
     for entry in entries:
         entry.write_bytes(pickle.dumps(_Payload(marker)))
@@ -95,7 +95,7 @@ def test_json_that_is_not_a_syntax_tree_is_a_miss(folder: Path, entry) -> None:
     text = SIX_DECKS.read_text(encoding="utf-8")
     parse, calls = _counting()
     cache.parsed(text, "r.rules", parse)
-    (path,) = folder.glob("*.json")
+    (path,) = (folder / cache.ENTRIES).glob("*.json")
     path.write_bytes(orjson.dumps(entry))
     assert cache.parsed(text, "r.rules", parse) == parse_ruleset(text, "r.rules")
     assert calls == ["r.rules", "r.rules"]
@@ -106,7 +106,7 @@ def test_an_entry_for_another_text_is_a_miss(folder: Path) -> None:
     text = SIX_DECKS.read_text(encoding="utf-8")
     parse, calls = _counting()
     cache.parsed(text, "r.rules", parse)
-    (path,) = folder.glob("*.json")
+    (path,) = (folder / cache.ENTRIES).glob("*.json")
     other = parse_ruleset(text.replace("ruleset fr/", "ruleset xx/", 1), "r.rules")
     path.write_bytes(orjson.dumps(cache.encode(other)))
     assert cache.parsed(text, "r.rules", parse).family == parse_ruleset(text, "r.rules").family
@@ -137,7 +137,7 @@ def test_an_entry_others_can_write_is_not_read(folder: Path) -> None:
     text = SIX_DECKS.read_text(encoding="utf-8")
     parse, calls = _counting()
     cache.parsed(text, "r.rules", parse)
-    (path,) = folder.glob("*.json")
+    (path,) = (folder / cache.ENTRIES).glob("*.json")
     path.chmod(0o666)
     cache.parsed(text, "r.rules", parse)
     assert calls == ["r.rules", "r.rules"]

@@ -682,3 +682,141 @@ def addresses(draw) -> str:
     )
     port = draw(st.sampled_from([":1", ":0", ":65536", ":x", "", ":", ":-1", ":" + "9" * 30]))
     return scheme + host + port + draw(st.sampled_from(["", "/", "/path", "?x=1"]))
+
+
+# ---------------------------------------------------------------- issue 42: the surfaces hardened there
+
+# A ruleset from outside amending the French text of 2024-11-01 (as tests/dsl/outside_ruleset.py): its
+# named conditions, readings and rules are what the strategy draws.
+OUTSIDE_HEAD = """ruleset zz/fuzz
+amends fr/blackjack@2024-11-01
+title "Fuzz (test case, not law)"
+source "none"
+in force from 2025-01-01
+note "Not law." note fr "Pas du droit."
+amendment "a" {
+"""
+OUTSIDE_RULE = """    add rule r{n} {{
+        ref "x"
+        severity error
+        message "m" message fr "m"
+        on dealer_draw require {condition}
+        checks "c" checks fr "c" why "w" why fr "w" fails "f" fails fr "f" passes "p" passes fr "p"
+    }}
+"""
+OUTSIDE_READING = """    add reading q{n} {{
+        ref "x"
+        question "Q?"
+        question fr "Q ?"
+        alternative a "A" fr "A"
+        alternative b "B" fr "B" {{
+            replace parameter shoe.decks = 8  ref "x"
+        }}
+        default a because "as written"
+        because fr "tel qu'écrit"
+    }}
+"""
+_FACTS = ("dealer.total", "dealer.cards", "param.shoe.decks", "7", "0")
+
+
+@st.composite
+def _condition(draw, defines: int) -> str:
+    """A condition of one of the shapes that expand: named conditions cited (some twice), long sums,
+    parentheses nested deep, `not` chains, divisions (by a fact or by 0)."""
+    shape = draw(st.sampled_from(["cite", "sum", "nest", "not", "divide", "plain"]))
+    if shape == "cite" and defines:
+        cited = draw(st.lists(st.integers(0, defines - 1), min_size=1, max_size=3))
+        joined = f" {draw(st.sampled_from(['and', 'or']))} ".join(f"d{i}" for i in cited)
+        return f"({joined}) or dealer.total > 0"
+    if shape == "sum":
+        terms = draw(st.integers(1, 90))
+        return "dealer.total <= " + " + ".join(draw(st.sampled_from(_FACTS)) for _ in range(terms))
+    if shape == "nest":
+        depth = draw(st.integers(1, 130))
+        return "(" * depth + "dealer.total > 1" + ")" * depth
+    if shape == "not":
+        return "not " * draw(st.integers(1, 90)) + "dealer.total > 1"
+    if shape == "divide":
+        return f"dealer.total / {draw(st.sampled_from(_FACTS))} < 100"
+    return "dealer.total <= 26"
+
+
+@st.composite
+def outside_rulesets(draw) -> tuple[list[bytes], bool]:
+    """(the files of a ruleset from outside: one version, or a chain of versions each amending the one
+    before; whether to judge with --all-readings). Named conditions chained or doubling (each citing the
+    one before once or twice: 2^N nodes), readings by the dozen, long sums, deep nesting."""
+    lines: list[str] = []
+    defines = draw(st.integers(0, 60))
+    doubling = draw(st.booleans())
+    for i in range(defines):
+        if i == 0:
+            body = "dealer.total == 17"
+        elif doubling:
+            body = f"d{i - 1} and d{i - 1}"
+        else:
+            body = draw(_condition(i)).replace("dealer.total > 0", f"dealer.total > {i}")
+        lines.append(f'    add define d{i} = {body} ref "x"\n')
+    for n in range(draw(st.integers(0, 40))):
+        lines.append(OUTSIDE_READING.format(n=n))
+    rules = draw(st.integers(1, 4))
+    for n in range(rules):
+        condition = draw(_condition(defines))
+        if defines and n == 0:
+            condition = f"d{defines - 1} or " + condition  # every named condition cited, through the last
+        lines.append(OUTSIDE_RULE.format(n=n, condition=condition))
+    first = (OUTSIDE_HEAD + "".join(lines) + "}\n").encode()
+    files = [first]
+    for k in range(draw(st.integers(0, 3)) * draw(st.sampled_from([1, 12]))):
+        files.append(
+            f'ruleset zz/fuzz\namends zz/fuzz@{2025 + k}-01-01\ntitle "v"\nsource "none"\n'
+            f"in force from {2026 + k}-01-01\n".encode()
+        )
+    if len(files) > 1:  # each version but the last ends the day before the next one starts
+        files = [
+            data.replace(
+                f"in force from {2025 + k}-01-01\n".encode(),
+                f"in force from {2025 + k}-01-01 until {2025 + k}-12-31\n".encode(),
+            )
+            for k, data in enumerate(files[:-1])
+        ] + [files[-1]]
+    return files, draw(st.booleans())
+
+
+# The séances a watch case plays: logs with findings, each round id its own (issue 42: rotation).
+WATCHED = tuple(sorted((SAMPLES / "logs" / "disputes").glob("*.jsonl")))
+
+
+@st.composite
+def watch_scripts(draw) -> list[list[tuple[str, int]]]:
+    """What happens to a watched folder, segment by segment (a watch started for each, then stopped):
+    ("append", n) the next n lines of the current séance; ("rotate", k) the current log renamed to another
+    `*.jsonl` name (k: which) and the next séance started under the old name; ("rewrite", n) the current
+    log written again from its start with its first n lines then more; each segment ends with ("signals",
+    n) a burst of n SIGINT/SIGTERM, or ("kill", 9)."""
+    segments = []
+    for _ in range(draw(st.integers(1, 3))):
+        ops: list[tuple[str, int]] = []
+        for _ in range(draw(st.integers(1, 4))):
+            kind = draw(st.sampled_from(["append", "append", "append", "rotate", "rewrite"]))
+            ops.append((kind, draw(st.integers(1, 6))))
+        ops.append(draw(st.sampled_from([("signals", 1), ("signals", 50), ("signals", 500), ("kill", 9)])))
+        segments.append(ops)
+    return segments
+
+
+# The logs datasets are made of, and what each case draws: datasets of subsets, some named twice.
+OVERLAPPING = tuple(p for p in sorted((SAMPLES / "logs").rglob("*.jsonl*")) if "side-bets" not in p.parts)
+
+
+@st.composite
+def overlaps(draw) -> list[list[tuple[int, bool]]]:
+    """Two or three datasets, each of a subset of the sample logs (by index; True: a copy of the log under
+    another name), sharing logs more often than not; a dataset may be given twice."""
+    datasets = []
+    for _ in range(draw(st.integers(2, 3))):
+        chosen = draw(st.lists(st.integers(0, len(OVERLAPPING) - 1), min_size=1, max_size=3, unique=True))
+        datasets.append([(i, draw(st.booleans())) for i in chosen])
+    if draw(st.booleans()):
+        datasets.append(datasets[0])  # the same dataset named twice (the report reads it once)
+    return datasets

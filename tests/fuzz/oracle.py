@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -44,8 +45,10 @@ class Tally:
     slowest_wall: float = 0.0
     rounds_compared: int = 0
 
-    def add(self, code: int, seconds: tuple[float, float]) -> None:
-        self.cases += 1
+    def add(self, code: int, seconds: tuple[float, float], case: bool = True) -> None:
+        """A command's status and time; `case`: the first command of a case (a case of several runs
+        several commands, each status counted)."""
+        self.cases += case
         self.statuses[code] = self.statuses.get(code, 0) + 1
         self.slowest = max(self.slowest, seconds[0])
         self.slowest_wall = max(self.slowest_wall, seconds[1])
@@ -53,7 +56,9 @@ class Tally:
     def line(self, what: str) -> str:
         statuses = ", ".join(f"exit {k}: {v}" for k, v in sorted(self.statuses.items()))
         compared = (
-            f"; {self.rounds_compared} logs' rounds equal to the independent count" if what == "logs" else ""
+            f"; {self.rounds_compared} cases' rounds equal to the independent count"
+            if self.rounds_compared
+            else ""
         )
         return (
             f"{what}: {self.cases} cases ({statuses}); 0 tracebacks; slowest {self.slowest:.2f} s of CPU "
@@ -205,8 +210,9 @@ def damage_dataset(root: Path, damages: list[tuple[str, int, int]]) -> None:
             path.write_bytes(data[: where % max(1, len(data))])
         elif kind == "flip":
             data = bytearray(path.read_bytes())
-            data[where % len(data)] ^= 0xFF
-            path.write_bytes(bytes(data))
+            if data:  # a file emptied by a damage before has no byte to flip
+                data[where % len(data)] ^= 0xFF
+                path.write_bytes(bytes(data))
         elif kind == "remove":
             path.unlink()
         elif kind == "folder":
@@ -242,14 +248,19 @@ def check_address(address: str, log: Path, tally: Tally) -> None:
     _documented(ran)
 
 
-def check_ruleset(path: Path, tally: Tally) -> None:
-    ran, seconds = _timed("rules", "check", str(path))
+def check_ruleset(path: Path, tally: Tally, also: tuple[Path, ...] = ()) -> None:
+    """`rules check` of the file, named with `also` (the versions it may amend: a file beside it is read
+    only when named)."""
+    ran, seconds = _timed("rules", "check", str(path), *map(str, also))
     tally.add(ran.code, seconds)
     assert ran.code in (0, 2), (ran.code, ran.stderr)
     if ran.code == 2:
-        assert ran.stderr.startswith((f"{path}:", "casino-validator: ")), ran.stderr
+        named = tuple(f"{p}:" for p in (path, *also))
+        assert all(
+            line.startswith((*named, "casino-validator: ", " ")) for line in ran.stderr.splitlines()
+        ), ran.stderr
     else:
-        assert ran.stdout.startswith(f"{path}: ok"), ran.stdout
+        assert any(line.startswith(f"{path}: ok") for line in ran.stdout.splitlines()), ran.stdout
 
 
 def check_fixtures(folder: Path, tally: Tally) -> None:
@@ -257,3 +268,198 @@ def check_fixtures(folder: Path, tally: Tally) -> None:
     tally.add(ran.code, seconds)
     # 0 every case passes, 1 a case fails, 2 a fixture that cannot be read.
     assert ran.code in (0, 1, 2), (ran.code, ran.stderr)
+
+
+# ---------------------------------------------------------------- issue 42: the surfaces hardened there
+
+
+def check_outside_ruleset(
+    folder: Path, files: list[bytes], all_readings: bool, log: Path, tally: Tally
+) -> None:
+    """A ruleset from outside (one version or a chain), `rules check`ed then used to judge a log: each
+    command ends with a documented status within `TIMEOUT` (the bounds of docs/rules-language.md refuse
+    what would explode, at FILE:LINE:COL), and a log judged by it has its rounds accounted."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for index, data in enumerate(files):
+        (folder / f"v{index:02}.rules").write_bytes(data)
+    ran, seconds = _timed("rules", "check", str(folder))
+    tally.add(ran.code, seconds)
+    assert ran.code in (0, 2), (ran.code, ran.stderr)
+    if ran.code == 2:
+        assert all(line.startswith((f"{folder}/", "casino-validator: ")) for line in ran.stderr.splitlines())
+    extra = ("--all-readings",) if all_readings else ()
+    judged, seconds = _timed(
+        "check", str(log), "--rules", str(folder), "--ruleset", "zz/fuzz", "-f", "json", *extra
+    )
+    tally.add(judged.code, seconds)
+    assert judged.code in (0, 1, 2), (judged.code, judged.stderr)
+    if judged.code == 2:
+        # Only what `rules check` refused, or --all-readings past its bound of alternatives judged.
+        assert ran.code == 2 or "--all-readings:" in judged.stderr, judged.stderr
+        return
+    summary = json.loads(judged.stdout)["summary"]
+    assert summary["rounds"]["read"] == expected_rounds(log.read_bytes()), summary["rounds"]
+    tally.rounds_compared += 1
+
+
+WATCH = ["watch", "tables", "--format", "jsonl", "--no-config", "--output", "found.jsonl"]
+WATCH += ["--state", "st.json", "--interval", "0.05"]
+
+
+def _waited(condition, what: str) -> None:
+    until = time.monotonic() + HANG
+    while not condition():
+        assert time.monotonic() < until, f"watch: never came within {HANG:.0f} s: {what}"
+        time.sleep(0.05)
+
+
+def _judged_whole(folder: Path) -> bool:
+    """The state says every log of the folder is judged to its end, under its name now."""
+    try:
+        state = json.loads((folder / "st.json").read_text())
+    except (OSError, ValueError):
+        return False
+    marks = {os.path.basename(key): mark["offset"] for key, mark in state["logs"].items()}
+    on_disk = {p.name: p.stat().st_size for p in (folder / "tables").glob("*.jsonl")}
+    return marks == on_disk
+
+
+def _state_id(folder: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(folder / "st.json")
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns
+
+
+def _segment(folder: Path, ops: list[tuple[str, int]], play: dict[str, int], tally: Tally) -> None:
+    """One watch: started, the operations made while it runs, then stopped as the script says."""
+    import subprocess
+    import sys
+
+    from mutators import WATCHED
+
+    before = _state_id(folder)
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-P", "-m", "validator", *WATCH],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        _waited(lambda: _state_id(folder) != before or process.poll() is not None, "its first commit")
+        tables = folder / "tables"
+        for kind, count in ops[:-1]:
+            current = tables / "current.jsonl"
+            lines = WATCHED[play["seance"]].read_bytes().splitlines(keepends=True)
+            if kind == "append":
+                with current.open("ab") as handle:
+                    handle.write(b"".join(lines[play["line"] : play["line"] + count]))
+                play["line"] = min(len(lines), play["line"] + count)
+            elif kind == "rotate" and play["seance"] + 1 < len(WATCHED) and current.stat().st_size:
+                os.rename(current, tables / f"old-{play['rotated']}.jsonl")
+                current.write_bytes(b"")
+                play["rotated"] += 1
+                play["seance"] += 1
+                play["line"] = 0
+        _waited(lambda: _judged_whole(folder) or process.poll() is not None, "every log judged whole")
+        assert process.poll() is None, process.communicate()[1].decode()[-2000:]
+        end, count = ops[-1]
+        if end == "kill":
+            process.kill()
+            process.wait()
+        else:
+            sent = 0
+            until = time.monotonic() + HANG
+            while process.poll() is None and time.monotonic() < until:
+                with contextlib.suppress(ProcessLookupError):
+                    process.send_signal(signal.SIGTERM if sent % 2 else signal.SIGINT)
+                sent += 1
+                time.sleep(0.002 if sent < count else 0.05)
+            assert process.wait(timeout=HANG) in (0, 1), process.returncode
+        assert process.stderr is not None
+        stderr = process.stderr.read().decode()
+        assert "Traceback" not in stderr and "internal error" not in stderr, stderr
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    tally.add(process.returncode, (0.0, time.perf_counter() - started), case=play["segments"] == 0)
+    play["segments"] += 1
+
+
+def check_watch_script(folder: Path, script: list[list[tuple[str, int]]], tally: Tally) -> None:
+    """A folder watched across restarts while its séances are written, rotated to other `*.jsonl` names
+    and the watches stopped by bursts of signals or killed: at the end, the report (`--output`) holds
+    every finding `check` gives for the files the folder holds, each exactly once."""
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "tables").mkdir(parents=True)
+    (folder / "tables" / "current.jsonl").write_bytes(b"")
+    play = {"seance": 0, "line": 0, "rotated": 0, "segments": 0}
+    for ops in [*script, [("signals", 20)]]:  # a last watch sees everything judged
+        _segment(folder, ops, play, tally)
+    expected: list[tuple[object, ...]] = []
+    for path in sorted((folder / "tables").glob("*.jsonl")):
+        ran = invoke("check", str(path), "-f", "jsonl", "--no-config")
+        assert ran.code in (0, 1), ran.stderr
+        expected += [_finding_key(line) for line in ran.stdout.splitlines()]
+    got = [_finding_key(line) for line in (folder / "found.jsonl").read_text().splitlines()]
+    assert sorted(got) == sorted(expected), (len(got), len(expected))
+
+
+def _finding_key(line: str) -> tuple[object, ...]:
+    finding = json.loads(line)
+    return (finding["rule"], finding["round"], finding["line"], finding["stake"], finding["message"])
+
+
+def check_overlaps(folder: Path, datasets: list[list[tuple[int, bool]]], tally: Tally) -> None:
+    """Datasets of overlapping sets of logs (some logs as copies under another name, a dataset named
+    twice): `report` over them exits 0, says which overlap, and counts every distinct log's rounds once
+    (by the logs' SHA-256), as many as an independent count of their lines."""
+    import hashlib
+
+    from mutators import OVERLAPPING
+
+    from validator.audit.query import Filters, connect
+
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    roots: list[str] = []
+    digests: list[set[str]] = []
+    made: dict[int, str] = {}
+    contents: dict[str, bytes] = {}
+    for number, chosen in enumerate(datasets):
+        if id(chosen) in made:
+            roots.append(made[id(chosen)])
+            continue
+        paths = []
+        mine: set[str] = set()
+        for index, copied in chosen:
+            source = OVERLAPPING[index]
+            path = source
+            if copied:
+                path = folder / f"copies-{number}" / f"copy-{source.name}"
+                path.parent.mkdir(exist_ok=True)
+                shutil.copy(source, path)
+            data = source.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
+            contents[digest] = gzip.decompress(data) if source.suffix == ".gz" else data
+            mine.add(digest)
+            paths.append(str(path))
+        root = str(folder / f"ds{number}")
+        ran, seconds = _timed("check", *paths, "--dataset", root, "-q", "--no-config")
+        tally.add(ran.code, seconds, case=not made)
+        assert ran.code in (0, 1), (ran.code, ran.stderr)
+        made[id(chosen)] = root
+        roots.append(root)
+        digests.append(mine)
+    ran, seconds = _timed("report", *roots, "-o", str(folder / "page.html"))
+    tally.add(ran.code, seconds, case=False)
+    assert ran.code == 0, ran.stderr
+    overlapping = any(a & b for i, a in enumerate(digests) for b in digests[i + 1 :])
+    assert ("cover" in ran.stderr and "of the same logs" in ran.stderr) == overlapping, ran.stderr
+    counted = connect(roots, Filters()).execute("SELECT sum(weight) FROM rounds").fetchone()[0]
+    assert counted == sum(expected_rounds(data) for data in contents.values()), counted
+    tally.rounds_compared += 1

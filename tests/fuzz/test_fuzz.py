@@ -5,11 +5,17 @@ In the normal suite each kind runs a few examples (about ten seconds in all). Th
     pytest -m fuzz -s tests/fuzz
 
 with FUZZ_LOGS, FUZZ_HOUSES, FUZZ_RULESETS, FUZZ_FIXTURES, FUZZ_CONFIGS, FUZZ_BASELINES, FUZZ_DATASETS,
-FUZZ_URLS and FUZZ_ADDRESSES examples (defaults below: rule fixture folders for `rules test`, datasets
-given to `report`, URLs of logs, `--scheduler` addresses); it prints what it saw. Every case must end
-without a traceback, with a documented exit status, within 20 s of CPU and 120 s of wall-clock (a case
-still running then is stopped and fails as a hang), and, for a log, with as many rounds read as an
-independent count of its lines finds (oracle.py).
+FUZZ_URLS, FUZZ_ADDRESSES, FUZZ_OUTSIDE_RULESETS, FUZZ_WATCHES and FUZZ_OVERLAPS examples (defaults below:
+rule fixture folders for `rules test`, datasets given to `report`, URLs of logs, `--scheduler` addresses;
+and, since issue 42, rulesets from outside whose named conditions, sums, nesting, readings and chains of
+versions expand, folders watched across restarts while their logs are written and rotated and the
+watches stopped by bursts of signals or killed, and datasets of overlapping logs given to one `report`);
+it prints what it saw. Every case must end without a traceback, with a documented exit status, within
+20 s of CPU and 120 s of wall-clock (a case still running then is stopped and fails as a hang), and, for
+a log, with as many rounds read as an independent count of its lines finds; a watched folder's report
+holds every finding `check` gives for its files exactly once; a report over overlapping datasets counts
+each distinct log's rounds once (oracle.py). A case of the last three runs several commands: each one's
+status is counted.
 """
 
 from __future__ import annotations
@@ -31,9 +37,12 @@ from mutators import (
     fixtures,
     houses,
     logs,
+    outside_rulesets,
+    overlaps,
     rulesets,
     seed_rulesets,
     urls,
+    watch_scripts,
 )
 from oracle import (
     Tally,
@@ -43,9 +52,12 @@ from oracle import (
     check_fixtures,
     check_house,
     check_log,
+    check_outside_ruleset,
+    check_overlaps,
     check_report,
     check_ruleset,
     check_url,
+    check_watch_script,
     damage_dataset,
 )
 
@@ -63,6 +75,9 @@ QUICK = {
     "datasets": 4,
     "urls": 6,
     "addresses": 6,
+    "outside_rulesets": 2,
+    "watches": 1,
+    "overlaps": 1,
 }
 _DEFAULTS = {
     "logs": 10000,
@@ -74,6 +89,9 @@ _DEFAULTS = {
     "datasets": 500,
     "urls": 500,
     "addresses": 300,
+    "outside_rulesets": 300,
+    "watches": 40,
+    "overlaps": 100,
 }
 LONG = {kind: int(os.environ.get(f"FUZZ_{kind.upper()}", str(n))) for kind, n in _DEFAULTS.items()}
 _SETTINGS = {
@@ -115,8 +133,9 @@ def _house_case(data: bytes, with_log: bool) -> None:
 
 
 def _ruleset_case(case: tuple[Path, bytes]) -> None:
-    """The damaged file in place of its seed, in a copy of the seed's folder: an amendment is checked
-    beside the versions it amends, as `rules check` reads it in the project."""
+    """The damaged file in place of its seed, in a copy of the seed's folder, checked with the versions
+    beside it named (an amendment is checked with the versions it amends, which are read only when
+    named)."""
     seed, data = case
     folder = _FOLDER / "rulesets" / seed.parent.name
     shutil.rmtree(folder, ignore_errors=True)
@@ -124,7 +143,8 @@ def _ruleset_case(case: tuple[Path, bytes]) -> None:
         seed.parent, folder, ignore=lambda _, names: [n for n in names if not n.endswith(".rules")]
     )
     (folder / seed.name).write_bytes(data)
-    check_ruleset(folder / seed.name, TALLIES["rulesets"])
+    beside = tuple(sorted(p for p in folder.glob("*.rules") if p.name != seed.name))
+    check_ruleset(folder / seed.name, TALLIES["rulesets"], beside)
 
 
 @pytest.mark.parametrize("seed", [p for p, _ in seed_rulesets()], ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -317,6 +337,59 @@ def test_long_damaged_rulesets(data):
 @given(fixtures())
 def test_long_damaged_rule_fixtures(case):
     _fixture_case(case)
+
+
+@cache
+def _short_log() -> Path:
+    """The first 30 lines of the 2025 blackjack sample: judged by a ruleset from outside in force then."""
+    import gzip
+
+    data = gzip.decompress((ROOT / "samples" / "logs" / "clean" / "BJ-07-2025-03-14.jsonl.gz").read_bytes())
+    return _write("short-2025.jsonl", b"".join(data.splitlines(keepends=True)[:30]))
+
+
+def _outside_case(case: tuple[list[bytes], bool]) -> None:
+    files, all_readings = case
+    check_outside_ruleset(_FOLDER / "outside", files, all_readings, _short_log(), TALLIES["outside_rulesets"])
+
+
+@settings(max_examples=QUICK["outside_rulesets"], **_SETTINGS)
+@given(outside_rulesets())
+def test_expanding_rulesets_from_outside(case):
+    _outside_case(case)
+
+
+@settings(max_examples=QUICK["watches"], **_SETTINGS)
+@given(watch_scripts())
+def test_watched_folders_rotated_and_signalled(script):
+    check_watch_script(_FOLDER / "watch", script, TALLIES["watches"])
+
+
+@settings(max_examples=QUICK["overlaps"], **_SETTINGS)
+@given(overlaps())
+def test_overlapping_datasets(datasets):
+    check_overlaps(_FOLDER / "overlaps", datasets, TALLIES["overlaps"])
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["outside_rulesets"], **_SETTINGS)
+@given(outside_rulesets())
+def test_long_expanding_rulesets_from_outside(case):
+    _outside_case(case)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["watches"], **_SETTINGS)
+@given(watch_scripts())
+def test_long_watched_folders_rotated_and_signalled(script):
+    check_watch_script(_FOLDER / "watch", script, TALLIES["watches"])
+
+
+@pytest.mark.fuzz
+@settings(max_examples=LONG["overlaps"], **_SETTINGS)
+@given(overlaps())
+def test_long_overlapping_datasets(datasets):
+    check_overlaps(_FOLDER / "overlaps", datasets, TALLIES["overlaps"])
 
 
 @pytest.mark.fuzz

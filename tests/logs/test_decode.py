@@ -212,3 +212,30 @@ def test_a_record_type_nested_too_deeply_is_a_finding_not_a_crash(depth: int) ->
     record = reader._parse_line("f.jsonl", 3, line)
     assert record.problem is not None and record.problem.line == 3
     assert record.problem.rule in ("hand-log/invalid-json", "hand-log/schema", "hand-log/unknown-type")
+
+
+def test_a_first_line_repeated_with_its_byte_order_mark_is_two_lines(tmp_path) -> None:
+    """Issue 42: identical lines are read together, and the first line's byte-order mark was dropped from
+    all of them: the same bytes on line 2 (where a mark is not allowed) were read as a valid record. Only
+    line 1 loses its mark; line 2 is the JSON error a mark anywhere else is, as when not repeated."""
+    from validator.logs.limits import Limits
+    from validator.logs.reader import BOM, RecordFeed, read_records
+
+    table = (
+        b'{"type": "table", "format": "hand-log/1", "table": "T", "casino": "C", "game": "bataille", '
+        b'"ruleset": "fr/bataille", "at": "2025-01-31T22:00:00+01:00", "seats": 7, "minimum": 5, '
+        b'"maximum": 500, "new_cards": true}\n'
+    )
+    for data in (BOM + table + BOM + table, BOM + table + BOM + table + BOM + table):
+        path = tmp_path / "bom.jsonl"
+        path.write_bytes(data)
+        for records in (
+            list(read_records(str(path), "bom.jsonl")),
+            list(RecordFeed("bom.jsonl", Limits()).feed(data)),
+        ):
+            lines = data.count(b"\n")
+            assert [r.line for r in records] == list(range(1, lines + 1))
+            assert records[0].problem is None
+            for later in records[1:]:
+                assert later.problem is not None and later.problem.rule == "hand-log/invalid-json"
+                assert "byte order mark" in later.problem.message

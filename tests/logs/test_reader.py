@@ -283,7 +283,8 @@ def test_bad_card_in_an_action_and_in_a_burn(tmp_path: Path) -> None:
         ({"actions": [["pay", "1", -5]]}, "round record: actions[0][2]: -5 is not an amount"),
         ({"actions": [["pay", "1", "7,50"]]}, "round record: actions[0][2]: '7,50' is not an amount"),
         ({"actions": [["pay", "1:Foo", 5]]}, "round record: actions[0][1]: '1:Foo' is not a stake"),
-        ({"actions": [["insurance", "1/2", 5]]}, "round record: actions[0][1]: '1/2' is not a box"),
+        # hand-log/1.2 insures a split hand ("1/2"): a box 8 is neither a box nor a hand.
+        ({"actions": [["insurance", "8", 5]]}, "round record: actions[0][1]: '8' is not a hand"),
         ({"actions": [["cut_card", "dealer"]]}, "round record: actions[0][1]: 'dealer' is not a box"),
         ({"actions": [["burn", "AS\n"]]}, "round record: actions[0][1]: 'AS\\n' is not a card"),
         ({"bets": [{"stake": "1"}]}, "round record: bets[0]: missing field 'amount'"),

@@ -3,15 +3,16 @@ page (`html`). `casino-validator report` and `check --format html` both end here
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, time
-from decimal import Decimal
 from typing import Any
 
 from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
 from validator.audit.query import Filters, build, check_filters, connect, sources
+from validator.audit.theory import Theory
 from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
+from validator.findings.words import side_words
 from validator.i18n import N_, _
 
 
@@ -34,19 +35,19 @@ def audit_html(
     end: date | None = None,
     casino: str | None = None,
     table: str | None = None,
-    theory: Mapping[str, tuple[Decimal, float]] | None = None,
+    theory: Theory | None = None,
     title: str = N_("Audit report"),
     csv_folder: str | None = None,
     as_of: date | None = None,
     csv_dialect: str | None = None,
 ) -> str:
-    """The report over these datasets, filtered; `theory`: table id → (the house edge of its rules, the
-    variance of the main stake per unit staked) (by default, computed from the versions and house
-    entries the tables' rounds were judged by). A filter that matches nothing stops the run (exit 2)
-    naming what the datasets hold. `csv_folder`: each table of the page also written there as CSV, in
-    `csv_dialect` (`comma`, `semicolon`; by default the language's: validator/audit/dialects.py).
-    `as_of`: the day the report is read, whose start (UTC) the findings' video is counted from (None:
-    now)."""
+    """The report over these datasets, filtered; `theory`: table id → its figures (`audit.theory.Theory`:
+    by default computed from the versions and house entries the tables' rounds were judged by, each with
+    what a logged decision costs; or given, (house edge, variance) for a whole table). A filter that
+    matches nothing stops the run (exit 2) naming what the datasets hold. `csv_folder`: each table of
+    the page also written there as CSV, in `csv_dialect` (`comma`, `semicolon`; by default the
+    language's: validator/audit/dialects.py). `as_of`: the day the report is read, whose start (UTC) the
+    findings' video is counted from (None: now)."""
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb
@@ -65,11 +66,13 @@ def audit_html(
                 datasets=", ".join(datasets), error=lines[0][:300]
             )
         ) from None
+    titles = stake_titles(registry)
+    every = {name: title for named in titles.values() for name, title in named.items()}
+    for line in audit.hold_bets:  # a bet of its own by its name in the run's language
+        line["bet_words"] = side_words(str(line["bet"]), every)
     if csv_folder is not None:
         write_csv(audit, csv_folder, csv_dialect)
-    return render(
-        audit, rule_docs(registry), title=title, csv_dialect=csv_dialect, titles=stake_titles(registry)
-    )
+    return render(audit, rule_docs(registry), title=title, csv_dialect=csv_dialect, titles=titles)
 
 
 def dataset_notes(datasets: Sequence[str]) -> list[str]:

@@ -21,6 +21,9 @@ from validator.audit.query import (
     PAIR_MIN_OVERPAID,
     Audit,
 )
+from validator.audit.shoes import ALPHA as SHOE_ALPHA
+from validator.audit.shoes import MIN_CARDS as SHOE_MIN_CARDS
+from validator.audit.shoes import RUN as SHOE_RUN
 from validator.audit.svg import Chart, bars, lines, scatter
 from validator.casino.money import fmt
 from validator.errors import ValidatorError
@@ -330,6 +333,22 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
             ("band_95_low", "low"),
             ("band_95_high", "high"),
             ("outside_band", "outside"),
+            ("decisions_not_priced", "unpriced"),
+        ),
+    ),
+    "hold_by_bet": (
+        "hold_bets",
+        (
+            ("table_id", "table"),
+            ("bet", "bet_words"),
+            ("rounds", "rounds"),
+            ("bet_wagered", "wagered"),
+            ("bet_kept", "kept"),
+            ("bet_hold", "hold"),
+            ("theoretical", "theoretical"),
+            ("band_95_low", "low"),
+            ("band_95_high", "high"),
+            ("outside_band", "outside"),
         ),
     ),
     "hold_by_period": (
@@ -349,6 +368,10 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         ),
     ),
 }
+
+
+# What a spreadsheet reads at the start of a cell as a formula (or the start of one): OWASP's list.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 # The words of each column in a language other than English (their French in the catalog).
@@ -389,6 +412,11 @@ COLUMN_WORDS: dict[str, str] = {
     "band_95_high": N_("95 % band, high"),
     "outside_band": N_("outside the band"),
     "period": N_("period"),
+    "decisions_not_priced": N_("decisions not priced"),
+    "bet": N_("bet"),
+    "bet_wagered": N_("wagered"),
+    "bet_kept": N_("kept"),
+    "bet_hold": N_("hold"),
     # The registre de contrôle (art. 69) and the findings whose video is soon erased (art. 21).
     "casino": N_("casino"),
     "opened": N_("opened"),
@@ -441,7 +469,13 @@ def _cell(value: Any, decimal: str = ".", column: str = "", words: bool = False)
         return (fmt(value) or "0").replace(".", decimal)
     if isinstance(value, float):
         return f"{value:.6g}".replace(".", decimal)
-    return str(value)
+    text = str(value)
+    if isinstance(value, str) and text.startswith(_FORMULA_STARTS):
+        # A name the logs wrote (a dealer, a player, a table): a spreadsheet opening the CSV must show
+        # it, not run it (`=HYPERLINK(…)`). OWASP's advice: a leading apostrophe makes it text. Numbers
+        # are the report's own and keep their sign.
+        return "'" + text
+    return text
 
 
 def csv_tables(audit: Audit, dialect_name: str | None = None) -> dict[str, str]:
@@ -455,7 +489,9 @@ def csv_tables(audit: Audit, dialect_name: str | None = None) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, (attribute, columns) in _CSV.items():
         buffer = io.StringIO()
-        writer = csv.writer(buffer, delimiter=chosen.delimiter, lineterminator="\n")
+        # Rows end with CRLF (RFC 4180): a cell holding either character is then quoted, whereas with "\n"
+        # alone a carriage return in a name would end the row for the reader.
+        writer = csv.writer(buffer, delimiter=chosen.delimiter, lineterminator="\r\n")
         writer.writerow([_(COLUMN_WORDS[column]) if words else column for column, _key in columns])
         for row in getattr(audit, attribute):
             writer.writerow([_cell(row.get(key), chosen.decimal, column, words) for column, key in columns])
@@ -576,4 +612,7 @@ def render(
         made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         pair_alpha=PAIR_ALPHA,
         pair_min=PAIR_MIN_OVERPAID,
+        shoe_alpha=SHOE_ALPHA,
+        shoe_min_cards=SHOE_MIN_CARDS,
+        shoe_run=SHOE_RUN,
     )

@@ -16,10 +16,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 from validator.audit.dataset.writer import casino_key
-from validator.audit.stats import Z95, fisher_greater, wilson
+from validator.audit.shoes import ALPHA as SHOE_ALPHA
+from validator.audit.shoes import MIN_CARDS, cards_of, order_test, reused
+from validator.audit.stats import fisher_greater, wilson
+from validator.audit.theory import Theory, priced
 from validator.errors import ValidatorError
 from validator.i18n import _
 
@@ -31,6 +35,7 @@ PAIRS_SHOWN = 50
 BARS_SHOWN = 40  # tables and dealers in the money charts, most money first
 PAIR_ALPHA = 0.05  # family-wise: each pair is flagged at PAIR_ALPHA / (pairs tested) (Bonferroni)
 PAIR_MIN_OVERPAID = 3  # and only with this many overpaid rounds at least
+HOLD_ALPHA = 0.05  # family-wise: the chance that any period of a family falls outside its band by luck
 SEANCES_SHOWN = 500  # séances listed in the registre de contrôle (differences first); the CSV has as many
 VIDEO_SOON_DAYS = 3  # findings whose footage is erased within this many days of the report's date
 
@@ -66,6 +71,13 @@ class Audit:
     hold: list[dict[str, Any]] = field(default_factory=list)
     hold_periods: list[dict[str, Any]] = field(default_factory=list)
     hold_outside: int = 0
+    hold_unpriced: int = 0  # logged decisions the figures could not price (priced as the best play)
+    hold_bets: list[dict[str, Any]] = field(default_factory=list)  # each bet of its own, per table
+    shoes_tested: int = 0  # shoes with MIN_CARDS cards dealt at least, tested for their order
+    shoe_threshold: float = 0.0
+    shoes_flagged: list[dict[str, Any]] = field(default_factory=list)  # an order unlikely at random
+    shoes_reused: list[dict[str, Any]] = field(default_factory=list)  # an earlier shoe's order
+    hold_bets_outside: int = 0
     has_theoretical: bool = False
     week_series: list[str] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
@@ -129,11 +141,13 @@ def sources(datasets: Sequence[str]) -> Sources:
 
     expected = {"rounds": schema.ROUNDS, "findings": schema.FINDINGS, "seances": schema.SEANCES}
     out = Sources()
-    for root in unique_datasets(datasets):
+    roots = unique_datasets(datasets)
+    states = [manifest.read_state(Path(root)) for root in roots]
+    counted, out.notes = manifest.counted_once(states)
+    for root, state, files in zip(roots, states, counted, strict=True):
         folder = Path(root)
-        state = manifest.read_state(folder)
         out.runs.extend(str(folder / "runs" / f"{m.run_id}.parquet") for m in state.manifests)
-        for path, listed in state.counted():
+        for path, listed in files:
             if not manifest.regular(path):
                 raise ValidatorError(
                     _("{path}: listed by run {run} but missing or not a plain file").format(
@@ -163,7 +177,7 @@ def sources(datasets: Sequence[str]) -> Sources:
                     )
                 )
             getattr(out, listed.table).append(str(path))
-        for run_id, files in sorted(state.uncommitted.items()):
+        for run_id, unlisted in sorted(state.uncommitted.items()):
             how = (
                 _("still running")
                 if manifest.is_running(folder, run_id)
@@ -171,7 +185,7 @@ def sources(datasets: Sequence[str]) -> Sources:
             )
             out.notes.append(
                 _("{root}: run {run}, {how}: its {count} files are not counted").format(
-                    root=root, run=run_id, how=how, count=len(files)
+                    root=root, run=run_id, how=how, count=len(unlisted)
                 )
             )
     return out
@@ -267,8 +281,53 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
     summed = _rollups(datasets, "played")
     if summed:
         played += f" UNION ALL SELECT dealer, player, weight FROM read_parquet({summed}){condition}"
+    # `decided`: a row per logged decision, with its round's table, day and version (the hold's
+    # theoretical figure prices each), and the decisions `check --format html` summed.
+    decided = (
+        "SELECT table_id, gaming_day, ruleset, house_file, d.verb AS verb, d.cards AS cards,"
+        " d.dealer_cards AS dealer_cards, d.split AS split, d.split_aces AS split_aces, d.hands AS hands,"
+        " d.stake AS stake, 1::BIGINT AS weight"
+        " FROM (SELECT table_id, gaming_day, ruleset, house_file, unnest(decisions) AS d FROM logged"
+        " WHERE status <> 'unreadable')"
+    )
+    summed = _rollups(datasets, "decisions")
+    if summed:
+        decided += (
+            " UNION ALL SELECT table_id, gaming_day, ruleset, house_file, verb, cards, dealer_cards, split,"
+            f" split_aces, hands, stake, weight FROM read_parquet({summed}){condition}"
+        )
+    # `own_bets`: per round and bet of its own (insurance, each side bet), wagered, kept and the round's
+    # wager squared; and those `check --format html` summed.
+    own_bets = (
+        "SELECT table_id, gaming_day, ruleset, house_file, s.bet AS bet, sum(s.wagered) AS wagered,"
+        " sum(s.collected - s.paid) AS kept, sum(s.wagered)::DOUBLE * sum(s.wagered)::DOUBLE AS wagered_sq,"
+        " 1::BIGINT AS weight"
+        " FROM (SELECT table_id, gaming_day, ruleset, house_file, round_key, unnest(stakes) AS s FROM logged"
+        " WHERE status <> 'unreadable') WHERE NOT coalesce(s.main_game, s.bet = 'main')"
+        " GROUP BY table_id, gaming_day, ruleset, house_file, round_key, s.bet"
+    )
+    summed = _rollups(datasets, "bets")
+    if summed:
+        own_bets += (
+            " UNION ALL SELECT table_id, gaming_day, ruleset, house_file, bet, wagered, kept, wagered_sq,"
+            f" weight FROM read_parquet({summed}){condition}"
+        )
+    con.execute(f"CREATE VIEW own_bets AS {own_bets}")
+    # `dealt`: each round's cards out of the shoe, and those of the rounds `check --format html` summed.
+    dealt = (
+        "SELECT table_id, shoe, at_utc, file, line, cards FROM logged"
+        " WHERE status <> 'unreadable' AND cards IS NOT NULL"
+    )
+    summed = _rollups(datasets, "dealt")
+    if summed:
+        dealt += (
+            " UNION ALL SELECT table_id, shoe, at_utc, file, line, cards"
+            f" FROM read_parquet({summed}){condition}"
+        )
+    con.execute(f"CREATE VIEW dealt AS {dealt}")
     con.execute(f"CREATE VIEW rounds AS {rounds}")
     con.execute(f"CREATE VIEW played AS {played}")
+    con.execute(f"CREATE VIEW decided AS {decided}")
     return con
 
 
@@ -356,14 +415,14 @@ def build(
     datasets: Sequence[str],
     filters: Filters | None = None,
     *,
-    theory: Mapping[str, tuple[Decimal, float]] | None = None,
+    theory: Theory | None = None,
     findings_shown: int = FINDINGS_SHOWN,
     as_of: datetime | None = None,
     glosses: Mapping[tuple[str, str], str] | None = None,
 ) -> Audit:
-    """Every section's figures. `theory`: table id → (the house edge its rules give, a fraction of the
-    main stake; the variance of the main stake's result per unit staked), for the hold's band.
-    `glosses`: (reading, alternative) → the words a run in French says beside the alternative's name."""
+    """Every section's figures. `theory`: table id → its figures (`audit.theory.Theory`), for the hold's
+    theoretical figure and band. `glosses`: (reading, alternative) → the words a run in French says
+    beside the alternative's name."""
     filters = filters or Filters()
     con = connect(datasets, filters)
     audit = Audit(list(datasets), filters)
@@ -429,6 +488,7 @@ def build(
     _dealers(con, audit)
     _pairs(con, audit)
     _hold(con, audit, theory)
+    _shoes(con, audit)
     audit.findings_total = int(audit.overview["findings"])
     audit.findings = _findings(con, findings_shown)
     _registre(con, audit)
@@ -608,63 +668,300 @@ def _pairs(con: Any, audit: Audit) -> None:
     audit.pairs = rows[:PAIRS_SHOWN]
 
 
-def _hold(con: Any, audit: Audit, theory: Mapping[str, tuple[Decimal, float]] | None) -> None:
-    """Hold against theoretical over the main stakes, per table, then per table and gaming day,
-    month-to-date and year-to-date (to the report's last gaming day), each with its 95 % band."""
+def _hold(con: Any, audit: Audit, theory: Theory | None) -> None:
+    """Hold against theoretical over the main game's stakes, per table, then per table and gaming day,
+    month-to-date and year-to-date (to the report's last gaming day), each with its band (`_banded`)."""
     theory = theory or {}
     audit.has_theoretical = bool(theory)
     base = """
-        SELECT table_id, {period} sum(weight) AS rounds,
+        SELECT table_id, {period} ruleset, house_file, sum(weight) AS rounds,
                string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) AS rulesets,
                coalesce(sum(wagered), 0) AS wagered,
                coalesce(sum(collected), 0) - coalesce(sum(paid), 0) AS kept,
                sum(staked_main) AS staked,
                sum(kept_main) FILTER (WHERE staked_main IS NOT NULL) AS kept_main,
-               sum(staked_sq) AS staked_sq
+               sum(staked_sq) AS staked_sq,
+               sum(coalesce(staked_box_sq, staked_sq)) AS staked_box_sq
         FROM rounds WHERE table_id IS NOT NULL AND status <> 'unreadable' {where}
         GROUP BY ALL ORDER BY ALL
     """
-    audit.hold = [_banded(row, theory) for row in _rows(con, base.format(period="", where=""))]
+    decided = """
+        SELECT table_id, {period} ruleset, house_file, verb, cards, dealer_cards, split, split_aces, hands,
+               sum(stake) AS stake, sum(weight) AS taken
+        FROM decided WHERE table_id IS NOT NULL {where}
+        GROUP BY ALL
+    """
+    costs = _Costs(theory)
+
+    def rows(period: str, where: str, name: str | None = None) -> list[dict[str, Any]]:
+        grouped = _rows(con, base.format(period=period, where=where))
+        taken = _rows(con, decided.format(period=period, where=where))
+        return _merged(grouped, taken, theory, costs, name)
+
+    audit.hold = _family(rows("", ""))
     last = audit.overview.get("last_day")
     periods: list[dict[str, Any]] = []
     if last is not None:
         # i18n: not shown (SQL)
-        days = _rows(con, base.format(period="gaming_day AS day,", where="AND gaming_day IS NOT NULL"))
-        for row in days:
-            row["period"] = "day"
-            periods.append(_banded(row, theory))
+        days = rows("gaming_day AS day,", "AND gaming_day IS NOT NULL", "day")
+        periods.extend(_family(days))
         for name, since in (("month", last.replace(day=1)), ("year", last.replace(month=1, day=1))):
             window = (
                 f"AND gaming_day BETWEEN DATE {_quote(since.isoformat())} AND DATE {_quote(last.isoformat())}"
             )
-            for row in _rows(con, base.format(period="", where=window)):
-                row["period"], row["day"] = name, last
-                periods.append(_banded(row, theory))
+            found = rows("", window, name)
+            for row in found:
+                row["day"] = last
+            periods.extend(_family(found))
     order = {"day": 0, "month": 1, "year": 2}
     periods.sort(key=lambda r: (r["table_id"], order[r["period"]], r["day"]))
     audit.hold_periods = periods
     audit.hold_outside = sum(1 for r in periods if r["outside"])
+    audit.hold_unpriced = sum(int(r["unpriced"]) for r in audit.hold)
+    _hold_bets(con, audit, theory)
 
 
-def _banded(row: dict[str, Any], theory: Mapping[str, tuple[Decimal, float]]) -> dict[str, Any]:
-    """The row's holds (every stake; main stake) and, where the table has a theoretical figure, the
-    95 % band of the main stake's hold: edge ± z·σ·√(Σ staked²) / Σ staked, each round's main bets
-    taken as one unit (its boxes move together, as they share the dealer's hand: the wider band)."""
+def _hold_bets(con: Any, audit: Audit, theory: Theory) -> None:
+    """Each bet of its own (insurance, each side bet, each case of one) per table, on its own line: what
+    the house kept of it over what was wagered on it, against its house edge (`edge`'s figure of the
+    bet), with its band: edge ± z·σ·√(Σ each round's wager on it²) ÷ Σ wagered (a round's wagers on one
+    bet counted as one unit: they read the same dealer's cards), z Bonferroni over the lines."""
+    grouped = _rows(
+        con,
+        """
+        SELECT table_id, bet, ruleset, house_file, sum(weight) AS rounds, sum(wagered) AS wagered,
+               sum(kept) AS kept, sum(wagered_sq) AS wagered_sq
+        FROM own_bets WHERE table_id IS NOT NULL GROUP BY ALL ORDER BY ALL
+        """,
+    )
+    lines: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in grouped:
+        line = lines.setdefault(
+            (row["table_id"], row["bet"]),
+            {
+                "table": row["table_id"],
+                "bet": row["bet"],
+                "rounds": 0,
+                "wagered": Decimal(0),
+                "kept": Decimal(0),
+                "edge_win": 0.0,
+                "variance": 0.0,
+                "priced": True,
+            },
+        )
+        line["rounds"] += row["rounds"]
+        line["wagered"] += row["wagered"] or 0
+        line["kept"] += row["kept"] or 0
+        figures = priced(theory, row["table_id"], row["ruleset"], row["house_file"])
+        found = figures.bets.get(row["bet"]) if figures is not None else None
+        if found is None:
+            line["priced"] = False
+            continue
+        line["edge_win"] += float(found[0]) * float(row["wagered"] or 0)
+        line["variance"] += found[1] * float(row["wagered_sq"] or 0)
+    rows = [lines[key] for key in sorted(lines)]
+    tested = sum(1 for row in rows if row["priced"] and row["wagered"])
+    z = NormalDist().inv_cdf(1 - HOLD_ALPHA / (2 * max(1, tested)))
+    for row in rows:
+        wagered = row["wagered"]
+        row["hold"] = row["kept"] / wagered if wagered else None
+        row["theoretical"] = row["low"] = row["high"] = None
+        row["outside"] = False
+        if row["priced"] and wagered:
+            theoretical = Decimal(repr(row["edge_win"] / float(wagered))).quantize(Decimal("0.00000001"))
+            row["theoretical"] = theoretical
+            half = z * math.sqrt(row["variance"]) / float(wagered)
+            row["low"], row["high"] = float(theoretical) - half, float(theoretical) + half
+            row["outside"] = not row["low"] <= float(row["hold"]) <= row["high"]
+    audit.hold_bets = rows
+    audit.hold_bets_outside = sum(1 for row in rows if row["outside"])
+
+
+class _Costs:
+    """What each kind of logged decision costs per unit of its stake, asked once of its version's
+    figures (`validator.audit.theory.Priced.cost`)."""
+
+    def __init__(self, theory: Theory) -> None:
+        self.theory = theory
+        self.known: dict[tuple[Any, ...], float | None] = {}
+
+    def __call__(self, row: dict[str, Any]) -> float | None:
+        key = (
+            row["table_id"],
+            row["ruleset"],
+            row["house_file"],
+            row["verb"],
+            row["cards"],
+            row["dealer_cards"],
+            row["split"],
+            row["split_aces"],
+            row["hands"],
+        )
+        if key in self.known:
+            return self.known[key]
+        figures = priced(self.theory, row["table_id"], row["ruleset"], row["house_file"])
+        found = None
+        if figures is not None and figures.cost is not None:
+            found = figures.cost(
+                row["verb"],
+                _cards(row["cards"]),
+                _cards(row["dealer_cards"]),
+                bool(row["split"]),
+                bool(row["split_aces"]),
+                int(row["hands"] or 1),
+            )
+        self.known[key] = found
+        return found
+
+
+def _cards(text: str | None) -> tuple[str, ...]:
+    text = text or ""
+    return tuple(text[i : i + 2] for i in range(0, len(text) - 1, 2))
+
+
+def _merged(
+    grouped: list[dict[str, Any]],
+    taken: list[dict[str, Any]],
+    theory: Theory,
+    costs: _Costs,
+    name: str | None,
+) -> list[dict[str, Any]]:
+    """The rows of each table (and period), its versions' rows summed: the money as the rounds give it,
+    and the theoretical win and its variance, each version priced by its own figures."""
+    out: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in grouped:
+        key = (row["table_id"], row.get("day"))
+        held = out.get(key)
+        if held is None:
+            held = out[key] = {
+                "table_id": row["table_id"],
+                "rounds": 0,
+                "wagered": Decimal(0),
+                "kept": Decimal(0),
+                "staked": None,
+                "kept_main": None,
+                "staked_sq": None,
+                "rulesets": set(),
+                "theoretical_win": 0.0,
+                "variance": 0.0,
+                "priced": True,
+                "unpriced": 0,
+                "costs": 0.0,
+            }
+            if "day" in row:
+                held["day"] = row["day"]
+            if name is not None:
+                held["period"] = name
+        held["rounds"] += row["rounds"]
+        held["wagered"] += row["wagered"]
+        held["kept"] += row["kept"]
+        if row["rulesets"]:
+            held["rulesets"].add(row["rulesets"])
+        for field_name in ("staked", "kept_main", "staked_sq"):
+            if row[field_name] is not None:
+                held[field_name] = row[field_name] + (held[field_name] or 0)
+        figures = priced(theory, row["table_id"], row["ruleset"], row["house_file"])
+        if figures is None:
+            held["priced"] = False
+            continue
+        staked = float(row["staked"] or 0)
+        square = float(row["staked_sq"] or 0)
+        boxes = float(row["staked_box_sq"] or 0)
+        held["theoretical_win"] += float(figures.edge) * staked
+        if figures.covariance is None:  # the boxes of a round taken as one unit (the wider band)
+            held["variance"] += figures.variance * square
+        else:  # Var Σ s_b X_b = σ² Σ s_b² + cov Σ_{b≠b'} s_b s_b'
+            held["variance"] += figures.variance * boxes + figures.covariance * (square - boxes)
+    for row in taken:
+        held = out.get((row["table_id"], row.get("day")))
+        if held is None:
+            continue
+        cost = costs(row)
+        if cost is None:
+            held["unpriced"] += int(row["taken"])
+            continue
+        held["costs"] += cost * float(row["stake"])
+        held["theoretical_win"] += cost * float(row["stake"])
+    found = []
+    for key in sorted(out, key=lambda k: (k[0], k[1] is None, k[1] or date.min)):
+        held = out[key]
+        held["rulesets"] = ", ".join(sorted(held["rulesets"]))
+        found.append(held)
+    return found
+
+
+def _family(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of one family of periods (the tables; the table-days; month-to-date; year-to-date), each
+    with its band: the theoretical ± z·√variance / Σ staked, where z keeps the chance of any period of
+    the family falling outside by luck alone under 5 % (Bonferroni: z for 5 % ÷ periods, two-sided)."""
+    tested = sum(1 for row in rows if row["priced"] and row["staked"])
+    z = NormalDist().inv_cdf(1 - HOLD_ALPHA / (2 * max(1, tested)))
+    for row in rows:
+        _banded(row, z, tested)
+    return rows
+
+
+def _banded(row: dict[str, Any], z: float, tested: int) -> dict[str, Any]:
+    """The row's holds (every stake; the main game's stakes) and, where its versions are priced, its
+    theoretical figure (the edge of the best play, plus what the logged decisions cost against it,
+    over the main bets placed) and band."""
     wagered: Decimal = row["wagered"]
     row["table"] = row["table_id"]
     row["hold"] = row["kept"] / wagered if wagered else None
     staked = row["staked"]
-    row["hold_main"] = row["kept_main"] / staked if staked else None
-    edge, variance = theory.get(row["table_id"], (None, None))
-    row["theoretical"] = edge
-    row["low"] = row["high"] = None
-    row["distance"] = row["hold_main"] - edge if edge is not None and row["hold_main"] is not None else None
+    row["hold_main"] = row["kept_main"] / staked if staked and row["kept_main"] is not None else None
+    row["theoretical"] = row["low"] = row["high"] = row["distance"] = None
     row["outside"] = False
-    if edge is not None and variance is not None and staked:
-        half = Z95 * math.sqrt(variance * float(row["staked_sq"])) / float(staked)
-        row["low"], row["high"] = float(edge) - half, float(edge) + half
-        row["outside"] = not row["low"] <= float(row["hold_main"]) <= row["high"]
+    row["z"], row["tested"] = z, tested
+    if row["priced"] and staked:
+        theoretical = Decimal(repr(row["theoretical_win"] / float(staked))).quantize(Decimal("0.00000001"))
+        row["theoretical"] = theoretical
+        if row["hold_main"] is not None:
+            row["distance"] = row["hold_main"] - theoretical
+            half = z * math.sqrt(max(row["variance"], 0.0)) / float(staked)
+            row["low"], row["high"] = float(theoretical) - half, float(theoretical) + half
+            row["outside"] = not row["low"] <= float(row["hold_main"]) <= row["high"]
     return row
+
+
+def _shoes(con: Any, audit: Audit) -> None:
+    """Each shoe's order tested (`validator.audit.shoes`): for randomness, flagged below ALPHA ÷ the
+    shoes tested (Bonferroni); and for a run of cards an earlier shoe held."""
+    rows = con.execute(
+        """
+        SELECT table_id, shoe, min(at_utc) AS first, count(*) AS rounds,
+               string_agg(cards, '' ORDER BY at_utc, file, line) AS cards
+        FROM dealt WHERE shoe IS NOT NULL GROUP BY table_id, shoe ORDER BY first, table_id, shoe
+        """
+    ).fetchall()
+    shoes = [((table or "", shoe), cards_of(cards), rounds) for table, shoe, _first, rounds, cards in rows]
+    tested = [(key, cards, rounds) for key, cards, rounds in shoes if len(cards) >= MIN_CARDS]
+    audit.shoes_tested = len(tested)
+    audit.shoe_threshold = threshold = SHOE_ALPHA / max(1, len(tested))
+    for (table, shoe), cards, rounds in tested:
+        found = order_test(cards)
+        if found.p < threshold:
+            audit.shoes_flagged.append(
+                {
+                    "table_id": table,
+                    "shoe": shoe,
+                    "rounds": rounds,
+                    "cards": found.cards,
+                    "links": found.links,
+                    "expected": found.expected,
+                    "p": found.p,
+                }
+            )
+    for reuse in reused((key, cards) for key, cards, _rounds in shoes):
+        audit.shoes_reused.append(
+            {
+                "table_id": reuse.shoe[0],
+                "shoe": reuse.shoe[1],
+                "earlier_table": reuse.earlier[0],
+                "earlier_shoe": reuse.earlier[1],
+                "at": reuse.at + 1,
+            }
+        )
 
 
 def _findings(con: Any, shown: int, per_item: int = FINDINGS_PER_ITEM) -> list[dict[str, Any]]:

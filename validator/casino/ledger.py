@@ -5,6 +5,10 @@ Built only when a run asks for it (`check --dataset`, `--format html`): the norm
 these objects. The money comes from the replay itself (the stakes after doubles and splits, every
 settlement the log shows, and the settlement the ruleset's `settle` clauses decide), so the dataset says
 what the findings say, never a second reading of the log.
+
+With the money come what the audit's theoretical figures and shoe tests read (`validator.audit.theory`,
+`validator.audit.shoes`): each decision a player took, with the cards it was taken on (`Decision`), and the
+cards the round took out of the shoe, in order.
 """
 
 from __future__ import annotations
@@ -28,6 +32,29 @@ class StakeMoney:
     paid: Decimal  # by the house to the player, every `pay` of the stake
     collected: Decimal  # by the house from the player, every `lose` (all the stake when no amount)
     rules_net: Decimal | None  # the player's net the rules give (pay +, lose −, push 0); None: not judged
+    # Part of the main game whose house edge `edge` gives (the main stake, doubles and splits; bataille's
+    # war stake too, as the game's engine declares in `main_game`), not a bet of its own (insurance, a
+    # side bet): the hold's main line counts exactly these, as the theoretical figure does.
+    main_game: bool = True
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remade(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision a player took in the round, with what it was taken on: the hand's cards and the dealer's
+    cards in sight at that moment. Its worth against the best play is the mathematics' to say
+    (`validator.maths.api.TableTheory.cost`)."""
+
+    hand: str  # the hand (`3`, `3/2`); a bataille decision names its box's hand
+    verb: str  # hit, stand, double, split, surrender, even_money; bataille: war, surrender
+    cards: tuple[str, ...]  # the hand's cards when it decided
+    dealer: tuple[str, ...]  # the dealer's cards in sight (face up) when it decided
+    stake: Decimal  # the hand's stake when it decided (before a double adds to it)
+    split: bool = False  # a hand of a split pair
+    split_aces: bool = False  # a hand of a split pair of aces
+    hands: int = 1  # the hands of its box then
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _remade(self)
@@ -49,12 +76,20 @@ class RoundFacts:
     # The main bets as placed (the record's `bets` on a box, before any double or split): the stake the
     # house edge is a fraction of. None when the record names no amount.
     staked_main: Decimal | None = None
+    # Each decision taken, in order (rounds replayed whole).
+    decisions: tuple[Decision, ...] = ()
+    # The cards the round took out of the shoe, in order, burns and discards included, each two characters
+    # ("9HTD8S"): what the shoe tests read (`validator.audit.shoes`). Empty where the round was not replayed.
+    cards: str = ""
+    # Each box's main bets as placed (the boxes' `staked_main`): the band's variance sums their squares
+    # and their products, two boxes of one round moving together (`validator.audit.theory`).
+    staked_boxes: tuple[Decimal, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _remade(self)
 
 
-def _remade(made: StakeMoney | RoundFacts) -> tuple[Any, ...]:
+def _remade(made: StakeMoney | RoundFacts | Decision) -> tuple[Any, ...]:
     """How a Dask worker's facts are pickled: as a call to their class with every field. A compiled
     frozen dataclass cannot be restored field by field (its `__setattr__` refuses), which is how
     pickle restores an object that does not say otherwise."""
@@ -65,7 +100,7 @@ def box_players(record: Mapping[str, Any]) -> dict[int, str]:
     """Box → the player who plays it: the seated player of its main bet, else the first one named."""
     players: dict[int, str] = {}
     seated: dict[int, str] = {}
-    for bet in record.get("bets") or ():
+    for bet in _listed(record.get("bets")):
         if not isinstance(bet, dict):
             continue
         player, stake = bet.get("player"), bet.get("stake")
@@ -89,12 +124,18 @@ def record_facts(
     """The facts of a round record; with the money of each stake when `engine` replayed it whole."""
     players = box_players(record)
     stakes: tuple[StakeMoney, ...] = ()
-    bets = [b.get("stake") for b in record.get("bets") or () if isinstance(b, dict)]
+    bets = [b.get("stake") for b in _listed(record.get("bets")) if isinstance(b, dict)]
     boxes = len({s[0] for s in bets if isinstance(s, str) and s[:1].isdigit()})
     if engine is not None:
         stakes = tuple(_stakes(engine, players, rules_give or {}))
         boxes = engine.facts.boxes
     staked = _staked_main(record)
+    by_box = _staked_boxes(record)
+    decisions: tuple[Decision, ...] = ()
+    cards = ""
+    if engine is not None:
+        decisions = tuple(engine.decisions or ())
+        cards = "".join(engine.shoe.taken)
     return RoundFacts(
         casino=casino,
         table=table,
@@ -106,6 +147,9 @@ def record_facts(
         players=tuple(sorted(set(players.values()))),
         stakes=stakes,
         staked_main=staked,
+        decisions=decisions,
+        cards=cards,
+        staked_boxes=by_box,
     )
 
 
@@ -113,7 +157,7 @@ def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
     """The sum of the record's main bets (a bet on a box, `3`, not a side bet `3:lucky_ladies`)."""
     total = ZERO
     seen = False
-    for bet in record.get("bets") or ():
+    for bet in _listed(record.get("bets")):
         if not isinstance(bet, dict):
             continue
         stake, amount = bet.get("stake"), bet.get("amount")
@@ -126,6 +170,27 @@ def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
     return total if seen else None
 
 
+def _listed(value: Any) -> list[Any]:
+    """A record's list (its `bets`), or none when the record holds something else there (`"bets": true`:
+    the hand-log/schema finding says so; its facts are read as a round without bets)."""
+    return value if isinstance(value, list) else []
+
+
+def _staked_boxes(record: Mapping[str, Any]) -> tuple[Decimal, ...]:
+    """Each box's main bets as placed (every bettor's on the box), in the boxes' order."""
+    boxes: dict[int, Decimal] = {}
+    for bet in _listed(record.get("bets")):
+        if not isinstance(bet, dict):
+            continue
+        stake, amount = bet.get("stake"), bet.get("amount")
+        if isinstance(stake, str) and stake.isdigit() and isinstance(amount, int | float | str):
+            try:
+                boxes[int(stake)] = boxes.get(int(stake), ZERO) + Decimal(str(amount))
+            except ArithmeticError:
+                continue
+    return tuple(boxes[box] for box in sorted(boxes))
+
+
 def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
@@ -133,6 +198,7 @@ def _text(value: Any) -> str | None:
 def _stakes(
     engine: Any, players: dict[int, str], rules_give: Mapping[str, tuple[str, Decimal]]
 ) -> Iterator[StakeMoney]:
+    main_game: frozenset[str] = engine.main_game
     for name, wagered in engine.all_stakes().items():
         box, _unused, bet = name.partition(":")
         paid = collected = ZERO
@@ -154,4 +220,5 @@ def _stakes(
             paid=paid,
             collected=collected,
             rules_net=rules_net,
+            main_game=(bet or "main") in main_game,
         )

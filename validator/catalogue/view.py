@@ -217,7 +217,8 @@ def amends(new: Ruleset, old: Ruleset) -> bool:
     if new.amends is None or new.family != old.family:
         return False
     family, _at, day = new.amends.partition("@")
-    return family == old.family and old.in_force_on(date.fromisoformat(day))
+    # Undated (`amends FAMILY`): the family has one version, the one amended.
+    return family == old.family and (not day or old.in_force_on(date.fromisoformat(day)))
 
 
 def amendment_lines(ruleset: Ruleset) -> Iterator[str]:

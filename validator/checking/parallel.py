@@ -57,7 +57,7 @@ from validator.logs.reader import (
 from validator.logs.remote import is_local_only, is_url, url_size
 from validator.replay.session import HouseLookup, LogReplay, read_table
 from validator.rulebook import sources
-from validator.rulebook.registry import Registry, default_registry, registry_with
+from validator.rulebook.registry import Registry, default_registry, encoding_files, registry_with
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec, ShareWriter
@@ -670,7 +670,13 @@ def check_share(share: Share, task: Task) -> ShareResult:
             writer.close()
     except ValidatorError as exc:
         return ShareResult(tuple(_ended(items, rounds, quiet)), summary, _total(quiet), exc)
+    summary.judged_by |= judged_by(_registry(task.readings), summary.rulesets)
     return ShareResult(tuple(_ended(items, rounds, quiet)), summary, _total(quiet))
+
+
+def judged_by(registry: Registry, versions: Iterable[str]) -> set[tuple[str, str, str]]:
+    """The ruleset files this process judged `versions` with, and the digests of the bytes it read."""
+    return {(e["file"], e["version"], e["sha256"]) for e in encoding_files(registry, versions)}
 
 
 def _ended(items: list[Row | Quiet], rounds: int, quiet: QuietRounds | None) -> list[Row | Quiet]:

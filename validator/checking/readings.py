@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 
 from validator.checking.serial import check_logs
+from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.i18n import _, current
 from validator.replay.session import HouseLookup
@@ -55,6 +56,26 @@ def alternatives_to_judge(registry: Registry, versions: Iterable[str]) -> list[C
 
 # The most runs made for combinations of readings (each judges every log once more).
 MAX_COMBINATIONS = 32
+# The most alternatives judged one at a time (each judges every log once more): past it, the run stops
+# (exit 2) rather than judge the logs hundreds of times. The shipped versions of one family have 17 at
+# most; a version may have 32 of its own (`dsl.limits.MAX_ALTERNATIVES`).
+MAX_ALTERNATIVES = 64
+
+
+def _too_many(registry: Registry, versions: Iterable[str], choice: Choice, count: int) -> str:
+    """The message for a run whose versions' readings have too many alternatives, at the reading of the
+    first alternative past the bound."""
+    place = ""
+    for ruleset in registry.all():
+        reading = ruleset.readings.get(choice[0])
+        if ruleset.version in set(versions) and reading is not None:
+            place = f"{reading.file}:{reading.line}:1: "
+            break
+    return place + _(
+        "--all-readings: the readings of the versions that judged the logs have {count} alternatives "
+        "besides those applied, more than the {most} a run judges one by one: choose the readings to "
+        "judge with --reading ID=ALTERNATIVE, or check the versions one at a time"
+    ).format(count=count, most=MAX_ALTERNATIVES)
 
 
 def judged_under_readings(
@@ -85,7 +106,10 @@ def judged_under_readings(
 
     # One reading changed at a time.
     under: dict[Choice, dict[Key, Finding]] = {}
-    for choice in alternatives_to_judge(registry, summary.rulesets):
+    singles = alternatives_to_judge(registry, summary.rulesets)
+    if len(singles) > MAX_ALTERNATIVES:
+        raise ValidatorError(_too_many(registry, summary.rulesets, singles[MAX_ALTERNATIVES], len(singles)))
+    for choice in singles:
         under[choice] = judge((choice,))
     # Combinations of the readings that each change one round's findings.
     combined: dict[tuple[Choice, ...], dict[Key, Finding]] = {}

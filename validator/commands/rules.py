@@ -156,6 +156,9 @@ def check(options: RulesCheckOptions) -> int:
     with the shipped rulesets and those from outside (`--rules`), so a file may amend a version of either;
     only the files named are reported."""
     paths = ruleset_files(options.files)
+    shipped_named = {os.path.realpath(path) for path in shipped_files(rulesets_dir())}
+    outside = tuple(path for path in paths if os.path.realpath(path) not in shipped_named)
+    sources.counted(outside, "rules check")  # i18n: not shown (a command, named as written)
     named = {os.path.realpath(path) for path in paths}
     root = rulesets_dir()
     shipped = shipped_files(root)

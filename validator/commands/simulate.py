@@ -16,6 +16,7 @@ from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import _, ngettext
 from validator.simulate.carnet import Carnet
+from validator.simulate.charges import as_version
 from validator.simulate.options import SimulateOptions
 from validator.simulate.run import write
 from validator.simulate.violations import Violations
@@ -60,7 +61,7 @@ def run(options: SimulateOptions, *, started: float) -> int:
         started=started,
     )
     if options.inject is None:
-        write(carnet.records(records), output, sys.stdout.buffer)
+        write(as_version(carnet.records(records), options.hand_log), output, sys.stdout.buffer)
         return 0
     # start-up: what plants violations loads only for --inject
     from validator.simulate.inject import inject as plant
@@ -70,7 +71,7 @@ def run(options: SimulateOptions, *, started: float) -> int:
         raise ValidatorError(_("--inject needs --output: the planted violations are written beside the log"))
     plan, played = planned[-1]  # prepare asked for the plan before playing the table record
     written = carnet.records(plant(records, chosen, rule_ids, rate, seed, planted, played, plan))
-    write(written, output, sys.stdout.buffer)
+    write(as_version(written, options.hand_log), output, sys.stdout.buffer)
     write_truth(truth_path(output), chosen, planted)
     said = ngettext(
         "{output}: {count} violation planted, listed in {truth}",

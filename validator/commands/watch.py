@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import IO, TYPE_CHECKING, TextIO, cast
 
+from validator import stops
 from validator.checking.serial import rule_catalogue
 from validator.commands import common
 from validator.errors import ValidatorError
@@ -18,14 +17,13 @@ from validator.findings.finding import Summary
 from validator.formats import names
 from validator.i18n import _
 from validator.live.alerts import Alerts
-from validator.live.state import WatchState
+from validator.live.state import WatchState, lock_output
 from validator.live.watch import Watcher
 from validator.logs.limits import configure, limits_from_options
 from validator.outputs import Checked
 
 if TYPE_CHECKING:
     from validator.checking.options import WatchOptions
-    from validator.live.state import WatchState
 
 
 def run(options: WatchOptions) -> int:
@@ -57,8 +55,10 @@ def run(options: WatchOptions) -> int:
 
         lookup, house_label = house_lookup(options.house, registry)
     state = WatchState.open(options.state)
+    # A signal from here on ends the watch at its next look; the summary and the state are written
+    # whatever signals come meanwhile (`validator.stops`).
     try:
-        with _append(output, state) as out:
+        with stops.installed(), stops.gently(), _append(output, state) as out:
             summary = Summary(house=house_label)
             if options.house is None:
                 summary.notes.append(_("no house rules given: the regulation's defaults apply"))
@@ -81,13 +81,13 @@ def run(options: WatchOptions) -> int:
                 limits=limits,
                 house=lookup,
                 commit=commit,
+                flush=out.flush,
                 say=common.error,
             )
-            with _stopped_by_signals(watcher.stop):
-                for outcome in policy.apply(watcher.outcomes(), summary):
-                    reporter.round(outcome)
-                    for finding in outcome.findings:
-                        alerts.finding(finding, outcome.table, outcome.at)
+            for outcome in policy.apply(watcher.outcomes(), summary):
+                reporter.round(outcome)
+                for finding in outcome.findings:
+                    alerts.finding(finding, outcome.table, outcome.at)
             alerts.stop()
             if on_finding is not None:
                 summary.notes.extend(alerts.counts.notes(on_finding))
@@ -115,6 +115,7 @@ def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
             _("{path}: cannot write ({error})").format(path=name, error=error.strerror)
         ) from None
     with handle:
+        lock_output(handle, name)
         size = handle.seek(0, os.SEEK_END)
         if state.output == key and state.output_size is not None and state.output_size < size:
             handle.truncate(state.output_size)
@@ -122,18 +123,3 @@ def _append(output: Path | None, state: WatchState) -> Iterator[TextIO]:
         state.output = key
         state.output_size = handle.tell()
         yield cast(TextIO, Checked(handle, name))
-
-
-@contextlib.contextmanager
-def _stopped_by_signals(stop: Callable[[], None]) -> Iterator[None]:
-    """Ctrl-C and SIGTERM end the watch cleanly, at its next look, with its summary."""
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        stop()
-
-    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)

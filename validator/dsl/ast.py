@@ -473,12 +473,20 @@ class Amendment:
     changes: tuple[Change, ...]
 
 
-@builds("amends", "family", "on")
+@builds("amends", "family", "on?")
 @dataclass(frozen=True, slots=True)
 class Amends:
+    """`amends FAMILY@DATE`: the version in force on `on`; `amends FAMILY` (`on` None): the family's one
+    version, whatever its dates (a family with several must be given the date)."""
+
     pos: Pos
     family: str
-    on: date
+    on: date | None
+
+    @property
+    def named(self) -> str:
+        """As written: FAMILY@DATE, or FAMILY alone."""
+        return self.family if self.on is None else f"{self.family}@{self.on.isoformat()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,6 +512,9 @@ class RulesetFile:
     # A version compiled under readings other than its defaults (dsl.readings.chosen): reading →
     # alternative. Its readings were checked on the version as written.
     chosen: tuple[tuple[str, str], ...] = ()
+    # The SHA-256 of the bytes `file` was read from (set by whoever read them: `rulebook.registry`), so
+    # that a run records the encoding it judged with, not what the file holds later.
+    sha256: str = ""
 
     def file_of(self, kind: str, name: str) -> str:
         for k, n, file in self.origins:

@@ -6,9 +6,12 @@ An entry is found by a hash of everything the tree depends on: the file's text a
 the grammar, the source of the modules that build the tree, Lark's and Python's versions. Change any
 of them and the old entry is simply never asked for again. Entries live in the user's cache folder:
 `$XDG_CACHE_HOME/casino-validator`, else `~/.cache/casino-validator`; `CASINO_VALIDATOR_CACHE` names
-another folder, `CASINO_VALIDATOR_NO_CACHE=1` turns it off. A folder that cannot be written, or an
-entry that cannot be read, only means parsing as before. Entries are named by the ruleset file's name,
-then the hash: keeping a new one removes the others of that file (and pickles of earlier releases).
+another folder, `CASINO_VALIDATOR_NO_CACHE=1` turns it off. The entries are kept in a folder of their own
+inside it (`ENTRIES`), so that a folder the user names, which holds files of theirs, is never pruned: only
+files of that folder named as this cache names its entries are ever removed. A folder that cannot be
+written, or an entry that cannot be read, only means parsing as before. Entries are named by the ruleset
+file's name, then the hash: keeping a new one removes the others of that file (and, in the default
+folder, which is this cache's own, the entries of earlier releases' layouts).
 
 Nothing read from the cache can run code: an entry is JSON data (never a pickle), rebuilt into the
 `ast` classes by name from a fixed list, each field checked for its kind; anything else is a miss. And
@@ -43,6 +46,12 @@ from validator.dsl.resources import grammar_path
 
 _BUILDERS = ("ast.py", "transformer.py", "parser.py", "cache.py")
 SUFFIX = ".json"
+# The cache's own folder inside the one chosen: nothing but entries is written there.
+ENTRIES = "parsed-rulesets"
+# An entry's name: the first 16 hex digits of the hash of the file's name, then the entry's hash.
+_ENTRY = re.compile(r"[0-9a-f]{16}-[0-9a-f]{64}\.json")
+# The entries of earlier releases, directly in the default folder: unprefixed, and pickles.
+_EARLIER = re.compile(r"(?:[0-9a-f]{64}\.json|[0-9a-f]{16}-[0-9a-f]{64}\.pickle|[0-9a-f]{64}\.pickle)")
 
 # The only classes an entry may name: the syntax tree's own.
 _CLASSES: dict[str, type] = {
@@ -156,10 +165,18 @@ def trusted(folder: Path) -> bool:
     return info.st_uid == getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
+def entries_dir() -> Path | None:
+    """The cache's own folder, inside the one chosen, if both are the user's alone (made so if missing)."""
+    folder = cache_dir()
+    if folder is None or not trusted(folder) or not trusted(folder / ENTRIES):
+        return None
+    return folder / ENTRIES
+
+
 def parsed(text: str, name: str, parse: Callable[[str, str], RulesetFile]) -> RulesetFile:
     """`parse(text, name)`, or the tree it gave last time for the same text, name and parser."""
-    folder = cache_dir()
-    if folder is None or not trusted(folder):
+    folder = entries_dir()
+    if folder is None:
         return parse(text, name)
     key = hashlib.sha256(_salt() + name.encode() + b"\0" + text.encode()).hexdigest()
     entry = folder / f"{_name_id(name)}-{key}{SUFFIX}"
@@ -219,16 +236,17 @@ def _name_id(name: str) -> str:
 
 def _prune(folder: Path, kept: Path) -> None:
     """Entries for other versions of the same ruleset file (another text, grammar or tool version) are
-    never asked for again: remove them when a new one is kept, and the unprefixed entries of earlier
-    releases of this cache, so the folder holds one entry per ruleset file."""
+    never asked for again: remove them when a new one is kept, so the folder holds one entry per ruleset
+    file. Only files named as entries are named, in the cache's own folder; and in the default folder
+    (this cache's own, not one the user chose), the entries of earlier releases' layouts."""
     prefix = kept.name.split("-", 1)[0]
     for old in folder.iterdir():
-        if old.suffix == ".pickle":  # this cache's entries before they were JSON: never read again
-            stale = True
-        elif old.suffix == SUFFIX:
-            stale = old.name.startswith(prefix + "-") or "-" not in old.name
-        else:
-            stale = False
-        if stale and old != kept:
+        if old != kept and old.name.startswith(prefix + "-") and _ENTRY.fullmatch(old.name):
             with contextlib.suppress(OSError):
                 old.unlink()
+    if not os.environ.get("CASINO_VALIDATOR_CACHE"):
+        with contextlib.suppress(OSError):
+            for old in folder.parent.iterdir():
+                if _EARLIER.fullmatch(old.name) or _ENTRY.fullmatch(old.name):
+                    with contextlib.suppress(OSError):
+                        old.unlink()

@@ -16,9 +16,10 @@ from typing import Any
 
 from validator.dsl import ast
 from validator.dsl.aliases import clashes
-from validator.dsl.expr import compile_expr, format_value, names_in, unparse
+from validator.dsl.expr import compile_expr, format_value, names_in, plain_value, unparse
 from validator.dsl.fold import Defines, fold, specialize
 from validator.dsl.functions import FUNCTIONS, EvaluationError
+from validator.dsl.limits import size_problems
 from validator.dsl.messages import PLACEHOLDER, placeholder_problems
 from validator.dsl.model import (
     AddressDef,
@@ -347,6 +348,9 @@ class _Compiler:
         place: str | None,
     ) -> bool:
         ok = True
+        for pos in _zero_divisors(expr, _values(params)):
+            self.error(pos, _("division by zero: the divisor is 0 whatever the round"))
+            ok = False
         bound = {n.var: n for n in _any_of_in(expr)}
         for any_of in bound.values():
             field = any_of.collection.removeprefix("param.")
@@ -946,6 +950,10 @@ class _Compiler:
         return readers
 
     def compile(self) -> Ruleset:
+        # Bounds first: a condition that expands to millions of nodes is refused before it is expanded.
+        too_big = size_problems(self.tree)
+        if too_big:
+            raise RulesetErrors(too_big)
         headers = self.headers()
         params = self.parameters()
         options = self.options()
@@ -994,9 +1002,7 @@ class _Compiler:
                 )
                 for d in self.defines.values()
             },
-            amends=f"{self.tree.amends.family}@{self.tree.amends.on.isoformat()}"
-            if self.tree.amends
-            else None,
+            amends=self.tree.amends.named if self.tree.amends else None,
             amendments=tuple(
                 AmendmentInfo(a.citation, tuple((c.verb, c.kind, c.name) for c in a.changes))
                 for a in self.tree.amendments
@@ -1045,6 +1051,36 @@ class _Compiler:
                 self.tree.file_of("provision", p.name),
             )
         return found
+
+
+def _zero_divisors(expr: ast.Expr, values: dict[str, Any]) -> list[ast.Pos]:
+    """Where `expr` divides by something its version's parameters make 0 (`x / 0`, `x / (param.a -
+    param.a)`): an error of the ruleset, not of a log."""
+    found: list[ast.Pos] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Arith):
+            if node.op == "/":
+                try:
+                    divisor = fold(node.right, values)
+                except (KeyError, TypeError):
+                    divisor = node.right  # a parameter not set: said where it is named
+                value = plain_value(divisor.value) if isinstance(divisor, ast.Literal) else None
+                if isinstance(value, int | Decimal) and not isinstance(value, bool) and value == 0:
+                    found.append(node.pos)
+            stack += (node.left, node.right)
+        elif isinstance(node, ast.Compare):
+            stack += (node.left, node.right)
+        elif isinstance(node, ast.BoolOp | ast.ListExpr):
+            stack += node.items
+        elif isinstance(node, ast.Call):
+            stack += node.args
+        elif isinstance(node, ast.Not):
+            stack.append(node.item)
+        elif isinstance(node, ast.AnyOf):
+            stack.append(node.body)
+    return found
 
 
 _NO_SPEC = ParamSpec("none", "")

@@ -52,7 +52,16 @@ def arithmetic(node: ast.Arith, a: Any, b: Any) -> Any:
     """`a op b` as the rules mean it: exact decimals (a count is made one), and no value unknown."""
     if a is None or b is None:
         raise EvaluationError(_("{expression}: a value is not known").format(expression=unparse(node)))
-    return _ARITH[node.op](Decimal(a) if isinstance(a, int) else a, b)
+    try:
+        return _ARITH[node.op](Decimal(a) if isinstance(a, int) else a, b)
+    except ArithmeticError:
+        # A division by a fact that is 0 in this round (a divisor always 0 is refused by `rules check`),
+        # or a number too large: the rule cannot be judged here, which the summary says.
+        raise EvaluationError(
+            _("{expression}: cannot be computed with the round's values (a division by 0?)").format(
+                expression=unparse(node)
+            )
+        ) from None
 
 
 def compare(node: ast.Compare, a: Any, b: Any) -> bool:

@@ -79,6 +79,9 @@ class ShoeFacts(Facts):
     cards: int = fact(0, "cards in the shoe (decks × 52)")
     burned: int = fact(0, "cards burned when the shoe started")
     cut_card_behind: int | None = fact(None, "cards behind the cut card")
+    cut_card: bool = fact(
+        True, "the shoe has a cut card (false where a hand-log/1.2 shoe record says `cut_card: false`)"
+    )
     cut_by: str | None = fact(
         None, 'who made the last cut: a box ("1" … "7") or "dealer"; none when the record does not say'
     )
@@ -189,7 +192,7 @@ class BetFacts(Facts):
     before_deal: bool = fact(
         True,
         "the bet is among the round's bets, placed before the first card (false for a side stake the "
-        "log first shows in the actions)",
+        "log first shows in the actions, and for a bet hand-log/1.2 says was taken during the round)",
     )
     box_has_main: bool = fact(False, "the box carries a main bet")
     box_seated: bool = fact(False, "a seated player has a main bet on the box")
@@ -412,6 +415,22 @@ class ReshuffleFacts(Facts):
     discarded: int = fact(0, "cards discarded unseen after the reshuffle, before the round went on")
     # Every hand-log/1.1 `reshuffle` is one; a rule reads it to say so in its expected and actual.
     in_round: bool = fact(True, "the cards reshuffled in the middle of a round, before it was finished")
+    with_table: bool = fact(
+        False,
+        "hand-log/1.2 scope all: every card of the decks was shuffled, the cards on the table taken back "
+        "too (false: the discards only)",
+    )
+
+
+@dataclass(eq=False, slots=True)
+class RequestFacts(Facts):
+    """`request.*`: hand-log/1.2: what a player asked for, and what the engine did with it."""
+
+    asked: str = fact("", "what the player asked for: hit, stand, double, split, surrender")
+    done: str = fact(
+        "",
+        "what the engine did: refused, or the action it did instead (hit, stand, double, split, surrender)",
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -475,6 +494,7 @@ FACT_CLASSES: dict[str, type[Facts]] = {
     "card": CardFacts,
     "mistake": MistakeFacts,
     "reshuffle": ReshuffleFacts,
+    "request": RequestFacts,
     "player": PlayerFacts,
     "dealer_cards": DealerCardsFacts,
 }

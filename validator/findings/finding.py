@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from validator.casino.money import fmt
 from validator.casino.seance import summary_note
+from validator.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from validator.casino.ledger import RoundFacts
@@ -86,6 +87,15 @@ class Finding:
         return out
 
 
+# How many stakes whose charges differ from them the notes name (hand-log/1.2 `charge`), and their words.
+CHARGE_EXAMPLES = 5
+CHARGE_WORDS = {
+    "never": N_("never charged"),
+    "more": N_("charged more than staked (twice, or more)"),
+    "less": N_("charged less than staked"),
+}
+
+
 @dataclass
 class Summary:
     """What a run read and found; every round read lands in exactly one of clean/with_findings/unreadable."""
@@ -118,9 +128,18 @@ class Summary:
     # `check --all-readings`: each run made, the readings it changed from those applied ((reading,
     # alternative) pairs; none for the run under the readings applied) and the findings it gave.
     readings_judged: list[tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=list)
+    # The ruleset files the processes that judged the rounds read (a Dask worker's, sent back with its
+    # share's tally): (file as the run names it, version, SHA-256 of the bytes read). The audit dataset's
+    # `ruleset_files` lists them with the client's own.
+    judged_by: set[tuple[str, str, str]] = field(default_factory=set)
     # The séances whose table's money was looked at (hand-log/1.2 `money` records, or a hand-log/1.2 log):
     # reconciled, with a difference, or why not reconciled (validator.casino.seance.summary_key).
     seances: Counter[str] = field(default_factory=Counter)
+    # hand-log/1.2 `charge`: the stakes whose charges differ from the stake, by kind (never, more, less),
+    # and the first few of them ("round R1, stake 3: …"). No text encoded here judges a player's account:
+    # reported in the notes, never a finding.
+    charges: Counter[str] = field(default_factory=Counter)
+    charge_examples: list[str] = field(default_factory=list)
     # (reading, alternative) → its `dsl.readings.AlternativeInfo`, for every alternative of the readings
     # of the versions met: what a run in French says beside the alternative's name (its gloss). Not in
     # the machine formats, which keep the names.
@@ -209,14 +228,47 @@ class Summary:
         self.suppressed.update(other.suppressed)
         self.readings |= other.readings
         self.readings_judged.extend(other.readings_judged)
+        self.judged_by |= other.judged_by
         self.seances.update(other.seances)
+        self.charges.update(other.charges)
+        for example in other.charge_examples:
+            if len(self.charge_examples) < CHARGE_EXAMPLES and example not in self.charge_examples:
+                self.charge_examples.append(example)
         for key, info in other.alternatives.items():
             self.alternatives.setdefault(key, info)
 
     @property
     def all_notes(self) -> list[str]:
         money = summary_note(self.seances)
-        return [*self.notes, *sorted(self.unjudged - set(self.notes)), *([money] if money else [])]
+        charges = self.charges_note()
+        return [
+            *self.notes,
+            *sorted(self.unjudged - set(self.notes)),
+            *([money] if money else []),
+            *([charges] if charges else []),
+        ]
+
+    def note_charge_gap(self, round_id: str, stake: str, kind: str) -> None:
+        """A stake whose hand-log/1.2 charges differ from it (`kind`: never, more, less)."""
+        self.charges[kind] += 1
+        if len(self.charge_examples) < CHARGE_EXAMPLES:
+            self.charge_examples.append(
+                _("round {round}, stake {stake}: {what}").format(
+                    round=round_id, stake=stake, what=_(CHARGE_WORDS[kind])
+                )
+            )
+
+    def charges_note(self) -> str | None:
+        if not self.charges:
+            return None
+        counts = ", ".join(
+            ngettext("{n} stake {what}", "{n} stakes {what}", n).format(n=n, what=_(CHARGE_WORDS[kind]))
+            for kind, n in sorted(self.charges.items())
+        )
+        return _(
+            "charges (hand-log/1.2) that differ from the stakes, which no text encoded here judges, so no "
+            "finding: {counts} (first: {examples})"
+        ).format(counts=counts, examples="; ".join(self.charge_examples))
 
     def as_dict(self) -> dict[str, Any]:
         out = self._as_dict()

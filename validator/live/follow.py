@@ -5,6 +5,11 @@ newline yet (it is never judged until completed), and hands the whole lines to a
 records, line numbers and findings are those `check` gives for the finished file. A line longer than the
 line limit is dropped as it comes (memory stays bounded) and reported as `check` reports it.
 
+A file is known by more than its path: its device and inode (a file renamed is the same file; a new file
+under an old name is another), and the bytes already judged, of which its first and last 4 KiB are
+compared at every look (a file truncated then written longer again between two looks has other bytes
+there: it is judged again from its start, and said) and the SHA-256 of them all kept (`Checkpoint`).
+
 A `FollowedFolder` lists a folder now and then for logs that appear in it (a new séance, a rotated file).
 """
 
@@ -25,6 +30,8 @@ from validator.logs.reader import LOG_SUFFIXES, Record, RecordFeed
 # written and committed in pieces rather than held whole.
 PIECE = 1 << 20
 FOLLOWED_SUFFIX = ".jsonl"
+# The bytes at the start and at the end of what was judged that each look compares with the file.
+WINDOW = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +51,16 @@ class Change:
     """Something that happened to a followed file, said once on standard error and in the summary."""
 
     path: str
-    what: str  # "truncated", "replaced", "removed"
+    what: str  # "truncated", "rewritten", "replaced", "removed"
 
     def describe(self) -> str:
         if self.what == "truncated":
             said = _("{path}: the file became shorter than what was judged; judged again from its start")
+        elif self.what == "rewritten":
+            said = _(
+                "{path}: the bytes already judged changed (the file was written again from its start); "
+                "judged again from its start"
+            )
         elif self.what == "replaced":
             said = _("{path}: a new file took this name (rotated or replaced); the old one was judged whole")
         else:
@@ -72,6 +84,8 @@ class FollowedLog:
         self._handle = open(path, "rb")  # noqa: SIM115 (kept open: a rotated file is read to its end)
         self.identity = Identity.of(os.fstat(self._handle.fileno()))
         self._read_to = 0  # bytes read from the file (judged, kept back, or being dropped)
+        self._head = b""  # the first WINDOW bytes judged
+        self._tail = b""  # the last WINDOW bytes judged (while no over-long line is being dropped)
 
     @property
     def line(self) -> int:
@@ -81,10 +95,28 @@ class FollowedLog:
         self._handle.close()
 
     def checkpoint(self) -> Checkpoint:
-        """Where the judging stands: the end of the last whole line judged, and the digest up to it."""
+        """Where the judging stands: the end of the last whole line judged, the digest up to it, and which
+        file it is (its device, inode and the digest of its first bytes)."""
         if self._dropping and self._before_drop is not None:
             return self._before_drop
-        return Checkpoint(self.offset, self.line, self.digest.hexdigest())
+        head = hashlib.sha256(self._head[: self.offset]).hexdigest()
+        return Checkpoint(
+            self.offset, self.line, self.digest.hexdigest(), self.identity.device, self.identity.inode, head
+        )
+
+    def head_digest(self, length: int) -> str:
+        """The SHA-256 of the file's first `length` bytes (at most WINDOW), as they are now."""
+        try:
+            data = os.pread(self._handle.fileno(), min(length, WINDOW), 0)
+        except OSError:
+            return ""
+        return hashlib.sha256(data).hexdigest()
+
+    def _digested(self, data: bytes) -> None:
+        self.digest.update(data)
+        if len(self._head) < WINDOW:
+            self._head += data[: WINDOW - len(self._head)]
+        self._tail = (self._tail + data)[-WINDOW:] if len(data) < WINDOW else data[-WINDOW:]
 
     def catch_up(self, length: int) -> Iterator[list[Record]]:
         """The records of the first `length` bytes (a restart judges them again, silently, so that the
@@ -100,7 +132,7 @@ class FollowedLog:
         """The records of the lines completed since the last look; a change of the file at this path; and
         whether more is waiting to be read (a piece was read whole)."""
         change = self._change()
-        if change is not None and change.what == "truncated":
+        if change is not None and change.what in ("truncated", "rewritten"):
             return [], change, False
         data = self._handle.read(PIECE)
         more = len(data) == PIECE
@@ -118,7 +150,23 @@ class FollowedLog:
             return Change(self.path, "replaced")
         if now.st_size < self._read_to:
             return Change(self.path, "truncated")
+        if self._rewritten():
+            return Change(self.path, "rewritten")
         return None
+
+    def _rewritten(self) -> bool:
+        """Whether the first or the last bytes judged are no longer what the file holds there: a file
+        truncated and written longer again since the last look (its size alone does not tell)."""
+        if self._dropping or not self.offset:
+            return False
+        fd = self._handle.fileno()
+        try:
+            head = os.pread(fd, len(self._head[: self.offset]), 0)
+            tail = self._tail[-self.offset :]
+            end = os.pread(fd, len(tail), self.offset - len(tail))
+        except OSError:
+            return False
+        return head != self._head[: self.offset] or end != tail
 
     def _records(self, data: bytes) -> list[Record]:
         records: list[Record] = []
@@ -127,9 +175,9 @@ class FollowedLog:
                 end = data.find(b"\n")
                 if end < 0:
                     self._dropping += len(data)
-                    self.digest.update(data)
+                    self._digested(data)
                     return records
-                self.digest.update(data[: end + 1])
+                self._digested(data[: end + 1])
                 length = self._dropping + end
                 self.offset += length + 1
                 self._dropping = 0
@@ -143,7 +191,7 @@ class FollowedLog:
                 return records
             whole = self._partial + data[: end + 1]
             self._partial = b""
-            self.digest.update(whole)
+            self._digested(whole)
             self.offset += len(whole)
             records.extend(self.feed.feed(whole))
             self._keep(data[end + 1 :])
@@ -160,7 +208,7 @@ class FollowedLog:
         self._before_drop = self.checkpoint()
         self._partial = b""
         self._dropping = len(partial)
-        self.digest.update(partial)
+        self._digested(partial)
 
     def drain(self) -> list[Record]:
         """What is left to read of this (rotated or removed) file, to its end."""
@@ -175,11 +223,22 @@ class FollowedLog:
 
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
-    """How far a log was judged: bytes (the end of a line), lines, and the SHA-256 of those bytes."""
+    """How far a log was judged: bytes (the end of a line), lines, and the SHA-256 of those bytes; and
+    which file it was: its device and inode, and the SHA-256 of its first min(offset, WINDOW) bytes (None,
+    "": a state written before they were kept)."""
 
     offset: int
     line: int
     sha256: str
+    device: int | None = None
+    inode: int | None = None
+    head: str = ""
+
+    @property
+    def identity(self) -> Identity | None:
+        return (
+            Identity(self.device, self.inode) if self.device is not None and self.inode is not None else None
+        )
 
 
 class FollowedFolder:

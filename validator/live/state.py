@@ -1,12 +1,18 @@
 """The state file of `watch`: where each log was judged up to, so a restart neither misses a round nor
 reports one twice.
 
-For each log: the bytes and lines judged (always the end of a line), and the SHA-256 of those bytes. On
-restart, `watch` reads those bytes again without reporting them, which rebuilds the replay's state (the
-table record, its limits, the shoe, the dealer, the jackpot meters) exactly as a `check` of the whole file
-would have it, and checks the digest: a log that changed while no watch ran is judged again from its start,
-and said. With `--output FILE`, the state also records how long FILE was at the last commit: what a killed
-watch wrote after it is cut off on restart, then written again, so the file holds every finding once.
+For each log: the bytes and lines judged (always the end of a line), and the SHA-256 of those bytes, and
+which file it is: its device, inode and the SHA-256 of its first bytes. On restart, `watch` reads those
+bytes again without reporting them, which rebuilds the replay's state (the table record, its limits, the
+shoe, the dealer, the jackpot meters) exactly as a `check` of the whole file would have it, and checks the
+digest: a log that changed while no watch ran is judged again from its start, and said. A log is found by
+its device and inode whatever its name now (`claim`): a log rotated to another name, while the watch ran
+(`moved_away`) or while none did, goes on from where it was judged, never judged twice.
+
+With `--output FILE`, the state also records how long FILE was at the last commit: what a killed watch
+wrote after it is cut off on restart, then written again, so the file holds every finding once. FILE is
+locked while the watch runs (`lock_output`): a second watch appending to it is refused, as it would cut
+off what the first wrote.
 
 The file is small JSON, written whole to a temporary file and renamed over the old one (a kill at any
 moment leaves the old state or the new one), and locked while a watch runs, so that two watches cannot
@@ -19,18 +25,21 @@ import contextlib
 import fcntl
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from validator.errors import ValidatorError
 from validator.i18n import _
-from validator.live.follow import Checkpoint
+from validator.live.follow import Checkpoint, Identity
 
 FORMAT = "casino-validator-watch/1"
 DEFAULT = ".casino-validator-watch.json"
 # A state file is a few hundred bytes a log; anything much larger is not one.
 MAX_BYTES = 16 << 20
+# The logs rotated away (judged to their end, no longer at their path) remembered, newest last.
+MOVED_KEPT = 1024
 
 
 @dataclass(slots=True)
@@ -39,6 +48,8 @@ class WatchState:
 
     path: Path
     logs: dict[str, Checkpoint] = field(default_factory=dict)
+    # Logs judged to their end that left their path (rotated, removed): found by device and inode.
+    moved: list[Checkpoint] = field(default_factory=list)
     output: str | None = None
     output_size: int | None = None
     _lock: IO[bytes] | None = None
@@ -79,26 +90,29 @@ class WatchState:
             or not isinstance(data.get("logs"), dict)
         ):
             raise ValidatorError(problem)
-        for name, entry in data["logs"].items():
-            try:
-                self.logs[name] = Checkpoint(int(entry["offset"]), int(entry["line"]), str(entry["sha256"]))
-            except (KeyError, TypeError, ValueError):
-                raise ValidatorError(problem) from None
+        try:
+            for name, entry in data["logs"].items():
+                self.logs[name] = _checkpoint(entry)
+            self.moved = [_checkpoint(entry) for entry in data.get("moved", [])]
+        except (KeyError, TypeError, ValueError, OverflowError, AttributeError):
+            raise ValidatorError(problem) from None
         output = data.get("output")
         if isinstance(output, dict):
             self.output = str(output.get("path"))
             size = output.get("size")
-            self.output_size = size if isinstance(size, int) else None
+            try:
+                self.output_size = None if size is None else _whole(size)
+            except ValueError:
+                raise ValidatorError(problem) from None
 
     def save(self) -> None:
         """Write the state whole, atomically."""
         data: dict[str, Any] = {
             "format": FORMAT,
-            "logs": {
-                name: {"offset": mark.offset, "line": mark.line, "sha256": mark.sha256}
-                for name, mark in sorted(self.logs.items())
-            },
+            "logs": {name: _entry(mark) for name, mark in sorted(self.logs.items())},
         }
+        if self.moved:
+            data["moved"] = [_entry(mark) for mark in self.moved[-MOVED_KEPT:]]
         if self.output is not None:
             data["output"] = {"path": self.output, "size": self.output_size}
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
@@ -114,10 +128,69 @@ class WatchState:
                 )
             ) from None
 
+    def claim(self, key: str, identity: Identity, head: Callable[[int], str]) -> Checkpoint | None:
+        """How far the file now at `key` was judged, if it was: the mark of that file (its device and
+        inode, and the digest of its first bytes, `head(length)`, as they are now), under this name or
+        another; a mark of another file under this name (rotated away) is kept for that file. Taken out
+        of the state (the caller follows the file from there). A mark written before files were known
+        by identity is this name's, as before."""
+        mine = self.logs.get(key)
+        if mine is not None and mine.identity is None:
+            del self.logs[key]
+            return mine
+        if mine is not None and mine.identity != identity:
+            del self.logs[key]
+            self.moved_away(mine)
+        for name, mark in list(self.logs.items()):
+            if mark.identity == identity and (not mark.head or head(mark.offset) == mark.head):
+                del self.logs[name]
+                return mark
+        for index in range(len(self.moved) - 1, -1, -1):
+            mark = self.moved[index]
+            if mark.identity == identity and (not mark.head or head(mark.offset) == mark.head):
+                del self.moved[index]
+                return mark
+        return None
+
+    def moved_away(self, mark: Checkpoint) -> None:
+        """A log judged to its end that is no longer at its path: remembered by its identity."""
+        if mark.identity is None:
+            return
+        self.moved = [m for m in self.moved if m.identity != mark.identity][-(MOVED_KEPT - 1) :]
+        self.moved.append(mark)
+
     def close(self) -> None:
         if self._lock is not None:
             self._lock.close()
             self._lock = None
+
+
+def _checkpoint(entry: Any) -> Checkpoint:
+    """A log's mark as the state file writes it; ValueError (or another) for anything else."""
+    offset, line = _whole(entry["offset"]), _whole(entry["line"])
+    device, inode = entry.get("device"), entry.get("inode")
+    return Checkpoint(
+        offset,
+        line,
+        str(entry["sha256"]),
+        None if device is None else _whole(device),
+        None if inode is None else _whole(inode),
+        str(entry.get("head", "")),
+    )
+
+
+def _whole(value: Any) -> int:
+    """A count of the state file: a whole number of 0 or more (not a float, Infinity, a text, true)."""
+    if type(value) is not int or value < 0:
+        raise ValueError(value)
+    return value
+
+
+def _entry(mark: Checkpoint) -> dict[str, Any]:
+    entry: dict[str, Any] = {"offset": mark.offset, "line": mark.line, "sha256": mark.sha256}
+    if mark.identity is not None:
+        entry |= {"device": mark.device, "inode": mark.inode, "head": mark.head}
+    return entry
 
 
 def _lock(path: Path) -> IO[bytes]:
@@ -140,3 +213,17 @@ def _lock(path: Path) -> IO[bytes]:
             )
         ) from None
     return handle
+
+
+def lock_output(handle: IO[str], name: str) -> None:
+    """An exclusive lock on the report a watch appends to (`--output`), held while the file is open:
+    another watch appending to it would, on its restart, cut off what this one wrote after its own last
+    commit. Refused, exit 2."""
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise ValidatorError(
+            _(
+                "{path}: another watch is writing this report (--output); stop it or give another --output"
+            ).format(path=name)
+        ) from None

@@ -39,15 +39,19 @@ __all__ = [
     "Action",
     "Amount",
     "Bet",
+    "Charge",
     "DealerRecord",
     "JackpotRecord",
+    "LateBet",
     "LimitsRecord",
     "LogRecord",
     "MoneyRecord",
+    "Request",
     "RoundRecord",
     "ShoeRecord",
     "TableRecord",
     "UnsetType",
+    "Unsettled",
     "decode",
     "decode_or_raise",
     "from_dict",
@@ -175,7 +179,9 @@ class Surrender(_Action, tag="surrender", frozen=True):
 
 
 class Insurance(_Action, tag="insurance", frozen=True):
-    box: Box
+    # A box (its first hand's insurance, stake "<box>:insurance"); hand-log/1.2: a split hand, "3/2", whose
+    # own insurance is stake "3:insurance:2" (several insurances on one box, one per split hand).
+    box: Hand
     amount: Amount
     # hand-log/1.1: the bettors of the box who insure (the `player` of their bets), where the box has
     # bettors behind the seated player; left out: the log does not say.
@@ -209,9 +215,44 @@ class Mistake(_Action, tag="mistake", frozen=True):
 
 class Reshuffle(_Action, tag="reshuffle", frozen=True):
     """hand-log/1.1: the discards shuffled back into the shoe in the middle of a round; `discarded`: the
-    cards then taken out unseen, in order."""
+    cards then taken out unseen, in order. hand-log/1.2 `scope`: "discards" (as 1.1) or "all", every card
+    of the decks shuffled, the cards on the table taken back too."""
 
     discarded: list[Card]
+    scope: Literal["discards", "all"] | UnsetType = UNSET
+
+
+class Charge(_Action, tag="charge", frozen=True):
+    """hand-log/1.2: `amount` taken from the bettor for `stake` (its placing, a double's or a split's added
+    stake, an insurance), as the engine's account of the player shows it."""
+
+    stake: Stake
+    amount: Amount
+
+
+class Unsettled(_Action, tag="unsettled", frozen=True):
+    """hand-log/1.2: the engine left `stake` without a settlement at the end of the round."""
+
+    stake: Stake
+
+
+class Request(_Action, tag="request", frozen=True):
+    """hand-log/1.2: the player asked for `asked` on `hand`, and the engine refused it (`done` "refused")
+    or did `done` instead (the action done follows, as the log writes any)."""
+
+    hand: Hand
+    asked: Literal["hit", "stand", "double", "split", "surrender"]
+    done: Literal["refused", "hit", "stand", "double", "split", "surrender"]
+
+
+class LateBet(_Action, tag="bet", frozen=True):
+    """hand-log/1.2: a bet taken once the round had begun (during the deal or the play), where it was
+    taken: as a `bets` entry."""
+
+    stake: Stake
+    amount: Amount
+    player: str | UnsetType = UNSET
+    seated: bool | UnsetType = UNSET
 
 
 class CutCard(_Action, tag="cut_card", frozen=True):
@@ -240,7 +281,8 @@ class Push(_Action, tag="push", frozen=True):
 
 Action = (
     Deal | DealDown | Reveal | Peek | Hit | Stand | Double | Split | Surrender | Insurance | EvenMoney | War
-    | Burn | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push
+    | Burn | Discard | Mistake | Reshuffle | CutCard | Approve | Pay | Lose | Push | Charge | Unsettled
+    | Request | LateBet
 )  # fmt: skip
 
 
@@ -305,6 +347,8 @@ class ShoeRecord(_Record, tag="shoe", frozen=True):
     cut_by: CutBy | UnsetType = UNSET
     cut_card_behind: Annotated[int, Meta(ge=0, le=_MAX_INT)] | UnsetType = UNSET
     burn: list[Card] | UnsetType = UNSET
+    # hand-log/1.2: False, the shoe has no cut card (no stop card at all); left out: as before.
+    cut_card: bool | UnsetType = UNSET
 
 
 class JackpotRecord(_Record, tag="jackpot", frozen=True):
@@ -407,7 +451,7 @@ _VERBS: dict[str, type[_Action]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
         Deal, DealDown, Reveal, Peek, Hit, Stand, Double, Split, Surrender, Insurance, EvenMoney, War, Burn,
-        Discard, Mistake, Reshuffle, CutCard, Approve, Pay, Lose, Push,
+        Discard, Mistake, Reshuffle, CutCard, Approve, Pay, Lose, Push, Charge, Unsettled, Request, LateBet,
     )
 }  # fmt: skip
 for _verb, _action in _VERBS.items():

@@ -430,8 +430,15 @@ class RecordFeed:
                     continue
                 content = content[:-1]  # past the limit of broken lines: read again, as any line is there
             if not too_long and first == 1 and content.startswith(BOM):
-                # Some Windows tools start UTF-8 files with a byte order mark; it carries no data.
-                content = content[len(BOM) :]
+                # Some Windows tools start UTF-8 files with a byte order mark; it carries no data. Only the
+                # file's first line has it: the same bytes repeated on the lines after it (read together,
+                # as identical lines are) keep theirs, and are read as what they are.
+                marked = content[len(BOM) :]
+                if marked and not marked.isspace():
+                    yield from run.record(1, marked, 0, 1)
+                first, count = 2, count - 1
+                if not count:
+                    continue
             if too_long or (content and not content.isspace()):
                 found = True
                 if count == 1 and run.in_a_row < max_broken:

@@ -16,6 +16,7 @@ from validator.errors import ValidatorError
 from validator.house.lint import option_value
 from validator.i18n import _
 from validator.maths.edge import figures, house_for, main_return, report
+from validator.maths.game import DecisionCosts, maths_of
 from validator.rulebook.registry import default_registry
 
 _MAIN: dict[tuple[str, tuple[tuple[str, str], ...]], MainStatistics] = {}
@@ -194,3 +195,38 @@ def _stake(name: str, case: str | None, figures_of: Mapping[str, Any]) -> StakeS
         spread = sum((o.probability * o.net * o.net for o in lines), Decimal(0)) - ev * ev
         variance = spread.quantize(Decimal("0.000001"))
     return StakeStatistics(name, case, ev, -ev, Decimal(variance), lines)
+
+
+@dataclass(frozen=True, slots=True)
+class TableTheory:
+    """What a report needs to price a table's play, for one version and the table's house options:
+    the main stake's edge, variance and the covariance of two boxes of one round (None where the game
+    gives none), the figures of the insurance and of each side bet (`edge_statistics`), and what each
+    logged decision costs against the best play (`cost`, the game's `DecisionCosts`, by the values
+    `edge` computed the main stake's figure with)."""
+
+    statistics: EdgeStatistics
+    main: MainStatistics
+    cost: DecisionCosts
+    # A bet of its own as hand-log/1 names its stake's kind (`insurance`, `lucky_ladies`, `hyper:17`)
+    # → its figures per unit staked; a side bet paying a progressive meter is left out (its return
+    # moves with the meter: no figure rather than a wrong one).
+    bets: Mapping[str, StakeStatistics]
+
+
+def table_theory(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None = None) -> TableTheory:
+    """The `TableTheory` of the version of `ruleset_id` in force on `on` for the table's house options
+    (`house_entry` as `house_edge` takes it). Raises ValidatorError as `house_edge` does."""
+    ruleset, options, _key = _table(ruleset_id, on, house_entry)
+    main = main_statistics(ruleset_id, on, house_entry)
+    statistics = edge_statistics(ruleset_id, on, house_entry)
+    _ev, _json, game = main_return(ruleset, house_for(ruleset, options))
+    bets: dict[str, StakeStatistics] = {}
+    if statistics.insurance is not None:
+        bets[statistics.insurance.name] = statistics.insurance
+    for stake in statistics.side_bets:
+        bet = ruleset.side_bets.get(stake.name)
+        if bet is None or bet.prizes:
+            continue
+        bets[bet.stake_name + (f":{stake.case}" if stake.case is not None else "")] = stake
+    return TableTheory(statistics, main, maths_of(ruleset).costs(game), bets)

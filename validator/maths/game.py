@@ -18,6 +18,11 @@ from validator.maths.probe import Probe
 # for blackjack, whose dealer draws by ranks alone).
 DealerResults = Callable[[int, list[str], list[str]], list[tuple[list[str], float]]]
 
+# What a logged decision costs the player against the best play, per unit of the hand's stake when it
+# decided: (verb, the hand's cards, the dealer's cards in sight, split, split aces, the box's hands) →
+# the expected return of the best action less that of the action taken; None: not priced.
+DecisionCosts = Callable[[str, tuple[str, ...], tuple[str, ...], bool, bool, int], float | None]
+
 
 class GameMaths(Protocol):
     # The dealer's facts that only his final hand gives (a paytable reading one is weighed by the
@@ -43,6 +48,11 @@ class GameMaths(Protocol):
 
     def dealer_results(self, probe: Probe) -> DealerResults | None:
         """How the dealer's final results follow a deal, where the dealer draws (None: he does not)."""
+        ...
+
+    def costs(self, game: Any) -> DecisionCosts:
+        """What each logged decision costs against the best play (`DecisionCosts`), by the values the
+        main stake's figure was computed with (`game`, as `main_return` gave it back)."""
         ...
 
     def chart(self, game: Any) -> tuple[dict[str, Any], str] | None:

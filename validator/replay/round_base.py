@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any, Final, Generic, cast
+from typing import Any, ClassVar, Final, Generic, cast
 
 from mypy_extensions import mypyc_attr
 
+from validator.casino.ledger import Decision
 from validator.casino.money import fmt
 from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
 from validator.dsl.codegen import AllHeld
@@ -33,18 +34,21 @@ from validator.logs.decode import (
     Action,
     Bet,
     Burn,
+    Charge,
     CutCard,
     Deal,
     DealDown,
     Discard,
     Double,
     Hit,
+    LateBet,
     Lose,
     Mistake,
     Pay,
     Push,
     Reshuffle,
     RoundRecord,
+    Unsettled,
 )
 from validator.logs.rules.replayable import INCONSISTENT, UNKNOWN_HAND, UNKNOWN_STAKE
 from validator.replay.judge import Judge
@@ -134,6 +138,10 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
     # initial deal, in the order the text deals them.
     dealer: DealerT
     owed: list[str]
+    # The kinds of stake that make the game's main stake, whose house edge `edge` computes: the main
+    # stake itself (with its doubles and splits); a game whose main stake grows into another (bataille's
+    # war) names it too. The audit's hold counts these on the main line (`validator.casino.ledger`).
+    main_game: ClassVar[frozenset[str]] = frozenset(("main",))
 
     @abstractmethod
     def replay(self) -> None:
@@ -244,6 +252,14 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         self._told = 0
         # The audit dataset sets this: stake → the settlement the rules give, (verb, amount).
         self.rules_give: dict[str, tuple[str, Decimal]] | None = None
+        # The audit dataset sets this too: each decision taken, with the cards it was taken on.
+        self.decisions: list[Decision] | None = None
+        # hand-log/1.2: what the engine charged the bettors for each stake (`charge`), None until a charge
+        # is read; the stakes it left unsettled (`unsettled`); the stakes of bets taken late (`bet`).
+        self.charges: dict[str, Decimal] | None = None
+        self.unsettled: set[str] = set()
+        # After the round: the stakes whose charges differ from the stake (stake, kind: never, more, less).
+        self.charge_gaps: list[tuple[str, str]] = []
 
     @property
     def sides(self) -> RoundSideBets:
@@ -254,9 +270,40 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         return sides
 
     def saw_cut_card(self, action: CutCard) -> None:
+        if not self.shoe.cut_card:
+            raise MalformedRound(
+                _(
+                    "the cut card came out of shoe {shoe}, whose record says it has none (cut_card false)"
+                ).format(shoe=repr(self.shoe.id)),
+                INCONSISTENT,
+            )
         self.cut_card_seen = True
         if self.cut_card_at is None:
             self.cut_card_at = action.place
+
+    def note_decision(self, verb: str, hand: HandT) -> None:
+        """A decision taken on `hand`, with its cards and the dealer's in sight, for the audit dataset
+        (`decisions` is None in every other run: nothing is kept)."""
+        decisions = self.decisions
+        if decisions is None:
+            return
+        dealer = self.dealer
+        seen = list(dealer.card_list) if dealer is not None else []
+        for card in dealer.hidden if dealer is not None else ():
+            if card in seen:  # a card dealt face down and not yet turned over
+                seen.remove(card)
+        decisions.append(
+            Decision(
+                hand=hand.name,
+                verb=verb,
+                cards=tuple(hand.card_list),
+                dealer=tuple(seen),
+                stake=hand.stake,
+                split=bool(getattr(hand, "split", False)),
+                split_aces=bool(getattr(hand, "split_aces", False)),
+                hands=len(hand.box.hand_list),
+            )
+        )
 
     def release(self) -> None:
         """Break the round's reference cycles (a hand and its box, the round and its side bets) once it
@@ -315,6 +362,109 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
                     INCONSISTENT,
                 )
         self.narrate(_("void round ({why}): every stake returned").format(why=self.record.void))
+
+    # ---- hand-log/1.2: the money actions every game reads ----
+    def money_action(self, action: Action) -> bool:
+        """A hand-log/1.2 `charge`, `unsettled` or `bet` (a late bet), read; False for any other action."""
+        if type(action) is Charge:
+            parse_stake(action.stake)
+            amount = amount_of(action.amount, _("charge amount"))
+            charges = self.charges
+            if charges is None:
+                charges = self.charges = {}
+            charges[action.stake] = charges.get(action.stake, ZERO) + amount
+            return True
+        if type(action) is Unsettled:
+            parse_stake(action.stake)
+            self.unsettled.add(action.stake)
+            return True
+        if type(action) is LateBet:
+            self.late_bet(action)
+            return True
+        return False
+
+    def late_bet(self, action: LateBet) -> None:
+        """A bet taken once the round had begun (hand-log/1.2 `bet`, where the log puts it): its stake
+        rides from then on, and the `late_bet` rules judge it (`bet.before_deal` false). A main bet adds
+        to a box already dealt to (a box with no hand in the round has no place in its deal)."""
+        stake = action.stake
+        box_no, split, kind = parse_stake(stake)
+        amount = amount_of(action.amount, _("bet amount"))
+        seated = True if action.seated is UNSET else action.seated
+        box = self.boxes.get(box_no)
+        if kind == "main":
+            if split is not None or box is None or not box.hand_list:
+                raise MalformedRound(
+                    _(
+                        "a bet taken during the round on {stake}, which is no box already in play: a late "
+                        "bet adds to a box dealt to, or is a side bet"
+                    ).format(stake=repr(stake))
+                )
+            hand = box.hand_list[0]
+            hand.stake += amount
+            box.stake += amount
+            # i18n: not shown (a bettor's key, as read_bets makes one for a bet that names no player)
+            bettor = action.player or (f"box {box_no}" if seated else f"box {box_no}, standing late")
+            box.bettor_stakes[bettor] = box.bettor_stakes.get(bettor, ZERO) + amount
+            if seated:
+                box.seated = True
+                box.seated_players.add(bettor)
+            else:
+                box.standing = True
+            info = self.bet_facts
+            info.amount, info.seated, info.main = amount, seated, True
+            info.side = info.case = None
+            info.side_offered, info.player_main, info.before_deal = False, True, False
+            info.box_has_main, info.box_seated = True, box.seated
+            info.box_exists = 1 <= box_no <= self.table.seats
+            self.check("late_bet", at=stake, bet=info)
+            return
+        before = self.side_stakes.pop(stake, None)  # more on a side stake placed: still judged as late
+        self.sides.first_seen(stake, amount)
+        if stake not in self.side_stakes:  # insurance and war are taken by their own actions
+            raise MalformedRound(
+                _("a bet taken during the round on {stake}, which is no side bet").format(stake=repr(stake))
+            )
+        if before is not None:
+            self.side_stakes[stake] += before
+
+    def check_charges(self) -> None:
+        """hand-log/1.2, at the end of a round that logs charges: each stake against what was charged
+        for it. No text encoded here speaks of a player's account, so a gap is reported in the summary
+        (`charge_gaps`), never a finding."""
+        charges = self.charges
+        if charges is None:
+            return
+        stakes = self.all_stakes()
+        for name in charges:
+            if name not in stakes:
+                raise MalformedRound(
+                    _("stake {name} is charged but was never bet in this round").format(name=repr(name)),
+                    UNKNOWN_STAKE,
+                )
+        for name, stake in stakes.items():
+            charged = charges.get(name, ZERO)
+            if charged == stake:
+                continue
+            kind = "never" if not charged and stake else ("more" if charged > stake else "less")
+            self.charge_gaps.append((name, kind))
+
+    def check_unsettled(self) -> None:
+        """hand-log/1.2: a stake the log says was left unsettled has no settlement, and was bet."""
+        stakes = self.all_stakes()
+        for name in self.unsettled:
+            if name not in stakes:
+                raise MalformedRound(
+                    _("stake {name} is said unsettled but was never bet in this round").format(
+                        name=repr(name)
+                    ),
+                    UNKNOWN_STAKE,
+                )
+            if name in self.settlements:
+                raise MalformedRound(
+                    _("stake {name} is said unsettled and yet is settled").format(name=repr(name)),
+                    INCONSISTENT,
+                )
 
     # ---- explain ----
     def narrate(self, what: str) -> None:
@@ -727,10 +877,16 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
 
     def reshuffle(self, action: Reshuffle) -> None:
         """The discards shuffled back in the middle of the round (hand-log/1.1): the shoe holds every card
-        but those on the table, then gives up the cards discarded unseen."""
-        facts = ReshuffleFacts(cards_left=self.shoe.left, discarded=len(action.discarded))
-        on_table = [card for hand in self.hands.values() for card in hand.on_table()]
-        on_table += self.dealer.on_table()
+        but those on the table, then gives up the cards discarded unseen. hand-log/1.2 `all`: every card
+        of the decks, the table's taken back too (they stay in the hands: the round goes on with them)."""
+        with_table = action.scope == "all"
+        facts = ReshuffleFacts(
+            cards_left=self.shoe.left, discarded=len(action.discarded), with_table=with_table
+        )
+        on_table: list[str] = []
+        if not with_table:
+            on_table = [card for hand in self.hands.values() for card in hand.on_table()]
+            on_table += self.dealer.on_table()
         self.shoe.reshuffle(on_table)
         # The reshuffle puts the cut card back in (docs/hand-log.md): a cut card seen earlier in the round
         # no longer makes the next round due for a reshuffle, and no longer says where the next cut is.
@@ -866,6 +1022,9 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         )
 
     def check_every_stake_settled(self) -> None:
+        if self.unsettled:
+            self.check_unsettled()
+        self.check_charges()
         hands, side_stakes = self.hands, self.side_stakes
         for name in self.settlements:
             if name not in hands and name not in side_stakes:

@@ -48,6 +48,7 @@ from validator.logs.reader import (
 from validator.logs.rules import records as record_rules
 from validator.logs.rules import sequence as sequence_rules
 from validator.logs.rules import version as version_rules
+from validator.logs.rules.replayable import INCONSISTENT
 from validator.replay.judge import Judge
 from validator.replay.money import finding as money_finding
 from validator.replay.money import round_net
@@ -504,6 +505,13 @@ class LogReplay:
         if (missing := self._needs_table("shoe", line)) is not None:
             return missing
         self.shoe = Shoe(record, self._last_cut_at, self._last_rightmost)
+        if record.cut_card is False and record.cut_card_behind is not UNSET:
+            # hand-log/1.2: no cut card, and yet cards behind it: the record contradicts itself, and the
+            # shoe's rules have no record to judge (the shoe is played as having no cut card).
+            message = _(
+                "shoe record {shoe}: no cut card (cut_card false), and yet {behind} cards behind it"
+            ).format(shoe=repr(record.shoe), behind=record.cut_card_behind)
+            return self._outcome(line, None, [format_finding(self.file, line, message, INCONSISTENT)], "none")
         return self._table_event("shoe", record.at, line, record.burn or [], shoe=self.shoe)
 
     def on_jackpot(self, record: JackpotRecord, line: int) -> RoundOutcome | None:
@@ -635,6 +643,7 @@ class LogReplay:
         collect = self.collect
         if collect:
             engine.rules_give = {}
+            engine.decisions = []
             meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
             engine.story = []
@@ -670,6 +679,8 @@ class LogReplay:
             seance.net += round_net(engine)
         if engine.cut_card_seen:
             self.shoe.cut_card_out = True
+        for stake, kind in engine.charge_gaps:  # hand-log/1.2: reported, never a finding
+            self.summary.note_charge_gap(round_id, stake, kind)
         found = judge.findings
         if record.shoe != self.shoe.id:
             # The round is replayed with the shoe in play, the only one whose cards are known; but a log

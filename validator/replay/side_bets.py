@@ -441,7 +441,7 @@ class RoundSideBets:
         if side is None:
             # An insurance settled before the dealer's second card is not part of the final settlement
             # (its time is its own rule's finding, not a side bet's).
-            if kind == "insurance" and len(engine.dealer.card_list) >= 2:
+            if (kind == "insurance" or kind.startswith("insurance:")) and len(engine.dealer.card_list) >= 2:
                 engine.final_main += 1
             return
         amount = engine.settlements[stake][-1].amount if verb == "lose" else None

@@ -56,6 +56,7 @@ class Shoe:
         "burned",
         "cards",
         "cut_by",
+        "cut_card",
         "cut_card_at",
         "cut_card_behind",
         "cut_card_out",
@@ -84,6 +85,8 @@ class Shoe:
         self.burned = len(burn) if burn is not UNSET else 0
         cut_card_behind = record.cut_card_behind
         self.cut_card_behind = cut_card_behind if cut_card_behind is not UNSET else None
+        # hand-log/1.2 `cut_card: false`: the shoe has no cut card at all (it can never come out).
+        self.cut_card = record.cut_card is not False
         cut_by = record.cut_by
         self.cut_by: str | None = cut_by if cut_by is not UNSET else None
         # The table's last round before this shoe: where the cut card came out in it (a box, "D"), and
@@ -120,7 +123,8 @@ class Shoe:
 
     def reshuffle(self, on_table: list[str]) -> None:
         """The discards shuffled back in the middle of a round (hand-log/1.1 `reshuffle`): every card of
-        the shoe is in it again but those still on the table; the cut card is back in."""
+        the shoe is in it again but those still on the table (none, for a hand-log/1.2 reshuffle of `all`
+        the cards, which takes them back too); the cut card is back in."""
         if self.reshuffled_from is None:
             self.reshuffled_from = self.snapshot_before_round()
         remaining = dict.fromkeys(all_cards(), self.decks)

@@ -10,6 +10,7 @@ import contextlib
 import dataclasses
 import difflib
 import functools
+import hashlib
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
@@ -21,6 +22,7 @@ from validator.dsl.amend import consolidate, in_force_on, undated
 from validator.dsl.cache import parsed
 from validator.dsl.cite import not_citable, resolve
 from validator.dsl.compiler import compile_ruleset
+from validator.dsl.limits import MAX_CHAIN, MAX_FILE_BYTES
 from validator.dsl.model import Rule, Ruleset
 from validator.dsl.readings import ReadingInfo, chosen
 from validator.dsl.resources import rulesets_dir
@@ -34,23 +36,39 @@ class NoVersionInForce(ValidatorError):
 
 
 def read_tree(path: Path | str, display: str | None = None) -> ast.RulesetFile:
-    """A ruleset file's syntax tree, as written (an amending file not yet applied to its base)."""
+    """A ruleset file's syntax tree, as written (an amending file not yet applied to its base), with the
+    SHA-256 of the bytes read. A file over `MAX_FILE_BYTES` is refused before it is read whole; a file a
+    worker installed is checked against the digest the client sent (`sources.verify`)."""
     path = Path(path)
-    name = display or str(path)
+    name = display or sources.name_of(path)
     try:
-        # utf-8-sig: a byte-order mark some editors write at the start is dropped, as the log reader does.
-        text = path.read_text(encoding="utf-8-sig")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ValidatorError(_("{name}: no such file").format(name=name)) from None
-    except UnicodeDecodeError as exc:
-        raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
     except IsADirectoryError:
         raise ValidatorError(_("{name}: a folder, not a ruleset file").format(name=name)) from None
     except OSError as exc:
         raise ValidatorError(
             _("{name}: cannot be read ({strerror})").format(name=name, strerror=exc.strerror)
         ) from None
-    return parsed(text, name, _parse)
+    if len(data) > MAX_FILE_BYTES:
+        raise RulesetError(
+            name,
+            1,
+            1,
+            _("the file is larger than {size} bytes, the most a ruleset file may be").format(
+                size=f"{MAX_FILE_BYTES:,}"
+            ),
+        )
+    sources.verify(path, data)
+    try:
+        # utf-8-sig: a byte-order mark some editors write at the start is dropped, as the log reader does.
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RulesetError(name, 1, 1, f"not UTF-8 text ({exc.reason})") from None
+    tree = parsed(text, name, _parse)
+    return dataclasses.replace(tree, sha256=hashlib.sha256(data).hexdigest())
 
 
 def _parse(text: str, name: str) -> ast.RulesetFile:
@@ -61,7 +79,8 @@ def _parse(text: str, name: str) -> ast.RulesetFile:
 
 
 def load_file(path: Path | str, display: str | None = None) -> Ruleset:
-    """One file's version; an amending file is applied to its base, found among the files beside it."""
+    """One file's version; an amending file is applied to its base, and a cited check found, among the
+    shipped versions (a file beside it is never read: name both to `load_all`)."""
     [ruleset] = _compile_all([(Path(path), read_tree(path, display))])
     return ruleset
 
@@ -83,104 +102,135 @@ def _consolidated(
     broken_given: tuple[Path, ...] = (),
     only: frozenset[Path] | None = None,
 ) -> list[ast.RulesetFile]:
-    """Each given tree as a whole version: amending files applied to the version they amend, which is
-    looked for among the given files, then among the `.rules` files beside the amending one.
-    `broken_given`: files given with these that did not parse (their errors are reported already).
-    `only`: the given files to make versions of (None: all); the others are only amended or cited."""
-    pool = list(given)
-    broken_siblings: list[str] = []
+    """Each given tree as a whole version: amending files applied to the version they amend, and the
+    checks cited (`same check as`) taken, each looked for among the given files, then among the shipped
+    versions. Nothing else is read: a file beside a given one, which nobody named, never chooses the law
+    (it could declare a shipped id from outside the package). `broken_given`: files given with these
+    that did not parse (their errors are reported already). `only`: the given files to make versions of
+    (None: all); the others are only amended or cited."""
+    pool: dict[str, list[tuple[Path, ast.RulesetFile]]] = {}  # by family
+    for path, tree in given:
+        pool.setdefault(tree.family, []).append((path, tree))
     seen_paths = {path.resolve() for path, _unused in given} | {path.resolve() for path in broken_given}
     done: dict[int, ast.RulesetFile] = {}
-    visiting: set[int] = set()
     errors: list[RulesetError] = []
-
-    def take(paths: Iterable[Path], root: Path | None = None) -> None:
-        """Files not yet in the pool, each read once (shown as `rulesets/…` when under `root`)."""
-        for other in paths:
-            if other.resolve() not in seen_paths and other.is_file():
-                seen_paths.add(other.resolve())
-                display = f"rulesets/{other.relative_to(root)}" if root is not None else None
-                try:
-                    pool.append((other, read_tree(other, display=display)))
-                except (RulesetError, RulesetErrors, ValidatorError):
-                    broken_siblings.append(other.name)
-
-    def siblings(path: Path) -> None:
-        take(sorted(path.parent.glob("*.rules")))
+    shipped_taken: list[bool] = []
 
     def shipped() -> None:
-        """The shipped versions, for a file read alone (`load_file`) that cites a text not beside it."""
+        """The shipped versions, for files read without them (`load_file`) that amend or cite one."""
+        if shipped_taken:
+            return
+        shipped_taken.append(True)
         root = rulesets_dir()
-        take(ruleset_files(root), root)
+        for other in ruleset_files(root):
+            if other.resolve() not in seen_paths:
+                seen_paths.add(other.resolve())
+                tree = read_tree(other, display=f"rulesets/{other.relative_to(root)}")
+                pool.setdefault(tree.family, []).append((other, tree))
 
     failed: set[int] = set()
+    lengths: dict[int, int] = {}  # a whole version's chain: itself and the versions below it
 
     def whole(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
+        """The version made whole: the chain of versions it amends followed down (without recursion) to
+        one already whole or that amends nothing, then each amendment applied on the way back up. A
+        version more than `MAX_CHAIN` versions up a chain is refused (the first such one, at its
+        `amends`), and those above it with it."""
         if tree.amends is None:
             return tree
         if id(tree) in done:
             return done[id(tree)]
         if id(tree) in failed:
             raise RulesetErrors([])  # its own errors are reported once, where it is checked
-        if id(tree) in visiting:
-            pos = tree.amends.pos
-            cycle = RulesetError(tree.file, pos.line, pos.column, _("versions amend each other in a circle"))
-            raise RulesetErrors([cycle])
-        visiting.add(id(tree))
+        chain = [(path, tree)]
+        on_chain = {id(tree)}
         try:
-            result = _apply(path, tree)
+            while True:
+                below = chain[-1][1]
+                if below.amends is None or id(below) in done:
+                    break
+                if id(below) in failed:
+                    raise RulesetErrors([])
+                base = _base(below)
+                if id(base[1]) in on_chain:
+                    pos = base[1].amends.pos if base[1].amends is not None else base[1].family_pos
+                    said = _("versions amend each other in a circle")
+                    raise RulesetErrors([RulesetError(base[1].file, pos.line, pos.column, said)])
+                chain.append(base)
+                on_chain.add(id(base[1]))
+            bottom = chain[-1][1]
+            result = done.get(id(bottom), bottom)
+            length = lengths.get(id(bottom), 1)
+            for (_path, above), (_base_path, base_tree) in reversed(list(itertools.pairwise(chain))):
+                length += 1
+                if length > MAX_CHAIN:
+                    pos = above.amends.pos if above.amends is not None else above.family_pos
+                    said = _(
+                        "more than {count} versions amend one another in a chain down to here: make the "
+                        "earlier ones one version"
+                    ).format(count=MAX_CHAIN)
+                    raise RulesetErrors([RulesetError(above.file, pos.line, pos.column, said)])
+                result = consolidate(above, result, _version_of(base_tree))
+                done[id(above)] = result
+                lengths[id(above)] = length
         except RulesetErrors:
-            failed.add(id(tree))
+            failed.update(id(t) for _p, t in chain if id(t) not in done)
             raise
-        finally:
-            visiting.discard(id(tree))
-        done[id(tree)] = result
-        return result
+        return done[id(tree)]
 
-    def _apply(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
+    def _base(tree: ast.RulesetFile) -> tuple[Path, ast.RulesetFile]:
+        """The version `tree` amends, among the files given, else the shipped versions."""
         amends = tree.amends
         assert amends is not None
 
+        day = amends.on
+
         def bases() -> list[tuple[Path, ast.RulesetFile]]:
+            # Undated (`amends FAMILY`): every version of the family, of which there must be one.
             return [
                 (p, t)
-                for p, t in pool
-                if t is not tree and t.family == amends.family and in_force_on(t, amends.on)
+                for p, t in pool.get(amends.family, ())
+                if t is not tree and (day is None or in_force_on(t, day))
             ]
 
         found = bases()
-        if not found:
-            siblings(path)
+        if not found or day is None:  # undated: the family's every version, the shipped ones too
+            shipped()
             found = bases()
-        if not found and broken_given and not broken_siblings:
+        if not found and broken_given:
             raise RulesetErrors([])  # the version it amends may be a given file that does not parse
         if len(found) != 1:
-            if found:
-                said = _("more than one version of {family} in force on {day} to amend")
+            if day is None:
+                if found:
+                    message = _(
+                        "{family} has {count} versions: name the one amended by its date "
+                        "({family}@YYYY-MM-DD)"
+                    ).format(family=amends.family, count=len(found))
+                else:
+                    message = _("no version of {family} to amend").format(family=amends.family)
             else:
-                said = _("no version of {family} in force on {day} to amend")
-            message = said.format(family=amends.family, day=amends.on.isoformat())
-            if not found and broken_siblings:
-                message += _(" ({files} beside it does not parse)").format(files=", ".join(broken_siblings))
+                if found:
+                    said = _("more than one version of {family} in force on {day} to amend")
+                else:
+                    said = _(
+                        "no version of {family} in force on {day} to amend among the shipped versions and "
+                        "the files named (a file beside it is not read unless it is named)"
+                    )
+                message = said.format(family=amends.family, day=day.isoformat())
             raise RulesetErrors([RulesetError(tree.file, amends.pos.line, amends.pos.column, message)])
-        base_path, base_tree = found[0]
-        return consolidate(tree, whole(base_path, base_tree), _version_of(base_tree))
+        return found[0]
 
     def cited(path: Path, family: str, on: date | None) -> tuple[ast.RulesetFile, str]:
         """The version a `same check as` names: the one in force on `on` (the undated one for None),
         looked for as the version an amending file amends is."""
 
         def matches() -> list[tuple[Path, ast.RulesetFile]]:
-            return [
-                (p, t)
-                for p, t in pool
-                if t.family == family and (in_force_on(t, on) if on is not None else undated(t))
-            ]
+            versions = pool.get(family, [])
+            if on is None:
+                return [(p, t) for p, t in versions if undated(t)]
+            return [(p, t) for p, t in versions if in_force_on(t, on)]
 
         found = matches()
-        if not found:
-            siblings(path)
-            found = matches()
         if not found:
             shipped()
             found = matches()
@@ -497,7 +547,9 @@ def load_all(paths: Iterable[Path], root: Path | None = None) -> Registry:
     errors: list[RulesetError] = []
     for path in paths:
         inside = root is not None and path.is_relative_to(root)
-        display = f"rulesets/{path.relative_to(root)}" if root is not None and inside else str(path)
+        display = (
+            f"rulesets/{path.relative_to(root)}" if root is not None and inside else sources.name_of(path)
+        )
         try:
             given.append((path, read_tree(path, display=display)))
         except RulesetErrors as exc:
@@ -562,20 +614,16 @@ def refuse_shipped_ids(extra: tuple[Path, ...], shipped: set[str]) -> None:
 
 def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str, str]]:
     """The files that wrote `versions` (each version's own file, those of the versions it amends and of
-    the versions whose rules' checks it takes, `same check as`), with the version each holds and its
-    SHA-256: the exact encoding a run was judged with."""
+    the versions whose rules' checks it takes, `same check as`), with the version each holds and the
+    SHA-256 of the bytes this process read it from: the exact encoding a run was judged with (not what
+    the file holds by the time the run ends)."""
     by_version = {ruleset.version: ruleset for ruleset in registry.all()}
     out: dict[str, dict[str, str]] = {}
     todo = [by_version[v] for v in sorted(versions) if v in by_version]
     while todo:
         ruleset = todo.pop()
         if ruleset.file not in out:
-            shipped = ruleset.file.startswith("rulesets/")
-            path = rulesets_dir() / ruleset.file.removeprefix("rulesets/") if shipped else Path(ruleset.file)
-            try:
-                sha = sources.digest(path)
-            except OSError:
-                sha = ""
+            sha = ruleset.tree.sha256 if ruleset.tree is not None else ""
             out[ruleset.file] = {"file": ruleset.file, "version": ruleset.version, "sha256": sha}
         # A cited version's clauses judged too: its files are part of the encoding (each looked at once).
         cited = {rule.same_check.version for rule in ruleset.rules if rule.same_check is not None}
@@ -583,7 +631,10 @@ def encoding_files(registry: Registry, versions: Iterable[str]) -> list[dict[str
         if ruleset.amends:
             family, _, day = ruleset.amends.partition("@")
             try:
-                base = registry.in_force(family, date.fromisoformat(day))
+                # Undated (`amends FAMILY`): the family's one version.
+                base = (
+                    registry.in_force(family, date.fromisoformat(day)) if day else registry.family(family)[0]
+                )
             except (ValidatorError, ValueError):
                 continue
             todo.append(base)

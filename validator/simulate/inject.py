@@ -50,7 +50,7 @@ from typing import Any
 from validator.casino.cards import normalize
 from validator.dsl.ast import Name, Ratio
 from validator.dsl.expr import names_in, unparse
-from validator.dsl.model import Rule, Ruleset, SettleDef
+from validator.dsl.model import CheckDef, Rule, Ruleset, SettleDef
 from validator.errors import ValidatorError
 from validator.games import GAMES
 from validator.i18n import _
@@ -244,6 +244,37 @@ def _settled_twice(record: dict[str, Any], view: RoundView, rng: random.Random) 
     index, action = picked
     record["actions"].insert(index + 1, list(action))
     return Edit(record, action[1], f"{action[1]} collected twice")
+
+
+def _bet_taken_late(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
+    """hand-log/1.2: a box's stake doubled by a bet taken after its first card (`["bet", …]`), its
+    winnings doubled with it, so that only the bet's time breaks a rule. Boxes whose money other actions
+    tie to the stake (a double, a split, an insurance, a surrender, even money, a war) are left alone, and
+    so is one that the doubled stake would take past the maximum."""
+    tied = {str(a[1]).split("/")[0].split(":")[0] for a in view.actions if a[0] in _TIED_TO_THE_STAKE}
+    boxes = [
+        s for s, amount in view.box_bets.items() if _main(s) and s not in tied and amount * 2 <= view.maximum
+    ]
+    box = choice(rng, sorted(boxes))
+    if box is None:
+        return None
+    actions = record["actions"]
+    first = next((i for i, a in enumerate(actions) if a[0] == "deal" and a[1] == box), None)
+    if first is None:
+        return None
+    bettor = next(b for b in record["bets"] if b["stake"] == box)
+    late: list[Any] = ["bet", box, amount_json(view.box_bets[box])]
+    if "player" in bettor:
+        late += [bettor["player"], bettor.get("seated", True)]
+    for action in actions:
+        if action[0] == "pay" and action[1] == box:
+            action[2] = amount_json(_amount(action[2]) * 2)
+    actions.insert(first + 1, late)
+    return Edit(record, box, f"box {box}'s stake doubled by a bet taken after its first card")
+
+
+# The actions whose amounts are tied to a box's stake (_bet_taken_late leaves their boxes alone).
+_TIED_TO_THE_STAKE = frozenset(("double", "split", "insurance", "surrender", "even_money", "war"))
 
 
 def _over_the_maximum(record: dict[str, Any], view: RoundView, rng: random.Random) -> Edit | None:
@@ -541,7 +572,15 @@ def _shared_planters(rule: Rule) -> list[Injector]:
         found.append(_over_the_maximum)
     if "card" in events and "card.face_down" in reads(rule):
         found.append(_face_flipped)
+    if any(check.event == "late_bet" and _of_main_bets(check) for check in rule.checks):
+        found.append(_bet_taken_late)
     return found
+
+
+def _of_main_bets(check: CheckDef) -> bool:
+    """A `late_bet` check of main bets (`when bet.main`, hand-log/1.2 `bet`), not of side stakes."""
+    guard = check.guard_node
+    return isinstance(guard, Name) and guard.path == "bet.main"
 
 
 def injectable(ruleset: Ruleset) -> list[str]:

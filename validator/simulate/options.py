@@ -40,6 +40,7 @@ class SimulateOptions:
     quiet: bool = False
     readings: tuple[str, ...] = ()
     rules: tuple[Path, ...] = ()
+    hand_log: str | None = None  # --hand-log: "1.2" (charges written); None: the version's own format
 
 
 def inject_ids(text: str | None) -> tuple[str, ...] | None:

@@ -457,7 +457,8 @@ class TableSim:
     def break_shoe(self, record: dict[str, Any], rules: list[str], least: int) -> None:
         """simulate --inject: one field of the shoe's record written against exactly one of `rules`, the
         shoe dealt as written (a card burned more or less, the stop card moved, a shoe of another number
-        of decks): a burn too many or too few, the stop card nearer the end than the least depth, another
+        of decks): a burn too many or too few, the stop card nearer the end than the least depth, or none
+        at all (hand-log/1.2), another
         number of decks or colours of backs, the last cut by the dealer or by another player, a record
         that leaves out who cut or the backs."""
         shoe = self.shoe
@@ -470,6 +471,8 @@ class TableSim:
             edits.append(({"burn": burn[:-1]}, f"the shoe burns {len(burn) - 1} cards"))
         if least > 0:
             edits.append(({"cut_card_behind": least - 1}, f"the cut card put {least - 1} cards from the end"))
+        # hand-log/1.2: no cut card at all (the shoe is then dealt until too few cards are left).
+        edits.append(({"cut_card": False, "cut_card_behind": None}, "a shoe without a cut card"))
         edits.append(({"decks": decks + 1, "backs": None}, f"a shoe of {decks + 1} decks"))
         for backs in ([decks], [decks - decks // 2, decks // 2]):
             if sorted(backs, reverse=True) != sorted(record["backs"], reverse=True) and all(backs):
@@ -495,7 +498,9 @@ class TableSim:
             record["burn"] = shoe.burn(len(burn))
         else:
             shoe.pos += len(record["burn"]) - len(burn)  # a card more burned, or one left to deal
-        shoe.cut_at = len(shoe.cards) - record["cut_card_behind"]
+        # No cut card (hand-log/1.2): none comes out, and the shoe is dealt until it is exhausted.
+        behind = record.get("cut_card_behind")
+        shoe.cut_at = len(shoe.cards) + 1 if behind is None else len(shoe.cards) - behind
 
     def remember_round(self, record: dict[str, Any]) -> dict[str, Any]:
         """Note where the round's cut card came out and its farthest seated box; the record, unchanged."""

@@ -20,7 +20,7 @@ from typing import Any
 @dataclass(frozen=True, slots=True)
 class Column:
     name: str
-    type: str  # string, int16, int32, int64, bool, date, money, utc_time, local_time, list<…>
+    type: str  # string, int16, int32, int64, float64, bool, date, money, utc_time, local_time, list<…>
     description: str
 
 
@@ -38,6 +38,27 @@ STAKE: tuple[Column, ...] = (
     Column(
         "rules_net", "money", "The player's net the rules give (pay +, lose −, push 0); null: not judged."
     ),
+    Column(
+        "main_game",
+        "bool",
+        "Part of the main game `edge`'s house edge covers (the main stake, doubles and splits, bataille's "
+        "war stake); false: a bet of its own (insurance, a side bet).",
+    ),
+)
+
+DECISION: tuple[Column, ...] = (
+    Column("hand", "string", "The hand that decided: `3`, `3/2` (a split hand)."),
+    Column(
+        "verb",
+        "string",
+        "hit, stand, double, split, surrender, insurance, even_money; bataille: war, surrender.",
+    ),
+    Column("cards", "string", "The hand's cards when it decided, two characters each (`TH9S`)."),
+    Column("dealer_cards", "string", "The dealer's cards in sight when it decided (`6D`)."),
+    Column("stake", "money", "The hand's stake when it decided (before a double adds to it)."),
+    Column("split", "bool", "A hand of a split pair."),
+    Column("split_aces", "bool", "A hand of a split pair of aces."),
+    Column("hands", "int16", "The hands of its box when it decided."),
 )
 
 ROUNDS: tuple[Column, ...] = (
@@ -76,10 +97,25 @@ ROUNDS: tuple[Column, ...] = (
         "money",
         "The main bets as placed, before doubles and splits: what the house edge is a fraction of.",
     ),
-    Column("wagered_main", "money", "Wagered on the main stakes, after doubles and splits."),
+    Column(
+        "staked_box_sq",
+        "float64",
+        "The sum over the boxes of each box's main bets as placed, squared: with `staked_main` squared, "
+        "what the hold band's variance reads (the boxes of a round move together).",
+    ),
+    Column(
+        "wagered_main",
+        "money",
+        "Wagered on the main stakes, after doubles and splits (bataille: with the war stakes, the main "
+        "stake raised).",
+    ),
     Column("wagered_side", "money", "Wagered on side bets and insurance."),
     Column("wagered", "money", "Wagered on every stake."),
-    Column("kept_main", "money", "What the house kept on the main stakes: collected − paid."),
+    Column(
+        "kept_main",
+        "money",
+        "What the house kept on the main stakes (bataille: war stakes included): collected − paid.",
+    ),
     Column("paid", "money", "Paid by the house, every stake."),
     Column("collected", "money", "Collected by the house, every stake."),
     Column("rules_net", "money", "The players' net the rules give, summed over the stakes they judge."),
@@ -96,6 +132,18 @@ ROUNDS: tuple[Column, ...] = (
     Column("unreadable", "bool", "The record could not be replayed."),
     Column("stakes", "list<stake>", "Each stake of the round: " + ", ".join(c.name for c in STAKE) + "."),
     Column("trace", "string", "The step-by-step account of the round (rounds with findings only)."),
+    Column(
+        "decisions",
+        "list<decision>",
+        "Each decision a player took, in order: " + ", ".join(c.name for c in DECISION) + ". What the "
+        "report's theoretical figure prices against the best play.",
+    ),
+    Column(
+        "cards",
+        "string",
+        "The cards the round took out of the shoe, in order, burns and discards included, two characters "
+        "each: what the shoe tests read.",
+    ),
 )
 
 FINDINGS: tuple[Column, ...] = (
@@ -239,4 +287,5 @@ def dictionary() -> dict[str, Any]:
             for name, columns in TABLES.items()
         },
         "stake": {c.name: {"type": c.type, "description": c.description} for c in STAKE},
+        "decision": {c.name: {"type": c.type, "description": c.description} for c in DECISION},
     }

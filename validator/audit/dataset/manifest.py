@@ -78,6 +78,36 @@ class State:
         ]
 
 
+def counted_once(states: list[State]) -> tuple[list[list[tuple[Path, Listed]]], list[str]]:
+    """The files that count in each dataset of a report over several: each log (by its SHA-256) counted
+    once, from the run that committed it last over every dataset (then the greater run id, then the
+    dataset named first), as within one dataset; with a note for each two datasets that cover the same
+    logs."""
+    best: dict[str, tuple[int, str, int]] = {}  # log → (committed, run id, -dataset) of its owner
+    for index, state in enumerate(states):
+        committed = {m.run_id: m.committed for m in state.manifests}
+        for log, run in state.owner.items():
+            order = (committed[run], run, -index)
+            if log not in best or order > best[log]:
+                best[log] = order
+    out = [
+        [(path, listed) for path, listed in state.counted() if best[listed.log][2] == -index]
+        for index, state in enumerate(states)
+    ]
+    notes: list[str] = []
+    for index, state in enumerate(states):
+        for other in states[index + 1 :]:
+            shared = set(state.owner) & set(other.owner)
+            if shared:
+                notes.append(
+                    _(
+                        "{first} and {second} cover {n} of the same logs (by their SHA-256): each log's "
+                        "rounds are counted once, from the run that checked it last"
+                    ).format(first=state.root, second=other.root, n=len(shared))
+                )
+    return out, notes
+
+
 def run_of(name: str) -> str | None:
     """The run id in a data file's name (`<log>-<run>-<share>-<part>.parquet`, or `.<that>.tmp` while it
     is written), or None."""
@@ -152,8 +182,33 @@ def _manifest(path: Path) -> Manifest | None:
                     path=path, listed=repr(listed.path)
                 )
             )
+    twice = sorted({listed.path for listed in files if sum(f.path == listed.path for f in files) > 1})
+    if twice:
+        raise ValidatorError(
+            _("{path}: not a run of this dataset (its manifest lists {listed} twice: it is damaged)").format(
+                path=path, listed=repr(twice[0])
+            )
+        )
     logs |= {listed.log for listed in files}
     return Manifest(str(row["run_id"]), committed, logs, files, row)
+
+
+def check_rounds(path: Path, manifest: Manifest) -> None:
+    """A run's manifest lists the files of every round it read: their rows of rounds add up to the rounds
+    its record says it read (a manifest that lists none, or too few, is damaged; exit 2). Not for a
+    dataset that sums rounds without findings (`rollup/`, `check --format html`'s), whose rows do not."""
+    try:
+        rounds = int(manifest.row.get("rounds") or 0)
+    except (TypeError, ValueError):
+        rounds = -1
+    rows = sum(listed.rows for listed in manifest.files if listed.table == "rounds")
+    if rows != rounds:
+        raise ValidatorError(
+            _(
+                "{path}: not a run of this dataset (its manifest lists {rows} rows of rounds, its record "
+                "says it read {rounds}: it is damaged)"
+            ).format(path=path, rows=rows, rounds=rounds)
+        )
 
 
 def _first_line(error: BaseException) -> str:
@@ -185,6 +240,8 @@ def read_state(root: Path) -> State:
             raise ValidatorError(_("{path}: not a run of this dataset (not a plain file)").format(path=path))
         manifest = _manifest(path)
         if manifest is not None:
+            if not (root / "rollup").exists():
+                check_rounds(path, manifest)
             manifests.append(manifest)
     owner: dict[str, str] = {}
     best: dict[str, tuple[int, str]] = {}

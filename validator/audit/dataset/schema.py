@@ -24,6 +24,7 @@ _TYPES: dict[str, pa.DataType] = {
     "int16": pa.int16(),
     "int32": pa.int32(),
     "int64": pa.int64(),
+    "float64": pa.float64(),
     "bool": pa.bool_(),
     "date": pa.date32(),
     "money": MONEY,
@@ -41,6 +42,8 @@ _TYPES: dict[str, pa.DataType] = {
 }
 STAKE = pa.struct(_fields(columns.STAKE))
 _TYPES["list<stake>"] = pa.list_(STAKE)
+DECISION = pa.struct(_fields(columns.DECISION))
+_TYPES["list<decision>"] = pa.list_(DECISION)
 
 ROUNDS = pa.schema(_fields(columns.ROUNDS))
 FINDINGS = pa.schema(_fields(columns.FINDINGS))
@@ -59,7 +62,40 @@ ROLLUP_ROUNDS = pa.schema(
         ROUNDS.field("findings_procedure"),
         ROUNDS.field("findings_payout"),
         ("staked_sq", pa.float64()),
+        ROUNDS.field("staked_box_sq"),
         ("weight", pa.int64()),
+    ]
+)
+# Their decisions: per group of `ROLLUP_ROUNDS` and decision (its verb and the cards it was taken on),
+# the stakes it was taken on, summed (what it costs against the best play is in proportion to its stake),
+# and how many times it was taken.
+ROLLUP_DECISIONS = pa.schema(
+    [
+        *(ROUNDS.field(name) for name in ("log_digest", "casino", "table_id", "dealer", "gaming_day")),
+        *(ROUNDS.field(name) for name in ("local_time", "ruleset", "house_file")),
+        *(pa.field(c.name, _TYPES[c.type]) for c in columns.DECISION if c.name != "hand"),
+        ("weight", pa.int64()),
+    ]
+)
+# Their bets of their own (insurance, each side bet): per group of `ROLLUP_ROUNDS` and bet, what was
+# wagered on it and kept of it, the sum over the rounds of each round's wager on it squared, and the
+# rounds that had it (`weight`).
+ROLLUP_BETS = pa.schema(
+    [
+        *(ROUNDS.field(name) for name in ("log_digest", "casino", "table_id", "dealer", "gaming_day")),
+        *(ROUNDS.field(name) for name in ("local_time", "ruleset", "house_file")),
+        ("bet", pa.string()),
+        ROUNDS.field("wagered"),
+        ("kept", MONEY),
+        ("wagered_sq", pa.float64()),
+        ("weight", pa.int64()),
+    ]
+)
+# Their cards out of the shoe, a row per round (the shoe tests read them in order).
+ROLLUP_DEALT = pa.schema(
+    [
+        ROUNDS.field(name)
+        for name in ("casino", "table_id", "shoe", "gaming_day", "at_utc", "file", "line", "cards")
     ]
 )
 # Its player–dealer pairs: the rounds each player played with each dealer.

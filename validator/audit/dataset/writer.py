@@ -28,7 +28,7 @@ from typing import Any
 from validator import __version__
 from validator.audit.dataset import manifest
 from validator.audit.dataset.manifest import data_files, lock_path, run_of
-from validator.casino.ledger import RoundFacts
+from validator.casino.ledger import Decision, RoundFacts
 from validator.casino.money import fmt
 from validator.casino.seance import Balance, summary_key
 from validator.errors import ValidatorError
@@ -66,6 +66,25 @@ def batch_rows() -> int:
 
 def new_run_id() -> str:
     return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"
+
+
+def box_squares(boxes: tuple[Decimal, ...]) -> float | None:
+    """The sum of each box's stake squared (None: no box named an amount)."""
+    return float(sum(b * b for b in boxes)) if boxes else None
+
+
+def decision_row(decision: Decision) -> dict[str, Any]:
+    """A decision as the `decisions` column holds it."""
+    return {
+        "hand": decision.hand,
+        "verb": decision.verb,
+        "cards": "".join(decision.cards),
+        "dealer_cards": "".join(decision.dealer),
+        "stake": money(decision.stake),
+        "split": decision.split,
+        "split_aces": decision.split_aces,
+        "hands": decision.hands,
+    }
 
 
 def file_digest(path: str) -> str:
@@ -344,10 +363,10 @@ class ShareWriter:
         self, outcome: RoundOutcome, facts: RoundFacts | None, digest: str, round_key: str | None, when: _When
     ) -> dict[str, Any]:
         stakes = facts.stakes if facts is not None else ()
-        main = sum((s.wagered for s in stakes if s.bet == "main"), Decimal(0))
-        side = sum((s.wagered for s in stakes if s.bet != "main"), Decimal(0))
+        main = sum((s.wagered for s in stakes if s.main_game), Decimal(0))
+        side = sum((s.wagered for s in stakes if not s.main_game), Decimal(0))
         judged = [s.rules_net for s in stakes if s.rules_net is not None]
-        kept_main = sum((s.collected - s.paid for s in stakes if s.bet == "main"), Decimal(0))
+        kept_main = sum((s.collected - s.paid for s in stakes if s.main_game), Decimal(0))
         replayed = bool(stakes) or outcome.status != "unreadable"
         return {
             "run_id": self.spec.run_id,
@@ -371,6 +390,7 @@ class ShareWriter:
             "boxes": facts.boxes if facts else None,
             "players": list(facts.players) if facts else [],
             "staked_main": money(facts.staked_main) if facts and replayed else None,
+            "staked_box_sq": box_squares(facts.staked_boxes) if facts and replayed else None,
             "wagered_main": money(main) if replayed else None,
             "wagered_side": money(side) if replayed else None,
             "wagered": money(main + side) if replayed else None,
@@ -390,10 +410,13 @@ class ShareWriter:
                     "paid": money(s.paid),
                     "collected": money(s.collected),
                     "rules_net": money(s.rules_net),
+                    "main_game": s.main_game,
                 }
                 for s in stakes
             ],
             "trace": facts.trace if facts else None,
+            "decisions": [decision_row(d) for d in facts.decisions] if facts else [],
+            "cards": facts.cards if facts else None,
         }
 
     def _append(self, table: str, key: tuple[str, str, str], row: dict[str, Any]) -> None:
@@ -584,7 +607,17 @@ class DatasetRun:
             raise ValidatorError(_("--dataset {root}: the folder cannot be written").format(root=root))
         run = cls(spec, paths, options)
         try:
-            run._lock = manifest.hold_lock(Path(root), spec.run_id)
+            run._cleaned_up_to_start()
+        except BaseException:
+            run.abort()  # stopped while starting (a signal, a full disk): nothing of this run is left
+            raise
+        return run
+
+    def _cleaned_up_to_start(self) -> None:
+        """The run's lock taken; the files of the runs that stopped before their commit removed."""
+        root = self.spec.root
+        try:
+            self._lock = manifest.hold_lock(Path(root), self.spec.run_id)
         except OSError as exc:
             raise ValidatorError(
                 _("--dataset {root}: cannot write the dataset ({strerror})").format(
@@ -594,18 +627,24 @@ class DatasetRun:
         try:
             state = manifest.read_state(Path(root))
         except ValidatorError:
-            return run  # a damaged run of someone else's is report's to say; this run can still be made
+            return  # a damaged run of someone else's is report's to say; this run can still be made
         for stale, files in sorted(manifest.stale_runs(Path(root), state).items()):
             for path in files:
                 path.unlink(missing_ok=True)
             manifest.lock_path(Path(root), stale).unlink(missing_ok=True)
-            run.notes.append(
+            self.notes.append(
                 _(
                     "--dataset {root}: run {stale} stopped before its commit; its {n} files, "
                     "never counted, are removed"
                 ).format(root=root, stale=stale, n=len(files))
             )
-        return run
+        # The lock of a run stopped before it wrote anything (killed while starting): nothing to say.
+        committed = {m.run_id for m in state.manifests}
+        for lock in (Path(root) / "runs").glob(".*.lock"):
+            other = lock.name[1 : -len(".lock")]
+            unknown = other != self.spec.run_id and other not in committed and other not in state.uncommitted
+            if unknown and not manifest.is_running(Path(root), other):
+                lock.unlink(missing_ok=True)
 
     def writer(self, share: str = "0") -> ShareWriter:
         return ShareWriter(self.spec, share)
@@ -653,7 +692,7 @@ class DatasetRun:
             "logs": logs,
             "house_file": self.spec.house_file,
             "house_digest": self.spec.house_digest,
-            "ruleset_files": encoding_files(default_registry(), summary.rulesets),
+            "ruleset_files": judged_with(summary),
             "rounds": summary.rounds_read,
             "findings": summary.findings,
             "summary": json.dumps(summary.as_dict(), ensure_ascii=False),
@@ -682,13 +721,28 @@ class DatasetRun:
                 path.unlink(missing_ok=True)
 
     def abort(self) -> None:
-        """A run that could not be made leaves nothing behind."""
+        """A run that could not be made leaves nothing behind (its lock included, even one made while a
+        signal stopped it from holding it)."""
         for path in self._mine(unfinished=True):
             path.unlink(missing_ok=True)
         self._release()
+        lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
 
     def _release(self) -> None:
         if self._lock is not None:
             lock_path(Path(self.spec.root), self.spec.run_id).unlink(missing_ok=True)
             os.close(self._lock)
             self._lock = None
+
+
+def judged_with(summary: Summary) -> list[dict[str, str]]:
+    """The run's `ruleset_files`: the files this process read for the versions that judged its rounds,
+    and those every worker read (`Summary.judged_by`): each file once per digest, so that a worker that
+    read other bytes than this process would show as a second line for the same file."""
+    mine = encoding_files(default_registry(), summary.rulesets)
+    seen = {(e["file"], e["version"], e["sha256"]) for e in mine}
+    theirs = [
+        {"file": file, "version": version, "sha256": sha}
+        for file, version, sha in sorted(summary.judged_by - seen)
+    ]
+    return sorted([*mine, *theirs], key=lambda e: (e["file"], e["sha256"]))

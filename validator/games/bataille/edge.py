@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from validator.games.bataille.maths import bataille
+from validator.games.bataille.maths import BatailleReturn, bataille
 from validator.i18n import N_
 from validator.maths.edge import outcome_line
-from validator.maths.game import DealerResults
+from validator.maths.game import DealerResults, DecisionCosts
 from validator.maths.probe import Probe
 
 STRATEGY = N_("on a tie, the better of the ways the rules allow (war or surrender)")
@@ -22,7 +22,7 @@ class BatailleMaths:
     def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
         result = bataille(probe)
         lines = [outcome_line(label, net, p) for label, p, net in result.lines]
-        return result.ev, {"strategy": STRATEGY, "tie": result.tie_choice, "lines": lines}, None
+        return result.ev, {"strategy": STRATEGY, "tie": result.tie_choice, "lines": lines}, result
 
     def played(self, probe: Probe) -> tuple[float, Any]:
         tie = bataille(probe)
@@ -37,6 +37,21 @@ class BatailleMaths:
 
     def dealer_results(self, probe: Probe) -> DealerResults | None:
         return None
+
+    def costs(self, game: Any) -> DecisionCosts:
+        """On a tie, what a way costs against the better one, per unit of the main stake (the war
+        stake's result included, as in `bataille`); None: another decision, or a way the rules do not
+        allow."""
+        ways: dict[str, float] = dict(game.tie_options) if isinstance(game, BatailleReturn) else {}
+
+        def cost(
+            verb: str, cards: tuple[str, ...], dealer: tuple[str, ...], split: bool, aces: bool, hands: int
+        ) -> float | None:
+            if verb not in ways:
+                return None
+            return max(ways.values()) - ways[verb]
+
+        return cost
 
     def chart(self, game: Any) -> None:
         return None  # one decision, on a tie: `main`'s `tie` says it

@@ -23,6 +23,8 @@ class BatailleReturn:
     ev: float
     lines: tuple[tuple[str, float, float], ...]  # (label, probability, net per unit of initial stake)
     tie_choice: str
+    # On a tie, each way the rules allow and its expected return per unit of initial stake.
+    tie_options: tuple[tuple[str, float], ...] = ()
 
 
 def _stake(probe: Probe, main: Decimal) -> Decimal:
@@ -86,4 +88,4 @@ def bataille(probe: Probe) -> BatailleReturn:
     lines = [(N_("higher card"), p_other, win), (N_("lower card"), p_other, lose)]
     lines += [(label, p_tie * p, net) for label, p, net in tie_lines]
     ev = p_other * (win + lose) + p_tie * tie_ev
-    return BatailleReturn(ev, tuple(lines), choice)
+    return BatailleReturn(ev, tuple(lines), choice, tuple((name, value) for value, name, _ in options))

@@ -4,7 +4,7 @@ or is surrendered; settlement from the dealer's right."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from validator.dsl.facts import ActionFacts
 from validator.games.bataille.hands import HANDS, BatailleBox, BatailleDealer, BatailleHand, BatailleHands
@@ -33,6 +33,9 @@ SETTLEMENTS = frozenset((Pay, Lose, Push))
 
 
 class BatailleRound(RoundReplay[BatailleBox, BatailleHand, BatailleDealer]):
+    # A war's stake is the main stake raised: `edge`'s figure of the main stake includes it.
+    main_game: ClassVar[frozenset[str]] = frozenset(("main", "war"))
+
     def game_hands(self) -> BatailleHands:
         return HANDS
 
@@ -93,6 +96,7 @@ class BatailleRound(RoundReplay[BatailleBox, BatailleHand, BatailleDealer]):
             elif type(action) is Surrender:
                 named = action.hand
             hand = self.hand(str(parse_stake(named)[0]), verb)
+            self.note_decision(verb, hand)
             self.check(
                 verb,
                 at=hand.name,
@@ -108,6 +112,8 @@ class BatailleRound(RoundReplay[BatailleBox, BatailleHand, BatailleDealer]):
                 hand.surrendered = True
         elif type(action) is CutCard:
             self.saw_cut_card(action)
+        elif self.money_action(action):  # hand-log/1.2: charge, unsettled, a late bet
+            pass
         else:
             raise MalformedRound(
                 _("{verb} is not an action of bataille").format(verb=repr(action.verb)), WRONG_GAME

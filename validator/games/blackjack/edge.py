@@ -12,10 +12,10 @@ from validator.games.blackjack.chart import text as chart_text
 from validator.games.blackjack.dealer import shared_distribution
 from validator.games.blackjack.maths import MainGame, Play, Rules, main_game
 from validator.games.blackjack.spread import with_spread
-from validator.games.blackjack.strategy import Strategy
+from validator.games.blackjack.strategy import Costs, Strategy
 from validator.i18n import N_, _
 from validator.maths.edge import number, outcome_line, percent
-from validator.maths.game import DealerResults
+from validator.maths.game import DealerResults, DecisionCosts
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
 from validator.numbers import localized
@@ -66,6 +66,9 @@ class BlackjackMaths:
     def dealer_results(self, probe: Probe) -> DealerResults | None:
         rules = Rules.read(probe)
         return lambda decks, player, dealer: _dealer_results(rules, decks, player, dealer)
+
+    def costs(self, game: Any) -> DecisionCosts:
+        return Costs(game)
 
     def chart(self, game: Any) -> tuple[dict[str, Any], str]:
         data = chart(game)

@@ -93,8 +93,9 @@ def _insurance_after_reveal(record: dict[str, Any], view: RoundView, rng: random
     reveal = next((i for i, a in enumerate(actions) if a[0] == "reveal" and a[1] == "D"), None)
     if reveal is None:
         return None
-    options = [i for i in range(reveal) if actions[i][0] == "insurance"]
-    index = choice(rng, options)
+    # The last insurance before the reveal: the card turned over just before it comes before no other
+    # box's insurance (moved before an earlier one, it would make every later insurance one after it too).
+    index = next((i for i in range(reveal - 1, -1, -1) if actions[i][0] == "insurance"), None)
     if index is None:
         return None
     stake = f"{actions[index][1]}:insurance"

@@ -9,7 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final, cast
 
-from validator.dsl.facts import ActionFacts, SettleFacts
+from validator.dsl.ast import Name
+from validator.dsl.expr import names_in
+from validator.dsl.facts import ActionFacts, RequestFacts, SettleFacts
 from validator.findings.finding import Finding
 from validator.games.blackjack.hands import (
     HANDS,
@@ -36,6 +38,7 @@ from validator.logs.decode import (
     Pay,
     Peek,
     Push,
+    Request,
     Reshuffle,
     Reveal,
     Split,
@@ -96,6 +99,19 @@ def _whose_words() -> dict[int, str]:
 
 def _whose(words: dict[int, str], box: int | None) -> str:
     return words.get(0 if box is None else box) or _("box {box}'s").format(box=box)
+
+
+def insurance_stake(insured: str) -> str:
+    """The stake of an insurance taken on `insured`: a box ("3" → "3:insurance") or, hand-log/1.2, a
+    split hand ("3/2" → "3:insurance:2")."""
+    box, _slash, split = insured.partition("/")
+    return f"{box}:insurance:{split}" if split else f"{box}:insurance"
+
+
+def insured_hand(box_no: int, kind: str) -> str:
+    """The hand an insurance stake's kind insures: "insurance" the box's first, "insurance:2" hand "/2"."""
+    _head, _colon, split = kind.partition(":")
+    return f"{box_no}/{split}" if split else str(box_no)
 
 
 class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
@@ -191,7 +207,12 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         elif type(action) is Reshuffle:
             self.reshuffle(action)
         elif type(action) is Insurance:
-            hand = self.first_hand(action.box, "insurance")
+            # A box's insurance, on its first hand; hand-log/1.2: a split hand's own ("3/2").
+            hand = (
+                self.hand(action.box, "insurance")
+                if "/" in action.box
+                else self.first_hand(action.box, "insurance")
+            )
             amount = amount_of(action.amount, _("insurance amount"))
             bettors = hand.box.bettor_stakes
             # Whose stake insures: the box's when one player bets on it; with bettors behind the seated
@@ -209,14 +230,15 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
                         INCONSISTENT,
                     )
                 insurer = sum((bettors[name] for name in set(by)), Decimal(0))
+            name = insurance_stake(action.box)
             self.check(
                 "insurance",
-                at=f"{action.box}:insurance",
+                at=name,
                 hand=hand,
                 box=hand.box,
                 action=ActionFacts(verb="insurance", hand=hand.name, amount=amount, insurer_stake=insurer),
             )
-            name = f"{action.box}:insurance"
+            self.note_decision("insurance", hand)
             self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
         elif type(action) is EvenMoney:
             hand = self.first_hand(action.box, "even_money")
@@ -227,6 +249,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
                 box=hand.box,
                 action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
             )
+            self.note_decision("even_money", hand)
             # Even money the text does not offer (the French texts) leaves the hand a blackjack: its rule
             # (no-even-money) is the finding, and the payment the log makes is judged as any other, its
             # time (before the dealer's point) and its amount (docs/findings.md).
@@ -237,10 +260,35 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             self.saw_cut_card(action)
         elif type(action) is Approve:
             self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
+        elif type(action) is Request:
+            self.request(action)
+        elif self.money_action(action):  # hand-log/1.2: charge, unsettled, a late bet
+            pass
         else:
             raise MalformedRound(
                 _("{verb} is not an action of blackjack").format(verb=repr(action.verb)), WRONG_GAME
             )
+
+    def request(self, action: Request) -> None:
+        """hand-log/1.2: a player's request the engine refused or turned into another action (the action
+        done, if any, follows in the log and is replayed as any). The `request` rules judge it against the
+        hand as it stands when asked."""
+        hand = self.hand(action.hand, "request")
+        if action.done == action.asked:
+            raise MalformedRound(
+                _(
+                    "request of {asked} on hand {hand} said done as asked: a request is logged only when "
+                    "refused or changed"
+                ).format(asked=action.asked, hand=repr(action.hand)),
+                INCONSISTENT,
+            )
+        self.check(
+            "request",
+            at=hand.name,
+            hand=hand,
+            box=hand.box,
+            request=RequestFacts(asked=action.asked, done=action.done),
+        )
 
     def first_hand(self, box: str, verb: str) -> BlackjackHand:
         return self.hand(str(parse_stake(box)[0]), verb)
@@ -380,6 +428,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         amount = None
         if type(action) is DOUBLE or type(action) is SPLIT:
             amount = amount_of(action.amount, _("{} amount"), verb)
+        self.note_decision(verb, hand)
         ctx = self.ctx
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
@@ -455,7 +504,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         hand = self.hands.get(stake)
         if hand is None:
             box_no, _unused, kind = parse_stake(stake)
-            if kind == "insurance":
+            if kind == "insurance" or kind.startswith("insurance:"):
                 self.insurance_settled(action, box_no)
             self.sides.settled(action, index)
             return
@@ -544,8 +593,9 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             self.judge_hand_settlement("main", name, hand.stake)
         for name, amount in self.side_stakes.items():
             box_no, _unused, kind = parse_stake(name)
-            if kind == "insurance":
-                first = self.hands.get(str(box_no))
+            if kind == "insurance" or kind.startswith("insurance:"):
+                # The hand insured: the box's first, or (hand-log/1.2) the split hand the stake names.
+                first = self.hands.get(insured_hand(box_no, kind))
                 if first is not None:
                     judge = self.judge
                     found = len(judge.findings)

@@ -151,6 +151,8 @@ WORDS = GameWords(
         # An insurance paid or collected by the log (settle.box its box, settle.previous_box the last box
         # of the final settlement so far, 0 before it starts; action.verb pay, lose or push).
         "insurance_settle": ("round", "settle", "dealer", "action"),
+        # hand-log/1.2: a player's request the engine refused or turned into another action (`request`).
+        "request": ("round", "box", "hand", "dealer", "request"),
     },
     stakes={"insurance": ("round", "box", "hand", "dealer", "stake")},
     parameters={
