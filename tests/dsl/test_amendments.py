@@ -223,9 +223,9 @@ def test_fr_blackjack_is_one_base_and_its_amendments():
     # they change) are counted apart, as they are not the text's wording. 1800 lines in English (issue 25
     # added the rules on timing, the shoe record and split cards); the French beside each message and
     # doc (issue 28) adds about 430 (2121 in all at this merge); issue 37 added two rules of the text
-    # (reshuffle-after-the-coup, split-hand-completed), 2305 lines; its hand-log/1.2
-    # rules (a shoe without cut card, a refused request, a late bet) about 60 more. Issue 39 added the rules the fourth
-    # reading found missing (no even money, the hyper black jack's order of the main stakes) and wrote the
+    # (reshuffle-after-the-coup, split-hand-completed), 2305 lines; its hand-log/1.2 rules (a shoe without
+    # cut card, a refused request, a late bet) about 60 more. Issue 39 added the rules the fourth reading
+    # found missing (no even money, the hyper black jack's order of the main stakes) and wrote the
     # order of settlement with named conditions, and declares the text's provisions (its words, alinéa by
     # alinéa: counted apart like the readings, as `rules coverage` reads them).
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.rules"))

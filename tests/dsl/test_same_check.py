@@ -286,7 +286,9 @@ SHIPPED = {
     ),
     "fr/bataille": (
         "fr/bataille/2013-05-12.rules",
-        21,  # issue 37 (hand-log/1.2): cut-card-placed and bets-before-deal cite the French checks; issue 39: one fewer
+        # issue 37 (hand-log/1.2): cut-card-placed and bets-before-deal cite the French checks; issue 39:
+        # one fewer
+        21,
         "Arrêté du 14 mai 2007, bataille",
         ("disputes/BA-01-2025-02-01.jsonl", "clean/BA-01-2025-01-31.jsonl"),
     ),

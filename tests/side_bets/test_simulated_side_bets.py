@@ -181,3 +181,44 @@ def test_simulated_jackpot_is_approved_and_paid_the_meter(monkeypatch, tmp_path,
     assert Decimal(str(paid[2])) == Decimal(str(reading["main"])) - 1
     found, _ = check(tmp_path, records, name, {k: v for k, v in HOUSE.items() if k in ruleset.options})
     assert found == []
+
+
+@pytest.mark.parametrize("name", [v for v in VERSIONS if "jp1" in REGISTRY.pick(v).side_bets])
+@pytest.mark.parametrize("other", ["P1", "P2"])
+def test_simulated_consolation_is_refused_to_the_jackpot_player_on_all_his_boxes(
+    monkeypatch, tmp_path, name, other
+):
+    """« Les lots de consolation sont remportés par tous les joueurs ayant misé sur l'option JP1 dès lors que
+    l'un des joueurs à la table se voit distribuer l'une des deux meilleures mains. Ce dernier ne remporte pas
+    le lot de consolation. » (8°, al. 8), read per player (reading jp1-consolation, default per-player).
+
+    Box 2 is dealt 7♥ 7♥ then 7♦ (its third card, hit or split alike: reading jp1-three-sevens-split,
+    across-split): three 7s of one colour (red), not of one suit, the secondary jackpot. Box 1 holds K♥ Q♦, no
+    seven. Where P1 sits at both boxes, he is « ce dernier » on box 1 too: its JP1 stake of 1 is lost. Where
+    P2 sits at box 1, another player was dealt the best hand: box 1 wins « 25 pour 1, seul gain », net of the
+    stake kept in the jackpot (reading jp1-stake, kept): 25 - 1 = 24. (The failing case of hypothesis seed
+    221479495, paytable A: the simulator paid 24 on the jackpot player's own other box.)"""
+    ruleset = REGISTRY.pick(name)
+    stack(
+        monkeypatch,
+        ["KH", "7H", "3C", "QD", "7H", "7D"],
+        [
+            {"stake": "1", "amount": 20, "player": other, "seated": True},
+            {"stake": "2", "amount": 20, "player": "P1", "seated": True},
+        ],
+        [
+            {"stake": "1:jp1", "amount": 1, "player": other, "seated": True},
+            {"stake": "2:jp1", "amount": 1, "player": "P1", "seated": True},
+        ],
+    )
+    records = play(ruleset, options(ruleset), 1, 1)
+    reading = next(r for r in records if r["type"] == "jackpot")
+    first = next(r for r in records if r["type"] == "round")
+    actions = first["actions"]
+    assert [a[2] for a in actions if a[0] == "deal" and a[1] in ("1", "2")][:4] == ["KH", "7H", "QD", "7H"]
+    jackpot = next(a for a in actions if a[:2] == ["pay", "2:jp1"])
+    assert Decimal(str(jackpot[2])) == Decimal(str(reading["secondary"])) - 1
+    box_1 = next(a for a in actions if a[1] == "1:jp1" and a[0] in ("pay", "lose"))
+    assert box_1 == (["lose", "1:jp1"] if other == "P1" else ["pay", "1:jp1", 24])
+    found, _ = check(tmp_path, records, name, {k: v for k, v in HOUSE.items() if k in ruleset.options})
+    assert found == []

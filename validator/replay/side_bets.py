@@ -204,6 +204,35 @@ def prizes_elsewhere(
     return frozenset(won)
 
 
+def player_cards(
+    ruleset: Ruleset,
+    house: dict[str, Any],
+    box: int,
+    sequences: dict[int, list[str]],
+    dealer_cards: Sequence[str],
+    split_boxes: frozenset[int],
+    staked: Mapping[int, Collection[str]] | None,
+    seated: Mapping[int, Collection[str]],
+) -> PlayerCards:
+    """`player.*` of `box` with both sets of meters won elsewhere: by any other box (`other_jackpot_*`), and
+    by the boxes of players other than the box's seated player (`other_player_jackpot_*`; `seated`: each
+    box's seated players). The replay and the simulator both read a box's cards through here, so that the
+    consolation a simulated round pays is the one its replay expects, under whichever reading is chosen."""
+    elsewhere = prizes_elsewhere(ruleset, house, box, sequences, dealer_cards, split_boxes, staked=staked)
+    own = set(seated.get(box, ()))
+    # The other boxes of the box's seated player: the meters they win are not another player's.
+    same = frozenset(
+        number for number, players in seated.items() if number != box and own and not own.isdisjoint(players)
+    )
+    others = (
+        prizes_elsewhere(ruleset, house, box, sequences, dealer_cards, split_boxes, same, staked=staked)
+        if same
+        else elsewhere
+    )
+    first = dealer_cards[0] if dealer_cards else None
+    return PlayerCards(box, sequences, first, elsewhere, split_boxes, others)
+
+
 def staked_sides(stakes: Iterable[str], sides: Mapping[str, str]) -> dict[int, frozenset[str]]:
     """Each box's side bets, by name, from the round's side stakes (`3:jp1`) and the rulesets' stake
     names (`stake_sides`): what `prizes_elsewhere` reads where a hand counts only on a staked box."""
@@ -481,26 +510,10 @@ class RoundSideBets:
         boxes = self.engine.boxes
         split = frozenset(number for number, box in boxes.items() if box.hands > 1)
         staked = staked_sides(self.engine.side_stakes, self.judge.stake_sides)
-        elsewhere = prizes_elsewhere(
-            self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, staked=staked
+        seated = {number: box.seated_players for number, box in boxes.items()}
+        return player_cards(
+            self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, staked, seated
         )
-        own = boxes.get(box_no)
-        seated = own.seated_players if own is not None else set()
-        # The other boxes of the box's seated player: the meters they win are not another player's.
-        same = frozenset(
-            number
-            for number, box in boxes.items()
-            if number != box_no and seated and not box.seated_players.isdisjoint(seated)
-        )
-        others = (
-            prizes_elsewhere(
-                self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, same, staked=staked
-            )
-            if same
-            else elsewhere
-        )
-        first = dealer_list[0] if dealer_list else None
-        return PlayerCards(box_no, sequences, first, elsewhere, split, others)
 
     def mark_split(self, box: Box[Any], index: int) -> None:
         """Before the split at `index` is judged: which of the box's side stakes win by the ruleset's

@@ -28,8 +28,8 @@ from validator.replay.side_bets import (
     PlayerCards,
     box_sequences,
     jackpot_facts,
+    player_cards,
     prize_hits,
-    prizes_elsewhere,
     settle_context,
     side_of,
     split_boxes,
@@ -67,6 +67,8 @@ class RoundRebuilt:
             else:
                 box.stake += amount
                 box.seated = box.seated or bool(bet.get("seated", True))
+                if bet.get("seated", True):  # whose other boxes the JP1 consolation reads (player_cards)
+                    box.seated_players.add(str(bet.get("player") or f"box {number}"))
         for number in sorted(self.boxes):
             box = self.boxes[number]
             box.initial_stake = box.stake
@@ -181,7 +183,7 @@ def _decide(
     cards = list(dealer.card_list)
     split = split_boxes(round_.actions)
     staked = staked_sides(round_.side_stakes, judge.stake_sides)
-    elsewhere = prizes_elsewhere(judge.ruleset, judge.house, number, sequences, cards, split, staked=staked)
+    seated = {n: b.seated_players for n, b in round_.boxes.items()}
     amount = round_.side_stakes[stake]
     ctx = settle_context(
         judge.house,
@@ -189,7 +191,7 @@ def _decide(
         hand=box.hand_list[0],
         dealer=dealer,
         stake=StakeFacts(name=stake, amount=amount, settlements=1, case=case, verb=verb, paid=paid),
-        player=PlayerCards(number, sequences, cards[0] if cards else None, elsewhere, split),
+        player=player_cards(judge.ruleset, judge.house, number, sequences, cards, split, staked, seated),
         dealer_cards=DealerCards(cards),
         jackpot=jackpot,
         round=RoundFacts(),

@@ -19,7 +19,7 @@ simulated meters (JackpotSim).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -36,8 +36,8 @@ from validator.replay.side_bets import (
     box_sequences,
     expected_outcome,
     jackpot_facts,
+    player_cards,
     prize_hits,
-    prizes_elsewhere,
     settle_context,
     side_of,
     split_boxes,
@@ -176,8 +176,17 @@ class Moment:
 class RoundSides:
     """One simulated round's side stakes: what each gets, and the actions that settle them."""
 
-    def __init__(self, sim: TableSim, bets: list[dict[str, Any]], actions: list[list[Any]]) -> None:
+    def __init__(
+        self,
+        sim: TableSim,
+        bets: list[dict[str, Any]],
+        actions: list[list[Any]],
+        seated: Mapping[int, Collection[str]],
+    ) -> None:
+        """`seated`: each box's seated players (whose other boxes' best hands are no other player's, for
+        the JP1 consolation as the ruleset reads it)."""
         self.sim = sim
+        self.seated = seated
         self.actions = actions
         self.stakes: dict[str, Decimal] = {}
         for bet in bets:
@@ -190,9 +199,10 @@ class RoundSides:
         # Stakes collected whatever the cards (simulate --inject: a side stake settled that was never
         # placed, simulate.late_against).
         self.collected: set[str] = set()
-        # The meters the other boxes' cards win, by the cards on the table: the settlement of a round asks
-        # for the same cards again at every verb and moment it weighs (sixty times a round with side bets).
-        self.elsewhere: dict[tuple[Any, ...], frozenset[str]] = {}
+        # A box's cards as the side bets read them, with the meters the other boxes' (and other players')
+        # cards win, by the cards on the table: the settlement of a round asks for the same cards again at
+        # every verb and moment it weighs (sixty times a round with side bets).
+        self.elsewhere: dict[tuple[Any, ...], PlayerCards] = {}
         # The cards each box received, by the actions' values (asked again at every verb and moment too).
         self.received: dict[tuple[tuple[Any, ...], ...], dict[int, list[str]]] = {}
 
@@ -300,14 +310,13 @@ class RoundSides:
     def player(self, box: int, sequences: dict[int, list[str]], cards: list[str]) -> PlayerCards:
         split = split_boxes(self.actions)
         key = (box, tuple((n, tuple(s)) for n, s in sequences.items()), tuple(cards), split)
-        elsewhere = self.elsewhere.get(key)
-        if elsewhere is None:
+        found = self.elsewhere.get(key)
+        if found is None:
             staked = staked_sides(self.stakes, self.sim.judge.stake_sides)
-            elsewhere = prizes_elsewhere(
-                self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split, staked=staked
+            found = self.elsewhere[key] = player_cards(
+                self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split, staked, self.seated
             )
-            self.elsewhere[key] = elsewhere
-        return PlayerCards(box, sequences, cards[0] if cards else None, elsewhere, split)
+        return found
 
     # ---- when ----
     def allowed(

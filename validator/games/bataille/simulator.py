@@ -127,7 +127,7 @@ class BatailleSim(TableSim):
             actions.append(["deal", "D", dealer.war_card])
         self.settle(hands, dealer, actions, round_facts)
         if side_bets or self.to_break:
-            sides = RoundSides(self, side_bets, actions)
+            sides = RoundSides(self, side_bets, actions, {n: b.seated_players for n, b in boxes.items()})
             sides.mark(dealer, len(hands), 0)  # after the main settlement: the one moment of bataille
             collect_late(self, sides, bets)
             sides.settle_all(boxes, dealer, None)

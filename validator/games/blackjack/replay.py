@@ -9,8 +9,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final, cast
 
-from validator.dsl.ast import Name
-from validator.dsl.expr import names_in
 from validator.dsl.facts import ActionFacts, RequestFacts, SettleFacts
 from validator.findings.finding import Finding
 from validator.games.blackjack.hands import (

@@ -102,7 +102,7 @@ class BlackjackSim(TableSim):
         elif self.to_break and not side_bets:
             # The dealer's second card at the initial deal (where no side stake waits for the deal's end).
             self.break_dealer_early(order)
-        sides = RoundSides(self, side_bets, actions)
+        sides = RoundSides(self, side_bets, actions, {n: b.seated_players for n, b in boxes.items()})
         sides.mark(dealer, 0, sum(len(b.hand_list) for b in order))
         sides.mark_wins(boxes, dealer)
         if self.to_break:
