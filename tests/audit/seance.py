@@ -41,8 +41,12 @@ def write_seance(
     rate: float = 0.0,
     noise_rate: float = 0.01,
 ) -> Seance:
-    # Random players, as these séances were first written with (the audit's figures are worked from them).
-    options = SimulateOptions(VERSION, rounds=rounds, seed=seed, table="BJ-21", players="random")
+    # Random players, as these séances were first written with (the audit's figures are worked from them),
+    # drawn afresh each round from the same few names and with the dealers set below (dealers=0, pool=0:
+    # not the credible séance's pool of 40, where a planted player sits too rarely to overpay).
+    options = SimulateOptions(
+        VERSION, rounds=rounds, seed=seed, table="BJ-21", players="random", dealers=0, pool=0
+    )
     chosen, records = prepare(default_registry(), options)
     noise: list[Planted] = []
     rng = random.Random(f"collusion/{seed}")

@@ -146,16 +146,17 @@ def test_more_files_from_outside_than_the_bound_are_refused(tmp_path: Path) -> N
 
 
 def test_the_shipped_rulesets_are_far_within_every_bound() -> None:
-    """What the bounds' comments say of the shipped rulesets: a condition under 25 nodes and 8 levels, a
-    version under 1,000 nodes and 16 alternatives besides its defaults, files under 160 KiB."""
+    """What the bounds' comments say of the shipped rulesets, with room for the rules still to come: a
+    condition under 50 nodes (of 4,000) and 8 levels (of 60), a version under 2,000 nodes (of 100,000)
+    and 16 alternatives besides its defaults (of 32), files under 160 KiB (of 1 MiB)."""
     for version in default_registry().all():
         tree = version.tree
         assert tree is not None
         assert size_problems(tree) == []
         sizes = _DefineSizes(tree)
         measured = [sizes.of(expr) for _file, _pos, expr, _name in _placed(tree)]
-        assert max(s.nodes for s in measured) < 25 and max(s.depth for s in measured) < 8
-        assert sum(s.nodes for s in measured) < 1_000
+        assert max(s.nodes for s in measured) < 50 and max(s.depth for s in measured) < 8
+        assert sum(s.nodes for s in measured) < 2_000
         assert sum(len(r.names) - 1 for r in version.readings.values()) <= 16
     shipped = Path(default_registry().all()[0].file).parent
     assert shipped.parts[0] == "rulesets"

@@ -23,6 +23,7 @@ from validator.logs.decode import (
     Action,
     Approve,
     Burn,
+    Charge,
     CutCard,
     Deal,
     DealDown,
@@ -70,6 +71,9 @@ DOUBLE: Final = Double
 SPLIT: Final = Split
 SURRENDER: Final = Surrender
 LOSE: Final = Lose
+# What a log may write between a busting card and its collection that is no step of the game: the red
+# cut card coming out of the shoe, an engine's charge of a stake (hand-log/1.2).
+NOT_A_STEP: Final = frozenset((CutCard, Charge))
 PAST_ALL_BOXES: Final = 8
 # After the dealer's early second card, the events whose findings are its consequences: the insurance
 # and even money it decides, the side bets judged against the dealer's cards, and a peek at it.
@@ -483,7 +487,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # Only the card that busts the hand asks for its collection; a card dealt to a hand already
         # busted is its own finding (complete-hand-takes-no-card), not a second bust.
         if hand.busted and not was_busted:
-            following = actions[index + 1] if index + 1 < len(actions) else None
+            following = next((a for a in actions[index + 1 :] if type(a) not in NOT_A_STEP), None)
             collected = type(following) is LOSE and following.stake == hand.name
             held = self.all_held.get("bust")
             if held is not None:  # the context's hand and box are this hand's (decision)
