@@ -163,3 +163,16 @@ def test_a_utf8_byte_order_mark_is_read_without_a_finding(tmp_path: Path) -> Non
     done = run_cli("check", str(log), "-q", "-f", "json", "--no-config")
     assert done.returncode == 0, done.stdout
     assert json.loads(done.stdout)["summary"]["rounds"]["clean"] == 150
+
+
+def test_a_utf16_mark_before_utf8_text_is_a_damaged_utf8_log() -> None:
+    """FF FE announces UTF-16LE only when a record's first character follows it in that order (`{` then a
+    zero byte); before UTF-8 text (`{"`) the two bytes are damage at the head of a UTF-8 log: its first line
+    is unreadable, the lines after it are read as written (the fuzz run met this log)."""
+    from validator.logs.encoding import utf16
+
+    assert utf16(b"\xff\xfe{\x00") == "UTF-16LE"
+    assert utf16(b"\xfe\xff\x00{") == "UTF-16BE"
+    assert utf16(b"\xff\xfe") == "UTF-16LE"  # the mark alone: an empty UTF-16 file
+    assert utf16(b'\xff\xfe{"') is None
+    assert utf16(b"\xfe\xff{\x00") is None  # a big-endian mark before little-endian text

@@ -27,7 +27,11 @@ def utf16(head: bytes) -> str | None:
     record's first character next to a zero byte), else None."""
     for mark, encoding in _MARKS:
         if head.startswith(mark):
-            return encoding
+            # The mark, then a record's first character in that order (or nothing: an empty file). Bytes
+            # FF FE before UTF-8 text are a damaged UTF-8 file, not UTF-16: read as UTF-8, they are the
+            # first line's invalid bytes, and the lines after it are read as written.
+            rest = head[len(mark) :]
+            return encoding if len(rest) < 2 or utf16(rest) == encoding else None
     if len(head) >= 2:
         if head[1] == 0 and head[0] in _STARTS:
             return "UTF-16LE"

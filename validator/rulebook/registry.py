@@ -193,8 +193,10 @@ def _consolidated(
                 if t is not tree and (day is None or in_force_on(t, day))
             ]
 
+        # The family's versions among the files named, else the shipped ones (undated: every version of
+        # the family there, of which there must be one).
         found = bases()
-        if not found or day is None:  # undated: the family's every version, the shipped ones too
+        if not found:
             shipped()
             found = bases()
         if not found and broken_given:
