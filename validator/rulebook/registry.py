@@ -112,6 +112,9 @@ def _consolidated(
     for path, tree in given:
         pool.setdefault(tree.family, []).append((path, tree))
     seen_paths = {path.resolve() for path, _unused in given} | {path.resolve() for path in broken_given}
+    # A given file of a shipped version's id stands in its place (a copy from a checkout, a candidate):
+    # the shipped one is not taken beside it, which would make the family two versions of one date.
+    given_versions = {_version_of(tree) for _unused, tree in given}
     done: dict[int, ast.RulesetFile] = {}
     errors: list[RulesetError] = []
     shipped_taken: list[bool] = []
@@ -126,7 +129,8 @@ def _consolidated(
             if other.resolve() not in seen_paths:
                 seen_paths.add(other.resolve())
                 tree = read_tree(other, display=f"rulesets/{other.relative_to(root)}")
-                pool.setdefault(tree.family, []).append((other, tree))
+                if _version_of(tree) not in given_versions:
+                    pool.setdefault(tree.family, []).append((other, tree))
 
     failed: set[int] = set()
     lengths: dict[int, int] = {}  # a whole version's chain: itself and the versions below it

@@ -524,9 +524,16 @@ def guarded_by(rule: Rule, fact: str) -> bool:
 
 
 def _bounds_box_stake(rule: Rule) -> bool:
-    """Does a check of the rule hold `box.stake` under a maximum (`box.stake <= …`)?"""
+    """Does a check of the rule hold `box.stake` under a maximum (`box.stake <= …`)? Not one judged only
+    on a box with standing players' bets (`box.standing`): `_over_the_maximum` multiplies a box's money as
+    it is, and on a box of seated bets alone that breaks the limit of each bet, another rule."""
     for check in rule.checks:
         if check.event != "box":
+            continue
+        when = check.guard_node
+        if when is not None and any(
+            isinstance(name, Name) and name.path == "box.standing" for name in names_in(when)
+        ):
             continue
         if re.search(r"\bbox\.stake\s*<=", unparse(check.require_node)):
             return True
