@@ -157,6 +157,26 @@ def _cut(text: Any, limit: int) -> Any:
     return text
 
 
+# The registre de contrôle's columns (dataset column, template key): a carnet's figures beside the rounds'
+# (every table of the registre), and the séances counted (its totals per table and per gaming day).
+_CARNET: tuple[tuple[str, str], ...] = (
+    ("avance_initiale", "opening"),
+    ("avances_complementaires", "brought"),
+    ("credits", "taken"),
+    ("drop", "drop"),
+    ("encaisse", "closing"),
+    ("carnet_result", "carnet_result"),
+    ("rounds_result", "rounds_result"),
+    ("difference", "difference"),
+    ("rounds", "rounds"),
+)
+_REGISTRE_COUNTS: tuple[tuple[str, str], ...] = (
+    ("seances", "seances"),
+    ("reconciled", "reconciled"),
+    ("with_difference", "differences"),
+    ("not_reconciled", "not_reconciled"),
+)
+
 # Each table of the page as CSV: its file name → (columns, the audit's rows and the key of each column).
 # In English the column names are the dataset's words (snake_case); in French each is the page's word for
 # it (`COLUMN_WORDS`), as a spreadsheet's reader reads a heading. Amounts are exact decimals, signed where
@@ -224,15 +244,7 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
             ("status", "status"),
             ("reason", "reason"),
             ("style", "style"),
-            ("avance_initiale", "opening"),
-            ("avances_complementaires", "brought"),
-            ("credits", "taken"),
-            ("drop", "drop"),
-            ("encaisse", "closing"),
-            ("carnet_result", "carnet_result"),
-            ("rounds_result", "rounds_result"),
-            ("difference", "difference"),
-            ("rounds", "rounds"),
+            *_CARNET,
             ("video_kept_until", "video_kept_until"),
         ),
     ),
@@ -241,38 +253,16 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         (
             ("casino", "casino"),
             ("table_id", "table_id"),
-            ("seances", "seances"),
-            ("reconciled", "reconciled"),
-            ("with_difference", "differences"),
-            ("not_reconciled", "not_reconciled"),
-            ("avance_initiale", "opening"),
-            ("avances_complementaires", "brought"),
-            ("credits", "taken"),
-            ("drop", "drop"),
-            ("encaisse", "closing"),
-            ("carnet_result", "carnet_result"),
-            ("rounds_result", "rounds_result"),
-            ("difference", "difference"),
-            ("rounds", "rounds"),
+            *_REGISTRE_COUNTS,
+            *_CARNET,
         ),
     ),
     "registre_by_gaming_day": (
         "registre_days",
         (
             ("gaming_day", "gaming_day"),
-            ("seances", "seances"),
-            ("reconciled", "reconciled"),
-            ("with_difference", "differences"),
-            ("not_reconciled", "not_reconciled"),
-            ("avance_initiale", "opening"),
-            ("avances_complementaires", "brought"),
-            ("credits", "taken"),
-            ("drop", "drop"),
-            ("encaisse", "closing"),
-            ("carnet_result", "carnet_result"),
-            ("rounds_result", "rounds_result"),
-            ("difference", "difference"),
-            ("rounds", "rounds"),
+            *_REGISTRE_COUNTS,
+            *_CARNET,
         ),
     ),
     # The findings whose table video (art. 21) is soon erased: to be looked at on the footage now.
