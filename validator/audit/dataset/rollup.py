@@ -148,14 +148,7 @@ class Rollup:
         rounds = [
             {
                 "run_id": run_id,
-                "log_digest": key[0],
-                "casino": key[1],
-                "table_id": key[2],
-                "dealer": key[3],
-                "gaming_day": key[4],
-                "local_time": key[5],
-                "ruleset": key[6],
-                "house_file": house_file,
+                **_keyed(key, house_file),
                 "status": "clean",
                 "wagered": sums[1],
                 "collected": sums[2],
@@ -185,14 +178,7 @@ class Rollup:
         ]
         decisions = [
             {
-                "log_digest": key[0],
-                "casino": key[1],
-                "table_id": key[2],
-                "dealer": key[3],
-                "gaming_day": key[4],
-                "local_time": key[5],
-                "ruleset": key[6],
-                "house_file": house_file,
+                **_keyed(key, house_file),
                 "verb": taken[0],
                 "cards": taken[1],
                 "dealer_cards": taken[2],
@@ -212,14 +198,7 @@ class Rollup:
         )
         bets = [
             {
-                "log_digest": key[0],
-                "casino": key[1],
-                "table_id": key[2],
-                "dealer": key[3],
-                "gaming_day": key[4],
-                "local_time": key[5],
-                "ruleset": key[6],
-                "house_file": house_file,
+                **_keyed(key, house_file),
                 "bet": bet,
                 "wagered": sums[0],
                 "kept": sums[1],
@@ -259,6 +238,21 @@ def _square(amount: Decimal) -> Decimal:
     with localcontext() as exact:
         exact.prec = 100
         return amount * amount
+
+
+def _keyed(key: tuple[Any, ...], house_file: str | None) -> dict[str, Any]:
+    """The columns a rollup row takes from its key (the log, table, dealer, day, hour and version), with
+    the run's house file: the same in the rounds', decisions' and bets' rows."""
+    return {
+        "log_digest": key[0],
+        "casino": key[1],
+        "table_id": key[2],
+        "dealer": key[3],
+        "gaming_day": key[4],
+        "local_time": key[5],
+        "ruleset": key[6],
+        "house_file": house_file,
+    }
 
 
 def _order(key: tuple[Any, ...]) -> tuple[Any, ...]:
