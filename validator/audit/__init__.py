@@ -1,19 +1,22 @@
 """The audit report: DuckDB over the dataset's Parquet files (`query`), then one self-contained HTML
-page (`html`). `casino-validator report` and `check --format html` both end here."""
+page (`html`). `casino-validator report` and `check --format html` both end here.
+
+The report's modules are imported when a report is made, not with the package: the command line reads
+`validator.audit.dialects` for its choices, and every command (`check` first) would otherwise load the
+report, the dataset's writer and its query at start-up."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
-from validator.audit.query import Filters, build, check_filters, connect, sources
-from validator.audit.theory import Theory
-from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
 from validator.findings.words import side_words
 from validator.i18n import N_, _
+
+if TYPE_CHECKING:
+    from validator.audit.theory import Theory
 
 
 def parse_day(value: str | None, option: str) -> date | None:
@@ -52,6 +55,10 @@ def audit_html(
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
     import duckdb
 
+    from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
+    from validator.audit.query import Filters, build, check_filters, connect
+    from validator.audit.theory import theory as compute
+
     filters = Filters(start, end, casino, table)
     try:
         check_filters(datasets, filters)
@@ -78,4 +85,6 @@ def audit_html(
 def dataset_notes(datasets: Sequence[str]) -> list[str]:
     """What a report should say of the datasets besides its figures: runs not counted (still running,
     or killed before their commit)."""
+    from validator.audit.query import sources
+
     return sources(datasets).notes
