@@ -119,11 +119,12 @@ class InPlace:
         self.whose_words: dict[int, str] | None = None
 
     @staticmethod
-    def of(judge: Judge) -> InPlace:
-        """The judge's facts changed in place, made at its first round."""
+    def for_round(judge: Judge, record: RoundRecord, shoe: Shoe) -> InPlace:
+        """The judge's facts changed in place (made at its first round), set back for a new round."""
         in_place: InPlace | None = judge.in_place
         if in_place is None:
             in_place = judge.in_place = InPlace()
+        in_place.begin_round(record, shoe)
         return in_place
 
     def frequent(self, all_held: dict[str, AllHeld], tracing: bool) -> tuple[AllHeld | None, ...]:
@@ -156,12 +157,6 @@ class InPlace:
         settle.box = settle.previous_box = 0
         settle.place = settle.previous_place = None
         settle.dealer_done = True
-
-
-def _layout(record: RoundRecord) -> dict[int, list[str]] | None:
-    """hand-log/1.1 `layout`, by box number; None where the log does not give it."""
-    layout = record.layout
-    return None if layout is UNSET else {int(box): hands for box, hands in layout.items()}
 
 
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
@@ -209,12 +204,11 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         self.hands: dict[str, HandT] = {}
         self.side_stakes: dict[str, Decimal] = {}
         self.settlements: dict[str, list[Settlement]] = {}
-        in_place = self.facts_in_place = InPlace.of(judge)
+        in_place = self.facts_in_place = InPlace.for_round(judge, record, shoe)
         kit = in_place.hands
         if kit is None:
             kit = in_place.hands = self.game_hands().under(judge.ruleset)
         self.kit: Hands[BoxT, HandT, DealerT] = kit
-        in_place.begin_round(record, shoe)
         self.facts = in_place.round
         self.bust_facts = in_place.bust
         card = self.card_facts = in_place.card
@@ -236,7 +230,9 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         }
         self.listening = judge.ruleset.checks_by_event
         all_held = self.all_held = judge.all_held()
-        held = in_place.frequent(all_held, judge.trace is not None)
+        held = in_place.held if judge.trace is None else None
+        if held is None:
+            held = in_place.frequent(all_held, judge.trace is not None)
         (
             self.held_card,
             self.held_deal,
@@ -255,7 +251,10 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         self.previous_settled_place: int | None = None
         # hand-log/1.1 `layout`: each box's hands in their places, from the player's right; None where
         # the log does not give it (hand-log/1 numbers hands in the order of the splits, not by place).
-        self.layout: dict[int, list[str]] | None = _layout(record)
+        layout = record.layout
+        self.layout: dict[int, list[str]] | None = (
+            None if layout is UNSET else {int(box): hands for box, hands in layout.items()}
+        )
         self.order_broken = False  # the round's final settlement has left the order the text gives
         # The boxes whose hands were settled out of their places (hand-log/1.1 layout), and those findings.
         self.places_broken: set[int] = set()
@@ -763,7 +762,22 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         self.check_in_place("round")
         if self.held_bet is not None or self.held_side_bet is not None:
             self.judge_bets(entries)
-        self.open_hands(in_order)
+        # Each box with a main stake opens its first hand, in the order of the boxes' numbers (sorted only
+        # where the bets named them out of order), judged by the `box` rules.
+        held_box = self.held_box
+        boxes = self.boxes
+        hands = self.hands
+        kit = self.kit
+        ctx = self.ctx
+        ordered = list(boxes.values()) if in_order else [boxes[number] for number in sorted(boxes)]
+        for box in ordered:
+            if box.stake:
+                hand = kit.hand(_BOX_NAMES[box.number], box, box.stake)
+                box.hand_list.append(hand)
+                hands[hand.name] = hand
+                ctx["box"] = box
+                if held_box is not None and not held_box(ctx):
+                    self.run_rules("box", hand.name)
 
     def place_bets(
         self, players_boxes: dict[str, int], bettors_boxes: dict[str, int]
@@ -883,24 +897,6 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
                 self.run_rules("bet", stake)
             if held_side_bet is not None and not held_side_bet(ctx):
                 self.run_rules("side_bet", stake)
-
-    def open_hands(self, in_order: bool) -> None:
-        """Each box with a main stake opens its first hand, in the order of the boxes' numbers (sorted only
-        where the bets named them out of order), judged by the `box` rules."""
-        held_box = self.held_box
-        boxes = self.boxes
-        hands = self.hands
-        kit = self.kit
-        ctx = self.ctx
-        ordered = list(boxes.values()) if in_order else [boxes[number] for number in sorted(boxes)]
-        for box in ordered:
-            if box.stake:
-                hand = kit.hand(_BOX_NAMES[box.number], box, box.stake)
-                box.hand_list.append(hand)
-                hands[hand.name] = hand
-                ctx["box"] = box
-                if held_box is not None and not held_box(ctx):
-                    self.run_rules("box", hand.name)
 
     # ---- cards ----
     def take(self, raw: str, face_down: bool = False, hole: bool = False) -> str:

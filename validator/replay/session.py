@@ -645,7 +645,8 @@ class LogReplay:
                 line, round_id, [finding], "unreadable", self._facts_of(source) if self.collect else None
             )
         judge = self.judge_for(ruleset)
-        self._in_force(ruleset, judge, line, round_id)
+        if ruleset is not self._opened_under:
+            self._in_force(ruleset, judge, line, round_id)
         telling = self.explain == round_id
         if telling:
             judge.trace = []  # before the engine is made: it then runs every rule, for the trace
@@ -657,14 +658,7 @@ class LogReplay:
             engine.decisions = []
             meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
-            engine.story = []
-            self.explained = {
-                "ruleset": ruleset,
-                "story": engine.story,
-                "table": self.table,
-                "line": line,
-                "titles": judge.stake_titles,
-            }
+            self._telling(engine, ruleset, judge, line)
         try:
             engine.replay()
         except MalformedRound as exc:
@@ -699,6 +693,17 @@ class LogReplay:
         return RoundOutcome(
             self.file, line, round_id, (), "clean", facts, None, self.table.id, self._round_at
         )
+
+    def _telling(self, engine: RoundReplay[Any, Any, Any], ruleset: Ruleset, judge: Judge, line: int) -> None:
+        """The round `explain` tells: its engine keeps the story of each step."""
+        engine.story = []
+        self.explained = {
+            "ruleset": ruleset,
+            "story": engine.story,
+            "table": self.table,
+            "line": line,
+            "titles": judge.stake_titles,
+        }
 
     def _in_force(self, ruleset: Ruleset, judge: Judge, line: int, round_id: str) -> None:
         """A version that came into force while the table was open (its first round under it): the rules
