@@ -109,57 +109,11 @@ def address_lines(ruleset: Ruleset) -> Iterator[str]:
 
 
 def show_lines(ruleset: Ruleset) -> Iterator[str]:
-    yield f"{ruleset.version} — {ruleset.title}"
-    yield "  " + _("game: {game}   in force: {dates}   source: {source}   file: {file}").format(
-        game=ruleset.game, dates=dates_words(ruleset), source=ruleset.source, file=ruleset.file
-    )
-    yield from address_lines(ruleset)
-    for note in ruleset.note_defs:
-        yield "  " + _("note: {note}").format(note=pick({**note.translations, "en": note.text}))
-    if ruleset.amends is not None:
-        yield ""
-        yield _("Consolidated: {version} as amended by").format(version=ruleset.amends)
-        yield from amendment_lines(ruleset)
-    yield ""
-    yield _("Parameters")
-    for param in ruleset.parameters.values():
-        yield f"  {param.name} = {show_value(param.value)}    ({param.ref})"
-    yield ""
-    yield _("House options (what the casino may choose)")
-    for option in ruleset.options.values():
-        yield f"  {option_line(option)}    ({option.ref})"
-    if ruleset.fixed:
-        yield ""
-        yield _("Fixed by the text (a house file may not choose them)")
-        for fixed in ruleset.fixed.values():
-            yield f"  {fixed.name} = {show_value(fixed.value)}{_written(fixed.aliases)}    ({fixed.ref})"
-    if ruleset.side_bets and ruleset.side_bets_aliases:
-        yield ""
-        yield _("Side bets: a house file may head them side_bets or {words}").format(
-            words=", ".join(f'"{alias}"' for alias in ruleset.side_bets_aliases)
-        )
-    for bet in ruleset.side_bets.values():
-        yield ""
-        yield (
-            _("Side bet {name} — {title}").format(name=bet.name, title=bet.title)
-            + _written(bet.aliases)
-            + f"    ({bet.ref})"
-        )
-        for name, lines in bet.paytables.items():
-            yield "  " + _("paytable {name}").format(name=name)
-            for line in lines:
-                yield f"    {line.label:<45} {line.pays!s:>16}   when {line.written or line.source}"
-    if ruleset.conditions:
-        yield ""
-        yield _("Named conditions (cited by name where they apply)")
-        for condition in ruleset.conditions.values():
-            yield f"  {condition.name} = {condition.source}    ({condition.ref})"
-    if ruleset.readings:
-        yield ""
-        yield _("Readings (where the text is ambiguous: the question, its alternatives, the one applied)")
-        applied = ruleset.reading_choices()
-        for reading in ruleset.readings.values():
-            yield from reading_lines(reading, applied.get(reading.name, reading.default))
+    """`rules show VERSION`: the version resolved, part by part."""
+    yield from _heading_lines(ruleset)
+    yield from _setting_lines(ruleset)
+    yield from _side_bet_lines(ruleset)
+    yield from _condition_and_reading_lines(ruleset)
     if ruleset.provisions:
         # What encodes each provision of the text (`rules coverage`, which also exits 1 on a gap).
         from validator.rulebook.text_coverage import coverage
@@ -177,6 +131,73 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         yield "    " + _("ref: {ref}").format(ref=rule.ref)
         for text in clause_lines(rule):
             yield f"    {text}"
+
+
+def _heading_lines(ruleset: Ruleset) -> Iterator[str]:
+    """The version, its dates, source, file and address, its notes, and what it consolidates."""
+    yield f"{ruleset.version} — {ruleset.title}"
+    yield "  " + _("game: {game}   in force: {dates}   source: {source}   file: {file}").format(
+        game=ruleset.game, dates=dates_words(ruleset), source=ruleset.source, file=ruleset.file
+    )
+    yield from address_lines(ruleset)
+    for note in ruleset.note_defs:
+        yield "  " + _("note: {note}").format(note=pick({**note.translations, "en": note.text}))
+    if ruleset.amends is not None:
+        yield ""
+        yield _("Consolidated: {version} as amended by").format(version=ruleset.amends)
+        yield from amendment_lines(ruleset)
+
+
+def _setting_lines(ruleset: Ruleset) -> Iterator[str]:
+    """The parameters, the house options and what the text fixes."""
+    yield ""
+    yield _("Parameters")
+    for param in ruleset.parameters.values():
+        yield f"  {param.name} = {show_value(param.value)}    ({param.ref})"
+    yield ""
+    yield _("House options (what the casino may choose)")
+    for option in ruleset.options.values():
+        yield f"  {option_line(option)}    ({option.ref})"
+    if ruleset.fixed:
+        yield ""
+        yield _("Fixed by the text (a house file may not choose them)")
+        for fixed in ruleset.fixed.values():
+            yield f"  {fixed.name} = {show_value(fixed.value)}{_written(fixed.aliases)}    ({fixed.ref})"
+
+
+def _side_bet_lines(ruleset: Ruleset) -> Iterator[str]:
+    """The side bets, each with its paytables, and the words a house file may head them with."""
+    if ruleset.side_bets and ruleset.side_bets_aliases:
+        yield ""
+        yield _("Side bets: a house file may head them side_bets or {words}").format(
+            words=", ".join(f'"{alias}"' for alias in ruleset.side_bets_aliases)
+        )
+    for bet in ruleset.side_bets.values():
+        yield ""
+        yield (
+            _("Side bet {name} — {title}").format(name=bet.name, title=bet.title)
+            + _written(bet.aliases)
+            + f"    ({bet.ref})"
+        )
+        for name, lines in bet.paytables.items():
+            yield "  " + _("paytable {name}").format(name=name)
+            for line in lines:
+                yield f"    {line.label:<45} {line.pays!s:>16}   when {line.written or line.source}"
+
+
+def _condition_and_reading_lines(ruleset: Ruleset) -> Iterator[str]:
+    """The named conditions, and the readings with the alternative applied."""
+    if ruleset.conditions:
+        yield ""
+        yield _("Named conditions (cited by name where they apply)")
+        for condition in ruleset.conditions.values():
+            yield f"  {condition.name} = {condition.source}    ({condition.ref})"
+    if ruleset.readings:
+        yield ""
+        yield _("Readings (where the text is ambiguous: the question, its alternatives, the one applied)")
+        applied = ruleset.reading_choices()
+        for reading in ruleset.readings.values():
+            yield from reading_lines(reading, applied.get(reading.name, reading.default))
 
 
 def reading_lines(reading: ReadingInfo, applied: str) -> Iterator[str]:
