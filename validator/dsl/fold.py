@@ -93,20 +93,9 @@ def unroll(
         return ast.Call(node.pos, node.function, tuple(unroll(a, params, bound, defines) for a in node.args))
     if isinstance(node, ast.ListExpr):
         return ast.ListExpr(node.pos, tuple(unroll(i, params, bound, defines) for i in node.items))
-    if isinstance(node, ast.Arith):
-        return ast.Arith(
-            node.pos,
-            node.op,
-            unroll(node.left, params, bound, defines),
-            unroll(node.right, params, bound, defines),
-        )
-    if isinstance(node, ast.Compare):
-        return ast.Compare(
-            node.pos,
-            node.op,
-            unroll(node.left, params, bound, defines),
-            unroll(node.right, params, bound, defines),
-        )
+    if isinstance(node, ast.Arith | ast.Compare):
+        left, right = unroll(node.left, params, bound, defines), unroll(node.right, params, bound, defines)
+        return type(node)(node.pos, node.op, left, right)
     if isinstance(node, ast.BoolOp):
         # A named condition cited in a group of its own operator joins the group, as if written there.
         unrolled = [unroll(i, params, bound, defines) for i in node.items]
@@ -182,11 +171,7 @@ def _fold_binary(
 ) -> ast.Expr:
     """`a op b` computed when both sides fold to values (and it can be: else left for the replay)."""
     left, right = _fold(node.left, params, house, mode), _fold(node.right, params, house, mode)
-    rebuilt: ast.Arith | ast.Compare
-    if isinstance(node, ast.Arith):
-        rebuilt = ast.Arith(node.pos, node.op, left, right)
-    else:
-        rebuilt = ast.Compare(node.pos, node.op, left, right)
+    rebuilt = type(node)(node.pos, node.op, left, right)
     if not (isinstance(left, ast.Literal) and isinstance(right, ast.Literal)):
         return rebuilt
     a, b = plain_value(left.value), plain_value(right.value)
