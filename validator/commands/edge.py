@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 
 def run(options: EdgeOptions) -> int:
+    # Imported when `edge` runs: the mathematics (numpy) and the rulesets, not at every command's start.
     from validator.maths.summary import run as figures
     from validator.rulebook.registry import Registry, shipped_version
 
