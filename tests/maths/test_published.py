@@ -86,6 +86,7 @@ def classic(tmp: Path, decks: int, peeks: bool, h17: bool):
     return load_file(path)
 
 
+@cache  # one game asked by several tests (a row of Appendix 9 is one of Farmer's, without surrender) once
 def ev_percent(tmp: Path, decks: int, peeks: bool, h17: bool, das: bool, surrender: bool = False) -> float:
     ruleset = classic(tmp, decks, peeks, h17)
     house = {
@@ -131,8 +132,20 @@ APPENDIX_9 = [
 QUICK = {(1, True, True, True), (6, True, False, False), (6, False, True, True)}
 
 
+def _by_decks(decks: int) -> pytest.MarkDecorator:
+    """The games of one number of decks on one pytest worker (`--dist loadgroup`): they share the
+    dealer's tables (validator/games/blackjack/maths.py keeps them per process) and the games asked
+    twice (`ev_percent`)."""
+    return pytest.mark.xdist_group(f"published-{decks}-decks")
+
+
 def _marked(rows: list[tuple]) -> list:
-    return [row if row[:4] in QUICK else pytest.param(*row, marks=pytest.mark.exact) for row in rows]
+    return [
+        pytest.param(
+            *row, marks=[_by_decks(row[0])] if row[:4] in QUICK else [_by_decks(row[0]), pytest.mark.exact]
+        )
+        for row in rows
+    ]
 
 
 @pytest.mark.parametrize(("decks", "peeks", "h17", "das", "published"), _marked(APPENDIX_9))
@@ -157,7 +170,13 @@ FARMER = [
 
 @pytest.mark.parametrize(
     ("decks", "h17", "without", "with_surrender"),
-    [row if row[:2] == (6, True) else pytest.param(*row, marks=pytest.mark.exact) for row in FARMER],
+    [
+        pytest.param(
+            *row,
+            marks=[_by_decks(row[0])] if row[:2] == (6, True) else [_by_decks(row[0]), pytest.mark.exact],
+        )
+        for row in FARMER
+    ],
 )
 def test_late_surrender_is_worth_what_farmers_calculator_says(
     tmp_path_factory, decks, h17, without, with_surrender
@@ -170,13 +189,16 @@ def test_late_surrender_is_worth_what_farmers_calculator_says(
 @pytest.mark.parametrize(
     ("decks", "peeks", "h17", "das", "surrender", "published"),
     [
-        (6, True, False, True, True, -0.331),  # six decks, S17, late surrender
-        (6, True, True, True, True, -0.527),  # six decks, H17, late surrender
-        (8, True, True, True, True, -0.553),  # eight decks, H17, late surrender
-        (8, True, True, True, False, -0.645),  # the same without surrender
-        (8, True, False, True, True, -0.355),  # eight decks, S17, late surrender
-        (8, True, True, False, True, -0.698),  # eight decks, H17, late surrender, no double after split
-        (8, False, True, True, False, -0.756),  # eight decks, H17, no hole card, no surrender
+        pytest.param(*row, marks=_by_decks(row[0]))
+        for row in [
+            (6, True, False, True, True, -0.331),  # six decks, S17, late surrender
+            (6, True, True, True, True, -0.527),  # six decks, H17, late surrender
+            (8, True, True, True, True, -0.553),  # eight decks, H17, late surrender
+            (8, True, True, True, False, -0.645),  # the same without surrender
+            (8, True, False, True, True, -0.355),  # eight decks, S17, late surrender
+            (8, True, True, False, True, -0.698),  # eight decks, H17, late surrender, no double after split
+            (8, False, True, True, False, -0.756),  # eight decks, H17, no hole card, no surrender
+        ]
     ],
 )
 @pytest.mark.exact
