@@ -95,7 +95,14 @@ def _line_shape(line: CompiledPayLine, params: Mapping[str, Any]) -> tuple[objec
 
 def shape(probe: Probe, name: str, bet: SideBetDef, cases: Sequence[str | None]) -> Shape | None:
     """The bet's shape in the probe's version and house options (None: a table its clauses read that the
-    bet does not have; the enumeration says so)."""
+    bet does not have, or an expression this cannot read: the enumeration says what is wrong)."""
+    try:
+        return _shape(probe, name, bet, cases)
+    except (KeyError, TypeError):  # a `param.` list no version has, say: no shape, the bet is enumerated
+        return None
+
+
+def _shape(probe: Probe, name: str, bet: SideBetDef, cases: Sequence[str | None]) -> Shape | None:
     ruleset = probe.ruleset
     params = {n: p.value for n, p in ruleset.parameters.items()}
     clauses: list[tuple[object, ...]] = []
