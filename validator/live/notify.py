@@ -49,6 +49,7 @@ class Notices:
     def open() -> Notices | None:
         """Notices, or None where they cannot be had (no `inotify_simple`, not Linux, no inotify)."""
         try:
+            # The live extra, optional: without it, the watch polls.
             from inotify_simple import INotify, flags
         except ImportError:
             return None
