@@ -14,10 +14,11 @@ of its own session (one process: without --jobs), timed and measured from inside
 - CPU per round: the CPU seconds of the large log's run less the small log's, over the rounds between
   them: what each more round costs, start-up left out. "client" is the command's whole process as a
   system monitor sees it, read from outside (/proc/PID/stat once it has exited, before it is reaped: the
-  user and system time of all its threads, the local scheduler's and the nannies' included, as they run
-  in it), beside "in-proc", its own `getrusage(RUSAGE_SELF)` when the command returns; "run" is every
-  process of the run's session: the client, what it reaped (its workers), and any of the session still
-  running when it ended (sampled from /proc while it runs, so none is missed);
+  user and system time of all its threads, whatever runs in them), beside "in-proc", its own
+  `getrusage(RUSAGE_SELF)` when the command returns; "run" is every process of the run's session: the
+  client, what it reaped (the local cluster's process, `validator/checking/local_host.py`, with its
+  scheduler and nannies, and the workers it reaped), and any of the session still running when the
+  client ended (sampled from /proc while it runs, so none is missed);
 - client peak: the maximum resident set of the client process, for each log;
 - bound: how far the run can speed up while the client works one round at a time: one process's CPU
   per round over the client's (the client merges every share in turn);

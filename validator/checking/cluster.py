@@ -33,6 +33,7 @@ import uuid
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from validator.audit.dataset.writer import ShareWriter
@@ -171,14 +172,22 @@ def _ended(host: subprocess.Popen[bytes]) -> None:
 
 # The local cluster's scheduler and nannies run in a process of their own (`local_host`): what they do
 # on a clock and for each task is not this process's CPU, which a system monitor shows as the command's.
+_HOST = (
+    "import sys; sys.path.insert(0, sys.argv[1]); from validator.checking.local_host import main; "
+    "sys.exit(main(sys.argv[2:]))"
+)
+
+
 def _local_cluster(jobs: int) -> _Session:
     from distributed import Client
 
     session = _Session()
     try:
         session.scratch = tempfile.mkdtemp(prefix="casino-validator-dask-")
+        # This very package (where it was found: an install, a checkout), not one the folder may hold.
+        root = str(Path(local_host.__file__).resolve().parents[2])
         session.host = subprocess.Popen(
-            [sys.executable, "-P", "-m", "validator.checking.local_host", str(jobs), session.scratch],
+            [sys.executable, "-P", "-c", _HOST, root, str(jobs), session.scratch],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -1,13 +1,14 @@
 """The local cluster of `check --jobs N`, in a process of its own: its scheduler and its nannies.
 
-`cluster._local_cluster` starts this module (`python -m validator.checking.local_host N SCRATCH`): it
-starts a Dask `LocalCluster` of N single-threaded worker processes, writes the scheduler's address on its
-standard output, and runs until its standard input ends (the command closed it, or the command is gone,
-killed or not), then closes the cluster and exits. What the scheduler and the nannies do on a clock
-(the workers' heartbeats, the scheduler's checks, the monitors) and for each task is this process's
-work, not the command's: the command's process, as a system monitor shows it, plans, merges and writes
-the report, and holds a client. Ctrl-C (SIGINT, which a terminal sends to the whole process group) is
-left to the command, which stops the workers and closes this process's input.
+`cluster._local_cluster` runs this module's `main` in a new process (`main([N, SCRATCH])`, this
+package's folder first on the path, where the command found it): it starts a Dask `LocalCluster` of N
+single-threaded worker processes, writes the scheduler's address on its standard output, and runs until
+its standard input ends (the command closed it, or the command is gone, killed or not), then closes the
+cluster and exits. What the scheduler and the nannies do on a clock (the workers' heartbeats, the
+scheduler's checks, the monitors) and for each task is this process's work, not the command's: the
+command's process, as a system monitor shows it, plans, merges and writes the report, and holds a
+client. Ctrl-C (SIGINT, which a terminal sends to the whole process group) is left to the command,
+which stops the workers and closes this process's input.
 """
 
 from __future__ import annotations
