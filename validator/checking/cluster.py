@@ -179,9 +179,13 @@ _HOST = (
 
 
 def _local_cluster(jobs: int) -> _Session:
+    """A local cluster of `jobs` workers and a client of it; none where `jobs` is 0 (every share is read
+    by this process: standard input, pipes, memory:// URLs)."""
+    session = _Session()
+    if not jobs:
+        return session
     from distributed import Client
 
-    session = _Session()
     try:
         session.scratch = tempfile.mkdtemp(prefix="casino-validator-dask-")
         # This very package (where it was found: an install, a checkout), not one the folder may hold.
