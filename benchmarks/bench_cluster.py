@@ -18,7 +18,9 @@ of its own session (one process: without --jobs), timed and measured from inside
   `getrusage(RUSAGE_SELF)` when the command returns; "run" is every process of the run's session: the
   client, what it reaped (the local cluster's process, `validator/checking/local_host.py`, with its
   scheduler and nannies, and the workers it reaped), and any of the session still running when the
-  client ended (sampled from /proc while it runs, so none is missed);
+  client ended (sampled from /proc while it runs, so none is missed); "in run" is the client's CPU
+  from its cluster's start to the run's end (its start-up and its cluster's start and stop left out,
+  which on a loaded machine vary by more than the client's rounds cost), the same difference of sizes;
 - client peak: the maximum resident set of the client process, for each log;
 - bound: how far the run can speed up while the client works one round at a time: one process's CPU
   per round over the client's (the client merges every share in turn);
@@ -87,11 +89,17 @@ def main():
     from validator.checking import cluster
     local, leave = cluster._local_cluster, cluster._Session.__exit__
     forced = int(os.environ.get("BENCH_WORKERS", "0"))
+    window = []  # the client's CPU once its cluster is up, and once the run is merged
+    def cpu():
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        return used.ru_utime + used.ru_stime
     def instrumented(jobs):
         session = local(forced or jobs if jobs else 0)
         session.client.run(_install)
+        window.append(cpu())
         return session
     def exit(self, *exc):
+        window.append(cpu())
         if self.client is not None and not workers:
             workers.update(self.client.run(_spent))
         return leave(self, *exc)
@@ -109,7 +117,9 @@ def main():
         peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
     tasks = sum(w.get("check_task", 0.0) for w in workers.values())
     index = sum(w.get("index_chunk", 0.0) for w in workers.values())
-    print(wall, me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime, peak / 1024, tasks, index)
+    during = window[1] - window[0] if len(window) == 2 else 0.0
+    own, reaped = me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime
+    print(wall, own, reaped, peak / 1024, tasks, index, during)
 
 if __name__ == "__main__":
     main()
@@ -128,6 +138,7 @@ class Run:
     tasks_cpu: float = 0.0  # the workers' CPU inside the share tasks (replaying)
     index_cpu: float = 0.0  # and inside the index tasks
     inside_cpu: float = 0.0  # the client's getrusage(RUSAGE_SELF) when the command returned
+    during_cpu: float = 0.0  # the client's CPU from its cluster up to the run merged (no start, no stop)
 
 
 def _stat(pid: int) -> tuple[int, float, float] | None:
@@ -225,8 +236,8 @@ def measured(process: subprocess.Popen[str]) -> Run:
     time.sleep(0.5)  # anything of the session still running (an orphan) has its last figure taken
     monitor.sample()
     orphans = sum(cpu for pid, cpu in monitor.last.items() if pid != process.pid and _alive(pid))
-    wall, me, _children, peak, tasks, index = (float(x) for x in texts["out"].split()[-6:])
-    return Run(wall, client, client + reaped + orphans, peak, tasks, index, me)
+    wall, me, _children, peak, tasks, index, during = (float(x) for x in texts["out"].split()[-7:])
+    return Run(wall, client, client + reaped + orphans, peak, tasks, index, me, during)
 
 
 def _alive(pid: int) -> bool:
@@ -332,18 +343,20 @@ def main() -> None:
     print()
     print(
         f"{'':>16} {'wall s':>7} {'wall s':>7} {'speed':>6} {'effic.':>6} | {'client CPU':>10} "
-        f"{'of one':>6} {'in-proc':>7} {'bound':>5} | {'run CPU':>8} {'of one':>6} | {'replay':>8} "
-        f"{'of one':>6} {'index':>6} {'run':>6} | {'client MB':>9}"
+        f"{'of one':>6} {'in-proc':>7} {'in run':>6} {'bound':>5} | {'run CPU':>8} {'of one':>6} | "
+        f"{'replay':>8} {'of one':>6} {'index':>6} {'run':>6} | {'client MB':>9}"
     )
     print(
         f"{'':>16} {f'{args.rounds // 1000}k':>7} {f'{args.rounds * args.times // 1000}k':>7} "
-        f"{'up':>6} {'':>6} | {'µs/round':>10} {'':>6} {'of one':>7} {'':>5} | {'µs/round':>8} {'':>6} | "
+        f"{'up':>6} {'':>6} | {'µs/round':>10} {'':>6} {'of one':>7} {'of one':>6} {'':>5} | "
+        f"{'µs/round':>8} {'':>6} | "
         f"{'µs/round':>8} {'':>6} {'of one':>6} {'/repl.':>6} | {'small':>4} {'large':>4}"
     )
     for name, jobs, workers in configs:
         a, b = runs[name]
         client = (b.client_cpu - a.client_cpu) / more
         inside = (b.inside_cpu - a.inside_cpu) / more
+        during = (b.during_cpu - a.during_cpu) / more
         whole = (b.run_cpu - a.run_cpu) / more
         speed = one_large.wall / b.wall
         bound = one_cpu / client if client > 0 else float("inf")
@@ -361,7 +374,8 @@ def main() -> None:
         speeds = f"{'':>6} {'':>6}" if name == "two at once" else f"{speed:>6.2f} {speed / used:>6.2f}"
         print(
             f"{name:>16} {a.wall:>7.1f} {b.wall:>7.1f} {speeds} | "
-            f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {inside / one_cpu:>7.1%} {bound:>5.0f} | "
+            f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {inside / one_cpu:>7.1%} "
+            f"{during / one_cpu:>6.1%} {bound:>5.0f} | "
             f"{whole * 1e6:>8.2f} {whole / one_cpu:>6.2f} | {workers_figures} | "
             f"{a.client_peak_mb:>4.0f} {b.client_peak_mb:>5.0f}"
         )
