@@ -172,7 +172,7 @@ def _ended(host: subprocess.Popen[bytes]) -> None:
 
 # The local cluster's scheduler and nannies run in a process of their own (`local_host`): what they do
 # on a clock and for each task is not this process's CPU, which a system monitor shows as the command's.
-_HOST = (
+_HOST = (  # i18n: not shown (Python code, run by the local cluster's process)
     "import sys; sys.path.insert(0, sys.argv[1]); from validator.checking.local_host import main; "
     "sys.exit(main(sys.argv[2:]))"
 )
@@ -199,7 +199,11 @@ def _local_cluster(jobs: int) -> _Session:
         assert session.host.stdout is not None
         address = session.host.stdout.readline().decode().strip()
         if not address:
-            raise RuntimeError(f"the local cluster did not start (exit status {session.host.wait()})")
+            raise ValidatorError(
+                _(
+                    "--jobs {jobs}: the local cluster did not start (its process ended with status {status})"
+                ).format(jobs=jobs, status=session.host.wait())
+            )
         session.client = Client(address, set_as_default=False)  # type: ignore[no-untyped-call]
         session.pids = list(session.client.run(os.getpid).values())
     except BaseException:
