@@ -1,9 +1,5 @@
 """The audit report: DuckDB over the dataset's Parquet files (`query`), then one self-contained HTML
-page (`html`). `casino-validator report` and `check --format html` both end here.
-
-The report's modules are imported when a report is made, not with the package: the command line reads
-`validator.audit.dialects` for its choices, and every command (`check` first) would otherwise load the
-report, the dataset's writer and its query at start-up."""
+page (`html`). `casino-validator report` and `check --format html` both end here."""
 
 from __future__ import annotations
 
@@ -12,7 +8,6 @@ from datetime import UTC, date, datetime, time
 from typing import TYPE_CHECKING, Any
 
 from validator.errors import ValidatorError
-from validator.findings.words import side_words
 from validator.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -53,11 +48,14 @@ def audit_html(
     findings' video is counted from (None: now)."""
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
+    # Imported when a report is made: the package is imported by every command (the command line reads
+    # the CSV dialects of `audit.dialects`), the page, the queries and the rulesets' loading are not.
     import duckdb
 
     from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
     from validator.audit.query import Filters, build, check_filters, connect
     from validator.audit.theory import theory as compute
+    from validator.findings.words import side_words
 
     filters = Filters(start, end, casino, table)
     try:
@@ -85,6 +83,6 @@ def audit_html(
 def dataset_notes(datasets: Sequence[str]) -> list[str]:
     """What a report should say of the datasets besides its figures: runs not counted (still running,
     or killed before their commit)."""
-    from validator.audit.query import sources
+    from validator.audit.query import sources  # the queries' libraries, loaded by a report only
 
     return sources(datasets).notes
