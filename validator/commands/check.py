@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from validator.checking.progress import input_sizes, with_progress
@@ -169,21 +169,16 @@ class _Judged:
         from validator.checking.cluster import check_on_cluster
         from validator.checking.progress import PlanProgress
 
-        options, run = self.options, self.run
+        run = self.run
         plan = PlanProgress()
         outcomes = check_on_cluster(
             self.found,
             self.summary,
-            jobs=options.jobs,
-            scheduler=scheduler,
-            ruleset=options.ruleset,
-            house=str(options.house) if options.house is not None else None,
+            replace(self.options, scheduler=scheduler),  # the address $DASK_SCHEDULER_ADDRESS gives
+            readings=tuple(sorted(self.registry.chosen.items())),
             progress=plan,
             dataset=run.spec if run else None,
-            collect=options.format == "html",
-            timeout=options.scheduler_timeout,
             report=reporter,
-            readings=tuple(sorted(self.registry.chosen.items())),
         )
         return outcomes, plan
 
