@@ -588,6 +588,48 @@ def registry_with(extra: tuple[Path, ...]) -> Registry:
     return load_all([*shipped, *extra], root)
 
 
+def shipped_version(spec: str) -> Ruleset | None:
+    """The shipped version `spec` names (`ID@YYYY-MM-DD`: the one in force that day; a bare `ID`: the
+    latest), compiled alone: the versions it amends or cites are read (from the parse cache), not
+    compiled, so a command about one version (`edge`) does not compile the others. None where this
+    cannot stand for `default_registry().pick(spec)`: rulesets from outside in use, an unknown family,
+    a malformed date, no version or two in force that day (the whole registry then says why)."""
+    if sources.extra():
+        return None
+    family, at, when = spec.partition("@")
+    day: date | None = None
+    if at:
+        try:
+            day = date.fromisoformat(when) if len(when) == 10 else None
+        except ValueError:
+            day = None
+        if day is None:
+            return None
+    root = rulesets_dir()
+    given = [
+        (path, read_tree(path, display=f"rulesets/{path.relative_to(root)}")) for path in ruleset_files(root)
+    ]
+    versions = [(path, tree) for path, tree in given if tree.family == family]
+    if day is not None:
+        versions = [(path, tree) for path, tree in versions if in_force_on(tree, day)]
+    elif versions:
+        latest = max(_starts(tree) for _path, tree in versions)
+        versions = [(path, tree) for path, tree in versions if _starts(tree) == latest]
+    if len(versions) != 1:
+        return None
+    [ruleset] = _compile_all(given, (), frozenset({versions[0][0]}))
+    return ruleset
+
+
+def _starts(tree: ast.RulesetFile) -> date:
+    """The day a file's `in force` header starts (the earliest for an undated one)."""
+    for header in tree.headers:
+        if header.key == "in_force" and header.value[0] is not None:
+            start: date = header.value[0]
+            return start
+    return date.min
+
+
 def tree_family(path: Path) -> str:
     return read_tree(path).family
 
