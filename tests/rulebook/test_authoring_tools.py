@@ -104,6 +104,79 @@ def test_a_case_may_choose_a_reading_and_an_unknown_one_is_refused(cli, tmp_path
     assert str(case) in refused.stderr and "has no alternative 'ten'" in refused.stderr
 
 
+# A rule that reads only a parameter, `param.shoe.new_cards_each_session == true`: the compiler keeps the
+# lone comparison as written (its finding's words), but the version's parameter decides it (true == true):
+# it has one outcome, so evaluated by the 6-deck case is exercised, and the parameter it reads with it.
+# 6 of 7 items (the 4 above, this clause and shoe.new_cards_each_session): 85.7 %.
+NEW_CARDS = """
+rule new-cards {
+    ref "Tiny, art. 3"
+    severity error
+    message "The cards are new." message fr "Les cartes sont neuves."
+    on shoe require param.shoe.new_cards_each_session == true
+    checks "That the cards are new." checks fr "Que les cartes soient neuves."
+    why "« neuves »." fails "Never." fails fr "Jamais." passes "Always." passes fr "Toujours."
+}
+"""
+
+
+def test_a_clause_the_parameters_decide_is_exercised_once_evaluated(cli, tmp_path):
+    rules = tmp_path / "tiny.rules"
+    rules.write_text(TINY.read_text() + NEW_CARDS)
+    result = cli("rules", "test", str(CASES), "--rules", str(rules), "--coverage")
+    assert result.returncode == 0, result.stdout
+    assert any(line.endswith(": 85.7 % (6/7)") for line in result.stdout.splitlines()), result.stdout
+    assert "new-cards" not in result.stdout
+
+
+# An alternative that adds a rule: under `eight`, « au moins une carte » read as at least one card and,
+# invented, an eight-deck shoe burning two (`burn-two`: `shoe.burned >= 2 or shoe.decks == 6`, a
+# disjunction, whose finding's expected is the rule's `checks`). The eight-deck shoe burning one, judged
+# under `eight`, breaks burn-two only. The case lists the finding in the rule's own terms; the coverage
+# run must read it with the rule the alternative adds, as `rules test` does (it failed there alone).
+BURN_TWO = """
+        add rule burn-two {
+            ref "Tiny, art. 2"
+            severity error
+            message "Two cards must be burned." message fr "Deux cartes doivent être brûlées."
+            on shoe require shoe.burned >= 2 or shoe.decks == 6
+            checks "The burn of an eight-deck shoe." checks fr "Le brûlage d'un sabot de huit jeux."
+            why "Invented." fails "One burned." fails fr "Une brûlée."
+            passes "Two burned." passes fr "Deux brûlées."
+        }
+"""
+
+
+def test_a_case_listing_a_finding_of_a_rule_an_alternative_adds_passes_in_coverage(cli, tmp_path):
+    rules = tmp_path / "tiny.rules"
+    replaced = '        replace parameter shoe.decks = 8  ref "Tiny, art. 1"\n'
+    text = TINY.read_text()
+    assert replaced in text
+    rules.write_text(text.replace(replaced, replaced + BURN_TWO))
+    folder = _tiny_cases(tmp_path)
+    log = (folder / "zz" / "tiny" / "passes-eight-decks-read-as-eight.jsonl").read_text()
+    assert '"burn": ["9H", "2C", "KD", "4S", "7H"]' in log
+    (folder / "zz" / "tiny" / "fails-one-burned-read-as-eight.jsonl").write_text(
+        log.replace('"burn": ["9H", "2C", "KD", "4S", "7H"]', '"burn": ["9H"]')
+    )
+    finding = {
+        "rule": "zz/tiny/burn-two",
+        "line": 2,
+        "expected": {"condition": "shoe.burned >= 2 or shoe.decks == 6"},
+        "actual": {"shoe.burned": 1, "shoe.decks": 8},
+    }
+    (folder / "zz" / "tiny" / "fails-one-burned-read-as-eight.expect.json").write_text(
+        json.dumps(
+            {"rulesets": ["zz/tiny@2025-01-01"], "readings": {"tiny-decks": "eight"}, "findings": [finding]}
+        )
+    )
+    plain = cli("rules", "test", str(folder), "--rules", str(rules))
+    assert plain.returncode == 0, plain.stdout
+    covered = cli("rules", "test", str(folder), "--rules", str(rules), "--coverage")
+    assert covered.returncode == 0, covered.stdout
+    assert "FAIL" not in covered.stdout
+
+
 # ---------------------------------------------------------------- rules test --mutate
 
 # zz/tiny's 14 mutants, worked out from its text and its three cases:
