@@ -197,7 +197,9 @@ def test_mutation_lists_the_mutants_no_case_kills(cli):
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     summary = next(line for line in lines if line.startswith("mutants:"))
-    assert summary.startswith("mutants: 14 (8 killed, 3 proven equivalent, 3 surviving; 0 more refused")
+    assert summary.startswith(
+        "mutants: 14 (8 killed, 3 proven equivalent, 0 declared equivalent, 3 surviving; 0 more refused"
+    )
     at = lines.index("surviving (no fixture notices the change):")
     surviving = [line.strip() for line in lines[at + 1 :]]
     assert [s.split("tiny.rules:")[1] for s in surviving] == [
@@ -205,6 +207,62 @@ def test_mutation_lists_the_mutants_no_case_kills(cli):
         "44:36: rule burn-one: `1` → `0`",
         "44:36: rule burn-one: `1` → `2`",
     ]
+
+
+# Declarations (equivalent-mutants.json beside the cases). burn-one's three survivors are real gaps of the
+# cases (a shoe burning exactly one card would kill them); declared here only to drive the mechanism: each
+# declared one leaves the survivors and is listed with its reason.
+BURN_ONE = [
+    "44:21: rule burn-one: `shoe.burned >= 1` → `shoe.burned > 1`",
+    "44:36: rule burn-one: `1` → `0`",
+    "44:36: rule burn-one: `1` → `2`",
+]
+
+
+def _declare(folder: Path, items: list[dict[str, str]]) -> None:
+    (folder / "equivalent-mutants.json").write_text(json.dumps({"equivalent": items}, ensure_ascii=False))
+
+
+def test_mutants_declared_equivalent_leave_the_survivors_with_their_reason(cli, tmp_path):
+    folder = _tiny_cases(tmp_path)
+    _declare(folder, [{"mutant": f"{TINY}:{each}", "why": f"Reason {n}."} for n, each in enumerate(BURN_ONE)])
+    result = cli("rules", "test", str(folder), "--rules", str(TINY), "--mutate", "--only", str(TINY))
+    assert result.returncode == 0, result.stdout
+    lines = result.stdout.splitlines()
+    summary = next(line for line in lines if line.startswith("mutants:"))
+    assert summary.startswith(
+        "mutants: 14 (8 killed, 3 proven equivalent, 3 declared equivalent, 0 surviving; 0 more refused"
+    )
+    at = lines.index("declared equivalent (equivalent-mutants.json, each with why no log can show it):")
+    assert [line.strip() for line in lines[at + 1 : at + 7]] == [
+        f"{TINY}:{BURN_ONE[0]}", "Reason 0.", f"{TINY}:{BURN_ONE[1]}", "Reason 1.", f"{TINY}:{BURN_ONE[2]}",
+        "Reason 2.",
+    ]  # fmt: skip
+    assert "surviving (no fixture notices the change):" not in lines
+
+
+def test_a_false_or_stale_declaration_fails_the_run_and_a_malformed_one_is_refused(cli, tmp_path):
+    folder = _tiny_cases(tmp_path)
+    line, text = next(
+        (n, t) for n, t in enumerate(TINY.read_text().splitlines(), 1) if t.startswith("define six")
+    )
+    column = text.index("shoe.decks ==") + 1
+    # Killed by the 6-deck case (see above): declaring it equivalent is false.
+    change = "`shoe.decks == param.shoe.decks` → `shoe.decks != param.shoe.decks`"
+    killed = f"{TINY}:{line}:{column}: define six: {change}"
+    stale = f"{TINY}:99:1: rule burn-one: `1` → `0`"  # no mutant there: the file changed under it
+    _declare(folder, [{"mutant": killed, "why": "Wrong."}, {"mutant": stale, "why": "Moved."}])
+    result = cli("rules", "test", str(folder), "--rules", str(TINY), "--mutate", "--only", str(TINY))
+    assert result.returncode == 1
+    lines = [text.strip() for text in result.stdout.splitlines()]
+    false = "declared equivalent, yet a fixture kills it (the declaration is false):"
+    assert lines[lines.index(false) + 1] == killed
+    heading = "declared equivalent, but no mutant of the file is that one (the file changed: look again):"
+    assert lines[lines.index(heading) + 1] == stale
+    _declare(folder, [{"mutant": stale}])
+    refused = cli("rules", "test", str(folder), "--rules", str(TINY), "--mutate", "--only", str(TINY))
+    assert refused.returncode == 2
+    assert str(folder / "equivalent-mutants.json") in refused.stderr and "declaration 1" in refused.stderr
 
 
 def test_mutation_of_a_file_not_judged_is_refused(cli, tmp_path):

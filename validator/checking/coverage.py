@@ -43,7 +43,7 @@ from validator.checking.fixtures import (
 from validator.dsl import ast
 from validator.dsl.fold import fold
 from validator.dsl.messages import PLACEHOLDER
-from validator.dsl.model import Ruleset
+from validator.dsl.model import Rule, Ruleset
 from validator.i18n import _
 from validator.rulebook.meaning import changed_clauses
 from validator.rulebook.probe import Choice, Clause, Line, Observed, Probe, non_default, probed_registry
@@ -229,38 +229,10 @@ def _tell_alternatives(
 def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
     out = VersionCoverage(ruleset.version, ruleset.file)
     version = ruleset.version
-    exercised_rules: set[str] = set()
     read_by_exercised: set[str] = set()
     defines = _defines(ruleset)
-    values = {name: p.value for name, p in ruleset.parameters.items()}
     for rule in ruleset.rules:
-        file = rule.same_check.file if rule.same_check is not None else rule.file
-        message_reads = {m.group(1).removeprefix("param.") for m in PLACEHOLDER.finditer(rule.message)}
-        message_reads = {name for name in message_reads if name in ruleset.parameters}
-        for index, check in enumerate(rule.checks):
-            if _never(check.applied_guard):
-                continue  # the version's parameters make its guard false: it never applies
-            outcomes = seen.outcomes.get((version, rule.id, "on", index), set())
-            missing = _require_missing(outcomes, _constant(check.applied_require, values, defines))
-            out.items.append(
-                Item("require", f"{file}:{check.line}", f"rule {rule.name}, on {check.event}", missing)
-            )
-            if not missing:
-                exercised_rules.add(rule.id)
-                read_by_exercised |= _params_in((check.guard_node, check.require_node), defines)
-        for index, settle in enumerate(rule.settles):
-            if _never(settle.applied_guard):
-                continue
-            key = (version, rule.id, "settle", index)
-            missing = _settle_missing(key in seen.agreed, key in seen.disagreed)
-            out.items.append(
-                Item("settle", f"{file}:{settle.line}", f"rule {rule.name}, settle {settle.stake}", missing)
-            )
-            if not missing:
-                exercised_rules.add(rule.id)
-                read_by_exercised |= _params_in((settle.guard_node, settle.amount_node), defines)
-        if rule.id in exercised_rules:
-            read_by_exercised |= message_reads
+        read_by_exercised |= _rule_items(out, ruleset, rule, seen, defines)
     for bet in ruleset.side_bets.values():
         written = _written_lines(ruleset, bet.name)
         for table, lines in bet.paytables.items():
@@ -300,6 +272,43 @@ def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
                 )
             )
     return out
+
+
+def _rule_items(
+    out: VersionCoverage, ruleset: Ruleset, rule: Rule, seen: _Seen, defines: dict[str, ast.Expr]
+) -> set[str]:
+    """A rule's `require` and `settle` clauses as items of `out`; the parameters its exercised clauses read
+    (its message's too, once one is)."""
+    version = ruleset.version
+    values = {name: p.value for name, p in ruleset.parameters.items()}
+    file = rule.same_check.file if rule.same_check is not None else rule.file
+    read: set[str] = set()
+    exercised = False
+    for index, check in enumerate(rule.checks):
+        if _never(check.applied_guard):
+            continue  # the version's parameters make its guard false: it never applies
+        outcomes = seen.outcomes.get((version, rule.id, "on", index), set())
+        missing = _require_missing(outcomes, _constant(check.applied_require, values, defines))
+        where = f"{file}:{check.line}"
+        out.items.append(Item("require", where, f"rule {rule.name}, on {check.event}", missing))
+        if not missing:
+            exercised = True
+            read |= _params_in((check.guard_node, check.require_node), defines)
+    for index, settle in enumerate(rule.settles):
+        if _never(settle.applied_guard):
+            continue
+        key = (version, rule.id, "settle", index)
+        missing = _settle_missing(key in seen.agreed, key in seen.disagreed)
+        out.items.append(
+            Item("settle", f"{file}:{settle.line}", f"rule {rule.name}, settle {settle.stake}", missing)
+        )
+        if not missing:
+            exercised = True
+            read |= _params_in((settle.guard_node, settle.amount_node), defines)
+    if exercised:
+        message_reads = {m.group(1).removeprefix("param.") for m in PLACEHOLDER.finditer(rule.message)}
+        read |= {name for name in message_reads if name in ruleset.parameters}
+    return read
 
 
 def _never(guard: ast.Expr | None) -> bool:
