@@ -440,7 +440,7 @@ def _measured(
             status = 1
     if mutate:
         from validator.checking import mutate as mutating
-        from validator.checking.equivalents import read_declarations
+        from validator.checking.equivalents import read_declarations  # with --mutate only, as mutate
 
         files = [str(path) for path in only] if only else None
         declarations = read_declarations(root)
