@@ -285,7 +285,7 @@ def stop_latency(path: Path, tries: int = 3) -> list[float]:
     return figures
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -300,9 +300,12 @@ def main() -> None:
         "--pair", action="store_true", help="also two one-process checks at once (what the machine adds)"
     )
     parser.add_argument("--stop", action="store_true", help="also time Ctrl-C on a --jobs 2 run (3 tries)")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def configurations(args: argparse.Namespace) -> list[tuple[str, int, int]]:
+    """(name, --jobs, workers): how each configuration is run."""
     counts = [int(n) for n in args.jobs.split(",") if int(n) > 1]
-    # (name, --jobs, workers): how each configuration is run.
     configs: list[tuple[str, int, int]] = [("one process", 1, 0)]
     if args.pair:
         configs.append(("two at once", 1, 0))
@@ -310,6 +313,81 @@ def main() -> None:
         configs.append((f"--jobs {jobs}", jobs, 0))
         if args.one_worker:
             configs.append((f"--jobs {jobs}, 1 w.", jobs, 1))
+    return configs
+
+
+def measure(
+    small: Path, large: Path, configs: list[tuple[str, int, int]], repeat: int
+) -> dict[str, tuple[Run, Run]]:
+    """Each configuration run on both logs `repeat` times; kept: its runs of the fastest on the large log."""
+    runs: dict[str, tuple[Run, Run]] = {}
+    for attempt in range(repeat):
+        for name, jobs, workers in configs:
+            if name == "two at once":
+                both = (pair(small), pair(large))
+            else:
+                both = (check(small, jobs, workers), check(large, jobs, workers))
+            print(
+                f"  run {attempt + 1}, {name}: {both[0].wall:.1f} s, {both[1].wall:.1f} s; "
+                f"load average {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+            if name not in runs or both[1].wall < runs[name][1].wall:
+                runs[name] = both
+    return runs
+
+
+def print_header(rounds: int, times: int) -> None:
+    print(
+        f"{'':>16} {'wall s':>7} {'wall s':>7} {'speed':>6} {'effic.':>6} | {'client CPU':>10} "
+        f"{'of one':>6} {'in-proc':>7} {'in run':>6} {'bound':>5} | {'run CPU':>8} {'of one':>6} | "
+        f"{'replay':>8} {'of one':>6} {'index':>6} {'run':>6} | {'client MB':>9}"
+    )
+    print(
+        f"{'':>16} {f'{rounds // 1000}k':>7} {f'{rounds * times // 1000}k':>7} "
+        f"{'up':>6} {'':>6} | {'µs/round':>10} {'':>6} {'of one':>7} {'of one':>6} {'':>5} | "
+        f"{'µs/round':>8} {'':>6} | "
+        f"{'µs/round':>8} {'':>6} {'of one':>6} {'/repl.':>6} | {'small':>4} {'large':>4}"
+    )
+
+
+def print_row(config: tuple[str, int, int], runs: tuple[Run, Run], one: tuple[Run, Run], more: int) -> None:
+    """One configuration's line: its runs on the two logs against one process's (`one`); `more`: the
+    rounds the large log has over the small."""
+    name, jobs, workers = config
+    a, b = runs
+    one_small, one_large = one
+    one_cpu = (one_large.run_cpu - one_small.run_cpu) / more
+    client = (b.client_cpu - a.client_cpu) / more
+    inside = (b.inside_cpu - a.inside_cpu) / more
+    during = (b.during_cpu - a.during_cpu) / more
+    whole = (b.run_cpu - a.run_cpu) / more
+    speed = one_large.wall / b.wall
+    bound = one_cpu / client if client > 0 else float("inf")
+    used = workers or jobs
+    if jobs > 1:
+        replay = (b.tasks_cpu - a.tasks_cpu) / more
+        index = (b.index_cpu - a.index_cpu) / more
+        workers_figures = (
+            f"{replay * 1e6:>8.2f} {replay / one_cpu:>6.2f} {index / one_cpu:>6.1%} "
+            f"{whole / replay if replay > 0 else float('inf'):>6.2f}"
+        )
+    else:
+        workers_figures = f"{'':>8} {'':>6} {'':>6} {'':>6}"
+    # Two checks at once do twice the work: their wall is no speed-up of one check.
+    speeds = f"{'':>6} {'':>6}" if name == "two at once" else f"{speed:>6.2f} {speed / used:>6.2f}"
+    print(
+        f"{name:>16} {a.wall:>7.1f} {b.wall:>7.1f} {speeds} | "
+        f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {inside / one_cpu:>7.1%} "
+        f"{during / one_cpu:>6.1%} {bound:>5.0f} | "
+        f"{whole * 1e6:>8.2f} {whole / one_cpu:>6.2f} | {workers_figures} | "
+        f"{a.client_peak_mb:>4.0f} {b.client_peak_mb:>5.0f}"
+    )
+
+
+def main() -> None:
+    args = arguments()
+    configs = configurations(args)
     from validator.compiled import describe
 
     print(
@@ -324,61 +402,11 @@ def main() -> None:
         f"logs: {args.rounds:,} rounds ({small.stat().st_size / 1e6:,.0f} MB) "
         f"and {args.rounds * args.times:,}"
     )
-    runs: dict[str, tuple[Run, Run]] = {}
-    for attempt in range(args.repeat):
-        for name, jobs, workers in configs:
-            if name == "two at once":
-                both = (pair(small), pair(large))
-            else:
-                both = (check(small, jobs, workers), check(large, jobs, workers))
-            print(
-                f"  run {attempt + 1}, {name}: {both[0].wall:.1f} s, {both[1].wall:.1f} s; "
-                f"load average {os.getloadavg()[0]:.1f}",
-                flush=True,
-            )
-            if name not in runs or both[1].wall < runs[name][1].wall:
-                runs[name] = both
-    one_small, one_large = runs["one process"]
-    one_cpu = (one_large.run_cpu - one_small.run_cpu) / more
+    runs = measure(small, large, configs, args.repeat)
     print()
-    print(
-        f"{'':>16} {'wall s':>7} {'wall s':>7} {'speed':>6} {'effic.':>6} | {'client CPU':>10} "
-        f"{'of one':>6} {'in-proc':>7} {'in run':>6} {'bound':>5} | {'run CPU':>8} {'of one':>6} | "
-        f"{'replay':>8} {'of one':>6} {'index':>6} {'run':>6} | {'client MB':>9}"
-    )
-    print(
-        f"{'':>16} {f'{args.rounds // 1000}k':>7} {f'{args.rounds * args.times // 1000}k':>7} "
-        f"{'up':>6} {'':>6} | {'µs/round':>10} {'':>6} {'of one':>7} {'of one':>6} {'':>5} | "
-        f"{'µs/round':>8} {'':>6} | "
-        f"{'µs/round':>8} {'':>6} {'of one':>6} {'/repl.':>6} | {'small':>4} {'large':>4}"
-    )
-    for name, jobs, workers in configs:
-        a, b = runs[name]
-        client = (b.client_cpu - a.client_cpu) / more
-        inside = (b.inside_cpu - a.inside_cpu) / more
-        during = (b.during_cpu - a.during_cpu) / more
-        whole = (b.run_cpu - a.run_cpu) / more
-        speed = one_large.wall / b.wall
-        bound = one_cpu / client if client > 0 else float("inf")
-        used = workers or jobs
-        if jobs > 1:
-            replay = (b.tasks_cpu - a.tasks_cpu) / more
-            index = (b.index_cpu - a.index_cpu) / more
-            workers_figures = (
-                f"{replay * 1e6:>8.2f} {replay / one_cpu:>6.2f} {index / one_cpu:>6.1%} "
-                f"{whole / replay if replay > 0 else float('inf'):>6.2f}"
-            )
-        else:
-            workers_figures = f"{'':>8} {'':>6} {'':>6} {'':>6}"
-        # Two checks at once do twice the work: their wall is no speed-up of one check.
-        speeds = f"{'':>6} {'':>6}" if name == "two at once" else f"{speed:>6.2f} {speed / used:>6.2f}"
-        print(
-            f"{name:>16} {a.wall:>7.1f} {b.wall:>7.1f} {speeds} | "
-            f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {inside / one_cpu:>7.1%} "
-            f"{during / one_cpu:>6.1%} {bound:>5.0f} | "
-            f"{whole * 1e6:>8.2f} {whole / one_cpu:>6.2f} | {workers_figures} | "
-            f"{a.client_peak_mb:>4.0f} {b.client_peak_mb:>5.0f}"
-        )
+    print_header(args.rounds, args.times)
+    for config in configs:
+        print_row(config, runs[config[0]], runs["one process"], more)
     if args.stop:
         stops = stop_latency(large)
         print("stop after Ctrl-C with --jobs 2: " + ", ".join(f"{s:.2f} s" for s in stops))

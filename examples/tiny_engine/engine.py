@@ -50,6 +50,33 @@ def total(cards: list[str]) -> int:
     return points
 
 
+def outcome(blackjack: bool, mine: int, point: int, dealer_bj: bool) -> str:
+    """A standing hand's result against the dealer's `point`: win, blackjack, push or lose. `blackjack`:
+    the hand is two cards of the initial deal making 21 (a split hand's 21 is none)."""
+    if blackjack:
+        return "push" if dealer_bj else "blackjack"
+    if dealer_bj or (point <= 21 and mine < point):
+        return "lose"
+    if point > 21 or mine > point:
+        return "win"
+    return "push"
+
+
+class Round:
+    """What a round holds while it is played: its events so far, each hand's stake and cards (by name,
+    `seat3.hand1`), the dealer's cards, and which hands are blackjacks or busted."""
+
+    __slots__ = ("blackjacks", "busted", "dealer", "events", "hands", "stakes")
+
+    def __init__(self, opening: dict[str, Any]) -> None:
+        self.events: list[dict[str, Any]] = [opening]
+        self.stakes: dict[str, Decimal] = {}
+        self.hands: dict[str, list[str]] = {}
+        self.dealer: list[str] = []
+        self.blackjacks: set[str] = set()
+        self.busted: set[str] = set()
+
+
 class Engine:
     def __init__(self, seed: int, seats: list[int], bug: str | None = None) -> None:
         self.rng = random.Random(seed)
@@ -91,87 +118,104 @@ class Engine:
             yield from self.round()
 
     def round(self) -> Iterator[dict[str, Any]]:
+        """One round, in the order of the table: bets, the initial deal, each seat's decisions from the
+        dealer's left, the dealer's draw, then the settlement. Its events come out once it is over."""
         self.game_no += 1
         self.clock += timedelta(seconds=self.rng.randint(50, 110))
-        events: list[dict[str, Any]] = [
-            {"t": "game", "game": self.game_no, "shoe": self.shoe_no, "at": self.clock.isoformat()}
-        ]
-        stakes: dict[str, Decimal] = {}
-        hands: dict[str, list[str]] = {}
+        game = Round({"t": "game", "game": self.game_no, "shoe": self.shoe_no, "at": self.clock.isoformat()})
+        self.take_bets(game)
+        self.deal(game)
+        for seat in self.seats:
+            self.play_seat(game, seat)
+        while total(game.dealer) < 17:  # the dealer draws to 16 and stands on every 17
+            game.dealer.append(self.draw("dealer", game.events, "dealer"))
+        self.settle(game)
+        yield from game.events
+
+    def take_bets(self, game: Round) -> None:
         for seat in self.seats:
             amount = Decimal(self.rng.choice([10, 20, 50]))
-            events.append({"t": "debit", "seat": seat, "amount": str(amount), "for": "bet"})
-            events.append(
+            game.events.append({"t": "debit", "seat": seat, "amount": str(amount), "for": "bet"})
+            game.events.append(
                 {"t": "bet", "game": self.game_no, "seat": seat, "amount": str(amount), "who": f"P{seat}"}
             )
-            stakes[f"seat{seat}.hand1"] = amount
-            hands[f"seat{seat}.hand1"] = []
-        dealer: list[str] = []
-        for name in list(hands):  # first card to each hand, from the dealer's left, then his own
-            hands[name].append(self.draw(name, events, int(name[4])))
-        dealer.append(self.draw("dealer", events, "dealer"))
-        for name in list(hands):
-            hands[name].append(self.draw(name, events, int(name[4])))
-        busted: set[str] = set()
-        blackjacks = {name for name, cards in hands.items() if total(cards) == 21}
-        for seat in self.seats:
-            order = [f"seat{seat}.hand1"]
-            while order:
-                name = order.pop(0)
-                cards = hands[name]
-                if len(cards) == 1:  # a split hand's second card, dealt before its player decides
-                    cards.append(self.draw(name, events, seat))
-                if name in blackjacks:
-                    continue  # a blackjack makes no decision (and logs none)
-                first_two = len(cards) == 2 and name.endswith("hand1") and f"seat{seat}.hand2" not in hands
-                if first_two and cards[0][:-1] == cards[1][:-1] == "8":
-                    new = f"seat{seat}.hand2"
-                    events.append(
-                        {"t": "move", "game": self.game_no, "hand": name, "move": "split", "new": new}
-                    )
-                    events.append({"t": "debit", "seat": seat, "amount": str(stakes[name]), "for": "split"})
-                    stakes[new], hands[new] = stakes[name], [cards.pop()]
-                    order[:0] = [name, new]  # the hand at the player's right plays first
-                    continue
-                if first_two and total(cards) in (10, 11):
-                    events.append({"t": "move", "game": self.game_no, "hand": name, "move": "double"})
-                    events.append({"t": "debit", "seat": seat, "amount": str(stakes[name]), "for": "double"})
-                    stakes[name] *= 2
-                    cards.append(self.draw(name, events, seat))
-                else:
-                    while total(cards) < 17:
-                        events.append({"t": "move", "game": self.game_no, "hand": name, "move": "hit"})
-                        cards.append(self.draw(name, events, seat))
-                    if total(cards) <= 21:
-                        events.append({"t": "move", "game": self.game_no, "hand": name, "move": "stand"})
-                if total(cards) > 21:  # collected at once (art. 55-4, 1°)
-                    busted.add(name)
-                    events.append(
-                        {"t": "settle", "game": self.game_no, "hand": name, "result": "lose", "paid": "0"}
-                    )
-        while total(dealer) < 17:  # the dealer draws to 16 and stands on every 17
-            dealer.append(self.draw("dealer", events, "dealer"))
-        point = total(dealer)
-        dealer_bj = point == 21 and len(dealer) == 2
-        for name in sorted(hands, key=lambda n: (-int(n[4]), n)):  # from the dealer's right: seat 7 first
-            if name in busted:
+            game.stakes[f"seat{seat}.hand1"] = amount
+            game.hands[f"seat{seat}.hand1"] = []
+
+    def deal(self, game: Round) -> None:
+        """First card to each hand, from the dealer's left, then his own; a second card to each hand."""
+        for name in list(game.hands):
+            game.hands[name].append(self.draw(name, game.events, int(name[4])))
+        game.dealer.append(self.draw("dealer", game.events, "dealer"))
+        for name in list(game.hands):
+            game.hands[name].append(self.draw(name, game.events, int(name[4])))
+        game.blackjacks = {name for name, cards in game.hands.items() if total(cards) == 21}
+
+    def move(self, game: Round, hand: str, move: str, **more: str) -> None:
+        game.events.append({"t": "move", "game": self.game_no, "hand": hand, "move": move, **more})
+
+    def play_seat(self, game: Round, seat: int) -> None:
+        """The seat's hands in turn: a pair of 8s splits in two, played from the player's right."""
+        order = [f"seat{seat}.hand1"]
+        while order:
+            name = order.pop(0)
+            cards = game.hands[name]
+            if len(cards) == 1:  # a split hand's second card, dealt before its player decides
+                cards.append(self.draw(name, game.events, seat))
+            if name in game.blackjacks:
+                continue  # a blackjack makes no decision (and logs none)
+            first_two = len(cards) == 2 and name.endswith("hand1") and f"seat{seat}.hand2" not in game.hands
+            if first_two and cards[0][:-1] == cards[1][:-1] == "8":
+                new = self.split(game, seat, name)
+                order[:0] = [name, new]  # the hand at the player's right plays first
                 continue
-            mine, stake = total(hands[name]), stakes[name]
-            if name in blackjacks:  # two cards of the initial deal (a split hand's 21 is none)
-                result = "push" if dealer_bj else "blackjack"
-            elif dealer_bj or (point <= 21 and mine < point):
-                result = "lose"
-            elif point > 21 or mine > point:
-                result = "win"
-            else:
-                result = "push"
+            self.play_hand(game, seat, name, first_two)
+
+    def split(self, game: Round, seat: int, name: str) -> str:
+        """Splits the hand `name` in two, the new hand staked as much: the new hand's name."""
+        new = f"seat{seat}.hand2"
+        self.move(game, name, "split", new=new)
+        game.events.append({"t": "debit", "seat": seat, "amount": str(game.stakes[name]), "for": "split"})
+        game.stakes[new], game.hands[new] = game.stakes[name], [game.hands[name].pop()]
+        return new
+
+    def play_hand(self, game: Round, seat: int, name: str, first_two: bool) -> None:
+        """Doubles on a first two cards of 10 or 11 (one card more), or hits to 17; a bust is collected."""
+        cards = game.hands[name]
+        if first_two and total(cards) in (10, 11):
+            self.move(game, name, "double")
+            game.events.append(
+                {"t": "debit", "seat": seat, "amount": str(game.stakes[name]), "for": "double"}
+            )
+            game.stakes[name] *= 2
+            cards.append(self.draw(name, game.events, seat))
+        else:
+            while total(cards) < 17:
+                self.move(game, name, "hit")
+                cards.append(self.draw(name, game.events, seat))
+            if total(cards) <= 21:
+                self.move(game, name, "stand")
+        if total(cards) > 21:  # collected at once (art. 55-4, 1°)
+            game.busted.add(name)
+            game.events.append(
+                {"t": "settle", "game": self.game_no, "hand": name, "result": "lose", "paid": "0"}
+            )
+
+    def settle(self, game: Round) -> None:
+        """Every hand still on the table, from the dealer's right: seat 7 first."""
+        point = total(game.dealer)
+        dealer_bj = point == 21 and len(game.dealer) == 2
+        for name in sorted(game.hands, key=lambda n: (-int(n[4]), n)):
+            if name in game.busted:
+                continue
+            result = outcome(name in game.blackjacks, total(game.hands[name]), point, dealer_bj)
+            stake = game.stakes[name]
             paid = stake * Decimal("1.5") if result == "blackjack" and self.bug != "blackjack_even" else stake
             if result in ("lose", "push"):
                 paid = Decimal(0)
-            events.append(
+            game.events.append(
                 {"t": "settle", "game": self.game_no, "hand": name, "result": result, "paid": str(paid)}
             )
-        yield from events
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -121,6 +121,78 @@ def test_edge_2020_gives_jp1_and_two_plus_one_under_each_reading():
 
 
 # ---------------------------------------------------------------- Ontario: the figures of its readings
+# An infinite deck: the chance of each card value 1 (ace) … 10.
+CARD_CHANCES = [1 / 13] * 9 + [4 / 13]
+
+
+def infinite_deck_dealer(up: int, any_17_with_an_ace: bool) -> dict[int, float]:
+    """The dealer's final totals (17 … 21; 22: bust; 0: blackjack) from his first card `up`, on an infinite
+    deck: he draws to 17 and on a soft 17, also on a hard 17 holding an ace when `any_17_with_an_ace`."""
+    p = CARD_CHANCES
+    out: dict[int, float] = {}
+
+    def draw(hard: int, ace: bool, cards: int, q: float) -> None:
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if total > 21:
+            out[22] = out.get(22, 0.0) + q
+        elif total >= 17 and not (total == 17 and (soft or (any_17_with_an_ace and ace))):
+            key = 0 if cards == 2 and total == 21 else total
+            out[key] = out.get(key, 0.0) + q
+        else:
+            for v in range(1, 11):
+                draw(hard + v, ace or v == 1, cards + 1, q * p[v - 1])
+
+    draw(up, up == 1, 1, 1.0)
+    return out
+
+
+def infinite_deck_point(hard: int, ace: bool) -> int:
+    return hard + 10 if ace and hard + 10 <= 21 else hard
+
+
+def infinite_deck_player(outcomes: dict[int, float]) -> float:
+    """The player's return against a dealer ending as `outcomes` say, on an infinite deck, every decision
+    the best: hit, stand, double on two cards, split a pair once (split aces take one card each)."""
+    p, point = CARD_CHANCES, infinite_deck_point
+
+    def stand(total: int) -> float:
+        won = sum(q for k, q in outcomes.items() if k == 22 or (k != 0 and total > k))
+        lost = sum(q for k, q in outcomes.items() if k == 0 or (k != 22 and total < k))
+        return won - lost
+
+    memo: dict[tuple[int, bool], float] = {}
+
+    def best(hard: int, ace: bool) -> float:
+        if point(hard, ace) > 21:
+            return -1.0
+        if (hard, ace) not in memo:
+            hit = sum(p[v - 1] * best(hard + v, ace or v == 1) for v in range(1, 11))
+            memo[(hard, ace)] = max(stand(point(hard, ace)), hit)
+        return memo[(hard, ace)]
+
+    def double(hard: int, ace: bool) -> float:
+        totals = [point(hard + v, ace or v == 1) for v in range(1, 11)]
+        return 2 * sum(q * (-1.0 if t > 21 else stand(t)) for q, t in zip(p, totals, strict=True))
+
+    def split(v: int) -> float:
+        if v == 1:
+            return 2 * sum(p[c - 1] * stand(point(1 + c, True)) for c in range(1, 11))
+        return 2 * sum(p[c - 1] * max(best(v + c, c == 1), double(v + c, c == 1)) for c in range(1, 11))
+
+    total = 0.0
+    for a in range(1, 11):
+        for b in range(1, 11):
+            if {a, b} == {1, 10}:
+                value = 1.5 * (1 - outcomes.get(0, 0.0))
+            else:
+                value = max(best(a + b, 1 in (a, b)), double(a + b, 1 in (a, b)))
+                if a == b:
+                    value = max(value, split(a))
+            total += p[a - 1] * p[b - 1] * value
+    return total
+
+
 def infinite_deck_edge(any_17_with_an_ace: bool) -> float:
     """The house edge (%) of the Ontario game, computed here independently of the program, on an
     infinite deck: the dealer draws to 17 and on a soft 17 (section 10), also on a hard 17 holding an ace
@@ -130,70 +202,10 @@ def infinite_deck_edge(any_17_with_an_ace: bool) -> float:
     hand's 21 is not a blackjack), each decision the best by expectation. The program counts six decks
     of 312 cards, composition-dependent, with a second split: its figures differ from these by a few
     tenths of a point, but not in what one reading adds to the other."""
-    p = [1 / 13] * 9 + [4 / 13]  # card values 1 (ace) … 10
-
-    def dealer(up: int) -> dict[int, float]:
-        """His final totals (17 … 21; 22: bust; 0: blackjack) from his first card `up`."""
-        out: dict[int, float] = {}
-
-        def draw(hard: int, ace: bool, cards: int, q: float) -> None:
-            soft = ace and hard + 10 <= 21
-            total = hard + 10 if soft else hard
-            if total > 21:
-                out[22] = out.get(22, 0.0) + q
-            elif total >= 17 and not (total == 17 and (soft or (any_17_with_an_ace and ace))):
-                key = 0 if cards == 2 and total == 21 else total
-                out[key] = out.get(key, 0.0) + q
-            else:
-                for v in range(1, 11):
-                    draw(hard + v, ace or v == 1, cards + 1, q * p[v - 1])
-
-        draw(up, up == 1, 1, 1.0)
-        return out
-
-    def point(hard: int, ace: bool) -> int:
-        return hard + 10 if ace and hard + 10 <= 21 else hard
-
-    def against(outcomes: dict[int, float]) -> float:
-        """The player's return against a dealer ending as `outcomes` say, every decision the best."""
-
-        def stand(total: int) -> float:
-            won = sum(q for k, q in outcomes.items() if k == 22 or (k != 0 and total > k))
-            lost = sum(q for k, q in outcomes.items() if k == 0 or (k != 22 and total < k))
-            return won - lost
-
-        memo: dict[tuple[int, bool], float] = {}
-
-        def best(hard: int, ace: bool) -> float:
-            if point(hard, ace) > 21:
-                return -1.0
-            if (hard, ace) not in memo:
-                hit = sum(p[v - 1] * best(hard + v, ace or v == 1) for v in range(1, 11))
-                memo[(hard, ace)] = max(stand(point(hard, ace)), hit)
-            return memo[(hard, ace)]
-
-        def double(hard: int, ace: bool) -> float:
-            totals = [point(hard + v, ace or v == 1) for v in range(1, 11)]
-            return 2 * sum(q * (-1.0 if t > 21 else stand(t)) for q, t in zip(p, totals, strict=True))
-
-        def split(v: int) -> float:
-            if v == 1:
-                return 2 * sum(p[c - 1] * stand(point(1 + c, True)) for c in range(1, 11))
-            return 2 * sum(p[c - 1] * max(best(v + c, c == 1), double(v + c, c == 1)) for c in range(1, 11))
-
-        total = 0.0
-        for a in range(1, 11):
-            for b in range(1, 11):
-                if {a, b} == {1, 10}:
-                    value = 1.5 * (1 - outcomes.get(0, 0.0))
-                else:
-                    value = max(best(a + b, 1 in (a, b)), double(a + b, 1 in (a, b)))
-                    if a == b:
-                        value = max(value, split(a))
-                total += p[a - 1] * p[b - 1] * value
-        return total
-
-    return -100 * sum(p[up - 1] * against(dealer(up)) for up in range(1, 11))
+    p = CARD_CHANCES
+    return -100 * sum(
+        p[up - 1] * infinite_deck_player(infinite_deck_dealer(up, any_17_with_an_ace)) for up in range(1, 11)
+    )
 
 
 def test_edge_ontario_gives_each_reading_its_figure():

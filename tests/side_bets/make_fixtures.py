@@ -232,10 +232,9 @@ def write_amount_fixture(
     )
 
 
-def blackjack_fixtures() -> None:
-    out = ROOT / "blackjack"
-
-    # ---------------------------------------------------------------- side-bet-offered
+# ================================================================ blackjack rounds
+def blackjack_side_bet_offered(out: Path) -> None:
+    """The fixtures of the rule side-bet-offered."""
     d = out / "side-bet-offered"
     # The mise égalité is bataille's (fr/bataille, al. 27): no wording of art. 55-4 provides it.
     write_fixture(
@@ -256,7 +255,9 @@ def blackjack_fixtures() -> None:
     )
     write_fixture(d, "passes-lucky-ladies", [*head(), base_round()], BJ_ALL, [])
 
-    # ---------------------------------------------------------------- side-bet-with-main-bet
+
+def blackjack_side_bet_with_main_bet(out: Path) -> None:
+    """The fixtures of the rule side-bet-with-main-bet."""
     d = out / "side-bet-with-main-bet"
     # "après avoir engagé leur mise principale": box 3 carries no main bet at all.
     write_fixture(
@@ -283,7 +284,9 @@ def blackjack_fixtures() -> None:
         [],
     )
 
-    # ---------------------------------------------------------------- side-bet-before-deal
+
+def blackjack_side_bet_before_deal(out: Path) -> None:
+    """The fixtures of the rule side-bet-before-deal."""
     d = out / "side-bet-before-deal"
     # Box 1's lucky ladies is paid though it is not among the bets placed before the first card.
     write_fixture(
@@ -295,10 +298,9 @@ def blackjack_fixtures() -> None:
     )
     write_fixture(d, "passes", [*head(), base_round()], BJ_ALL, [])
 
-    # ---------------------------------------------------------------- lucky-ladies-seated-only
-    write_seated_only_fixtures(out / "lucky-ladies-seated-only", LUCKY_LADIES, 5, paid=20)
 
-    # ---------------------------------------------------------------- lucky-ladies-limits
+def lucky_ladies_limits(out: Path) -> None:
+    """The fixtures of the rule lucky-ladies-limits."""
     d = out / "lucky-ladies-limits"
     house = {"lucky_ladies.minimum": 1, "lucky_ladies.maximum": 50}
     # K♠ Q♦ pays 4 for 1: 60 → 240, 0.5 → 2.
@@ -319,7 +321,9 @@ def blackjack_fixtures() -> None:
         house,
     )
 
-    # ---------------------------------------------------------------- lucky-ladies-paytable
+
+def lucky_ladies_paytable(out: Path) -> None:
+    """The fixtures of the rule lucky-ladies-paytable."""
     d = out / "lucky-ladies-paytable"
 
     # Q♥ Q♥ against the dealer's 6♥ (no exception of b)): "Paire de dames de cœur", 125 for 1 on table A
@@ -340,7 +344,9 @@ def blackjack_fixtures() -> None:
     )
     write_fixture(d, "passes-queens-paid-125-for-1", [*head(), queens(625)], BJ_ALL, [])
 
-    # ---------------------------------------------------------------- lucky-ladies-settlement-time
+
+def lucky_ladies_settlement_time(out: Path) -> None:
+    """The fixtures of the rule lucky-ladies-settlement-time."""
     d = out / "lucky-ladies-settlement-time"
     # Box 1: K♠ 9♣ = 19, no 20: the bet is lost — but collected after box 1 has stood.
     write_fixture(
@@ -399,7 +405,9 @@ def blackjack_fixtures() -> None:
     )
     write_fixture(d, "passes", [*head(), base_round()], BJ_ALL, [])
 
-    # ---------------------------------------------------------------- lucky-ladies-settlement-order
+
+def lucky_ladies_settlement_order(out: Path) -> None:
+    """The fixtures of the rule lucky-ladies-settlement-order."""
     d = out / "lucky-ladies-settlement-order"
 
     # Box 1 K♠ Q♦ = 20 (won, 4 for 1: 20), box 2 9♣ 8♣ = 17 (lost), box 5 10♥ 5♠ = 15 (lost), box 6 J♣ Q♥ =
@@ -471,7 +479,9 @@ def blackjack_fixtures() -> None:
         [],
     )
 
-    # ---------------------------------------------------------------- lucky-ladies-queens-of-hearts
+
+def lucky_ladies_queens_of_hearts(out: Path) -> None:
+    """The fixtures of the rule lucky-ladies-queens-of-hearts."""
     d = out / "lucky-ladies-queens-of-hearts"
     bets = box_one_bets("1:lucky_ladies", 5)
 
@@ -548,7 +558,9 @@ def blackjack_fixtures() -> None:
     write_fixture(d, "passes-paid-first-without-black-jack", [*head(), no_bj_late], BJ_ALL, [])
     write_fixture(d, "passes-paid-last-against-black-jack", [*head(), bj_last], BJ_ALL, [])
 
-    # ---------------------------------------------------------------- lucky-ladies-no-split-after-win
+
+def lucky_ladies_no_split_after_win(out: Path) -> None:
+    """The fixtures of the rule lucky-ladies-no-split-after-win."""
     d = out / "lucky-ladies-no-split-after-win"
     house = {"lucky_ladies.no_split_after_win": True}
     # K♠ Q♠ = 20 of one suit: 9 for 1 (5 → 45) in every wording; the winning box then splits.
@@ -596,10 +608,9 @@ def blackjack_fixtures() -> None:
         house,
     )
 
-    # ================================================================ the 2025 text only
-    # ---------------------------------------------------------------- hyper black jack
-    write_seated_only_fixtures(out / "hyper-blackjack-seated-only", HYPER_BUST, 5, paid=10)
 
+def hyper_blackjack_limits(out: Path) -> None:
+    """The fixtures of the rule hyper-blackjack-limits."""
     d = out / "hyper-blackjack-limits"
     house = {"hyper_blackjack.minimum": 1, "hyper_blackjack.maximum": 50}
     write_amount_fixture(d, "fails-below-minimum", house, HYPER_BUST, 0.5, paid=1, broken_limit=">= 1")
@@ -620,6 +631,9 @@ def blackjack_fixtures() -> None:
         house,
     )
 
+
+def hyper_blackjack_paytable(out: Path) -> None:
+    """The fixtures of the rule hyper-blackjack-paytable."""
     d = out / "hyper-blackjack-paytable"
 
     # Dealer A♣ then K♥: black jack. « 21 » is a 21 of more than two cards: lost; « black jack » 19 for 1.
@@ -667,6 +681,9 @@ def blackjack_fixtures() -> None:
         [],
     )
 
+
+def hyper_blackjack_settlement_order(out: Path) -> None:
+    """The fixtures of the rule hyper-blackjack-settlement-order."""
     d = out / "hyper-blackjack-settlement-order"
 
     # Box 2: K♠ Q♥ = 20; dealer 6♣ 10♦ 3♥ = 19: box 2 paid, « 19 » paid 5 for 1 (25), « BUST » lost.
@@ -756,14 +773,17 @@ def blackjack_fixtures() -> None:
         [],
     )
 
-    # ---------------------------------------------------------------- 2 + 1 cartes
-    write_seated_only_fixtures(out / "two-plus-one-seated-only", TWO_PLUS_ONE, 2, paid=60)
 
+def two_plus_one_limits(out: Path) -> None:
+    """The fixtures of the rule two-plus-one-limits."""
     d = out / "two-plus-one-limits"
     house = {"two_plus_one.minimum": 1, "two_plus_one.maximum": 50}
     write_amount_fixture(d, "fails-over-maximum", house, TWO_PLUS_ONE, 100, paid=3000, broken_limit="<= 50")
     write_amount_fixture(d, "passes-at-the-limit", house, TWO_PLUS_ONE, 50, paid=1500)
 
+
+def two_plus_one_paytable(out: Path) -> None:
+    """The fixtures of the rule two-plus-one-paytable."""
     d = out / "two-plus-one-paytable"
     two_plus_one_bets = box_one_bets("1:two_plus_one", 2)
     write_fixture(
@@ -777,7 +797,11 @@ def blackjack_fixtures() -> None:
         d, "passes-tierce-flush-30-for-1", [*head(), two_plus_one_won(two_plus_one_bets, 60)], BJ_001, []
     )
 
+
+def two_plus_one_settlement_time(out: Path) -> None:
+    """The fixtures of the rule two-plus-one-settlement-time."""
     d = out / "two-plus-one-settlement-time"
+    two_plus_one_bets = box_one_bets("1:two_plus_one", 2)
     write_fixture(
         d,
         "fails-collected-with-the-main-stakes",
@@ -819,7 +843,10 @@ def blackjack_fixtures() -> None:
         [],
     )
 
-    # ---------------------------------------------------------------- JP1
+
+def jp1_fixed_stake(out: Path) -> None:
+    """The fixtures of the rule jp1-fixed-stake."""
+
     # Box 1: K♠ 8♦ = 18, no seven: the JP1 stake is lost; dealer 6♣ 10♦ 3♥ = 19: box 1 collected.
     def no_seven(jp1_stake: int) -> dict[str, Any]:
         return round_(1, box_one_bets("1:jp1", jp1_stake), eighteen_without_a_seven([["lose", "1:jp1"]]))
@@ -836,6 +863,9 @@ def blackjack_fixtures() -> None:
     )
     write_fixture(d, "passes-the-fixed-amount", [*head(), no_seven(1)], BJ_001, [], house)
 
+
+def jp1_paytable(out: Path) -> None:
+    """The fixtures of the rule jp1-paytable."""
     d = out / "jp1-paytable"
 
     # 7♠ 7♦, then 4♥ = 18: two sevens among the first two cards, 25 for 1. Dealer 9♣ 8♣ = 17: box 1 paid.
@@ -867,6 +897,9 @@ def blackjack_fixtures() -> None:
     )
     write_fixture(d, "passes-two-sevens-25-for-1", [*head(), two_sevens(24)], BJ_001, [])
 
+
+def jp1_supervisor_approval(out: Path) -> None:
+    """The fixtures of the rule jp1-supervisor-approval."""
     d = out / "jp1-supervisor-approval"
 
     # 7♥ 7♥, then 7♥: three sevens of one suit, the main jackpot, 15230.00 as the record before the round
@@ -902,6 +935,9 @@ def blackjack_fixtures() -> None:
     )
     write_fixture(d, "passes-approved-then-paid", three_sevens(True), BJ_001, [])
 
+
+def jp1_meters(out: Path) -> None:
+    """The fixtures of the rule jp1-meters."""
     d = out / "jp1-meters"
     # Two JP1 stakes of 1 (boxes 1 and 3, no seven: both lost) between readings of 1000 + 200: the next
     # reading must total 1202, neither meter lower.
@@ -946,6 +982,38 @@ def blackjack_fixtures() -> None:
         BJ_001,
         [],
     )
+
+
+def blackjack_fixtures() -> None:
+    """The fixtures of fr/blackjack's side-bet rules, one folder (rule) after another."""
+    out = ROOT / "blackjack"
+    blackjack_side_bet_offered(out)
+    blackjack_side_bet_with_main_bet(out)
+    blackjack_side_bet_before_deal(out)
+    # ---------------------------------------------------------------- lucky ladies
+    write_seated_only_fixtures(out / "lucky-ladies-seated-only", LUCKY_LADIES, 5, paid=20)
+    lucky_ladies_limits(out)
+    lucky_ladies_paytable(out)
+    lucky_ladies_settlement_time(out)
+    lucky_ladies_settlement_order(out)
+    lucky_ladies_queens_of_hearts(out)
+    lucky_ladies_no_split_after_win(out)
+    # ================================================================ the 2025 text only
+    # ---------------------------------------------------------------- hyper black jack
+    write_seated_only_fixtures(out / "hyper-blackjack-seated-only", HYPER_BUST, 5, paid=10)
+    hyper_blackjack_limits(out)
+    hyper_blackjack_paytable(out)
+    hyper_blackjack_settlement_order(out)
+    # ---------------------------------------------------------------- 2 + 1 cartes
+    write_seated_only_fixtures(out / "two-plus-one-seated-only", TWO_PLUS_ONE, 2, paid=60)
+    two_plus_one_limits(out)
+    two_plus_one_paytable(out)
+    two_plus_one_settlement_time(out)
+    # ---------------------------------------------------------------- JP1
+    jp1_fixed_stake(out)
+    jp1_paytable(out)
+    jp1_supervisor_approval(out)
+    jp1_meters(out)
 
 
 # ================================================================ bataille rounds
