@@ -23,11 +23,13 @@ from typing import IO
 _MAGIC = b"\x1f\x8b"
 _CHUNK = 1 << 16  # compressed bytes read from the file at a time
 _GZIP_WBITS = 16 + zlib.MAX_WBITS  # a gzip header and trailer around deflate data
-_CUT_SHORT = "Compressed file ended before the end-of-stream marker was reached"  # gzip's own words
+# The errors' own words, in English as zlib's are: quoted in the finding as its detail, in parentheses.
+# i18n: not shown (gzip.GzipFile's words for a stream cut short)
+_CUT_SHORT = "Compressed file ended before the end-of-stream marker was reached"
 # zlib's words for a member's trailer that does not match its data, in gzip.GzipFile's.
 _TRAILER = {
-    "incorrect data check": "CRC check failed",
-    "incorrect length check": "Incorrect length of data produced",
+    "incorrect data check": "CRC check failed",  # i18n: not shown (zlib's and gzip's words)
+    "incorrect length check": "Incorrect length of data produced",  # i18n: not shown (as above)
 }
 
 
@@ -85,7 +87,8 @@ class _Inflater(io.RawIOBase):
         if not self._input:
             return False
         if self._input[: len(_MAGIC)] != _MAGIC:
-            raise gzip.BadGzipFile(f"Not a gzipped file ({self._input[: len(_MAGIC)]!r})")
+            head = self._input[: len(_MAGIC)]
+            raise gzip.BadGzipFile(f"Not a gzipped file ({head!r})")  # i18n: not shown (gzip's words)
         self._first = False
         self._member = zlib.decompressobj(_GZIP_WBITS)
         return True
