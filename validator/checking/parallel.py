@@ -42,7 +42,7 @@ from validator.checking.serial import teller
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.formats import reporter_class
-from validator.logs.encoding import utf16
+from validator.logs.encoding import HEAD, utf16
 from validator.logs.limits import MAX_LINE, Limits
 from validator.logs.reader import (
     BOM,
@@ -192,7 +192,7 @@ def _is_utf16(path: str) -> bool:
     UTF-8 lines a share could start at."""
     try:
         with open(path, "rb") as raw:
-            return utf16(raw.read(4)) is not None
+            return utf16(raw.read(HEAD)) is not None
     except OSError:
         return False  # the reader says what is wrong with it
 
