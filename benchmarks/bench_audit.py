@@ -6,8 +6,9 @@
 1. simulates a French casino's year as a user would, one `simulate` per table and séance (three blackjack
    tables and two bataille tables, `--seances` spread over the year, each table on its own evenings,
    `--players mix`: 60 % best play, 30 % casual errors, 10 % random; the default team of dealers and
-   pool of players; the carnet d'avances of every séance), with violations planted at random rounds (`--inject`, `--rate`)
-   and, in one séance of the year, the encaisse one chip off (`--inject money/reconciliation`);
+   pool of players; the carnet d'avances of every séance), with violations planted at random rounds
+   (`--inject`, `--rate`) and, in one séance of the year, the encaisse one chip off (`--inject
+   money/reconciliation`);
 2. checks every log with `check --dataset`, then `report --lang fr` over the dataset;
 3. counts, against the `.planted.json` files: the planted violations found (a finding of the same rule,
    file, line and stake) and missed, the findings nobody planted, the money difference found (a
