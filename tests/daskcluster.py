@@ -32,3 +32,26 @@ def dask_cluster() -> Iterator[object]:
 @pytest.fixture(scope="session")
 def dask_scheduler(dask_cluster: object) -> str:
     return str(dask_cluster.scheduler_address)  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _jobs_on_the_session_cluster(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check --jobs N` run in a test process replays its shares on the session's cluster, as `--scheduler`
+    does, instead of starting a local cluster of its own (two worker processes started and stopped: 3 to 4
+    s of CPU each time, for some twenty tests). What those tests assert (the same findings, summary and
+    reports as one process) is the client's and the workers' work, which runs the same either way; the
+    local cluster's own start, stop and clean-up are tested by the tests marked `own_cluster`, and by the
+    tests that run the command as a process of its own (tests/replay/test_cluster.py, the benchmark
+    script's test), which this cannot reach."""
+    if request.node.get_closest_marker("own_cluster") is not None:
+        return
+    from validator.checking import cluster
+
+    start_own = cluster._local_cluster
+
+    def on_the_session_cluster(jobs: int) -> object:
+        if jobs == 0:  # every share in this process: no worker to borrow
+            return start_own(jobs)
+        return cluster._connected(request.getfixturevalue("dask_scheduler"))
+
+    monkeypatch.setattr(cluster, "_local_cluster", on_the_session_cluster)

@@ -263,6 +263,7 @@ def _scratch(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
+@pytest.mark.own_cluster
 def test_nothing_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
     scratch = tmp_path / "tmp"
     scratch.mkdir()
