@@ -58,13 +58,16 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def simulate(work: Path, seances: int, rounds: int) -> list[Path]:
+def simulate(work: Path, seances: int, rounds: int, reuse: bool) -> list[Path]:
     logs = []
     months = [1 + (12 * n) // seances for n in range(seances)]  # spread over the year
     for index, (family, table, rules) in enumerate(TABLES):
         for month in months:
             day = 2 + 5 * index + month % 3  # each table its own evenings
             log = work / "logs" / f"{table}-{YEAR}-{month:02}.jsonl"
+            logs.append(log)
+            if reuse and log.with_suffix(".planted.json").exists():
+                continue  # written by an earlier run into --keep's folder, with the same seed and size
             planted = rules + (",money/reconciliation" if (table, month) == MONEY else "")
             ran = _cli(
                 "simulate", "--ruleset", f"{family}@{YEAR}-{month:02}-{day:02}", "--table", table,
@@ -74,7 +77,6 @@ def simulate(work: Path, seances: int, rounds: int) -> list[Path]:
             )  # fmt: skip
             if ran.returncode != 0:
                 raise SystemExit(f"simulate {table} {month}: {ran.stderr}")
-            logs.append(log)
     return logs
 
 
@@ -109,14 +111,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seances", type=int, default=12, help="séances per table, spread over the year")
     parser.add_argument("--rounds", type=int, default=650, help="rounds per séance")
-    parser.add_argument("--keep", type=Path, default=None, help="keep the logs, dataset and page here")
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="keep the logs, dataset and page here (and reuse its logs)"
+    )
     options = parser.parse_args()
     work = options.keep or Path(tempfile.mkdtemp(prefix="bench-audit-"))
     (work / "logs").mkdir(parents=True, exist_ok=True)
     cpu: dict[str, float] = {}
     try:
         before = _children_cpu()
-        logs = simulate(work, options.seances, options.rounds)
+        logs = simulate(work, options.seances, options.rounds, options.keep is not None)
         cpu["simulate"], before = _children_cpu() - before, _children_cpu()
         dataset, found_json = work / "dataset", work / "findings.json"
         shutil.rmtree(dataset, ignore_errors=True)
