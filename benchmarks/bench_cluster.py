@@ -12,8 +12,15 @@ of its own session (one process: without --jobs), timed and measured from inside
 
 - wall: from the command's start to its end (start-up, and the local cluster's start, included);
 - CPU per round: the CPU seconds of the large log's run less the small log's, over the rounds between
-  them: what each more round costs, start-up left out. "client" is the command's own process; "run" is
-  the client and its workers together (`--jobs` workers are the client's children);
+  them: what each more round costs, start-up left out. "client" is the command's whole process as a
+  system monitor sees it, read from outside (/proc/PID/stat once it has exited, before it is reaped: the
+  user and system time of all its threads, whatever runs in them), beside "in-proc", its own
+  `getrusage(RUSAGE_SELF)` when the command returns; "run" is every process of the run's session: the
+  client, what it reaped (the local cluster's process, `validator/checking/local_host.py`, with its
+  scheduler and nannies, and the workers it reaped), and any of the session still running when the
+  client ended (sampled from /proc while it runs, so none is missed); "in run" is the client's CPU
+  from its cluster's start to the run's end (its start-up and its cluster's start and stop left out,
+  which on a loaded machine vary by more than the client's rounds cost), the same difference of sizes;
 - client peak: the maximum resident set of the client process, for each log;
 - bound: how far the run can speed up while the client works one round at a time: one process's CPU
   per round over the client's (the client merges every share in turn);
@@ -42,6 +49,8 @@ import platform
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,11 +89,17 @@ def main():
     from validator.checking import cluster
     local, leave = cluster._local_cluster, cluster._Session.__exit__
     forced = int(os.environ.get("BENCH_WORKERS", "0"))
+    window = []  # the client's CPU once its cluster is up, and once the run is merged
+    def cpu():
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        return used.ru_utime + used.ru_stime
     def instrumented(jobs):
         session = local(forced or jobs if jobs else 0)
         session.client.run(_install)
+        window.append(cpu())
         return session
     def exit(self, *exc):
+        window.append(cpu())
         if self.client is not None and not workers:
             workers.update(self.client.run(_spent))
         return leave(self, *exc)
@@ -102,21 +117,66 @@ def main():
         peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
     tasks = sum(w.get("check_task", 0.0) for w in workers.values())
     index = sum(w.get("index_chunk", 0.0) for w in workers.values())
-    print(wall, me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime, peak / 1024, tasks, index)
+    during = window[1] - window[0] if len(window) == 2 else 0.0
+    own, reaped = me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime
+    print(wall, own, reaped, peak / 1024, tasks, index, during)
 
 if __name__ == "__main__":
     main()
 """
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
 @dataclass(frozen=True)
 class Run:
     wall: float
-    client_cpu: float
-    run_cpu: float
+    client_cpu: float  # the client's whole process, read from /proc as it exits (all its threads)
+    run_cpu: float  # every process of the run's session
     client_peak_mb: float
     tasks_cpu: float = 0.0  # the workers' CPU inside the share tasks (replaying)
     index_cpu: float = 0.0  # and inside the index tasks
+    inside_cpu: float = 0.0  # the client's getrusage(RUSAGE_SELF) when the command returned
+    during_cpu: float = 0.0  # the client's CPU from its cluster up to the run merged (no start, no stop)
+
+
+def _stat(pid: int) -> tuple[int, float, float] | None:
+    """A process's session, its own CPU seconds (user + system, all threads) and its reaped children's."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    # After the name: state, ppid, pgrp, session, …, utime (12th), stime, cutime, cstime.
+    own = (int(fields[11]) + int(fields[12])) / TICKS
+    return int(fields[3]), own, (int(fields[13]) + int(fields[14])) / TICKS
+
+
+class Monitor:
+    """The CPU of a run's processes as a system monitor sees it: every process of the client's session
+    (the client started in a session of its own), sampled from /proc every `every` seconds; a process's
+    last figure is kept once it is gone."""
+
+    def __init__(self, session: int, every: float = 0.5) -> None:
+        self.session = session
+        self.every = every
+        self.last: dict[int, float] = {}
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def sample(self) -> None:
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and (stat := _stat(int(entry))) is not None and stat[0] == self.session:
+                self.last[int(entry)] = stat[1]
+
+    def _run(self) -> None:
+        while not self._done.wait(self.every):
+            self.sample()
+
+    def stop(self) -> None:
+        self._done.set()
+        self._thread.join()
 
 
 def dealt_again(path: Path, times: int) -> Path:
@@ -152,11 +212,38 @@ def started(path: Path, jobs: int, workers: int = 0) -> subprocess.Popen[str]:
 
 
 def measured(process: subprocess.Popen[str]) -> Run:
-    out, err = process.communicate()
-    if process.returncode != 0:
-        raise SystemExit(f"check failed ({process.returncode}): {err.strip()[-2000:]}")
-    wall, me, children, peak, tasks, index = (float(x) for x in out.split()[-6:])
-    return Run(wall, me, me + children, peak, tasks, index)
+    """The run's figures: its own (wall, peak, the workers' task times) and, from outside, its CPU: the
+    client's process read once it has exited but before it is reaped (a zombie keeps its counters: its
+    threads' time, and its reaped children's), and the session's processes it did not reap, sampled."""
+    monitor = Monitor(process.pid)
+    texts: dict[str, str] = {}
+    readers = [
+        threading.Thread(target=lambda name=name, stream=stream: texts.__setitem__(name, stream.read()))
+        for name, stream in (("out", process.stdout), ("err", process.stderr))
+    ]
+    for reader in readers:
+        reader.start()
+    os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)  # exited, not yet reaped
+    monitor.sample()
+    ended = _stat(process.pid)
+    monitor.stop()
+    process.wait()
+    for reader in readers:
+        reader.join()
+    if process.returncode != 0 or ended is None:
+        raise SystemExit(f"check failed ({process.returncode}): {texts.get('err', '').strip()[-2000:]}")
+    _, client, reaped = ended
+    time.sleep(0.5)  # anything of the session still running (an orphan) has its last figure taken
+    monitor.sample()
+    orphans = sum(cpu for pid, cpu in monitor.last.items() if pid != process.pid and _alive(pid))
+    wall, me, _children, peak, tasks, index, during = (float(x) for x in texts["out"].split()[-7:])
+    return Run(wall, client, client + reaped + orphans, peak, tasks, index, me, during)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process sampled is still there (not reaped by the client: its CPU is not in the
+    client's children's)."""
+    return Path(f"/proc/{pid}").exists()
 
 
 def check(path: Path, jobs: int, workers: int = 0) -> Run:
@@ -256,17 +343,20 @@ def main() -> None:
     print()
     print(
         f"{'':>16} {'wall s':>7} {'wall s':>7} {'speed':>6} {'effic.':>6} | {'client CPU':>10} "
-        f"{'of one':>6} {'bound':>5} | {'run CPU':>8} {'of one':>6} | {'replay':>8} {'of one':>6} "
-        f"{'index':>6} {'run':>6} | {'client MB':>9}"
+        f"{'of one':>6} {'in-proc':>7} {'in run':>6} {'bound':>5} | {'run CPU':>8} {'of one':>6} | "
+        f"{'replay':>8} {'of one':>6} {'index':>6} {'run':>6} | {'client MB':>9}"
     )
     print(
         f"{'':>16} {f'{args.rounds // 1000}k':>7} {f'{args.rounds * args.times // 1000}k':>7} "
-        f"{'up':>6} {'':>6} | {'µs/round':>10} {'':>6} {'':>5} | {'µs/round':>8} {'':>6} | "
+        f"{'up':>6} {'':>6} | {'µs/round':>10} {'':>6} {'of one':>7} {'of one':>6} {'':>5} | "
+        f"{'µs/round':>8} {'':>6} | "
         f"{'µs/round':>8} {'':>6} {'of one':>6} {'/repl.':>6} | {'small':>4} {'large':>4}"
     )
     for name, jobs, workers in configs:
         a, b = runs[name]
         client = (b.client_cpu - a.client_cpu) / more
+        inside = (b.inside_cpu - a.inside_cpu) / more
+        during = (b.during_cpu - a.during_cpu) / more
         whole = (b.run_cpu - a.run_cpu) / more
         speed = one_large.wall / b.wall
         bound = one_cpu / client if client > 0 else float("inf")
@@ -274,18 +364,19 @@ def main() -> None:
         if jobs > 1:
             replay = (b.tasks_cpu - a.tasks_cpu) / more
             index = (b.index_cpu - a.index_cpu) / more
-            inside = (
+            workers_figures = (
                 f"{replay * 1e6:>8.2f} {replay / one_cpu:>6.2f} {index / one_cpu:>6.1%} "
                 f"{whole / replay if replay > 0 else float('inf'):>6.2f}"
             )
         else:
-            inside = f"{'':>8} {'':>6} {'':>6} {'':>6}"
+            workers_figures = f"{'':>8} {'':>6} {'':>6} {'':>6}"
         # Two checks at once do twice the work: their wall is no speed-up of one check.
         speeds = f"{'':>6} {'':>6}" if name == "two at once" else f"{speed:>6.2f} {speed / used:>6.2f}"
         print(
             f"{name:>16} {a.wall:>7.1f} {b.wall:>7.1f} {speeds} | "
-            f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {bound:>5.0f} | "
-            f"{whole * 1e6:>8.2f} {whole / one_cpu:>6.2f} | {inside} | "
+            f"{client * 1e6:>10.2f} {client / one_cpu:>6.1%} {inside / one_cpu:>7.1%} "
+            f"{during / one_cpu:>6.1%} {bound:>5.0f} | "
+            f"{whole * 1e6:>8.2f} {whole / one_cpu:>6.2f} | {workers_figures} | "
             f"{a.client_peak_mb:>4.0f} {b.client_peak_mb:>5.0f}"
         )
     if args.stop:

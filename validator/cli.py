@@ -18,27 +18,8 @@ import typer
 from validator import __version__, formats, i18n
 from validator.audit.dialects import CSV_DIALECTS
 from validator.cli_help import PlainCommand, PlainGroup
-from validator.commands.options import (
-    CheckOptions,
-    EdgeOptions,
-    ExplainOptions,
-    LintOptions,
-    LogLimits,
-    PolicyOptions,
-    ReportOptions,
-    RulesCheckOptions,
-    RulesCoverageOptions,
-    RulesDiffOptions,
-    RulesFmtOptions,
-    RulesListOptions,
-    RulesLspOptions,
-    RulesShowOptions,
-    RulesTestOptions,
-    SchemaOptions,
-    SimulateOptions,
-    WatchOptions,
-    default,
-)
+from validator.commands import options as opts
+from validator.commands.options import default
 from validator.commands.schema import SCHEMAS
 from validator.compiled import describe
 from validator.errors import ValidatorError, bounded
@@ -195,6 +176,24 @@ RulesOpt = Annotated[
 ]
 
 
+# Options several commands share, each declared once.
+RulesetOpt = Annotated[
+    str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD."))
+]
+ReportFileOpt = Annotated[
+    Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the report to FILE."))
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))]
+RulesetFilesArg = Annotated[
+    list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
+]
+
+
+def _format_option(choices: Iterable[StrEnum]) -> Any:
+    """`--format`/`-f`, one of `choices` (the formats' registry's, or `edge`'s)."""
+    return typer.Option("--format", "-f", metavar=_metavar(choices), help=N_("Output format."))
+
+
 def _policy(
     select: list[str] | None,
     ignore: list[str] | None,
@@ -204,10 +203,10 @@ def _policy(
     config: Path | None,
     no_config: bool,
     readings: list[str] | None = None,
-) -> PolicyOptions:
+) -> opts.PolicyOptions:
     """What `check`, `watch` and `lint` share of their options: what is reported and what fails, and
     the readings applied."""
-    return PolicyOptions(
+    return opts.PolicyOptions(
         tuple(select) if select is not None else None,
         tuple(ignore) if ignore is not None else None,
         _value(fail_level),
@@ -287,16 +286,9 @@ def check(
     ],
     ruleset: LogRulesetOpt = None,
     house: HouseOpt = None,
-    fmt: Annotated[
-        Format,
-        typer.Option("--format", "-f", metavar=_metavar(Format), help=N_("Output format.")),
-    ] = default(CheckOptions, "format"),
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the report to FILE."))
-    ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = default(
-        CheckOptions, "quiet"
-    ),
+    fmt: Annotated[Format, _format_option(Format)] = default(opts.CheckOptions, "format"),
+    output: ReportFileOpt = None,
+    quiet: QuietOpt = default(opts.CheckOptions, "quiet"),
     jobs: Annotated[
         int,
         typer.Option(
@@ -306,7 +298,7 @@ def check(
             metavar="N",
             help=N_("Processes of a local Dask cluster (files, tables, a table's shoes)."),
         ),
-    ] = default(CheckOptions, "jobs"),
+    ] = default(opts.CheckOptions, "jobs"),
     scheduler: Annotated[
         str | None,
         typer.Option(
@@ -323,7 +315,7 @@ def check(
             metavar="SECONDS",
             help="How long the --scheduler may take to answer, and to have a worker.",
         ),
-    ] = default(CheckOptions, "scheduler_timeout"),
+    ] = default(opts.CheckOptions, "scheduler_timeout"),
     dataset: Annotated[
         Path | None,
         typer.Option(
@@ -349,7 +341,7 @@ def check(
                 "Judge each round under every alternative of the readings its rules have; say which hold."
             ),
         ),
-    ] = default(CheckOptions, "all_readings"),
+    ] = default(opts.CheckOptions, "all_readings"),
     max_log_bytes: Annotated[
         str | None,
         typer.Option(metavar="SIZE", help=N_("Most bytes read from one log, uncompressed (default 16G).")),
@@ -361,13 +353,13 @@ def check(
         typer.Option(
             "--follow", help=N_("Judge each round as it is written (what `watch` does), until Ctrl-C.")
         ),
-    ] = default(CheckOptions, "follow"),
+    ] = default(opts.CheckOptions, "follow"),
     rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Replay game logs and report where the dealing or the money went against the rules."""
     started = time.monotonic()
-    options = CheckOptions(
+    options = opts.CheckOptions(
         logs=tuple(logs),
         ruleset=ruleset,
         house=house,
@@ -381,7 +373,7 @@ def check(
         sarif_root=sarif_root,
         policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
         all_readings=all_readings,
-        limits=LogLimits(max_log_bytes, max_line_bytes, max_broken_records),
+        limits=opts.LogLimits(max_log_bytes, max_line_bytes, max_broken_records),
         follow=follow,
         rules=_listed(rules),
     )
@@ -412,7 +404,7 @@ def watch(
     ],
     ruleset: LogRulesetOpt = None,
     house: HouseOpt = None,
-    fmt: StreamFormatOpt = default(WatchOptions, "format"),
+    fmt: StreamFormatOpt = default(opts.WatchOptions, "format"),
     output: Annotated[
         Path | None,
         typer.Option(
@@ -426,13 +418,13 @@ def watch(
             metavar="FILE",
             help=N_("Where each log was judged up to, to resume there (default {default})."),
         ),
-    ] = default(WatchOptions, "state"),
+    ] = default(opts.WatchOptions, "state"),
     interval: Annotated[
         float,
         typer.Option(
             "--interval", metavar="SECONDS", help=N_("Time between two looks (default {default:g}).")
         ),
-    ] = default(WatchOptions, "interval"),
+    ] = default(opts.WatchOptions, "interval"),
     on_finding: Annotated[
         str | None,
         typer.Option(
@@ -446,7 +438,7 @@ def watch(
         typer.Option(
             "--on-finding-timeout", metavar="SECONDS", help=N_("Kill CMD past this (default {default:g}).")
         ),
-    ] = default(WatchOptions, "on_finding_timeout"),
+    ] = default(opts.WatchOptions, "on_finding_timeout"),
     bell: Annotated[
         FailLevel | None,
         typer.Option(
@@ -469,7 +461,7 @@ def watch(
     """Follow logs as tables write them: each round is judged when its line is whole, each finding
     written at once; a restart resumes where the last watch stopped (--state). Ctrl-C or SIGTERM ends
     with the summary."""
-    options = WatchOptions(
+    options = opts.WatchOptions(
         logs=tuple(logs),
         ruleset=ruleset,
         house=house,
@@ -481,7 +473,7 @@ def watch(
         on_finding_timeout=on_finding_timeout,
         bell=_value(bell),
         policy=_policy(select, ignore, fail_level, baseline, None, config, no_config),
-        limits=LogLimits(None, max_line_bytes, max_broken_records),
+        limits=opts.LogLimits(None, max_line_bytes, max_broken_records),
         rules=_listed(rules),
     )
     from validator.commands import watch as command  # start-up: a command's modules load when it runs
@@ -489,7 +481,7 @@ def watch(
     _run(lambda: command.run(options), options)
 
 
-def _follow_instead(options: CheckOptions) -> NoReturn:
+def _follow_instead(options: opts.CheckOptions) -> NoReturn:
     """`check --follow`: `watch` with its defaults; the options of a run over closed files are refused."""
     from validator.commands import watch as command  # start-up: a command's modules load when it runs
 
@@ -557,7 +549,7 @@ def report(
     ] = None,
 ) -> None:
     """The audit report, one self-contained HTML file, from datasets queried with DuckDB."""
-    options = ReportOptions(
+    options = opts.ReportOptions(
         tuple(datasets), output, start, end, casino, table, csv, _listed(rules), _value(csv_dialect), as_of
     )
     from validator.commands import report as command  # start-up: a command's modules load when it runs
@@ -574,12 +566,8 @@ def explain(
     round_id: Annotated[
         str, typer.Option("--round", metavar="ID", help=N_("The round id to replay step by step."))
     ],
-    ruleset: Annotated[
-        str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD."))
-    ] = None,
-    house: Annotated[
-        Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 YAML file to apply."))
-    ] = None,
+    ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
     lang: LangOpt = None,
@@ -587,7 +575,7 @@ def explain(
     """Replay one round step by step and say why each finding was made.
 
     Exit status 1 when the round has a finding, 0 when it is clean, 2 when it cannot be explained."""
-    options = ExplainOptions(log, round_id, ruleset, house, _listed(reading), _listed(rules))
+    options = opts.ExplainOptions(log, round_id, ruleset, house, _listed(reading), _listed(rules))
     from validator.commands import explain as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
@@ -606,13 +594,13 @@ def simulate(
     ],
     rounds: Annotated[
         int, typer.Option("--rounds", min=1, metavar="N", help=N_("How many rounds."))
-    ] = default(SimulateOptions, "rounds"),
+    ] = default(opts.SimulateOptions, "rounds"),
     seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Same seed, same file."))] = default(
-        SimulateOptions, "seed"
+        opts.SimulateOptions, "seed"
     ),
     table: Annotated[
         str, typer.Option("--table", metavar="ID", help=N_("The table id written in the log."))
-    ] = default(SimulateOptions, "table"),
+    ] = default(opts.SimulateOptions, "table"),
     house: Annotated[
         Path | None,
         typer.Option("--house", metavar="FILE", help=N_("House-rules file; its entry for --table applies.")),
@@ -664,7 +652,7 @@ def simulate(
     rate: Annotated[
         float,
         typer.Option("--rate", metavar="R", help=N_("With --inject: the share of rounds given a violation.")),
-    ] = default(SimulateOptions, "rate"),
+    ] = default(opts.SimulateOptions, "rate"),
     players: Annotated[
         Players,
         typer.Option(
@@ -673,7 +661,7 @@ def simulate(
             help="best: the strategy `edge` assumes; random: any legal decision; mix: each player his own "
             "level, 60 % best, 30 % with casual errors, 10 % random.",
         ),
-    ] = default(SimulateOptions, "players"),
+    ] = default(opts.SimulateOptions, "players"),
     timezone: Annotated[
         str | None,
         typer.Option(
@@ -693,7 +681,7 @@ def simulate(
                 "record) and on break while the others deal (0: one dealer all séance)."
             ),
         ),
-    ] = default(SimulateOptions, "dealers"),
+    ] = default(opts.SimulateOptions, "dealers"),
     pool: Annotated[
         int,
         typer.Option(
@@ -704,7 +692,7 @@ def simulate(
                 "players drawn afresh, P1 to P4)."
             ),
         ),
-    ] = default(SimulateOptions, "pool"),
+    ] = default(opts.SimulateOptions, "pool"),
     hours: Annotated[
         str | None,
         typer.Option(
@@ -717,9 +705,7 @@ def simulate(
             ),
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress display."))] = default(
-        SimulateOptions, "quiet"
-    ),
+    quiet: QuietOpt = default(opts.SimulateOptions, "quiet"),
     hand_log: Annotated[
         str | None,
         typer.Option(
@@ -730,7 +716,7 @@ def simulate(
                 "(default: hand-log/1, or 1.1 where the dealer keeps a hole card)."
             ),
         ),
-    ] = default(SimulateOptions, "hand_log"),
+    ] = default(opts.SimulateOptions, "hand_log"),
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
     lang: LangOpt = None,
@@ -743,7 +729,7 @@ def simulate(
     Every option is checked before anything is written: the limits are judged by the version's own
     rules on the table, and the séance must stay within the dates the version is in force.
     """
-    options = SimulateOptions(
+    options = opts.SimulateOptions(
         ruleset=ruleset,
         rounds=rounds,
         seed=seed,
@@ -777,31 +763,29 @@ def simulate(
     cls=PlainCommand, short_help=N_("House edge and side-bet returns of a version and a house entry.")
 )
 def edge(
-    ruleset: Annotated[
-        str | None, typer.Option("--ruleset", metavar="ID[@DATE]", help=N_("ID or ID@YYYY-MM-DD."))
-    ] = None,
+    ruleset: RulesetOpt = None,
     house: Annotated[
         Path | None, typer.Option("--house", metavar="FILE", help=N_("A house-rules/1 file (with --table)."))
     ] = None,
     table: Annotated[
         str | None, typer.Option("--table", metavar="ID", help=N_("The table whose house entry applies."))
     ] = None,
-    fmt: Annotated[
-        EdgeFormat, typer.Option("--format", "-f", metavar=_metavar(EdgeFormat), help=N_("Output format."))
-    ] = default(EdgeOptions, "format"),
+    fmt: Annotated[EdgeFormat, _format_option(EdgeFormat)] = default(opts.EdgeOptions, "format"),
     options: Annotated[
         bool, typer.Option("--options", help=N_("What each house option would change."))
-    ] = default(EdgeOptions, "options"),
+    ] = default(opts.EdgeOptions, "options"),
     strategy: Annotated[
         bool, typer.Option("--strategy", help="Print the strategy the figures assume (S/H/D/P/R charts).")
-    ] = default(EdgeOptions, "strategy"),
+    ] = default(opts.EdgeOptions, "strategy"),
     reading: ReadingOpt = None,
     rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Expected return, variance and distribution of the main stake and every side bet, each outcome with
     its probability, computed composition-dependent (what is not exact is listed with its size)."""
-    given = EdgeOptions(ruleset, house, table, fmt.value, options, strategy, _listed(reading), _listed(rules))
+    given = opts.EdgeOptions(
+        ruleset, house, table, fmt.value, options, strategy, _listed(reading), _listed(rules)
+    )
     from validator.commands import edge as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(given), given)
@@ -814,13 +798,8 @@ def lint(
         list[Path],
         typer.Argument(metavar="HOUSE.yaml...", help=N_("House-rules/1 YAML files (règlement intérieur).")),
     ],
-    fmt: Annotated[
-        LintFormat,
-        typer.Option("--format", "-f", metavar=_metavar(LintFormat), help=N_("Output format.")),
-    ] = default(LintOptions, "format"),
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", metavar="FILE", help=N_("Write the report to FILE."))
-    ] = None,
+    fmt: Annotated[LintFormat, _format_option(LintFormat)] = default(opts.LintOptions, "format"),
+    output: ReportFileOpt = None,
     when: Annotated[
         str | None,
         typer.Option(
@@ -842,7 +821,7 @@ def lint(
     lang: LangOpt = None,
 ) -> None:
     """Check house rules against what the regulation lets a casino choose, table by table."""
-    options = LintOptions(
+    options = opts.LintOptions(
         files=tuple(files),
         format=fmt.value,
         output=output,
@@ -863,7 +842,7 @@ def schema(
     lang: LangOpt = None,
 ) -> None:
     """Print a JSON Schema: of hand-log/1, house-rules/1, or the json output (a jsonl line: $defs/finding)."""
-    options = SchemaOptions(which)
+    options = opts.SchemaOptions(which)
     from validator.commands import schema as command  # start-up: a command's modules load when it runs
 
     _run(lambda: command.run(options), options)
@@ -874,12 +853,12 @@ def schema(
 def rules_list(
     ids: Annotated[
         bool, typer.Option("--ids", help=N_("Every rule id instead, one a line (for --select, --ignore)."))
-    ] = default(RulesListOptions, "ids"),
+    ] = default(opts.RulesListOptions, "ids"),
     extra_rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Families, their versions and the dates each is in force."""
-    options = RulesListOptions(ids, _listed(extra_rules))
+    options = opts.RulesListOptions(ids, _listed(extra_rules))
     from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.list_(options), options)
@@ -900,7 +879,7 @@ def rules_show(
 ) -> None:
     """A ruleset version resolved (parameters, options, side bets, rules), or one rule: its reference,
     docs and the versions that have it."""
-    options = RulesShowOptions(spec, _listed(extra_rules))
+    options = opts.RulesShowOptions(spec, _listed(extra_rules))
     from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.show(options), options)
@@ -924,7 +903,7 @@ def rules_coverage(
     """Each numbered provision (article, alinéa, section) of the version's source text, with the rules,
     parameters, options, side bets, conditions and readings that encode it, or the reason it is out of
     scope; exit 1 when a provision is neither."""
-    options = RulesCoverageOptions(spec, _listed(extra_rules))
+    options = opts.RulesCoverageOptions(spec, _listed(extra_rules))
     from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.coverage(options), options)
@@ -943,7 +922,7 @@ def rules_diff(
                 "two judge differently, with both verdicts."
             ),
         ),
-    ] = default(RulesDiffOptions, "witness"),
+    ] = default(opts.RulesDiffOptions, "witness"),
     fixtures: Annotated[
         Path | None,
         typer.Option(
@@ -953,7 +932,7 @@ def rules_diff(
                 "With --witness: the fixture folder whose rounds are tried (default: tests/fixtures/rules)."
             ),
         ),
-    ] = default(RulesDiffOptions, "fixtures"),
+    ] = default(opts.RulesDiffOptions, "fixtures"),
     output: Annotated[
         Path | None,
         typer.Option(
@@ -962,12 +941,12 @@ def rules_diff(
             metavar="DIR",
             help=N_("Write each witness as two fixture cases in DIR (implies --witness)."),
         ),
-    ] = default(RulesDiffOptions, "output"),
+    ] = default(opts.RulesDiffOptions, "output"),
     extra_rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """What changed between two versions, parameter by parameter and rule by rule."""
-    options = RulesDiffOptions(old, new, _listed(extra_rules), witness, fixtures, output)
+    options = opts.RulesDiffOptions(old, new, _listed(extra_rules), witness, fixtures, output)
     from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.diff(options), options)
@@ -977,14 +956,12 @@ def rules_diff(
     "check", cls=PlainCommand, short_help=N_("Check ruleset files; errors as FILE:LINE:COL: message.")
 )
 def rules_check(
-    files: Annotated[
-        list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
-    ],
+    files: RulesetFilesArg,
     extra_rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Check rulesets for syntax and meaning; each error as FILE:LINE:COL: message (exit 2)."""
-    options = RulesCheckOptions(tuple(files), _listed(extra_rules))
+    options = opts.RulesCheckOptions(tuple(files), _listed(extra_rules))
     from validator.commands import rules  # start-up: a command's modules load when it runs
 
     _run(lambda: rules.check(options), options)
@@ -1001,7 +978,7 @@ def rules_test(
         ),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("List every case."))] = default(
-        RulesTestOptions, "verbose"
+        opts.RulesTestOptions, "verbose"
     ),
     coverage: Annotated[
         bool,
@@ -1012,7 +989,7 @@ def rules_test(
                 "fixtures exercise."
             ),
         ),
-    ] = default(RulesTestOptions, "coverage"),
+    ] = default(opts.RulesTestOptions, "coverage"),
     fail_under: Annotated[
         float | None,
         typer.Option(
@@ -1020,7 +997,7 @@ def rules_test(
             metavar="PERCENT",
             help=N_("With --coverage: exit 1 when a version's coverage is below PERCENT (0 to 100)."),
         ),
-    ] = default(RulesTestOptions, "fail_under"),
+    ] = default(opts.RulesTestOptions, "fail_under"),
     mutate: Annotated[
         bool,
         typer.Option(
@@ -1029,7 +1006,7 @@ def rules_test(
                 "Change each mutable token of the rulesets in turn; list the changes no fixture notices."
             ),
         ),
-    ] = default(RulesTestOptions, "mutate"),
+    ] = default(opts.RulesTestOptions, "mutate"),
     only: Annotated[
         list[Path] | None,
         typer.Option(
@@ -1040,7 +1017,7 @@ def rules_test(
     lang: LangOpt = None,
 ) -> None:
     """Run rule fixtures: each log must give exactly the findings its .expect.json lists."""
-    options = RulesTestOptions(
+    options = opts.RulesTestOptions(
         directory, verbose, _listed(extra_rules), coverage, fail_under, mutate, tuple(only or ())
     )
     from validator.commands import rules  # start-up: a command's modules load when it runs
@@ -1055,7 +1032,7 @@ def rules_test(
 )
 def rules_lsp(extra_rules: RulesOpt = None, lang: LangOpt = None) -> None:
     """A language server for ruleset files: problems as you type, hover, go to definition, completion."""
-    options = RulesLspOptions(_listed(extra_rules))
+    options = opts.RulesLspOptions(_listed(extra_rules))
     from validator.commands import rules  # start-up: loaded when this part runs
 
     _run(lambda: rules.lsp(options), options)
@@ -1063,19 +1040,17 @@ def rules_lsp(extra_rules: RulesOpt = None, lang: LangOpt = None) -> None:
 
 @rules_app.command("fmt", cls=PlainCommand, short_help=N_("Lay ruleset files out in the one layout."))
 def rules_fmt(
-    files: Annotated[
-        list[Path], typer.Argument(metavar="FILE...", help=N_("Ruleset files (.rules) or folders."))
-    ],
+    files: RulesetFilesArg,
     check: Annotated[
         bool,
         typer.Option(
             "--check", help=N_("Change nothing; exit 1 when a file is not laid out (for CI and pre-commit).")
         ),
-    ] = default(RulesFmtOptions, "check"),
+    ] = default(opts.RulesFmtOptions, "check"),
     lang: LangOpt = None,
 ) -> None:
     """Lay ruleset files out in the one layout of the rules language (comments and line breaks kept)."""
-    options = RulesFmtOptions(tuple(files), check)
+    options = opts.RulesFmtOptions(tuple(files), check)
     from validator.commands import rules  # start-up: loaded when this part runs
 
     _run(lambda: rules.fmt(options), options)

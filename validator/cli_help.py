@@ -262,37 +262,45 @@ class _PlainRuntimeParam(RuntimeParam):
             return value
         if annotation is str and isinstance(value, str):
             return value
-        if annotation is int and not isinstance(value, bool):
-            number = value if isinstance(value, int) else None
-            if isinstance(value, str) and _WHOLE.fullmatch(value):
-                number = int(value)
+        if annotation in (int, float) and not isinstance(value, bool):
+            number = _number(annotation, value)
             if number is not None and _in_range(number, info):
                 return number
-        if annotation is float and not isinstance(value, bool):
-            decimal = value if isinstance(value, float) else None
-            if isinstance(value, str) and _DECIMAL.fullmatch(value):
-                decimal = float(value)
-            if decimal is not None and _in_range(decimal, info):
-                return decimal
         if annotation is Path and isinstance(value, str | Path) and "\x00" not in str(value):
             path = Path(value)
             if not (info.readable and os.path.exists(path) and not os.access(path, os.R_OK)):
                 return path
         if isinstance(annotation, type) and issubclass(annotation, Enum):
-            if isinstance(value, annotation):
-                return value
-            for member in annotation:
-                if member.value == value:
-                    return member
-            if isinstance(value, str):
-                name = param.opts[0] if param is not None and param.opts else _("the option")
-                choices = ", ".join(str(member.value) for member in annotation)
-                raise UnknownChoice(
-                    _("{name} {value}: choose one of {choices}").format(
-                        name=name, value=value, choices=choices
-                    )
-                )
+            return _choice(annotation, value, param)
         raise _Refer
+
+
+def _number(kind: type[int] | type[float], value: Any) -> float | None:
+    """`value` as a whole number (`kind` int) or a decimal one (float): itself, or the string that
+    spells it; else None."""
+    if isinstance(value, kind):
+        return value
+    pattern = _WHOLE if kind is int else _DECIMAL
+    if isinstance(value, str) and pattern.fullmatch(value):
+        return kind(value)
+    return None
+
+
+def _choice(choices: type[Enum], value: Any, param: Any) -> Enum:
+    """`value` as one of `choices` (the member, or a member's value); a string that is none of them is
+    refused with the choices named."""
+    if isinstance(value, choices):
+        return value
+    for member in choices:
+        if member.value == value:
+            return member
+    if isinstance(value, str):
+        name = param.opts[0] if param is not None and param.opts else _("the option")
+        listed = ", ".join(str(member.value) for member in choices)
+        raise UnknownChoice(
+            _("{name} {value}: choose one of {choices}").format(name=name, value=value, choices=listed)
+        )
+    raise _Refer
 
 
 def _in_range(number: float, info: Any) -> bool:

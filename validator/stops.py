@@ -140,12 +140,13 @@ def requested() -> bool:
     return _STATE.requested
 
 
-def wait(timeout: float) -> bool:
-    """Wait up to `timeout` seconds, or less if a stop is asked for; whether one was."""
+def wait(timeout: float, also: int | None = None) -> bool:
+    """Wait up to `timeout` seconds, or less if a stop is asked for, or `also` (a file descriptor: the
+    watch's change notices) becomes readable; whether a stop was asked for."""
     if _STATE.requested:
         return True
     with contextlib.suppress(InterruptedError):
-        select.select([_pipe()], [], [], timeout)
+        select.select([_pipe()] if also is None else [_pipe(), also], [], [], timeout)
     _drain()
     return _STATE.requested
 

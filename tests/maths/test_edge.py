@@ -374,3 +374,34 @@ def test_edge_options_of_bataille_has_no_row_of_zeros(registry):
     assert "0.0000" not in part
     assert "1 choice changes no house edge (to 4 places): egalite.offered" in part
     assert "2 amounts the house fixes, not weighed as a choice: egalite.maximum, egalite.minimum" in part
+
+
+def test_a_reading_that_leaves_the_rules_the_main_game_asks_is_the_same_game(registry, monkeypatch):
+    """Under a reading that changes no parameter, no check on hit, double, surrender or split and no
+    settlement of the main stake (settlement-order = losers-first: the order in which boxes are
+    settled), the main game is the version's own, taken without asking its rules again; under one that
+    changes a split's rule (split-second-cards = together) the rules are asked every question the game
+    was computed with, and give the same answers: the same figure."""
+    from validator.games.blackjack import edge as blackjack_edge
+    from validator.games.blackjack.maths import Rules, asked
+    from validator.rulebook.registry import under_readings
+
+    version = registry.pick("fr/blackjack@2024-11-01")
+    values = house_for(version, None)
+    ev, _json, game = main_return(version, values)
+    read: list[object] = []
+    original = Rules.read
+
+    def counted(probe):
+        read.append(probe.ruleset.applied)
+        return original(probe)
+
+    monkeypatch.setattr(blackjack_edge.Rules, "read", staticmethod(counted))
+    order = under_readings(version, {"settlement-order": "losers-first"})
+    assert asked(order) == asked(version)
+    assert main_return(order, values, game)[0] == ev
+    assert read == []
+    split = under_readings(version, {"split-second-cards": "together"})
+    assert asked(split) != asked(version)
+    assert main_return(split, values, game)[0] == ev
+    assert read == [split.applied]

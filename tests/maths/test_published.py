@@ -86,6 +86,7 @@ def classic(tmp: Path, decks: int, peeks: bool, h17: bool):
     return load_file(path)
 
 
+@cache  # one game asked by several tests (a row of Appendix 9 is one of Farmer's, without surrender) once
 def ev_percent(tmp: Path, decks: int, peeks: bool, h17: bool, das: bool, surrender: bool = False) -> float:
     ruleset = classic(tmp, decks, peeks, h17)
     house = {
@@ -131,7 +132,14 @@ APPENDIX_9 = [
 # version's base figures are computed once a process and each game here takes a fraction of a second.
 
 
-@pytest.mark.parametrize(("decks", "peeks", "h17", "das", "published"), APPENDIX_9)
+def _by_decks(rows: list[tuple]) -> list:
+    """The games of one number of decks on one pytest worker (`--dist loadgroup`): they share the
+    dealer's tables (validator/games/blackjack/maths.py keeps them per process) and the games asked
+    twice (`ev_percent`)."""
+    return [pytest.param(*row, marks=pytest.mark.xdist_group(f"published-{row[0]}-decks")) for row in rows]
+
+
+@pytest.mark.parametrize(("decks", "peeks", "h17", "das", "published"), _by_decks(APPENDIX_9))
 def test_blackjack_is_the_published_exact_figure(tmp_path_factory, decks, peeks, h17, das, published):
     ev = ev_percent(tmp_path_factory.getbasetemp(), decks, peeks, h17, das)
     assert abs(ev - published) <= EXACT, (ev, published)
@@ -153,7 +161,7 @@ FARMER = [
 
 @pytest.mark.parametrize(
     ("decks", "h17", "without", "with_surrender"),
-    FARMER,
+    _by_decks(FARMER),
 )
 def test_late_surrender_is_worth_what_farmers_calculator_says(
     tmp_path_factory, decks, h17, without, with_surrender
@@ -165,15 +173,17 @@ def test_late_surrender_is_worth_what_farmers_calculator_says(
 
 @pytest.mark.parametrize(
     ("decks", "peeks", "h17", "das", "surrender", "published"),
-    [
-        (6, True, False, True, True, -0.331),  # six decks, S17, late surrender
-        (6, True, True, True, True, -0.527),  # six decks, H17, late surrender
-        (8, True, True, True, True, -0.553),  # eight decks, H17, late surrender
-        (8, True, True, True, False, -0.645),  # the same without surrender
-        (8, True, False, True, True, -0.355),  # eight decks, S17, late surrender
-        (8, True, True, False, True, -0.698),  # eight decks, H17, late surrender, no double after split
-        (8, False, True, True, False, -0.756),  # eight decks, H17, no hole card, no surrender
-    ],
+    _by_decks(
+        [
+            (6, True, False, True, True, -0.331),  # six decks, S17, late surrender
+            (6, True, True, True, True, -0.527),  # six decks, H17, late surrender
+            (8, True, True, True, True, -0.553),  # eight decks, H17, late surrender
+            (8, True, True, True, False, -0.645),  # the same without surrender
+            (8, True, False, True, True, -0.355),  # eight decks, S17, late surrender
+            (8, True, True, False, True, -0.698),  # eight decks, H17, late surrender, no double after split
+            (8, False, True, True, False, -0.756),  # eight decks, H17, no hole card, no surrender
+        ]
+    ),
 )
 def test_late_surrender_published(tmp_path_factory, decks, peeks, h17, das, surrender, published):
     """Wizard of Odds' house edge calculator (see the module's text), to three decimals: within 0.0005

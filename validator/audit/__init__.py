@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
-from validator.audit.query import Filters, build, check_filters, connect, sources
-from validator.audit.theory import Theory
-from validator.audit.theory import theory as compute
 from validator.errors import ValidatorError
-from validator.findings.words import side_words
 from validator.i18n import N_, _
+
+if TYPE_CHECKING:
+    from validator.audit.theory import Theory
 
 
 def parse_day(value: str | None, option: str) -> date | None:
@@ -50,7 +48,14 @@ def audit_html(
     findings' video is counted from (None: now)."""
     if start is not None and end is not None and start > end:
         raise ValidatorError(_("--from {start} is after --to {end}").format(start=start, end=end))
+    # Imported when a report is made: the package is imported by every command (the command line reads
+    # the CSV dialects of `audit.dialects`), the page, the queries and the rulesets' loading are not.
     import duckdb
+
+    from validator.audit.html import reading_glosses, render, rule_docs, stake_titles, write_csv
+    from validator.audit.query import Filters, build, check_filters, connect
+    from validator.audit.theory import theory as compute
+    from validator.findings.words import side_words
 
     filters = Filters(start, end, casino, table)
     try:
@@ -78,4 +83,6 @@ def audit_html(
 def dataset_notes(datasets: Sequence[str]) -> list[str]:
     """What a report should say of the datasets besides its figures: runs not counted (still running,
     or killed before their commit)."""
+    from validator.audit.query import sources  # the queries' libraries, loaded by a report only
+
     return sources(datasets).notes

@@ -157,6 +157,19 @@ def _cut(text: Any, limit: int) -> Any:
     return text
 
 
+# The columns of a hold table that give the main stakes' hold, and those that set a hold beside its
+# theoretical figure and 95 % band: named once for the tables by table, by bet and by period.
+_MAIN_HOLD: tuple[tuple[str, str], ...] = (
+    ("staked_main", "staked"),
+    ("kept_main", "kept_main"),
+    ("hold_main", "hold_main"),
+)
+_BAND: tuple[tuple[str, str], ...] = (
+    ("theoretical", "theoretical"),
+    ("band_95_low", "low"),
+    ("band_95_high", "high"),
+    ("outside_band", "outside"),
+)
 # The registre de contrôle's columns (dataset column, template key): a carnet's figures beside the rounds'
 # (every table of the registre), and the séances counted (its totals per table and per gaming day).
 _CARNET: tuple[tuple[str, str], ...] = (
@@ -316,13 +329,8 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
             ("wagered", "wagered"),
             ("kept", "kept"),
             ("hold", "hold"),
-            ("staked_main", "staked"),
-            ("kept_main", "kept_main"),
-            ("hold_main", "hold_main"),
-            ("theoretical", "theoretical"),
-            ("band_95_low", "low"),
-            ("band_95_high", "high"),
-            ("outside_band", "outside"),
+            *_MAIN_HOLD,
+            *_BAND,
             ("decisions_not_priced", "unpriced"),
         ),
     ),
@@ -335,10 +343,7 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
             ("bet_wagered", "wagered"),
             ("bet_kept", "kept"),
             ("bet_hold", "hold"),
-            ("theoretical", "theoretical"),
-            ("band_95_low", "low"),
-            ("band_95_high", "high"),
-            ("outside_band", "outside"),
+            *_BAND,
         ),
     ),
     "hold_by_period": (
@@ -348,13 +353,8 @@ _CSV: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
             ("period", "period"),
             ("gaming_day", "day"),
             ("rounds", "rounds"),
-            ("staked_main", "staked"),
-            ("kept_main", "kept_main"),
-            ("hold_main", "hold_main"),
-            ("theoretical", "theoretical"),
-            ("band_95_low", "low"),
-            ("band_95_high", "high"),
-            ("outside_band", "outside"),
+            *_MAIN_HOLD,
+            *_BAND,
         ),
     ),
 }

@@ -19,7 +19,7 @@ from pathlib import Path
 from statistics import NormalDist
 from typing import Any
 
-from validator.audit.dataset.writer import casino_key
+from validator.audit.dataset.writer import DECISION_KEY, casino_key
 from validator.audit.shoes import ALPHA as SHOE_ALPHA
 from validator.audit.shoes import MIN_CARDS, cards_of, order_test, reused
 from validator.audit.stats import fisher_greater, wilson
@@ -232,6 +232,30 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
             raise ValidatorError(
                 _("{root}: not a dataset (no rounds/, findings/ or runs/ in it)").format(root=root)
             )
+    where = _where(filters)
+    found = sources(datasets)
+    con = duckdb.connect()
+    con.execute("SET preserve_insertion_order = false")
+    # DuckDB's memory bounded whatever the dataset: past the limit it spills to a temporary folder.
+    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+    con.execute(
+        f"SET temp_directory = {_quote(os.path.join(tempfile.gettempdir(), 'casino-validator-duckdb'))}"
+    )
+    # The partition folders a filter rules out are not even opened.
+    _view(con, "logged", [f for f in found.rounds if _wanted(f, filters)], schema.ROUNDS, where)
+    _view(con, "findings", [f for f in found.findings if _wanted(f, filters)], schema.FINDINGS, where)
+    _view(con, "seances", [f for f in found.seances if _wanted(f, filters)], schema.SEANCES, where)
+    _view(con, "runs", found.runs, schema.RUNS, [])
+    condition = f" WHERE {' AND '.join(where)}" if where else ""
+    for name, logged, rollup, summed_rows in _SUMMED_VIEWS:
+        summed = _rollups(datasets, rollup)
+        union = f" UNION ALL {summed_rows} FROM read_parquet({summed}){condition}" if summed else ""
+        con.execute(f"CREATE VIEW {name} AS {logged}{union}")
+    return con
+
+
+def _where(filters: Filters) -> list[str]:
+    """The conditions on a row's gaming day, casino and table the filters set."""
     where: list[str] = []
     if filters.start is not None:
         where.append(f"gaming_day >= DATE {_quote(filters.start.isoformat())}")
@@ -241,94 +265,76 @@ def connect(datasets: Sequence[str], filters: Filters) -> Any:
         where.append(f"casino = {_quote(filters.casino)}")
     if filters.table is not None:
         where.append(f"table_id = {_quote(filters.table)}")
-    found = sources(datasets)
+    return where
 
-    def wanted(path: str) -> bool:  # the partition folders a filter rules out are not even opened
-        casino, month = _partition(path)
-        if filters.casino is not None and casino != casino_key(filters.casino):
-            return False
-        if month == "none":
-            return True
-        if filters.start is not None and month < filters.start.isoformat()[:7]:
-            return False
-        return not (filters.end is not None and month > filters.end.isoformat()[:7])
 
-    con = duckdb.connect()
-    con.execute("SET preserve_insertion_order = false")
-    # DuckDB's memory bounded whatever the dataset: past the limit it spills to a temporary folder.
-    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
-    con.execute(
-        f"SET temp_directory = {_quote(os.path.join(tempfile.gettempdir(), 'casino-validator-duckdb'))}"
-    )
-    _view(con, "logged", [f for f in found.rounds if wanted(f)], schema.ROUNDS, where)
-    _view(con, "findings", [f for f in found.findings if wanted(f)], schema.FINDINGS, where)
-    _view(con, "seances", [f for f in found.seances if wanted(f)], schema.SEANCES, where)
-    _view(con, "runs", found.runs, schema.RUNS, [])
-    # `rounds`: a row per round, `weight` 1, and the rows of summed rounds `check --format html` writes
-    # (`dataset.rollup`), each standing for `weight` rounds; `played`: a row per player of a round.
-    # (`staked_sq`: the round's main stake squared, which the rollup sums for the hold band.)
-    rounds = (
-        "SELECT *, staked_main::DOUBLE * staked_main::DOUBLE AS staked_sq, 1::BIGINT AS weight FROM logged"
-    )
-    played = (
-        "SELECT dealer, unnest(players) AS player, 1::BIGINT AS weight FROM logged"
-        " WHERE dealer IS NOT NULL AND status <> 'unreadable'"
-    )
-    condition = f" WHERE {' AND '.join(where)}" if where else ""
-    summed = _rollups(datasets, "rounds")
-    if summed:
-        rounds += f" UNION ALL BY NAME SELECT * FROM read_parquet({summed}){condition}"
-    summed = _rollups(datasets, "played")
-    if summed:
-        played += f" UNION ALL SELECT dealer, player, weight FROM read_parquet({summed}){condition}"
-    # `decided`: a row per logged decision, with its round's table, day and version (the hold's
-    # theoretical figure prices each), and the decisions `check --format html` summed.
-    decided = (
-        "SELECT table_id, gaming_day, ruleset, house_file, d.verb AS verb, d.cards AS cards,"
-        " d.dealer_cards AS dealer_cards, d.split AS split, d.split_aces AS split_aces, d.hands AS hands,"
-        " d.stake AS stake, 1::BIGINT AS weight"
-        " FROM (SELECT table_id, gaming_day, ruleset, house_file, unnest(decisions) AS d FROM logged"
-        " WHERE status <> 'unreadable')"
-    )
-    summed = _rollups(datasets, "decisions")
-    if summed:
-        decided += (
-            " UNION ALL SELECT table_id, gaming_day, ruleset, house_file, verb, cards, dealer_cards, split,"
-            f" split_aces, hands, stake, weight FROM read_parquet({summed}){condition}"
-        )
+def _wanted(path: str, filters: Filters) -> bool:
+    """Whether a partition folder (a casino's month) may hold rows the filters keep."""
+    casino, month = _partition(path)
+    if filters.casino is not None and casino != casino_key(filters.casino):
+        return False
+    if month == "none":
+        return True
+    if filters.start is not None and month < filters.start.isoformat()[:7]:
+        return False
+    return not (filters.end is not None and month > filters.end.isoformat()[:7])
+
+
+# The views over the logged rounds with, after them, the rows `check --format html` summed
+# (`dataset.rollup`): the view, its rows from the logged rounds, the rollup file, and what its rows are
+# read as after `UNION ALL` (each filtered as the logged rows are).
+_SUMMED_VIEWS = (
     # `own_bets`: per round and bet of its own (insurance, each side bet), wagered, kept and the round's
-    # wager squared; and those `check --format html` summed.
-    own_bets = (
+    # wager squared.
+    (
+        "own_bets",
         "SELECT table_id, gaming_day, ruleset, house_file, s.bet AS bet, sum(s.wagered) AS wagered,"
         " sum(s.collected - s.paid) AS kept, sum(s.wagered)::DOUBLE * sum(s.wagered)::DOUBLE AS wagered_sq,"
         " 1::BIGINT AS weight"
         " FROM (SELECT table_id, gaming_day, ruleset, house_file, round_key, unnest(stakes) AS s FROM logged"
         " WHERE status <> 'unreadable') WHERE NOT coalesce(s.main_game, s.bet = 'main')"
-        " GROUP BY table_id, gaming_day, ruleset, house_file, round_key, s.bet"
-    )
-    summed = _rollups(datasets, "bets")
-    if summed:
-        own_bets += (
-            " UNION ALL SELECT table_id, gaming_day, ruleset, house_file, bet, wagered, kept, wagered_sq,"
-            f" weight FROM read_parquet({summed}){condition}"
-        )
-    con.execute(f"CREATE VIEW own_bets AS {own_bets}")
-    # `dealt`: each round's cards out of the shoe, and those of the rounds `check --format html` summed.
-    dealt = (
+        " GROUP BY table_id, gaming_day, ruleset, house_file, round_key, s.bet",
+        "bets",
+        "SELECT table_id, gaming_day, ruleset, house_file, bet, wagered, kept, wagered_sq, weight",
+    ),
+    # `dealt`: each round's cards out of the shoe.
+    (
+        "dealt",
         "SELECT table_id, shoe, at_utc, file, line, cards FROM logged"
-        " WHERE status <> 'unreadable' AND cards IS NOT NULL"
-    )
-    summed = _rollups(datasets, "dealt")
-    if summed:
-        dealt += (
-            " UNION ALL SELECT table_id, shoe, at_utc, file, line, cards"
-            f" FROM read_parquet({summed}){condition}"
-        )
-    con.execute(f"CREATE VIEW dealt AS {dealt}")
-    con.execute(f"CREATE VIEW rounds AS {rounds}")
-    con.execute(f"CREATE VIEW played AS {played}")
-    con.execute(f"CREATE VIEW decided AS {decided}")
-    return con
+        " WHERE status <> 'unreadable' AND cards IS NOT NULL",
+        "dealt",
+        "SELECT table_id, shoe, at_utc, file, line, cards",
+    ),
+    # `rounds`: a row per round, `weight` 1, and the summed rows, each standing for `weight` rounds
+    # (`staked_sq`: the round's main stake squared, which the rollup sums for the hold band).
+    (
+        "rounds",
+        "SELECT *, staked_main::DOUBLE * staked_main::DOUBLE AS staked_sq, 1::BIGINT AS weight FROM logged",
+        "rounds",
+        "BY NAME SELECT *",
+    ),
+    # `played`: a row per player of a round.
+    (
+        "played",
+        "SELECT dealer, unnest(players) AS player, 1::BIGINT AS weight FROM logged"
+        " WHERE dealer IS NOT NULL AND status <> 'unreadable'",
+        "played",
+        "SELECT dealer, player, weight",
+    ),
+    # `decided`: a row per logged decision, with its round's table, day and version (the hold's
+    # theoretical figure prices each).
+    (
+        "decided",
+        "SELECT table_id, gaming_day, ruleset, house_file, d.verb AS verb, d.cards AS cards,"
+        " d.dealer_cards AS dealer_cards, d.split AS split, d.split_aces AS split_aces, d.hands AS hands,"
+        " d.stake AS stake, 1::BIGINT AS weight"
+        " FROM (SELECT table_id, gaming_day, ruleset, house_file, unnest(decisions) AS d FROM logged"
+        " WHERE status <> 'unreadable')",
+        "decisions",
+        "SELECT table_id, gaming_day, ruleset, house_file, verb, cards, dealer_cards, split, split_aces,"
+        " hands, stake, weight",
+    ),
+)
 
 
 def _rollups(datasets: Sequence[str], name: str) -> str:
@@ -786,17 +792,7 @@ class _Costs:
         self.known: dict[tuple[Any, ...], float | None] = {}
 
     def __call__(self, row: dict[str, Any]) -> float | None:
-        key = (
-            row["table_id"],
-            row["ruleset"],
-            row["house_file"],
-            row["verb"],
-            row["cards"],
-            row["dealer_cards"],
-            row["split"],
-            row["split_aces"],
-            row["hands"],
-        )
+        key = (row["table_id"], row["ruleset"], row["house_file"], *(row[column] for column in DECISION_KEY))
         if key in self.known:
             return self.known[key]
         figures = priced(self.theory, row["table_id"], row["ruleset"], row["house_file"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import date
 from typing import Any
 
@@ -109,6 +109,63 @@ def address_lines(ruleset: Ruleset) -> Iterator[str]:
 
 
 def show_lines(ruleset: Ruleset) -> Iterator[str]:
+    """`rules show VERSION`: the version resolved, part by part, each part under its title."""
+    yield from _heading_lines(ruleset)
+    yield from _part(
+        _("Parameters"),
+        (
+            f"  {param.name} = {show_value(param.value)}    ({param.ref})"
+            for param in ruleset.parameters.values()
+        ),
+    )
+    yield from _part(
+        _("House options (what the casino may choose)"),
+        (f"  {option_line(option)}    ({option.ref})" for option in ruleset.options.values()),
+    )
+    if ruleset.fixed:
+        yield from _part(
+            _("Fixed by the text (a house file may not choose them)"),
+            (
+                f"  {fixed.name} = {show_value(fixed.value)}{_written(fixed.aliases)}    ({fixed.ref})"
+                for fixed in ruleset.fixed.values()
+            ),
+        )
+    yield from _side_bet_lines(ruleset)
+    if ruleset.conditions:
+        yield from _part(
+            _("Named conditions (cited by name where they apply)"),
+            (f"  {c.name} = {c.source}    ({c.ref})" for c in ruleset.conditions.values()),
+        )
+    if ruleset.readings:
+        applied = ruleset.reading_choices()
+        yield from _part(
+            _("Readings (where the text is ambiguous: the question, its alternatives, the one applied)"),
+            (
+                line
+                for reading in ruleset.readings.values()
+                for line in reading_lines(reading, applied.get(reading.name, reading.default))
+            ),
+        )
+    if ruleset.provisions:
+        # What encodes each provision of the text (`rules coverage`, which also exits 1 on a gap).
+        from validator.rulebook.text_coverage import coverage
+        from validator.rulebook.text_coverage import lines as coverage_lines
+
+        yield ""
+        yield _("Provisions of the text (what encodes each, or why it is out of scope)")
+        yield from coverage_lines(coverage(ruleset))
+    yield from _part(_("Rules"), _rule_lines(ruleset))
+
+
+def _part(title: str, lines: Iterable[str]) -> Iterator[str]:
+    """A part of `rules show`: a blank line, its title, its lines."""
+    yield ""
+    yield title
+    yield from lines
+
+
+def _heading_lines(ruleset: Ruleset) -> Iterator[str]:
+    """The version, its dates, source, file and address, its notes, and what it consolidates."""
     yield f"{ruleset.version} — {ruleset.title}"
     yield "  " + _("game: {game}   in force: {dates}   source: {source}   file: {file}").format(
         game=ruleset.game, dates=dates_words(ruleset), source=ruleset.source, file=ruleset.file
@@ -120,19 +177,10 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
         yield ""
         yield _("Consolidated: {version} as amended by").format(version=ruleset.amends)
         yield from amendment_lines(ruleset)
-    yield ""
-    yield _("Parameters")
-    for param in ruleset.parameters.values():
-        yield f"  {param.name} = {show_value(param.value)}    ({param.ref})"
-    yield ""
-    yield _("House options (what the casino may choose)")
-    for option in ruleset.options.values():
-        yield f"  {option_line(option)}    ({option.ref})"
-    if ruleset.fixed:
-        yield ""
-        yield _("Fixed by the text (a house file may not choose them)")
-        for fixed in ruleset.fixed.values():
-            yield f"  {fixed.name} = {show_value(fixed.value)}{_written(fixed.aliases)}    ({fixed.ref})"
+
+
+def _side_bet_lines(ruleset: Ruleset) -> Iterator[str]:
+    """The side bets, each with its paytables, and the words a house file may head them with."""
     if ruleset.side_bets and ruleset.side_bets_aliases:
         yield ""
         yield _("Side bets: a house file may head them side_bets or {words}").format(
@@ -149,27 +197,10 @@ def show_lines(ruleset: Ruleset) -> Iterator[str]:
             yield "  " + _("paytable {name}").format(name=name)
             for line in lines:
                 yield f"    {line.label:<45} {line.pays!s:>16}   when {line.written or line.source}"
-    if ruleset.conditions:
-        yield ""
-        yield _("Named conditions (cited by name where they apply)")
-        for condition in ruleset.conditions.values():
-            yield f"  {condition.name} = {condition.source}    ({condition.ref})"
-    if ruleset.readings:
-        yield ""
-        yield _("Readings (where the text is ambiguous: the question, its alternatives, the one applied)")
-        applied = ruleset.reading_choices()
-        for reading in ruleset.readings.values():
-            yield from reading_lines(reading, applied.get(reading.name, reading.default))
-    if ruleset.provisions:
-        # What encodes each provision of the text (`rules coverage`, which also exits 1 on a gap).
-        from validator.rulebook.text_coverage import coverage
-        from validator.rulebook.text_coverage import lines as coverage_lines
 
-        yield ""
-        yield _("Provisions of the text (what encodes each, or why it is out of scope)")
-        yield from coverage_lines(coverage(ruleset))
-    yield ""
-    yield _("Rules")
+
+def _rule_lines(ruleset: Ruleset) -> Iterator[str]:
+    """Each rule: its id, kind and severity, its message, its reference and its clauses."""
     lang = current()
     for rule in ruleset.rules:
         yield f"  {rule.id}  [{kind_word(rule.kind)}, {severity_word(rule.severity)}]"

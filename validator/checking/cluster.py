@@ -26,15 +26,19 @@ import logging
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import tempfile
 import uuid
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from validator.audit.dataset.writer import ShareWriter
 from validator.casino.seance import Balance, SeanceMoney, balance
+from validator.checking import local_host
 from validator.checking.parallel import (
     FilePlan,
     HouseRef,
@@ -70,7 +74,7 @@ if TYPE_CHECKING:
 AHEAD_PER_WORKER = 3
 # How long a cluster named by --scheduler may take to answer, and to have a worker.
 CONNECT_TIMEOUT = 30
-CLOSE_TIMEOUT = 5
+CLOSE_TIMEOUT = local_host.CLOSE_TIMEOUT
 
 
 def check_on_cluster(
@@ -116,13 +120,13 @@ def check_on_cluster(
 
 
 class _Session:
-    """A client, and the local cluster and scratch folder to remove after it. The cluster's own log
-    (connections closed, workers lost and restarted) is not this program's output: it is silenced
-    while the session lasts."""
+    """A client, and the local cluster's process and scratch folder to remove after it. The cluster's
+    own log (connections closed, workers lost and restarted) is not this program's output: it is
+    silenced while the session lasts."""
 
     def __init__(self) -> None:
         self.client: Any = None
-        self.cluster: Any = None
+        self.host: subprocess.Popen[bytes] | None = None  # the local cluster's process (local_host)
         self.scratch: str | None = None
         self.pids: list[int] = []  # the local workers' processes, stopped at once when interrupted
         self._logger = logging.getLogger("distributed")
@@ -134,64 +138,73 @@ class _Session:
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         try:
-            if kind is not None and self.cluster is not None:
+            if kind is not None:
                 # Interrupted, or stopped by an error: the local workers' shares are of no use any more,
                 # and a worker asked to close would first finish the share it is running.
-                for nanny in self.cluster.workers.values():
-                    nanny.close_gracefully(
-                        reason="casino-validator stopped"
-                    )  # i18n: not shown (Dask's)  # no restart after the kill
                 for pid in self.pids:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)
             with contextlib.suppress(TimeoutError, OSError):
                 if self.client is not None:
                     self.client.close(timeout=CLOSE_TIMEOUT)
-                if self.cluster is not None:
-                    self.cluster.close(timeout=CLOSE_TIMEOUT)
+            if self.host is not None:
+                _ended(self.host)
         finally:
             if self.scratch is not None:
                 shutil.rmtree(self.scratch, ignore_errors=True)
             self._logger.setLevel(self._level)
 
 
-# The local cluster's scheduler and nannies live in this process: what they do on a clock, not per task,
-# is this process's cost for as long as the run lasts (4 % of a core, idle, with Dask's defaults; 0.6 %
-# with these). The shares are queued on the scheduler in the plan's order and handed to the workers as
-# they free up, so stealing them between workers balances nothing. A worker's statistical profiler
-# (for the dashboard, which a local cluster does not serve) would take the replay's interpreter lock
-# every 10 ms to walk its stack: about 1 % of the replay's CPU, and a hundred thread switches a second.
-_QUIET = {
-    "distributed.scheduler.work-stealing": False,
-    "distributed.worker.profile.enabled": False,
-    "distributed.worker.memory.monitor-interval": "2s",
-    "distributed.admin.system-monitor.interval": "5s",
-    "distributed.admin.tick.interval": "1s",
-}
+def _ended(host: subprocess.Popen[bytes]) -> None:
+    """The local cluster's process ended: its input closed (it closes the cluster, its nannies with
+    their workers, and exits), killed if it has not within the time a close may take."""
+    with contextlib.suppress(OSError):
+        if host.stdin is not None:
+            host.stdin.close()
+    try:
+        host.wait(timeout=2 * CLOSE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        host.kill()
+        host.wait()
+    if host.stdout is not None:
+        host.stdout.close()
+
+
+# The local cluster's scheduler and nannies run in a process of their own (`local_host`): what they do
+# on a clock and for each task is not this process's CPU, which a system monitor shows as the command's.
+_HOST = (  # i18n: not shown (Python code, run by the local cluster's process)
+    "import sys; sys.path.insert(0, sys.argv[1]); from validator.checking.local_host import main; "
+    "sys.exit(main(sys.argv[2:]))"
+)
 
 
 def _local_cluster(jobs: int) -> _Session:
-    import dask
-    from distributed import Client, LocalCluster
-
+    """A local cluster of `jobs` workers and a client of it; none where `jobs` is 0 (every share is read
+    by this process: standard input, pipes, memory:// URLs)."""
     session = _Session()
+    if not jobs:
+        return session
+    from distributed import Client
+
     try:
         session.scratch = tempfile.mkdtemp(prefix="casino-validator-dask-")
-        with dask.config.set({"temporary-directory": session.scratch, **_QUIET}):
-            # distributed's LocalCluster and Client are not annotated.
-            session.cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=jobs,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                # The scheduler serves HTTP (metrics) even without a dashboard: on a free port.
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                worker_dashboard_address=None,
-                local_directory=session.scratch,
-                silence_logs=logging.CRITICAL,
+        # This very package (where it was found: an install, a checkout), not one the folder may hold.
+        root = str(Path(local_host.__file__).resolve().parents[2])
+        session.host = subprocess.Popen(
+            [sys.executable, "-P", "-c", _HOST, root, str(jobs), session.scratch],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        assert session.host.stdout is not None
+        address = session.host.stdout.readline().decode().strip()
+        if not address:
+            raise ValidatorError(
+                _(
+                    "--jobs {jobs}: the local cluster did not start (its process ended with status {status})"
+                ).format(jobs=jobs, status=session.host.wait())
             )
-        session.client = Client(session.cluster, set_as_default=False)  # type: ignore[no-untyped-call]
+        session.client = Client(address, set_as_default=False)  # type: ignore[no-untyped-call]
         session.pids = list(session.client.run(os.getpid).values())
     except BaseException:
         session.__exit__(BaseException)

@@ -42,7 +42,7 @@ from validator.checking.fixtures import (
 )
 from validator.dsl import ast
 from validator.dsl.messages import PLACEHOLDER
-from validator.dsl.model import Ruleset
+from validator.dsl.model import Rule, Ruleset
 from validator.i18n import _
 from validator.rulebook.meaning import changed_clauses
 from validator.rulebook.probe import Choice, Clause, Line, Observed, Probe, non_default, probed_registry
@@ -226,48 +226,64 @@ def _tell_alternatives(
 
 
 def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
+    """The version's items, each with what its exercise lacks: its clauses, rule by rule, its paytable
+    lines, its parameters, its readings' alternatives."""
     out = VersionCoverage(ruleset.version, ruleset.file)
-    version = ruleset.version
-    exercised_rules: set[str] = set()
-    read_by_exercised: set[str] = set()
     defines = _defines(ruleset)
+    read_by_exercised: set[str] = set()  # the parameters an exercised clause or line reads
     for rule in ruleset.rules:
-        file = rule.same_check.file if rule.same_check is not None else rule.file
+        read_by_exercised |= _rule_items(ruleset, rule, seen, defines, out.items)
+    read_by_exercised |= _line_items(ruleset, seen, defines, out.items)
+    _parameter_items(ruleset, seen, defines, read_by_exercised, out.items)
+    _alternative_items(ruleset, seen, out.items)
+    return out
+
+
+def _rule_items(
+    ruleset: Ruleset, rule: Rule, seen: _Seen, defines: dict[str, ast.Expr], items: list[Item]
+) -> set[str]:
+    """A rule's `on … require` and `settle` clauses as items (those its version applies); the
+    parameters its exercised clauses read, and its message's when one is exercised."""
+    version = ruleset.version
+    file = rule.same_check.file if rule.same_check is not None else rule.file
+    read: set[str] = set()
+    exercised = False
+    for index, check in enumerate(rule.checks):
+        if _never(check.applied_guard):
+            continue  # the version's parameters make its guard false: it never applies
+        outcomes = seen.outcomes.get((version, rule.id, "on", index), set())
+        missing = _require_missing(outcomes, check.applied_require)
+        items.append(Item("require", f"{file}:{check.line}", f"rule {rule.name}, on {check.event}", missing))
+        if not missing:
+            exercised = True
+            read |= _params_in((check.guard_node, check.require_node), defines)
+    for index, settle in enumerate(rule.settles):
+        if _never(settle.applied_guard):
+            continue
+        key = (version, rule.id, "settle", index)
+        missing = _settle_missing(key in seen.agreed, key in seen.disagreed)
+        items.append(
+            Item("settle", f"{file}:{settle.line}", f"rule {rule.name}, settle {settle.stake}", missing)
+        )
+        if not missing:
+            exercised = True
+            read |= _params_in((settle.guard_node, settle.amount_node), defines)
+    if exercised:
         message_reads = {m.group(1).removeprefix("param.") for m in PLACEHOLDER.finditer(rule.message)}
-        message_reads = {name for name in message_reads if name in ruleset.parameters}
-        for index, check in enumerate(rule.checks):
-            if _never(check.applied_guard):
-                continue  # the version's parameters make its guard false: it never applies
-            outcomes = seen.outcomes.get((version, rule.id, "on", index), set())
-            missing = _require_missing(outcomes, check.applied_require)
-            out.items.append(
-                Item("require", f"{file}:{check.line}", f"rule {rule.name}, on {check.event}", missing)
-            )
-            if not missing:
-                exercised_rules.add(rule.id)
-                read_by_exercised |= _params_in((check.guard_node, check.require_node), defines)
-        for index, settle in enumerate(rule.settles):
-            if _never(settle.applied_guard):
-                continue
-            key = (version, rule.id, "settle", index)
-            missing = _settle_missing(key in seen.agreed, key in seen.disagreed)
-            out.items.append(
-                Item("settle", f"{file}:{settle.line}", f"rule {rule.name}, settle {settle.stake}", missing)
-            )
-            if not missing:
-                exercised_rules.add(rule.id)
-                read_by_exercised |= _params_in((settle.guard_node, settle.amount_node), defines)
-        if rule.id in exercised_rules:
-            read_by_exercised |= message_reads
+        read |= {name for name in message_reads if name in ruleset.parameters}
+    return read
+
+
+def _line_items(ruleset: Ruleset, seen: _Seen, defines: dict[str, ast.Expr], items: list[Item]) -> set[str]:
+    """Each side bet's paytable lines as items; the parameters the lines that paid read."""
+    read: set[str] = set()
     for bet in ruleset.side_bets.values():
         written = _written_lines(ruleset, bet.name)
+        file = ruleset.tree.file_of("side_bet", bet.name) if ruleset.tree is not None else ruleset.file
         for table, lines in bet.paytables.items():
             for line in lines:
-                paid = (version, bet.name, table, line.label) in seen.paid
-                file = (
-                    ruleset.tree.file_of("side_bet", bet.name) if ruleset.tree is not None else ruleset.file
-                )
-                out.items.append(
+                paid = (ruleset.version, bet.name, table, line.label) in seen.paid
+                items.append(
                     Item(
                         "line",
                         f"{file}:{line.line}",
@@ -276,19 +292,36 @@ def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
                     )
                 )
                 if paid:
-                    read_by_exercised |= _params_in(written.get((table, line.label), ()), defines)
+                    read |= _params_in(written.get((table, line.label), ()), defines)
+    return read
+
+
+def _parameter_items(
+    ruleset: Ruleset,
+    seen: _Seen,
+    defines: dict[str, ast.Expr],
+    read_by_exercised: set[str],
+    items: list[Item],
+) -> None:
+    """Each parameter as an item: exercised when an exercised clause or line reads it, or, one only the
+    game's mechanics read, when a passing case judges the version."""
     read_by_rules = _params_read_by_rules(ruleset, defines)
     for name, parameter in ruleset.parameters.items():
         file = ruleset.tree.file_of("parameter", name) if ruleset.tree is not None else ruleset.file
         if name in read_by_rules:
             missing = "" if name in read_by_exercised else _("no clause or line reading it is exercised")
         else:  # read by the game's mechanics alone
-            missing = "" if version in seen.judged else _("no passing case judges this version")
-        out.items.append(Item("parameter", f"{file}:{parameter.line}", f"parameter {name}", missing))
+            missing = "" if ruleset.version in seen.judged else _("no passing case judges this version")
+        items.append(Item("parameter", f"{file}:{parameter.line}", f"parameter {name}", missing))
+
+
+def _alternative_items(ruleset: Ruleset, seen: _Seen, items: list[Item]) -> None:
+    """Each alternative of each reading as an item: exercised when a passing case under it gives
+    findings another alternative does not."""
     for name, reading in ruleset.readings.items():
         for alternative in reading.alternatives:
-            told = (version, name, alternative.name) in seen.told_apart
-            out.items.append(
+            told = (ruleset.version, name, alternative.name) in seen.told_apart
+            items.append(
                 Item(
                     "alternative",
                     f"{reading.file}:{reading.line}",
@@ -297,7 +330,6 @@ def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
                     "" if told else _("no passing case under it gives findings another alternative does not"),
                 )
             )
-    return out
 
 
 def _never(guard: ast.Expr | None) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
@@ -104,14 +104,38 @@ def judged_under_readings(
         summary.readings_judged.append((changed, len(found)))
         return found
 
-    # One reading changed at a time.
+    under, combined = _judged_alternatives(registry, applied, said, summary, judge)
+    runs: dict[tuple[Choice, ...], dict[Key, Finding]] = {
+        **{(choice,): found for choice, found in under.items()},
+        **combined,
+    }
+    extra = _only_under_others(runs, under, given, summary)
+    for outcome in base:
+        yield _with_readings(outcome, under, combined, applied, extra, summary)
+    # Findings of records outside the rounds of the first run (none is expected: the same records are
+    # read each time), reported where they were found.
+    for (file, _round), findings in extra.items():
+        for finding in findings:
+            summary.count(finding)
+        yield RoundOutcome(file, findings[0].line, findings[0].round, tuple(findings))
+
+
+def _judged_alternatives(
+    registry: Registry,
+    applied: dict[str, str],
+    said: dict[Key, str],
+    summary: Summary,
+    judge: Callable[[tuple[Choice, ...]], dict[Key, Finding]],
+) -> tuple[dict[Choice, dict[Key, Finding]], dict[tuple[Choice, ...], dict[Key, Finding]]]:
+    """The findings of the runs with one reading changed (each alternative not applied, up to
+    `MAX_ALTERNATIVES`), then with the combinations of readings that each change one round's findings
+    (up to `MAX_COMBINATIONS`, the summary noting those left out)."""
     under: dict[Choice, dict[Key, Finding]] = {}
     singles = alternatives_to_judge(registry, summary.rulesets)
     if len(singles) > MAX_ALTERNATIVES:
         raise ValidatorError(_too_many(registry, summary.rulesets, singles[MAX_ALTERNATIVES], len(singles)))
     for choice in singles:
         under[choice] = judge((choice,))
-    # Combinations of the readings that each change one round's findings.
     combined: dict[tuple[Choice, ...], dict[Key, Finding]] = {}
     wanted = combinations_to_judge(registry, applied, said, under)
     for changed in wanted[:MAX_COMBINATIONS]:
@@ -123,51 +147,69 @@ def judged_under_readings(
                 "were not judged (at most {most})"
             ).format(left=len(wanted) - MAX_COMBINATIONS, all=len(wanted), most=MAX_COMBINATIONS)
         )
-    runs: dict[tuple[Choice, ...], dict[Key, Finding]] = {
-        **{(choice,): found for choice, found in under.items()},
-        **combined,
-    }
+    return under, combined
+
+
+def _only_under_others(
+    runs: dict[tuple[Choice, ...], dict[Key, Finding]],
+    under: dict[Choice, dict[Key, Finding]],
+    given: set[Key],
+    summary: Summary,
+) -> dict[tuple[str, str | None], list[Finding]]:
+    """The findings the run under the readings applied does not give, by file and round: each once,
+    resting on the fewest readings changed that give it (a single alternative before a combination)."""
     extra: dict[tuple[str, str | None], list[Finding]] = {}
     for changed, found in runs.items():
         for k, finding in found.items():
             if k in given or any(key(f) == k for f in extra.get((finding.file, finding.round), [])):
                 continue
-            # Given by the fewest readings changed: a single alternative before a combination.
             least = min((c for c, other in runs.items() if k in other), key=len)
             if least != changed:
                 continue
             holds = tuple(c for c, other in under.items() if k in other)
             marked = dataclasses.replace(finding, rests_on=least, holds_under=holds)
             extra.setdefault((finding.file, finding.round), []).append(_said(marked, summary))
-    for outcome in base:
-        findings = []
-        for finding in outcome.findings:
-            k = key(finding)
-            rests = {(name, applied[name]) for (name, _), found in under.items() if k not in found}
-            if not rests:
-                # Dropped only by a combination: it rests on the readings that combination changed.
-                for changed, found in combined.items():
-                    if k not in found:
-                        rests |= {(name, applied[name]) for name, _ in changed}
-            holds = tuple(
-                sorted({*(c for c, found in under.items() if k in found), *_concerned(applied, under)})
-            )
-            marked = dataclasses.replace(finding, rests_on=tuple(sorted(rests)), holds_under=holds)
-            findings.append(_said(marked, summary))
-        added = extra.pop((outcome.file, outcome.round), []) if outcome.round is not None else []
-        for finding in added:
-            summary.count(finding)
-        if added and outcome.status == "clean":
-            summary.rounds_clean -= 1
-            summary.rounds_with_findings += 1
-        status = "findings" if added and outcome.status == "clean" else outcome.status
-        yield dataclasses.replace(outcome, findings=(*findings, *added), status=status)
-    # Findings of records outside the rounds of the first run (none is expected: the same records are
-    # read each time), reported where they were found.
-    for (file, _round), findings in extra.items():
-        for finding in findings:
-            summary.count(finding)
-        yield RoundOutcome(file, findings[0].line, findings[0].round, tuple(findings))
+    return extra
+
+
+def _with_readings(
+    outcome: RoundOutcome,
+    under: dict[Choice, dict[Key, Finding]],
+    combined: dict[tuple[Choice, ...], dict[Key, Finding]],
+    applied: dict[str, str],
+    extra: dict[tuple[str, str | None], list[Finding]],
+    summary: Summary,
+) -> RoundOutcome:
+    """A round of the first run, each finding told what it rests on and holds under, with the findings
+    only other readings give in it added (a clean round then has findings)."""
+    findings = [_said(_marked(finding, under, combined, applied), summary) for finding in outcome.findings]
+    added = extra.pop((outcome.file, outcome.round), []) if outcome.round is not None else []
+    for finding in added:
+        summary.count(finding)
+    if added and outcome.status == "clean":
+        summary.rounds_clean -= 1
+        summary.rounds_with_findings += 1
+    status = "findings" if added and outcome.status == "clean" else outcome.status
+    return dataclasses.replace(outcome, findings=(*findings, *added), status=status)
+
+
+def _marked(
+    finding: Finding,
+    under: dict[Choice, dict[Key, Finding]],
+    combined: dict[tuple[Choice, ...], dict[Key, Finding]],
+    applied: dict[str, str],
+) -> Finding:
+    """A finding of the first run with the readings it rests on (as applied: those a run that changed
+    them does not give it under) and the alternatives it holds under."""
+    k = key(finding)
+    rests = {(name, applied[name]) for (name, _alt), found in under.items() if k not in found}
+    if not rests:
+        # Dropped only by a combination: it rests on the readings that combination changed.
+        for changed, found in combined.items():
+            if k not in found:
+                rests |= {(name, applied[name]) for name, _alt in changed}
+    holds = tuple(sorted({*(c for c, found in under.items() if k in found), *_concerned(applied, under)}))
+    return dataclasses.replace(finding, rests_on=tuple(sorted(rests)), holds_under=holds)
 
 
 def combinations_to_judge(

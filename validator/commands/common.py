@@ -44,13 +44,21 @@ def use_rules(options: object) -> None:
 def registry(readings: Iterable[str] = (), config: Path | None = None, no_config: bool = False) -> Registry:
     """The rulesets, under the readings chosen: the configuration file's `readings`, overridden by
     `--reading ID=ALTERNATIVE` (an unknown reading or alternative stops the run, exit 2)."""
+    return default_registry().with_readings(chosen_readings(readings, config, no_config))
+
+
+def chosen_readings(
+    readings: Iterable[str] = (), config: Path | None = None, no_config: bool = False
+) -> dict[str, str]:
+    """The readings chosen (reading → alternative): the configuration file's `readings`, overridden by
+    `--reading ID=ALTERNATIVE` (a malformed choice stops the run, exit 2; `registry` checks them)."""
     chosen = parse_choices(readings)
     if not no_config:
         settings = load_config(config)
         if settings.readings:
             where = f"{settings.file}: readings:"
             chosen = {**parse_choices((f"{n}={a}" for n, a in settings.readings), where), **chosen}
-    return default_registry().with_readings(chosen)
+    return chosen
 
 
 def project_root(sarif_root: Path | None) -> Callable[[], str]:

@@ -14,9 +14,17 @@ if TYPE_CHECKING:
 
 
 def run(options: EdgeOptions) -> int:
+    # Imported when `edge` runs: the mathematics (numpy) and the rulesets, not at every command's start.
     from validator.maths.summary import run as figures
+    from validator.rulebook.registry import Registry, shipped_version
 
-    registry = common.registry(options.readings)
+    # One shipped version asked, under the readings it states: that version alone is compiled (its
+    # figures read nothing of the others). Readings chosen are checked against every version, and a
+    # house file is linted against them: those take the whole registry.
+    alone = None
+    if options.house is None and options.ruleset is not None and not common.chosen_readings(options.readings):
+        alone = shipped_version(options.ruleset)
+    registry = Registry([alone]) if alone is not None else common.registry(options.readings)
     typer.echo(
         figures(
             registry,

@@ -214,20 +214,27 @@ def _read_own(entry: Path) -> bytes:
 
 
 def _keep(folder: Path, entry: Path, tree: RulesetFile) -> None:
+    if write_beside(folder, entry, lambda: orjson.dumps(encode(tree))):
+        _prune(folder, entry)
+
+
+def write_beside(folder: Path, entry: Path, data: Callable[[], bytes]) -> bool:
+    """The bytes `data` makes written to a file beside `entry`, then renamed to it: a reader in another
+    process sees a whole entry or none. False when it could not be kept (a full disk, say): the run goes
+    on without it."""
     try:
-        # Written beside, then renamed: a reader in another process sees a whole entry or none.
         fd, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
     except OSError:
-        return
+        return False
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(orjson.dumps(encode(tree)))
+            out.write(data())
         os.replace(temporary, entry)
-    except Exception:  # a full disk, say: the run goes on without keeping the tree
+    except Exception:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        return
-    _prune(folder, entry)
+        return False
+    return True
 
 
 def _name_id(name: str) -> str:

@@ -83,14 +83,8 @@ class _Source:
             node = stack.pop()
             if isinstance(node, ast.Name):
                 (self.repeated if node.path in seen else seen).add(node.path)
-            elif isinstance(node, ast.Compare | ast.Arith):
-                stack += (node.left, node.right)
-            elif isinstance(node, ast.BoolOp | ast.ListExpr):
-                stack += node.items
-            elif isinstance(node, ast.Call):
-                stack += node.args
-            elif isinstance(node, ast.Not):
-                stack.append(node.item)
+            else:
+                stack.extend(ast.children(node))
 
     def expr(self, node: ast.Expr, *, truth: bool = False, sure: bool = False) -> str:
         """Python for the node; `truth`: only its truthiness is used, so `and`/`or` need no bool();
@@ -99,24 +93,7 @@ class _Source:
         if isinstance(node, ast.Literal):
             return self.constant(plain_value(node.value))
         if isinstance(node, ast.Name):
-            namespace, _unused, field = node.path.partition(".")
-            if namespace == "param":
-                return self.constant(plain_value(self.params[field]))
-            if namespace == "house":
-                # plain_value only for the values it changes (ratios, lists): most house values are plain.
-                value = f"{self.namespace('house')}.get({field!r})"
-                return f"(_h if type(_h := {value}) not in _kept else plain_value(_h))"
-            if not all(part.isidentifier() and not keyword.iskeyword(part) for part in field.split(".")):
-                # The grammar allows no other names; a fact name goes into generated source, so make sure.
-                raise ValueError(f"not a fact name: {node.path!r}")  # pragma: no cover
-            kept = self.kept.get(node.path)
-            if kept is not None:
-                return kept
-            read = f"{self.namespace(namespace)}.{field}"
-            if sure and node.path in self.repeated:
-                kept = self.kept[node.path] = self.local()
-                return f"({kept} := {read})"
-            return read
+            return self.name(node, sure=sure)
         if isinstance(node, ast.ListExpr):
             items = "".join(f"{self.expr(item, sure=sure)}, " for item in node.items)
             return f"({items})"
@@ -124,20 +101,7 @@ class _Source:
             function = self.constant(FUNCTIONS[node.function].call)
             return f"{function}({', '.join(self.expr(arg, sure=sure) for arg in node.args)})"
         if isinstance(node, ast.Arith):
-            # `arithmetic`'s work when both sides are decimals (as amounts and facts of money are),
-            # written out for speed: the operator itself. Anything else goes through `arithmetic`.
-            where, op = self.constant(node), node.op
-            a = self.local()
-            left = self.expr(node.left, sure=sure)
-            if isinstance(node.right, ast.Literal) and type(plain_value(node.right.value)) is Decimal:
-                b = self.expr(node.right)
-                return (
-                    f"({a} {op} {b} if type({a} := {left}) is _Decimal else _arithmetic({where}, {a}, {b}))"
-                )
-            b = self.local()
-            right = self.expr(node.right, sure=sure)
-            both = f"(type({a} := {left}) is _Decimal) & (type({b} := {right}) is _Decimal)"
-            return f"({a} {op} {b} if {both} else _arithmetic({where}, {a}, {b}))"
+            return self.arith(node, sure=sure)
         if isinstance(node, ast.Compare):
             op = _OPERATORS[node.op]
             left = self.expr(node.left, sure=sure)
@@ -155,6 +119,43 @@ class _Source:
                 return self.expr(node.item.item, truth=True, sure=sure)
             return f"(not {self.expr(node.item, truth=True, sure=sure)})"
         raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
+
+    def name(self, node: ast.Name, *, sure: bool) -> str:
+        """A name: a parameter's value written in, a house option read from the context, a fact read
+        from its namespace (kept in a local for the statements after it, where it is read again)."""
+        namespace, _unused, field = node.path.partition(".")
+        if namespace == "param":
+            return self.constant(plain_value(self.params[field]))
+        if namespace == "house":
+            # plain_value only for the values it changes (ratios, lists): most house values are plain.
+            value = f"{self.namespace('house')}.get({field!r})"
+            return f"(_h if type(_h := {value}) not in _kept else plain_value(_h))"
+        if not all(part.isidentifier() and not keyword.iskeyword(part) for part in field.split(".")):
+            # The grammar allows no other names; a fact name goes into generated source, so make sure.
+            raise ValueError(f"not a fact name: {node.path!r}")  # pragma: no cover
+        kept = self.kept.get(node.path)
+        if kept is not None:
+            return kept
+        read = f"{self.namespace(namespace)}.{field}"
+        if sure and node.path in self.repeated:
+            kept = self.kept[node.path] = self.local()
+            return f"({kept} := {read})"
+        return read
+
+    def arith(self, node: ast.Arith, *, sure: bool) -> str:
+        """`a op b`: the operator itself when both sides are decimals, else `arithmetic`."""
+        # `arithmetic`'s work when both sides are decimals (as amounts and facts of money are),
+        # written out for speed: the operator itself. Anything else goes through `arithmetic`.
+        where, op = self.constant(node), node.op
+        a = self.local()
+        left = self.expr(node.left, sure=sure)
+        if isinstance(node.right, ast.Literal) and type(plain_value(node.right.value)) is Decimal:
+            b = self.expr(node.right)
+            return f"({a} {op} {b} if type({a} := {left}) is _Decimal else _arithmetic({where}, {a}, {b}))"
+        b = self.local()
+        right = self.expr(node.right, sure=sure)
+        both = f"(type({a} := {left}) is _Decimal) & (type({b} := {right}) is _Decimal)"
+        return f"({a} {op} {b} if {both} else _arithmetic({where}, {a}, {b}))"
 
 
 def all_held(

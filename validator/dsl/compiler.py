@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -68,6 +69,8 @@ GAMES = tuple(REGISTERED)
 FOREIGN_EVENT = N_("event {event!r} is a {owners} event: a {game} round never gives it")
 FOREIGN_FACT = N_("{fact} is a {owners} fact: a {game} round never sets it")
 FOREIGN_PARAMETER = N_("parameter {name!r} is a {owners} parameter: a {game} round never plays by it")
+UNKNOWN_EVENT = N_("unknown event {event!r}{hint}")
+UNKNOWN_PARAMETER = N_("unknown parameter {name!r}{hint}")
 FOREIGN_STAKE = N_("stake {stake!r} is a {owners} stake: a {game} round never has one")
 # Amounts a paytable line may pay out whole, shared between the hands it pays (JP1's meters).
 PRIZES = ("jackpot.main", "jackpot.secondary")
@@ -87,6 +90,18 @@ def _foreign_owners(game: str | None, owned: dict[str, tuple[str, ...]], word: s
         return None
     owners = owned.get(word, ())
     return " or ".join(owners) if owners and game not in owners else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """What a version's conditions may name, as the passes before the rules found it: its parameters
+    (and their values, folded into each condition), its house options and fixed names, its side bets."""
+
+    params: dict[str, ParamValue]
+    options: dict[str, OptionDef]
+    fixed: dict[str, FixedDef]
+    values: dict[str, Any]
+    side_bets: dict[str, SideBetDef]
 
 
 class _Compiler:
@@ -199,23 +214,38 @@ class _Compiler:
                     ).format(lang=lang),
                 )
 
+    def known_word(
+        self,
+        pos: ast.Pos,
+        word: str,
+        known: Collection[str],
+        owned: dict[str, tuple[str, ...]],
+        unknown: str,
+        foreign: str,
+        key: str,
+    ) -> bool:
+        """A parameter or an event a ruleset names: one the vocabulary knows (else the message `unknown`,
+        with the closest word), and its game's own or every game's (else `foreign`, naming the games whose
+        word it is). `key` is the placeholder the messages name the word by."""
+        if word not in known:
+            self.error(pos, _(unknown).format(**{key: word}, hint=_closest(word, known)))
+            return False
+        if (owners := _foreign_owners(self.game, owned, word)) is not None:
+            self.error(pos, _(foreign).format(**{key: word}, owners=owners, game=self.game))
+            return False
+        return True
+
     # ---- parameters ----
     def parameters(self) -> dict[str, ParamValue]:
         params: dict[str, ParamValue] = {}
         for p in self.tree.parameters:
             self.at("parameter", p.name)
-            spec = PARAMETERS.get(p.name)
-            if spec is None:
-                self.error(
-                    p.pos,
-                    _("unknown parameter {name!r}{hint}").format(
-                        name=p.name, hint=_closest(p.name, PARAMETERS)
-                    ),
-                )
+            known = self.known_word(
+                p.pos, p.name, PARAMETERS, OWN_PARAMETERS, UNKNOWN_PARAMETER, FOREIGN_PARAMETER, "name"
+            )
+            if not known:
                 continue
-            if (owners := _foreign_owners(self.game, OWN_PARAMETERS, p.name)) is not None:
-                self.error(p.pos, _(FOREIGN_PARAMETER).format(name=p.name, owners=owners, game=self.game))
-                continue
+            spec = PARAMETERS[p.name]
             if p.name in params:
                 self.error(
                     p.pos,
@@ -338,21 +368,30 @@ class _Compiler:
 
     # ---- expressions ----
     def check_names(
-        self,
-        expr: ast.Expr,
-        namespaces: tuple[str, ...],
-        params: dict[str, ParamValue],
-        options: dict[str, OptionDef],
-        fixed: dict[str, FixedDef],
-        where: str,
-        place: str | None,
+        self, expr: ast.Expr, namespaces: tuple[str, ...], scope: _Scope, where: str, place: str | None
     ) -> bool:
+        """Every name in `expr` is one it may read at `place` (`where`, in words): a fact its namespaces
+        offer, a parameter this version sets, a house option it declares, a named condition, a variable
+        an `any` binds, a function with its number of arguments. Each problem is reported at its name."""
         ok = True
-        for pos in _zero_divisors(expr, _values(params)):
+        for pos in _zero_divisors(expr, scope.values):
             self.error(pos, _("division by zero: the divisor is 0 whatever the round"))
             ok = False
         bound = {n.var: n for n in _any_of_in(expr)}
-        for any_of in bound.values():
+        ok = self.any_of_lists(bound.values()) and ok
+        for node in names_in(expr):
+            if isinstance(node, ast.Call):
+                ok = self.known_call(node) and ok
+            elif "." not in node.path:
+                ok = self.bare_name(node, bound, namespaces, scope, where, place) and ok
+            else:
+                ok = self.known_path(node, namespaces, scope, where, place) and ok
+        return ok
+
+    def any_of_lists(self, any_ofs: Iterable[ast.AnyOf]) -> bool:
+        """`any x in param.…`: the values an `any` runs over are a list parameter."""
+        ok = True
+        for any_of in any_ofs:
             field = any_of.collection.removeprefix("param.")
             if not any_of.collection.startswith("param.") or PARAMETERS.get(field, _NO_SPEC).type != "list":
                 self.error(
@@ -362,99 +401,93 @@ class _Compiler:
                     ),
                 )
                 ok = False
-        for node in names_in(expr):
-            if isinstance(node, ast.Name) and "." not in node.path:
-                if node.path in bound:
-                    continue
-                if node.path in self.defines:
-                    ok = self.cite(node, namespaces, params, options, fixed, where, place) and ok
-                    continue
-                known = [*bound, *self.defines]
-                self.error(
-                    node.pos,
-                    _("unknown name {name!r}{hint}").format(name=node.path, hint=_closest(node.path, known)),
-                )
-                ok = False
-                continue
-            if isinstance(node, ast.Name) and place is not None:
-                problem = unreachable(node.path, place)
-                if problem:
-                    self.error(node.pos, problem)
-                    ok = False
-                    continue
-            if isinstance(node, ast.Call):
-                function = FUNCTIONS.get(node.function)
-                if function is None:
-                    self.error(
-                        node.pos,
-                        _("unknown function {name!r}{hint}").format(
-                            name=node.function, hint=_closest(node.function, FUNCTIONS)
-                        ),
-                    )
-                    ok = False
-                elif len(node.args) != function.arity:
-                    self.error(
-                        node.pos,
-                        _("{name}() takes {arity} argument(s), not {count}").format(
-                            name=node.function, arity=function.arity, count=len(node.args)
-                        ),
-                    )
-                    ok = False
-                continue
-            namespace, _unused, field = node.path.partition(".")
-            if namespace == "param":
-                if field not in params:
-                    hint = _("not a parameter") if field not in PARAMETERS else _("not set in this ruleset")
-                    self.error(
-                        node.pos,
-                        _("{path}: {problem}{hint}").format(
-                            path=node.path, problem=hint, hint=_closest(field, params)
-                        ),
-                    )
-                    ok = False
-            elif namespace == "house":
-                if field not in options and field not in fixed:
-                    self.error(
-                        node.pos,
-                        _("{path}: no such house option in this ruleset{hint}").format(
-                            path=node.path, hint=_closest(field, options)
-                        ),
-                    )
-                    ok = False
-            elif namespace not in namespaces:
-                offered = ", ".join(n for n in namespaces)
-                self.error(
-                    node.pos,
-                    _("{path}: {where} offers no '{namespace}' (it offers {offered})").format(
-                        path=node.path, where=where, namespace=namespace, offered=offered
-                    ),
-                )
-                ok = False
-            elif field not in NAMESPACES[namespace]:
-                self.error(
-                    node.pos,
-                    _("{path}: '{namespace}' has no fact '{field}'{hint}").format(
-                        path=node.path,
-                        namespace=namespace,
-                        field=field,
-                        hint=_closest(field, NAMESPACES[namespace]),
-                    ),
-                )
-                ok = False
-            elif (owners := _foreign_owners(self.game, OWN_FACTS, node.path)) is not None:
-                self.error(node.pos, _(FOREIGN_FACT).format(fact=node.path, owners=owners, game=self.game))
-                ok = False
         return ok
 
-    def cite(
+    def known_call(self, node: ast.Call) -> bool:
+        """A call names a function of the rules language, with as many arguments as it takes."""
+        function = FUNCTIONS.get(node.function)
+        if function is None:
+            self.error(
+                node.pos,
+                _("unknown function {name!r}{hint}").format(
+                    name=node.function, hint=_closest(node.function, FUNCTIONS)
+                ),
+            )
+            return False
+        if len(node.args) != function.arity:
+            self.error(
+                node.pos,
+                _("{name}() takes {arity} argument(s), not {count}").format(
+                    name=node.function, arity=function.arity, count=len(node.args)
+                ),
+            )
+            return False
+        return True
+
+    def bare_name(
         self,
         node: ast.Name,
+        bound: dict[str, ast.AnyOf],
         namespaces: tuple[str, ...],
-        params: dict[str, ParamValue],
-        options: dict[str, OptionDef],
-        fixed: dict[str, FixedDef],
+        scope: _Scope,
         where: str,
         place: str | None,
+    ) -> bool:
+        """A name without a namespace: a variable an `any` binds, or a named condition (checked where it
+        is cited)."""
+        if node.path in bound:
+            return True
+        if node.path in self.defines:
+            return self.cite(node, namespaces, scope, where, place)
+        known = [*bound, *self.defines]
+        self.error(
+            node.pos, _("unknown name {name!r}{hint}").format(name=node.path, hint=_closest(node.path, known))
+        )
+        return False
+
+    def known_path(
+        self, node: ast.Name, namespaces: tuple[str, ...], scope: _Scope, where: str, place: str | None
+    ) -> bool:
+        """`namespace.field`: a fact set by the time `place` reads it, or a parameter or house option."""
+        problem = unreachable(node.path, place) if place is not None else None
+        if not problem:
+            problem = self.path_problem(node.path, namespaces, scope, where)
+        if problem:
+            self.error(node.pos, problem)
+            return False
+        return True
+
+    def path_problem(self, path: str, namespaces: tuple[str, ...], scope: _Scope, where: str) -> str | None:
+        """What is wrong with `namespace.field` where `namespaces` are offered, if anything."""
+        namespace, _unused, field = path.partition(".")
+        if namespace == "param":
+            if field in scope.params:
+                return None
+            hint = _("not a parameter") if field not in PARAMETERS else _("not set in this ruleset")
+            return _("{path}: {problem}{hint}").format(
+                path=path, problem=hint, hint=_closest(field, scope.params)
+            )
+        if namespace == "house":
+            if field in scope.options or field in scope.fixed:
+                return None
+            return _("{path}: no such house option in this ruleset{hint}").format(
+                path=path, hint=_closest(field, scope.options)
+            )
+        if namespace not in namespaces:
+            offered = ", ".join(n for n in namespaces)
+            return _("{path}: {where} offers no '{namespace}' (it offers {offered})").format(
+                path=path, where=where, namespace=namespace, offered=offered
+            )
+        if field not in NAMESPACES[namespace]:
+            return _("{path}: '{namespace}' has no fact '{field}'{hint}").format(
+                path=path, namespace=namespace, field=field, hint=_closest(field, NAMESPACES[namespace])
+            )
+        if (owners := _foreign_owners(self.game, OWN_FACTS, path)) is not None:
+            return _(FOREIGN_FACT).format(fact=path, owners=owners, game=self.game)
+        return None
+
+    def cite(
+        self, node: ast.Name, namespaces: tuple[str, ...], scope: _Scope, where: str, place: str | None
     ) -> bool:
         """A named condition cited at `node`: its condition checked with the facts of the place that
         cites it; a problem is reported at the citation."""
@@ -465,7 +498,7 @@ class _Compiler:
         before = len(self.errors)
         self.citing.append(name)
         try:
-            ok = self.check_names(self.defines[name].body, namespaces, params, options, fixed, where, place)
+            ok = self.check_names(self.defines[name].body, namespaces, scope, where, place)
         finally:
             self.citing.pop()
         problems = self.errors[before:]
@@ -480,9 +513,7 @@ class _Compiler:
             )
         return ok and not problems
 
-    def named_conditions(
-        self, params: dict[str, ParamValue], options: dict[str, OptionDef], fixed: dict[str, FixedDef]
-    ) -> None:
+    def named_conditions(self, scope: _Scope) -> None:
         """`define NAME = condition`: said once, its names known facts, parameters or options."""
         for d in self.tree.defines:
             self.at("define", d.name)
@@ -500,7 +531,7 @@ class _Compiler:
         for d in self.defines.values():
             self.at("define", d.name)
             self.citing.append(d.name)
-            self.check_names(d.body, every, params, options, fixed, _("a named condition"), None)
+            self.check_names(d.body, every, scope, _("a named condition"), None)
             self.citing.pop()
 
     def uncited_conditions(self) -> None:
@@ -521,29 +552,13 @@ class _Compiler:
                 )
 
     # ---- side bets ----
-    def side_bets(
-        self, params: dict[str, ParamValue], options: dict[str, OptionDef], fixed: dict[str, FixedDef]
-    ) -> dict[str, SideBetDef]:
+    def side_bets(self, scope: _Scope) -> dict[str, SideBetDef]:
         bets: dict[str, SideBetDef] = {}
         for sb in self.tree.side_bets:
             self.at("side_bet", sb.name)
-            if sb.name in bets:
-                self.error(sb.pos, _("side bet {name!r} is declared twice").format(name=sb.name))
+            if not self.new_side_bet(sb, bets):
                 continue
-            if sb.ref is None:
-                self.error(
-                    sb.pos, _('side bet {name!r} has no legal reference: add ref "…"').format(name=sb.name)
-                )
-                continue
-            stake = sb.stake or sb.name
-            if any(b.stake_name == stake for b in bets.values()):
-                self.error(
-                    sb.pos,
-                    _("side bet {name!r}: another side bet's stakes are already named {stake!r}").format(
-                        name=sb.name, stake=stake
-                    ),
-                )
-                continue
+            assert sb.ref is not None  # new_side_bet refuses a side bet without one
             tables: dict[str, tuple[CompiledPayLine, ...]] = {}
             for table in sb.paytables:
                 if table.name in tables:
@@ -554,60 +569,8 @@ class _Compiler:
                         ),
                     )
                     continue
-                lines = []
-                for line in table.lines:
-                    ns = (*PAYTABLE_NAMESPACES, "table", "param", "house")
-                    ok = self.check_names(
-                        line.when, ns, params, options, fixed, _("a paytable line"), PAYTABLE
-                    )
-                    pays: ast.Ratio | str
-                    winnings, prize = None, None
-                    pays_node: ast.Expr | None = None
-                    if isinstance(line.pays, ast.Ratio):
-                        pays = line.pays
-                        winnings = _ratio_winnings(pays)
-                    else:
-                        amount = ast.Name(line.pos, line.pays) if isinstance(line.pays, str) else line.pays
-                        pays = unparse(amount)
-                        if self.check_names(
-                            amount, ns, params, options, fixed, _("a paytable line's amount"), PAYTABLE
-                        ):
-                            # Named conditions in their place (a share of the jackpot written once).
-                            amount = specialize(amount, _values(params), self.bodies())
-                            winnings = compile_expr(amount, _values(params))
-                            pays_node = amount
-                            prize = next(
-                                (
-                                    n.path
-                                    for n in names_in(amount)
-                                    if isinstance(n, ast.Name) and n.path in PRIZES
-                                ),
-                                None,
-                            )
-                        else:
-                            ok = False
-                    if ok:
-                        when = specialize(line.when, _values(params), self.bodies())
-                        lines.append(
-                            CompiledPayLine(
-                                line.label,
-                                pays,
-                                compile_expr(when, _values(params)),
-                                unparse(when),
-                                line.pos.line,
-                                winnings,
-                                prize,
-                                written=unparse(line.when),
-                                reads=frozenset(
-                                    n.path.split(".")[0]
-                                    for n in names_in(when)  # named conditions in their place
-                                    if isinstance(n, ast.Name)
-                                ),
-                                when_node=when,
-                                amount_node=pays_node,
-                            )
-                        )
-                tables[table.name] = tuple(lines)
+                compiled = (self.pay_line(line, scope) for line in table.lines)
+                tables[table.name] = tuple(line for line in compiled if line is not None)
             bets[sb.name] = SideBetDef(
                 sb.name,
                 sb.title or sb.name,
@@ -621,19 +584,77 @@ class _Compiler:
             )
         return bets
 
+    def new_side_bet(self, sb: ast.SideBet, bets: dict[str, SideBetDef]) -> bool:
+        """A side bet is declared once, with a legal reference, and its stakes have a name of their own."""
+        if sb.name in bets:
+            self.error(sb.pos, _("side bet {name!r} is declared twice").format(name=sb.name))
+            return False
+        if sb.ref is None:
+            self.error(
+                sb.pos, _('side bet {name!r} has no legal reference: add ref "…"').format(name=sb.name)
+            )
+            return False
+        stake = sb.stake or sb.name
+        if any(b.stake_name == stake for b in bets.values()):
+            self.error(
+                sb.pos,
+                _("side bet {name!r}: another side bet's stakes are already named {stake!r}").format(
+                    name=sb.name, stake=stake
+                ),
+            )
+            return False
+        return True
+
+    def pay_line(self, line: ast.PayLine, scope: _Scope) -> CompiledPayLine | None:
+        """A paytable line: its condition and its amount (a ratio of the stake, or an expression such as
+        a share of the jackpot), checked and compiled; None when either has a problem."""
+        ns = (*PAYTABLE_NAMESPACES, "table", "param", "house")
+        ok = self.check_names(line.when, ns, scope, _("a paytable line"), PAYTABLE)
+        pays: ast.Ratio | str
+        winnings, prize = None, None
+        pays_node: ast.Expr | None = None
+        if isinstance(line.pays, ast.Ratio):
+            pays = line.pays
+            winnings = _ratio_winnings(pays)
+        else:
+            amount = ast.Name(line.pos, line.pays) if isinstance(line.pays, str) else line.pays
+            pays = unparse(amount)
+            if self.check_names(amount, ns, scope, _("a paytable line's amount"), PAYTABLE):
+                # Named conditions in their place (a share of the jackpot written once).
+                pays_node = specialize(amount, scope.values, self.bodies())
+                winnings = compile_expr(pays_node, scope.values)
+                prize = next(
+                    (n.path for n in names_in(pays_node) if isinstance(n, ast.Name) and n.path in PRIZES),
+                    None,
+                )
+            else:
+                ok = False
+        if not ok:
+            return None
+        when = specialize(line.when, scope.values, self.bodies())
+        return CompiledPayLine(
+            line.label,
+            pays,
+            compile_expr(when, scope.values),
+            unparse(when),
+            line.pos.line,
+            winnings,
+            prize,
+            written=unparse(line.when),
+            reads=frozenset(
+                n.path.split(".")[0]
+                for n in names_in(when)  # named conditions in their place
+                if isinstance(n, ast.Name)
+            ),
+            when_node=when,
+            amount_node=pays_node,
+        )
+
     # ---- rules ----
-    def rules(
-        self,
-        family: str,
-        params: dict[str, ParamValue],
-        options: dict[str, OptionDef],
-        fixed: dict[str, FixedDef],
-        side_bets: dict[str, SideBetDef] | None = None,
-    ) -> tuple[Rule, ...]:
-        side_bets = side_bets or {}
+    def rules(self, family: str, scope: _Scope) -> tuple[Rule, ...]:
+        """Each rule, its id said once, compiled clause by clause (`rule`)."""
         rules: list[Rule] = []
         seen: dict[str, int] = {}
-        values = _values(params)
         for r in self.tree.rules:
             self.at("rule", r.name)
             rule_id = f"{family}/{r.name}"
@@ -646,166 +667,170 @@ class _Compiler:
                 )
                 continue
             seen[r.name] = r.pos.line
-            single = {}
-            for label, items in (
-                ("ref", r.refs),
-                ("severity", r.severities),
-                ("message", r.messages),
-                ("kind", r.kinds),
-            ):
-                if not items and label != "kind":
-                    self.error(r.pos, _("rule {rule!r} has no {label}").format(rule=rule_id, label=label))
-                elif len(items) > 1:
-                    second = items[1]
-                    pos = second.pos if isinstance(second, ast.Ref) else second[0]
-                    self.error(
-                        pos, _("rule {rule!r} gives its {label} twice").format(rule=rule_id, label=label)
-                    )
-                if label == "ref":
-                    single[label] = r.refs[0].text if r.refs else ""
-                else:
-                    single[label] = items[0][1] if items else ""  # type: ignore[index]
-            same = r.same_checks[0] if r.same_checks else None
-            if same is not None and not same.version:
-                # `dsl.cite` fills in the citation when the registry loads the version; a tree compiled
-                # without it cannot know the cited rule's clauses.
-                self.error(
-                    same.pos,
-                    _("rule {rule!r}: the check of {cited} was not looked up").format(
-                        rule=rule_id, cited=same.cited
-                    ),
-                )
-                continue
-            if not r.checks and not r.settles:
-                self.error(
-                    r.pos,
-                    _("rule {rule!r} checks nothing: give it an 'on … require' or a 'settle'").format(
-                        rule=rule_id
-                    ),
-                )
-            checks = []
-            taken_from = len(self.errors)
-            offered: set[str] = set()  # the namespaces the rule's events offer, for its message
-            for c in r.checks:
-                if c.event not in EVENTS:
-                    self.error(
-                        c.pos,
-                        _("unknown event {event!r}{hint}").format(
-                            event=c.event, hint=_closest(c.event, EVENTS)
-                        ),
-                    )
-                    continue
-                if (owners := _foreign_owners(self.game, OWN_EVENTS, c.event)) is not None:
-                    self.error(c.pos, _(FOREIGN_EVENT).format(event=c.event, owners=owners, game=self.game))
-                    continue
-                ns = namespaces_for(c.event)
-                offered.update(ns)
-                where = _("event '{event}'").format(event=c.event)
-                ok = c.guard is None or self.check_names(c.guard, ns, params, options, fixed, where, c.event)
-                ok = self.check_names(c.require, ns, params, options, fixed, where, c.event) and ok
-                if not ok:
-                    continue
-                guard = _guard(c.guard, values, self.bodies())
-                require = specialize(c.require, values, self.bodies())
-                checks.append(
-                    CheckDef(
-                        event=c.event,
-                        guard=compile_expr(guard, values) if guard is not None else None,
-                        require=compile_expr(require, values),
-                        guard_node=c.guard,
-                        require_node=c.require,
-                        line=c.pos.line,
-                        applied_guard=guard,
-                        applied_require=require,
-                    )
-                )
-            settles = []
-            for s in r.settles:
-                if (owners := _foreign_owners(self.game, OWN_STAKES, s.stake)) is not None:
-                    self.error(s.pos, _(FOREIGN_STAKE).format(stake=s.stake, owners=owners, game=self.game))
-                    continue
-                if s.stake in SETTLE_STAKES:
-                    ns = ("table", "param", "house", *SETTLE_STAKES[s.stake])
-                elif s.stake in side_bets:
-                    ns = ("table", "param", "house", *SIDE_SETTLE_NAMESPACES)
-                else:
-                    known = [*SETTLE_STAKES, *side_bets]
-                    self.error(
-                        s.pos,
-                        _("unknown stake {stake!r} to settle{hint}").format(
-                            stake=s.stake, hint=_closest(s.stake, known)
-                        ),
-                    )
-                    continue
-                offered.update(ns)
-                where = _("settling '{stake}'").format(stake=s.stake)
-                place = SETTLE if s.stake in SETTLE_STAKES else SIDE_SETTLE
-                ok = s.guard is None or self.check_names(s.guard, ns, params, options, fixed, where, place)
-                if s.outcome.amount is not None:
-                    ok = self.check_names(s.outcome.amount, ns, params, options, fixed, where, place) and ok
-                amount_node = (
-                    specialize(s.outcome.amount, values, self.bodies()) if s.outcome.amount and ok else None
-                )
-                amount = compile_expr(amount_node, values) if amount_node is not None else None
-                if s.outcome.verb == "paytable":
-                    if s.stake not in side_bets:
-                        self.error(
-                            s.outcome.pos,
-                            _(
-                                "'{stake}' is not a side bet: only a side bet is settled by its paytables"
-                            ).format(stake=s.stake),
-                        )
-                        continue
-                    readers = self.table_readers(s.outcome.tables, side_bets[s.stake], options)
-                    if readers is None:
-                        continue
-                    amount = _paytable_amount(side_bets[s.stake], readers)
-                settle_guard = _guard(s.guard, values, self.bodies()) if ok else None
-                if ok:
-                    settles.append(
-                        SettleDef(
-                            stake=s.stake,
-                            guard=compile_expr(settle_guard, values) if settle_guard is not None else None,
-                            verb=s.outcome.verb,
-                            amount=amount,
-                            guard_node=s.guard,
-                            amount_node=s.outcome.amount,
-                            applied_guard=settle_guard,
-                            line=s.pos.line,
-                            tables=tuple(t.name for t in s.outcome.tables),
-                            applied_amount=amount_node,
-                        )
-                    )
-            if same is not None:
-                self.taken(taken_from, same, rule_id)
-            if r.messages and offered:
-                message_pos = r.messages[0][0]
-                for problem in placeholder_problems(r.messages[0][1], offered, params, [*options, *fixed]):
-                    self.error(message_pos, problem)
-            severity = single.get("severity") or "error"
-            kind = single.get("kind") or ("payout" if settles and not checks else "procedure")
-            rules.append(
-                Rule(
-                    id=rule_id,
-                    name=r.name,
-                    ref=single.get("ref", ""),
-                    severity=severity,
-                    kind=kind,
-                    message=single.get("message", ""),
-                    checks=tuple(checks),
-                    settles=tuple(settles),
-                    doc=dict(r.doc),
-                    file=self.file,
-                    line=r.pos.line,
-                    translations=self.translations(r, rule_id, offered, params, [*options, *fixed]),
-                    same_check=CheckSource(
-                        same.cited, same.version, f"{same.family}/{same.rule}", same.file, same.line
-                    )
-                    if same is not None
-                    else None,
-                )
-            )
+            rule = self.rule(r, rule_id, scope)
+            if rule is not None:
+                rules.append(rule)
         return tuple(rules)
+
+    def rule(self, r: ast.RuleDecl, rule_id: str, scope: _Scope) -> Rule | None:
+        """One rule: its fields said once, its checks and settle clauses compiled, its message's
+        placeholders facts its clauses offer; None when it takes a check that was not looked up."""
+        single = self.rule_fields(r, rule_id)
+        same = r.same_checks[0] if r.same_checks else None
+        if same is not None and not same.version:
+            # `dsl.cite` fills in the citation when the registry loads the version; a tree compiled
+            # without it cannot know the cited rule's clauses.
+            self.error(
+                same.pos,
+                _("rule {rule!r}: the check of {cited} was not looked up").format(
+                    rule=rule_id, cited=same.cited
+                ),
+            )
+            return None
+        if not r.checks and not r.settles:
+            self.error(
+                r.pos,
+                _("rule {rule!r} checks nothing: give it an 'on … require' or a 'settle'").format(
+                    rule=rule_id
+                ),
+            )
+        taken_from = len(self.errors)
+        offered: set[str] = set()  # the namespaces the rule's events offer, for its message
+        checks = [check for c in r.checks if (check := self.check(c, scope, offered)) is not None]
+        settles = [settle for s in r.settles if (settle := self.settle(s, scope, offered)) is not None]
+        if same is not None:
+            self.taken(taken_from, same, rule_id)
+        names = [*scope.options, *scope.fixed]
+        if r.messages and offered:
+            message_pos = r.messages[0][0]
+            for problem in placeholder_problems(r.messages[0][1], offered, scope.params, names):
+                self.error(message_pos, problem)
+        return Rule(
+            id=rule_id,
+            name=r.name,
+            ref=single.get("ref", ""),
+            severity=single.get("severity") or "error",
+            kind=single.get("kind") or ("payout" if settles and not checks else "procedure"),
+            message=single.get("message", ""),
+            checks=tuple(checks),
+            settles=tuple(settles),
+            doc=dict(r.doc),
+            file=self.file,
+            line=r.pos.line,
+            translations=self.translations(r, rule_id, offered, scope.params, names),
+            same_check=CheckSource(
+                same.cited, same.version, f"{same.family}/{same.rule}", same.file, same.line
+            )
+            if same is not None
+            else None,
+        )
+
+    def rule_fields(self, r: ast.RuleDecl, rule_id: str) -> dict[str, str]:
+        """A rule's ref, severity, message and kind: each said once, all but the kind said."""
+        single = {}
+        for label, items in (
+            ("ref", r.refs),
+            ("severity", r.severities),
+            ("message", r.messages),
+            ("kind", r.kinds),
+        ):
+            if not items and label != "kind":
+                self.error(r.pos, _("rule {rule!r} has no {label}").format(rule=rule_id, label=label))
+            elif len(items) > 1:
+                second = items[1]
+                pos = second.pos if isinstance(second, ast.Ref) else second[0]
+                self.error(pos, _("rule {rule!r} gives its {label} twice").format(rule=rule_id, label=label))
+            if label == "ref":
+                single[label] = r.refs[0].text if r.refs else ""
+            else:
+                single[label] = items[0][1] if items else ""  # type: ignore[index]
+        return single
+
+    def check(self, c: ast.Check, scope: _Scope, offered: set[str]) -> CheckDef | None:
+        """`on EVENT [when GUARD] require CONDITION`: an event of the game, its names ones the event
+        offers, compiled with the version's parameters and named conditions in their place."""
+        if not self.known_word(c.pos, c.event, EVENTS, OWN_EVENTS, UNKNOWN_EVENT, FOREIGN_EVENT, "event"):
+            return None
+        ns = namespaces_for(c.event)
+        offered.update(ns)
+        where = _("event '{event}'").format(event=c.event)
+        ok = c.guard is None or self.check_names(c.guard, ns, scope, where, c.event)
+        ok = self.check_names(c.require, ns, scope, where, c.event) and ok
+        if not ok:
+            return None
+        guard = _guard(c.guard, scope.values, self.bodies())
+        require = specialize(c.require, scope.values, self.bodies())
+        return CheckDef(
+            event=c.event,
+            guard=compile_expr(guard, scope.values) if guard is not None else None,
+            require=compile_expr(require, scope.values),
+            guard_node=c.guard,
+            require_node=c.require,
+            line=c.pos.line,
+            applied_guard=guard,
+            applied_require=require,
+        )
+
+    def settle_namespaces(self, s: ast.Settle, side_bets: dict[str, SideBetDef]) -> tuple[str, ...] | None:
+        """What a settle clause of `s.stake` may read: the table, the version, and the stake's own facts
+        (a main stake's, or a side bet's); None when the stake is not one of the game's."""
+        if (owners := _foreign_owners(self.game, OWN_STAKES, s.stake)) is not None:
+            self.error(s.pos, _(FOREIGN_STAKE).format(stake=s.stake, owners=owners, game=self.game))
+            return None
+        if s.stake in SETTLE_STAKES:
+            return ("table", "param", "house", *SETTLE_STAKES[s.stake])
+        if s.stake in side_bets:
+            return ("table", "param", "house", *SIDE_SETTLE_NAMESPACES)
+        known = [*SETTLE_STAKES, *side_bets]
+        self.error(
+            s.pos,
+            _("unknown stake {stake!r} to settle{hint}").format(stake=s.stake, hint=_closest(s.stake, known)),
+        )
+        return None
+
+    def settle(self, s: ast.Settle, scope: _Scope, offered: set[str]) -> SettleDef | None:
+        """`settle STAKE [when GUARD] => outcome [amount | paytable …]`: a stake of the game, its names
+        ones the stake's settlement offers, a paytable only for a side bet."""
+        ns = self.settle_namespaces(s, scope.side_bets)
+        if ns is None:
+            return None
+        offered.update(ns)
+        where = _("settling '{stake}'").format(stake=s.stake)
+        place = SETTLE if s.stake in SETTLE_STAKES else SIDE_SETTLE
+        ok = s.guard is None or self.check_names(s.guard, ns, scope, where, place)
+        if s.outcome.amount is not None:
+            ok = self.check_names(s.outcome.amount, ns, scope, where, place) and ok
+        values = scope.values
+        amount_node = specialize(s.outcome.amount, values, self.bodies()) if s.outcome.amount and ok else None
+        amount = compile_expr(amount_node, values) if amount_node is not None else None
+        if s.outcome.verb == "paytable":
+            if s.stake not in scope.side_bets:
+                self.error(
+                    s.outcome.pos,
+                    _("'{stake}' is not a side bet: only a side bet is settled by its paytables").format(
+                        stake=s.stake
+                    ),
+                )
+                return None
+            readers = self.table_readers(s.outcome.tables, scope.side_bets[s.stake], scope.options)
+            if readers is None:
+                return None
+            amount = _paytable_amount(scope.side_bets[s.stake], readers)
+        if not ok:
+            return None
+        settle_guard = _guard(s.guard, values, self.bodies())
+        return SettleDef(
+            stake=s.stake,
+            guard=compile_expr(settle_guard, values) if settle_guard is not None else None,
+            verb=s.outcome.verb,
+            amount=amount,
+            guard_node=s.guard,
+            amount_node=s.outcome.amount,
+            applied_guard=settle_guard,
+            line=s.pos.line,
+            tables=tuple(t.name for t in s.outcome.tables),
+            applied_amount=amount_node,
+        )
 
     def taken(self, before: int, same: ast.SameCheck, rule_id: str) -> None:
         """The problems found in a cited rule's clauses (written in another file, read here with this
@@ -958,10 +983,11 @@ class _Compiler:
         params = self.parameters()
         options = self.options()
         fixed = self.fixed(options)
-        self.named_conditions(params, options, fixed)
-        side_bets = self.side_bets(params, options, fixed)
+        scope = _Scope(params, options, fixed, _values(params), {})
+        self.named_conditions(scope)
+        side_bets = self.side_bets(scope)
         self.alias_clashes(options, fixed, side_bets)
-        rules = self.rules(self.tree.family, params, options, fixed, side_bets)
+        rules = self.rules(self.tree.family, replace(scope, side_bets=side_bets))
         self.unread_parameters(params)
         self.uncited_conditions()
         provisions = self.provisions()
@@ -1060,26 +1086,15 @@ def _zero_divisors(expr: ast.Expr, values: dict[str, Any]) -> list[ast.Pos]:
     stack = [expr]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Arith):
-            if node.op == "/":
-                try:
-                    divisor = fold(node.right, values)
-                except (KeyError, TypeError):
-                    divisor = node.right  # a parameter not set: said where it is named
-                value = plain_value(divisor.value) if isinstance(divisor, ast.Literal) else None
-                if isinstance(value, int | Decimal) and not isinstance(value, bool) and value == 0:
-                    found.append(node.pos)
-            stack += (node.left, node.right)
-        elif isinstance(node, ast.Compare):
-            stack += (node.left, node.right)
-        elif isinstance(node, ast.BoolOp | ast.ListExpr):
-            stack += node.items
-        elif isinstance(node, ast.Call):
-            stack += node.args
-        elif isinstance(node, ast.Not):
-            stack.append(node.item)
-        elif isinstance(node, ast.AnyOf):
-            stack.append(node.body)
+        if isinstance(node, ast.Arith) and node.op == "/":
+            try:
+                divisor = fold(node.right, values)
+            except (KeyError, TypeError):
+                divisor = node.right  # a parameter not set: said where it is named
+            value = plain_value(divisor.value) if isinstance(divisor, ast.Literal) else None
+            if isinstance(value, int | Decimal) and not isinstance(value, bool) and value == 0:
+                found.append(node.pos)
+        stack.extend(ast.children(node))
     return found
 
 

@@ -89,47 +89,55 @@ def compile_expr(node: ast.Expr, params: Mapping[str, Any]) -> Compiled:
         left, right = compile_expr(node.left, params), compile_expr(node.right, params)
         return lambda ctx: arithmetic(node, left(ctx), right(ctx))
     if isinstance(node, ast.Compare):
-        cmp = _COMPARE[node.op]
-        left, right = compile_expr(node.left, params), compile_expr(node.right, params)
-        constant = _constant(node.right, params)
-        ordering = node.op in ("<", "<=", ">", ">=")
-        if constant is not _NOT_CONSTANT:
-            # The usual shape, `fact OP constant`: one closure call instead of two.
-            def compare_constant(ctx: Context) -> bool:
-                a = left(ctx)
-                if ordering and (a is None or constant is None):
-                    raise EvaluationError(
-                        _("{expression}: a value is not known").format(expression=unparse(node))
-                    )
-                return cmp(a, constant)
-
-            return compare_constant
-
-        def compare(ctx: Context) -> bool:
-            a, b = left(ctx), right(ctx)
-            if ordering and (a is None or b is None):
-                raise EvaluationError(
-                    _("{expression}: a value is not known").format(expression=unparse(node))
-                )
-            return cmp(a, b)
-
-        return compare
+        return _compile_compare(node, params)
     if isinstance(node, ast.BoolOp):
-        items = [compile_expr(i, params) for i in node.items]
-        if node.op == "and":
-            if len(items) == 2:
-                first, second = items
-                return lambda ctx: bool(first(ctx) and second(ctx))
-            return lambda ctx: all(f(ctx) for f in items)
-        if len(items) == 2:
-            first, second = items
-            return lambda ctx: bool(first(ctx) or second(ctx))
-        return lambda ctx: any(f(ctx) for f in items)
+        return _compile_bool(node, params)
     if isinstance(node, ast.Not):
         item = compile_expr(node.item, params)
         return lambda ctx: not item(ctx)
     # i18n: not shown (a bug of the program)
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
+
+
+def _compile_compare(node: ast.Compare, params: Mapping[str, Any]) -> Compiled:
+    """`a op b`; an ordering of an unknown value cannot be decided (`compare`)."""
+    cmp = _COMPARE[node.op]
+    left, right = compile_expr(node.left, params), compile_expr(node.right, params)
+    constant = _constant(node.right, params)
+    ordering = node.op in ("<", "<=", ">", ">=")
+    if constant is not _NOT_CONSTANT:
+        # The usual shape, `fact OP constant`: one closure call instead of two.
+        def compare_constant(ctx: Context) -> bool:
+            a = left(ctx)
+            if ordering and (a is None or constant is None):
+                raise EvaluationError(
+                    _("{expression}: a value is not known").format(expression=unparse(node))
+                )
+            return cmp(a, constant)
+
+        return compare_constant
+
+    def compare(ctx: Context) -> bool:
+        a, b = left(ctx), right(ctx)
+        if ordering and (a is None or b is None):
+            raise EvaluationError(_("{expression}: a value is not known").format(expression=unparse(node)))
+        return cmp(a, b)
+
+    return compare
+
+
+def _compile_bool(node: ast.BoolOp, params: Mapping[str, Any]) -> Compiled:
+    """`and`/`or` of the items, each evaluated only while the answer is not known."""
+    items = [compile_expr(i, params) for i in node.items]
+    if node.op == "and":
+        if len(items) == 2:
+            first, second = items
+            return lambda ctx: bool(first(ctx) and second(ctx))
+        return lambda ctx: all(f(ctx) for f in items)
+    if len(items) == 2:
+        first, second = items
+        return lambda ctx: bool(first(ctx) or second(ctx))
+    return lambda ctx: any(f(ctx) for f in items)
 
 
 _NOT_CONSTANT = object()

@@ -93,20 +93,9 @@ def unroll(
         return ast.Call(node.pos, node.function, tuple(unroll(a, params, bound, defines) for a in node.args))
     if isinstance(node, ast.ListExpr):
         return ast.ListExpr(node.pos, tuple(unroll(i, params, bound, defines) for i in node.items))
-    if isinstance(node, ast.Arith):
-        return ast.Arith(
-            node.pos,
-            node.op,
-            unroll(node.left, params, bound, defines),
-            unroll(node.right, params, bound, defines),
-        )
-    if isinstance(node, ast.Compare):
-        return ast.Compare(
-            node.pos,
-            node.op,
-            unroll(node.left, params, bound, defines),
-            unroll(node.right, params, bound, defines),
-        )
+    if isinstance(node, ast.Arith | ast.Compare):
+        left, right = unroll(node.left, params, bound, defines), unroll(node.right, params, bound, defines)
+        return type(node)(node.pos, node.op, left, right)
     if isinstance(node, ast.BoolOp):
         # A named condition cited in a group of its own operator joins the group, as if written there.
         unrolled = [unroll(i, params, bound, defines) for i in node.items]
@@ -142,13 +131,7 @@ def _truth(node: ast.Expr, mode: Mode) -> bool | None:
 def _fold(node: ast.Expr, params: Mapping[str, Any], house: Mapping[str, Any] | None, mode: Mode) -> ast.Expr:
     code = mode is Mode.CODE
     if isinstance(node, ast.Name):
-        namespace, _unused, field = node.path.partition(".")
-        if namespace == "param":
-            value = params[field]
-            return ast.Literal(node.pos, plain_value(value) if code else value)
-        if namespace == "house" and house is not None:
-            return ast.Literal(node.pos, plain_value(house.get(field)))
-        return node
+        return _fold_name(node, params, house, code)
     if isinstance(node, ast.Literal):
         return node
     if isinstance(node, ast.Call):
@@ -159,43 +142,67 @@ def _fold(node: ast.Expr, params: Mapping[str, Any], house: Mapping[str, Any] | 
             return ast.Literal(node.pos, tuple(plain_value(item.value) for item in items))  # type: ignore[union-attr]
         return ast.ListExpr(node.pos, items)
     if isinstance(node, ast.Arith | ast.Compare):
-        left, right = _fold(node.left, params, house, mode), _fold(node.right, params, house, mode)
-        rebuilt: ast.Arith | ast.Compare
-        if isinstance(node, ast.Arith):
-            rebuilt = ast.Arith(node.pos, node.op, left, right)
-        else:
-            rebuilt = ast.Compare(node.pos, node.op, left, right)
-        if not (isinstance(left, ast.Literal) and isinstance(right, ast.Literal)):
-            return rebuilt
-        a, b = plain_value(left.value), plain_value(right.value)
-        try:
-            value = arithmetic(rebuilt, a, b) if isinstance(rebuilt, ast.Arith) else compare(rebuilt, a, b)
-        except Exception:  # left for the replay to report (or to raise when run), as if not folded
-            return rebuilt
-        return ast.Literal(node.pos, value)
+        return _fold_binary(node, params, house, mode)
     if isinstance(node, ast.Not):
         item = _fold(node.item, params, house, mode)
         truth = _truth(item, mode)
         return ast.Not(node.pos, item) if truth is None else ast.Literal(node.pos, not truth)
     if isinstance(node, ast.BoolOp):
-        decides = node.op == "or"  # the value that decides the group: true for `or`, false for `and`
-        kept: list[ast.Expr] = []
-        changed: list[bool] = []
-        for original in node.items:
-            item = _fold(original, params, house, mode)
-            truth = _truth(item, mode)
-            if truth is None:
-                kept.append(item)
-                changed.append(item != original)
-            elif truth is decides:
-                if not code or not kept:
-                    return ast.Literal(node.pos, decides)
-                kept.append(ast.Literal(node.pos, decides))  # after the parts that may raise first
-                break
-        if not kept:
-            return ast.Literal(node.pos, not decides)
-        if code:
-            return ast.BoolOp(node.pos, node.op, tuple(kept))
-        return kept[0] if len(kept) == 1 else _flat(node, kept, changed)
+        return _fold_group(node, params, house, mode)
     # i18n: not shown (a bug of the program)
     raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
+
+
+def _fold_name(
+    node: ast.Name, params: Mapping[str, Any], house: Mapping[str, Any] | None, code: bool
+) -> ast.Expr:
+    """A parameter's value, or a house option's when the house is given; a fact stays a name."""
+    namespace, _unused, field = node.path.partition(".")
+    if namespace == "param":
+        value = params[field]
+        return ast.Literal(node.pos, plain_value(value) if code else value)
+    if namespace == "house" and house is not None:
+        return ast.Literal(node.pos, plain_value(house.get(field)))
+    return node
+
+
+def _fold_binary(
+    node: ast.Arith | ast.Compare, params: Mapping[str, Any], house: Mapping[str, Any] | None, mode: Mode
+) -> ast.Expr:
+    """`a op b` computed when both sides fold to values (and it can be: else left for the replay)."""
+    left, right = _fold(node.left, params, house, mode), _fold(node.right, params, house, mode)
+    rebuilt = type(node)(node.pos, node.op, left, right)
+    if not (isinstance(left, ast.Literal) and isinstance(right, ast.Literal)):
+        return rebuilt
+    a, b = plain_value(left.value), plain_value(right.value)
+    try:
+        value = arithmetic(rebuilt, a, b) if isinstance(rebuilt, ast.Arith) else compare(rebuilt, a, b)
+    except Exception:  # left for the replay to report (or to raise when run), as if not folded
+        return rebuilt
+    return ast.Literal(node.pos, value)
+
+
+def _fold_group(
+    node: ast.BoolOp, params: Mapping[str, Any], house: Mapping[str, Any] | None, mode: Mode
+) -> ast.Expr:
+    """`and`/`or`: a part that decides the group ends it, a part that cannot is dropped."""
+    code = mode is Mode.CODE
+    decides = node.op == "or"  # the value that decides the group: true for `or`, false for `and`
+    kept: list[ast.Expr] = []
+    changed: list[bool] = []
+    for original in node.items:
+        item = _fold(original, params, house, mode)
+        truth = _truth(item, mode)
+        if truth is None:
+            kept.append(item)
+            changed.append(item != original)
+        elif truth is decides:
+            if not code or not kept:
+                return ast.Literal(node.pos, decides)
+            kept.append(ast.Literal(node.pos, decides))  # after the parts that may raise first
+            break
+    if not kept:
+        return ast.Literal(node.pos, not decides)
+    if code:
+        return ast.BoolOp(node.pos, node.op, tuple(kept))
+    return kept[0] if len(kept) == 1 else _flat(node, kept, changed)

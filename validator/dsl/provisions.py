@@ -20,6 +20,7 @@ A point or an article cited without alinéas is the whole of it (`Key.al` None).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -106,76 +107,110 @@ def key_of(name: str) -> Key:
 
 def _group(group: str, article: str, keys: set[Key]) -> str:
     """One `;`-separated part of a reference: its keys added to `keys`; the article it leaves."""
-    tokens = [m for m in _TOKEN.finditer(group)]
-    index = 0
-    section_mode = bool(re.match(r"sections? \d", group))
-    point, part = 0, ""
-    told = False  # the current point (or the article) has had alinéas named
-    starts_with_al = group.startswith("al.")
-
-    def whole() -> None:
-        if not told:
-            keys.add(Key(article, 0, point, part, None))
-
-    if section_mode:
+    tokens = list(_TOKEN.finditer(group))
+    if re.match(r"sections? \d", group):
         numbers = _numbers(tokens, 1, group)[0]  # after the word "section(s)"
         for n in numbers:
             keys.add(Key(article, n, 0, "", None))
         return article
-    if not starts_with_al:
-        point, part, told = 0, "", False
-    while index < len(tokens):
-        token = tokens[index]
-        kind = token.lastgroup
-        if kind == "article" or kind == "named":
-            whole() if (point or part) else None
-            article = token.group("article") or token.group("named")
-            point, part, told = 0, "", False
-            index += 1
-            if index >= len(tokens):
-                keys.add(Key(article, 0, 0, "", None))
-                return article
-            continue
-        if kind == "point":
-            if point:
-                whole()
-            point, part, told = int(token.group("point")), "", False
-            index += 1
-            if (
-                index + 1 < len(tokens)
-                and tokens[index].lastgroup == "to"
-                and tokens[index + 1].lastgroup == "point"
-            ):
-                last = int(tokens[index + 1].group("point"))
-                for n in range(point, last + 1):
-                    keys.add(Key(article, 0, n, "", None))
-                point, told = last, True
-                index += 2
-            continue
-        if kind == "part":
-            part, told = token.group("part"), False
-            index += 1
-            continue
-        if token.group(0) == "al.":
-            numbers, index = _numbers(tokens, index + 1, group)
-            for n in numbers:
-                keys.add(Key(article, 0, point, part, n))
-            told = True
-            continue
-        if kind == "nota":
-            keys.add(Key(article, 0, point, part, 0))
-            told = True
-            index += 1
-            continue
-        if kind in ("comma", "and"):
-            index += 1
-            continue
-        raise CitationError(group)
-    if point or part:
-        whole()
-    elif not told and article:
-        keys.add(Key(article, 0, 0, "", None))
-    return article
+    return _Part(tokens, group, article, keys).read()
+
+
+@dataclass(slots=True)
+class _Part:
+    """The reading of one part of a reference, token by token: where it stands (the article, the point
+    and its lettered part), whether the current point (or the article) has had alinéas named, and the
+    keys found so far."""
+
+    tokens: list[re.Match[str]]
+    text: str
+    article: str
+    keys: set[Key]
+    index: int = 0
+    point: int = 0
+    part: str = ""
+    told: bool = False
+
+    def read(self) -> str:
+        """The part's keys added to `keys`; the article it leaves."""
+        while self.index < len(self.tokens):
+            token = self.tokens[self.index]
+            step = _STEPS.get(token.lastgroup or token.group(0))
+            if step is None:
+                raise CitationError(self.text)
+            step(self, token)
+        if self.point or self.part:
+            self.whole()
+        elif not self.told and self.article:
+            self.keys.add(Key(self.article, 0, 0, "", None))
+        return self.article
+
+    def whole(self) -> None:
+        """The current point (or part) is cited whole when no alinéa of it was named."""
+        if not self.told:
+            self.keys.add(Key(self.article, 0, self.point, self.part, None))
+
+    def at_article(self, token: re.Match[str]) -> None:
+        """`art. 55-4`, or a part of a text named by a word: what was cited before it is closed."""
+        if self.point or self.part:
+            self.whole()
+        self.article = token.group("article") or token.group("named")
+        self.point, self.part, self.told = 0, "", False
+        self.index += 1
+
+    def at_point(self, token: re.Match[str]) -> None:
+        """`1°`, or a range of points `5° à 8°` (each cited whole)."""
+        if self.point:
+            self.whole()
+        self.point, self.part, self.told = int(token.group("point")), "", False
+        self.index += 1
+        tokens, index = self.tokens, self.index
+        if (
+            index + 1 < len(tokens)
+            and tokens[index].lastgroup == "to"
+            and tokens[index + 1].lastgroup == "point"
+        ):
+            last = int(tokens[index + 1].group("point"))
+            for n in range(self.point, last + 1):
+                self.keys.add(Key(self.article, 0, n, "", None))
+            self.point, self.told = last, True
+            self.index += 2
+
+    def at_part(self, token: re.Match[str]) -> None:
+        """`a)`: a lettered part of the current point."""
+        self.part, self.told = token.group("part"), False
+        self.index += 1
+
+    def at_alineas(self, token: re.Match[str]) -> None:
+        """`al. 7`, `al. 1 et 4`, `al. 21 à 23`: alinéas of the current point (or article)."""
+        numbers, self.index = _numbers(self.tokens, self.index + 1, self.text)
+        for n in numbers:
+            self.keys.add(Key(self.article, 0, self.point, self.part, n))
+        self.told = True
+
+    def at_nota(self, token: re.Match[str]) -> None:
+        """`NOTA`: the article's note (alinéa 0)."""
+        self.keys.add(Key(self.article, 0, self.point, self.part, 0))
+        self.told = True
+        self.index += 1
+
+    def skip(self, token: re.Match[str]) -> None:
+        """`,` and `et` between points."""
+        self.index += 1
+
+
+# What each token of a part does, by its group's name (`al.` by its text); any other token (a number or
+# `à` out of place, `section` within a part) is not a citation.
+_STEPS: dict[str, Callable[[_Part, re.Match[str]], None]] = {
+    "article": _Part.at_article,
+    "named": _Part.at_article,
+    "point": _Part.at_point,
+    "part": _Part.at_part,
+    "al.": _Part.at_alineas,
+    "nota": _Part.at_nota,
+    "comma": _Part.skip,
+    "and": _Part.skip,
+}
 
 
 def _numbers(tokens: list[re.Match[str]], index: int, group: str) -> tuple[list[int], int]:

@@ -160,90 +160,109 @@ def problems(tree: ast.RulesetFile) -> list[RulesetError]:
     seen: set[str] = set()
     for reading in tree.readings:
         file = tree.file_of("reading", reading.name)
-
-        def error(pos: ast.Pos, message: str, file: str = file) -> None:
-            errors.append(RulesetError(file, pos.line, pos.column, message))
-
         what = _("reading {name}").format(name=reading.name)
         if reading.name in seen:
-            error(reading.pos, _("{what} is declared twice in this version").format(what=what))
+            said = _("{what} is declared twice in this version").format(what=what)
+            errors.append(RulesetError(file, reading.pos.line, reading.pos.column, said))
             continue
         seen.add(reading.name)
-        if not reading.quotes:
+        errors.extend(_wording_problems(reading, what, file))
+        errors.extend(_default_problems(tree, reading, what, file))
+    return errors
+
+
+def _wording_problems(reading: ast.Reading, what: str, file: str) -> list[RulesetError]:
+    """A reading quotes its sentence, asks its question, names its (two or more) alternatives once each
+    and gives each translation once; an alternative changes rules, not readings."""
+    errors: list[RulesetError] = []
+
+    def error(pos: ast.Pos, message: str) -> None:
+        errors.append(RulesetError(file, pos.line, pos.column, message))
+
+    if not reading.quotes:
+        error(
+            reading.pos,
+            _('{what} quotes no sentence: give `quote "…"`, the words of the text it reads').format(
+                what=what
+            ),
+        )
+    if not reading.questions:
+        error(reading.pos, _('{what} asks no question: give `question "…"`').format(what=what))
+    names: set[str] = set()
+    for alt in reading.alternatives:
+        if alt.name in names:
+            error(alt.pos, _("{what} has two alternatives named {name}").format(what=what, name=alt.name))
+        names.add(alt.name)
+        if any(c.kind == "reading" for c in alt.changes):
             error(
-                reading.pos,
-                _('{what} quotes no sentence: give `quote "…"`, the words of the text it reads').format(
-                    what=what
+                alt.pos,
+                _("alternative {name} of {what} changes a reading: it changes rules only").format(
+                    name=alt.name, what=what
                 ),
             )
-        if not reading.questions:
-            error(reading.pos, _('{what} asks no question: give `question "…"`').format(what=what))
-        names: set[str] = set()
-        for alt in reading.alternatives:
-            if alt.name in names:
-                error(alt.pos, _("{what} has two alternatives named {name}").format(what=what, name=alt.name))
-            names.add(alt.name)
-            if any(c.kind == "reading" for c in alt.changes):
-                error(
-                    alt.pos,
-                    _("alternative {name} of {what} changes a reading: it changes rules only").format(
-                        name=alt.name, what=what
-                    ),
-                )
-        said: set[tuple[str, str]] = set()
-        for lang, key, _text, at in reading.translations:
-            if (lang, key) in said:
-                error(
-                    at, _("{what} gives its {field} in {lang} twice").format(what=what, field=key, lang=lang)
-                )
-            said.add((lang, key))
-        if len(reading.alternatives) < 2:
-            count = len(reading.alternatives)
-            error(
-                reading.pos,
-                _("{what} has {count} alternative(s): a question needs two answers").format(
-                    what=what, count=count
-                ),
-            )
-        if len(reading.defaults) != 1:
-            error(
-                reading.pos,
-                _('{what} must name its default once (`default ALTERNATIVE because "…"`)').format(what=what),
-            )
-            continue
-        at, default, _because = reading.defaults[0]
-        if default not in names:
-            known = ", ".join(a.name for a in reading.alternatives)
-            error(
-                at,
-                _("{what} has no alternative {name} to apply by default (its alternatives: {known})").format(
-                    what=what, name=default, known=known
-                ),
-            )
-            continue
-        for alt in reading.alternatives:
-            if alt.name == default:
-                if alt.changes or alt.has_block:
-                    error(
-                        alt.pos,
-                        _(
-                            "alternative {name} is the default of {what}: it is the version as written, "
-                            "so it changes nothing (give it no `{{ … }}` block)"
-                        ).format(name=alt.name, what=what),
-                    )
-                continue
-            local = _misfits(
-                tree, alt, _("alternative {name} of {what}").format(name=alt.name, what=what), file
-            )
-            errors.extend(local)
-            if not local and _same(_applied(tree, alt), items_of(tree)):
+    said: set[tuple[str, str]] = set()
+    for lang, key, _text, at in reading.translations:
+        if (lang, key) in said:
+            error(at, _("{what} gives its {field} in {lang} twice").format(what=what, field=key, lang=lang))
+        said.add((lang, key))
+    if len(reading.alternatives) < 2:
+        count = len(reading.alternatives)
+        error(
+            reading.pos,
+            _("{what} has {count} alternative(s): a question needs two answers").format(
+                what=what, count=count
+            ),
+        )
+    return errors
+
+
+def _default_problems(
+    tree: ast.RulesetFile, reading: ast.Reading, what: str, file: str
+) -> list[RulesetError]:
+    """A reading names one of its alternatives as its default, once; the default is the version as
+    written (it changes nothing), and every other alternative changes something, in a way that fits."""
+    errors: list[RulesetError] = []
+
+    def error(pos: ast.Pos, message: str) -> None:
+        errors.append(RulesetError(file, pos.line, pos.column, message))
+
+    if len(reading.defaults) != 1:
+        error(
+            reading.pos,
+            _('{what} must name its default once (`default ALTERNATIVE because "…"`)').format(what=what),
+        )
+        return errors
+    at, default, _because = reading.defaults[0]
+    if default not in {alt.name for alt in reading.alternatives}:
+        known = ", ".join(a.name for a in reading.alternatives)
+        error(
+            at,
+            _("{what} has no alternative {name} to apply by default (its alternatives: {known})").format(
+                what=what, name=default, known=known
+            ),
+        )
+        return errors
+    for alt in reading.alternatives:
+        if alt.name == default:
+            if alt.changes or alt.has_block:
                 error(
                     alt.pos,
                     _(
-                        "alternative {name} of {what} changes nothing in this version: "
-                        "say what it adds, replaces or repeals"
+                        "alternative {name} is the default of {what}: it is the version as written, "
+                        "so it changes nothing (give it no `{{ … }}` block)"
                     ).format(name=alt.name, what=what),
                 )
+            continue
+        local = _misfits(tree, alt, _("alternative {name} of {what}").format(name=alt.name, what=what), file)
+        errors.extend(local)
+        if not local and _same(_applied(tree, alt), items_of(tree)):
+            error(
+                alt.pos,
+                _(
+                    "alternative {name} of {what} changes nothing in this version: "
+                    "say what it adds, replaces or repeals"
+                ).format(name=alt.name, what=what),
+            )
     return errors
 
 

@@ -5,25 +5,13 @@ page in docs/ to what this prints, so the page and the checker's "did you mean" 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from validator.dsl import vocabulary
 from validator.dsl.functions import FUNCTIONS
+from validator.dsl.pages import cell, text, write
 from validator.dsl.reach import PROVIDED_ONLY_AT
-from validator.dsl.vocabulary import (
-    EVENTS,
-    NAMESPACES,
-    OWN_EVENTS,
-    OWN_FACTS,
-    OWN_PARAMETERS,
-    OWN_STAKES,
-    PARAMETERS,
-    PAYTABLE_NAMESPACES,
-    SETTLE_STAKES,
-    SIDE_SETTLE_NAMESPACES,
-    namespaces_for,
-)
 
 PAGE = Path("docs") / "vocabulary.md"
 
@@ -32,10 +20,6 @@ def _owned(owned: dict[str, tuple[str, ...]], word: str) -> str:
     """ " *Game: blackjack.*" after a word only that game declares (vocabulary.OWN_*); "" for a shared one."""
     owners = owned.get(word)
     return f" *Game: {', '.join(owners)}.*" if owners else ""
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def lines() -> Iterator[str]:
@@ -47,6 +31,14 @@ def lines() -> Iterator[str]:
     yield "`validator/games/<game>/vocabulary.py`); a test fails when this page is not what they say. How the"
     yield "language uses them: `docs/rules-language.md`. A word one game declares is its own (marked"
     yield "*Game:*): `rules check` refuses it in a ruleset of another game."
+    yield from _events()
+    yield from _settles()
+    yield from _facts()
+    yield from _parameters()
+    yield from _functions()
+
+
+def _events() -> Iterator[str]:
     yield ""
     yield "## Events"
     yield ""
@@ -55,27 +47,33 @@ def lines() -> Iterator[str]:
     yield ""
     yield "| event | namespaces |"
     yield "|---|---|"
-    for event in EVENTS:
-        shown = ", ".join(f"`{n}`" for n in namespaces_for(event))
-        yield f"| `{event}` | {shown}{_owned(OWN_EVENTS, event)} |"
+    for event in vocabulary.EVENTS:
+        shown = ", ".join(f"`{n}`" for n in vocabulary.namespaces_for(event))
+        yield f"| `{event}` | {shown}{_owned(vocabulary.OWN_EVENTS, event)} |"
+
+
+def _settles() -> Iterator[str]:
     yield ""
     yield "## Settle clauses and paytables"
     yield ""
     yield "| clause | namespaces |"
     yield "|---|---|"
-    for stake, namespaces in SETTLE_STAKES.items():
+    for stake, namespaces in vocabulary.SETTLE_STAKES.items():
         shown = ", ".join(f"`{n}`" for n in ("table", "param", "house", *namespaces))
-        yield f"| `settle {stake}` | {shown}{_owned(OWN_STAKES, stake)} |"
-    shown = ", ".join(f"`{n}`" for n in ("table", "param", "house", *SIDE_SETTLE_NAMESPACES))
+        yield f"| `settle {stake}` | {shown}{_owned(vocabulary.OWN_STAKES, stake)} |"
+    shown = ", ".join(f"`{n}`" for n in ("table", "param", "house", *vocabulary.SIDE_SETTLE_NAMESPACES))
     yield f"| `settle SIDE_BET` | {shown} |"
-    shown = ", ".join(f"`{n}`" for n in ("table", "param", "house", *PAYTABLE_NAMESPACES))
+    shown = ", ".join(f"`{n}`" for n in ("table", "param", "house", *vocabulary.PAYTABLE_NAMESPACES))
     yield f"| a paytable line | {shown} |"
+
+
+def _facts() -> Iterator[str]:
     yield ""
     yield "## Facts"
     yield ""
     yield "A fact marked *only at* is set by the replay at those places alone; `rules check` refuses it"
     yield "elsewhere."
-    for namespace, facts in NAMESPACES.items():
+    for namespace, facts in vocabulary.NAMESPACES.items():
         yield ""
         yield f"### `{namespace}`"
         yield ""
@@ -84,8 +82,11 @@ def lines() -> Iterator[str]:
         for fact, doc in facts.items():
             places = PROVIDED_ONLY_AT.get(f"{namespace}.{fact}")
             where = f" *Only at: {', '.join(places)}.*" if places else ""
-            owned = _owned(OWN_FACTS, f"{namespace}.{fact}")
-            yield f"| `{namespace}.{fact}` | {_cell(doc)}{where}{owned} |"
+            owned = _owned(vocabulary.OWN_FACTS, f"{namespace}.{fact}")
+            yield f"| `{namespace}.{fact}` | {cell(doc)}{where}{owned} |"
+
+
+def _parameters() -> Iterator[str]:
     yield ""
     yield "## Parameters"
     yield ""
@@ -96,29 +97,25 @@ def lines() -> Iterator[str]:
     yield ""
     yield "| parameter | type | what it is | read by the mechanics | the simulator plays by it |"
     yield "|---|---|---|---|---|"
-    for name, spec in PARAMETERS.items():
+    for name, spec in vocabulary.PARAMETERS.items():
         kind = spec.type + (f" ({', '.join(spec.symbols)})" if spec.symbols else "")
-        doc = _cell(spec.doc) + _owned(OWN_PARAMETERS, name)
-        yield f"| `param.{name}` | {kind} | {doc} | {_cell(spec.mechanics)} | {_cell(spec.simulator)} |"
+        doc = cell(spec.doc) + _owned(vocabulary.OWN_PARAMETERS, name)
+        yield f"| `param.{name}` | {kind} | {doc} | {cell(spec.mechanics)} | {cell(spec.simulator)} |"
+
+
+def _functions() -> Iterator[str]:
     yield ""
     yield "## Functions"
     yield ""
     yield "| function | what it gives |"
     yield "|---|---|"
     for function in FUNCTIONS.values():
-        yield f"| `{function.name}({', '.join(function.arguments)})` | {_cell(function.doc)} |"
+        yield f"| `{function.name}({', '.join(function.arguments)})` | {cell(function.doc)} |"
 
 
 def render() -> str:
-    return "\n".join(lines()) + "\n"
-
-
-def main() -> int:
-    root = Path(__file__).resolve().parents[2]
-    (root / PAGE).write_text(render(), encoding="utf-8")
-    sys.stdout.write(f"wrote {PAGE}\n")
-    return 0
+    return text(lines())
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(write(PAGE, render()))

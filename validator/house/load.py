@@ -202,6 +202,20 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
     `name` is how messages name the file, when not as `path`."""
     path = Path(path)
     name = name if name is not None else str(path)
+    root, loader = _parsed(_text(path, name), name)
+    if root is None:
+        raise HouseFileError(
+            name, 1, 1, _("the file is empty: a house-rules/1 file is a mapping with format and tables")
+        )
+    house = HouseFile(name, None)
+    house.places[()] = (root.start_mark.line + 1, root.start_mark.column + 1)
+    house.data = _Builder(house, loader).value(root, ())
+    check_types(house)
+    return house
+
+
+def _text(path: Path, name: str) -> str:
+    """The file's text: it exists, can be read and is UTF-8 (else the place of the first byte that is not)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -219,6 +233,12 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
         line = before.count(b"\n") + 1
         column = exc.start - (before.rfind(b"\n") + 1) + 1
         raise HouseFileError(name, line, column, f"not UTF-8 text ({exc.reason})") from None
+    return text
+
+
+def _parsed(text: str, name: str) -> tuple[yaml.Node | None, _Loader]:
+    """The file's YAML node (None: an empty file) and the loader that read it; a YAML problem (a control
+    character, a syntax error, a construct refused) is a `HouseFileError` at its line and column."""
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as exc:
@@ -246,15 +266,7 @@ def load_house(path: Path | str, name: str | None = None) -> HouseFile:
         raise HouseFileError(name, 1, 1, f"YAML: {exc}") from None
     finally:
         loader.dispose()
-    if root is None:
-        raise HouseFileError(
-            name, 1, 1, _("the file is empty: a house-rules/1 file is a mapping with format and tables")
-        )
-    house = HouseFile(name, None)
-    house.places[()] = (root.start_mark.line + 1, root.start_mark.column + 1)
-    house.data = _Builder(house, loader).value(root, ())
-    check_types(house)
-    return house
+    return root, loader
 
 
 def _place(text: str, position: int, in_bytes: bool = False) -> tuple[int, int]:

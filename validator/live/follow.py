@@ -249,14 +249,19 @@ class FollowedFolder:
             raise ValidatorError(_("{path}: not a folder").format(path=path))
         self.path = path
         self.skipped: set[str] = set()  # files seen that are not followed (compressed), said once
+        self.subfolders: list[str] = []  # the folders inside it at the last listing
 
     def logs(self) -> list[str]:
-        """Every plain log in the folder now, sorted; compressed ones are noted in `skipped`."""
+        """Every plain log in the folder now, sorted; compressed ones are noted in `skipped`, the
+        folders inside it in `subfolders`."""
         found: list[str] = []
+        self.subfolders = []
         try:
             for entry in sorted(Path(self.path).rglob("*")):
                 name = entry.name
                 if not name.endswith(LOG_SUFFIXES) or not entry.is_file():
+                    if entry.is_dir():
+                        self.subfolders.append(str(entry))
                     continue
                 if name.endswith(FOLLOWED_SUFFIX):
                     found.append(str(entry))

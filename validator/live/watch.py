@@ -2,14 +2,17 @@
 
 The logs (files, and folders whose logs are followed as they appear) are looked at every `interval`
 seconds, and sooner (`ACTIVE`) after a look that found lines: a log being written is looked at again soon,
-so its findings come within a fraction of the interval. Each whole line written since the last look is
-replayed by the same `LogReplay` as `check`, so a log's findings come in the order, and with the words,
-that a `check` of the finished file gives. After each look that judged something, `flush` is called (the
-report reaches its reader); `commit` (the report flushed and the state saved: the caller's part, a file
-written and renamed) at most once an `interval` while lines keep coming, and at the first look that finds
-none. `stop()`, or a signal under `stops.gently()` (Ctrl-C, SIGTERM: the command's), ends the outcomes at
-the next look. The wait between two looks is a timed `select` on the stops' wake-up pipe, never a lock a
-signal handler could need.
+so its findings come within a fraction of the interval. Where the system tells of changes (inotify:
+`validator.live.notify`), a quiet watch also looks as soon as a followed log, or a folder it follows,
+changes: a round written at a casino's pace is judged within milliseconds, not within an interval. Each
+whole line written since the last look is replayed by the same `LogReplay` as `check`, so a log's
+findings come in the order, and with the words, that a `check` of the finished file gives. After each
+look that judged something, `flush` is called (the report reaches its reader); `commit` (the report
+flushed and the state saved: the caller's part, a file written and renamed) at most once an `interval`
+while lines keep coming, and at the first look that finds none. `stop()`, or a signal under
+`stops.gently()` (Ctrl-C, SIGTERM: the command's), ends the outcomes at the next look. The wait between
+two looks is a timed `select` on the stops' wake-up pipe (and the notices'), never a lock a signal
+handler could need.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
 from validator.i18n import _
 from validator.live.follow import Change, FollowedFolder, FollowedLog, Identity
+from validator.live.notify import Notices
 from validator.live.state import WatchState
 from validator.logs.limits import Limits
 from validator.replay.session import HouseLookup, LogReplay
@@ -61,9 +65,11 @@ class Watcher:
         commit: Callable[[], None] = lambda: None,
         flush: Callable[[], None] = lambda: None,
         say: Callable[[str], None] = lambda message: None,
+        notices: bool = True,
     ) -> None:
         """Follow `options.logs` (judged by `options.ruleset`, looked at every `options.interval`
-        seconds); `limits`: the reader's, from `options.limits`; `house`: the house file's lookup."""
+        seconds); `limits`: the reader's, from `options.limits`; `house`: the house file's lookup;
+        `notices`: also look when the system tells of a change (where it can), else poll only."""
         self.registry = registry
         self.summary = summary
         self.state = state
@@ -95,6 +101,10 @@ class Watcher:
         self.gone: set[str] = set()  # logs removed, followed again if they come back
         self._listed = 0.0
         self._skipped_said: set[str] = set()
+        self.notices = Notices.open() if notices else None
+        if self.notices is not None:
+            for folder in self.folders:
+                self.notices.watch(folder.path)
 
     def stop(self) -> None:
         stops.request()
@@ -134,11 +144,29 @@ class Watcher:
                 committed = time.monotonic()
                 owed = False
             if not waiting:
-                stops.wait(min(ACTIVE, self.interval) if judged else self.interval)
+                self._pause(judged)
         for log in self.logs.values():
             yield from log.replay.replay(log.follow.feed.end())
             log.follow.close()
+        if self.notices is not None:
+            self.notices.close()
         self._save()
+
+    def _pause(self, judged: bool) -> None:
+        """Wait for the next look: `ACTIVE` after a look that found lines (a log being written: its next
+        lines are taken in a batch), else the interval, or less where a change is notified first."""
+        if judged or self.notices is None:
+            stops.wait(min(ACTIVE, self.interval) if judged else self.interval)
+            return
+        deadline = time.monotonic() + self.interval
+        while (left := deadline - time.monotonic()) > 0:
+            if stops.wait(left, self.notices.fileno()):
+                return
+            due, fresh = self.notices.pending()
+            if fresh:
+                self._listed = 0.0  # a log or a folder appeared: the folders are listed at this look
+            if due:
+                return
 
     # ---- starting to follow ----
 
@@ -193,6 +221,9 @@ class Watcher:
                 replay = LogReplay(self.registry, name, self.summary, pinned=self.ruleset, house=self.house)
         self.logs[key] = _Log(name, key, follow, replay)
         self.gone.discard(key)
+        if self.notices is not None:
+            self.notices.watch(os.path.dirname(key))
+            self.notices.names.add(os.path.basename(key))
 
     def _list_folders(self) -> bool:
         """Follow the logs that appeared in the folders (and the files named that are back); whether
@@ -205,6 +236,9 @@ class Watcher:
                 if key not in self.logs:
                     self._start(name)
                     found = True
+            if self.notices is not None:
+                for subfolder in folder.subfolders:
+                    self.notices.watch(subfolder)
             for name in sorted(folder.skipped - self._skipped_said):
                 self._skipped_said.add(name)
                 self.say(

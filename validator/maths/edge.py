@@ -19,9 +19,10 @@ from validator.dsl.expr import format_value
 from validator.dsl.model import OptionDef, Ruleset
 from validator.errors import ValidatorError
 from validator.i18n import N_, _
+from validator.maths import content
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
-from validator.maths.sidebets import SideBetReturn, side_bets
+from validator.maths.sidebets import SideBetReturn, side_tallies
 from validator.rulebook.registry import under_readings
 
 FORMAT = "edge/1"
@@ -118,7 +119,9 @@ def side_returns(
     ruleset: Ruleset, house: Mapping[str, Any], only: set[str] | None = None
 ) -> list[SideBetReturn]:
     """Every side bet's return (or those named in `only`), case by case (validator/maths/sidebets.py),
-    given again where this process already computed them for the version and options."""
+    given again where this process already computed them for the version and options, or re-read from
+    figures of the same shape (validator/maths/content.py: a reading or a paytable that changes what a
+    line pays, not which deals it pays)."""
     key = _memo_key(ruleset, house, None if only is None else tuple(sorted(only)))
     found = _SIDE.get(key)
     if (found is None or found[0] is not ruleset) and only is not None:
@@ -127,9 +130,25 @@ def side_returns(
         if every is not None and every[0] is ruleset:
             return [bet for bet in every[1] if bet.name in only]
     if found is None or found[0] is not ruleset:
-        found = (ruleset, side_bets(Probe(ruleset, house), only=only))
+        found = (ruleset, _side_bets(Probe(ruleset, house), only))
         _remember(_SIDE, key, found)
     return list(found[1])
+
+
+def _side_bets(probe: Probe, only: set[str] | None) -> list[SideBetReturn]:
+    """`sidebets.side_bets`, each bet re-read from a figure of its shape where one was computed."""
+    ruleset = probe.ruleset
+    results: list[SideBetReturn] = []
+    for name, bet in ruleset.side_bets.items():
+        if not ruleset.settles_by_stake.get(name) or (only is not None and name not in only):
+            continue
+        again, shape = content.known(probe, name, bet)
+        if again is None:
+            tallies = side_tallies(probe, {name})
+            content.keep(shape, [(result.case, tally) for result, tally in tallies])
+            again = [result for result, _tally in tallies]
+        results.extend(again)
+    return results
 
 
 def outcome_line(label: str, net: float, p: float) -> dict[str, str]:

@@ -21,7 +21,6 @@ import hashlib
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Mapping
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -29,7 +28,7 @@ from typing import Any
 
 import orjson
 
-from validator.dsl.cache import cache_dir, encode, trusted
+from validator.dsl.cache import cache_dir, encode, trusted, write_beside
 from validator.dsl.model import Ruleset
 from validator.i18n import current
 
@@ -105,19 +104,9 @@ def keep(found: tuple[str, str] | None, figures: Mapping[str, Any]) -> None:
     folder = cache_dir()
     if found is None or folder is None or not trusted(folder):
         return
-    entry = _entry(folder, found)
-    try:
-        fd, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(orjson.dumps({"key": found[1], "figures": figures}))
-        os.replace(temporary, entry)
-    except Exception:  # a full disk, say: the run goes on without keeping the figures
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return
+    entry, key = _entry(folder, found), found[1]
+    if not write_beside(folder, entry, lambda: orjson.dumps({"key": key, "figures": figures})):
+        return  # a full disk, say: the run goes on without keeping the figures
     for old in folder.glob(f"{PREFIX}{found[0]}-*{SUFFIX}"):
         if old != entry:
             with contextlib.suppress(OSError):

@@ -58,7 +58,7 @@ def _reads(bet: SideBetDef) -> set[tuple[str, str]]:
     return found
 
 
-def _cases(bet: SideBetDef) -> list[str | None]:
+def bet_cases(bet: SideBetDef) -> list[str | None]:
     found = sorted(
         {
             m.group(1)
@@ -70,19 +70,58 @@ def _cases(bet: SideBetDef) -> list[str | None]:
     return list(found) or [None]
 
 
+# What the enumeration settled: each set of paying lines' labels (() where no line pays) → [the
+# probability of the deals settled so, their net per unit staked], in the order the deals first reached
+# it (a figure re-read from it with other winnings, `settled`, is summed in the same order).
+Tally = dict[tuple[str, ...], list[float]]
+
+# Facts of the player the enumeration holds fixed: no other player at the table (so no jackpot hand of
+# another), and no split before the third card (one hand holds the first three). `maths.content` reads
+# a bet's expressions with them in place, as the enumeration evaluates them.
+HELD_FACTS: Mapping[str, bool] = {
+    "player.other_jackpot_main": False,
+    "player.other_jackpot_secondary": False,
+    "player.other_player_jackpot_main": False,
+    "player.other_player_jackpot_secondary": False,
+}
+SAME_FACTS: Mapping[str, str] = {"player.first_three_one_hand": "player.first_three"}
+
+
 def side_bets(probe: Probe, only: set[str] | None = None) -> list[SideBetReturn]:
     """Every side bet of the version (or those named in `only`), case by case."""
+    return [result for result, _tally in side_tallies(probe, only)]
+
+
+def side_tallies(probe: Probe, only: set[str] | None = None) -> list[tuple[SideBetReturn, Tally]]:
+    """`side_bets`, each figure with the tally it was summed from."""
     ruleset = probe.ruleset
     results = []
     for name, bet in ruleset.side_bets.items():
         if not ruleset.settles_by_stake.get(name) or (only is not None and name not in only):
             continue
-        for case in _cases(bet):
-            results.append(_enumerate(probe, name, bet, case))
+        for case in bet_cases(bet):
+            tally = _enumerate(probe, name, bet, case)
+            results.append((settled(name, bet, case, tally), tally))
     return results
 
 
-def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> SideBetReturn:
+def _player(player: list[str], dealer: list[str]) -> PlayerFacts:
+    """The player's facts of a deal, the others held as `HELD_FACTS` and `SAME_FACTS` say."""
+    return PlayerFacts(
+        first_two=tuple(player[:2]),
+        first_three=tuple(player[:3]),
+        first_three_one_hand=tuple(player[:3]),
+        with_dealer_first=(*player[:2], dealer[0]) if dealer else (),
+        other_jackpot_main=HELD_FACTS["player.other_jackpot_main"],
+        other_jackpot_secondary=HELD_FACTS["player.other_jackpot_secondary"],
+        other_player_jackpot_main=HELD_FACTS["player.other_player_jackpot_main"],
+        other_player_jackpot_secondary=HELD_FACTS["player.other_player_jackpot_secondary"],
+    )
+
+
+def _dealing(probe: Probe, bet: SideBetDef) -> tuple[int, bool, bool]:
+    """What a bet's deals are made of, read from the facts its lines name: the player's cards dealt (0 to
+    3), whether the dealer's first card is dealt, whether his final result is drawn."""
     reads = _reads(bet)
     fields = {f for ns, f in reads if ns == "player"}
     player_cards = (
@@ -100,17 +139,35 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
         (ns == "dealer" and f not in maths.dealer_final) or ns == "dealer_cards" for ns, f in reads
     )
     dealer_final = any(ns == "dealer" and f in maths.dealer_final for ns, f in reads)
-    decks = int(probe.param("shoe.decks", 6))
-    prizes = {line.label: line.prize for lines in bet.paytables.values() for line in lines if line.prize}
-    results = maths.dealer_results(probe) if dealer_final else None
-    tally: dict[tuple[str, ...], list[float]] = {}
+    return player_cards, dealer_first, dealer_final
+
+
+def _fixed(name: str, case: str | None) -> tuple[StakeFacts, JackpotFacts]:
+    """The stake and the meters the enumeration holds fixed: one unit, the meters at 0."""
     jackpot = JackpotFacts(main=Decimal(0), secondary=Decimal(0), main_hands=1, secondary_hands=1)
-    stake = StakeFacts(name=name, amount=Decimal(1), settlements=1, case=case)
+    return StakeFacts(name=name, amount=Decimal(1), settlements=1, case=case), jackpot
+
+
+def bet_group(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> tuple[str, ...]:
+    """The renamings of the suits the enumeration of this bet and case groups deals by (`maths.suits`)."""
+    _cards, _first, dealer_final = _dealing(probe, bet)
+    drawn = dealer_final and maths_of(probe.ruleset).dealer_results(probe) is not None
+    stake, jackpot = _fixed(name, case)
+    constants = _constants(probe, {"stake": stake, "jackpot": jackpot, "box": probe.hand([]).box})
+    return suit_group(probe.ruleset, name, bet, constants, dealer_drawn=drawn)
+
+
+def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Tally:
+    player_cards, dealer_first, dealer_final = _dealing(probe, bet)
+    reads = _reads(bet)
+    decks = int(probe.param("shoe.decks", 6))
+    results = maths_of(probe.ruleset).dealer_results(probe) if dealer_final else None
+    tally: Tally = {}
+    stake, jackpot = _fixed(name, case)
     reads_hand = any(ns == "hand" for ns, _unused in reads)
     reads_dealer = any(ns == "dealer" for ns, _unused in reads)
     empty_hand, empty_dealer = probe.hand([]), probe.dealer([])
-    constants = _constants(probe, {"stake": stake, "jackpot": jackpot, "box": empty_hand.box})
-    group = suit_group(probe.ruleset, name, bet, constants, dealer_drawn=results is not None)
+    group = bet_group(probe, name, bet, case)
     for cards, size in classes(player_cards, dealer_first, group):
         player, dealer = list(cards[:player_cards]), list(cards[player_cards:])
         p = _probability(decks, player, dealer) * size
@@ -126,17 +183,7 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
                 "hand": hand,
                 "dealer": probe.dealer(dealer_list) if reads_dealer else empty_dealer,
                 "stake": stake,
-                "player": PlayerFacts(
-                    first_two=tuple(player[:2]),
-                    first_three=tuple(player[:3]),
-                    # The figures play no split before the third card: one hand holds all three.
-                    first_three_one_hand=tuple(player[:3]),
-                    with_dealer_first=(*player[:2], dealer[0]) if dealer else (),
-                    other_jackpot_main=False,
-                    other_jackpot_secondary=False,
-                    other_player_jackpot_main=False,
-                    other_player_jackpot_secondary=False,
-                ),
+                "player": _player(player, dealer),
                 "dealer_cards": DealerCards(dealer_list),
                 "jackpot": jackpot,
             }
@@ -152,6 +199,12 @@ def _enumerate(probe: Probe, name: str, bet: SideBetDef, case: str | None) -> Si
             key = labels if winnings is not None else ()
             entry = tally.setdefault(key, [0.0, float(winnings) if winnings is not None else -1.0])
             entry[0] += p * q
+    return tally
+
+
+def settled(name: str, bet: SideBetDef, case: str | None, tally: Tally) -> SideBetReturn:
+    """The bet's figure from its tally: each line's probability and net, best first, and the return."""
+    prizes = {line.label: line.prize for lines in bet.paytables.values() for line in lines if line.prize}
     lines = []
     meters: dict[str, float] = {}
     ev = 0.0

@@ -134,27 +134,9 @@ def _read(node: ast.Expr, needs: _Needs, constants: Mapping[str, Any], dealer_dr
         needs.name_suits(node.value)
         return False
     if isinstance(node, ast.Name):
-        path = node.path
-        if path in CARD_FACTS:
-            if dealer_drawn and path in DEALER_CARD_FACTS:
-                needs.unknown = True
-            return True
-        if path in RANK_FACTS:
-            return False
-        if path.partition(".")[0] in FIXED_NAMESPACES and path in constants:
-            needs.name_suits(constants[path])
-            return False
-        needs.unknown = True
-        return False
+        return _read_name(node.path, needs, constants, dealer_drawn)
     if isinstance(node, ast.Call):
-        function = FUNCTIONS.get(node.function)
-        suits = function.suits if function is not None else None
-        if suits == COLOURS:
-            needs.colours = True
-        elif suits != ANY_SUITS:
-            needs.unknown = True
-        for argument in node.args:
-            _read(argument, needs, constants, dealer_drawn)
+        _read_call(node, needs, constants, dealer_drawn)
         return False  # a function gives a count, a truth or an amount, never cards
     if isinstance(node, ast.ListExpr | ast.Arith):
         holds = [_read(item, needs, constants, dealer_drawn) for item in ast.children(node)]
@@ -171,6 +153,35 @@ def _read(node: ast.Expr, needs: _Needs, constants: Mapping[str, Any], dealer_dr
         return False
     needs.unknown = True  # `any … in …` is unrolled when the ruleset is compiled; anything else: not known
     return False
+
+
+def _read_name(path: str, needs: _Needs, constants: Mapping[str, Any], dealer_drawn: bool) -> bool:
+    """A fact of cards holds the deal's cards; a rank's does not; a constant (a parameter, a house
+    option) names the suits it names; any other fact is not known."""
+    if path in CARD_FACTS:
+        if dealer_drawn and path in DEALER_CARD_FACTS:
+            needs.unknown = True
+        return True
+    if path in RANK_FACTS:
+        return False
+    if path.partition(".")[0] in FIXED_NAMESPACES and path in constants:
+        needs.name_suits(constants[path])
+        return False
+    needs.unknown = True
+    return False
+
+
+def _read_call(node: ast.Call, needs: _Needs, constants: Mapping[str, Any], dealer_drawn: bool) -> None:
+    """A function reads suits as its declaration says (any renaming, the colours kept, or not known),
+    and its arguments are read in turn."""
+    function = FUNCTIONS.get(node.function)
+    suits = function.suits if function is not None else None
+    if suits == COLOURS:
+        needs.colours = True
+    elif suits != ANY_SUITS:
+        needs.unknown = True
+    for argument in node.args:
+        _read(argument, needs, constants, dealer_drawn)
 
 
 @functools.lru_cache(maxsize=32)

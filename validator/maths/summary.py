@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from validator.errors import ValidatorError
-from validator.house.apply import house_lookup
-from validator.house.load import load_house
 from validator.i18n import _
 from validator.maths import FORMATS, kept
 from validator.maths.edge import figures, number, options_cost, reading_figures, report, sign_changes
@@ -56,6 +54,11 @@ def run(
     options: dict[str, Any] | None = None
     spec = ruleset
     if house is not None and table is not None:
+        # Imported only here: the house files' reader and linter (and their schema's validator) are
+        # a third of `edge --ruleset`'s start-up, and a version alone reads no house file.
+        from validator.house.apply import house_lookup
+        from validator.house.load import load_house
+
         entry = load_house(house).tables.get(table)
         if spec is None and isinstance(entry, dict) and isinstance(entry.get("ruleset"), str):
             spec = entry["ruleset"]

@@ -37,6 +37,30 @@ def text(
 ) -> str:
     """The report as text; `strategy`: the chart of the strategy the figures assume, as its game words it
     (`GameMaths.chart`), printed after the figures."""
+    out = _heading(report)
+    out.extend(_main_lines(report["main"]))
+    for bet in report["side_bets"]:
+        out.extend(_side_bet_lines(bet))
+    out.extend(_reading_lines(report.get("readings") or []))
+    if strategy:
+        out.append("")
+        out.append(strategy.rstrip("\n"))
+    if options is not None:
+        out.extend(_option_section(report, options))
+    out.append("")
+    if report.get("kept"):
+        said = _(
+            "figures kept from an earlier run of the same version, options and program; the command took "
+            "{seconds} s ({cpu} s of processor time)"
+        )
+    else:
+        said = _("computed in {seconds} s ({cpu} s of processor time), the whole command")
+    out.append(said.format(seconds=n(str(report["seconds"])), cpu=n(str(report["cpu_seconds"]))))
+    return "\n".join(out) + "\n"
+
+
+def _heading(report: dict[str, Any]) -> list[str]:
+    """The version, its game and shoe, the table and the house options chosen."""
     if report["decks_from_version"]:
         decks = _("{n} decks").format(n=report["shoe_decks"])
     else:
@@ -46,14 +70,19 @@ def text(
         out.append(_("table {table}").format(table=report["table"]))
     chosen = ", ".join(f"{k}={v}" for k, v in report["house_options"].items() if v != "none")
     out.append(_("house options: {chosen}").format(chosen=chosen or _("none")))
-    main = report["main"]
-    out.append("")
-    out.append(
+    return out
+
+
+def _main_lines(main: dict[str, Any]) -> list[str]:
+    """The main stake: its return and edge, the strategy, each outcome, its variance, what is not exact,
+    and insurance."""
+    out = [
+        "",
         _("main stake: return {ret} per unit, house edge {edge} %").format(
             ret=n(main["return"]), edge=n(main["house_edge_percent"])
-        )
-    )
-    out.append("  " + _("strategy: {strategy}").format(strategy=_(main["strategy"])))
+        ),
+        "  " + _("strategy: {strategy}").format(strategy=_(main["strategy"])),
+    ]
     if main.get("tie"):
         way = main["tie"]
         choice = _(_TIE_WORDS[way]) if way in _TIE_WORDS else way
@@ -78,81 +107,81 @@ def text(
             ).format(ret=n(insurance["return"]), edge=n(insurance["house_edge_percent"]))
         )
         out.extend(_rows(insurance["lines"]))
-    for bet in report["side_bets"]:
-        case = " — " + _("case {case}").format(case=bet["case"]) if bet["case"] else ""
-        out.append("")
+    return out
+
+
+def _side_bet_lines(bet: dict[str, Any]) -> list[str]:
+    """A side bet: its return and edge, each outcome, its variance, and each meter it may win."""
+    case = " — " + _("case {case}").format(case=bet["case"]) if bet["case"] else ""
+    out = [
+        "",
+        _("{label}: {text}").format(
+            label=f"{bet['title']} (`{bet['name']}`{case})",  # the title, and the id as JSON gives it
+            text=_("return {ret} per unit, house edge {edge} %").format(
+                ret=n(bet["return"]), edge=n(bet["house_edge_percent"])
+            ),
+        ),
+    ]
+    out.extend(_rows(bet["lines"]))
+    out.append("    " + _("variance {variance} per unit staked squared").format(variance=n(bet["variance"])))
+    for meter in bet["meters"]:
         out.append(
-            _("{label}: {text}").format(
-                label=f"{bet['title']} (`{bet['name']}`{case})",  # the title, and the id as JSON gives it
-                text=_("return {ret} per unit, house edge {edge} %").format(
-                    ret=n(bet["return"]), edge=n(bet["house_edge_percent"])
-                ),
+            "    "
+            + _(
+                "{meter}: won with probability {p}; the return adds {p} × meter / stake; "
+                "break-even {meter} = {even} for a stake of {stake} (other meters at 0)"
+            ).format(
+                meter=meter["meter"],
+                p=n(meter["probability"]),
+                even=n(meter["break_even"]),
+                stake=n(meter["stake"]),
             )
         )
-        out.extend(_rows(bet["lines"]))
+    return out
+
+
+def _reading_lines(readings: list[dict[str, Any]]) -> list[str]:
+    """The figures each alternative of each reading gives."""
+    if not readings:
+        return []
+    lang = current()
+    out = ["", _("readings: the figures each alternative gives (house edge, %; * the one applied)")]
+    for row in readings:
+        default = _("(default {alternative})").format(alternative=row["default"])
+        out.append(f"  {row['reading']} « {row['quote']} » {default}")
+        # The alternatives' names are English words: in another language, each with its first words.
+        for alternative, meanings in (row.get("meanings") or {}).items():
+            if lang != "en" and meanings.get(lang):
+                out.append(
+                    "    " + _("{label}: {text}").format(label=alternative, text=headline(meanings[lang]))
+                )
+        for figure in row["figures"]:
+            said = ", ".join(
+                f"{alt}{'*' if alt == row['applied'] else ''} {n(edge)} %"
+                for alt, edge in figure["house_edge_percent"].items()
+            )
+            label = figure["figure"]  # the main stake's words, or a side bet's id
+            out.append("    " + _("{label}: {text}").format(label=_(label), text=said))
+    return out
+
+
+def _option_section(report: dict[str, Any], options: list[dict[str, Any]]) -> list[str]:
+    """`--options`: a warning for each choice that turns the main stake's edge to the other side of zero,
+    then what each choice changes."""
+    out: list[str] = []
+    for flag in report.get("edge_changes_side") or []:
+        out.append("")
+        before, after = flag["house_edge_percent_before"], flag["house_edge_percent_after"]
         out.append(
-            "    " + _("variance {variance} per unit staked squared").format(variance=n(bet["variance"]))
+            _(
+                "warning: {option} = {value} turns the main stake's house edge to the other side of "
+                "zero: {before} % → {after} %"
+            ).format(option=flag["option"], value=flag["to"], before=n(before), after=n(after))
         )
-        for meter in bet["meters"]:
-            out.append(
-                "    "
-                + _(
-                    "{meter}: won with probability {p}; the return adds {p} × meter / stake; "
-                    "break-even {meter} = {even} for a stake of {stake} (other meters at 0)"
-                ).format(
-                    meter=meter["meter"],
-                    p=n(meter["probability"]),
-                    even=n(meter["break_even"]),
-                    stake=n(meter["stake"]),
-                )
-            )
-    readings = report.get("readings") or []
-    if readings:
-        lang = current()
-        out.append("")
-        out.append(_("readings: the figures each alternative gives (house edge, %; * the one applied)"))
-        for row in readings:
-            default = _("(default {alternative})").format(alternative=row["default"])
-            out.append(f"  {row['reading']} « {row['quote']} » {default}")
-            # The alternatives' names are English words: in another language, each with its first words.
-            for alternative, meanings in (row.get("meanings") or {}).items():
-                if lang != "en" and meanings.get(lang):
-                    out.append(
-                        "    " + _("{label}: {text}").format(label=alternative, text=headline(meanings[lang]))
-                    )
-            for figure in row["figures"]:
-                said = ", ".join(
-                    f"{alt}{'*' if alt == row['applied'] else ''} {n(edge)} %"
-                    for alt, edge in figure["house_edge_percent"].items()
-                )
-                label = figure["figure"]  # the main stake's words, or a side bet's id
-                out.append("    " + _("{label}: {text}").format(label=_(label), text=said))
-    if strategy:
-        out.append("")
-        out.append(strategy.rstrip("\n"))
-    if options is not None:
-        for flag in report.get("edge_changes_side") or []:
-            out.append("")
-            before, after = flag["house_edge_percent_before"], flag["house_edge_percent_after"]
-            out.append(
-                _(
-                    "warning: {option} = {value} turns the main stake's house edge to the other side of "
-                    "zero: {before} % → {after} %"
-                ).format(option=flag["option"], value=flag["to"], before=n(before), after=n(after))
-            )
-        out.append("")
-        out.append(_("house options: change in house edge, percentage points (+: more for the house)"))
-        out.extend(_option_rows(options))
     out.append("")
-    if report.get("kept"):
-        said = _(
-            "figures kept from an earlier run of the same version, options and program; the command took "
-            "{seconds} s ({cpu} s of processor time)"
-        )
-    else:
-        said = _("computed in {seconds} s ({cpu} s of processor time), the whole command")
-    out.append(said.format(seconds=n(str(report["seconds"])), cpu=n(str(report["cpu_seconds"]))))
-    return "\n".join(out) + "\n"
+    out.append(_("house options: change in house edge, percentage points (+: more for the house)"))
+    out.extend(_option_rows(options))
+    return out
 
 
 def _changes_something(change: dict[str, Any]) -> bool:

@@ -8,19 +8,15 @@ The law's coverage (`rulebook.text_coverage`), not the fixtures' (which rules a 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from validator.dsl.model import Ruleset
+from validator.dsl.pages import cell, text, write
 from validator.rulebook.registry import Registry, default_registry
 from validator.rulebook.text_coverage import coverage
 
 PAGE = Path("docs") / "provisions.md"
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def lines(registry: Registry) -> Iterator[str]:
@@ -56,8 +52,8 @@ def lines(registry: Registry) -> Iterator[str]:
         yield "|---|---|---|---|"
         for p in report.provisions:
             items = ", ".join(f"`{item}`" for item in p.encoded_by) or "—"
-            reason = _cell(p.definition.reason) if p.definition.reason else ""
-            yield f"| {p.definition.name} | « {_cell(p.definition.quote)} » | {items} | {reason} |"
+            reason = cell(p.definition.reason) if p.definition.reason else ""
+            yield f"| {p.definition.name} | « {cell(p.definition.quote)} » | {items} | {reason} |"
         for item in report.stray:
             yield ""
             yield f"{item.label} cites a provision the text does not have: {item.ref}"
@@ -78,15 +74,8 @@ def _anchor(version: str) -> str:
 
 
 def render(registry: Registry | None = None) -> str:
-    return "\n".join(lines(registry or default_registry())) + "\n"
-
-
-def main() -> int:
-    root = Path(__file__).resolve().parents[2]
-    (root / PAGE).write_text(render(), encoding="utf-8")
-    sys.stdout.write(f"wrote {PAGE}\n")
-    return 0
+    return text(lines(registry or default_registry()))
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(write(PAGE, render()))

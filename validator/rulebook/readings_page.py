@@ -5,18 +5,14 @@ docs/ to what this prints, so the page cannot fall behind the rulesets."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from validator.dsl.pages import cell, text, write
 from validator.dsl.readings import ReadingInfo
 from validator.rulebook.registry import Registry, default_registry
 
 PAGE = Path("docs") / "readings.md"
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def lines(registry: Registry) -> Iterator[str]:
@@ -38,7 +34,7 @@ def lines(registry: Registry) -> Iterator[str]:
     for name in sorted(by_reading):
         versions = ", ".join(f"`{r.version}`" for r, _ in by_reading[name])
         first = by_reading[name][-1][1]
-        yield f"| [`{name}`](#{name}) | {versions} | « {_cell(first.quote)} » | `{first.default}` |"
+        yield f"| [`{name}`](#{name}) | {versions} | « {cell(first.quote)} » | `{first.default}` |"
     for name in sorted(by_reading):
         yield ""
         yield f"## {name}"
@@ -61,21 +57,14 @@ def lines(registry: Registry) -> Iterator[str]:
                 mark = " (default)" if alt.name == reading.default else ""
                 changes = ", ".join(f"{verb} {kind} `{item}`" for verb, kind, item in alt.changes)
                 said = changes or "nothing: the version as written"
-                yield f"| `{alt.name}`{mark} | {_cell(alt.meaning)} | {said} |"
+                yield f"| `{alt.name}`{mark} | {cell(alt.meaning)} | {said} |"
             yield ""
             yield f"Default `{reading.default}`, because: {reading.because}"
 
 
 def render(registry: Registry | None = None) -> str:
-    return "\n".join(lines(registry or default_registry())) + "\n"
-
-
-def main() -> int:
-    root = Path(__file__).resolve().parents[2]
-    (root / PAGE).write_text(render(), encoding="utf-8")
-    sys.stdout.write(f"wrote {PAGE}\n")
-    return 0
+    return text(lines(registry or default_registry()))
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(write(PAGE, render()))

@@ -12,7 +12,7 @@ import difflib
 import functools
 import hashlib
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -108,154 +108,165 @@ def _consolidated(
     (it could declare a shipped id from outside the package). `broken_given`: files given with these
     that did not parse (their errors are reported already). `only`: the given files to make versions of
     (None: all); the others are only amended or cited."""
-    pool: dict[str, list[tuple[Path, ast.RulesetFile]]] = {}  # by family
-    for path, tree in given:
-        pool.setdefault(tree.family, []).append((path, tree))
-    seen_paths = {path.resolve() for path, _unused in given} | {path.resolve() for path in broken_given}
-    # A given file of a shipped version's id stands in its place (a copy from a checkout, a candidate):
-    # the shipped one is not taken beside it, which would make the family two versions of one date.
-    given_versions = {_version_of(tree) for _unused, tree in given}
-    done: dict[int, ast.RulesetFile] = {}
+    versions = _Versions(given, broken_given)
+    out = []
     errors: list[RulesetError] = []
-    shipped_taken: list[bool] = []
+    for path, tree in given:
+        if only is not None and path not in only:
+            continue
+        try:
+            out.append(resolve(versions.whole(path, tree), functools.partial(versions.cited, path)))
+        except RulesetErrors as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise RulesetErrors(errors)
+    return out
 
-    def shipped() -> None:
+
+class _Versions:
+    """The versions the given files may amend or cite: the given ones, by family, then the shipped ones
+    (read once, the first time a version is looked for in vain among the given files); and the versions
+    made whole so far, and those that could not be."""
+
+    def __init__(self, given: list[tuple[Path, ast.RulesetFile]], broken_given: tuple[Path, ...]) -> None:
+        self.pool: dict[str, list[tuple[Path, ast.RulesetFile]]] = {}  # by family
+        for path, tree in given:
+            self.pool.setdefault(tree.family, []).append((path, tree))
+        self.seen_paths = {path.resolve() for path, _unused in given} | {
+            path.resolve() for path in broken_given
+        }
+        # A given file of a shipped version's id stands in its place (a copy from a checkout, a candidate):
+        # the shipped one is not taken beside it, which would make the family two versions of one date.
+        self.given_versions = {_version_of(tree) for _unused, tree in given}
+        self.broken_given = broken_given
+        self.shipped_taken = False
+        self.done: dict[int, ast.RulesetFile] = {}
+        self.failed: set[int] = set()
+        self.lengths: dict[int, int] = {}  # a whole version's chain: itself and the versions below it
+
+    def shipped(self) -> None:
         """The shipped versions, for files read without them (`load_file`) that amend or cite one."""
-        if shipped_taken:
+        if self.shipped_taken:
             return
-        shipped_taken.append(True)
+        self.shipped_taken = True
         root = rulesets_dir()
         for other in ruleset_files(root):
-            if other.resolve() not in seen_paths:
-                seen_paths.add(other.resolve())
+            if other.resolve() not in self.seen_paths:
+                self.seen_paths.add(other.resolve())
                 tree = read_tree(other, display=f"rulesets/{other.relative_to(root)}")
-                if _version_of(tree) not in given_versions:
-                    pool.setdefault(tree.family, []).append((other, tree))
+                if _version_of(tree) not in self.given_versions:
+                    self.pool.setdefault(tree.family, []).append((other, tree))
 
-    failed: set[int] = set()
-    lengths: dict[int, int] = {}  # a whole version's chain: itself and the versions below it
+    def find(
+        self, family: str, keep: Callable[[ast.RulesetFile], bool]
+    ) -> list[tuple[Path, ast.RulesetFile]]:
+        """The versions of `family` that `keep`, among the files named, else among the shipped ones."""
+        found = [(p, t) for p, t in self.pool.get(family, ()) if keep(t)]
+        if not found:
+            self.shipped()
+            found = [(p, t) for p, t in self.pool.get(family, ()) if keep(t)]
+        return found
 
-    def whole(path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
+    def whole(self, path: Path, tree: ast.RulesetFile) -> ast.RulesetFile:
         """The version made whole: the chain of versions it amends followed down (without recursion) to
         one already whole or that amends nothing, then each amendment applied on the way back up. A
         version more than `MAX_CHAIN` versions up a chain is refused (the first such one, at its
         `amends`), and those above it with it."""
         if tree.amends is None:
             return tree
-        if id(tree) in done:
-            return done[id(tree)]
-        if id(tree) in failed:
+        if id(tree) in self.done:
+            return self.done[id(tree)]
+        if id(tree) in self.failed:
             raise RulesetErrors([])  # its own errors are reported once, where it is checked
         chain = [(path, tree)]
-        on_chain = {id(tree)}
         try:
-            while True:
-                below = chain[-1][1]
-                if below.amends is None or id(below) in done:
-                    break
-                if id(below) in failed:
-                    raise RulesetErrors([])
-                base = _base(below)
-                if id(base[1]) in on_chain:
-                    pos = base[1].amends.pos if base[1].amends is not None else base[1].family_pos
-                    said = _("versions amend each other in a circle")
-                    raise RulesetErrors([RulesetError(base[1].file, pos.line, pos.column, said)])
-                chain.append(base)
-                on_chain.add(id(base[1]))
-            bottom = chain[-1][1]
-            result = done.get(id(bottom), bottom)
-            length = lengths.get(id(bottom), 1)
-            for (_path, above), (_base_path, base_tree) in reversed(list(itertools.pairwise(chain))):
-                length += 1
-                if length > MAX_CHAIN:
-                    pos = above.amends.pos if above.amends is not None else above.family_pos
-                    said = _(
-                        "more than {count} versions amend one another in a chain down to here: make the "
-                        "earlier ones one version"
-                    ).format(count=MAX_CHAIN)
-                    raise RulesetErrors([RulesetError(above.file, pos.line, pos.column, said)])
-                result = consolidate(above, result, _version_of(base_tree))
-                done[id(above)] = result
-                lengths[id(above)] = length
+            self.follow_down(chain)
+            self.apply_up(chain)
         except RulesetErrors:
-            failed.update(id(t) for _p, t in chain if id(t) not in done)
+            self.failed.update(id(t) for _p, t in chain if id(t) not in self.done)
             raise
-        return done[id(tree)]
+        return self.done[id(tree)]
 
-    def _base(tree: ast.RulesetFile) -> tuple[Path, ast.RulesetFile]:
-        """The version `tree` amends, among the files given, else the shipped versions."""
+    def follow_down(self, chain: list[tuple[Path, ast.RulesetFile]]) -> None:
+        """`chain` extended with the versions its last amends, down to one already whole or that amends
+        nothing; versions that amend each other in a circle are refused."""
+        on_chain = {id(tree) for _path, tree in chain}
+        while True:
+            below = chain[-1][1]
+            if below.amends is None or id(below) in self.done:
+                return
+            if id(below) in self.failed:
+                raise RulesetErrors([])
+            base = self.base(below)
+            if id(base[1]) in on_chain:
+                pos = base[1].amends.pos if base[1].amends is not None else base[1].family_pos
+                said = _("versions amend each other in a circle")
+                raise RulesetErrors([RulesetError(base[1].file, pos.line, pos.column, said)])
+            chain.append(base)
+            on_chain.add(id(base[1]))
+
+    def apply_up(self, chain: list[tuple[Path, ast.RulesetFile]]) -> None:
+        """Each amendment of `chain` applied to the version below it made whole, from the bottom up."""
+        bottom = chain[-1][1]
+        result = self.done.get(id(bottom), bottom)
+        length = self.lengths.get(id(bottom), 1)
+        for (_path, above), (_base_path, base_tree) in reversed(list(itertools.pairwise(chain))):
+            length += 1
+            if length > MAX_CHAIN:
+                pos = above.amends.pos if above.amends is not None else above.family_pos
+                said = _(
+                    "more than {count} versions amend one another in a chain down to here: make the "
+                    "earlier ones one version"
+                ).format(count=MAX_CHAIN)
+                raise RulesetErrors([RulesetError(above.file, pos.line, pos.column, said)])
+            result = consolidate(above, result, _version_of(base_tree))
+            self.done[id(above)] = result
+            self.lengths[id(above)] = length
+
+    def base(self, tree: ast.RulesetFile) -> tuple[Path, ast.RulesetFile]:
+        """The version `tree` amends, among the files given, else the shipped versions (undated
+        `amends FAMILY`: every version of the family there, of which there must be one)."""
         amends = tree.amends
         assert amends is not None
-
         day = amends.on
-
-        def bases() -> list[tuple[Path, ast.RulesetFile]]:
-            # Undated (`amends FAMILY`): every version of the family, of which there must be one.
-            return [
-                (p, t)
-                for p, t in pool.get(amends.family, ())
-                if t is not tree and (day is None or in_force_on(t, day))
-            ]
-
-        # The family's versions among the files named, else the shipped ones (undated: every version of
-        # the family there, of which there must be one).
-        found = bases()
-        if not found:
-            shipped()
-            found = bases()
-        if not found and broken_given:
+        found = self.find(amends.family, lambda t: t is not tree and (day is None or in_force_on(t, day)))
+        if not found and self.broken_given:
             raise RulesetErrors([])  # the version it amends may be a given file that does not parse
         if len(found) != 1:
-            if day is None:
-                if found:
-                    message = _(
-                        "{family} has {count} versions: name the one amended by its date "
-                        "({family}@YYYY-MM-DD)"
-                    ).format(family=amends.family, count=len(found))
-                else:
-                    message = _("no version of {family} to amend").format(family=amends.family)
-            else:
-                if found:
-                    said = _("more than one version of {family} in force on {day} to amend")
-                else:
-                    said = _(
-                        "no version of {family} in force on {day} to amend among the shipped versions and "
-                        "the files named (a file beside it is not read unless it is named)"
-                    )
-                message = said.format(family=amends.family, day=day.isoformat())
+            message = _no_one_base(amends, len(found))
             raise RulesetErrors([RulesetError(tree.file, amends.pos.line, amends.pos.column, message)])
         return found[0]
 
-    def cited(path: Path, family: str, on: date | None) -> tuple[ast.RulesetFile, str]:
+    def cited(self, path: Path, family: str, on: date | None) -> tuple[ast.RulesetFile, str]:
         """The version a `same check as` names: the one in force on `on` (the undated one for None),
         looked for as the version an amending file amends is."""
-
-        def matches() -> list[tuple[Path, ast.RulesetFile]]:
-            versions = pool.get(family, [])
-            if on is None:
-                return [(p, t) for p, t in versions if undated(t)]
-            return [(p, t) for p, t in versions if in_force_on(t, on)]
-
-        found = matches()
-        if not found:
-            shipped()
-            found = matches()
+        if on is None:
+            found = self.find(family, undated)
+        else:
+            day = on
+            found = self.find(family, lambda t: in_force_on(t, day))
         if len(found) != 1:
             raise not_citable(family, on, found)
         base_path, base_tree = found[0]
-        return whole(base_path, base_tree), _version_of(base_tree)
+        return self.whole(base_path, base_tree), _version_of(base_tree)
 
-    out = []
-    for path, tree in given:
-        if only is not None and path not in only:
-            continue
-        try:
-            out.append(resolve(whole(path, tree), functools.partial(cited, path)))
-        except RulesetErrors as exc:
-            errors.extend(exc.errors)
-    if errors:
-        raise RulesetErrors(errors)
-    return out
+
+def _no_one_base(amends: ast.Amends, count: int) -> str:
+    """Why an amending file's `amends` names no one version: `count` versions (0, or more than 1) fit."""
+    if amends.on is None:
+        if count:
+            return _(
+                "{family} has {count} versions: name the one amended by its date ({family}@YYYY-MM-DD)"
+            ).format(family=amends.family, count=count)
+        return _("no version of {family} to amend").format(family=amends.family)
+    if count:
+        said = _("more than one version of {family} in force on {day} to amend")
+    else:
+        said = _(
+            "no version of {family} in force on {day} to amend among the shipped versions and "
+            "the files named (a file beside it is not read unless it is named)"
+        )
+    return said.format(family=amends.family, day=amends.on.isoformat())
 
 
 def _compile_all(
@@ -586,6 +597,48 @@ def registry_with(extra: tuple[Path, ...]) -> Registry:
         return load_all(shipped, root)
     refuse_shipped_ids(extra, {tree_family(path) for path in shipped})
     return load_all([*shipped, *extra], root)
+
+
+def shipped_version(spec: str) -> Ruleset | None:
+    """The shipped version `spec` names (`ID@YYYY-MM-DD`: the one in force that day; a bare `ID`: the
+    latest), compiled alone: the versions it amends or cites are read (from the parse cache), not
+    compiled, so a command about one version (`edge`) does not compile the others. None where this
+    cannot stand for `default_registry().pick(spec)`: rulesets from outside in use, an unknown family,
+    a malformed date, no version or two in force that day (the whole registry then says why)."""
+    if sources.extra():
+        return None
+    family, at, when = spec.partition("@")
+    day: date | None = None
+    if at:
+        try:
+            day = date.fromisoformat(when) if len(when) == 10 else None
+        except ValueError:
+            day = None
+        if day is None:
+            return None
+    root = rulesets_dir()
+    given = [
+        (path, read_tree(path, display=f"rulesets/{path.relative_to(root)}")) for path in ruleset_files(root)
+    ]
+    versions = [(path, tree) for path, tree in given if tree.family == family]
+    if day is not None:
+        versions = [(path, tree) for path, tree in versions if in_force_on(tree, day)]
+    elif versions:
+        latest = max(_starts(tree) for _path, tree in versions)
+        versions = [(path, tree) for path, tree in versions if _starts(tree) == latest]
+    if len(versions) != 1:
+        return None
+    [ruleset] = _compile_all(given, (), frozenset({versions[0][0]}))
+    return ruleset
+
+
+def _starts(tree: ast.RulesetFile) -> date:
+    """The day a file's `in force` header starts (the earliest for an undated one)."""
+    for header in tree.headers:
+        if header.key == "in_force" and header.value[0] is not None:
+            start: date = header.value[0]
+            return start
+    return date.min
 
 
 def tree_family(path: Path) -> str:

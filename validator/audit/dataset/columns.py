@@ -26,6 +26,15 @@ class Column:
 
 MONEY_NOTE = "DECIMAL(38, 10), exact"
 
+# Columns several tables have, each the same in all of them.
+_RUN_ID = Column("run_id", "string", "The `check --dataset` run that wrote the row.")
+_LOG_DIGEST = Column("log_digest", "string", "SHA-256 of the log file's bytes.")
+_FILE = Column("file", "string", "The log file.")
+_ROUND = Column("round", "string", "The round id.")
+_CASINO = Column("casino", "string", "The casino.")
+_TABLE_ID = Column("table_id", "string", "The table id.")
+_HOUSE_DIGEST = Column("house_digest", "string", "SHA-256 of the house-rules file.")
+
 STAKE: tuple[Column, ...] = (
     Column(
         "stake", "string", "The stake as hand-log/1 names it: `3`, `3/2` (a split hand), `3:lucky_ladies`."
@@ -63,7 +72,7 @@ DECISION: tuple[Column, ...] = (
 
 ROUNDS: tuple[Column, ...] = (
     Column("run_id", "string", "The `check --dataset` run that wrote the row (see `runs`)."),
-    Column("log_digest", "string", "SHA-256 of the log file's bytes."),
+    _LOG_DIGEST,
     Column(
         "round_key",
         "string",
@@ -74,7 +83,7 @@ ROUNDS: tuple[Column, ...] = (
     Column("casino", "string", "The casino, as the table record names it."),
     Column("table_id", "string", "The table id, as the logs and the house file name it."),
     Column("shoe", "string", "The shoe (or deck) id."),
-    Column("round", "string", "The round id."),
+    _ROUND,
     Column("at", "string", "The round's time as the log wrote it, with its UTC offset."),
     Column("at_utc", "utc_time", "The round's time in UTC."),
     Column("utc_offset_minutes", "int16", "The table clock's offset from UTC, in minutes."),
@@ -89,7 +98,7 @@ ROUNDS: tuple[Column, ...] = (
         "The version of the rules the round was judged by, as `rules list` names versions.",
     ),
     Column("house_file", "string", "The house-rules file the run was given."),
-    Column("house_digest", "string", "SHA-256 of the house-rules file."),
+    _HOUSE_DIGEST,
     Column("boxes", "int16", "Boxes played."),
     Column("players", "list<string>", "The players of the round."),
     Column(
@@ -147,25 +156,25 @@ ROUNDS: tuple[Column, ...] = (
 )
 
 FINDINGS: tuple[Column, ...] = (
-    Column("run_id", "string", "The `check --dataset` run that wrote the row."),
-    Column("log_digest", "string", "SHA-256 of the log file's bytes."),
+    _RUN_ID,
+    _LOG_DIGEST,
     Column("round_key", "string", "The round's key (joins `rounds.round_key`); null outside a round."),
     Column("fingerprint", "string", "The finding's fingerprint, stable across runs (docs/findings.md)."),
     Column("kind", "string", "procedure, payout, format or house."),
     Column("rule", "string", "The rule id."),
     Column("ref", "string", "The legal reference of the rule."),
     Column("severity", "string", "error or warning."),
-    Column("file", "string", "The log file."),
+    _FILE,
     Column("line", "int64", "The line of the record in the log."),
-    Column("round", "string", "The round id."),
+    _ROUND,
     Column("stake", "string", "The stake the finding is about."),
     Column("path", "string", "Where in the record (`actions[4]`)."),
     Column("message", "string", "The finding's message."),
     Column("expected", "string", "What the rules give, as JSON."),
     Column("actual", "string", "What the log shows, as JSON."),
     Column("discrepancy", "money", "Signed: + the house overpaid, − the house underpaid."),
-    Column("casino", "string", "The casino."),
-    Column("table_id", "string", "The table id."),
+    _CASINO,
+    _TABLE_ID,
     Column("dealer", "string", "The dealer."),
     Column("player", "string", "The player of the stake."),
     Column("local_time", "local_time", "The table's wall clock."),
@@ -195,12 +204,12 @@ FINDINGS: tuple[Column, ...] = (
 # The registre de contrôle (the arrêté du 14 mai 2007, art. 69): one row per séance whose table's money
 # was looked at (hand-log/1.2 `money` records, or a hand-log/1.2 log), its carnet beside its rounds.
 SEANCES: tuple[Column, ...] = (
-    Column("run_id", "string", "The `check --dataset` run that wrote the row."),
-    Column("log_digest", "string", "SHA-256 of the log file's bytes."),
-    Column("file", "string", "The log file."),
+    _RUN_ID,
+    _LOG_DIGEST,
+    _FILE,
     Column("line", "int64", "The line of the séance's `table` record."),
-    Column("casino", "string", "The casino."),
-    Column("table_id", "string", "The table id."),
+    _CASINO,
+    _TABLE_ID,
     Column("opened", "string", "The séance's opening time as logged (its `table` record's `at`)."),
     Column("opened_utc", "utc_time", "The same, in UTC."),
     Column("local_time", "local_time", "The same, on the table's wall clock."),
@@ -242,7 +251,7 @@ RUNS: tuple[Column, ...] = (
     Column("options", "string", "The options the run was given, as JSON."),
     Column("logs", "list<log>", "Each log read: file, digest."),
     Column("house_file", "string", "The house-rules file."),
-    Column("house_digest", "string", "SHA-256 of the house-rules file."),
+    _HOUSE_DIGEST,
     Column(
         "ruleset_files",
         "list<ruleset_file>",

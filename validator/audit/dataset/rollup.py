@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from validator.audit.dataset.writer import (
+    DECISION_KEY,
     DEFAULT_GAMING_DAY_START,
     box_squares,
     decision_row,
@@ -36,7 +37,7 @@ _ZERO = money(Decimal(0))
 # (log_digest, casino, table_id, dealer, gaming_day, hour of local_time, ruleset)
 RoundKey = tuple[str, str | None, str | None, str | None, date | None, datetime | None, str | None]
 # (verb, cards, dealer's cards, split, split_aces, hands): a decision and what it was taken on
-DecisionKey = tuple[str, str, str, bool, bool, int]
+DecisionKey = tuple[Any, ...]  # a decision row's DECISION_KEY columns: verb, cards, … hands
 K = TypeVar("K")
 # (dealer, player, casino, table_id, gaming_day)
 PlayedKey = tuple[str, str | None, str | None, str | None, date | None]
@@ -108,14 +109,7 @@ class Rollup:
                 _add(self.bets, (key, bet), [money(on_it), money(kept_it), float(on_it) ** 2, 1])
             for decision in facts.decisions:
                 row = decision_row(decision)
-                taken: DecisionKey = (
-                    row["verb"],
-                    row["cards"],
-                    row["dealer_cards"],
-                    row["split"],
-                    row["split_aces"],
-                    row["hands"],
-                )
+                taken: DecisionKey = tuple(row[column] for column in DECISION_KEY)
                 _add(self.decisions, (key, taken), [row["stake"], 1])
             if facts.dealer is not None:
                 for player in facts.players:

@@ -73,6 +73,11 @@ def box_squares(boxes: tuple[Decimal, ...]) -> float | None:
     return float(sum(b * b for b in boxes)) if boxes else None
 
 
+# What makes two decisions the same decision, as the hold's theoretical figure prices it: the columns of
+# a `decisions` row the rollup sums decisions by and the report asks a version's cost of.
+DECISION_KEY = ("verb", "cards", "dealer_cards", "split", "split_aces", "hands")
+
+
 def decision_row(decision: Decision) -> dict[str, Any]:
     """A decision as the `decisions` column holds it."""
     return {

@@ -10,7 +10,7 @@ from validator.casino.cards import BJ_VALUE
 from validator.games.blackjack.chart import chart
 from validator.games.blackjack.chart import text as chart_text
 from validator.games.blackjack.dealer import shared_distribution
-from validator.games.blackjack.maths import MainGame, Play, Rules, main_game
+from validator.games.blackjack.maths import MainGame, Play, Rules, asked, main_game
 from validator.games.blackjack.spread import with_spread
 from validator.games.blackjack.strategy import Costs, Strategy
 from validator.i18n import N_, _
@@ -34,6 +34,9 @@ class BlackjackMaths:
 
     def main_return(self, probe: Probe, base: Any) -> tuple[float, dict[str, Any], Any]:
         if base is not None:
+            before = base.rules.probe
+            if before.house == probe.house and asked(before.ruleset) == asked(probe.ruleset):
+                return base.ev, {}, base  # the same rules asked: the same game
             rules = Rules.read(probe)
             if base.rules.same_game(rules):
                 return base.ev, {}, base

@@ -30,6 +30,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache, partial
 
+from validator.dsl import ast
+from validator.dsl.expr import unparse
+from validator.dsl.model import Ruleset
 from validator.games.blackjack import dealer as dealer_table
 from validator.games.blackjack.dealer import DealerRule
 from validator.games.blackjack.hands import BlackjackHand as Hand
@@ -226,6 +229,42 @@ class Rules:
                 depth = self.split_depth(pair)
                 found.extend(Family(pair, out, depth) for out in range(2, most + 1))
         return tuple(found)
+
+
+# The events whose rules the game asks (`Rules.can_hit`, …) and the stake it settles (`Rules.pay`).
+ASKED = ("hit", "double", "surrender", "split")
+SETTLED = "main"
+
+
+def asked(ruleset: Ruleset) -> tuple[object, ...]:
+    """Everything `Rules` reads of a version, as the version applies it: its game, its parameters, the
+    checks on the decisions the game asks, the main stake's settle clauses. Two versions alike in it
+    give every answer alike (a reading that changes a side bet or the order of settlement does not
+    change the main game: `Rules.same_game` need not ask again)."""
+
+    def text(node: ast.Expr | None) -> str | None:
+        return None if node is None else unparse(node)
+
+    checks = tuple(
+        (
+            event,
+            tuple(
+                (text(c.applied_guard), text(c.applied_require))
+                for _r, c in ruleset.checks_by_event.get(event, ())
+            ),
+        )
+        for event in ASKED
+    )
+    settles = tuple(
+        (
+            s.verb,
+            text(s.applied_guard),
+            text(s.applied_amount) if s.amount_node is None or s.applied_amount is not None else id(s),
+        )
+        for _r, s in ruleset.settles_by_stake.get(SETTLED, ())
+    )
+    params = tuple(sorted((name, repr(p.value)) for name, p in ruleset.parameters.items()))
+    return ruleset.game, params, checks, settles
 
 
 @lru_cache(maxsize=4)

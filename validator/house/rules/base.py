@@ -162,6 +162,13 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
     return found[0] if found else None
 
 
+def did_you_mean(word: str, candidates: Iterable[str], otherwise: str = "") -> str:
+    """A message's hint: "; did you mean X?", X the candidate closest to `word`; `otherwise` when none
+    is close."""
+    near = closest(word, candidates)
+    return _("; did you mean {near}?").format(near=near) if near else otherwise
+
+
 def one_of(words: Iterable[str]) -> str:
     words = list(words)
     if not words:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal, getcontext
 from typing import TYPE_CHECKING, Any
 
@@ -54,54 +54,73 @@ def option_value(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
     """The YAML value as the rules compute with it, and what is wrong with it (None: nothing)."""
     if raw is None:
         return None, _("has no value: give one, or leave the key out for the regulation's default")
-    kind = option.type
-    value: Any = None
-    if kind == "bool":
-        if not isinstance(raw, bool):
-            return None, _("{raw} is not true or false").format(raw=shown(raw))
-        value = raw
-    elif kind in ("int", "decimal"):
-        if isinstance(raw, bool):
-            return None, _("{raw} is not a number").format(raw=shown(raw))
-        if isinstance(raw, int | float):
-            value = house_value(raw)
-        elif isinstance(raw, str) and _DECIMAL.match(raw):
-            value = Decimal(raw)
-        else:
-            return None, _("{raw} is not a number").format(raw=shown(raw))
-        if kind == "int" and value != value.to_integral_value():
-            return None, _("{raw} is not a whole number").format(raw=shown(raw))
-        if value.adjusted() >= getcontext().prec:
-            # More digits than Decimal computes with (28): no rule could use it, and quantize would raise.
-            if option.allowed is None and option.range is None:
-                return None, _("{raw} is not a valid value: over {prec} digits").format(
-                    raw=shown(raw), prec=getcontext().prec
-                )
-            return None, _("{raw} is not allowed: the regulation allows {option}").format(
-                raw=shown(raw), option=allowed_text(option)
-            )
-        if kind == "int":
-            value = value.quantize(Decimal(1))
-    elif kind == "ratio":
-        value = house_value(raw.strip()) if isinstance(raw, str) else None
-        if not isinstance(value, Ratio):
-            return None, _('{value} is not a ratio: write it as text, such as "3:2"').format(value=shown(raw))
-    elif kind == "choice":
-        if not isinstance(raw, str):
-            return (
-                None,
-                _("{raw} is not one of the choices ({option}); quote it if it is one").format(
-                    raw=shown(raw), option=allowed_text(option)
-                ),
-            )
-        value = raw
-    else:  # a type the rules language may add later: compared as written
-        value = raw
+    # A type the rules language may add later: compared as written.
+    value, problem = _READ.get(option.type, _as_written)(option, raw)
+    if problem is not None:
+        return None, problem
     if not option.allows(value):
         return value, _("{raw} is not allowed: the regulation allows {option}").format(
             raw=shown(raw), option=allowed_text(option)
         )
     return value, None
+
+
+def _bool(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
+    if not isinstance(raw, bool):
+        return None, _("{raw} is not true or false").format(raw=shown(raw))
+    return raw, None
+
+
+def _number(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
+    """An `int` or `decimal` option's value: a number (not true or false), or a string of digits; a
+    whole one for an int; within the digits Decimal computes with."""
+    if isinstance(raw, int | float) and not isinstance(raw, bool):
+        value = house_value(raw)
+    elif isinstance(raw, str) and _DECIMAL.match(raw):
+        value = Decimal(raw)
+    else:
+        return None, _("{raw} is not a number").format(raw=shown(raw))
+    if option.type == "int" and value != value.to_integral_value():
+        return None, _("{raw} is not a whole number").format(raw=shown(raw))
+    if value.adjusted() >= getcontext().prec:
+        # More digits than Decimal computes with (28): no rule could use it, and quantize would raise.
+        if option.allowed is None and option.range is None:
+            return None, _("{raw} is not a valid value: over {prec} digits").format(
+                raw=shown(raw), prec=getcontext().prec
+            )
+        return None, _("{raw} is not allowed: the regulation allows {option}").format(
+            raw=shown(raw), option=allowed_text(option)
+        )
+    return (value.quantize(Decimal(1)) if option.type == "int" else value), None
+
+
+def _ratio(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
+    value = house_value(raw.strip()) if isinstance(raw, str) else None
+    if not isinstance(value, Ratio):
+        return None, _('{value} is not a ratio: write it as text, such as "3:2"').format(value=shown(raw))
+    return value, None
+
+
+def _choice(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
+    if not isinstance(raw, str):
+        return None, _("{raw} is not one of the choices ({option}); quote it if it is one").format(
+            raw=shown(raw), option=allowed_text(option)
+        )
+    return raw, None
+
+
+def _as_written(option: OptionDef, raw: Any) -> tuple[Any, str | None]:
+    return raw, None
+
+
+# How a value of each type of option is read from the YAML.
+_READ: dict[str, Callable[[OptionDef, Any], tuple[Any, str | None]]] = {
+    "bool": _bool,
+    "int": _number,
+    "decimal": _number,
+    "ratio": _ratio,
+    "choice": _choice,
+}
 
 
 def allowed_text(option: OptionDef) -> str:

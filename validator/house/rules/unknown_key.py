@@ -13,7 +13,7 @@ from functools import cache
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
 from validator.house.load import dotted
-from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, closest, finding, one_of
+from validator.house.rules.base import OPTIONS, SIDE_BETS, SPEC_REF, Node, did_you_mean, finding, one_of
 from validator.house.schema import load_schema
 from validator.i18n import N_, _
 
@@ -53,12 +53,7 @@ def _schema_keys(node: Node) -> Iterator[Finding]:
     instance = error.instance if isinstance(error.instance, Mapping) else {}
     known = list(schema.get("properties", {}))
     for key in sorted(set(instance) - set(known)):
-        near = closest(key, known)
-        hint = (
-            _("; did you mean {near}?").format(near=near)
-            if near
-            else _("; the keys here are {known}").format(known=one_of(known))
-        )
+        hint = did_you_mean(key, known, _("; the keys here are {known}").format(known=one_of(known)))
         yield finding(
             node.house,
             (*node.path, key),
@@ -80,12 +75,7 @@ def _entry_key(node: Node) -> Iterator[Finding]:
     elif key in table.ruleset.side_bets:
         hint = _("; a side bet goes under side_bets: {key}").format(key=dotted((*table.base, SIDE_BETS, key)))
     else:
-        near = closest(key, known)
-        hint = (
-            _("; did you mean {near}?").format(near=near)
-            if near
-            else _("; the keys of a table are {known}").format(known=one_of(known))
-        )
+        hint = did_you_mean(key, known, _("; the keys of a table are {known}").format(known=one_of(known)))
     yield finding(
         node.house, node.path, ID, SPEC_REF, _("no such key in a table entry{hint}").format(hint=hint)
     )
@@ -123,13 +113,13 @@ def _option(node: Node) -> Finding:
 def _unknown_option(node: Node) -> Finding:
     assert node.table is not None
     ruleset = node.table.ruleset
-    near = closest(node.key, node.candidates)
-    if near:
-        hint = _("; did you mean {near}?").format(near=near)
-    elif node.candidates:
-        hint = _("; its options are {candidates}").format(candidates=one_of(sorted(node.candidates)))
-    else:
-        hint = _("; it leaves no option to the house")
+    hint = did_you_mean(
+        node.key,
+        node.candidates,
+        _("; its options are {candidates}").format(candidates=one_of(sorted(node.candidates)))
+        if node.candidates
+        else _("; it leaves no option to the house"),
+    )
     return finding(
         node.house,
         node.path,
@@ -145,13 +135,13 @@ def _setting(node: Node) -> Finding:
     """A key under `side_bets.<bet>` the version declares no setting of the bet for."""
     assert node.table is not None
     ruleset, key, declared = node.table.ruleset, node.key, node.candidates
-    near = closest(key, declared)
-    if near:
-        hint = _("; did you mean {near}?").format(near=near)
-    elif declared:
-        hint = _("; its settings are {declared}").format(declared=one_of(sorted(declared)))
-    else:
-        hint = _("; the regulation leaves nothing of it to the house")
+    hint = did_you_mean(
+        key,
+        declared,
+        _("; its settings are {declared}").format(declared=one_of(sorted(declared)))
+        if declared
+        else _("; the regulation leaves nothing of it to the house"),
+    )
     return finding(
         node.house,
         node.path,

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
-from validator.house.rules.base import Node, closest, finding, one_of
+from validator.house.rules.base import Node, did_you_mean, finding, one_of
 from validator.i18n import N_, _
 
 ID = "house/unknown-reading"
@@ -32,9 +32,8 @@ def check(node: Node) -> Iterator[Finding]:
     ruleset, name = node.table.ruleset, node.key
     reading = ruleset.readings.get(name)
     if reading is None:
-        near = closest(name, ruleset.readings)
         known = one_of(sorted(ruleset.readings)) if ruleset.readings else _("none")
-        hint = _("; did you mean {near}?").format(near=near) if near else ""
+        hint = did_you_mean(name, ruleset.readings)
         yield finding(
             node.house,
             node.path,
@@ -46,8 +45,7 @@ def check(node: Node) -> Iterator[Finding]:
         )
         return
     if not isinstance(node.raw, str) or node.raw not in reading.names:
-        near = closest(str(node.raw), reading.names)
-        hint = _("; did you mean {near}?").format(near=near) if near else ""
+        hint = did_you_mean(str(node.raw), reading.names)
         yield finding(
             node.house,
             node.path,

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
-from validator.house.rules.base import SPEC_REF, Node, closest, finding
+from validator.house.rules.base import SPEC_REF, Node, did_you_mean, finding
 from validator.i18n import N_, _
 
 ID = "house/unknown-ruleset"
@@ -29,6 +29,5 @@ def check(node: Node) -> Iterator[Finding]:
     try:
         registry.resolve(spec)
     except ValidatorError as exc:
-        near = closest(spec.partition("@")[0], registry.families)
-        hint = _("; did you mean {near}?").format(near=near) if near else ""
+        hint = did_you_mean(spec.partition("@")[0], registry.families)
         yield finding(node.house, node.path, ID, SPEC_REF, _("{value}{hint}").format(value=exc, hint=hint))

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from validator.findings.finding import Finding
 from validator.findings.ruledoc import house_rule
-from validator.house.rules.base import Node, closest, finding, one_of
+from validator.house.rules.base import Node, did_you_mean, finding, one_of
 from validator.i18n import N_, _
 
 ID = "house/unknown-side-bet"
@@ -25,9 +25,8 @@ def check(node: Node) -> Iterator[Finding]:
     ruleset, bet = node.table.ruleset, node.key
     if bet in ruleset.side_bets:
         return
-    near = closest(bet, ruleset.side_bets)
     offered = one_of(ruleset.side_bets) if ruleset.side_bets else "none"
-    hint = _("; did you mean {near}?").format(near=near) if near else ""
+    hint = did_you_mean(bet, ruleset.side_bets)
     yield finding(
         node.house,
         node.path,
