@@ -19,7 +19,7 @@ from typing import Any
 
 from validator.dsl.ast import Ratio
 from validator.rulebook.registry import default_registry
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "samples" / "logs"
@@ -94,12 +94,14 @@ def records_for(
         simulate(
             ruleset,
             options,
-            seed=seed,
-            rounds=rounds,
-            table_id=table,
-            start=datetime.fromisoformat(start),
-            minimum=Decimal(low),
-            maximum=Decimal(high),
+            Seance(
+                seed=seed,
+                rounds=rounds,
+                table_id=table,
+                start=datetime.fromisoformat(start),
+                minimum=Decimal(low),
+                maximum=Decimal(high),
+            ),
         )
     )
 

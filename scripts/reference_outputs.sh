@@ -14,6 +14,8 @@ cd "$(dirname "$0")/.."
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cv=(casino-validator)
+# `edge` computes its figures: its saved figures (the cache folder) would hide a change in the mathematics.
+export CASINO_VALIDATOR_NO_CACHE=1
 
 run() {  # run NAME ARGS...: stdout, stderr and exit status of the command under OUT/NAME.*
     local name=$1
@@ -69,7 +71,12 @@ for version in "${versions[@]}"; do
     done
     # Every rule the simulator can break, planted at a fifth of the rounds.
     "${cv[@]}" simulate --ruleset "$version" "${limits[@]}" --inject '?' -o x 2>"$out/inject.$name.list"
-    rules=$(sed -n 's/.*it can break: //p' "$out/inject.$name.list" | sed 's/, /,/g')
+    # The list: one rule a line, indented, after the line that ends "it can break:".
+    rules=$(sed -n 's/^  \([a-z][^ ]*\)$/\1/p' "$out/inject.$name.list" | paste -sd, -)
+    if [ -z "$rules" ]; then
+        echo "reference_outputs.sh: no plantable rule read for $version (simulate --inject '?' changed?)" >&2
+        exit 2
+    fi
     run "simulate.$name.inject" simulate -q --ruleset "$version" "${limits[@]}" --rounds 200 --seed 3 \
         --inject "$rules" --rate 0.2 -o "$out/planted.$name.jsonl"
     run "check.planted.$name" check -q --no-config --format json "$out/planted.$name.jsonl"

@@ -52,6 +52,9 @@ def _jobs_on_the_session_cluster(request: pytest.FixtureRequest, monkeypatch: py
     def on_the_session_cluster(jobs: int) -> object:
         if jobs == 0:  # every share in this process: no worker to borrow
             return start_own(jobs)
-        return cluster._connected(request.getfixturevalue("dask_scheduler"))
+        from validator.checking.options import CheckOptions
+
+        timeout = CheckOptions(logs=()).scheduler_timeout  # --scheduler-timeout's default
+        return cluster._connected(request.getfixturevalue("dask_scheduler"), timeout)
 
     monkeypatch.setattr(cluster, "_local_cluster", on_the_session_cluster)

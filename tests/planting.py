@@ -18,7 +18,7 @@ from validator.replay.session import LogReplay
 from validator.rulebook.registry import Registry
 from validator.simulate.inject import Planted, inject
 from validator.simulate.plan import default_limits
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 from validator.simulate.table import LAST_BOX
 from validator.simulate.violations import Violations
 
@@ -48,13 +48,15 @@ def seance(
     return simulate(
         ruleset,
         options,
-        seed=seed,
-        rounds=rounds,
-        table_id="T-1",
-        start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
-        minimum=low,
-        maximum=high,
-        seats=seats,
+        Seance(
+            seed=seed,
+            rounds=rounds,
+            table_id="T-1",
+            start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
+            minimum=low,
+            maximum=high,
+            seats=seats,
+        ),
         violations=violations,
     )
 

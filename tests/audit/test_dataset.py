@@ -15,10 +15,12 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
-from validator.audit import audit_html
 from validator.audit.dataset.writer import DatasetRun
 from validator.audit.html import render, rule_docs
+from validator.audit.options import ReportOptions
 from validator.audit.query import Filters, build
+from validator.audit.report import audit_html
+from validator.checking.options import CheckOptions
 from validator.checking.serial import check_logs
 from validator.findings.finding import Summary
 from validator.house.apply import house_lookup
@@ -221,7 +223,7 @@ def test_the_report_prices_each_table_by_its_rules_and_house_entry(samples_run) 
     assert edges["BJ-07"] == house_edge("fr/blackjack", date(2025, 3, 14), tables["BJ-07"])
     assert edges["BA-01"] == house_edge("fr/bataille", date(2025, 2, 1), tables["BA-01"])
     assert edges["BJ-07"] < edges["BJ-03"]
-    html = audit_html([str(dataset)], default_registry())
+    html = audit_html(ReportOptions((dataset,)), default_registry())
     assert "What the theoretical figure assumes:" in html
     # The house file the run named is gone: no figure rather than the regulation's defaults.
     files = str(dataset / "rounds" / "*" / "*" / "*.parquet")
@@ -305,7 +307,7 @@ def test_parallel_workers_write_their_own_files(tmp_path: Path, monkeypatch) -> 
     assert len(parallel.plan([log], 2)) > 1
     run = DatasetRun.start(str(tmp_path / "jobs"), [log], {"jobs": 2}, None)
     summary = Summary()
-    for _ in cluster.check_on_cluster([log], summary, jobs=2, dataset=run.spec):
+    for _ in cluster.check_on_cluster([log], summary, CheckOptions((log,), jobs=2), dataset=run.spec):
         pass
     run.commit(summary)
     files = list((tmp_path / "jobs" / "rounds").glob("*/*/*.parquet"))

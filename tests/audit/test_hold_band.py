@@ -27,7 +27,7 @@ from validator.games.blackjack.strategy import Strategy
 from validator.maths.edge import house_for
 from validator.maths.probe import Probe
 from validator.rulebook.registry import default_registry
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 
 ROUNDS = 1500
 
@@ -39,13 +39,15 @@ def _best_play(path: Path, seed: int) -> None:
     records = simulate(
         ruleset,
         values,
-        seed=seed,
-        rounds=ROUNDS,
-        table_id="BJ-01",
-        start=datetime.fromisoformat("2025-03-14T20:00:00+01:00"),
-        minimum=Decimal(10),
-        maximum=Decimal(100),
-        strategy=Strategy(main_game(Probe(ruleset, values))),
+        Seance(
+            seed=seed,
+            rounds=ROUNDS,
+            table_id="BJ-01",
+            start=datetime.fromisoformat("2025-03-14T20:00:00+01:00"),
+            minimum=Decimal(10),
+            maximum=Decimal(100),
+            strategy=Strategy(main_game(Probe(ruleset, values))),
+        ),
     )
     path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
 

@@ -16,6 +16,7 @@ import pytest
 from conftest import SAMPLES
 
 from validator.checking import cluster, parallel
+from validator.checking.options import CheckOptions
 from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
 from validator.findings.finding import RoundOutcome, Summary
@@ -75,7 +76,9 @@ def test_a_memory_url_is_read_by_the_parent_on_the_cluster(in_memory, dask_sched
     shares = parallel.plan([in_memory], 2)
     assert shares and all(share.in_parent and share.size > 0 for share in shares)
     summary = Summary()
-    outcomes = list(cluster.check_on_cluster([in_memory], summary, scheduler=dask_scheduler))
+    outcomes = list(
+        cluster.check_on_cluster([in_memory], summary, CheckOptions((), scheduler=dask_scheduler))
+    )
     assert (outcomes, summary.as_dict()) == _one_process([in_memory])
 
 
@@ -84,7 +87,7 @@ def test_file_urls_give_the_same_report_on_the_cluster_and_from_the_command(dask
     shares = parallel.plan([url], 2)
     assert len(shares) == len(_local_files()) and not any(share.in_parent for share in shares)
     summary = Summary()
-    outcomes = list(cluster.check_on_cluster([url], summary, scheduler=dask_scheduler))
+    outcomes = list(cluster.check_on_cluster([url], summary, CheckOptions((), scheduler=dask_scheduler)))
     local = _one_process([str(LOGS.resolve())])
     assert summary.as_dict() == local[1]
     assert outcomes == _renamed(local[0], str(LOGS.resolve()), url)

@@ -17,7 +17,7 @@ from validator.findings.finding import Summary
 from validator.logs.reader import read_records
 from validator.replay.session import LogReplay
 from validator.rulebook.registry import default_registry
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 
 REGISTRY = default_registry()
 VERSIONS = [r for r in REGISTRY.all()]
@@ -54,12 +54,9 @@ def play(ruleset, seed: int, rounds: int) -> list[dict]:
         simulate(
             ruleset,
             _house(ruleset),
-            seed=seed,
-            rounds=rounds,
-            table_id="T-1",
-            start=_start(ruleset),
-            minimum=low,
-            maximum=high,
+            Seance(
+                seed=seed, rounds=rounds, table_id="T-1", start=_start(ruleset), minimum=low, maximum=high
+            ),
         )
     )
 

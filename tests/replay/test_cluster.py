@@ -26,12 +26,13 @@ import pytest
 from conftest import ROOT, SAMPLES
 
 from validator.checking import cluster, parallel
+from validator.checking.options import CheckOptions
 from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
 from validator.findings.finding import Summary
 from validator.rulebook.registry import default_registry
 from validator.simulate.inject import inject, injectable
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 
 REGISTRY = default_registry()
 BLACKJACK = REGISTRY.pick("fr/blackjack@2016-06-10")
@@ -42,12 +43,14 @@ def _log(path: Path, rounds: int, seed: int, rate: float = 0.05) -> str:
     records = simulate(
         BLACKJACK,
         BLACKJACK.house_defaults(),
-        seed=seed,
-        rounds=rounds,
-        table_id="T-1",
-        start=datetime.fromisoformat("2016-06-10T20:00:00+01:00"),
-        minimum=Decimal(10),
-        maximum=Decimal(1000),
+        Seance(
+            seed=seed,
+            rounds=rounds,
+            table_id="T-1",
+            start=datetime.fromisoformat("2016-06-10T20:00:00+01:00"),
+            minimum=Decimal(10),
+            maximum=Decimal(1000),
+        ),
     )
     if rate:
         records = inject(records, BLACKJACK, injectable(BLACKJACK), rate, seed, [])
@@ -91,7 +94,7 @@ def _reported(fmt: str, paths: list[str], scheduler: str | None = None, kill: An
         outcomes = check_logs(REGISTRY, paths, summary=summary, collect=fmt == "html")
     else:
         outcomes = cluster.check_on_cluster(
-            paths, summary, jobs=2, scheduler=scheduler, report=reporter, collect=fmt == "html"
+            paths, summary, CheckOptions((), format=fmt, jobs=2, scheduler=scheduler), report=reporter
         )
     count = 0
     for outcome in outcomes:
@@ -111,7 +114,9 @@ def test_a_worker_killed_mid_run_has_its_shares_computed_again(tmp_path, monkeyp
     log = _log(tmp_path / "t.jsonl", 1000, seed=31)
     assert len(parallel.plan([log], 2)) >= 10
     summary = Summary()
-    outcomes = cluster.check_on_cluster([log], summary, jobs=2, scheduler=dask_cluster.scheduler_address)
+    outcomes = cluster.check_on_cluster(
+        [log], summary, CheckOptions((), jobs=2, scheduler=dask_cluster.scheduler_address)
+    )
     seen = [next(outcomes)]  # the first share is written; shares after it are on the workers
     with Client(dask_cluster, set_as_default=False) as client:
         pids = client.run(os.getpid)
@@ -135,7 +140,7 @@ def test_a_worker_that_cannot_read_a_log_stops_the_run_as_one_process_does(tmp_p
     before = _log(tmp_path / "before.jsonl", 300, seed=3)
     gone = str(tmp_path / "gone.jsonl")
     with pytest.raises(ValidatorError) as on_worker:
-        list(cluster.check_on_cluster([before, gone], Summary(), scheduler=dask_scheduler))
+        list(cluster.check_on_cluster([before, gone], Summary(), CheckOptions((), scheduler=dask_scheduler)))
     with pytest.raises(ValidatorError) as alone:
         _one_process([before, gone])
     assert str(on_worker.value) == str(alone.value) == f"{gone}: no such file or directory"
@@ -152,14 +157,20 @@ def test_relative_paths_are_found_by_workers_in_another_folder(tmp_path, monkeyp
     _log(tmp_path / "t.jsonl", 300, seed=7)
     (tmp_path / "house.yaml").write_bytes(HOUSE.read_bytes())
     summary = Summary()
-    outcomes = list(cluster.check_on_cluster(["t.jsonl"], summary, jobs=2, scheduler=dask_scheduler))
+    outcomes = list(
+        cluster.check_on_cluster(["t.jsonl"], summary, CheckOptions((), jobs=2, scheduler=dask_scheduler))
+    )
     assert (outcomes, summary.as_dict()) == _one_process(["t.jsonl"])
     assert outcomes and {o.file for o in outcomes} == {"t.jsonl"}
     # The HTML report's sums of clean rounds are made on the workers: of the same file, by its digest.
     assert _reported("html", ["t.jsonl"], dask_scheduler)[0] == _reported("html", ["t.jsonl"])[0]
     # The house file has no entry for table T-1: the message names it as given, as one process does.
     with pytest.raises(ValidatorError) as on_cluster:
-        list(cluster.check_on_cluster(["t.jsonl"], Summary(), house="house.yaml", scheduler=dask_scheduler))
+        list(
+            cluster.check_on_cluster(
+                ["t.jsonl"], Summary(), CheckOptions((), house=Path("house.yaml"), scheduler=dask_scheduler)
+            )
+        )
     from validator.house.apply import house_lookup
 
     with pytest.raises(ValidatorError) as alone:
@@ -388,10 +399,15 @@ def test_jobs_and_scheduler_together_are_refused(cli):
     )
 
 
-def test_a_scheduler_that_does_not_answer_is_an_exit_2_message(monkeypatch, cli):
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)
+def test_a_scheduler_that_does_not_answer_is_an_exit_2_message(cli):
     with pytest.raises(ValidatorError, match=r"^--scheduler tcp://127.0.0.1:9: cannot reach the scheduler"):
-        list(cluster.check_on_cluster([str(SAMPLES / "logs")], Summary(), scheduler="tcp://127.0.0.1:9"))
+        list(
+            cluster.check_on_cluster(
+                [str(SAMPLES / "logs")],
+                Summary(),
+                CheckOptions((), scheduler="tcp://127.0.0.1:9", scheduler_timeout=1),
+            )
+        )
 
 
 def test_the_readers_limits_reach_the_workers(tmp_path, dask_scheduler):
@@ -403,7 +419,9 @@ def test_the_readers_limits_reach_the_workers(tmp_path, dask_scheduler):
     configure(Limits(max_line=400))
     try:
         summary = Summary()
-        on_cluster = list(cluster.check_on_cluster([log], summary, scheduler=dask_scheduler))
+        on_cluster = list(
+            cluster.check_on_cluster([log], summary, CheckOptions((), scheduler=dask_scheduler))
+        )
         assert (on_cluster, summary.as_dict()) == _one_process([log])
     finally:
         configure(Limits())

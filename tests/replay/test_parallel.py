@@ -25,12 +25,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from validator.checking import cluster, parallel
+from validator.checking.options import CheckOptions
 from validator.checking.serial import check_logs
 from validator.errors import ValidatorError
 from validator.findings.finding import Summary
 from validator.rulebook.registry import default_registry
 from validator.simulate.inject import inject, injectable
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 
 REGISTRY = default_registry()
 BLACKJACK = REGISTRY.pick("fr/blackjack@2016-06-10")
@@ -58,12 +59,14 @@ def _records(rounds: int, seed: int, table: str = "T-1", day: str = "2016-06-10"
         simulate(
             BLACKJACK,
             BLACKJACK.house_defaults(),
-            seed=seed,
-            rounds=rounds,
-            table_id=table,
-            start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
-            minimum=Decimal(10),
-            maximum=Decimal(1000),
+            Seance(
+                seed=seed,
+                rounds=rounds,
+                table_id=table,
+                start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
+                minimum=Decimal(10),
+                maximum=Decimal(1000),
+            ),
         )
     )
 
@@ -85,7 +88,9 @@ def _one_process(paths: list[str]) -> tuple[list[Any], dict[str, Any]]:
 
 def _in_parallel(paths: list[str], jobs: int = 2) -> tuple[list[Any], dict[str, Any]]:
     summary = Summary()
-    outcomes = list(cluster.check_on_cluster(paths, summary, jobs=jobs, scheduler=SCHEDULER[0]))
+    outcomes = list(
+        cluster.check_on_cluster(paths, summary, CheckOptions((), jobs=jobs, scheduler=SCHEDULER[0]))
+    )
     return outcomes, summary.as_dict()
 
 
@@ -117,12 +122,14 @@ def test_a_shoe_cut_by_the_wrong_player_is_found_in_its_own_share(tmp_path):
         simulate(
             ontario,
             ontario.house_defaults(),
-            seed=4,
-            rounds=300,
-            table_id="ON-1",
-            start=datetime.fromisoformat("2025-08-23T19:00:00-04:00"),
-            minimum=Decimal(1),
-            maximum=Decimal(5),
+            Seance(
+                seed=4,
+                rounds=300,
+                table_id="ON-1",
+                start=datetime.fromisoformat("2025-08-23T19:00:00-04:00"),
+                minimum=Decimal(1),
+                maximum=Decimal(5),
+            ),
         )
     )
     shoes = [r for r in records if r["type"] == "shoe" and r["reason"] == "cut_card"]
@@ -272,7 +279,9 @@ def test_nothing_is_left_behind_when_the_run_stops_early(tmp_path, monkeypatch):
     unknown = orjson.loads(Path(logs[1]).read_bytes().split(b"\n", 1)[0])
     _write(tmp_path / "t1.jsonl", [{**unknown, "ruleset": "fr/roulette"}, *_records(150, seed=1)[1:]])
     with pytest.raises(ValidatorError, match="names unknown ruleset 'fr/roulette'"):
-        list(cluster.check_on_cluster(logs, Summary(), jobs=2))  # a local cluster of its own
+        list(
+            cluster.check_on_cluster(logs, Summary(), CheckOptions((), jobs=2))
+        )  # a local cluster of its own
     assert _scratch(scratch) == []
 
 
@@ -288,7 +297,7 @@ def test_a_reader_that_stops_reading_cancels_the_shares(tmp_path, dask_cluster):
         )
         for i in range(4)
     ]
-    outcomes = cluster.check_on_cluster(logs, Summary(), jobs=2, scheduler=SCHEDULER[0])
+    outcomes = cluster.check_on_cluster(logs, Summary(), CheckOptions((), jobs=2, scheduler=SCHEDULER[0]))
     next(outcomes)
     outcomes.close()
     from distributed import Client

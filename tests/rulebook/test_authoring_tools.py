@@ -104,6 +104,79 @@ def test_a_case_may_choose_a_reading_and_an_unknown_one_is_refused(cli, tmp_path
     assert str(case) in refused.stderr and "has no alternative 'ten'" in refused.stderr
 
 
+# A rule that reads only a parameter, `param.shoe.new_cards_each_session == true`: the compiler keeps the
+# lone comparison as written (its finding's words), but the version's parameter decides it (true == true):
+# it has one outcome, so evaluated by the 6-deck case is exercised, and the parameter it reads with it.
+# 6 of 7 items (the 4 above, this clause and shoe.new_cards_each_session): 85.7 %.
+NEW_CARDS = """
+rule new-cards {
+    ref "Tiny, art. 3"
+    severity error
+    message "The cards are new." message fr "Les cartes sont neuves."
+    on shoe require param.shoe.new_cards_each_session == true
+    checks "That the cards are new." checks fr "Que les cartes soient neuves."
+    why "« neuves »." fails "Never." fails fr "Jamais." passes "Always." passes fr "Toujours."
+}
+"""
+
+
+def test_a_clause_the_parameters_decide_is_exercised_once_evaluated(cli, tmp_path):
+    rules = tmp_path / "tiny.rules"
+    rules.write_text(TINY.read_text() + NEW_CARDS)
+    result = cli("rules", "test", str(CASES), "--rules", str(rules), "--coverage")
+    assert result.returncode == 0, result.stdout
+    assert any(line.endswith(": 85.7 % (6/7)") for line in result.stdout.splitlines()), result.stdout
+    assert "new-cards" not in result.stdout
+
+
+# An alternative that adds a rule: under `eight`, « au moins une carte » read as at least one card and,
+# invented, an eight-deck shoe burning two (`burn-two`: `shoe.burned >= 2 or shoe.decks == 6`, a
+# disjunction, whose finding's expected is the rule's `checks`). The eight-deck shoe burning one, judged
+# under `eight`, breaks burn-two only. The case lists the finding in the rule's own terms; the coverage
+# run must read it with the rule the alternative adds, as `rules test` does (it failed there alone).
+BURN_TWO = """
+        add rule burn-two {
+            ref "Tiny, art. 2"
+            severity error
+            message "Two cards must be burned." message fr "Deux cartes doivent être brûlées."
+            on shoe require shoe.burned >= 2 or shoe.decks == 6
+            checks "The burn of an eight-deck shoe." checks fr "Le brûlage d'un sabot de huit jeux."
+            why "Invented." fails "One burned." fails fr "Une brûlée."
+            passes "Two burned." passes fr "Deux brûlées."
+        }
+"""
+
+
+def test_a_case_listing_a_finding_of_a_rule_an_alternative_adds_passes_in_coverage(cli, tmp_path):
+    rules = tmp_path / "tiny.rules"
+    replaced = '        replace parameter shoe.decks = 8  ref "Tiny, art. 1"\n'
+    text = TINY.read_text()
+    assert replaced in text
+    rules.write_text(text.replace(replaced, replaced + BURN_TWO))
+    folder = _tiny_cases(tmp_path)
+    log = (folder / "zz" / "tiny" / "passes-eight-decks-read-as-eight.jsonl").read_text()
+    assert '"burn": ["9H", "2C", "KD", "4S", "7H"]' in log
+    (folder / "zz" / "tiny" / "fails-one-burned-read-as-eight.jsonl").write_text(
+        log.replace('"burn": ["9H", "2C", "KD", "4S", "7H"]', '"burn": ["9H"]')
+    )
+    finding = {
+        "rule": "zz/tiny/burn-two",
+        "line": 2,
+        "expected": {"condition": "shoe.burned >= 2 or shoe.decks == 6"},
+        "actual": {"shoe.burned": 1, "shoe.decks": 8},
+    }
+    (folder / "zz" / "tiny" / "fails-one-burned-read-as-eight.expect.json").write_text(
+        json.dumps(
+            {"rulesets": ["zz/tiny@2025-01-01"], "readings": {"tiny-decks": "eight"}, "findings": [finding]}
+        )
+    )
+    plain = cli("rules", "test", str(folder), "--rules", str(rules))
+    assert plain.returncode == 0, plain.stdout
+    covered = cli("rules", "test", str(folder), "--rules", str(rules), "--coverage")
+    assert covered.returncode == 0, covered.stdout
+    assert "FAIL" not in covered.stdout
+
+
 # ---------------------------------------------------------------- rules test --mutate
 
 # zz/tiny's 14 mutants, worked out from its text and its three cases:
@@ -124,7 +197,9 @@ def test_mutation_lists_the_mutants_no_case_kills(cli):
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     summary = next(line for line in lines if line.startswith("mutants:"))
-    assert summary.startswith("mutants: 14 (8 killed, 3 proven equivalent, 3 surviving; 0 more refused")
+    assert summary.startswith(
+        "mutants: 14 (8 killed, 3 proven equivalent, 0 declared equivalent, 3 surviving; 0 more refused"
+    )
     at = lines.index("surviving (no fixture notices the change):")
     surviving = [line.strip() for line in lines[at + 1 :]]
     assert [s.split("tiny.rules:")[1] for s in surviving] == [
@@ -132,6 +207,62 @@ def test_mutation_lists_the_mutants_no_case_kills(cli):
         "44:36: rule burn-one: `1` → `0`",
         "44:36: rule burn-one: `1` → `2`",
     ]
+
+
+# Declarations (equivalent-mutants.json beside the cases). burn-one's three survivors are real gaps of the
+# cases (a shoe burning exactly one card would kill them); declared here only to drive the mechanism: each
+# declared one leaves the survivors and is listed with its reason.
+BURN_ONE = [
+    "44:21: rule burn-one: `shoe.burned >= 1` → `shoe.burned > 1`",
+    "44:36: rule burn-one: `1` → `0`",
+    "44:36: rule burn-one: `1` → `2`",
+]
+
+
+def _declare(folder: Path, items: list[dict[str, str]]) -> None:
+    (folder / "equivalent-mutants.json").write_text(json.dumps({"equivalent": items}, ensure_ascii=False))
+
+
+def test_mutants_declared_equivalent_leave_the_survivors_with_their_reason(cli, tmp_path):
+    folder = _tiny_cases(tmp_path)
+    _declare(folder, [{"mutant": f"{TINY}:{each}", "why": f"Reason {n}."} for n, each in enumerate(BURN_ONE)])
+    result = cli("rules", "test", str(folder), "--rules", str(TINY), "--mutate", "--only", str(TINY))
+    assert result.returncode == 0, result.stdout
+    lines = result.stdout.splitlines()
+    summary = next(line for line in lines if line.startswith("mutants:"))
+    assert summary.startswith(
+        "mutants: 14 (8 killed, 3 proven equivalent, 3 declared equivalent, 0 surviving; 0 more refused"
+    )
+    at = lines.index("declared equivalent (equivalent-mutants.json, each with why no log can show it):")
+    assert [line.strip() for line in lines[at + 1 : at + 7]] == [
+        f"{TINY}:{BURN_ONE[0]}", "Reason 0.", f"{TINY}:{BURN_ONE[1]}", "Reason 1.", f"{TINY}:{BURN_ONE[2]}",
+        "Reason 2.",
+    ]  # fmt: skip
+    assert "surviving (no fixture notices the change):" not in lines
+
+
+def test_a_false_or_stale_declaration_fails_the_run_and_a_malformed_one_is_refused(cli, tmp_path):
+    folder = _tiny_cases(tmp_path)
+    line, text = next(
+        (n, t) for n, t in enumerate(TINY.read_text().splitlines(), 1) if t.startswith("define six")
+    )
+    column = text.index("shoe.decks ==") + 1
+    # Killed by the 6-deck case (see above): declaring it equivalent is false.
+    change = "`shoe.decks == param.shoe.decks` → `shoe.decks != param.shoe.decks`"
+    killed = f"{TINY}:{line}:{column}: define six: {change}"
+    stale = f"{TINY}:99:1: rule burn-one: `1` → `0`"  # no mutant there: the file changed under it
+    _declare(folder, [{"mutant": killed, "why": "Wrong."}, {"mutant": stale, "why": "Moved."}])
+    result = cli("rules", "test", str(folder), "--rules", str(TINY), "--mutate", "--only", str(TINY))
+    assert result.returncode == 1
+    lines = [text.strip() for text in result.stdout.splitlines()]
+    false = "declared equivalent, yet a fixture kills it (the declaration is false):"
+    assert lines[lines.index(false) + 1] == killed
+    heading = "declared equivalent, but no mutant of the file is that one (the file changed: look again):"
+    assert lines[lines.index(heading) + 1] == stale
+    _declare(folder, [{"mutant": stale}])
+    refused = cli("rules", "test", str(folder), "--rules", str(TINY), "--mutate", "--only", str(TINY))
+    assert refused.returncode == 2
+    assert str(folder / "equivalent-mutants.json") in refused.stderr and "declaration 1" in refused.stderr
 
 
 def test_mutation_of_a_file_not_judged_is_refused(cli, tmp_path):

@@ -16,7 +16,7 @@ from validator.games.blackjack import simulator as blackjack_sim
 from validator.house.values import house_value
 from validator.rulebook.registry import default_registry
 from validator.simulate import table as table_sim
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 
 REGISTRY = default_registry()
 # BJ-07 of samples/house/trouville.yaml, with the égalité of a bataille table.
@@ -47,12 +47,14 @@ def play(ruleset, house: dict[str, Any], seed: int, rounds: int) -> list[dict[st
         simulate(
             ruleset,
             house,
-            seed=seed,
-            rounds=rounds,
-            table_id="BJ-07",
-            start=start,
-            minimum=Decimal(10),
-            maximum=Decimal(1000),
+            Seance(
+                seed=seed,
+                rounds=rounds,
+                table_id="BJ-07",
+                start=start,
+                minimum=Decimal(10),
+                maximum=Decimal(1000),
+            ),
         )
     )
 

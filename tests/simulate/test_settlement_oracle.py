@@ -21,7 +21,7 @@ import pytest
 
 from validator.dsl.ast import Ratio
 from validator.rulebook.registry import default_registry
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 from validator.simulate.settled import RoundRebuilt
 
 REGISTRY = default_registry()
@@ -77,12 +77,14 @@ def test_simulated_settlements_agree_with_the_oracle(version):
     records = simulate(
         ruleset,
         house,
-        seed=11,
-        rounds=150,
-        table_id="T-1",
-        start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
-        minimum=Decimal(1) if version.startswith("on/") else Decimal(10),
-        maximum=Decimal(5) if version.startswith("on/") else Decimal(1000),
+        Seance(
+            seed=11,
+            rounds=150,
+            table_id="T-1",
+            start=datetime.fromisoformat(f"{day}T20:00:00+01:00"),
+            minimum=Decimal(1) if version.startswith("on/") else Decimal(10),
+            maximum=Decimal(5) if version.startswith("on/") else Decimal(1000),
+        ),
     )
     compared = set()
     for record in records:

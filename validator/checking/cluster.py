@@ -67,36 +67,35 @@ from validator.rulebook import sources
 
 if TYPE_CHECKING:
     from validator.audit.dataset.writer import DatasetSpec
+    from validator.checking.options import CheckOptions
     from validator.formats.base import Reporter
 
 # Tasks submitted ahead of the one being merged, per worker thread: enough to keep every worker busy
 # while the client merges, few enough that a run stopped early leaves little to cancel.
 AHEAD_PER_WORKER = 3
-# How long a cluster named by --scheduler may take to answer, and to have a worker.
-CONNECT_TIMEOUT = 30
 CLOSE_TIMEOUT = local_host.CLOSE_TIMEOUT
 
 
 def check_on_cluster(
     paths: Iterable[str],
     summary: Summary,
+    options: CheckOptions,
     *,
-    jobs: int = 0,
-    scheduler: str | None = None,
-    ruleset: str | None = None,
-    house: str | None = None,
+    readings: tuple[tuple[str, str], ...] = (),
     progress: PlanProgress | None = None,
     dataset: DatasetSpec | None = None,
-    collect: bool = False,
-    timeout: float = CONNECT_TIMEOUT,
-    readings: tuple[tuple[str, str], ...] = (),
     report: Reporter | None = None,
 ) -> Iterator[RoundOutcome]:
-    """The outcomes with findings of every log, in order; `summary` is filled as they go. With a
-    scheduler address, on that cluster (`jobs`, if given, sets how finely the plan splits); else on a
-    local cluster of `jobs` processes. With `dataset`, each share's rows are written by whoever checks it;
-    with `collect`, outcomes carry their rounds' facts. `report`: the reporter, given in their place what
-    its format keeps of the rounds without findings (`Reporter.quiet`, `Reporter.merge`)."""
+    """The outcomes with findings of every log (`paths`: the logs found, in order), in order; `summary`
+    is filled as they go. `options`: what `check` was told. With a scheduler address
+    (`options.scheduler`: --scheduler, or $DASK_SCHEDULER_ADDRESS as validator/commands/check.py reads
+    it), on that cluster, waiting for it up to `options.scheduler_timeout` (`options.jobs`, if given, sets
+    how finely the plan splits); else on a local cluster of `options.jobs` processes. `readings`: the
+    readings applied, as the registry chose them. With `dataset`, each share's rows are written by
+    whoever checks it; with `--format html`, outcomes carry their rounds' facts. `report`: the reporter,
+    given in their place what its format keeps of the rounds without findings (`Reporter.quiet`,
+    `Reporter.merge`)."""
+    jobs, scheduler = options.jobs, options.scheduler
     with ExitStack() as stack:
         if scheduler is None:
             workers = max(1, jobs)
@@ -104,15 +103,18 @@ def check_on_cluster(
             remote = any(not (isinstance(part, Share) and part.in_parent) for part in parts)
             client = stack.enter_context(_local_cluster(workers if remote else 0))
         else:
-            client = stack.enter_context(_connected(scheduler, timeout))
+            client = stack.enter_context(_connected(scheduler, options.scheduler_timeout))
             workers = sum(client.nthreads().values())
             parts = list(outline(paths, jobs or workers))
         size = sum(part.size for part in parts)
         if progress is not None:
             progress.start(0, size)
-        where = HouseRef.of(house) if house is not None else None
+        where = HouseRef.of(str(options.house)) if options.house is not None else None
         fmt = report.name if report is not None else None
-        task = Task(ruleset, where, dataset, collect, current_limits(), fmt, readings, sources.payload())
+        collect = options.format == "html"
+        task = Task(
+            options.ruleset, where, dataset, collect, current_limits(), fmt, readings, sources.payload()
+        )
         run = _Run(client, task, uuid.uuid4().hex[:12], progress, report)
         planned = run.planned(parts, jobs or workers, share_target(size, jobs or workers))
         yield from run.in_order(planned, max(1, workers) * AHEAD_PER_WORKER, summary)
@@ -212,7 +214,7 @@ def _local_cluster(jobs: int) -> _Session:
     return session
 
 
-def _connected(address: str, timeout: float = CONNECT_TIMEOUT) -> _Session:
+def _connected(address: str, timeout: float) -> _Session:
     probe(address, timeout)  # answered as a scheduler answers, within the timeout, or exit 2
     from distributed import Client
 

@@ -41,6 +41,7 @@ from validator.checking.fixtures import (
     plan_fixture,
 )
 from validator.dsl import ast
+from validator.dsl.fold import fold
 from validator.dsl.messages import PLACEHOLDER
 from validator.dsl.model import Rule, Ruleset
 from validator.i18n import _
@@ -137,11 +138,11 @@ def judge_run_with(
     registry: Registry, judging: Registry, run: FixtureRun
 ) -> tuple[FixtureResult, list[dict[str, Any]]]:
     """`judge_run`, the log judged by `judging` (a probed or changed copy of `registry`, its readings
-    chosen), the expectation read with `registry`."""
+    chosen), the expectation read with `registry` (with `judging` for a rule an alternative adds)."""
     from validator.checking.fixtures import _in_words
 
     found = findings_of(judging, run)
-    wanted = [_in_words(registry, item, run.pinned) for item in run.expectation["findings"]]
+    wanted = [_in_words(registry, item, run.pinned, judging) for item in run.expectation["findings"]]
     problems = compare(wanted, found)
     return FixtureResult(run.name, run.pinned, not problems, tuple(problems), run.readings), found
 
@@ -245,6 +246,7 @@ def _rule_items(
     """A rule's `on … require` and `settle` clauses as items (those its version applies); the
     parameters its exercised clauses read, and its message's when one is exercised."""
     version = ruleset.version
+    values = {name: p.value for name, p in ruleset.parameters.items()}
     file = rule.same_check.file if rule.same_check is not None else rule.file
     read: set[str] = set()
     exercised = False
@@ -252,7 +254,7 @@ def _rule_items(
         if _never(check.applied_guard):
             continue  # the version's parameters make its guard false: it never applies
         outcomes = seen.outcomes.get((version, rule.id, "on", index), set())
-        missing = _require_missing(outcomes, check.applied_require)
+        missing = _require_missing(outcomes, _constant(check.applied_require, values, defines))
         items.append(Item("require", f"{file}:{check.line}", f"rule {rule.name}, on {check.event}", missing))
         if not missing:
             exercised = True
@@ -336,10 +338,17 @@ def _never(guard: ast.Expr | None) -> bool:
     return isinstance(guard, ast.Literal) and guard.value is False
 
 
-def _require_missing(outcomes: set[bool], applied: ast.Expr) -> str:
+def _constant(applied: ast.Expr, values: dict[str, Any], defines: dict[str, ast.Expr]) -> bool:
+    """Whether a condition as the version applies it has one outcome: `require false` (a ban), or a
+    condition the parameters decide. The compiler keeps a lone comparison as written, for its finding's
+    words (`param.surrender.offered != "never"`): folded whole here, it is the constant it is."""
+    return isinstance(fold(applied, values, defines), ast.Literal)
+
+
+def _require_missing(outcomes: set[bool], constant: bool) -> str:
     if not outcomes:
         return _("never evaluated by a passing case")
-    if isinstance(applied, ast.Literal):  # `require false` (a ban), or made constant by the parameters
+    if constant:  # one outcome only: evaluated is exercised
         return ""
     if True not in outcomes:
         return _("never holds in a passing case")

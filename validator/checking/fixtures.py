@@ -311,16 +311,22 @@ def run_fixture(registry: Registry, expect_path: Path, root: Path) -> Iterator[F
         yield judge_run(registry, run)[0]
 
 
-def _in_words(registry: Registry, wanted: dict[str, Any], pinned: str | None) -> dict[str, Any]:
+def _in_words(
+    registry: Registry, wanted: dict[str, Any], pinned: str | None, judging: Registry | None = None
+) -> dict[str, Any]:
     """A fixture may write expected/actual in the rule's own terms (`{"dealer.total": "<= 16"}`); the
-    findings carry them in an auditor's words (dsl/wording.py): compare like with like."""
+    findings carry them in an auditor's words (dsl/wording.py): compare like with like. A rule that
+    only an alternative of a reading adds is found in `judging` (the registry under the run's readings)."""
     if not isinstance(wanted.get("expected"), dict) or not isinstance(wanted.get("actual"), dict):
         return wanted
     checks = ""
-    for ruleset in [registry.pick(pinned)] if pinned else registry.all():
-        rule = next((r for r in ruleset.rules if r.id == wanted.get("rule")), None)
-        if rule is not None:
-            checks = rule.text("checks", current())
+    for source in (registry, judging) if judging is not None else (registry,):
+        for ruleset in [source.pick(pinned)] if pinned else source.all():
+            rule = next((r for r in ruleset.rules if r.id == wanted.get("rule")), None)
+            if rule is not None:
+                checks = rule.text("checks", current())
+        if checks:
+            break
     expected, actual = in_words(wanted["expected"], wanted["actual"], checks)
     return {**wanted, "expected": expected, "actual": actual}
 

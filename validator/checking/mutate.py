@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.checking.coverage import Coverage, judge_run_with
+from validator.checking.equivalents import EQUIVALENT_FILE, Declarations, Declared, apply
 from validator.dsl import ast
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import Ruleset
@@ -85,6 +86,9 @@ class Outcome:
     equivalent: list[Mutant] = field(default_factory=list)
     alive: list[Mutant] = field(default_factory=list)
     stillborn: list[Mutant] = field(default_factory=list)
+    # Surviving mutants the fixtures folder declares equivalent (checking/equivalents.py).
+    declared: list[Mutant] = field(default_factory=list)
+    files: set[str] = field(default_factory=set)  # the files mutated, as the registry names them
     seconds: float = 0.0
 
     def surviving(self) -> list[Mutant]:
@@ -276,6 +280,7 @@ def run_mutants(registry: Registry, coverage: Coverage, only: list[str] | None =
     for path, tree in files.trees.items():
         if wanted is not None and os.path.realpath(path) not in wanted:
             continue
+        outcome.files.add(files.names[path])
         reached = files.reaches.get(files.names[path], set())
         only_paths = frozenset(p for p, t in given if _version_of(t) in reached)
         for mutant in mutants(tree):
@@ -351,19 +356,39 @@ def _judge(
     return "alive"
 
 
-def report_lines(outcome: Outcome) -> Iterator[str]:
-    counted = len(outcome.killed) + len(outcome.equivalent) + len(outcome.alive)
+def declare(outcome: Outcome, declarations: list[Declared]) -> Declarations:
+    """The fixtures folder's declarations applied: the surviving mutants it declares equivalent leave the
+    survivors for `outcome.declared`; what is wrong with the declarations is returned."""
+    every = outcome.killed + outcome.equivalent + outcome.alive + outcome.stillborn
+    found = apply(
+        declarations,
+        [m.shown() for m in outcome.alive],
+        [m.shown() for m in outcome.killed],
+        [m.shown() for m in every],
+        outcome.files,
+    )
+    names = {shown for shown, _why in found.declared}
+    outcome.declared = [m for m in outcome.alive if m.shown() in names]
+    outcome.alive = [m for m in outcome.alive if m.shown() not in names]
+    return found
+
+
+def report_lines(outcome: Outcome, declarations: Declarations | None = None) -> Iterator[str]:
+    counted = len(outcome.killed) + len(outcome.equivalent) + len(outcome.declared) + len(outcome.alive)
     yield _(
-        "mutants: {count} ({killed} killed, {equivalent} proven equivalent, {alive} surviving; "
-        "{stillborn} more refused by the compiler) in {seconds:.1f} s"
+        "mutants: {count} ({killed} killed, {equivalent} proven equivalent, {declared} declared equivalent, "
+        "{alive} surviving; {stillborn} more refused by the compiler) in {seconds:.1f} s"
     ).format(
         count=counted,
         killed=len(outcome.killed),
         equivalent=len(outcome.equivalent),
+        declared=len(outcome.declared),
         alive=len(outcome.alive),
         stillborn=len(outcome.stillborn),
         seconds=outcome.seconds,
     )
+    if declarations is not None:
+        yield from _declaration_lines(declarations)
     if outcome.equivalent:
         yield _(
             "proven equivalent (every version it touches compiles to the same rules under every reading):"
@@ -374,3 +399,20 @@ def report_lines(outcome: Outcome) -> Iterator[str]:
         yield _("surviving (no fixture notices the change):")
         for mutant in outcome.alive:
             yield f"  {mutant.shown()}"
+
+
+def _declaration_lines(found: Declarations) -> Iterator[str]:
+    if found.declared:
+        heading = _("declared equivalent ({file}, each with why no log can show it):")
+        yield heading.format(file=EQUIVALENT_FILE)
+        for shown, why in found.declared:
+            yield f"  {shown}"
+            yield f"      {why}"
+    if found.killed:
+        yield _("declared equivalent, yet a fixture kills it (the declaration is false):")
+        for shown, _why in found.killed:
+            yield f"  {shown}"
+    if found.stale:
+        yield _("declared equivalent, but no mutant of the file is that one (the file changed: look again):")
+        for declared in found.stale:
+            yield f"  {declared.mutant}"

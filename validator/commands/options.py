@@ -11,8 +11,11 @@ layers below it.
 - `validator/commands/<command>.py`'s `run(options)` takes it whole, and hands the layers below it the
   object, or the part of it they need (`PolicyOptions`, `LogLimits`), never the options one by one.
 - An object a layer below the commands takes is defined in that layer, which cannot import this one:
-  `CheckOptions`, `WatchOptions` (and their parts) in validator/checking/options.py, `SimulateOptions` in
-  validator/simulate/options.py. They are named here too, so that this module lists every command's.
+  `CheckOptions`, `WatchOptions` (and their parts) in validator/checking/options.py (`check --jobs` and
+  `--scheduler` hand it to validator/checking/cluster.py), `SimulateOptions` in
+  validator/simulate/options.py (validator/simulate/plan.py resolves it into the `Seance` the simulator
+  plays, validator/simulate/run.py), `ReportOptions` in validator/audit/options.py (taken by
+  `audit_html`). They are named here too, so that this module lists every command's.
 
 Every object but `schema`'s has `rules`: the rulesets from outside the package named by `--rules` (with the
 configuration file's `rules` and $CASINO_VALIDATOR_RULES, validator/rulebook/sources.py).
@@ -26,6 +29,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from validator.audit.options import ReportOptions
 from validator.checking.options import CheckOptions, LogLimits, PolicyOptions, WatchOptions
 from validator.simulate.options import SimulateOptions
 
@@ -41,23 +45,6 @@ class LintOptions:
     sarif_root: Path | None = None
     policy: PolicyOptions = field(default_factory=PolicyOptions)
     rules: tuple[Path, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ReportOptions:
-    """`casino-validator report DATASET...`."""
-
-    datasets: tuple[Path, ...]
-    output: Path | None = None
-    start: str | None = None  # --from YYYY-MM-DD
-    end: str | None = None  # --to YYYY-MM-DD
-    casino: str | None = None
-    table: str | None = None
-    csv: Path | None = None
-    rules: tuple[Path, ...] = ()
-    # --csv-dialect comma|semicolon (validator/audit/dialects.py); None: the language's.
-    csv_dialect: str | None = None
-    as_of: str | None = None  # --as-of YYYY-MM-DD: the day the findings' video is counted from (today)
 
 
 @dataclass(frozen=True, slots=True)

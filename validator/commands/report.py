@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from validator.audit import audit_html, dataset_notes, parse_day
+from validator.audit.report import audit_html, dataset_notes
 from validator.commands import common
 from validator.extras import require
 
@@ -19,17 +19,7 @@ def run(options: ReportOptions) -> int:
     names = [str(d) for d in options.datasets]
     for note in dataset_notes(names):
         common.error(f"warning: {note}")
-    html = audit_html(
-        names,
-        common.registry(),
-        start=parse_day(options.start, "--from"),
-        end=parse_day(options.end, "--to"),
-        casino=options.casino,
-        table=options.table,
-        csv_folder=str(options.csv) if options.csv is not None else None,
-        as_of=parse_day(options.as_of, "--as-of"),
-        csv_dialect=options.csv_dialect,
-    )
+    html = audit_html(options, common.registry())
     with common.output(options.output) as out:
         # In pieces, each flushed: one write of the whole page to a pipe whose reader has gone
         # (`| head -c 10`) can end as a short write the interpreter never reports; the next piece

@@ -440,12 +440,15 @@ def _measured(
             status = 1
     if mutate:
         from validator.checking import mutate as mutating
+        from validator.checking.equivalents import read_declarations
 
         files = [str(path) for path in only] if only else None
+        declarations = read_declarations(root)
         outcome = mutating.run_mutants(registry, measured, files)
-        for line in mutating.report_lines(outcome):
+        found = mutating.declare(outcome, declarations)
+        for line in mutating.report_lines(outcome, found):
             typer.echo(line)
-        if outcome.surviving():
+        if outcome.surviving() or found.failed():
             status = 1
     return status
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from validator.audit import audit_html
 from validator.audit.dataset.rollup import Rollup
 from validator.audit.dataset.writer import DatasetRun
+from validator.audit.options import ReportOptions
+from validator.audit.report import audit_html
 from validator.findings.finding import RoundOutcome, RuleInfo, Summary
 from validator.formats.base import QuietRounds, Reporter
 from validator.i18n import _
@@ -83,6 +85,12 @@ class HtmlReporter(Reporter):
             spec = self._run.spec
             self._rollup.write(self._folder, spec.run_id, spec.house_file)
             self._run.commit(summary)
-            self.out.write(audit_html([self._folder], default_registry(), title=_("Audit report of one run")))
+            self.out.write(
+                audit_html(
+                    ReportOptions((Path(self._folder),)),
+                    default_registry(),
+                    title=_("Audit report of one run"),
+                )
+            )
         finally:
             shutil.rmtree(self._folder, ignore_errors=True)

@@ -130,66 +130,15 @@ class SchemaCompiler:
                 tests = " or ".join(_TYPE_TESTS[t].format(x=x) for t in value)
                 out.append(f"{pad}if not ({tests}):\n{fail}")
             case "enum" | "const":
-                allowed = frozenset(value if key == "enum" else [value])
-                # Only strings: Python would also find True in {1} and 1.0 in {1}, JSON Schema would not.
-                if not all(isinstance(v, str) for v in allowed):
-                    raise ValueError(f"fast check: only string {key} values are supported")
-                if len(allowed) == 1:
-                    test = f"{x} == {next(iter(allowed))!r}"
-                else:
-                    test = f"{x} in {self._constant(allowed)}"
-                out.append(f"{pad}if not ({_TYPE_TESTS['string'].format(x=x)} and {test}):\n{fail}")
-            case "pattern":
-                search = self._constant(self.pattern(value).search)
-                out.append(f"{pad}if {self._guard('string', x, known)}{search}({x}) is None:\n{fail}")
-            case "minLength":
-                out.append(f"{pad}if {self._guard('string', x, known)}len({x}) < {int(value)}:\n{fail}")
-            case "minimum" | "maximum":
-                op = "<" if key == "minimum" else ">"
-                bound = self._constant(value)
-                out.append(f"{pad}if {self._guard('number', x, known)}{x} {op} {bound}:\n{fail}")
-            case "minItems" | "maxItems":
-                op = "<" if key == "minItems" else ">"
-                out.append(f"{pad}if {self._guard('array', x, known)}len({x}) {op} {int(value)}:\n{fail}")
-            case "required":
-                test = " and ".join(f"{name!r} in {x}" for name in value)
-                out.append(f"{pad}if {self._guard('object', x, known)}not ({test}):\n{fail}")
+                out.append(f"{pad}if not ({self._one_of(key, value, x)}):\n{fail}")
+            case "pattern" | "minLength" | "minimum" | "maximum" | "minItems" | "maxItems" | "required":
+                out.append(f"{pad}if {self._out_of_bounds(key, value, x, known)}:\n{fail}")
             case "properties" | "prefixItems":
-                block: list[str] = []
-                inner = pad if known == _CONTAINER[key] else pad + "    "
-                pairs = value.items() if key == "properties" else enumerate(value)
-                for member, sub in pairs:
-                    item = self._fresh("v")
-                    checks: list[str] = []
-                    self._statements(sub, item, checks, inner + "    ")
-                    if checks:
-                        present = f"{member!r} in {x}" if key == "properties" else f"len({x}) > {member}"
-                        block.append(f"{inner}if {present}:\n{inner}    {item} = {x}[{member!r}]\n")
-                        block.extend(checks)
-                if block and known != _CONTAINER[key]:
-                    out.append(f"{pad}if {_TYPE_TESTS[_CONTAINER[key]].format(x=x)}:\n")
-                out.extend(block)
+                self._members(key, value, x, out, pad, known)
             case "items":
-                skip = len(schema.get("prefixItems", ()))
-                item = self._fresh("v")
-                block = []
-                inner = pad if known == "array" else pad + "    "
-                self._statements(value, item, block, inner + "    ")
-                if block:
-                    if known != "array":
-                        out.append(f"{pad}if {_TYPE_TESTS['array'].format(x=x)}:\n")
-                    source = f"{x}[{skip}:]" if skip else x
-                    out.append(f"{inner}for {item} in {source}:\n")
-                    out.extend(block)
+                self._items(value, len(schema.get("prefixItems", ())), x, out, pad, known)
             case "anyOf":
-                inline = [self._expression(sub, x) for sub in value]
-                if all(inline):
-                    # Scalars (a stake, an amount): one expression, no call per value.
-                    test = " or ".join(f"({one})" for one in inline)
-                else:
-                    options = [self._function_for(sub, self._fresh("any_of")) for sub in value]
-                    test = " or ".join(f"{option}({x})" for option in options)
-                out.append(f"{pad}if not ({test}):\n{fail}")
+                out.append(f"{pad}if not ({self._any_of(value, x)}):\n{fail}")
             case "allOf":
                 dispatch = self._verb_dispatch(value)
                 if dispatch is not None:
@@ -198,17 +147,90 @@ class SchemaCompiler:
                     for sub in value:
                         self._statements(sub, x, out, pad)
             case "if":
-                when = self._function_for(value, self._fresh("if"))
-                then: list[str] = []
-                otherwise: list[str] = []
-                self._statements(schema.get("then", {}), x, then, pad + "    ")
-                self._statements(schema.get("else", {}), x, otherwise, pad + "    ")
-                out.append(f"{pad}if {when}({x}):\n")
-                out.extend(then or [f"{pad}    pass\n"])
-                if otherwise:
-                    out.append(f"{pad}else:\n{''.join(otherwise)}")
+                self._if_then_else(value, schema, x, out, pad)
             case _:
                 raise ValueError(f"fast check: schema keyword {key!r} is not supported")
+
+    def _one_of(self, key: str, value: Any, x: str) -> str:
+        """The test that `x` is the `const` or one of the `enum`'s strings."""
+        allowed = frozenset(value if key == "enum" else [value])
+        # Only strings: Python would also find True in {1} and 1.0 in {1}, JSON Schema would not.
+        if not all(isinstance(v, str) for v in allowed):
+            raise ValueError(f"fast check: only string {key} values are supported")
+        if len(allowed) == 1:
+            return f"{_TYPE_TESTS['string'].format(x=x)} and {x} == {next(iter(allowed))!r}"
+        return f"{_TYPE_TESTS['string'].format(x=x)} and {x} in {self._constant(allowed)}"
+
+    def _out_of_bounds(self, key: str, value: Any, x: str, known: str | None) -> str:
+        """The test that `x` breaks one keyword of a single bound: a pattern, a length, a value's or an
+        array's bounds, the properties an object requires (each only for values of its type)."""
+        if key == "pattern":
+            search = self._constant(self.pattern(value).search)
+            return f"{self._guard('string', x, known)}{search}({x}) is None"
+        if key == "minLength":
+            return f"{self._guard('string', x, known)}len({x}) < {int(value)}"
+        if key in ("minimum", "maximum"):
+            op = "<" if key == "minimum" else ">"
+            return f"{self._guard('number', x, known)}{x} {op} {self._constant(value)}"
+        if key in ("minItems", "maxItems"):
+            op = "<" if key == "minItems" else ">"
+            return f"{self._guard('array', x, known)}len({x}) {op} {int(value)}"
+        test = " and ".join(f"{name!r} in {x}" for name in value)  # required
+        return f"{self._guard('object', x, known)}not ({test})"
+
+    def _members(self, key: str, value: Any, x: str, out: list[str], pad: str, known: str | None) -> None:
+        """`properties` (by name) or `prefixItems` (by place): each member present checked by its schema."""
+        block: list[str] = []
+        inner = pad if known == _CONTAINER[key] else pad + "    "
+        pairs = value.items() if key == "properties" else enumerate(value)
+        for member, sub in pairs:
+            item = self._fresh("v")
+            checks: list[str] = []
+            self._statements(sub, item, checks, inner + "    ")
+            if checks:
+                present = f"{member!r} in {x}" if key == "properties" else f"len({x}) > {member}"
+                block.append(f"{inner}if {present}:\n{inner}    {item} = {x}[{member!r}]\n")
+                block.extend(checks)
+        if block and known != _CONTAINER[key]:
+            out.append(f"{pad}if {_TYPE_TESTS[_CONTAINER[key]].format(x=x)}:\n")
+        out.extend(block)
+
+    def _items(
+        self, value: dict[str, Any], skip: int, x: str, out: list[str], pad: str, known: str | None
+    ) -> None:
+        """`items`: every item after the first `skip` (those `prefixItems` checks) checked by its schema."""
+        item = self._fresh("v")
+        block: list[str] = []
+        inner = pad if known == "array" else pad + "    "
+        self._statements(value, item, block, inner + "    ")
+        if block:
+            if known != "array":
+                out.append(f"{pad}if {_TYPE_TESTS['array'].format(x=x)}:\n")
+            source = f"{x}[{skip}:]" if skip else x
+            out.append(f"{inner}for {item} in {source}:\n")
+            out.extend(block)
+
+    def _any_of(self, value: list[dict[str, Any]], x: str) -> str:
+        """The test that `x` is valid under one of the schemas."""
+        inline = [self._expression(sub, x) for sub in value]
+        if all(inline):
+            # Scalars (a stake, an amount): one expression, no call per value.
+            return " or ".join(f"({one})" for one in inline)
+        options = [self._function_for(sub, self._fresh("any_of")) for sub in value]
+        return " or ".join(f"{option}({x})" for option in options)
+
+    def _if_then_else(
+        self, value: dict[str, Any], schema: dict[str, Any], x: str, out: list[str], pad: str
+    ) -> None:
+        when = self._function_for(value, self._fresh("if"))
+        then: list[str] = []
+        otherwise: list[str] = []
+        self._statements(schema.get("then", {}), x, then, pad + "    ")
+        self._statements(schema.get("else", {}), x, otherwise, pad + "    ")
+        out.append(f"{pad}if {when}({x}):\n")
+        out.extend(then or [f"{pad}    pass\n"])
+        if otherwise:
+            out.append(f"{pad}else:\n{''.join(otherwise)}")
 
     def _expression(self, schema: dict[str, Any], x: str) -> str | None:
         """An expression true when `x` is valid, for a string or number schema with no nested values;

@@ -15,7 +15,7 @@ import re
 import stat
 import sys
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
@@ -657,23 +657,7 @@ def _read_lines(
             return
         read += len(chunk)
         if chunk == b"\n" and peek is not None:
-            count = 1
-            while True:
-                try:
-                    ahead = peek(1 << 16)
-                except _BROKEN_STREAM as error:
-                    failed = error  # raised once the lines before it are given
-                    break
-                newlines = len(ahead) - len(ahead.lstrip(b"\n"))
-                if span is not None:
-                    newlines = min(newlines, max(bound - read, 0))
-                if not newlines:
-                    break
-                stream.read(newlines)
-                count += newlines
-                read += newlines
-                if read > budget:
-                    break
+            count, read, failed = _empty_run(stream, peek, read, span, bound, budget)
             yield b"", 0, count, None
             if failed is not None:
                 raise failed
@@ -691,24 +675,7 @@ def _read_lines(
             # Identical lines in a row (a damaged export repeating one record) are read in bulk too.
             count = 1
             if peek is not None and len(chunk) <= _REPEAT_MAX:
-                size = len(chunk)
-                while read <= budget and (span is None or read + size <= bound):
-                    try:
-                        ahead = peek(1 << 16)
-                    except _BROKEN_STREAM as error:
-                        failed = error
-                        break
-                    # The next line first, without copying the buffer: nearly always it differs. Then as
-                    # many copies as the buffer holds (and the span), compared at once; else one by one.
-                    if not ahead.startswith(chunk):
-                        break
-                    copies = len(ahead) // size
-                    if span is not None:
-                        copies = min(copies, (bound - read) // size)
-                    taken = copies if copies > 1 and ahead[: copies * size] == chunk * copies else 1
-                    stream.read(taken * size)
-                    count += taken
-                    read += taken * size
+                count, read, failed = _repeated_run(stream, peek, chunk, read, span, bound, budget)
             line: tuple[bytes, int, int, LogRecord | None] = (chunk[:-1], 0, count, None)
         elif len(chunk) <= max_line:
             line = (chunk, 0, 1, None)  # the last line, without a newline
@@ -721,6 +688,61 @@ def _read_lines(
             raise failed
         if read > budget:
             raise _TooLarge(_too_large(budget))
+
+
+def _empty_run(
+    stream: IO[bytes], peek: Callable[[int], bytes], read: int, span: int | None, bound: int, budget: int
+) -> tuple[int, int, BaseException | None]:
+    """The empty lines that follow an empty line, read in bulk: (how many, the first included; the bytes
+    read so far; the stream's error that stopped the run, raised once the lines before it are given)."""
+    count = 1
+    while True:
+        try:
+            ahead = peek(1 << 16)
+        except _BROKEN_STREAM as error:
+            return count, read, error
+        newlines = len(ahead) - len(ahead.lstrip(b"\n"))
+        if span is not None:
+            newlines = min(newlines, max(bound - read, 0))
+        if not newlines:
+            return count, read, None
+        stream.read(newlines)
+        count += newlines
+        read += newlines
+        if read > budget:
+            return count, read, None
+
+
+def _repeated_run(
+    stream: IO[bytes],
+    peek: Callable[[int], bytes],
+    chunk: bytes,
+    read: int,
+    span: int | None,
+    bound: int,
+    budget: int,
+) -> tuple[int, int, BaseException | None]:
+    """The copies of a broken line `chunk` that follow it (a damaged export repeating one record), read
+    in bulk: (how many, itself included; the bytes read so far; the stream's error that stopped them)."""
+    count = 1
+    size = len(chunk)
+    while read <= budget and (span is None or read + size <= bound):
+        try:
+            ahead = peek(1 << 16)
+        except _BROKEN_STREAM as error:
+            return count, read, error
+        # The next line first, without copying the buffer: nearly always it differs. Then as many copies
+        # as the buffer holds (and the span), compared at once; else one by one.
+        if not ahead.startswith(chunk):
+            break
+        copies = len(ahead) // size
+        if span is not None:
+            copies = min(copies, (bound - read) // size)
+        taken = copies if copies > 1 and ahead[: copies * size] == chunk * copies else 1
+        stream.read(taken * size)
+        count += taken
+        read += taken * size
+    return count, read, None
 
 
 def _skip_rest_of_line(stream: IO[bytes], budget: int) -> tuple[int, int]:

@@ -59,6 +59,8 @@ from validator.replay.state import ZERO, BoxT, Cards, DealerT, Hands, HandT, Sho
 _TENS = {f"10{suit}": f"T{suit}" for suit in "SHDC"}
 # A box's first hand is named by its number (1 to 9, as a stake names it), looked up rather than made.
 _BOX_NAMES: Final = tuple(str(number) for number in range(10))
+# A bet as read_bets reads it: (stake, box, kind, amount, seated, bet, bettor), bettor "" for a side bet.
+BetEntry = tuple[str, BoxT, str, Decimal, bool, Bet, str]
 # The decoder's "left out" (msgspec's UNSET, `logs.decode`), under its one name, as the per-round code of
 # the engines reads it (here and each game's replay, which imports it from here): `Final` names are C
 # statics in the compiled build, where a name imported from an interpreted module is looked up in the
@@ -116,6 +118,46 @@ class InPlace:
         # first round looks them up.
         self.whose_words: dict[int, str] | None = None
 
+    @staticmethod
+    def for_round(judge: Judge, record: RoundRecord, shoe: Shoe) -> InPlace:
+        """The judge's facts changed in place (made at its first round), set back for a new round."""
+        in_place: InPlace | None = judge.in_place
+        if in_place is None:
+            in_place = judge.in_place = InPlace()
+        in_place.begin_round(record, shoe)
+        return in_place
+
+    def frequent(self, all_held: dict[str, AllHeld], tracing: bool) -> tuple[AllHeld | None, ...]:
+        """The generated checks of the frequent events (`_FREQUENT`), None where no rule listens: found
+        once per judge, and afresh while `explain` traces a round (its checks then run every rule)."""
+        if tracing:
+            return tuple(all_held.get(event) for event in _FREQUENT)
+        held = self.held
+        if held is None:
+            held = self.held = tuple(all_held.get(event) for event in _FREQUENT)
+        return held
+
+    def begin_round(self, record: RoundRecord, shoe: Shoe) -> None:
+        """The facts a round starts from, set back from the round before."""
+        facts = self.round
+        facts.players = facts.bettors = facts.boxes = facts.free_seats = 0
+        facts.live_hands = facts.live_blackjacks = 0
+        facts.table_drew = facts.second_cards_dealt = False
+        facts.same_shoe = record.shoe == shoe.id
+        facts.reshuffle_due = shoe.cut_card_out
+        facts.cards_left = shoe.left
+        card = self.card
+        card.code, card.in_shoe, card.copies = None, True, shoe.decks
+        deal = self.deal
+        deal.hand = deal.expected = None
+        turn = self.turn
+        turn.box, turn.current, turn.dealer_drawing, turn.whose = 0, 0, False, ""
+        turn.hand, turn.place, turn.current_place = "", None, None
+        settle = self.settle
+        settle.box = settle.previous_box = 0
+        settle.place = settle.previous_place = None
+        settle.dealer_done = True
+
 
 # The events whose generated checks the engines call directly, in the order of `RoundReplay.held_*`.
 _FREQUENT = ("card", "deal", "turn", "settle", "bet", "side_bet", "box", "stake_end")
@@ -162,33 +204,17 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         self.hands: dict[str, HandT] = {}
         self.side_stakes: dict[str, Decimal] = {}
         self.settlements: dict[str, list[Settlement]] = {}
-        in_place: InPlace | None = judge.in_place
-        if in_place is None:
-            in_place = judge.in_place = InPlace()
-        self.facts_in_place = in_place
+        in_place = self.facts_in_place = InPlace.for_round(judge, record, shoe)
         kit = in_place.hands
         if kit is None:
             kit = in_place.hands = self.game_hands().under(judge.ruleset)
         self.kit: Hands[BoxT, HandT, DealerT] = kit
-        facts = self.facts = in_place.round
-        facts.players = facts.bettors = facts.boxes = facts.free_seats = 0
-        facts.live_hands = facts.live_blackjacks = 0
-        facts.table_drew = facts.second_cards_dealt = False
-        facts.same_shoe = record.shoe == shoe.id
-        facts.reshuffle_due = shoe.cut_card_out
-        facts.cards_left = shoe.left
+        self.facts = in_place.round
         self.bust_facts = in_place.bust
         card = self.card_facts = in_place.card
-        card.code, card.in_shoe, card.copies = None, True, shoe.decks
         deal = self.deal_facts = in_place.deal
-        deal.hand = deal.expected = None
         turn = self.turn_facts = in_place.turn
-        turn.box, turn.current, turn.dealer_drawing, turn.whose = 0, 0, False, ""
-        turn.hand, turn.place, turn.current_place = "", None, None
         settle = self.settle_facts = in_place.settle
-        settle.box = settle.previous_box = 0
-        settle.place = settle.previous_place = None
-        settle.dealer_done = True
         self.stake_facts = in_place.stake_end
         self.settled_facts = in_place.stake
         self.action_facts = in_place.action
@@ -204,13 +230,9 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         }
         self.listening = judge.ruleset.checks_by_event
         all_held = self.all_held = judge.all_held()
-        # The generated checks of the frequent events, None where no rule listens (found once per
-        # judge, unless `explain` traces this round).
         held = in_place.held if judge.trace is None else None
         if held is None:
-            held = tuple(all_held.get(event) for event in _FREQUENT)
-            if judge.trace is None:
-                in_place.held = held
+            held = in_place.frequent(all_held, judge.trace is not None)
         (
             self.held_card,
             self.held_deal,
@@ -247,6 +269,11 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         # The main stakes (and insurances) settled so far in the final settlement: side_settle reads it.
         self.final_main = 0
         self.final_main_stakes = 0  # of them, the main stakes alone (insurances left out)
+        self.clear_records()
+
+    def clear_records(self) -> None:
+        """What the round keeps for `explain`, the audit dataset and hand-log/1.2's money: None or empty
+        until the layer that wants it sets it, or the log shows it."""
         # `explain` sets a story: each step with the rules it ran and the state after it.
         self.story: list[tuple[str, list[tuple[str, str, bool]], str]] | None = None
         self._told = 0
@@ -707,20 +734,65 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
 
     # ---- bets ----
     def read_bets(self) -> None:
+        """The round's bets: each box's stake and bettors, the round's counts, the bet rules on each bet
+        in turn, then each box's first hand opened, in the order of the boxes."""
         # How many boxes each seated player and each bettor (seated or standing) bets a main stake on:
         # a box is counted when the bettor first shows on it (the box's own bettors say so), with no
         # set of boxes per bettor.
         players_boxes: dict[str, int] = {}
         bettors_boxes: dict[str, int] = {}
-        # (stake, box, kind, amount, seated, bet, bettor): bettor "" for a side bet.
-        entries: list[tuple[str, BoxT, str, Decimal, bool, Bet, str]] = []
-        placed = self.record.bets
+        entries, with_main, seated_boxes, in_order, side_bets = self.place_bets(players_boxes, bettors_boxes)
+        # Each box's most boxes any of its seated players (player_boxes), any of its bettors
+        # (bettor_boxes) bets on: the most over its main bets.
+        for _stake, box, _kind, _amount, seated, _bet, bettor in entries:
+            if bettor:
+                count = bettors_boxes[bettor]
+                if count > box.bettor_boxes:
+                    box.bettor_boxes = count
+                if seated:
+                    count = players_boxes[bettor]
+                    if count > box.player_boxes:
+                        box.player_boxes = count
+        round_facts = self.facts
+        round_facts.players = len(players_boxes)
+        round_facts.bettors = len(bettors_boxes)
+        round_facts.boxes = with_main
+        round_facts.free_seats = self.table.seats - seated_boxes
+        round_facts.side_bets = tuple(side_bets)
+        self.check_in_place("round")
+        if self.held_bet is not None or self.held_side_bet is not None:
+            self.judge_bets(entries)
+        # Each box with a main stake opens its first hand, in the order of the boxes' numbers (sorted only
+        # where the bets named them out of order), judged by the `box` rules.
+        held_box = self.held_box
+        boxes = self.boxes
+        hands = self.hands
+        kit = self.kit
+        ctx = self.ctx
+        ordered = list(boxes.values()) if in_order else [boxes[number] for number in sorted(boxes)]
+        for box in ordered:
+            if box.stake:
+                hand = kit.hand(_BOX_NAMES[box.number], box, box.stake)
+                box.hand_list.append(hand)
+                hands[hand.name] = hand
+                ctx["box"] = box
+                if held_box is not None and not held_box(ctx):
+                    self.run_rules("box", hand.name)
+
+    def place_bets(
+        self, players_boxes: dict[str, int], bettors_boxes: dict[str, int]
+    ) -> tuple[list[BetEntry[BoxT]], int, int, bool, list[str]]:
+        """Each bet placed on its box (made at its first bet): (stake, box, kind, amount, seated, bet,
+        bettor) of each, bettor "" for a side bet; how many boxes have a main stake, how many are seated;
+        whether the boxes were first named in the order of their numbers (the usual case); the side bets
+        staked (round.side_bets). Counts each bettor's boxes in `players_boxes` and `bettors_boxes`."""
+        entries: list[BetEntry[BoxT]] = []
         boxes = self.boxes
         with_main = seated_boxes = 0
         last_box = 0
-        in_order = True  # the boxes first named in the order of their numbers (the usual case)
-        side_bets: list[str] = []  # the side bets staked (round.side_bets)
-        for n, bet in enumerate(placed):
+        in_order = True
+        side_bets: list[str] = []
+        for n, bet in enumerate(self.record.bets):
             stake = bet.stake
             box_no, split, kind = parse_stake(stake)
             if split is not None:
@@ -743,39 +815,11 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
                     in_order = False
                 last_box = box_no
             if kind == "main":
-                # A log's amount that is not zero is positive with no positive exponent (an integer, a
-                # decimal string or a float below 10^15: `to_decimal` refuses more), so ZERO + amount is
-                # the amount itself: a box's or a bettor's first stake is taken as it is, no addition
-                # made (for speed). A stake is never negative: "stake > 0" is "stake is not zero".
-                previous = box.stake
-                if not previous:
-                    if amount:
-                        with_main += 1
-                        box.stake = amount if previous is ZERO else previous + amount
-                    else:
-                        box.stake = previous + amount
-                else:
-                    box.stake = previous + amount
-                box.initial_stake = box.stake
-                bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
-                stakes = box.bettor_stakes
-                own = stakes.get(bettor)
-                if own is None:
-                    stakes[bettor] = amount if amount else ZERO + amount
-                    bettors_boxes[bettor] = bettors_boxes.get(bettor, 0) + 1
-                else:
-                    stakes[bettor] = own + amount
-                if seated:
-                    # The player is the bettor: his name, else the box's (UNSET is false, as "" is).
-                    if not box.seated:
-                        box.seated = True
-                        seated_boxes += 1
-                    players = box.seated_players
-                    if bettor not in players:
-                        players.add(bettor)
-                        players_boxes[bettor] = players_boxes.get(bettor, 0) + 1
-                else:
-                    box.standing = True
+                if not box.stake and amount:
+                    with_main += 1
+                if seated and not box.seated:
+                    seated_boxes += 1
+                bettor = self.main_bet(box, amount, bet, seated, n, players_boxes, bettors_boxes)
             else:
                 bettor = ""
                 name = f"{box_no}:{kind}"
@@ -784,61 +828,75 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
                 if side_name is not None and side_name not in side_bets:
                     side_bets.append(side_name)
             entries.append((stake, box, kind, amount, seated, bet, bettor))
-        # Each box's most boxes any of its seated players (player_boxes), any of its bettors
-        # (bettor_boxes) bets on: the most over its main bets.
-        for _stake, box, _kind, _amount, seated, _bet, bettor in entries:
-            if bettor:
-                count = bettors_boxes[bettor]
-                if count > box.bettor_boxes:
-                    box.bettor_boxes = count
-                if seated:
-                    count = players_boxes[bettor]
-                    if count > box.player_boxes:
-                        box.player_boxes = count
-        round_facts = self.facts
-        round_facts.players = len(players_boxes)
-        round_facts.bettors = len(bettors_boxes)
-        round_facts.boxes = with_main
-        round_facts.free_seats = self.table.seats - seated_boxes
-        round_facts.side_bets = tuple(side_bets)
-        self.check_in_place("round")
+        return entries, with_main, seated_boxes, in_order, side_bets
+
+    @staticmethod
+    def main_bet(
+        box: BoxT,
+        amount: Decimal,
+        bet: Bet,
+        seated: bool,
+        n: int,
+        players_boxes: dict[str, int],
+        bettors_boxes: dict[str, int],
+    ) -> str:
+        """A main bet added to its box's stake and its bettor's; the bettor's name (the box's when the bet
+        names no player)."""
+        # A log's amount that is not zero is positive with no positive exponent (an integer, a decimal
+        # string or a float below 10^15: `to_decimal` refuses more), so ZERO + amount is the amount itself:
+        # a box's or a bettor's first stake is taken as it is, no addition made (for speed). A stake is
+        # never negative: "stake > 0" is "stake is not zero".
+        previous = box.stake
+        if not previous and amount:
+            box.stake = amount if previous is ZERO else previous + amount
+        else:
+            box.stake = previous + amount
+        box.initial_stake = box.stake
+        box_no = box.number
+        bettor = bet.player or (f"box {box_no}" if seated else f"box {box_no}, standing {n}")
+        stakes = box.bettor_stakes
+        own = stakes.get(bettor)
+        if own is None:
+            stakes[bettor] = amount if amount else ZERO + amount
+            bettors_boxes[bettor] = bettors_boxes.get(bettor, 0) + 1
+        else:
+            stakes[bettor] = own + amount
+        if not seated:
+            box.standing = True
+            return bettor
+        # The player is the bettor: his name, else the box's (UNSET is false, as "" is).
+        box.seated = True
+        players = box.seated_players
+        if bettor not in players:
+            players.add(bettor)
+            players_boxes[bettor] = players_boxes.get(bettor, 0) + 1
+        return bettor
+
+    def judge_bets(self, entries: list[BetEntry[BoxT]]) -> None:
+        """The `bet` rules on every bet, and the `side_bet` rules on the side bets, in the bets' order."""
         held_bet, held_side_bet = self.held_bet, self.held_side_bet
-        if held_bet is not None or held_side_bet is not None:
-            ctx = self.ctx
-            info = ctx["bet"] = self.bet_facts
-            seats = self.table.seats
-            for stake, box, kind, amount, seated, bet, _bettor in entries:
-                box_no = box.number
-                info.amount, info.seated, info.main = amount, seated, kind == "main"
-                info.box_has_main, info.box_seated = bool(box.stake), box.seated
-                info.box_exists = 1 <= box_no <= seats
-                if kind == "main":
-                    info.side = info.case = None
-                    info.side_offered, info.player_main, info.before_deal = False, True, True
-                    if held_bet is not None and not held_bet(ctx):
-                        self.run_rules("bet", stake)
-                    continue
-                side = self.sides.bet_facts(kind, box_no, bet, placed)
-                info.side, info.case, info.side_offered = side["side"], side["case"], side["side_offered"]
-                info.player_main, info.before_deal = side["player_main"], side["before_deal"]
+        ctx = self.ctx
+        info = ctx["bet"] = self.bet_facts
+        seats = self.table.seats
+        placed = self.record.bets
+        for stake, box, kind, amount, seated, bet, _bettor in entries:
+            box_no = box.number
+            info.amount, info.seated, info.main = amount, seated, kind == "main"
+            info.box_has_main, info.box_seated = bool(box.stake), box.seated
+            info.box_exists = 1 <= box_no <= seats
+            if kind == "main":
+                info.side = info.case = None
+                info.side_offered, info.player_main, info.before_deal = False, True, True
                 if held_bet is not None and not held_bet(ctx):
                     self.run_rules("bet", stake)
-                if held_side_bet is not None and not held_side_bet(ctx):
-                    self.run_rules("side_bet", stake)
-        held_box = self.held_box
-        hands = self.hands
-        kit = self.kit
-        ctx = self.ctx
-        # The boxes in the order of their numbers: sorted only where the bets named them out of order.
-        ordered = list(boxes.values()) if in_order else [boxes[number] for number in sorted(boxes)]
-        for box in ordered:
-            if box.stake:
-                hand = kit.hand(_BOX_NAMES[box.number], box, box.stake)
-                box.hand_list.append(hand)
-                hands[hand.name] = hand
-                ctx["box"] = box
-                if held_box is not None and not held_box(ctx):
-                    self.run_rules("box", hand.name)
+                continue
+            side = self.sides.bet_facts(kind, box_no, bet, placed)
+            info.side, info.case, info.side_offered = side["side"], side["case"], side["side_offered"]
+            info.player_main, info.before_deal = side["player_main"], side["before_deal"]
+            if held_bet is not None and not held_bet(ctx):
+                self.run_rules("bet", stake)
+            if held_side_bet is not None and not held_side_bet(ctx):
+                self.run_rules("side_bet", stake)
 
     # ---- cards ----
     def take(self, raw: str, face_down: bool = False, hole: bool = False) -> str:

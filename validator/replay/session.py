@@ -297,57 +297,74 @@ class LogReplay:
     def replay(self, records: Iterator[Record]) -> Iterator[RoundOutcome]:
         for record in records:
             self.summary.records += 1
-            if record.problem is not None and record.struct is not None:
+            if record.problem is not None:
+                if record.struct is None:
+                    broken = self._broken(record)
+                    if broken is not None:
+                        yield broken
+                    continue
                 # A line read after all (as Latin-1): its finding, about the file; then it is replayed.
                 yield self._outcome(record.line, None, [record.problem], "none")
-            elif record.problem is not None:
-                if record.problem.rule in NOT_A_RECORD and record.problem is not SKIPPED:
-                    self.summary.records -= 1  # a finding about the file, not a line of it
-                elif record.problem is SKIPPED:
-                    # Past the limit of broken records in a row: counted by the same rule, not reported.
-                    self.summary.records += record.repeat - 1
-                    if is_round(record.data):
-                        self.summary.rounds_unreadable += record.repeat
-                        if self.seance is not None:
-                            self.seance.unreadable += record.repeat
-                    else:
-                        self._damage(record.line, record.data)
-                    continue
-                yield self.unreadable(record.line, record.problem, record.data)
-                continue
             # The record as the reader decoded it (typed, read by attribute); `record.data`, the same as
             # a dict, is made only where one is needed (the audit dataset's facts, a broken round).
             # Told apart by class (`isinstance` of a msgspec struct that does not match is slow).
             struct = record.struct
-            outcome: RoundOutcome | None
             if type(struct) is RoundRecord:
                 outcome = self.on_round(struct, record)
-            elif type(struct) is ShoeRecord:
-                outcome = self.on_shoe(struct, record.line)
-            elif type(struct) is TableRecord:
-                ending = self.seance
-                outcome = self.on_table(struct, record.line)
-                if ending is not None and self.seance is not ending:
-                    # The séance before ends where this one opens: its money first, then the table's.
-                    closed = self._closed(ending, True)
-                    if closed is not None:
-                        yield closed
-            elif type(struct) is LimitsRecord:
-                outcome = self.on_limits(struct, record.line)
-            elif type(struct) is DealerRecord:
-                outcome = self.on_dealer(struct, record.line)
-            elif type(struct) is JackpotRecord:
-                outcome = self.on_jackpot(struct, record.line)
-            elif type(struct) is MoneyRecord:
-                outcome = self.on_money(struct, record.line)
+                if outcome is not None:
+                    yield outcome
             else:
-                raise AssertionError(
-                    f"a valid record without its struct: {record!r}"
-                )  # i18n: not shown (a bug: exit 3)
-            if outcome is not None:
-                yield outcome
+                yield from self._other_record(struct, record)
         for judge in self.judges.values():
             self.summary.unjudged |= judge.unjudged
+
+    def _broken(self, record: Record) -> RoundOutcome | None:
+        """A line that is no valid record: its finding, or None past the limit of broken records in a row
+        (counted by the same rule, not reported)."""
+        problem = record.problem
+        assert problem is not None
+        if problem is SKIPPED:
+            self.summary.records += record.repeat - 1
+            if is_round(record.data):
+                self.summary.rounds_unreadable += record.repeat
+                if self.seance is not None:
+                    self.seance.unreadable += record.repeat
+            else:
+                self._damage(record.line, record.data)
+            return None
+        if problem.rule in NOT_A_RECORD:
+            self.summary.records -= 1  # a finding about the file, not a line of it
+        return self.unreadable(record.line, problem, record.data)
+
+    def _other_record(self, struct: Any, record: Record) -> Iterator[RoundOutcome]:
+        """A valid record other than a round's: its outcome, if any (a table record first closes the
+        séance before it)."""
+        line = record.line
+        outcome: RoundOutcome | None
+        if type(struct) is ShoeRecord:
+            outcome = self.on_shoe(struct, line)
+        elif type(struct) is TableRecord:
+            ending = self.seance
+            outcome = self.on_table(struct, line)
+            if ending is not None and self.seance is not ending:
+                # The séance before ends where this one opens: its money first, then the table's.
+                closed = self._closed(ending, True)
+                if closed is not None:
+                    yield closed
+        elif type(struct) is LimitsRecord:
+            outcome = self.on_limits(struct, line)
+        elif type(struct) is DealerRecord:
+            outcome = self.on_dealer(struct, line)
+        elif type(struct) is JackpotRecord:
+            outcome = self.on_jackpot(struct, line)
+        elif type(struct) is MoneyRecord:
+            outcome = self.on_money(struct, line)
+        else:
+            raise AssertionError(
+                f"a valid record without its struct: {record!r}"
+            )  # i18n: not shown (a bug: exit 3)
+        if outcome is not None:
+            yield outcome
 
     def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
         counted = problem.rule not in NOT_A_RECORD and is_round(data)
@@ -628,13 +645,8 @@ class LogReplay:
                 line, round_id, [finding], "unreadable", self._facts_of(source) if self.collect else None
             )
         judge = self.judge_for(ruleset)
-        opened = self._opened_under
-        if opened is not None and ruleset is not opened and id(ruleset) not in self._came_into_force:
-            # A version that came into force while the table was open (its first round under it): the
-            # rules that judge the table anew then (`on in_force`), before the round. (Versions compared
-            # as objects: the registry gives one per version and readings, and the hot path stays cheap.)
-            self._came_into_force.add(id(ruleset))
-            judge.check("in_force", judge.context(table=self.table), line=line, round_id=round_id)
+        if ruleset is not self._opened_under:
+            self._in_force(ruleset, judge, line, round_id)
         telling = self.explain == round_id
         if telling:
             judge.trace = []  # before the engine is made: it then runs every rule, for the trace
@@ -646,41 +658,15 @@ class LogReplay:
             engine.decisions = []
             meters = copy.copy(self.table.jackpot)  # the JP1 meters before the round, to tell it again
         if telling:
-            engine.story = []
-            self.explained = {
-                "ruleset": ruleset,
-                "story": engine.story,
-                "table": self.table,
-                "line": line,
-                "titles": judge.stake_titles,
-            }
+            self._telling(engine, ruleset, judge, line)
         try:
             engine.replay()
         except MalformedRound as exc:
-            # A round that cannot be replayed is read again from its dict (`source.data`), as it was
-            # written: what the engine made of it before it stopped is not to be trusted.
-            data = source.data
-            assert data is not None
-            self._remember_round(data)
-            self.shoe.undo_round()
-            self._discard_cards(data)
-            message = _("round {id}: {error}; the round cannot be replayed").format(id=round_id, error=exc)
-            finding = format_finding(self.file, line, message, exc.rule, round_id)
-            facts = self._facts(data, ruleset.version) if collect else None
-            return self._outcome(line, round_id, [finding], "unreadable", facts)
+            return self._not_replayed(exc, source, round_id, ruleset)
         finally:
             if telling:
                 judge.trace = None
-        # Where the round's cut card came out, and its farthest seated box at the dealer's right.
-        self._last_cut_at, self._last_rightmost = engine.cut_card_at, engine.rightmost_seated_box()
-        seance = self.seance
-        if seance is not None:  # what the house kept of the round, for the séance's money
-            seance.rounds += 1
-            seance.net += round_net(engine)
-        if engine.cut_card_seen:
-            self.shoe.cut_card_out = True
-        for stake, kind in engine.charge_gaps:  # hand-log/1.2: reported, never a finding
-            self.summary.note_charge_gap(round_id, stake, kind)
+        self._played(engine, round_id)
         found = judge.findings
         if record.shoe != self.shoe.id:
             # The round is replayed with the shoe in play, the only one whose cards are known; but a log
@@ -707,6 +693,58 @@ class LogReplay:
         return RoundOutcome(
             self.file, line, round_id, (), "clean", facts, None, self.table.id, self._round_at
         )
+
+    def _telling(self, engine: RoundReplay[Any, Any, Any], ruleset: Ruleset, judge: Judge, line: int) -> None:
+        """The round `explain` tells: its engine keeps the story of each step."""
+        engine.story = []
+        self.explained = {
+            "ruleset": ruleset,
+            "story": engine.story,
+            "table": self.table,
+            "line": line,
+            "titles": judge.stake_titles,
+        }
+
+    def _in_force(self, ruleset: Ruleset, judge: Judge, line: int, round_id: str) -> None:
+        """A version that came into force while the table was open (its first round under it): the rules
+        that judge the table anew then (`on in_force`), before the round. (Versions compared as objects:
+        the registry gives one per version and readings, and the hot path stays cheap.)"""
+        opened = self._opened_under
+        if opened is not None and ruleset is not opened and id(ruleset) not in self._came_into_force:
+            self._came_into_force.add(id(ruleset))
+            judge.check("in_force", judge.context(table=self.table), line=line, round_id=round_id)
+
+    def _not_replayed(
+        self, exc: MalformedRound, source: Record, round_id: str, ruleset: Ruleset
+    ) -> RoundOutcome:
+        """A round that cannot be replayed is read again from its dict (`source.data`), as it was
+        written: what the engine made of it before it stopped is not to be trusted."""
+        assert self.shoe is not None
+        line = source.line
+        data = source.data
+        assert data is not None
+        self._remember_round(data)
+        self.shoe.undo_round()
+        self._discard_cards(data)
+        message = _("round {id}: {error}; the round cannot be replayed").format(id=round_id, error=exc)
+        finding = format_finding(self.file, line, message, exc.rule, round_id)
+        facts = self._facts(data, ruleset.version) if self.collect else None
+        return self._outcome(line, round_id, [finding], "unreadable", facts)
+
+    def _played(self, engine: RoundReplay[Any, Any, Any], round_id: str) -> None:
+        """What a round replayed leaves to the next and to the séance: where its cut card came out and
+        its farthest seated box at the dealer's right, the house's net, the cut card seen, the gaps in
+        its charges (hand-log/1.2: reported, never a finding)."""
+        assert self.shoe is not None
+        self._last_cut_at, self._last_rightmost = engine.cut_card_at, engine.rightmost_seated_box()
+        seance = self.seance
+        if seance is not None:  # what the house kept of the round, for the séance's money
+            seance.rounds += 1
+            seance.net += round_net(engine)
+        if engine.cut_card_seen:
+            self.shoe.cut_card_out = True
+        for stake, kind in engine.charge_gaps:
+            self.summary.note_charge_gap(round_id, stake, kind)
 
     def _retell(
         self,

@@ -630,71 +630,102 @@ def inject(
     the plan the simulator played the séance with (simulate(…, violations=…)), whose decisions it broke
     while playing; without it, only the rules a record's edit breaks are planted."""
     chosen = resolve(ruleset, rule_ids)
-    game = GAMES[ruleset.game]
-    injection: GameInjection = game.load(game.inject)
-    hands: Hands[Any, Any, Any] = game.load(game.hands).under(ruleset)
-    mechanical = _MECHANICAL | injection.mechanical
     if violations is None:
         violations = Violations(ruleset, list(chosen), rate, seed)
-    judge = Judge(ruleset, house if house is not None else ruleset.house_defaults(), "<inject>")
-    ratios = _payout_ratios(ruleset)
-    # A stake is pushed past the table's maximum and past any the rule reads from the text.
-    text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id in chosen}
-    rng = violations.rng
-    maximum = Decimal(0)
-    meters: Meters | None = None
+    planting = _Planting(ruleset, chosen, house, violations, planted)
     for line, record in enumerate(records, start=1):
-        if record["type"] in ("table", "limits"):
-            maximum = _amount(record["maximum"])
-        if record["type"] == "jackpot":
-            meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
         if record["type"] != "round":
-            key = between_key(record)
-            played = violations.played.get(key)
-            violations.done(key)
-            if played is not None:
-                planted.append(Planted(played.rule, None, line, played.stake, played.what))
-                violations.planted(played.rule)
+            planting.between(record, line)
             yield record
-            continue
-        round_id = record["round"]
-        order = violations.order(round_id)
-        played = violations.played.get(round_id)
-        violations.done(round_id)
+        else:
+            yield planting.round(record, line)
+
+
+class _Planting:
+    """What `inject` keeps from record to record: the rules chosen and their injectors, the judge the
+    clean rounds are rebuilt with, the table's maximum and the jackpot's meters so far, and the list of
+    what is planted."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        chosen: dict[str, list[Injector]],
+        house: dict[str, Any] | None,
+        violations: Violations,
+        planted: list[Planted],
+    ) -> None:
+        game = GAMES[ruleset.game]
+        injection: GameInjection = game.load(game.inject)
+        self.ruleset, self.chosen, self.violations, self.planted = ruleset, chosen, violations, planted
+        self.hands: Hands[Any, Any, Any] = game.load(game.hands).under(ruleset)
+        self.mechanical = _MECHANICAL | injection.mechanical
+        self.judge = Judge(ruleset, house if house is not None else ruleset.house_defaults(), "<inject>")
+        self.ratios = _payout_ratios(ruleset)
+        # A stake is pushed past the table's maximum and past any the rule reads from the text.
+        self.text_maximum = {rule_id: _amounts_of_the_text(ruleset, rule_id) for rule_id in chosen}
+        self.maximum = Decimal(0)
+        self.meters: Meters | None = None
+
+    def between(self, record: dict[str, Any], line: int) -> None:
+        """A record between rounds: the table's maximum and the jackpot's meters it sets, and a violation
+        the simulator planted on it."""
+        if record["type"] in ("table", "limits"):
+            self.maximum = _amount(record["maximum"])
+        if record["type"] == "jackpot":
+            self.meters = Meters(_amount(record["main"]), _amount(record["secondary"]))
+        key = between_key(record)
+        played = self.violations.played.get(key)
+        self.violations.done(key)
         if played is not None:
-            planted.append(Planted(played.rule, round_id, line, played.stake, played.what, played.also))
-            violations.planted(played.rule)
-        elif order:
-            settled: dict[str, tuple[str, str]] | None = None
-            judged: JudgedAs = _not_judged
-            for rule_id in order:
-                injectors = chosen.get(rule_id, [])
-                if not injectors:
-                    continue  # broken by a decision, while the simulator plays (none here)
-                view = RoundView(record, max(maximum, text_maximum[rule_id]), hands)
-                if settled is None and any(i not in mechanical for i in injectors):
-                    round_ = rebuild(record, ruleset, judge, meters)  # the clean round: rebuilt once
-                    settled = settled_by(round_, judge)
-                    judged = judging(round_, judge)
-                view.settled = settled or {}
-                view.ratios = ratios
-                view.judged = judged
-                edit = None
-                for injector in injectors:
-                    copy = {
-                        **record,
-                        "bets": [dict(b) for b in record["bets"]],
-                        "actions": [list(a) for a in record["actions"]],
-                    }
-                    edit = injector(copy, view, rng)
-                    if edit is not None:
-                        break
-                if edit is not None:
-                    record = edit.record
-                    planted.append(Planted(rule_id, record["round"], line, edit.stake, edit.what))
-                    violations.planted(rule_id)
-                    break
-        yield record
+            self.planted.append(Planted(played.rule, None, line, played.stake, played.what))
+            self.violations.planted(played.rule)
+
+    def round(self, record: dict[str, Any], line: int) -> dict[str, Any]:
+        """A round: the violation the simulator planted while playing it, else the record edited to break
+        the first of the round's rules to break that an edit can."""
+        round_id = record["round"]
+        order = self.violations.order(round_id)
+        played = self.violations.played.get(round_id)
+        self.violations.done(round_id)
+        if played is not None:
+            self.planted.append(Planted(played.rule, round_id, line, played.stake, played.what, played.also))
+            self.violations.planted(played.rule)
+            return record
+        settled: dict[str, tuple[str, str]] | None = None
+        judged: JudgedAs = _not_judged
+        for rule_id in order or ():
+            injectors = self.chosen.get(rule_id, [])
+            if not injectors:
+                continue  # broken by a decision, while the simulator plays (none here)
+            view = RoundView(record, max(self.maximum, self.text_maximum[rule_id]), self.hands)
+            if settled is None and any(i not in self.mechanical for i in injectors):
+                round_ = rebuild(
+                    record, self.ruleset, self.judge, self.meters
+                )  # the clean round: rebuilt once
+                settled = settled_by(round_, self.judge)
+                judged = judging(round_, self.judge)
+            view.settled = settled or {}
+            view.ratios = self.ratios
+            view.judged = judged
+            edit = self.edit(record, injectors, view)
+            if edit is not None:
+                self.planted.append(Planted(rule_id, edit.record["round"], line, edit.stake, edit.what))
+                self.violations.planted(rule_id)
+                return edit.record
+        return record
+
+    def edit(self, record: dict[str, Any], injectors: list[Injector], view: RoundView) -> Edit | None:
+        """The first edit of a copy of the round that one of the rule's injectors makes."""
+        for injector in injectors:
+            copy = {
+                **record,
+                "bets": [dict(b) for b in record["bets"]],
+                "actions": [list(a) for a in record["actions"]],
+            }
+            edit = injector(copy, view, self.violations.rng)
+            if edit is not None:
+                return edit
+        return None
 
 
 def _payout_ratios(ruleset: Ruleset) -> tuple[Ratio, ...]:

@@ -33,7 +33,7 @@ from validator.rulebook.registry import NoVersionInForce, Registry
 from validator.simulate import players
 from validator.simulate.hours import Hours, parse_hours
 from validator.simulate.options import SimulateOptions
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 from validator.simulate.table import (
     LAST_BOX,
     LONGEST_ROUND_SECONDS,
@@ -130,27 +130,26 @@ def prepare(
                 _("{option} {given}: give 0 to {most}").format(option=option, given=given, most=most)
             )
 
+    seance = Seance(
+        seed=seed,
+        rounds=rounds,
+        table_id=table,
+        start=opening,
+        minimum=low.value,
+        maximum=high.value,
+        seats=boxes,
+        until=chosen.valid_until,
+        strategy=strategy,
+        zone=zone,
+        casino=casino if isinstance(casino, str) else None,
+        dealers=dealers,
+        pool=pool,
+        hours=kept,
+        day_start=day_start(house_file),
+    )
+
     def play(violations: Violations | None = None) -> Iterator[dict[str, Any]]:
-        return simulate(
-            chosen,
-            played,
-            seed=seed,
-            rounds=rounds,
-            table_id=table,
-            start=opening,
-            minimum=low.value,
-            maximum=high.value,
-            seats=boxes,
-            until=chosen.valid_until,
-            violations=violations,
-            strategy=strategy,
-            zone=zone,
-            casino=casino if isinstance(casino, str) else None,
-            dealers=dealers,
-            pool=pool,
-            hours=kept,
-            day_start=day_start(house_file),
-        )
+        return simulate(chosen, played, seance, violations)
 
     plan = violations_for(chosen, played) if violations_for is not None else None
     records = play(plan)

@@ -19,7 +19,7 @@ from validator.dsl.model import Ruleset
 from validator.maths.edge import house_for
 from validator.maths.game import maths_of
 from validator.maths.probe import Probe
-from validator.simulate.run import simulate
+from validator.simulate.run import Seance, simulate
 
 Z99 = 2.5758293035489  # two-sided 99 % quantile of the normal law
 WAR_STAKE = "war"  # hand-log/1's war stake ("3:war"): a main stake's continuation, counted with it
@@ -78,9 +78,7 @@ def check(ruleset: Ruleset, house: dict[str, Any] | None, rounds: int, seed: int
     start = datetime.fromisoformat(
         f"{(ruleset.valid_from.isoformat() if ruleset.valid_from else '2025-01-01')}T20:00:00+01:00"
     )
-    records = simulate(
-        ruleset,
-        values,
+    seance = Seance(
         seed=seed,
         rounds=rounds,
         table_id="EDGE",
@@ -89,6 +87,7 @@ def check(ruleset: Ruleset, house: dict[str, Any] | None, rounds: int, seed: int
         maximum=Decimal(1000),
         strategy=strategy,
     )
+    records = simulate(ruleset, values, seance)
     return SimCheck(exact, *mean_return(records))
 
 

@@ -37,7 +37,7 @@ from validator.games.blackjack import dealer as dealer_table
 from validator.games.blackjack.dealer import DealerRule
 from validator.games.blackjack.hands import BlackjackHand as Hand
 from validator.games.blackjack.holdings import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
-from validator.maths.numeric import Bytes, Floats, Ints, np
+from validator.maths.numeric import Bools, Bytes, Floats, Ints, np
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
 
@@ -311,7 +311,26 @@ def _pay_table(rules: Rules, stake: int) -> Floats:
 
 
 def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Values:
-    count = len(found.hard)
+    chance = _chances(full, found)
+    dealer = rows[found.row]
+    if rules.peeks:
+        dealer = dealer.copy()
+        dealer[:, :, rules.dealer.blackjack] = 0.0
+    one, two = _pay_table(rules, 1), _pay_table(rules, 2)
+    stand, doubled = _standing(found, dealer, one, two)
+    busted = (
+        _busts(dealer, chance, found.child, one[KEY["bust"]]),
+        _busts(dealer, chance, found.child, two[KEY["bust"]]),
+    )
+    hit, double, best, action = _play_best(
+        found, chance, stand, doubled, busted, (_may_hit(rules, found), _may_double(rules, found))
+    )
+    return Values(stand, hit, double, best, action, chance, dealer)
+
+
+def _chances(full: Composition, found: Hands) -> Floats:
+    """Hands × values × first cards: the probability of each next card, from the shoe less the hand's
+    row and the dealer's first card, that keeps the hand at 21 or less (0 for one that busts it)."""
     shoe = np.asarray(full, dtype=np.float64)
     removed = found.rows[found.row].astype(np.float64)  # hands × values
     left = shoe.sum() - removed.sum(axis=1) - 1.0  # the shoe less the hand's row and the dealer's card
@@ -321,28 +340,34 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
     # Only the cards that leave the hand at 21 or less (a child of the family): a bust comes in through
     # the bust's own value (`_busts`).
     chance *= (found.child >= 0)[:, :, None]
-    dealer = rows[found.row]
-    if rules.peeks:
-        dealer = dealer.copy()
-        dealer[:, :, rules.dealer.blackjack] = 0.0
-    one, two = _pay_table(rules, 1), _pay_table(rules, 2)
+    return chance
+
+
+def _split_pairs(found: Hands) -> Ints:
+    """Each hand's family's pair (UNSPLIT for the round's own hand)."""
+    pairs = np.array([f.pair for f in found.families], dtype=np.int64)
+    return pairs[found.family]
+
+
+def _standing(found: Hands, dealer: Floats, one: Floats, two: Floats) -> tuple[Floats, Floats]:
+    """What standing pays each hand (hands × first cards), at its stake and at a doubled stake."""
     totals = np.where(found.ace & (found.hard + 10 <= 21), found.hard + 10, found.hard)
     keys = totals - 4
     stand = np.einsum("nuo,no->nu", dealer, one[keys])
     doubled = np.einsum("nuo,no->nu", dealer, two[keys])
-    pairs = np.array([f.pair for f in found.families], dtype=np.int64)
-    split_aces = pairs[found.family] == ACE
-    split = pairs[found.family] != UNSPLIT
+    split = _split_pairs(found) != UNSPLIT
     # A two-card 21: the round's own hand is a blackjack, a split hand's 21 as the rules settle it.
     natural = (found.cards == 2) & (totals == 21)
     for mask, key in ((natural & ~split, "blackjack"), (natural & split, "split21")):
         if mask.any():
             stand[mask] = np.einsum("nuo,o->nu", dealer[mask], one[KEY[key]])
-    child = found.child
-    busted_one = _busts(dealer, chance, child, one[KEY["bust"]])
-    busted_two = _busts(dealer, chance, child, two[KEY["bust"]])
-    # Whether the rules let each hand take a card: asked once per situation (hard total, an ace, two
-    # cards or more, a split ace), the hands that share it read the answer.
+    return stand, doubled
+
+
+def _may_hit(rules: Rules, found: Hands) -> Bools:
+    """Whether the rules let each hand take a card: asked once per situation (hard total, an ace, two
+    cards or more, a split ace), the hands that share it read the answer."""
+    split_aces = _split_pairs(found) == ACE
     situation = ((found.hard * 2 + found.ace) * 2 + (found.cards > 2)) * 2 + split_aces
     asked = np.unique(situation)
     answers = np.zeros(int(asked.max()) + 1, dtype=np.bool_)
@@ -351,8 +376,12 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
         rest, more = divmod(rest, 2)
         hard, ace = divmod(rest, 2)
         answers[code] = rules.can_hit(hard, bool(ace), 3 if more else 2, bool(aces))
-    hit_ok = answers[situation]
-    double_ok = np.zeros(count, dtype=np.bool_)
+    return answers[situation]  # type: ignore[no-any-return]
+
+
+def _may_double(rules: Rules, found: Hands) -> Bools:
+    """Whether the rules let each two-card hand (a family's root) double."""
+    double_ok = np.zeros(len(found.hard), dtype=np.bool_)
     for family, roots in enumerate(found.roots):
         fam = found.families[family]
         for k in roots:
@@ -361,11 +390,27 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
             else:
                 low, high = fam.pair, _second(found, int(k), fam.pair)
             double_ok[k] = rules.can_double(low, high, fam.pair != UNSPLIT, fam.pair == ACE)
+    return double_ok
+
+
+def _play_best(
+    found: Hands,
+    chance: Floats,
+    stand: Floats,
+    doubled: Floats,
+    busted: tuple[Floats, Floats],
+    allowed: tuple[Bools, Bools],
+) -> tuple[Floats, Floats, Floats, Bytes]:
+    """Hitting, doubling, the best play and its action for every hand, by hard total from 21 down: a
+    card raises it, so a hand's children are valued before it. `busted`: what a bust with the next card
+    pays at the hand's stake and doubled; `allowed`: may each hand hit, double."""
+    count = len(found.hard)
+    child = found.child
+    hit_ok, double_ok = allowed
     hit = np.full((count, VALUES), NEVER)
     double = np.full((count, VALUES), NEVER)
     best = stand.copy()
     action = np.zeros((count, VALUES), dtype=np.int8)
-    # By hard total, from 21 down: a card raises it, so a hand's children are valued before it.
     for total in range(21, 1, -1):
         level = found.levels[total]
         if not len(level):
@@ -373,12 +418,12 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
         takers = level[hit_ok[level]]
         if len(takers):
             kids = np.maximum(child[takers], 0)  # a bust (or no such child): chance 0, its bust's value added
-            hit[takers] = np.einsum("ncu,ncu->nu", chance[takers], best[kids]) + busted_one[takers]
+            hit[takers] = np.einsum("ncu,ncu->nu", chance[takers], best[kids]) + busted[0][takers]
         doublers = level[double_ok[level]]
         if len(doublers):
             kids = np.maximum(child[doublers], 0)
             drawn = np.einsum("ncu,ncu->nu", chance[doublers], doubled[kids])
-            double[doublers] = drawn + busted_two[doublers]
+            double[doublers] = drawn + busted[1][doublers]
         here, hits, doubles = best[level], hit[level], double[level]
         chosen = np.zeros(here.shape, dtype=np.int8)
         takes = hits > here
@@ -389,7 +434,7 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
         chosen[doubling] = DOUBLE
         best[level] = here
         action[level] = chosen
-    return Values(stand, hit, double, best, action, chance, dealer)
+    return hit, double, best, action
 
 
 def bust_mass(dealer: Floats, chance: Floats, child: Ints, nodes: Ints) -> Floats:

@@ -142,18 +142,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # The hands are opened in the order of their boxes: the first to play is the first opened.
         self.current_box = next(iter(self.hands.values())).box.number if self.hands else PAST_ALL_BOXES
         actions = self.record.actions
-        self.last_decision = -1
-        for index in range(len(actions) - 1, -1, -1):
-            if type(actions[index]) in DECISIONS:
-                self.last_decision = index
-                break
-        # The dealer's last card: a settlement after it comes once he has determined his point.
-        self.last_dealer_card = -1
-        for index in range(len(actions) - 1, -1, -1):
-            action = actions[index]
-            if (type(action) is DEAL or type(action) is DEAL_DOWN) and action.hand == "D":
-                self.last_dealer_card = index
-                break
+        self.find_last_moves(actions)
         self.decided = False  # a player has made a decision in this round
         # The words of whose turn it is, in the language in use (chosen once for the run): looked up once
         # per judge.
@@ -189,6 +178,21 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         if self.story is not None:  # the words are looked up only when `explain` tells the round
             self.narrate(_("end of the round"))
 
+    def find_last_moves(self, actions: list[Action]) -> None:
+        """Where the round's last decision is, and the dealer's last card: a settlement after it comes
+        once he has determined his point (-1: none)."""
+        self.last_decision = -1
+        for index in range(len(actions) - 1, -1, -1):
+            if type(actions[index]) in DECISIONS:
+                self.last_decision = index
+                break
+        self.last_dealer_card = -1
+        for index in range(len(actions) - 1, -1, -1):
+            action = actions[index]
+            if (type(action) is DEAL or type(action) is DEAL_DOWN) and action.hand == "D":
+                self.last_dealer_card = index
+                break
+
     # ---- one action ----
     def step(self, action: Action, index: int, actions: list[Action]) -> None:
         kind = type(action)
@@ -209,54 +213,16 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         elif type(action) is Reshuffle:
             self.reshuffle(action)
         elif type(action) is Insurance:
-            # A box's insurance, on its first hand; hand-log/1.2: a split hand's own ("3/2").
-            hand = (
-                self.hand(action.box, "insurance")
-                if "/" in action.box
-                else self.first_hand(action.box, "insurance")
-            )
-            amount = amount_of(action.amount, _("insurance amount"))
-            bettors = hand.box.bettor_stakes
-            # Whose stake insures: the box's when one player bets on it; with bettors behind the seated
-            # player, those the log names (hand-log/1.1 `by`), else hand-log/1 cannot say whose it is
-            # and its half is not judged.
-            insurer: Decimal | None = hand.box.initial_stake if len(bettors) <= 1 else None
-            by = action.by
-            if by is not UNSET:
-                unknown = [name for name in by if name not in bettors]
-                if unknown:
-                    raise MalformedRound(
-                        _("insurance on box {box} by {name}, who has no main bet on the box").format(
-                            box=action.box, name=repr(unknown[0])
-                        ),
-                        INCONSISTENT,
-                    )
-                insurer = sum((bettors[name] for name in set(by)), Decimal(0))
-            name = insurance_stake(action.box)
-            self.check(
-                "insurance",
-                at=name,
-                hand=hand,
-                box=hand.box,
-                action=ActionFacts(verb="insurance", hand=hand.name, amount=amount, insurer_stake=insurer),
-            )
-            self.note_decision("insurance", hand)
-            self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
+            self.insurance(action)
         elif type(action) is EvenMoney:
-            hand = self.first_hand(action.box, "even_money")
-            self.check(
-                "even_money",
-                at=hand.name,
-                hand=hand,
-                box=hand.box,
-                action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
-            )
-            self.note_decision("even_money", hand)
-            # Even money the text does not offer (the French texts) leaves the hand a blackjack: its rule
-            # (no-even-money) is the finding, and the payment the log makes is judged as any other, its
-            # time (before the dealer's point) and its amount (docs/findings.md).
-            hand.even_money = self.settles_even_money()
-        elif type(action) is Burn or type(action) is Discard:
+            self.even_money(action)
+        else:
+            self.other_action(action)
+
+    def other_action(self, action: Action) -> None:
+        """The actions that move no card of a hand and decide nothing: a card burnt or discarded, the cut
+        card, a supervisor's approval, a refused request, hand-log/1.2's money; else no blackjack action."""
+        if type(action) is Burn or type(action) is Discard:
             self.take(action.card)
         elif type(action) is CutCard:
             self.saw_cut_card(action)
@@ -264,12 +230,62 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             self.sides.approve(action)  # a supervisor's approval of a JP1 payment: judged with the side bets
         elif type(action) is Request:
             self.request(action)
-        elif self.money_action(action):  # hand-log/1.2: charge, unsettled, a late bet
-            pass
-        else:
+        elif not self.money_action(action):  # hand-log/1.2: charge, unsettled, a late bet
             raise MalformedRound(
                 _("{verb} is not an action of blackjack").format(verb=repr(action.verb)), WRONG_GAME
             )
+
+    def insurance(self, action: Insurance) -> None:
+        """An insurance taken: judged by the `insurance` rules, and its stake placed as a side stake."""
+        # A box's insurance, on its first hand; hand-log/1.2: a split hand's own ("3/2").
+        hand = (
+            self.hand(action.box, "insurance")
+            if "/" in action.box
+            else self.first_hand(action.box, "insurance")
+        )
+        amount = amount_of(action.amount, _("insurance amount"))
+        bettors = hand.box.bettor_stakes
+        # Whose stake insures: the box's when one player bets on it; with bettors behind the seated
+        # player, those the log names (hand-log/1.1 `by`), else hand-log/1 cannot say whose it is
+        # and its half is not judged.
+        insurer: Decimal | None = hand.box.initial_stake if len(bettors) <= 1 else None
+        by = action.by
+        if by is not UNSET:
+            unknown = [name for name in by if name not in bettors]
+            if unknown:
+                raise MalformedRound(
+                    _("insurance on box {box} by {name}, who has no main bet on the box").format(
+                        box=action.box, name=repr(unknown[0])
+                    ),
+                    INCONSISTENT,
+                )
+            insurer = sum((bettors[name] for name in set(by)), Decimal(0))
+        name = insurance_stake(action.box)
+        self.check(
+            "insurance",
+            at=name,
+            hand=hand,
+            box=hand.box,
+            action=ActionFacts(verb="insurance", hand=hand.name, amount=amount, insurer_stake=insurer),
+        )
+        self.note_decision("insurance", hand)
+        self.side_stakes[name] = self.side_stakes.get(name, Decimal(0)) + amount
+
+    def even_money(self, action: EvenMoney) -> None:
+        """Even money taken on a blackjack, judged by the `even_money` rules."""
+        hand = self.first_hand(action.box, "even_money")
+        self.check(
+            "even_money",
+            at=hand.name,
+            hand=hand,
+            box=hand.box,
+            action=ActionFacts(verb="even_money", hand=hand.name, amount=None),
+        )
+        self.note_decision("even_money", hand)
+        # Even money the text does not offer (the French texts) leaves the hand a blackjack: its rule
+        # (no-even-money) is the finding, and the payment the log makes is judged as any other, its
+        # time (before the dealer's point) and its amount (docs/findings.md).
+        hand.even_money = self.settles_even_money()
 
     def request(self, action: Request) -> None:
         """hand-log/1.2: a player's request the engine refused or turned into another action (the action
@@ -438,16 +454,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         by = action.by
         decided.by_seated = None if by is UNSET else self.by_seated(by, box, verb)
         if verb == "split":
-            self.sides.mark_split(box, index)
-            # The pairs of aces, and of any rank, split so far on every box of the box's seated player (his
-            # own included).
-            splits, pairs = box.ace_splits, len(box.hand_list) - 1
-            if box.seated_players:
-                for other in self.boxes.values():  # the round's boxes: blackjack's
-                    if other is not box and not other.seated_players.isdisjoint(box.seated_players):
-                        splits += other.ace_splits
-                        pairs += len(other.hand_list) - 1
-            box.player_ace_splits, box.player_splits = splits, pairs
+            self.count_splits(box, index)
         held = self.all_held.get(verb)
         if held is not None and not held(ctx) and not self.run_rules(verb, name) and verb == "surrender":
             self.refused_surrenders.add(name)
@@ -463,6 +470,18 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             self.split(hand, amount)
         elif type(action) is SURRENDER:
             hand.surrendered = True
+
+    def count_splits(self, box: BlackjackBox, index: int) -> None:
+        """Before a split is judged: the pairs of aces, and of any rank, split so far on every box of the
+        box's seated player (his own included)."""
+        self.sides.mark_split(box, index)
+        splits, pairs = box.ace_splits, len(box.hand_list) - 1
+        if box.seated_players:
+            for other in self.boxes.values():  # the round's boxes: blackjack's
+                if other is not box and not other.seated_players.isdisjoint(box.seated_players):
+                    splits += other.ace_splits
+                    pairs += len(other.hand_list) - 1
+        box.player_ace_splits, box.player_splits = splits, pairs
 
     @staticmethod
     def by_seated(by: list[str], box: Box[Any], verb: str) -> bool:

@@ -42,6 +42,8 @@ class BlackjackSim(TableSim):
 
     # ---- one round ----
     def play_round(self) -> dict[str, Any]:
+        """One round, in the steps the text orders: the bets, the deal, the insurances, each box's
+        decisions from the dealer's left, the dealer's hand, the settlement; the round's record."""
         assert self.shoe is not None
         self.round_no += 1
         self.plan_round(f"{self.shoe_id}/{self.round_no}")
@@ -49,12 +51,37 @@ class BlackjackSim(TableSim):
         bets = self.bets()
         side_bets = place(self, bets)
         bets, side_bets = break_bets(self, bets, side_bets)
-        actions: list[list[Any]] = []
-        self.actions = actions
+        self.begin_round()
+        boxes = self.seat(bets)
+        order = [boxes[n] for n in sorted(boxes)]
+        self.round_facts = self.facts_of(bets, side_bets, order)
+        hole = self.deal_round(order, early=bool(self.to_break) and not side_bets)
+        sides = RoundSides(self, side_bets, self.actions, {n: b.seated_players for n, b in boxes.items()})
+        sides.mark(self.dealer, 0, sum(len(b.hand_list) for b in order))
+        sides.mark_wins(boxes, self.dealer)
+        self.insure(order)
+        self.play_boxes(order)
+        if hole and self.dealer.hidden:
+            # The dealer turns his hole card over before he completes his hand (hand-log/1.1 reveal).
+            self.actions.append(["reveal", "D", self.dealer.hidden[0]])
+            self.dealer.hidden = ()
+        late = self.dealer_plays(order, boxes) if self.dealer_has_to_play(order, boxes, sides) else {}
+        self.settle_round(order, boxes, sides, bets, late)
+        return self.round_record(at, bets, side_bets, order, hole)
+
+    def begin_round(self) -> None:
+        """What the round keeps while it is played: its actions, the dealer, the insurances taken."""
+        self.actions: list[list[Any]] = []
         self.collected: set[str] = set()
         self.left_busted: tuple[str, int] | None = None  # a bust planted: the hand, its next action's index
         self.final_settled = 0  # main stakes and insurances settled in the final settlement
         self.final_main_stakes = 0  # of them, the main stakes alone
+        self.dealer = Dealer()
+        self.insurance: dict[int, Decimal] = {}
+
+    def seat(self, bets: list[dict[str, Any]]) -> dict[int, Box]:
+        """The boxes the main bets are placed on, by number: their stake, who sits, each bettor's stake,
+        and the hand each starts with."""
         boxes: dict[int, Box] = {}
         for bet in bets:
             number = int(bet["stake"])
@@ -71,44 +98,54 @@ class BlackjackSim(TableSim):
         for box in boxes.values():
             box.initial_stake = box.stake
             box.hand_list.append(Hand(str(box.number), box, box.stake, split_counts=split_counts))
-        order = [boxes[n] for n in sorted(boxes)]
-        dealer = Dealer()
+        return boxes
+
+    def facts_of(
+        self, bets: list[dict[str, Any]], side_bets: list[dict[str, Any]], order: list[Box]
+    ) -> RoundFacts:
+        """The round's facts as the replay gives them at its start."""
         staked = (side_of(b["stake"].split(":", 1)[1], self.judge.stake_sides)[0] for b in side_bets)
-        self.round_facts = RoundFacts(
+        return RoundFacts(
             players=len({b["player"] for b in bets if b["seated"]}),
             boxes=len(order),
             free_seats=self.seats + self.seats_off_layout - len(order),
             side_bets=tuple(dict.fromkeys(name for name in staked if name is not None)),
         )
-        self.dealer = dealer
-        insurance: dict[int, Decimal] = {}
-        self.insurance = insurance
+
+    def deal_round(self, order: list[Box], early: bool) -> bool:
+        """The initial deal: a first card to each box and the dealer, the boxes' second cards, and the
+        dealer's hole card where the version deals one (returned: does it?). `early`: violations may be
+        planted before the deal's end (simulate --inject, where no side stake waits for it)."""
         first_cards = [*((b.hand_list[0].name, b.hand_list[0]) for b in order), ("D", None)]
         for _name, hand in self.deal_order(first_cards):
             if hand is None:
                 self.deal_dealer()
             else:
                 self.deal(hand)
-        if self.to_break and not side_bets:
-            # An insurance before the second cards (where no side stake waits for the deal's end: the
-            # play would have begun before they are settled).
-            self.break_insurance(order, insurance)
+        if early:
+            # An insurance before the second cards (the play would have begun before a side stake waiting
+            # for the deal's end is settled).
+            self.break_insurance(order, self.insurance)
         for box in order:
             self.deal(box.hand_list[0])
         self.round_facts.second_cards_dealt = True
         hole = bool(self.ruleset.param("dealer.hole_card"))
         if hole:
             self.deal_dealer(face_down=True)  # the hole card, turned over when the players are done
-        elif self.to_break and not side_bets:
-            # The dealer's second card at the initial deal (where no side stake waits for the deal's end).
-            self.break_dealer_early(order)
-        sides = RoundSides(self, side_bets, actions, {n: b.seated_players for n, b in boxes.items()})
-        sides.mark(dealer, 0, sum(len(b.hand_list) for b in order))
-        sides.mark_wins(boxes, dealer)
+        elif early:
+            self.break_dealer_early(order)  # the dealer's second card at the initial deal
+        return hole
+
+    def insure(self, order: list[Box]) -> None:
+        """The insurances and even money, offered where the dealer shows an ace (random play)."""
         if self.to_break:
-            self.break_insurance(order, insurance)
-        if dealer.up_ace and self.strategy is None:
-            self.offer_insurance(order, insurance)
+            self.break_insurance(order, self.insurance)
+        if self.dealer.up_ace and self.strategy is None:
+            self.offer_insurance(order, self.insurance)
+
+    def play_boxes(self, order: list[Box]) -> None:
+        """Each box's hands in turn, from the dealer's left; a split hand gets its second card when its
+        turn comes."""
         for box in order:
             index = 0
             while index < len(box.hand_list):
@@ -121,36 +158,52 @@ class BlackjackSim(TableSim):
                 index += 1
         if self.to_break:
             self.break_turn(order)
-        if hole and dealer.hidden:
-            # The dealer turns his hole card over before he completes his hand (hand-log/1.1 reveal).
-            actions.append(["reveal", "D", dealer.hidden[0]])
-            dealer.hidden = ()
+
+    def dealer_has_to_play(self, order: list[Box], boxes: dict[int, Box], sides: RoundSides) -> bool:
+        """Does anything wait for the dealer's hand: a hand still live, an insurance, a side stake?"""
         live = [h for b in order for h in b.hand_list if not (h.busted or h.surrendered or h.even_money)]
+        return bool(live or self.insurance or sides.waits_for_dealer(boxes, self.dealer))
+
+    def dealer_plays(self, order: list[Box], boxes: dict[int, Box]) -> dict[int, Decimal]:
+        """The dealer draws by the rules; the insurances are settled at his second card where the version
+        settles them there. Returns an insurance kept back past it (simulate --inject)."""
+        insurance = self.insurance
         at_second_card = bool(self.ruleset.param("insurance.settled_at_second_card"))
         late: dict[int, Decimal] = {}  # an insurance kept back past the dealer's second card
-        if live or insurance or sides.waits_for_dealer(boxes, dealer):
-            while True:
-                must = self.dealer_must_draw()
-                if self.to_break and self.break_dealer(must, order):
-                    must = not must  # a card drawn where the rules stand, or none where they draw
-                if not must:
-                    break
-                self.deal_dealer()
-                if self.to_break and self.dealer.cards == 2:
-                    # An insurance taken once the dealer's second card, which decides it, is out.
-                    self.break_insurance(order, insurance)
-                if late:
-                    self.settle_insurance(late, boxes)
-                if insurance and at_second_card and self.dealer.cards == 2:
-                    late = hold_back(self, insurance, order)
-                    self.settle_insurance(insurance, boxes)
+        while True:
+            must = self.dealer_must_draw()
+            if self.to_break and self.break_dealer(must, order):
+                must = not must  # a card drawn where the rules stand, or none where they draw
+            if not must:
+                return late
+            self.deal_dealer()
+            if self.to_break and self.dealer.cards == 2:
+                # An insurance taken once the dealer's second card, which decides it, is out.
+                self.break_insurance(order, insurance)
+            if late:
+                self.settle_insurance(late, boxes)
+            if insurance and at_second_card and self.dealer.cards == 2:
+                late = hold_back(self, insurance, order)
+                self.settle_insurance(insurance, boxes)
+
+    def settle_round(
+        self,
+        order: list[Box],
+        boxes: dict[int, Box],
+        sides: RoundSides,
+        bets: list[dict[str, Any]],
+        late: dict[int, Decimal],
+    ) -> None:
+        """The final settlement of the main stakes and insurances, then of the side stakes (and the
+        progressive jackpot's meters)."""
+        dealer = self.dealer
         sides.mark(
             dealer,
             self.final_settled,
-            self.unsettled(order, {**insurance, **late}),
+            self.unsettled(order, {**self.insurance, **late}),
             (self.final_main_stakes, self.unsettled(order, {})),
         )
-        self.settle(order, insurance, boxes, late)
+        self.settle(order, self.insurance, boxes, late)
         sides.mark(dealer, self.final_settled, 0, (self.final_main_stakes, 0))
         self.unplant_a_bust_collected_next()
         jackpot = getattr(self, "jackpot", None)
@@ -159,6 +212,16 @@ class BlackjackSim(TableSim):
         won = sides.settle_all(boxes, dealer, meters)
         if jackpot is not None:
             jackpot.after_round((sides.stakes[s] for s in sides.of(progressive(self))), *won)
+
+    def round_record(
+        self,
+        at: str,
+        bets: list[dict[str, Any]],
+        side_bets: list[dict[str, Any]],
+        order: list[Box],
+        hole: bool,
+    ) -> dict[str, Any]:
+        """The round's record: its bets (main and side, by box) and actions, and where split hands lie."""
         if side_bets:
             bets = sorted([*bets, *side_bets], key=lambda b: int(b["stake"].split(":")[0]))
         record: dict[str, Any] = {
@@ -168,7 +231,7 @@ class BlackjackSim(TableSim):
             "at": at,
             "dealer": self.dealer_id,
             "bets": bets,
-            "actions": actions,
+            "actions": self.actions,
         }
         if hole:
             # hand-log/1.1 (the séance of a game with a hole card): where split hands lie. Each new hand
