@@ -127,12 +127,14 @@ def main() -> int:
     parser.add_argument("--best", type=int, default=200_000)
     parser.add_argument("--year", type=int, default=90_000)
     parser.add_argument("--only", choices=("best", "sides", "year"), default=None)
+    parser.add_argument("--game", choices=[v for v, _ in GAMES], default=None, help="one game's cases only")
     options = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-hold-"))
     failures = 0
     try:
+        games = [(v, t) for v, t in GAMES if options.game in (None, v)]
         if options.only in (None, "best"):
-            for version, table in GAMES:
+            for version, table in games:
                 start = time.process_time()
                 simulate(work / "best.jsonl", version, table, "best", options.best, seed=7)
                 found = audit(work / "best.jsonl", work / "ds")
@@ -150,7 +152,7 @@ def main() -> int:
                 print(line(name, row, 0, cpu))
                 failures += bool(row["outside"])
         if options.only in (None, "year"):
-            for version, table in GAMES:
+            for version, table in games:
                 start = time.process_time()
                 simulate(work / "year.jsonl", version, table, "mix", options.year, seed=9)
                 clean = audit(work / "year.jsonl", work / "ds")

@@ -135,6 +135,18 @@ def test_lint_rules_show_edge_and_the_help_speak_french_with_lang_fr():
     assert "Output format." in run_cli("check", "-h").stdout
 
 
+def test_the_help_headings_take_the_french_space_before_their_colon():
+    """French typography puts a space before a colon (« Usage : », already so): click writes its
+    section headings as `Options:` itself, so the French help read `Options:` under `Usage :`. Each
+    heading of a group's help and a command's, in both languages."""
+    group = run_cli("--lang", "fr", "rules", "-h").stdout.splitlines()
+    command = run_cli("--lang", "fr", "check", "-h").stdout.splitlines()
+    assert {"Options :", "Commandes :"} <= set(group) and {"Arguments :", "Options :"} <= set(command)
+    assert not [line for line in group + command if re.fullmatch(r"\S.*[^ ]:", line)], group + command
+    english = run_cli("rules", "-h").stdout.splitlines() + run_cli("check", "-h").stdout.splitlines()
+    assert {"Options:", "Commands:", "Arguments:"} <= set(english)
+
+
 def test_the_json_message_follows_the_language_and_the_ids_do_not():
     english = json.loads(run_cli("check", str(DISPUTES_BJ), "-f", "json", "-q").stdout)
     french = json.loads(run_cli("--lang", "fr", "check", str(DISPUTES_BJ), "-f", "json", "-q").stdout)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import inspect
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -50,10 +52,26 @@ HELP_WORDS = (
     N_("Arguments"),
     N_("Options"),
     N_("Commands"),
+    # A section's heading and its colon: French puts a space before it (« Options : »).
+    N_("{heading}:"),
     N_("Show this message and exit."),
     N_("[default: "),
     N_("[required]"),
 )
+
+
+@contextmanager
+def _section(formatter: Any, heading: str) -> Iterator[None]:
+    """click's `formatter.section`, with the heading's colon written by the language: click writes
+    `{heading}:` itself, which in French wants a space before the colon."""
+    formatter.write_paragraph()
+    titled = _("{heading}:").format(heading=heading)
+    formatter.write(f"{'':>{formatter.current_indent}}{titled}\n")
+    formatter.indent()
+    try:
+        yield
+    finally:
+        formatter.dedent()
 
 
 def _help_text(text: str | None) -> str:
@@ -142,7 +160,7 @@ class PlainGroup(_Translated, TyperGroup):
     def format_options(self, ctx: Any, formatter: Any) -> None:
         options = [r for r in (_option_record(p, ctx) for p in self.get_params(ctx)) if r is not None]
         if options:
-            with formatter.section(_("Options")):
+            with _section(formatter, _("Options")):
                 formatter.write_dl(options)
         self.format_commands(ctx, formatter)
 
@@ -155,7 +173,7 @@ class PlainGroup(_Translated, TyperGroup):
             short = command.short_help or _help_text(command.help).split("\n\n")[0]
             rows.append((name, _(short) if command.short_help else short))
         if rows:
-            with formatter.section(_("Commands")):
+            with _section(formatter, _("Commands")):
                 formatter.write_dl(rows)
 
 
@@ -182,10 +200,10 @@ class PlainCommand(_Translated, TyperCommand):
             else:
                 options.append(record)
         if arguments:
-            with formatter.section(_("Arguments")):
+            with _section(formatter, _("Arguments")):
                 formatter.write_dl(arguments)
         if options:
-            with formatter.section(_("Options")):
+            with _section(formatter, _("Options")):
                 formatter.write_dl(options)
 
 

@@ -11,7 +11,7 @@ and, since issue 42, rulesets from outside whose named conditions, sums, nesting
 versions expand, folders watched across restarts while their logs are written and rotated and the
 watches stopped by bursts of signals or killed, and datasets of overlapping logs given to one `report`);
 it prints what it saw. Every case must end without a traceback, with a documented exit status, within
-20 s of CPU and 120 s of wall-clock (a case still running then is stopped and fails as a hang), and, for
+20 s of CPU, and without a hang (a case that uses under 0.5 s of CPU in 120 s of wall-clock), and, for
 a log, with as many rounds read as an independent count of its lines finds; a watched folder's report
 holds every finding `check` gives for its files exactly once; a report over overlapping datasets counts
 each distinct log's rounds once (oracle.py). A case of the last three runs several commands: each one's
@@ -101,6 +101,28 @@ _SETTINGS = {
 }
 TALLIES = {kind: Tally() for kind in QUICK}
 _FOLDER = Path(tempfile.mkdtemp(prefix="casino-validator-fuzz-"))
+
+
+def test_the_hang_alarm_tells_a_wait_from_slow_work() -> None:
+    """The alarm stops a case that used under HANG_CPU s of CPU since the last ring (it waits on
+    nothing that comes) or over TIMEOUT s in all; a case that used more since the last ring is let go on
+    (a busy machine, not a hang), the alarm set again."""
+    import signal
+    import time
+
+    from oracle import HANG_CPU, TIMEOUT, Hang, _alarm
+
+    now = time.process_time()
+    with pytest.raises(Hang):
+        _alarm([now, now])(signal.SIGALRM, None)
+    with pytest.raises(Hang):
+        _alarm([now - 2 * HANG_CPU, now - 2 * TIMEOUT])(signal.SIGALRM, None)
+    since = [now - 2 * HANG_CPU, now - 2 * HANG_CPU]
+    try:
+        _alarm(since)(signal.SIGALRM, None)
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0 and since[0] >= now
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 @pytest.fixture(autouse=True)

@@ -176,3 +176,24 @@ def test_a_utf16_mark_before_utf8_text_is_a_damaged_utf8_log() -> None:
     assert utf16(b"\xff\xfe") == "UTF-16LE"  # the mark alone: an empty UTF-16 file
     assert utf16(b'\xff\xfe{"') is None
     assert utf16(b"\xfe\xff{\x00") is None  # a big-endian mark before little-endian text
+
+
+def test_a_stray_zero_byte_before_utf8_text_is_a_damaged_utf8_log(tmp_path: Path) -> None:
+    """`00 7B 22` (a zero byte, then `{"` of UTF-8) looked like UTF-16BE to the first character alone:
+    the long fuzz run's log of 38 rounds was read as UTF-16, 2 lines of garbage (issue 42). UTF-16BE
+    would have the next character's zero byte first (`00 7B 00 22`). Read as UTF-8: its first line, the
+    table record, is unreadable (invalid JSON), and the 150 rounds after it are read as written, each
+    unreadable for want of its table (hand-log/no-table): 151 lines read, as an independent count of the
+    file's lines finds (it was 2 read as UTF-16)."""
+    from validator.logs.encoding import utf16
+
+    assert utf16(b'\x00{"t') is None and utf16(b'{\x00"t') is None
+    assert utf16(b'\x00{\x00"') == "UTF-16BE" and utf16(b'{\x00"\x00') == "UTF-16LE"
+    assert utf16(b"\xff\xfe{\x00\n\x00") == "UTF-16LE" and utf16(b'\xff\xfe{\x00"t') is None
+    log = tmp_path / "nul.jsonl"
+    log.write_bytes(b"\x00" + CLEAN_BA.read_bytes())
+    done = run_cli("check", str(log), "-q", "-f", "json", "--no-config")
+    rounds = json.loads(done.stdout)["summary"]["rounds"]
+    assert (rounds["read"], rounds["unreadable"]) == (151, 151), rounds
+    codes = {f["rule"] for f in json.loads(done.stdout)["findings"]}
+    assert codes == {"hand-log/invalid-json", "hand-log/no-table"}, codes

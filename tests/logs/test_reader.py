@@ -8,6 +8,7 @@ import gzip
 import io
 import sys
 import tracemalloc
+import zlib
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -521,6 +522,41 @@ def test_corrupt_gzip(tmp_path: Path) -> None:
     log.write_bytes(bytes(data))
     records = read(log)
     assert records[-1].problem is not None and records[-1].problem.rule == "hand-log/truncated"
+
+
+def test_damaged_gzip_gives_every_line_before_the_damage(tmp_path: Path) -> None:
+    """Three records, then a flush to a byte boundary, then a block of type 3, which RFC 1951 (3.2.3)
+    reserves as an error: zlib decodes the three lines before it detects the damage. gzip.GzipFile gave
+    zlib the whole file in one call, and the error dropped what it had decoded: 0 lines read, "cannot be
+    read from its first line" (the long fuzzing run's damaged streams, issue 42). Now lines 1-3 are read
+    and the `hand-log/truncated` finding stands at line 4, after line 3."""
+    packer = zlib.compressobj(wbits=31)
+    head = packer.compress(b"".join(dump(r) + b"\n" for r in (TABLE, SHOE, ROUND)))
+    head += packer.flush(zlib.Z_FULL_FLUSH)  # the next block starts on a byte of its own
+    tail = packer.compress(dump(ROUND) + b"\n") + packer.flush()
+    log = tmp_path / "flipped.jsonl.gz"
+    log.write_bytes(head + bytes([tail[0] | 0b111]) + tail[1:])  # BFINAL 1, BTYPE 11
+    records = read(log)
+    assert [r.data for r in records[:3]] == [TABLE, SHOE, ROUND]
+    assert problems(records) == [(4, "hand-log/truncated")]
+    assert records[3].problem is not None
+    assert records[3].problem.message == (
+        "the file ends early or is corrupt after line 3 (Error -3 while decompressing data: invalid block "
+        "type); the rest of the file cannot be read"
+    )
+
+
+def test_gzip_members_one_after_another_with_zero_padding(tmp_path: Path) -> None:
+    """`cat a.gz b.gz` is one gzip file (RFC 1952, 2.2), and zero bytes after a member are skipped, as
+    gzip.GzipFile reads them; a trailer whose CRC does not match is said in GzipFile's words."""
+    log = tmp_path / "two.jsonl.gz"
+    first, second = gzip.compress(dump(TABLE) + b"\n"), gzip.compress(dump(SHOE) + b"\n")
+    log.write_bytes(first + b"\0" * 5 + second + b"\0")
+    assert [r.data for r in read(log)] == [TABLE, SHOE]
+    log.write_bytes(first[:-8] + bytes([first[-8] ^ 1]) + first[-7:])
+    records = read(log)
+    assert problems(records) == [(2, "hand-log/truncated")]
+    assert records[1].problem is not None and "(CRC check failed)" in records[1].problem.message
 
 
 def test_gz_name_on_a_plain_file(tmp_path: Path) -> None:

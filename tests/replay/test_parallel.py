@@ -435,6 +435,31 @@ def test_every_format_gives_the_same_bytes_on_the_cluster(tmp_path, cli, dask_sc
     assert shown.count('<td class="n">') > 20
 
 
+def test_the_html_registre_has_every_seance_on_the_cluster(tmp_path, cli, dask_scheduler, monkeypatch):
+    """The registre de contrôle of `check -f html` has a row for every séance whichever process
+    reconciles it: a séance whole in one share (reconciled on a worker; without a finding it was not
+    sent back, and the page said "1 séances" where one process says 3), a séance split at its shoes
+    (pieced on the client) and one read from standard input (by the client), the second planted a chip
+    off. Counted by hand: 3 séances, 2 reconciled to the cent, 1 with a difference."""
+    from validator.simulate.carnet import Carnet
+
+    def carnet(records: list[dict[str, Any]], plant: bool) -> list[Any]:
+        return list(Carnet(REGISTRY, None, seed=3, plant=plant, rate=0.0, planted=[]).records(iter(records)))
+
+    whole = _write(tmp_path / "whole.jsonl", carnet(_records(12, seed=7, table="T-3"), plant=False))
+    split = _write(tmp_path / "split.jsonl", carnet(_records(100, seed=5, table="T-1"), plant=True))
+    piped = _write(tmp_path / "piped.jsonl", carnet(_records(12, seed=8, table="T-4"), plant=False))
+    monkeypatch.setattr(parallel, "MIN_SHARE", 10_000)  # the small log one share, the other several
+    assert len(parallel.plan([whole], 2)) == 1 and len(parallel.plan([split], 2)) >= 2
+    stdin = Path(piped).read_text()
+    one = cli("check", whole, split, "-", "-f", "html", stdin=stdin)
+    two = cli("check", whole, split, "-", "-f", "html", "--scheduler", dask_scheduler, stdin=stdin)
+    assert one.returncode == two.returncode == 1, two.stderr
+    counted = "3 séances: 2 reconciled to the cent, 1 with a difference"
+    assert counted in one.stdout
+    assert _RUN_SPECIFIC.sub("…", two.stdout) == _RUN_SPECIFIC.sub("…", one.stdout)
+
+
 def _figures(page: str) -> str:
     """The HTML report without its title, its list of runs, the line naming the dataset and the time
     (each run its own) and the dataset's folder in the example query."""

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from validator.audit.dataset.writer import ShareWriter
-from validator.casino.seance import SeanceMoney, balance
+from validator.casino.seance import Balance, SeanceMoney, balance
 from validator.checking import local_host
 from validator.checking.parallel import (
     FilePlan,
@@ -383,7 +383,7 @@ class _Run:
                 continue
             if writer is not None:
                 writer.add(outcome)
-            if outcome.findings or outcome.status == "unreadable":
+            if outcome.findings or outcome.status == "unreadable" or self._kept(outcome):
                 yield outcome
             elif outcome.status == "clean" and self.report is not None:
                 self.report.round(outcome)
@@ -410,8 +410,16 @@ class _Run:
             if self.writer is None:
                 self.writer = ShareWriter(self.task.dataset, f"seances-{self.run}")
             self.writer.add(outcome)
-        if outcome.findings:
+        if outcome.findings or self._kept(outcome):
             yield outcome
+
+    def _kept(self, outcome: RoundOutcome) -> bool:
+        """A séance reconciled without a finding, for a format that keeps what has no finding (the HTML
+        report's registre de contrôle): given to the report as one process gives it."""
+        report = self.report
+        return (
+            isinstance(outcome.seance, Balance) and report is not None and report.quiet_rounds() is not None
+        )
 
     def close(self) -> None:
         """The run merged whole: the séances reconciled here written."""

@@ -37,12 +37,12 @@ import orjson
 
 from validator.audit.dataset.writer import ShareWriter
 from validator.casino.money import AmountError
-from validator.casino.seance import SeanceMoney
+from validator.casino.seance import Balance, SeanceMoney
 from validator.checking.serial import teller
 from validator.errors import ValidatorError
 from validator.findings.finding import Finding, RoundOutcome, Summary
 from validator.formats import reporter_class
-from validator.logs.encoding import utf16
+from validator.logs.encoding import HEAD, utf16
 from validator.logs.limits import MAX_LINE, Limits
 from validator.logs.reader import (
     BOM,
@@ -192,7 +192,7 @@ def _is_utf16(path: str) -> bool:
     UTF-8 lines a share could start at."""
     try:
         with open(path, "rb") as raw:
-            return utf16(raw.read(4)) is not None
+            return utf16(raw.read(HEAD)) is not None
     except OSError:
         return False  # the reader says what is wrong with it
 
@@ -638,8 +638,10 @@ def check_share(share: Share, task: Task) -> ShareResult:
         for o in outcomes:
             if writer is not None:
                 writer.add(o)
-            # A séance's part is sent back even without findings: the client adds the parts up.
-            if not o.findings and o.status != "unreadable" and not isinstance(o.seance, SeanceMoney):
+            # A séance's part is sent back even without findings: the client adds the parts up; and a
+            # séance reconciled here, when the format keeps something of what has no finding (the HTML
+            # report's registre de contrôle has a row for every séance, reconciled clean or not).
+            if not o.findings and o.status != "unreadable" and not _sent_back(o.seance, quiet):
                 if o.status == "clean":
                     rounds += 1
                     if quiet is not None:
@@ -649,7 +651,7 @@ def check_share(share: Share, task: Task) -> ShareResult:
                 items.append(Quiet(rounds, quiet.take() if quiet is not None else None))
                 rounds = 0
             facts = o.facts if task.collect else None
-            part = o.seance if isinstance(o.seance, SeanceMoney) else None
+            part = o.seance if isinstance(o.seance, (SeanceMoney, Balance)) else None
             items.append(
                 (
                     o.file,
@@ -672,6 +674,13 @@ def check_share(share: Share, task: Task) -> ShareResult:
         return ShareResult(tuple(_ended(items, rounds, quiet)), summary, _total(quiet), exc)
     summary.judged_by |= judged_by(_registry(task.readings), summary.rulesets)
     return ShareResult(tuple(_ended(items, rounds, quiet)), summary, _total(quiet))
+
+
+def _sent_back(seance: object, quiet: QuietRounds | None) -> bool:
+    """Whether an outcome without findings goes back to the client for its séance's money: a part of a
+    séance always, a séance reconciled whole on the worker when the format keeps rounds without
+    findings (`quiet`)."""
+    return isinstance(seance, SeanceMoney) or (quiet is not None and isinstance(seance, Balance))
 
 
 def judged_by(registry: Registry, versions: Iterable[str]) -> set[tuple[str, str, str]]:

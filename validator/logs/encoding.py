@@ -17,14 +17,17 @@ from typing import IO
 # The byte order marks, and the encoding each announces.
 _MARKS = ((codecs.BOM_UTF16_LE, "UTF-16LE"), (codecs.BOM_UTF16_BE, "UTF-16BE"))
 # A record starts with `{` (or white space before it): in UTF-16 without a mark, one of these bytes next
-# to a zero byte.
+# to a zero byte; and the character after it (`"`, `}` or white space: ASCII) has its zero byte too.
 _STARTS = frozenset(b"{ \t\r\n")
+HEAD = 6  # the bytes `utf16` looks at: a mark and two characters
 _CHUNK = 1 << 16
 
 
 def utf16(head: bytes) -> str | None:
-    """`UTF-16LE` or `UTF-16BE` when a file's first bytes are UTF-16 (with its byte order mark, or a
-    record's first character next to a zero byte), else None."""
+    """`UTF-16LE` or `UTF-16BE` when a file's first bytes (`HEAD` of them) are UTF-16 (with its byte order
+    mark, or a record's first character next to a zero byte and the next character's zero byte where
+    it should be), else None. A UTF-8 log with a stray zero byte before its first `{` is not UTF-16
+    (`00 7B 22 74`: `{"t`, the second character without its zero byte; the fuzz run met this log)."""
     for mark, encoding in _MARKS:
         if head.startswith(mark):
             # The mark, then a record's first character in that order (or nothing: an empty file). Bytes
@@ -33,9 +36,10 @@ def utf16(head: bytes) -> str | None:
             rest = head[len(mark) :]
             return encoding if len(rest) < 2 or utf16(rest) == encoding else None
     if len(head) >= 2:
-        if head[1] == 0 and head[0] in _STARTS:
+        second = len(head) < 4  # a file of one character: nothing more to look at
+        if head[1] == 0 and head[0] in _STARTS and (second or head[3] == 0):
             return "UTF-16LE"
-        if head[0] == 0 and head[1] in _STARTS:
+        if head[0] == 0 and head[1] in _STARTS and (second or head[2] == 0):
             return "UTF-16BE"
     return None
 
@@ -46,7 +50,7 @@ def peek_utf16(stream: IO[bytes]) -> str | None:
     if peek is None:
         return None
     try:
-        return utf16(peek(4)[:4])
+        return utf16(peek(HEAD)[:HEAD])
     except OSError:
         return None  # the read that follows reports it, at its line
 

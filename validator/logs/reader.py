@@ -31,6 +31,7 @@ from validator.i18n import N_, _
 from validator.logs.decode import REFUSED, LogRecord, decode_or_raise, from_dict
 from validator.logs.encoding import as_utf8, peek_utf16
 from validator.logs.fastcheck import Check, SchemaCompiler
+from validator.logs.inflate import is_gzip, open_gzip
 from validator.logs.limits import Limits, current_limits
 from validator.logs.remote import expand_url, is_url, open_url
 from validator.logs.rules import files as file_rules
@@ -305,7 +306,7 @@ def read_records(path: str, name: str | None = None, limits: Limits | None = Non
     name = name if name is not None else display_name(path)
     with _open_log(path, name) as stream:
         # A gzip is not looked into before it is read: its own errors are the reading's to report.
-        encoding = None if isinstance(stream, gzip.GzipFile) else peek_utf16(stream)
+        encoding = None if is_gzip(stream) else peek_utf16(stream)
         if encoding is None:
             yield from _records(stream, name, limits, whole=True)
             return
@@ -595,9 +596,8 @@ def _open_log(path: str, name: str) -> Iterator[IO[bytes]]:
         _Meter.open[id(raw)] = raw
     try:
         if path.endswith(".gz") or _starts_with_gzip_magic(raw):
-            # GzipFile leaves the file it wraps open; `raw` is closed in the finally.
-            with gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
-                yield cast(IO[bytes], unzipped)
+            # Decoded as far as its bytes allow (logs/inflate.py); `raw` is closed in the finally.
+            yield open_gzip(raw)
         else:
             yield raw
     finally:
