@@ -35,7 +35,7 @@ PAIRS_SHOWN = 50
 BARS_SHOWN = 40  # tables and dealers in the money charts, most money first
 PAIR_ALPHA = 0.05  # family-wise: each pair is flagged at PAIR_ALPHA / (pairs tested) (Bonferroni)
 PAIR_MIN_OVERPAID = 3  # and only with this many overpaid rounds at least
-HOLD_ALPHA = 0.05  # family-wise: the chance that any period of a family falls outside its band by luck
+HOLD_ALPHA = 0.05  # report-wide: the chance that any hold line of the report falls outside its band by luck
 SEANCES_SHOWN = 500  # séances listed in the registre de contrôle (differences first); the CSV has as many
 VIDEO_SOON_DAYS = 3  # findings whose footage is erased within this many days of the report's date
 
@@ -704,13 +704,12 @@ def _hold(con: Any, audit: Audit, theory: Theory | None) -> None:
         taken = _rows(con, decided.format(period=period, where=where))
         return _merged(grouped, taken, theory, costs, name)
 
-    audit.hold = _family(rows("", ""))
+    tables = rows("", "")
     last = audit.overview.get("last_day")
     periods: list[dict[str, Any]] = []
     if last is not None:
         # i18n: not shown (SQL)
-        days = rows("gaming_day AS day,", "AND gaming_day IS NOT NULL", "day")
-        periods.extend(_family(days))
+        periods.extend(rows("gaming_day AS day,", "AND gaming_day IS NOT NULL", "day"))
         for name, since in (("month", last.replace(day=1)), ("year", last.replace(month=1, day=1))):
             window = (
                 f"AND gaming_day BETWEEN DATE {_quote(since.isoformat())} AND DATE {_quote(last.isoformat())}"
@@ -718,20 +717,30 @@ def _hold(con: Any, audit: Audit, theory: Theory | None) -> None:
             found = rows("", window, name)
             for row in found:
                 row["day"] = last
-            periods.extend(_family(found))
+            periods.extend(found)
+    bets = _bet_lines(con, theory)
+    # One z for every hold line of the report (Bonferroni over them all): the chance that a clean
+    # casino's report flags any line by luck alone stays under HOLD_ALPHA. Held per list (tables,
+    # table-days, month, year, bets), five lists at 5 % each let a clean report flag a line nearly one
+    # time in five, and the year-to-date and a table's line test the same rounds again.
+    tested = sum(1 for row in [*tables, *periods] if row["priced"] and row["staked"])
+    tested += sum(1 for row in bets if row["priced"] and row["wagered"])
+    z = NormalDist().inv_cdf(1 - HOLD_ALPHA / (2 * max(1, tested)))
+    audit.hold = [_banded(row, z, tested) for row in tables]
     order = {"day": 0, "month": 1, "year": 2}
+    periods = [_banded(row, z, tested) for row in periods]
     periods.sort(key=lambda r: (r["table_id"], order[r["period"]], r["day"]))
     audit.hold_periods = periods
     audit.hold_outside = sum(1 for r in periods if r["outside"])
     audit.hold_unpriced = sum(int(r["unpriced"]) for r in audit.hold)
-    _hold_bets(con, audit, theory)
+    audit.hold_bets = [_banded_bet(row, z) for row in bets]
+    audit.hold_bets_outside = sum(1 for row in audit.hold_bets if row["outside"])
 
 
-def _hold_bets(con: Any, audit: Audit, theory: Theory) -> None:
+def _bet_lines(con: Any, theory: Theory) -> list[dict[str, Any]]:
     """Each bet of its own (insurance, each side bet, each case of one) per table, on its own line: what
-    the house kept of it over what was wagered on it, against its house edge (`edge`'s figure of the
-    bet), with its band: edge ± z·σ·√(Σ each round's wager on it²) ÷ Σ wagered (a round's wagers on one
-    bet counted as one unit: they read the same dealer's cards), z Bonferroni over the lines."""
+    was wagered on it and kept of it, its house edge (`edge`'s figure of the bet) times what was wagered,
+    and the variance of what it kept (`_banded_bet` gives the line its band)."""
     grouped = _rows(
         con,
         """
@@ -765,22 +774,23 @@ def _hold_bets(con: Any, audit: Audit, theory: Theory) -> None:
             continue
         line["edge_win"] += float(found[0]) * float(row["wagered"] or 0)
         line["variance"] += found[1] * float(row["wagered_sq"] or 0)
-    rows = [lines[key] for key in sorted(lines)]
-    tested = sum(1 for row in rows if row["priced"] and row["wagered"])
-    z = NormalDist().inv_cdf(1 - HOLD_ALPHA / (2 * max(1, tested)))
-    for row in rows:
-        wagered = row["wagered"]
-        row["hold"] = row["kept"] / wagered if wagered else None
-        row["theoretical"] = row["low"] = row["high"] = None
-        row["outside"] = False
-        if row["priced"] and wagered:
-            theoretical = Decimal(repr(row["edge_win"] / float(wagered))).quantize(Decimal("0.00000001"))
-            row["theoretical"] = theoretical
-            half = z * math.sqrt(row["variance"]) / float(wagered)
-            row["low"], row["high"] = float(theoretical) - half, float(theoretical) + half
-            row["outside"] = not row["low"] <= float(row["hold"]) <= row["high"]
-    audit.hold_bets = rows
-    audit.hold_bets_outside = sum(1 for row in rows if row["outside"])
+    return [lines[key] for key in sorted(lines)]
+
+
+def _banded_bet(row: dict[str, Any], z: float) -> dict[str, Any]:
+    """A bet's line with its hold and band: edge ± z·σ·√(Σ each round's wager on it²) ÷ Σ wagered (a
+    round's wagers on one bet counted as one unit: they read the same dealer's cards)."""
+    wagered = row["wagered"]
+    row["hold"] = row["kept"] / wagered if wagered else None
+    row["theoretical"] = row["low"] = row["high"] = None
+    row["outside"] = False
+    if row["priced"] and wagered:
+        theoretical = Decimal(repr(row["edge_win"] / float(wagered))).quantize(Decimal("0.00000001"))
+        row["theoretical"] = theoretical
+        half = z * math.sqrt(row["variance"]) / float(wagered)
+        row["low"], row["high"] = float(theoretical) - half, float(theoretical) + half
+        row["outside"] = not row["low"] <= float(row["hold"]) <= row["high"]
+    return row
 
 
 class _Costs:
@@ -884,17 +894,6 @@ def _merged(
         held["rulesets"] = ", ".join(sorted(held["rulesets"]))
         found.append(held)
     return found
-
-
-def _family(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows of one family of periods (the tables; the table-days; month-to-date; year-to-date), each
-    with its band: the theoretical ± z·√variance / Σ staked, where z keeps the chance of any period of
-    the family falling outside by luck alone under 5 % (Bonferroni: z for 5 % ÷ periods, two-sided)."""
-    tested = sum(1 for row in rows if row["priced"] and row["staked"])
-    z = NormalDist().inv_cdf(1 - HOLD_ALPHA / (2 * max(1, tested)))
-    for row in rows:
-        _banded(row, z, tested)
-    return rows
 
 
 def _banded(row: dict[str, Any], z: float, tested: int) -> dict[str, Any]:
