@@ -1,8 +1,9 @@
 """Fuzzing the command with damaged logs, house-rules files and rulesets (tests/fuzz/mutators.py).
 
-In the normal suite each kind runs a few examples (about ten seconds in all). The long run is
+In the normal suite each kind runs a few examples (about ten seconds in all). The long run is the same
+tests with many more examples each,
 
-    pytest -m fuzz -s tests/fuzz
+    CASINO_VALIDATOR_FUZZ=long pytest -n 0 -s tests/fuzz tests/logs/test_decode.py
 
 with FUZZ_LOGS, FUZZ_HOUSES, FUZZ_RULESETS, FUZZ_FIXTURES, FUZZ_CONFIGS, FUZZ_BASELINES, FUZZ_DATASETS,
 FUZZ_URLS, FUZZ_ADDRESSES, FUZZ_OUTSIDE_RULESETS, FUZZ_WATCHES and FUZZ_OVERLAPS examples (defaults below:
@@ -94,6 +95,8 @@ _DEFAULTS = {
     "overlaps": 100,
 }
 LONG = {kind: int(os.environ.get(f"FUZZ_{kind.upper()}", str(n))) for kind, n in _DEFAULTS.items()}
+# The examples each kind runs: a few in the suite, the long run's when asked (the module's text).
+SIZES = LONG if os.environ.get("CASINO_VALIDATOR_FUZZ") == "long" else QUICK
 _SETTINGS = {
     "deadline": None,
     "database": None,
@@ -243,122 +246,58 @@ def _fixture_case(case: tuple[bytes, bytes]) -> None:
     check_fixtures(_FOLDER / "fixtures", TALLIES["fixtures"])
 
 
-@settings(max_examples=QUICK["logs"], **_SETTINGS)
+@settings(max_examples=SIZES["logs"], **_SETTINGS)
 @given(logs())
 def test_damaged_logs(case):
     _log_case(case)
 
 
-@settings(max_examples=QUICK["houses"], **_SETTINGS)
+@settings(max_examples=SIZES["houses"], **_SETTINGS)
 @given(houses())
 def test_damaged_house_files(data):
     _house_case(data, with_log=True)
 
 
-@settings(max_examples=QUICK["rulesets"], **_SETTINGS)
+@settings(max_examples=SIZES["rulesets"], **_SETTINGS)
 @given(rulesets())
 def test_damaged_rulesets(data):
     _ruleset_case(data)
 
 
-@settings(max_examples=QUICK["fixtures"], **_SETTINGS)
+@settings(max_examples=SIZES["fixtures"], **_SETTINGS)
 @given(fixtures())
 def test_damaged_rule_fixtures(case):
     _fixture_case(case)
 
 
-@settings(max_examples=QUICK["configs"], **_SETTINGS)
+@settings(max_examples=SIZES["configs"], **_SETTINGS)
 @given(configs())
 def test_damaged_configuration_files(case):
     _config_case(case)
 
 
-@settings(max_examples=QUICK["baselines"], **_SETTINGS)
+@settings(max_examples=SIZES["baselines"], **_SETTINGS)
 @given(st.data())
 def test_damaged_baselines(data):
     _baseline_case(data.draw(baselines(_seed_baseline())))
 
 
-@settings(max_examples=QUICK["datasets"], **_SETTINGS)
+@settings(max_examples=SIZES["datasets"], **_SETTINGS)
 @given(dataset_damages(_DATASET_FILES))
 def test_damaged_datasets(damages):
     _dataset_case(damages)
 
 
-@settings(max_examples=QUICK["urls"], **_SETTINGS)
+@settings(max_examples=SIZES["urls"], **_SETTINGS)
 @given(st.data())
 def test_odd_urls(data):
     check_url(data.draw(urls(_url_folder())), TALLIES["urls"])
 
 
-@settings(max_examples=QUICK["addresses"], **_SETTINGS)
+@settings(max_examples=SIZES["addresses"], **_SETTINGS)
 @given(addresses())
 def test_odd_scheduler_addresses(address):
     check_address(address, CLEAN, TALLIES["addresses"])
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["configs"], **_SETTINGS)
-@given(configs())
-def test_long_damaged_configuration_files(case):
-    _config_case(case)
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["baselines"], **_SETTINGS)
-@given(st.data())
-def test_long_damaged_baselines(data):
-    _baseline_case(data.draw(baselines(_seed_baseline())))
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["datasets"], **_SETTINGS)
-@given(dataset_damages(_DATASET_FILES))
-def test_long_damaged_datasets(damages):
-    _dataset_case(damages)
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["urls"], **_SETTINGS)
-@given(st.data())
-def test_long_odd_urls(data):
-    check_url(data.draw(urls(_url_folder())), TALLIES["urls"])
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["addresses"], **_SETTINGS)
-@given(addresses())
-def test_long_odd_scheduler_addresses(address):
-    check_address(address, CLEAN, TALLIES["addresses"])
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["logs"], **_SETTINGS)
-@given(logs())
-def test_long_damaged_logs(case):
-    _log_case(case)
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["houses"], **_SETTINGS)
-@given(houses())
-def test_long_damaged_house_files(data):
-    # `check --house` once in ten cases: it replays a log, ten times the cost of `lint`.
-    _house_case(data, with_log=hash(data) % 10 == 0)
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["rulesets"], **_SETTINGS)
-@given(rulesets())
-def test_long_damaged_rulesets(data):
-    _ruleset_case(data)
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["fixtures"], **_SETTINGS)
-@given(fixtures())
-def test_long_damaged_rule_fixtures(case):
-    _fixture_case(case)
 
 
 @cache
@@ -375,48 +314,27 @@ def _outside_case(case: tuple[list[bytes], bool]) -> None:
     check_outside_ruleset(_FOLDER / "outside", files, all_readings, _short_log(), TALLIES["outside_rulesets"])
 
 
-@settings(max_examples=QUICK["outside_rulesets"], **_SETTINGS)
+@settings(max_examples=SIZES["outside_rulesets"], **_SETTINGS)
 @given(outside_rulesets())
 def test_expanding_rulesets_from_outside(case):
     _outside_case(case)
 
 
-@settings(max_examples=QUICK["watches"], **_SETTINGS)
+@settings(max_examples=SIZES["watches"], **_SETTINGS)
 @given(watch_scripts())
 def test_watched_folders_rotated_and_signalled(script):
     check_watch_script(_FOLDER / "watch", script, TALLIES["watches"])
 
 
-@settings(max_examples=QUICK["overlaps"], **_SETTINGS)
+@settings(max_examples=SIZES["overlaps"], **_SETTINGS)
 @given(overlaps())
 def test_overlapping_datasets(datasets):
     check_overlaps(_FOLDER / "overlaps", datasets, TALLIES["overlaps"])
 
 
-@pytest.mark.fuzz
-@settings(max_examples=LONG["outside_rulesets"], **_SETTINGS)
-@given(outside_rulesets())
-def test_long_expanding_rulesets_from_outside(case):
-    _outside_case(case)
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["watches"], **_SETTINGS)
-@given(watch_scripts())
-def test_long_watched_folders_rotated_and_signalled(script):
-    check_watch_script(_FOLDER / "watch", script, TALLIES["watches"])
-
-
-@pytest.mark.fuzz
-@settings(max_examples=LONG["overlaps"], **_SETTINGS)
-@given(overlaps())
-def test_long_overlapping_datasets(datasets):
-    check_overlaps(_FOLDER / "overlaps", datasets, TALLIES["overlaps"])
-
-
-@pytest.mark.fuzz
-def test_long_run_report():
-    # Printed with -s: the figures of the long run (the tests above, when run before this one).
+def test_the_run_report():
+    # Printed with -s: the figures of the run (the tests above, when run before this one in one
+    # process: `CASINO_VALIDATOR_FUZZ=long pytest -n 0 -s tests/fuzz`).
     for kind, tally in TALLIES.items():
         if tally.cases:
             print(tally.line(kind))
