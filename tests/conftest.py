@@ -112,6 +112,17 @@ def _english_by_default():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _no_outside_rulesets_left_behind():
+    """Each test ends with no ruleset from outside in use: a command run in this process names its own
+    (`--rules`, the configuration, CASINO_VALIDATOR_RULES) and one stopped by an error (exit 2) may
+    leave them set, which a later test's `default_registry()` would read."""
+    yield
+    from validator.rulebook import sources
+
+    sources.use(())
+
+
 @pytest.fixture
 def cli():
     return run_cli
