@@ -427,7 +427,8 @@ def _segment(folder: Path, ops: list[tuple[str, int]], play: dict[str, int], tal
 def check_watch_script(folder: Path, script: list[list[tuple[str, int]]], tally: Tally) -> None:
     """A folder watched across restarts while its séances are written, rotated to other `*.jsonl` names
     and the watches stopped by bursts of signals or killed: at the end, the report (`--output`) holds
-    every finding `check` gives for the files the folder holds, each exactly once."""
+    every finding `check` gives for the files the folder holds, each exactly once (an empty file, a
+    séance not yet written, excepted: docs/watch.md)."""
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "tables").mkdir(parents=True)
     (folder / "tables" / "current.jsonl").write_bytes(b"")
@@ -436,6 +437,8 @@ def check_watch_script(folder: Path, script: list[list[tuple[str, int]]], tally:
         _segment(folder, ops, play, tally)
     expected: list[tuple[object, ...]] = []
     for path in sorted((folder / "tables").glob("*.jsonl")):
+        if path.stat().st_size == 0:
+            continue  # a log not yet written: `watch` owes no finding for it (docs/watch.md)
         ran = invoke("check", str(path), "-f", "jsonl", "--no-config")
         assert ran.code in (0, 1), ran.stderr
         expected += [_finding_key(line) for line in ran.stdout.splitlines()]

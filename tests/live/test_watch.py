@@ -157,6 +157,32 @@ def test_a_new_log_in_a_watched_folder_is_picked_up(tmp_path: Path) -> None:
     assert status == 1, stderr
 
 
+def test_an_empty_log_is_a_seance_not_yet_written_not_a_finding(tmp_path: Path) -> None:
+    """docs/watch.md, "An empty file": `check` of a finished empty file says `hand-log/empty`; a watch
+    says nothing of a file that holds nothing yet, still empty when it stops or rotated empty to another
+    name."""
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / "current.jsonl").write_bytes(b"")
+    assert "hand-log/empty" in "".join(check_jsonl("tables/current.jsonl", tmp_path))
+    (tmp_path / "ref.jsonl").write_bytes(DISPUTE.read_bytes())
+    expected = check_jsonl("ref.jsonl", tmp_path)
+    with watching(["tables", "--format", "jsonl", "--no-config"], tmp_path) as watch:
+        assert watch.nothing_yet()
+        (folder / "current.jsonl").rename(folder / "2026-11-29.jsonl")
+        (folder / "current.jsonl").write_bytes(b"")
+        assert watch.nothing_yet()
+        # A séance written beside them: its findings, and only its, come (the watch is running).
+        (folder / "BJ-03.jsonl").write_bytes(DISPUTE.read_bytes())
+        got = watch.take(len(expected))
+        assert watch.nothing_yet()
+        status, stderr = watch.stop()
+        got += watch.rest()
+    assert {json.loads(line)["file"] for line in got} == {os.path.join("tables", "BJ-03.jsonl")}
+    assert len(got) == len(expected)
+    assert status == 1, stderr  # BJ-03's findings, at the fail level
+
+
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A séance of 300 rounds with payouts broken at random rounds: findings all along the file."""
