@@ -141,25 +141,15 @@ class _Judged:
             )
         if options.jobs > 1 or scheduler:
             return self.on_cluster(scheduler, reporter)
-        outcomes: Iterable[RoundOutcome]
-        if options.all_readings:
-            outcomes = judged_under_readings(
-                self.registry,
-                self.found,
-                ruleset=options.ruleset,
-                house=lookup,
-                summary=self.summary,
-                collect=collect,
-            )
-        else:
-            outcomes = check_logs(
-                self.registry,
-                self.found,
-                ruleset=options.ruleset,
-                house=lookup,
-                summary=self.summary,
-                collect=collect,
-            )
+        judge = judged_under_readings if options.all_readings else check_logs
+        outcomes: Iterable[RoundOutcome] = judge(
+            self.registry,
+            self.found,
+            ruleset=options.ruleset,
+            house=lookup,
+            summary=self.summary,
+            collect=collect,
+        )
         if run is not None:
             outcomes = run.writer().write_all(outcomes)
         return outcomes, None
