@@ -386,6 +386,9 @@ class HouseChecks:
 
     all_held: dict[str, AllHeld]
     settlement: dict[str, Settle]
+    # Events checked one right after the other, each pair's rules as one function (`folded_checks`):
+    # made when a judge first asks (None: no rule listens to either).
+    folded: dict[tuple[str, str], AllHeld | None] = field(default_factory=dict)
 
 
 def generated_checks(
@@ -412,6 +415,26 @@ def generated_checks(
             for stake, pairs in settles_by_stake.items()
         },
     )
+
+
+def folded_checks(
+    checks_by_event: Mapping[str, Sequence[tuple[Rule, CheckDef]]],
+    events: tuple[str, str],
+    params: Mapping[str, Any],
+    house: Mapping[str, Any],
+) -> AllHeld | None:
+    """The rules of two events that the replay checks one right after the other, with nothing changed
+    in between that either reads, as one generated function (one call where there were two): True when
+    every rule of both held, so the caller that gets False asks each event's own function in turn, as
+    it would have. None where no rule listens to either."""
+    conditions = [
+        (check.applied_guard, check.applied_require)
+        for event in events
+        for _unused, check in checks_by_event.get(event, ())
+    ]
+    if not conditions:
+        return None
+    return codegen.all_held(conditions, params, f"rules_on_{events[0]}_then_{events[1]}", house)
 
 
 def settle_clauses(pairs: Sequence[tuple[Rule, SettleDef]]) -> list[codegen.Clause]:

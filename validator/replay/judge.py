@@ -17,7 +17,7 @@ from validator.dsl.codegen import AllHeld, Settle
 from validator.dsl.expr import explain_failure, names_in
 from validator.dsl.functions import EvaluationError
 from validator.dsl.messages import PLACEHOLDER, resolve, shown
-from validator.dsl.model import CheckDef, HouseChecks, Rule, Ruleset, SettleDef
+from validator.dsl.model import CheckDef, HouseChecks, Rule, Ruleset, SettleDef, folded_checks
 from validator.dsl.wording import in_words
 from validator.findings.finding import Finding
 from validator.findings.fingerprint import fingerprint
@@ -81,6 +81,20 @@ class Judge:
         made = self._under_house
         if made is None:
             made = self._under_house = self.ruleset.under_house(self.house)
+        return made
+
+    def folded(self, first: str, then: str) -> AllHeld | None:
+        """The generated function that answers "every rule held" for the rules of `first` then those of
+        `then`, house options written in (`dsl.model.folded_checks`), for an engine that checks the two
+        one right after the other: one call where there were two. None while `explain` traces every
+        rule (the engine then asks each event's own), or where no rule listens to either."""
+        if self.trace is not None:
+            return None
+        checks = self.under_house()
+        key = (first, then)
+        if key in checks.folded:
+            return checks.folded[key]
+        made = checks.folded[key] = folded_checks(self.ruleset.checks_by_event, key, self.params, self.house)
         return made
 
     def context(self, **namespaces: Any) -> dict[str, Any]:

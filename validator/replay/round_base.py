@@ -89,6 +89,7 @@ class InPlace:
         "stake",
         "stake_end",
         "turn",
+        "turn_then",
         "whose_words",
     )
 
@@ -103,7 +104,11 @@ class InPlace:
         self.bet = BetFacts()
         self.bust = BustFacts()
         self.round = RoundFacts()
-        self.held: tuple[AllHeld | None, ...] | None = None  # the generated checks of _FREQUENT
+        # The generated checks of _FREQUENT, then the card and deal rules as one (`Judge.folded`).
+        self.held: tuple[AllHeld | None, ...] | None = None
+        # The game's decisions checked right after the turn rules, each verb's rules and the turn's as one
+        # function (`Judge.folded`): None until the game's first round asks.
+        self.turn_then: dict[str, AllHeld] | None = None
         # The game's hands as the version plays them (`RoundReplay.game_hands`): None until the first
         # round makes them.
         self.hands: Hands[Any, Any, Any] | None = None
@@ -127,14 +132,16 @@ class InPlace:
         in_place.begin_round(record, shoe)
         return in_place
 
-    def frequent(self, all_held: dict[str, AllHeld], tracing: bool) -> tuple[AllHeld | None, ...]:
-        """The generated checks of the frequent events (`_FREQUENT`), None where no rule listens: found
-        once per judge, and afresh while `explain` traces a round (its checks then run every rule)."""
-        if tracing:
-            return tuple(all_held.get(event) for event in _FREQUENT)
+    def frequent(self, judge: Judge, all_held: dict[str, AllHeld]) -> tuple[AllHeld | None, ...]:
+        """The generated checks of the frequent events (`_FREQUENT`), None where no rule listens, then the
+        card's and the deal's as one (None: ask each): found once per judge, and afresh while `explain`
+        traces a round (its checks then run every rule, each event's own)."""
+        if judge.trace is not None:
+            return (*(all_held.get(event) for event in _FREQUENT), None)
         held = self.held
         if held is None:
-            held = self.held = tuple(all_held.get(event) for event in _FREQUENT)
+            folded = judge.folded("card", "deal")
+            held = self.held = (*(all_held.get(event) for event in _FREQUENT), folded)
         return held
 
     def begin_round(self, record: RoundRecord, shoe: Shoe) -> None:
@@ -232,7 +239,7 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         all_held = self.all_held = judge.all_held()
         held = in_place.held if judge.trace is None else None
         if held is None:
-            held = in_place.frequent(all_held, judge.trace is not None)
+            held = in_place.frequent(judge, all_held)
         (
             self.held_card,
             self.held_deal,
@@ -242,6 +249,7 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             self.held_side_bet,
             self.held_box,
             self.held_stake_end,
+            self.held_card_deal,
         ) = held
         self.pending_card: str | None = None  # a card drawn by mistake, to be the next card drawn (1.1)
         self.cut_card_seen = False
@@ -580,13 +588,28 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             self.facts.second_cards_dealt = not self.owed_boxes
         # The dealer's second card of the initial deal is his hole card where the game has one.
         hole = target == "D" and len(self.dealer.card_list) == 1
-        card = self.take(raw_card, face_down, hole) if face_down or hole else self.take(raw_card)
+        both = self.held_card_deal
         deal = self.deal_facts
-        deal.hand, deal.expected = target, expected
-        deal.expected_hand = expected_hand
-        held = self.held_deal
-        if held is not None and not held(self.ctx):
-            self.run_rules("deal", target)
+        if both is None or self.pending_card is not None:
+            card = self.take(raw_card, face_down, hole) if face_down or hole else self.take(raw_card)
+            deal.hand, deal.expected = target, expected
+            deal.expected_hand = expected_hand
+            held = self.held_deal
+            if held is not None and not held(self.ctx):
+                self.run_rules("deal", target)
+        else:
+            # `take`, written out, and the card's rules and the deal's asked in one call: nothing either
+            # reads changes between them (the card rules read card.* and round.*, the deal's deal.* and
+            # round.*). Where one did not hold, each is asked in turn, as `take` and the deal would have.
+            card = raw_card if len(raw_card) == 2 else _TENS.get(raw_card, raw_card)
+            card_facts = self.card_facts
+            card_facts.code = card
+            card_facts.in_shoe = self.shoe.take(card)
+            card_facts.face_down, card_facts.hole = face_down, hole
+            deal.hand, deal.expected = target, expected
+            deal.expected_hand = expected_hand
+            if not both(self.ctx):
+                self.card_then_deal(target)
         if target == "D":
             self.dealer.add(card)
             if face_down:
@@ -597,6 +620,17 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
                 hand.add(card)
                 if face_down:
                     hand.hidden += (card,)
+
+    def card_then_deal(self, target: str) -> None:
+        """A card of the initial deal, its facts and the deal's set, whose rules did not all hold: the card
+        rules, then the deal rules, each asked alone and run where it did not hold."""
+        ctx = self.ctx
+        held = self.held_card
+        if held is not None and not held(ctx):
+            self.run_rules("card", None)
+        held = self.held_deal
+        if held is not None and not held(ctx):
+            self.run_rules("deal", target)
 
     def owe(self, receivers: list[str]) -> None:
         """The receivers owed a card of the initial deal, in the order the text deals them (`receivers`

@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final, cast
 
+from validator.dsl.codegen import AllHeld
 from validator.dsl.facts import ActionFacts, RequestFacts, SettleFacts
 from validator.findings.finding import Finding
 from validator.games.blackjack.hands import (
@@ -150,6 +151,12 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         if whose_words is None:
             whose_words = in_place.whose_words = _whose_words()
         self.whose_words = whose_words
+        # A hit's and a stand's rules asked with the turn's in one call (`Judge.folded`): per judge; none
+        # while `explain` traces the round (each event is asked alone, so that every rule runs).
+        turn_then = in_place.turn_then if self.judge.trace is None else {}
+        if turn_then is None:
+            turn_then = in_place.turn_then = self.folded_decisions()
+        self.turn_then = turn_then
         # The place in its box of the hand that made the last decision, and its box (hand-log/1.1 layout).
         self.current_place: int | None = None
         self.current_place_box = 0
@@ -177,6 +184,17 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         self.judge.cause = None
         if self.story is not None:  # the words are looked up only when `explain` tells the round
             self.narrate(_("end of the round"))
+
+    def folded_decisions(self) -> dict[str, AllHeld]:
+        """The decisions checked right after the turn (`decision`) whose rules and the turn's are one
+        generated function: a hit and a stand (the others read an amount or mark splits in between)."""
+        judge = self.judge
+        folded = {}
+        for verb in ("hit", "stand"):
+            held = judge.folded("turn", verb)
+            if held is not None:
+                folded[verb] = held
+        return folded
 
     def find_last_moves(self, actions: list[Action]) -> None:
         """Where the round's last decision is, and the dealer's last card: a settlement after it comes
@@ -436,9 +454,14 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             if self.current_place_box == box.number and box.number not in self.place_broken
             else None
         )
-        held = self.held_turn
-        if held is not None and not held(self.ctx):
-            self.run_rules("turn", name)
+        by = action.by
+        # A hit or a stand (named by no `by`) has its turn's rules and its own asked in one call, once
+        # its facts are set: nothing between reads the turn's facts or changes them.
+        both = self.turn_then.get(verb) if by is UNSET else None
+        if both is None:
+            held = self.held_turn
+            if held is not None and not held(self.ctx):
+                self.run_rules("turn", name)
         if box.number > self.current_box:
             self.current_box = box.number
         if type(action) is not SPLIT:
@@ -451,13 +474,11 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         ctx["hand"], ctx["box"] = hand, box
         decided = ctx["action"] = self.action_facts
         decided.verb, decided.hand, decided.amount = verb, name, amount
-        by = action.by
         decided.by_seated = None if by is UNSET else self.by_seated(by, box, verb)
         if verb == "split":
             self.count_splits(box, index)
-        held = self.all_held.get(verb)
-        if held is not None and not held(ctx) and not self.run_rules(verb, name) and verb == "surrender":
-            self.refused_surrenders.add(name)
+        if both is None or not both(ctx):
+            self.decision_rules(verb, name, both is not None)
         if type(action) is HIT:
             self.draw(hand, action.card, index, actions)
         elif type(action) is DOUBLE:
@@ -470,6 +491,19 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             self.split(hand, amount)
         elif type(action) is SURRENDER:
             hand.surrendered = True
+
+    def decision_rules(self, verb: str, name: str, turn_too: bool) -> None:
+        """The rules of decision `verb` on hand `name`, where its generated check did not answer "all
+        held"; `turn_too`: the turn's rules first (asked with the decision's, `turn_then`), each event's
+        asked alone and run where it did not hold, in the order they would have run one by one."""
+        ctx = self.ctx
+        if turn_too:
+            held = self.held_turn
+            if held is not None and not held(ctx):
+                self.run_rules("turn", name)
+        held = self.all_held.get(verb)
+        if held is not None and not held(ctx) and not self.run_rules(verb, name) and verb == "surrender":
+            self.refused_surrenders.add(name)
 
     def count_splits(self, box: BlackjackBox, index: int) -> None:
         """Before a split is judged: the pairs of aces, and of any rank, split so far on every box of the
