@@ -21,7 +21,8 @@ from validator.checking.serial import check_logs
 from validator.dsl import ast
 from validator.dsl.codegen import all_held, settlement
 from validator.dsl.expr import EvaluationError
-from validator.dsl.model import HouseChecks, Ruleset
+from validator.dsl.model import HouseChecks, Ruleset, folded_checks
+from validator.replay import judge as judge_module
 from validator.rulebook.registry import load_all, ruleset_files, rulesets_dir
 
 RULE_FIXTURES = FIXTURES / "rules"
@@ -115,8 +116,24 @@ def compared() -> Iterator[tuple[Any, Counter[tuple[str, bool]]]]:
     def checked_under_house(ruleset: Ruleset, house: dict[str, Any]) -> HouseChecks:
         return _checked(under_house(ruleset, house), ruleset, seen)
 
+    def checked_folded(
+        checks_by_event: dict[str, Any], events: tuple[str, str], params: Any, house: Any
+    ) -> Callable[[dict[str, Any]], Any] | None:
+        # Two events' rules as one function (what the replay asks for the initial deal's cards and for
+        # a hit or a stand after the turn): "all held" exactly when the closures of both say so.
+        made = folded_checks(checks_by_event, events, params, house)
+        if made is None:
+            return None
+        first, then = (checks_by_event.get(event, ()) for event in events)
+
+        def both(ctx: dict[str, Any]) -> bool:
+            return _closures_say_all_held(first, ctx) and _closures_say_all_held(then, ctx)
+
+        return _three_ways(made, both, both, f"{events[0]} then {events[1]}", " then ".join(events), seen)
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Ruleset, "under_house", checked_under_house)
+        patch.setattr(judge_module, "folded_checks", checked_folded)
         yield registry, seen
 
 
@@ -129,6 +146,9 @@ def test_generated_functions_agree_with_closures_on_every_fixture(compared) -> N
     assert sum(n for (_, answer), n in seen.items() if not answer) > 300
     assert len({event for event, answer in seen if answer}) >= 15
     assert seen[("settle main", True)] > 100
+    # The events asked in one call: each answer given, on the fixtures of the turn and the deal.
+    for folded in ("card then deal", "turn then hit", "turn then stand"):
+        assert seen[(folded, True)] > 20 and seen[(folded, False)] > 0, folded
 
 
 def test_generated_functions_agree_with_closures_on_the_samples(compared) -> None:
