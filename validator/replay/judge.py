@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from validator.dsl import ast
 from validator.dsl.codegen import AllHeld, Settle
@@ -254,7 +254,8 @@ class Judge:
             if decided is not False:
                 # The generated function chose and worked out the amount without trouble (dsl.codegen):
                 # the closures would give the same (tests compare them); else they say why.
-                return cast(tuple[Rule, SettleDef, Decimal | None] | None, decided)
+                chosen: tuple[Rule, SettleDef, Decimal | None] | None = decided  # no `cast`: a call
+                return chosen
         for rule, settle in self.ruleset.settles_by_stake.get(stake_kind, ()):
             try:
                 if settle.guard is not None and not settle.guard(ctx):

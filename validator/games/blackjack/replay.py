@@ -7,7 +7,7 @@ stake must get are the ruleset's rules, evaluated at each step by the judge.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from validator.dsl.codegen import AllHeld
 from validator.dsl.facts import ActionFacts, RequestFacts, SettleFacts
@@ -215,9 +215,10 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
     def step(self, action: Action, index: int, actions: list[Action]) -> None:
         kind = type(action)
         if kind in DECISIONS:
-            self.decision(cast(Decision, action), index, actions)
+            # Told apart by class above: a Decision (no `cast`, a call at every action in the plain build).
+            self.decision(action, index, actions)  # type: ignore[arg-type]
         elif kind in SETTLEMENTS:
-            self.settle_action(cast(Settling, action), index)
+            self.settle_action(action, index)  # type: ignore[arg-type]
         elif type(action) is DEAL:
             self.deal(action.hand, action.card, index)
         elif type(action) is DEAL_DOWN:
@@ -439,7 +440,7 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         self.in_initial = False
         self.decided = True
         hand = self.hands.get(name) or self.hand(name, verb)
-        box = cast(BlackjackBox, hand.box)
+        box: BlackjackBox = hand.box  # type: ignore[assignment]  # a blackjack hand's box (no `cast`: a call)
         turn = self.turn_facts
         turn.box = box.number
         turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
