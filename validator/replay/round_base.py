@@ -12,7 +12,7 @@ from mypy_extensions import mypyc_attr
 from validator.casino.ledger import Decision
 from validator.casino.money import fmt
 from validator.casino.stakes import AMOUNTS, MalformedRound, Settlement, amount_of, parse_stake
-from validator.dsl.codegen import AllHeld
+from validator.dsl.codegen import AllHeld, Settle
 from validator.dsl.facts import (
     ActionFacts,
     BetFacts,
@@ -26,7 +26,7 @@ from validator.dsl.facts import (
     StakeFacts,
     TurnFacts,
 )
-from validator.dsl.model import PaytableOutcome
+from validator.dsl.model import PaytableOutcome, Rule, SettleDef
 from validator.findings.finding import Finding
 from validator.i18n import N_, _
 from validator.logs import decode
@@ -84,6 +84,7 @@ class InPlace:
         "hole_card",
         "round",
         "settle",
+        "settlement",
         "settles_even_money",
         "settles_surrender",
         "stake",
@@ -106,6 +107,9 @@ class InPlace:
         self.round = RoundFacts()
         # The generated checks of _FREQUENT, then the card and deal rules as one (`Judge.folded`).
         self.held: tuple[AllHeld | None, ...] | None = None
+        # Each stake's generated settle function under the judge's house options (`Judge.under_house`),
+        # set with `held`: the engine calls it without going through the judge.
+        self.settlement: dict[str, Settle] = {}
         # The game's decisions checked right after the turn rules, each verb's rules and the turn's as one
         # function (`Judge.folded`): None until the game's first round asks.
         self.turn_then: dict[str, AllHeld] | None = None
@@ -136,6 +140,7 @@ class InPlace:
         """The generated checks of the frequent events (`_FREQUENT`), None where no rule listens, then the
         card's and the deal's as one (None: ask each): found once per judge, and afresh while `explain`
         traces a round (its checks then run every rule, each event's own)."""
+        self.settlement = judge.under_house().settlement  # the same while `explain` traces
         if judge.trace is not None:
             return (*(all_held.get(event) for event in _FREQUENT), None)
         held = self.held
@@ -251,6 +256,7 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
             self.held_stake_end,
             self.held_card_deal,
         ) = held
+        self.settlement = in_place.settlement
         self.pending_card: str | None = None  # a card drawn by mistake, to be the next card drawn (1.1)
         self.cut_card_seen = False
         self.cut_card_at: str | None = None  # where the round's cut card came out, as its action says
@@ -274,9 +280,9 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         # The side stakes' mechanics (`sides`), made when the round first needs them: most rounds have
         # no side bet, and the object would be made and freed for nothing.
         self.side_bets: RoundSideBets | None = None
-        # The main stakes (and insurances) settled so far in the final settlement: side_settle reads it.
-        self.final_main = 0
-        self.final_main_stakes = 0  # of them, the main stakes alone (insurances left out)
+        # The main stakes (and insurances) settled so far in the final settlement, which side_settle
+        # reads; of them, the main stakes alone (insurances left out).
+        self.final_main = self.final_main_stakes = 0
         self.clear_records()
 
     def clear_records(self) -> None:
@@ -1063,11 +1069,18 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
         if not done:
             return  # the stake-settled-once rule reports it; no second finding for one mistake
         first = done[0]
-        stake = self.ctx["stake"] = self.settled_facts
+        ctx = self.ctx
+        stake = ctx["stake"] = self.settled_facts
         stake.name, stake.amount, stake.settlements = name, amount, len(done)
         stake.case = side_of(name.split(":", 1)[1], self.judge.stake_sides)[1] if ":" in name else None
         stake.verb, stake.paid = first.verb, (first.amount if first.verb == "pay" else None)
-        decided = self.judge.expected_settlement(stake_kind, self.ctx)
+        # `Judge.expected_settlement`'s first step, written out: the stake's generated settle function
+        # (the context's house options are the judge's); where it cannot answer, the judge says why.
+        decide = self.settlement.get(stake_kind)
+        fast: Any = decide(ctx) if decide is not None else False
+        decided: tuple[Rule, SettleDef, Decimal | None] | None = (
+            fast if fast is not False else self.judge.expected_settlement(stake_kind, ctx)
+        )
         if decided is None:
             return
         rule, settle, expected_amount = decided
