@@ -441,18 +441,22 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         self.decided = True
         hand = self.hands.get(name) or self.hand(name, verb)
         box: BlackjackBox = hand.box  # type: ignore[assignment]  # a blackjack hand's box (no `cast`: a call)
+        number = box.number
         turn = self.turn_facts
-        turn.box = box.number
-        turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
-        turn.current = None if turn.dealer_drawing else self.current_box
-        turn.whose = _whose(self.whose_words, None if turn.dealer_drawing else self.current_box)
+        turn.box = number
+        drawing = turn.dealer_drawing = self.current_box == PAST_ALL_BOXES
+        current = turn.current = None if drawing else self.current_box
+        # `_whose`, its usual case written out (the words of a box in turn, looked up once per judge).
+        turn.whose = self.whose_words.get(0 if current is None else current) or _whose(
+            self.whose_words, current
+        )
         # Within a box, by place on the layout (hand-log/1.1): the place of the hand that made the box's
         # last decision; a split opens a hand and the play goes on from the rightmost hand waiting.
-        place = turn.place = None if self.layout is None else self.place_of(name, box.number)
+        place = turn.place = None if self.layout is None else self.place_of(name, number)
         turn.hand = name
         turn.current_place = (
             self.current_place
-            if self.current_place_box == box.number and box.number not in self.place_broken
+            if self.current_place_box == number and number not in self.place_broken
             else None
         )
         by = action.by
@@ -463,10 +467,10 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
             held = self.held_turn
             if held is not None and not held(self.ctx):
                 self.run_rules("turn", name)
-        if box.number > self.current_box:
-            self.current_box = box.number
+        if number > self.current_box:
+            self.current_box = number
         if type(action) is not SPLIT:
-            self.current_place, self.current_place_box = place, box.number
+            self.current_place, self.current_place_box = place, number
         amount = None
         if type(action) is DOUBLE or type(action) is SPLIT:
             amount = amount_of(action.amount, _("{} amount"), verb)
