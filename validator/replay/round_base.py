@@ -1035,7 +1035,8 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
     # ---- settlements ----
     def record_settlement(self, action: Pay | Lose | Push, index: int) -> Settlement:
         verb, stake = action.verb, action.stake
-        parse_stake(stake)
+        if stake not in self.hands:  # a hand's name is a stake (the engine made it): no call to know it
+            parse_stake(stake)  # a stake that is none is malformed
         amount = None
         value: Any = UNSET  # a push, or a loss of the whole stake, names no amount
         if type(action) is Pay or type(action) is Lose:
