@@ -168,22 +168,31 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         # Insurances settled out of their time (a finding at their settlement), by stake; None until one
         # is (most rounds have none: no dict made for them).
         self.insurance_timing: dict[str, Finding] | None = None
-        if self.story is None:
-            owed = self.owed
-            for index, action in enumerate(actions):
-                if owed and type(action) is DEAL and self.in_initial:  # `deal`'s first case, written out
-                    self.deal_owed(action.hand, action.card)
-                    self.in_initial = bool(owed)
-                else:
-                    self.step(action, index, actions)
-        else:
-            for index, action in enumerate(actions):
-                self.step(action, index, actions)
-                self.narrate(show_action(action))
+        self.play(actions)
         self.finish()
         self.judge.cause = None
         if self.story is not None:  # the words are looked up only when `explain` tells the round
             self.narrate(_("end of the round"))
+
+    def play(self, actions: list[Action]) -> None:
+        """Each action in turn (told to `explain`'s story where it keeps one)."""
+        if self.story is not None:
+            for index, action in enumerate(actions):
+                self.step(action, index, actions)
+                self.narrate(show_action(action))
+            return
+        owed = self.owed
+        for index, action in enumerate(actions):
+            kind = type(action)
+            if owed and type(action) is DEAL and self.in_initial:  # `deal`'s first case, written out
+                self.deal_owed(action.hand, action.card)
+                self.in_initial = bool(owed)
+            elif kind in DECISIONS:  # `step`'s first two cases, written out: most of the others
+                self.decision(action, index, actions)  # type: ignore[arg-type]
+            elif kind in SETTLEMENTS:
+                self.settle_action(action, index)  # type: ignore[arg-type]
+            else:
+                self.step(action, index, actions)
 
     def folded_decisions(self) -> dict[str, AllHeld]:
         """The decisions checked right after the turn (`decision`) whose rules and the turn's are one
