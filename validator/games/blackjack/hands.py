@@ -80,7 +80,9 @@ class BlackjackHand(Hand):
 
     def add(self, card: str) -> None:
         self.card_list.append(card)
-        worth = _worth(card)
+        worth = CARD_VALUE.get(card)  # `_worth`, written out: some 16 cards a round come here
+        if worth is None:
+            worth = _worth(card)
         hard = self.hard = self.hard + worth
         if worth == 1:  # an ace, the one rank worth 1
             self.aces += 1
@@ -154,7 +156,9 @@ class BlackjackDealer(Dealer):
 
     def add(self, card: str) -> None:
         self.card_list.append(card)
-        worth = _worth(card)
+        worth = CARD_VALUE.get(card)  # `_worth`, written out
+        if worth is None:
+            worth = _worth(card)
         hard = self.hard = self.hard + worth
         if worth == 1:
             self.aces += 1
