@@ -245,3 +245,22 @@ def test_the_settle_function_gives_the_clause_and_its_amount() -> None:
     assert decide(_names(hand={"blackjack": True}, stake={"amount": None})) is False
     only = settlement(clauses[:1], {}, "settle_main")
     assert only(_names(hand={"blackjack": False}, stake={"amount": Decimal("10")})) is None  # none holds
+
+
+def test_two_events_folded_into_one_function_once_and_never_while_tracing() -> None:
+    """`Judge.folded`: the card's and the deal's rules as one function, made once per judge, with every
+    test of both events' own functions (the same house options written in); none while `explain` traces
+    (each event is then asked alone, so every rule runs) and none where no rule listens to either."""
+    from validator.replay.judge import Judge
+    from validator.rulebook.registry import default_registry
+
+    ruleset = default_registry().pick("fr/blackjack@2016-06-10")
+    judge = Judge(ruleset, ruleset.house_defaults(), "folded.jsonl")
+    folded = judge.folded("card", "deal")
+    assert folded is not None and judge.folded("card", "deal") is folded
+    own = judge.all_held()
+    tests = own["card"].source.count("        if ") + own["deal"].source.count("        if ")  # type: ignore[attr-defined]
+    assert tests > 2 and folded.source.count("        if ") == tests  # type: ignore[attr-defined]
+    assert judge.folded("no-such-event", "nor-this-one") is None
+    judge.trace = []
+    assert judge.folded("card", "deal") is None
