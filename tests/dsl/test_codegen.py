@@ -258,9 +258,18 @@ def test_two_events_folded_into_one_function_once_and_never_while_tracing() -> N
     judge = Judge(ruleset, ruleset.house_defaults(), "folded.jsonl")
     folded = judge.folded("card", "deal")
     assert folded is not None and judge.folded("card", "deal") is folded
-    own = judge.all_held()
-    tests = own["card"].source.count("        if ") + own["deal"].source.count("        if ")  # type: ignore[attr-defined]
-    assert tests > 2 and folded.source.count("        if ") == tests  # type: ignore[attr-defined]
     assert judge.folded("no-such-event", "nor-this-one") is None
     judge.trace = []
     assert judge.folded("card", "deal") is None
+
+    def tests(text: str) -> int:
+        return text.count("        if ")
+
+    def own(event: str) -> str:
+        conditions = [(c.applied_guard, c.applied_require) for _r, c in ruleset.checks_by_event[event]]
+        made = all_held(conditions, judge.params, event, judge.house)
+        return str(made.source)  # type: ignore[attr-defined]
+
+    both = folded_checks(ruleset.checks_by_event, ("card", "deal"), judge.params, judge.house)
+    assert both is not None
+    assert tests(both.source) == tests(own("card")) + tests(own("deal")) > 2  # type: ignore[attr-defined]
