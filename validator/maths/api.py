@@ -66,7 +66,7 @@ def _kept_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> MainStatis
     """The main stake's figures, read back where an earlier run kept them (`validator.maths.kept`: the
     same version's text, options and program), else computed and kept: the report of a year's datasets
     prices each table by its rules again at every run."""
-    entry = kept.key(ruleset, options, None, ("main statistics",))
+    entry = kept.key(ruleset, options, None, ("main statistics",))  # i18n: not shown (part of a key)
     data = kept.read(entry)
     if data is not None:
         try:
