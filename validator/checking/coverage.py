@@ -247,7 +247,9 @@ def _tell_alternatives(
     change can reach it: it evaluated a clause the other alternative changes (`meaning.changed_clauses`),
     or the change reaches beyond clauses."""
     reach: dict[tuple[str, Choice, str, str], tuple[set[Clause], bool]] = {}
-    for run, now, found in observed:
+    # The runs under the default readings first: they tell most alternatives apart, so that a run pinned
+    # to an alternative is judged again only for what they left (each choice of readings is compiled anew).
+    for run, now, found in sorted(observed, key=lambda each: len(each[0].readings)):
         judging = registry.with_readings(dict(run.readings))
         by_version = {r.version: r for r in judging.all()}
         for version in sorted({clause[0] for clause in now.evaluated}):
