@@ -583,9 +583,9 @@ def _declaration_lines(coverage: Coverage) -> Iterator[str]:
             yield f"      {declared.why}"
     if coverage.false:
         yield _("declared unreachable, yet a passing case gives it (the declaration is false):")
-        for declared, version, case in coverage.false:
-            yield "  " + _("{item}: never {outcome}: {case} gives it under {version}").format(
-                item=declared.item, outcome=declared.never, case=case, version=version
+        for declared, _version_name, case in coverage.false:
+            yield "  " + _("{item}: never {outcome}: the case {case} gives it").format(
+                item=declared.item, outcome=declared.never, case=case
             )
     if coverage.stale:
         yield _(
