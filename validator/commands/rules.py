@@ -21,6 +21,7 @@ from validator.catalogue.view import (
     rule_lines,
     show_lines,
 )
+from validator.checking.unreachable import read_unreachable
 from validator.commands import common
 from validator.dsl.compiler import (
     TRANSLATED,
@@ -416,7 +417,6 @@ def _measured(
     mutants they leave alive."""
     from validator.checking import coverage as measuring
     from validator.checking.fixtures import find_fixtures
-    from validator.checking.unreachable import read_unreachable
 
     # Read first: a malformed file stops the run before the fixtures are run.
     unreachable = read_unreachable(root) if coverage else []
