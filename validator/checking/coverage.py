@@ -122,9 +122,19 @@ class Coverage:
         done = sum(v.count()[0] for v in self.versions)
         return percent(done, sum(v.count()[1] for v in self.versions))
 
+    # The indexes of `observed`, the runs under the default readings first (`by_readings`).
+    order: list[int] = field(default_factory=list)
+
     def failed(self) -> bool:
         """A declaration is false or stale."""
         return bool(self.false or self.stale)
+
+    def by_readings(self) -> list[int]:
+        """The indexes of `observed`, the runs under the default readings first, in order otherwise: they
+        are judged again without compiling (`rules test --mutate`)."""
+        if len(self.order) != len(self.observed):
+            self.order[:] = sorted(range(len(self.observed)), key=lambda i: len(self.observed[i][0].readings))
+        return self.order
 
 
 @dataclass(slots=True)
