@@ -38,6 +38,7 @@ from typing import Any
 
 from validator.checking.coverage import Coverage, judge_run_with
 from validator.checking.equivalents import EQUIVALENT_FILE, Declarations, Declared, apply
+from validator.checking.fixtures import FixtureRun
 from validator.dsl import ast
 from validator.dsl.expr import format_value, unparse
 from validator.dsl.model import Ruleset
@@ -52,6 +53,7 @@ from validator.rulebook.registry import (
     compiled_for_now,
     encoding_files,
     read_tree,
+    under_readings,
 )
 from validator.rulebook.sources import extra
 
@@ -388,10 +390,24 @@ def _one_fails(
         if not notice.by(run.readings, observed):
             continue
         judged.add(index)
-        result, _unused = judge_run_with(registry, changed.with_readings(dict(run.readings)), run)
+        result, _unused = judge_run_with(registry, _under_readings(changed, run, observed), run)
         if not result.ok:
             return True
     return False
+
+
+def _under_readings(changed: Registry, run: FixtureRun, observed: Observed) -> Registry:
+    """The `changed` registry under the run's readings. A run pinned to one version judges that version
+    alone (the versions whose clauses it evaluated): only it is compiled under the readings, not every
+    version the mutant touched that has them; any other run gets every version under them."""
+    if not run.readings:
+        return changed
+    choices = dict(run.readings)
+    target = changed.pick(run.pinned).version if run.pinned else None
+    if target is None or not {clause[0] for clause in observed.evaluated} <= {target}:
+        return changed.with_readings(choices)
+    versions = [under_readings(r, choices) if r.version == target else r for r in changed.all()]
+    return Registry(versions, {**changed.chosen, **choices})
 
 
 def declare(outcome: Outcome, declarations: list[Declared]) -> Declarations:
