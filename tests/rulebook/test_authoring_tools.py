@@ -359,6 +359,19 @@ def test_a_false_or_stale_declaration_fails_the_run_and_a_malformed_one_is_refus
     assert str(folder / "equivalent-mutants.json") in refused.stderr and "declaration 1" in refused.stderr
 
 
+def test_a_version_compiled_for_comparison_only_has_the_same_meaning_without_generated_functions():
+    """`rules test --mutate` compiles a mutant's alternatives only to compare them: without the generated
+    functions the replay runs (`generate=False`), the meaning it compares is the same."""
+    from validator.dsl.compiler import compile_ruleset
+    from validator.dsl.readings import chosen
+
+    tree = read_tree(TINY, str(TINY))
+    for each in (tree, chosen(tree, {"tiny-decks": "eight"})):
+        full, bare = compile_ruleset(each), compile_ruleset(each, generate=False)
+        assert full.all_held_by_event and not bare.all_held_by_event
+        assert meaning(bare) == meaning(full)
+
+
 def test_mutation_of_a_file_not_judged_is_refused(cli, tmp_path):
     other = tmp_path / "other.rules"
     other.write_text("")
