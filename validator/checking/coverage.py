@@ -218,7 +218,7 @@ def measure(
         versions,
         results,
         observed,
-        [d for d in declared.all if d in declared.used],
+        [d for d in declared.all if d in declared.used and d not in {f[0] for f in declared.false}],
         declared.false,
         [d for d in declared.all if d not in declared.used and d.file in measured],
     )
