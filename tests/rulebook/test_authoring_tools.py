@@ -177,6 +177,103 @@ def test_a_case_listing_a_finding_of_a_rule_an_alternative_adds_passes_in_covera
     assert "FAIL" not in covered.stdout
 
 
+# Outcomes declared unreachable (unreachable-outcomes.json, docs/rules-language.md step 5). The declaration
+# is taken at its word until a passing case gives the outcome: here burn-one's failure (which a log
+# without a burn would give: the declaration is a test of the mechanism, not of tiny's law). burn-one has
+# held in every case and is declared never to fail: it leaves the figure, listed apart with its reason.
+# 4 of the 5 other items (above): 80.0 %.
+
+
+def _declare_unreachable(folder: Path, declarations: list[dict[str, Any]]) -> None:
+    (folder / "unreachable-outcomes.json").write_text(json.dumps({"unreachable": declarations}))
+
+
+BURN_ONE_ITEM = f"{TINY}:44: rule burn-one, on shoe"
+SIX_DECKS_ITEM = f"{TINY}:35: rule six-decks, on shoe"
+
+
+def test_an_outcome_declared_unreachable_leaves_its_item_out_of_the_figure_with_its_reason(cli, tmp_path):
+    folder = _tiny_cases(tmp_path)
+    _declare_unreachable(folder, [{"item": BURN_ONE_ITEM, "never": "fails", "why": "Invented reason."}])
+    result = cli("rules", "test", str(folder), "--rules", str(TINY), "--coverage", "--fail-under", "80")
+    assert result.returncode == 0, result.stdout
+    lines = result.stdout.splitlines()
+    head = next(line for line in lines if line.startswith("zz/tiny@2025-01-01"))
+    assert head.endswith(": 80.0 % (4/5), 1 item unreachable (declared)")
+    assert "    require clauses           1/1    100.0 %" in lines
+    at = lines.index("    unreachable (declared):")
+    assert lines[at + 1] == f"      {BURN_ONE_ITEM}: never fails"
+    at = lines.index("unreachable (declared in unreachable-outcomes.json, each with why no log can give it):")
+    assert lines[at + 1 : at + 3] == [f"  {BURN_ONE_ITEM}: never fails", "      Invented reason."]
+    assert lines[-1] == "coverage: 80.0 % (4/5) of 1 versions, 1 item unreachable (declared)"
+
+
+def test_a_declared_outcome_a_case_gives_or_a_declaration_naming_nothing_fails_the_run(cli, tmp_path):
+    folder = _tiny_cases(tmp_path)
+    # six-decks holds in the 6-deck case: declaring that it never holds is false. No clause at line 99,
+    # and burn-one is a require clause, which never "pays": both name nothing (stale).
+    _declare_unreachable(
+        folder,
+        [
+            {"item": SIX_DECKS_ITEM, "never": "holds", "why": "Wrong."},
+            {"item": f"{TINY}:99: rule burn-one, on shoe", "never": "holds", "why": "Moved."},
+            {"item": BURN_ONE_ITEM, "never": "pays", "why": "Not a line."},
+        ],
+    )
+    result = cli("rules", "test", str(folder), "--rules", str(TINY), "--coverage")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    at = lines.index("declared unreachable, yet a passing case gives it (the declaration is false):")
+    case = "zz/tiny/passes-six-decks.jsonl @ zz/tiny@2025-01-01"
+    assert lines[at + 1] == f"  {SIX_DECKS_ITEM}: never holds: the case {case} gives it"
+    heading = (
+        "declared unreachable, but no item of the file is that one with that outcome "
+        "(the file changed: look again):"
+    )
+    at = lines.index(heading)
+    assert lines[at + 1 : at + 3] == [
+        f"  {TINY}:99: rule burn-one, on shoe: never holds",
+        f"  {BURN_ONE_ITEM}: never pays",
+    ]
+    # The false declaration leaves nothing out: six-decks still counts (and is exercised).
+    assert (
+        "unreachable (declared in unreachable-outcomes.json, each with why no log can give it):" not in lines
+    )
+    assert any(line.endswith(": 66.6 % (4/6)") for line in lines)
+
+
+def test_a_declaration_leaves_out_only_the_outcome_it_names():
+    """A declared outcome takes the item out of the figure only once its other outcomes are given: a
+    clause declared never to hold that no case makes fail either still counts, lacking its failure."""
+    from validator.checking.coverage import _Declared
+    from validator.checking.unreachable import Unreachable
+
+    holds = Unreachable("f.rules:3: rule r, on late_bet", "holds", "Why.")
+    chosen = Unreachable("f.rules:9: rule s, settle main", "chosen", "Why.")
+    declared = _Declared([holds, chosen])
+    needs = ("holds", "fails")
+    assert declared.judge("v", "require", holds.item, needs, {}) == ("never evaluated by a passing case", ())
+    failed = {"evaluated": "case", "fails": "case"}
+    assert declared.judge("v", "require", holds.item, needs, failed) == ("", ("holds",))
+    # The whole of a settle clause declared unreachable: out of the figure while no case chooses it.
+    assert declared.judge("v", "settle", chosen.item, ("agrees", "disagrees"), {}) == ("", ("chosen",))
+    assert not declared.false
+    agreed = {"chosen": "case 2", "agrees": "case 2"}
+    missing, off = declared.judge("v", "settle", chosen.item, ("agrees", "disagrees"), agreed)
+    assert off == () and missing.startswith("never chosen where the log settles otherwise")
+    assert declared.false == [(chosen, "v", "case 2")]
+
+
+def test_a_malformed_unreachable_declaration_is_refused_naming_the_file(cli, tmp_path):
+    folder = _tiny_cases(tmp_path)
+    _declare_unreachable(folder, [{"item": BURN_ONE_ITEM, "never": "sometimes", "why": "?"}])
+    refused = cli("rules", "test", str(folder), "--rules", str(TINY), "--coverage")
+    assert refused.returncode == 2
+    assert str(folder / "unreachable-outcomes.json") in refused.stderr and "declaration 1" in refused.stderr
+    # Without --coverage the file is not read: the fixtures run as before.
+    assert cli("rules", "test", str(folder), "--rules", str(TINY)).returncode == 0
+
+
 # ---------------------------------------------------------------- rules test --mutate
 
 # zz/tiny's 14 mutants, worked out from its text and its three cases:
@@ -263,6 +360,19 @@ def test_a_false_or_stale_declaration_fails_the_run_and_a_malformed_one_is_refus
     refused = cli("rules", "test", str(folder), "--rules", str(TINY), "--mutate", "--only", str(TINY))
     assert refused.returncode == 2
     assert str(folder / "equivalent-mutants.json") in refused.stderr and "declaration 1" in refused.stderr
+
+
+def test_a_version_compiled_for_comparison_only_has_the_same_meaning_without_generated_functions():
+    """`rules test --mutate` compiles a mutant's alternatives only to compare them: without the generated
+    functions the replay runs (`generate=False`), the meaning it compares is the same."""
+    from validator.dsl.compiler import compile_ruleset
+    from validator.dsl.readings import chosen
+
+    tree = read_tree(TINY, str(TINY))
+    for each in (tree, chosen(tree, {"tiny-decks": "eight"})):
+        full, bare = compile_ruleset(each), compile_ruleset(each, generate=False)
+        assert full.all_held_by_event and not bare.all_held_by_event
+        assert meaning(bare) == meaning(full)
 
 
 def test_mutation_of_a_file_not_judged_is_refused(cli, tmp_path):

@@ -23,6 +23,12 @@ What counts (docs/rules-language.md, "Testing a ruleset: coverage"), each item o
 
 A version's figure is its exercised items over all its items. Runs under a non-default reading count for
 the alternatives only: the clauses they run are the alternative's, not the version's as written.
+
+An outcome no log can give (`late_bet`'s `bet.before_deal` never holds) is declared in the fixtures
+folder's `unreachable-outcomes.json` (`validator.checking.unreachable`): an item whose other outcomes the
+passing cases give is then reported apart, "unreachable (declared)", and left out of the figure. A
+declared outcome a passing case gives, or a declaration that names no item of a file the run measures,
+fails the run.
 """
 
 from __future__ import annotations
@@ -40,11 +46,12 @@ from validator.checking.fixtures import (
     findings_of,
     plan_fixture,
 )
+from validator.checking.unreachable import NEVER, UNREACHABLE_FILE, Unreachable
 from validator.dsl import ast
 from validator.dsl.fold import fold
 from validator.dsl.messages import PLACEHOLDER
 from validator.dsl.model import Rule, Ruleset
-from validator.i18n import _
+from validator.i18n import _, ngettext
 from validator.rulebook.meaning import changed_clauses
 from validator.rulebook.probe import Choice, Clause, Line, Observed, Probe, non_default, probed_registry
 from validator.rulebook.registry import Registry, under_readings
@@ -61,6 +68,14 @@ class Item:
     where: str  # FILE:LINE
     what: str  # `rule dealer-stands-17, on dealer_draw`, `parameter shoe.decks`, …
     missing: str  # "" when exercised
+    # The outcomes declared unreachable (unreachable-outcomes.json) that leave the item out of the
+    # figure: every other outcome it has was given by a passing case. Empty: the item counts.
+    unreachable: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The item as a declaration names it: `FILE:LINE: what`."""
+        return f"{self.where}: {self.what}"
 
 
 @dataclass(slots=True)
@@ -70,9 +85,13 @@ class VersionCoverage:
     items: list[Item] = field(default_factory=list)
 
     def count(self, kind: str | None = None) -> tuple[int, int]:
-        """(exercised, all) of one kind of item, or of every kind."""
-        chosen = [i for i in self.items if kind is None or i.kind == kind]
+        """(exercised, all) of one kind of item, or of every kind; the items declared unreachable left out."""
+        chosen = [i for i in self.items if (kind is None or i.kind == kind) and not i.unreachable]
         return sum(1 for i in chosen if not i.missing), len(chosen)
+
+    def declared(self) -> list[Item]:
+        """The items left out of the figure as unreachable (declared)."""
+        return [i for i in self.items if i.unreachable]
 
     @property
     def percent(self) -> Decimal:
@@ -93,10 +112,29 @@ class Coverage:
     results: list[FixtureResult]
     # Each passing run's observation and findings: what `rules test --mutate` picks runs with.
     observed: list[tuple[FixtureRun, Observed, list[dict[str, Any]]]]
+    # The declarations that left an item out, those a passing case contradicts (with the version and
+    # the case that gave the outcome), and those of a file measured that name none of its items.
+    declarations: list[Unreachable] = field(default_factory=list)
+    false: list[tuple[Unreachable, str, str]] = field(default_factory=list)
+    stale: list[Unreachable] = field(default_factory=list)
 
     def total(self) -> Decimal:
         done = sum(v.count()[0] for v in self.versions)
         return percent(done, sum(v.count()[1] for v in self.versions))
+
+    # The indexes of `observed`, the runs under the default readings first (`by_readings`).
+    order: list[int] = field(default_factory=list)
+
+    def failed(self) -> bool:
+        """A declaration is false or stale."""
+        return bool(self.false or self.stale)
+
+    def by_readings(self) -> list[int]:
+        """The indexes of `observed`, the runs under the default readings first, in order otherwise: they
+        are judged again without compiling (`rules test --mutate`)."""
+        if len(self.order) != len(self.observed):
+            self.order[:] = sorted(range(len(self.observed)), key=lambda i: len(self.observed[i][0].readings))
+        return self.order
 
 
 @dataclass(slots=True)
@@ -104,12 +142,12 @@ class _Seen:
     """Every passing run's observations, gathered per version (under its default readings)."""
 
     outcomes: dict[Clause, set[bool]] = field(default_factory=dict)
-    agreed: set[Clause] = field(default_factory=set)
-    disagreed: set[Clause] = field(default_factory=set)
     paid: set[Line] = field(default_factory=set)
     judged: set[str] = field(default_factory=set)
     # (version, reading, alternative) → the case that tells it from another alternative.
     told_apart: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    # (a clause or a line, an outcome of NEVER) → the first passing case that gave it.
+    cases: dict[tuple[Clause | Line, str], str] = field(default_factory=dict)
 
 
 class Runner:
@@ -151,9 +189,14 @@ def plan_all(registry: Registry, expects: Iterable[Path], root: Path) -> list[Fi
     return [run for expect in expects for run in plan_fixture(registry, expect, root)]
 
 
-def measure(registry: Registry, runs: list[FixtureRun], also: Iterable[Ruleset] = ()) -> Coverage:
+def measure(
+    registry: Registry,
+    runs: list[FixtureRun],
+    also: Iterable[Ruleset] = (),
+    unreachable: Iterable[Unreachable] = (),
+) -> Coverage:
     """Run every planned run probed, and say what of each version the passing runs judged (and of those
-    of `also`, judged or not) they exercised."""
+    of `also`, judged or not) they exercised, the outcomes of `unreachable` declared none can give."""
     runner = Runner(registry)
     seen = _Seen()
     results: list[FixtureResult] = []
@@ -164,30 +207,45 @@ def measure(registry: Registry, runs: list[FixtureRun], also: Iterable[Ruleset] 
         if not result.ok:
             continue
         observed.append((run, now, found))
-        _gather(seen, runner.probed(run.readings), now, found)
+        _gather(seen, runner.probed(run.readings), now, found, result.label)
     _tell_alternatives(registry, seen, observed)
     wanted = seen.judged | {r.version for r in also}
     shown = [r for r in registry.all() if r.version in wanted]
-    return Coverage([_version(ruleset, seen) for ruleset in shown], results, observed)
+    declared = _Declared(list(unreachable))
+    versions = [_version(ruleset, seen, declared) for ruleset in shown]
+    measured = {item.where.rsplit(":", 1)[0] for version in versions for item in version.items}
+    return Coverage(
+        versions,
+        results,
+        observed,
+        [d for d in declared.all if d in declared.used and d not in {f[0] for f in declared.false}],
+        declared.false,
+        [d for d in declared.all if d not in declared.used and d.file in measured],
+    )
 
 
-def _gather(seen: _Seen, judging: Registry, now: Observed, found: list[dict[str, Any]]) -> None:
+def _gather(seen: _Seen, judging: Registry, now: Observed, found: list[dict[str, Any]], case: str) -> None:
     defaults = {r.version for r in judging.all() if not non_default(r)}
     judged = {clause[0] for clause in now.evaluated}
     seen.judged.update(judged & defaults)
     for clause, outcomes in now.outcomes.items():
         if clause[0] in defaults and outcomes:
             seen.outcomes.setdefault(clause, set()).update(outcomes)
+            for outcome in outcomes:
+                seen.cases.setdefault((clause, "holds" if outcome else "fails"), case)
     paid_wrong = {(f.get("rule"), f.get("stake")) for f in found if f.get("kind") == "payout"}
     for clause, stakes in now.chosen.items():
         if clause[0] not in defaults:
             continue
         for stake in stakes:
             if (clause[1], stake) in paid_wrong:
-                seen.disagreed.add(clause)
+                seen.cases.setdefault((clause, "disagrees"), case)
             else:
-                seen.agreed.add(clause)
-    seen.paid.update(line for line in now.paid if line[0] in defaults)
+                seen.cases.setdefault((clause, "agrees"), case)
+    for line in now.paid:
+        if line[0] in defaults:
+            seen.paid.add(line)
+            seen.cases.setdefault((line, "pays"), case)
 
 
 def _tell_alternatives(
@@ -199,7 +257,9 @@ def _tell_alternatives(
     change can reach it: it evaluated a clause the other alternative changes (`meaning.changed_clauses`),
     or the change reaches beyond clauses."""
     reach: dict[tuple[str, Choice, str, str], tuple[set[Clause], bool]] = {}
-    for run, now, found in observed:
+    # The runs under the default readings first: they tell most alternatives apart, so that a run pinned
+    # to an alternative is judged again only for what they left (each choice of readings is compiled anew).
+    for run, now, found in sorted(observed, key=lambda each: len(each[0].readings)):
         judging = registry.with_readings(dict(run.readings))
         by_version = {r.version: r for r in judging.all()}
         for version in sorted({clause[0] for clause in now.evaluated}):
@@ -226,22 +286,95 @@ def _tell_alternatives(
                         break
 
 
-def _version(ruleset: Ruleset, seen: _Seen) -> VersionCoverage:
+# The outcome that is an item reached at all, and the outcomes it must give to be exercised, in the
+# order their lack is reported.
+_WHOLE = {"require": "evaluated", "settle": "chosen", "line": "pays"}
+_NEEDS = {"require": ("holds", "fails"), "settle": ("agrees", "disagrees"), "line": ("pays",)}
+
+
+def _lacking(outcome: str) -> str:
+    """What an item lacks when no passing case gives `outcome`."""
+    return {
+        "evaluated": _("never evaluated by a passing case"),
+        "holds": _("never holds in a passing case"),
+        "fails": _("never fails in a passing case (no case lists its finding)"),
+        "chosen": _("never the clause chosen in a passing case"),
+        "agrees": _("never chosen where the log settles as it says"),
+        "disagrees": _("never chosen where the log settles otherwise (no case lists its payout finding)"),
+        "pays": _("never pays in a passing case"),
+    }[outcome]
+
+
+@dataclass(slots=True)
+class _Declared:
+    """The declarations of unreachable outcomes, and what the items of the versions made of them."""
+
+    all: list[Unreachable]
+    by_item: dict[str, list[Unreachable]] = field(default_factory=dict)
+    used: set[Unreachable] = field(default_factory=set)
+    false: list[tuple[Unreachable, str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for declared in self.all:
+            self.by_item.setdefault(declared.item, []).append(declared)
+
+    def judge(
+        self, version: str, kind: str, name: str, needs: tuple[str, ...], cases: dict[str, str]
+    ) -> tuple[str, tuple[str, ...]]:
+        """What an item of `kind` named `name` (`FILE:LINE: what`) lacks, and the outcomes declared
+        unreachable that leave it out of the figure: `needs` the outcomes it must give, `cases` the first
+        passing case that gave each outcome it gave (its whole, `evaluated`/`chosen`/`pays`, among them)."""
+        whole = _WHOLE[kind]
+        declared = [
+            d
+            for d in self.by_item.get(name, ())
+            if NEVER[d.never] == kind and (d.never == whole or d.never in needs)
+        ]
+        self.used.update(declared)
+        contradicted = [d for d in declared if d.never in cases]
+        for wrong in contradicted:
+            self.false.append((wrong, version, cases[wrong.never]))
+        off = () if contradicted else tuple(sorted({d.never for d in declared}))
+        if whole in off:
+            return "", off
+        remaining = tuple(n for n in needs if n not in off)
+        if whole not in cases:
+            return _lacking(whole), ()
+        lacking = next((n for n in remaining if n not in cases), None)
+        if lacking is not None:
+            return _lacking(lacking), ()
+        return "", off
+
+
+def _version(ruleset: Ruleset, seen: _Seen, declared: _Declared) -> VersionCoverage:
     """The version's items, each with what its exercise lacks: its clauses, rule by rule, its paytable
     lines, its parameters, its readings' alternatives."""
     out = VersionCoverage(ruleset.version, ruleset.file)
     defines = _defines(ruleset)
     read_by_exercised: set[str] = set()  # the parameters an exercised clause or line reads
     for rule in ruleset.rules:
-        read_by_exercised |= _rule_items(ruleset, rule, seen, defines, out.items)
-    read_by_exercised |= _line_items(ruleset, seen, defines, out.items)
+        read_by_exercised |= _rule_items(ruleset, rule, seen, declared, defines, out.items)
+    read_by_exercised |= _line_items(ruleset, seen, declared, defines, out.items)
     _parameter_items(ruleset, seen, defines, read_by_exercised, out.items)
     _alternative_items(ruleset, seen, out.items)
     return out
 
 
+def _cases(seen: _Seen, key: Clause | Line, kind: str) -> dict[str, str]:
+    """The first passing case that gave each outcome of an item (its whole among them)."""
+    found = {n: seen.cases[(key, n)] for n in _NEEDS[kind] if (key, n) in seen.cases}
+    if found:
+        found.setdefault(_WHOLE[kind], next(iter(found.values())))
+    return found
+
+
 def _rule_items(
-    ruleset: Ruleset, rule: Rule, seen: _Seen, defines: dict[str, ast.Expr], items: list[Item]
+    ruleset: Ruleset,
+    rule: Rule,
+    seen: _Seen,
+    declared: _Declared,
+    defines: dict[str, ast.Expr],
+    items: list[Item],
 ) -> set[str]:
     """A rule's `on … require` and `settle` clauses as items (those its version applies); the
     parameters its exercised clauses read, and its message's when one is exercised."""
@@ -253,21 +386,28 @@ def _rule_items(
     for index, check in enumerate(rule.checks):
         if _never(check.applied_guard):
             continue  # the version's parameters make its guard false: it never applies
-        outcomes = seen.outcomes.get((version, rule.id, "on", index), set())
-        missing = _require_missing(outcomes, _constant(check.applied_require, values, defines))
-        items.append(Item("require", f"{file}:{check.line}", f"rule {rule.name}, on {check.event}", missing))
-        if not missing:
+        key: Clause = (version, rule.id, "on", index)
+        cases = _cases(seen, key, "require")
+        # A condition with one outcome (a ban, one the parameters decide) is exercised once evaluated.
+        needs = ("evaluated",) if _constant(check.applied_require, values, defines) else _NEEDS["require"]
+        name = f"{file}:{check.line}: rule {rule.name}, on {check.event}"
+        missing, off = declared.judge(version, "require", name, needs, cases)
+        items.append(
+            Item("require", f"{file}:{check.line}", f"rule {rule.name}, on {check.event}", missing, off)
+        )
+        if not missing and "evaluated" in cases:
             exercised = True
             read |= _params_in((check.guard_node, check.require_node), defines)
     for index, settle in enumerate(rule.settles):
         if _never(settle.applied_guard):
             continue
         key = (version, rule.id, "settle", index)
-        missing = _settle_missing(key in seen.agreed, key in seen.disagreed)
-        items.append(
-            Item("settle", f"{file}:{settle.line}", f"rule {rule.name}, settle {settle.stake}", missing)
-        )
-        if not missing:
+        cases = _cases(seen, key, "settle")
+        what = f"rule {rule.name}, settle {settle.stake}"
+        name = f"{file}:{settle.line}: {what}"
+        missing, off = declared.judge(version, "settle", name, _NEEDS["settle"], cases)
+        items.append(Item("settle", f"{file}:{settle.line}", what, missing, off))
+        if not missing and "chosen" in cases:
             exercised = True
             read |= _params_in((settle.guard_node, settle.amount_node), defines)
     if exercised:
@@ -276,7 +416,9 @@ def _rule_items(
     return read
 
 
-def _line_items(ruleset: Ruleset, seen: _Seen, defines: dict[str, ast.Expr], items: list[Item]) -> set[str]:
+def _line_items(
+    ruleset: Ruleset, seen: _Seen, declared: _Declared, defines: dict[str, ast.Expr], items: list[Item]
+) -> set[str]:
     """Each side bet's paytable lines as items; the parameters the lines that paid read."""
     read: set[str] = set()
     for bet in ruleset.side_bets.values():
@@ -284,15 +426,13 @@ def _line_items(ruleset: Ruleset, seen: _Seen, defines: dict[str, ast.Expr], ite
         file = ruleset.tree.file_of("side_bet", bet.name) if ruleset.tree is not None else ruleset.file
         for table, lines in bet.paytables.items():
             for line in lines:
-                paid = (ruleset.version, bet.name, table, line.label) in seen.paid
-                items.append(
-                    Item(
-                        "line",
-                        f"{file}:{line.line}",
-                        f"side_bet {bet.name}, paytable {table}, « {line.label} »",
-                        "" if paid else _("never pays in a passing case"),
-                    )
-                )
+                key: Line = (ruleset.version, bet.name, table, line.label)
+                cases = _cases(seen, key, "line")
+                paid = key in seen.paid
+                what = f"side_bet {bet.name}, paytable {table}, « {line.label} »"
+                name = f"{file}:{line.line}: {what}"
+                missing, off = declared.judge(ruleset.version, "line", name, _NEEDS["line"], cases)
+                items.append(Item("line", f"{file}:{line.line}", what, missing, off))
                 if paid:
                     read |= _params_in(written.get((table, line.label), ()), defines)
     return read
@@ -343,28 +483,6 @@ def _constant(applied: ast.Expr, values: dict[str, Any], defines: dict[str, ast.
     condition the parameters decide. The compiler keeps a lone comparison as written, for its finding's
     words (`param.surrender.offered != "never"`): folded whole here, it is the constant it is."""
     return isinstance(fold(applied, values, defines), ast.Literal)
-
-
-def _require_missing(outcomes: set[bool], constant: bool) -> str:
-    if not outcomes:
-        return _("never evaluated by a passing case")
-    if constant:  # one outcome only: evaluated is exercised
-        return ""
-    if True not in outcomes:
-        return _("never holds in a passing case")
-    if False not in outcomes:
-        return _("never fails in a passing case (no case lists its finding)")
-    return ""
-
-
-def _settle_missing(agreed: bool, disagreed: bool) -> str:
-    if not agreed and not disagreed:
-        return _("never the clause chosen in a passing case")
-    if not agreed:
-        return _("never chosen where the log settles as it says")
-    if not disagreed:
-        return _("never chosen where the log settles otherwise (no case lists its payout finding)")
-    return ""
 
 
 def _defines(ruleset: Ruleset) -> dict[str, ast.Expr]:
@@ -433,7 +551,9 @@ def report_lines(coverage: Coverage, *, show_missing: bool = True) -> Iterator[s
     }
     for version in coverage.versions:
         done, total = version.count()
-        yield f"{version.version} ({version.file}): {version.percent} % ({done}/{total})"
+        head = f"{version.version} ({version.file}): {version.percent} % ({done}/{total})"
+        declared = version.declared()
+        yield head + (_unreachable_count(len(declared)) if declared else "")
         for kind in KINDS:
             kind_done, kind_total = version.count(kind)
             if kind_total:
@@ -444,8 +564,43 @@ def report_lines(coverage: Coverage, *, show_missing: bool = True) -> Iterator[s
             yield "    " + _("not exercised:")
             for item in missing:
                 yield f"      {item.where}: {item.what}: {item.missing}"
+        if show_missing and declared:
+            yield "    " + _("unreachable (declared):")
+            for item in declared:
+                never = _("never {outcome}").format(outcome=", ".join(item.unreachable))
+                yield f"      {item.name}: {never}"
+    yield from _declaration_lines(coverage)
     done = sum(v.count()[0] for v in coverage.versions)
     total = sum(v.count()[1] for v in coverage.versions)
+    declared_count = sum(len(v.declared()) for v in coverage.versions)
     yield _("coverage: {percent} % ({done}/{total}) of {count} versions").format(
         percent=coverage.total(), done=done, total=total, count=len(coverage.versions)
-    )
+    ) + (_unreachable_count(declared_count) if declared_count else "")
+
+
+def _unreachable_count(count: int) -> str:
+    said = ngettext(", {count} item unreachable (declared)", ", {count} items unreachable (declared)", count)
+    return said.format(count=count)
+
+
+def _declaration_lines(coverage: Coverage) -> Iterator[str]:
+    """The declarations in use with their reasons, then the false and the stale ones."""
+    if coverage.declarations:
+        heading = _("unreachable (declared in {file}, each with why no log can give it):")
+        yield heading.format(file=UNREACHABLE_FILE)
+        for declared in coverage.declarations:
+            yield "  " + _("{item}: never {outcome}").format(item=declared.item, outcome=declared.never)
+            yield f"      {declared.why}"
+    if coverage.false:
+        yield _("declared unreachable, yet a passing case gives it (the declaration is false):")
+        for declared, _version_name, case in coverage.false:
+            yield "  " + _("{item}: never {outcome}: the case {case} gives it").format(
+                item=declared.item, outcome=declared.never, case=case
+            )
+    if coverage.stale:
+        yield _(
+            "declared unreachable, but no item of the file is that one with that outcome (the file changed: "
+            "look again):"
+        )
+        for declared in coverage.stale:
+            yield "  " + _("{item}: never {outcome}").format(item=declared.item, outcome=declared.never)

@@ -21,6 +21,7 @@ from validator.catalogue.view import (
     rule_lines,
     show_lines,
 )
+from validator.checking.unreachable import read_unreachable
 from validator.commands import common
 from validator.dsl.compiler import (
     TRANSLATED,
@@ -417,8 +418,10 @@ def _measured(
     from validator.checking import coverage as measuring
     from validator.checking.fixtures import find_fixtures
 
+    # Read first: a malformed file stops the run before the fixtures are run.
+    unreachable = read_unreachable(root) if coverage else []
     runs = measuring.plan_all(registry, find_fixtures(root), root)
-    measured = measuring.measure(registry, runs, _from_outside(registry))
+    measured = measuring.measure(registry, runs, _from_outside(registry), unreachable)
     passed = failed = 0
     for result in measured.results:
         passed, failed = _tell(result, verbose, passed, failed)
@@ -426,6 +429,8 @@ def _measured(
     if coverage:
         for line in measuring.report_lines(measured):
             typer.echo(line)
+        if measured.failed():
+            status = 1
         below = [
             v for v in measured.versions if fail_under is not None and v.percent < Decimal(str(fail_under))
         ]

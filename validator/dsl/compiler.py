@@ -30,6 +30,7 @@ from validator.dsl.model import (
     CompiledPayLine,
     ConditionDef,
     FixedDef,
+    HouseChecks,
     NoteDef,
     OptionDef,
     ParamValue,
@@ -974,7 +975,7 @@ class _Compiler:
             readers.append(_house_table(field))
         return readers
 
-    def compile(self) -> Ruleset:
+    def compile(self, generate: bool = True) -> Ruleset:
         # Bounds first: a condition that expands to millions of nodes is refused before it is expanded.
         too_big = size_problems(self.tree)
         if too_big:
@@ -1004,7 +1005,7 @@ class _Compiler:
                 checks.setdefault(check.event, []).append((rule, check))
             for settle in rule.settles:
                 settles.setdefault(settle.stake, []).append((rule, settle))
-        generated = generated_checks(checks, settles, _values(params))
+        generated = generated_checks(checks, settles, _values(params)) if generate else HouseChecks({}, {})
         return Ruleset(
             family=self.tree.family,
             title=headers["title"],
@@ -1372,8 +1373,11 @@ _TYPE_WORDS = {
 }
 
 
-def compile_ruleset(tree: ast.RulesetFile) -> Ruleset:
-    return _Compiler(tree).compile()
+def compile_ruleset(tree: ast.RulesetFile, *, generate: bool = True) -> Ruleset:
+    """The version `tree` gives. `generate=False` leaves out the generated functions the replay runs
+    (`dsl.codegen`; a quarter of the time): for a version only compared, never used to judge a log
+    (`rules test --mutate` comparing a mutant's alternatives)."""
+    return _Compiler(tree).compile(generate)
 
 
 def _address(address: ast.Address | None, file: str, line: int) -> AddressDef | None:
