@@ -411,3 +411,21 @@ def test_a_reading_that_leaves_the_rules_the_main_game_asks_is_the_same_game(reg
     assert asked(split) != asked(version)
     assert main_return(split, values, game)[0] == ev
     assert read == [split.applied]
+
+
+def test_the_split_hands_size_says_it_is_no_bound_and_what_was_measured():
+    """Issue 40: where a figure is approximate, its size must be a bound on that very figure or say it is
+    none. The split hands' method is not bounded on each version: the size says so, and quotes what the
+    one test game measured (benchmarks/RESULTS.md, "exact by default, against Farmer's calculator": the
+    return above Farmer's by +0.000139 points at 8 decks and +0.000497 at 1 deck, so 0.0001 to 0.0005),
+    never as a bound. The distribution's gap, measured on the figures themselves, keeps its number."""
+    from types import SimpleNamespace
+
+    from validator.games.blackjack.edge import approximations
+
+    game = SimpleNamespace(spread=SimpleNamespace(split_gap=-0.0000042))
+    split, spread = approximations(game)  # type: ignore[arg-type]
+    assert split["what"].startswith("split hands")
+    assert split["size"].startswith("not a bound")
+    assert "0.0001 (8 decks) to 0.0005 points (1 deck)" in split["size"]
+    assert spread["size"] == "the distribution's mean -0.000420 points from the figure"
