@@ -27,7 +27,7 @@ exact return is at least the figure less it (the exact best play returns no less
 from __future__ import annotations
 
 from validator.games.blackjack.dealer import table
-from validator.games.blackjack.holdings import Family, Hands, hands
+from validator.games.blackjack.holdings import POWER, Family, Hands, hands
 from validator.games.blackjack.maths import (
     DOUBLE,
     HIT,
@@ -37,28 +37,96 @@ from validator.games.blackjack.maths import (
     MainGame,
     _busts,
     _chances,
+    _dealer_rows,
     _pay_table,
     _standing,
 )
 from validator.maths.numeric import Floats, np
 from validator.maths.shoe import VALUES, without
 
+Bounds = tuple[Floats, Floats]  # (low, high), by the dealer's first card: equal where computed exactly
+
 
 def _family_index(found: Hands, pair: int, out: int) -> int:
     return next(i for i, f in enumerate(found.families) if f.pair == pair and f.out == out)
 
 
-def _fixed_values(game: MainGame, pair: int, most: int, deepest: int) -> dict[tuple[int, int], Floats]:
-    """For each family `f` the play decides by (2 … most hands in the box) and each count `g` >= f of
-    the pair's cards out (up to `deepest`): the value of every two-card hand [pair, c] of family g played
-    as family f's hands are (arrays second card × first cards; NaN where the family has no such hand)."""
+def _fixed_values(game: MainGame, pair: int, most: int) -> dict[tuple[int, int], Floats]:
+    """For each family `f` the play decides by (2 … most hands in the box) and each family `g` >= f of
+    the pair (g of its cards out): the value of every two-card hand [pair, c] of family g played as
+    family f's hands are (arrays second card × first cards; NaN where the family has no such hand).
+
+    Read from the game's own values, every family at once: a hand that stands, doubles or hits as the
+    play says is worth its standing or doubling value, or its hitting value with each child's value
+    under the play in place of its best (`Values.hit` is the card's chance times the children's best
+    values, and what a bust with it pays)."""
+    found, values = game.hands, game.values
+    index = {out: _family_index(found, pair, out) for out in range(2, most + 1)}
+    low, high = found.starts[index[2]], found.starts[index[most] + 1]
+    count, plays = high - low, list(range(2, most + 1))
+    action = np.full((len(plays), count, VALUES), STAND, dtype=np.int8)
+    for i, f in enumerate(plays):
+        start, end = found.starts[index[f]], found.starts[index[f] + 1]
+        keys = found.keys[start:end]
+        # Every hand of a family g >= f is one of family f's (fewer of the pair's cards in the shoe).
+        at = start + np.searchsorted(keys, found.keys[start:high])
+        action[i, start - low :] = values.action[at]
+    best = values.best[low:high]
+    stand, hit, double = values.stand[low:high], values.hit[low:high], values.double[low:high]
+    chance = values.chance[low:high]
+    kids = np.where(found.child[low:high] >= 0, found.child[low:high] - low, 0)
+    hard = found.hard[low:high]
+    fixed = np.repeat(best[None], len(plays), axis=0)
+    with np.errstate(invalid="ignore"):  # a play the rules do not allow is never chosen (-inf there)
+        for total in range(21, 1, -1):
+            level = np.nonzero(hard == total)[0]
+            if not len(level):
+                continue
+            chosen = action[:, level]
+            below = fixed[:, kids[level]] - best[kids[level]][None]
+            hits = hit[level][None] + np.einsum("lcu,flcu->flu", chance[level], below)
+            fixed[:, level] = np.where(
+                chosen == HIT, hits, np.where(chosen == DOUBLE, double[level][None], stand[level][None])
+            )
+    result: dict[tuple[int, int], Floats] = {}
+    for i, f in enumerate(plays):
+        for g in range(f, most + 1):
+            result[(f, g)] = _by_second(found, index[g], pair, g, fixed[i], low)
+    return result
+
+
+# How wide the bounds on the exact return may be (per unit of initial stake) before a family more of the
+# pair is valued: 1e-8, a millionth of a point of return.
+TOLERANCE = 1e-8
+
+
+def _dealer(game: MainGame, found: Hands) -> Floats:
+    """The dealer's results for each row of `found`: those the game computed already read from its table
+    (the same shoes), the others computed."""
+    rule, full = game.rules.dealer, game.full
+    known = _dealer_rows(rule, full, game.hands.families)  # kept from the game: not computed again
+    power = np.array(POWER, dtype=np.int64)
+    theirs = game.hands.rows @ power
+    order = np.argsort(theirs)
+    ours = found.rows @ power
+    at = np.minimum(np.searchsorted(theirs[order], ours), len(theirs) - 1)
+    have = theirs[order][at] == ours
+    result = np.empty((len(ours), VALUES, rule.size))
+    result[have] = known[order[at[have]]]
+    if not have.all():
+        result[~have] = table(rule, full, found.rows[~have])
+    return result
+
+
+def _beyond_values(game: MainGame, pair: int, most: int, out: int) -> dict[tuple[int, int], Floats]:
+    """`_fixed_values` for the family of the pair with `out` of its cards out, more than a box takes
+    hands (`most`): not among the game's, so valued here (its dealer's tables, chances and settlements
+    as `main_game` computes them), played as each family f <= most plays."""
     rules, full = game.rules, game.full
     depth = next(f.depth for f in game.hands.families if f.pair == pair)
-    families = tuple(Family(pair, out, depth) for out in range(2, deepest + 1))
-    found = hands(full, families)
-    dealer = table(rules.dealer, full, found.rows)[found.row]
+    found = hands(full, (Family(pair, out, depth),))
+    dealer = _dealer(game, found)[found.row]
     if rules.peeks:
-        dealer = dealer.copy()
         dealer[:, :, rules.dealer.blackjack] = 0.0
     chance = _chances(full, found)
     one, two = _pay_table(rules, 1), _pay_table(rules, 2)
@@ -67,58 +135,92 @@ def _fixed_values(game: MainGame, pair: int, most: int, deepest: int) -> dict[tu
         _busts(dealer, chance, found.child, one[KEY["bust"]]),
         _busts(dealer, chance, found.child, two[KEY["bust"]]),
     )
+    plays = list(range(2, most + 1))
+    action = np.empty((len(plays), len(found.hard), VALUES), dtype=np.int8)
+    for i, f in enumerate(plays):
+        index = _family_index(game.hands, pair, f)
+        start, end = game.hands.starts[index], game.hands.starts[index + 1]
+        action[i] = game.values.action[start + np.searchsorted(game.hands.keys[start:end], found.keys)]
     kids = np.maximum(found.child, 0)
-    values: dict[tuple[int, int], Floats] = {}
-    for f in range(2, most + 1):
-        decides = _family_index(game.hands, pair, f)
-        low, high = game.hands.starts[decides], game.hands.starts[decides + 1]
-        keys = game.hands.keys[low:high]
-        # Every hand of a family g >= f is one of family f's (fewer of the pair's cards in the shoe).
-        first = found.starts[f - 2]
-        at = low + np.searchsorted(keys, found.keys[first:])
-        action = np.zeros((len(found.hard), VALUES), dtype=np.int8)
-        action[first:] = game.values.action[at]
-        value = stand.copy()
-        for total in range(21, 1, -1):
-            level = found.levels[total]
-            level = level[level >= first]
-            if not len(level):
-                continue
-            hit = np.einsum("ncu,ncu->nu", chance[level], value[kids[level]]) + busted[0][level]
-            double = np.einsum("ncu,ncu->nu", chance[level], doubled[kids[level]]) + busted[1][level]
-            chosen = action[level]
-            value[level] = np.where(chosen == HIT, hit, np.where(chosen == DOUBLE, double, value[level]))
-        for g in range(f, deepest + 1):
-            by_second = np.full((VALUES, VALUES), np.nan)
-            for k in found.roots[g - 2].tolist():
-                row = found.rows[found.row[k]].copy()
-                row[pair] -= g
-                by_second[int(np.flatnonzero(row)[0])] = value[k]
-            values[(f, g)] = by_second
-    return values
+    value = np.repeat(stand[None], len(plays), axis=0)
+    for total in range(21, 1, -1):
+        level = found.levels[total]
+        if not len(level):
+            continue
+        hits = np.einsum("lcu,flcu->flu", chance[level], value[:, kids[level]]) + busted[0][level][None]
+        doubles = np.einsum("lcu,lcu->lu", chance[level], doubled[kids[level]]) + busted[1][level]
+        chosen = action[:, level]
+        value[:, level] = np.where(
+            chosen == HIT, hits, np.where(chosen == DOUBLE, doubles[None], value[:, level])
+        )
+    result: dict[tuple[int, int], Floats] = {}
+    for i, f in enumerate(plays):
+        result[(f, out)] = _by_second(found, 0, pair, out, value[i])
+    return result
+
+
+def _by_second(found: Hands, family: int, pair: int, out: int, value: Floats, offset: int = 0) -> Floats:
+    """The values of a family's two-card hands [pair, c] by c (second card × first cards; NaN where the
+    family has no such hand), read from `value` (by hand of `found`, from hand `offset` on)."""
+    by_second = np.full((VALUES, VALUES), np.nan)
+    for k in found.roots[family].tolist():
+        row = found.rows[found.row[k]].copy()
+        row[pair] -= out
+        by_second[int(np.flatnonzero(row)[0])] = value[k - offset]
+    return by_second
 
 
 class _Box:
     """A split box of `pair` dealt hand by hand, the play fixed: its exact return by the dealer's first
-    card (see the module's text)."""
+    card (see the module's text), as bounds: a hand's value with more of the pair's cards out than the
+    game's families hold (`most`, the most hands a box takes: only reached through the second cards
+    known not of the pair, at a chance of the pair's share to the power of the cards past it) is only
+    known to lie within what a hand can win or lose (`reach`)."""
 
     def __init__(self, game: MainGame, pair: int, most: int) -> None:
         full = np.asarray(game.full, dtype=np.float64)
         self.pair, self.most = pair, most
-        self.deepest = int(min(2 * most - 1, full[pair]))
         self.total = float(full.sum())
         self.held = full[pair] - (np.arange(VALUES) == pair)  # the pair's cards, less the dealer's first
         self.shoe = full
-        self.values = _fixed_values(game, pair, most, self.deepest)
-        self.parts: dict[tuple[int, int, int], tuple[Floats, Floats]] = {}
-        self.memo: dict[tuple[int, int, int, int], Floats] = {}
+        self.reach = max(abs(x) for row in game.rules.pay.values() for x in row)
+        self.game = game
+        self.values = _fixed_values(game, pair, most)
+        self.deepest = most  # the families valued (the rest bounded)
+        # No state asks for more of the pair's cards out: two to start, one more at each second card.
+        self.last = int(min(2 * most - 1, full[pair]))
+        self.parts: dict[tuple[int, int, int], tuple[Bounds, Bounds]] = {}
+        self.memo: dict[tuple[int, int, int, int], Bounds] = {}
+
+    def deeper(self) -> None:
+        """Value the pair's next family (one more of its cards out), and forget what was bounded."""
+        self.deepest += 1
+        self.values.update(_beyond_values(self.game, self.pair, self.most, self.deepest))
+        self.parts.clear()
+        self.memo.clear()
 
     def q(self, j: int, n: int) -> Floats:
         """The chance that the next card is of the pair, `j` of its cards and `n` others out (and the
         dealer's first card): by his first card."""
-        return np.clip(self.held - j, 0.0, None) / (self.total - 1.0 - j - n)
+        share: Floats = np.clip(self.held - j, 0.0, None) / (self.total - 1.0 - j - n)
+        return share
 
-    def part(self, f: int, j: int, n: int) -> tuple[Floats, Floats]:
+    def _computed(self, f: int, j: int) -> tuple[Bounds, Bounds]:
+        """`part` with only the pair's cards out: from the game's values where its families hold j."""
+        if (f, j) not in self.values:
+            wide = np.full(VALUES, self.reach)
+            return (-wide, wide), (-wide, wide)
+        eye = np.eye(VALUES)
+        base = np.zeros(VALUES)
+        base[self.pair] = j
+        chance = np.clip(self.shoe[:, None] - base[:, None] - eye, 0.0, None) / (self.total - j - 1.0)
+        by_second = self.values[(f, j)]
+        weighted = np.where(np.isnan(by_second), 0.0, chance) * np.nan_to_num(by_second)
+        pairs = weighted[self.pair]
+        other = weighted.sum(axis=0) - pairs
+        return (other, other), (pairs, pairs)
+
+    def part(self, f: int, j: int, n: int) -> tuple[Bounds, Bounds]:
         """A hand played as family f's, its second card dealt at (j, n): its value with a second card not
         of the pair, and with one of the pair (each times its chance), by the dealer's first card."""
         key = (f, j, n)
@@ -126,62 +228,64 @@ class _Box:
         if found is not None:
             return found
         if n == 0:
-            eye = np.eye(VALUES)
-            base = np.zeros(VALUES)
-            base[self.pair] = j
-            chance = np.clip(self.shoe[:, None] - base[:, None] - eye, 0.0, None) / (self.total - j - 1.0)
-            by_second = self.values[(f, j)]
-            chance = np.where(np.isnan(by_second), 0.0, chance)
-            weighted = chance * np.nan_to_num(by_second)
-            pairs = weighted[self.pair]
-            found = (weighted.sum(axis=0) - pairs, pairs)
+            found = self._computed(f, j)
         else:
             q = self.q(j, n - 1)
             before = self.part(f, j, n - 1)
             deeper = self.part(f, j + 1, n - 1) if np.any(q > 0) else before
-            found = (
-                (before[0] - q * deeper[0]) / (1.0 - q),
-                (before[1] - q * deeper[1]) / (1.0 - q),
-            )
+            found = (_removed(before[0], deeper[0], q), _removed(before[1], deeper[1], q))
         self.parts[key] = found
         return found
 
-    def value(self, have: int, j: int, n: int, open_: int) -> Floats:
+    def value(self, have: int, j: int, n: int, open_: int) -> Bounds:
         """The return of the hands still to take their second card: `have` hands in the box, `j` of the
         pair's cards out, `n` second cards not of the pair, `open_` hands waiting."""
         if open_ == 0:
-            return np.zeros(VALUES)
+            return np.zeros(VALUES), np.zeros(VALUES)
         key = (have, j, n, open_)
         found = self.memo.get(key)
         if found is not None:
             return found
         q = self.q(j, n)
         other, pairs = self.part(have, j, n)
-        value = other + (1.0 - q) * self.value(have, j, n + 1, open_ - 1)
-        if have < self.most:
-            if np.any(q > 0):
-                value = value + q * self.value(have + 1, j + 1, n, open_ + 1)
-        else:
-            value = value + pairs
-            if np.any(q > 0):
-                value = value + q * self.value(have, j + 1, n, open_ - 1)
-        self.memo[key] = value
-        return value
+        rest = self.value(have, j, n + 1, open_ - 1)
+        low, high = other[0] + (1.0 - q) * rest[0], other[1] + (1.0 - q) * rest[1]
+        if have == self.most:  # a second card of the pair is played, not split again
+            low, high = low + pairs[0], high + pairs[1]
+        if np.any(q > 0):
+            # Split again (one hand more to deal), or at the most hands played: one of the pair's more out.
+            split = have < self.most
+            then = self.value(have + split, j + 1, n, open_ + 1 if split else open_ - 1)
+            low, high = low + q * then[0], high + q * then[1]
+        found = (low, high)
+        self.memo[key] = found
+        return found
 
 
-def exact_split(game: MainGame, pair: int) -> Floats:
+def _removed(before: Bounds, deeper: Bounds, q: Floats) -> Bounds:
+    """X(j, n) from X(j, n - 1) and X(j + 1, n - 1): (before - q deeper) / (1 - q), as bounds."""
+    return (before[0] - q * deeper[1]) / (1.0 - q), (before[1] - q * deeper[0]) / (1.0 - q)
+
+
+def exact_split(game: MainGame, pair: int, weights: Floats) -> Bounds:
     """The exact return of splitting `pair` as the play does, each hand one unit, by the dealer's first
-    card (`game.splits[pair][0]` is Appendix 9's figure of it)."""
-    most = game.splits[pair][1].hands
-    return _Box(game, pair, most).value(2, 2, 0, 2)
+    card, as bounds (`game.splits[pair][0]` is Appendix 9's figure of it): a family of the pair more is
+    valued while the bounds, weighted by `weights` (by first card), are wider than TOLERANCE."""
+    box = _Box(game, pair, game.splits[pair][1].hands)
+    while True:
+        low, high = box.value(2, 2, 0, 2)
+        if box.deepest >= box.last or float(np.dot(weights, high - low)) <= TOLERANCE:
+            return low, high
+        box.deeper()
 
 
-def gap(game: MainGame) -> float:
-    """The game's return less the exact return of the play it describes (per unit of initial stake): what
-    the split hands' method adds to the figure, measured on it."""
+def gap(game: MainGame) -> tuple[float, float]:
+    """The game's return less the exact return of the play it describes, per unit of initial stake, as
+    bounds (low, high): what the split hands' method adds to the figure, measured on it. The best play's
+    exact return is at least the figure less `high`."""
     full = game.full
     total = sum(full)
-    found = 0.0
+    low = high = 0.0
     for pair in sorted(game.splits):
         weights = np.zeros(VALUES)
         p_hand = full[pair] / total * (full[pair] - 1) / (total - 1)
@@ -191,13 +295,13 @@ def gap(game: MainGame) -> float:
             if not action.startswith("split"):
                 continue
             share = 1.0
-            if " / " in action:  # identical ten-value cards only: their share of the pairs of tens
+            if " / " in action and pair == TEN:  # identical ten-value cards only: their share of tens
                 decks = game.rules.decks
-                share = (4 * decks - 1) / (16 * decks - 1) if pair == TEN else 1.0
+                share = (4 * decks - 1) / (16 * decks - 1)
             weights[up] = p_hand * after[up] / (total - 2) * share
         if weights.any():
-            found += float(np.dot(weights, game.splits[pair][0] - exact_split(game, pair)))
-    return found
-
-
-__all__ = ["STAND", "exact_split", "gap"]
+            exact = exact_split(game, pair, weights)
+            figure = game.splits[pair][0]
+            low += float(np.dot(weights, figure - exact[1]))
+            high += float(np.dot(weights, figure - exact[0]))
+    return low, high
