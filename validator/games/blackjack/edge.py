@@ -4,11 +4,13 @@ by the best play, its variance and covariance, what is not exact, the insurance 
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
 from validator.casino.cards import BJ_VALUE
 from validator.games.blackjack import dealer as dealer_table
+from validator.games.blackjack import split_exact
 from validator.games.blackjack.chart import chart
 from validator.games.blackjack.chart import text as chart_text
 from validator.games.blackjack.dealer import DealerRule, shared_distribution
@@ -84,18 +86,13 @@ class BlackjackMaths:
 MATHS = BlackjackMaths()
 
 
-# How far the split hands' method (Appendix 9's) put the return above the exact return of a play on the
-# same cards, as Eric Farmer's calculator computes it, on the one game both were run for (tests/maths/
-# classic-blackjack.rules at 8 and 1 decks: benchmarks/bench_edge.py --reference, benchmarks/RESULTS.md).
-# Not computed for each version: `edge` says so rather than print it as a bound (docs/maths.md).
-SPLIT_MEASURED = ("0.0001", "0.0005")
-
-
 def approximations(game: MainGame) -> list[dict[str, str]]:
-    """What the figures do not take exactly, and how much it moves them: the distribution's gap measured
-    on these figures; the split hands' method, which no figure of this version bounds, said to be so
-    (docs/edge.md)."""
+    """What the figures do not take exactly, and how much it moves them, each measured on these figures
+    (docs/edge.md): the split hands' method by the exact return of the play it describes
+    (`split_exact.gap`: the best play's exact return is at least the figure less the higher bound), the
+    distribution by its mean's gap to the figure."""
     gap = game.spread.split_gap if game.spread else 0.0
+    low, high = split_exact.gap(game)
     return [
         {
             "what": _(
@@ -103,10 +100,13 @@ def approximations(game: MainGame) -> list[dict[str, str]]:
                 "drawn to the box's other hands unseen to it, as Wizard of Odds' Appendix 9 computes them"
             ),
             "size": _(
-                "not a bound: the published tables' definition, not the exact return of this play; "
-                "measured on one test game only, {low} (8 decks) to {high} points (1 deck) above the exact "
-                "return of a play on the same cards (Eric Farmer's calculator)"
-            ).format(low=localized(SPLIT_MEASURED[0]), high=localized(SPLIT_MEASURED[1])),
+                "a bound measured on this figure: at most {high} points above the best play's exact "
+                "return (the exact return of this play, computed for this version, is {low} to {high} "
+                "points below the figure)"
+            ).format(
+                low=localized(number(math.floor(low * 1e8) / 1e6, 6)),
+                high=localized(number(math.ceil(high * 1e8) / 1e6, 6)),
+            ),
         },
         {
             "what": _("distribution: a split box's hands independent given the dealer's result"),

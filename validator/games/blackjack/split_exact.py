@@ -32,7 +32,6 @@ from validator.games.blackjack.maths import (
     DOUBLE,
     HIT,
     KEY,
-    STAND,
     TEN,
     MainGame,
     _busts,
@@ -56,43 +55,51 @@ def _fixed_values(game: MainGame, pair: int, most: int) -> dict[tuple[int, int],
     the pair (g of its cards out): the value of every two-card hand [pair, c] of family g played as
     family f's hands are (arrays second card × first cards; NaN where the family has no such hand).
 
-    Read from the game's own values, every family at once: a hand that stands, doubles or hits as the
-    play says is worth its standing or doubling value, or its hitting value with each child's value
-    under the play in place of its best (`Values.hit` is the card's chance times the children's best
-    values, and what a bust with it pays)."""
+    Read from the game's own values (`_played_as`)."""
     found, values = game.hands, game.values
     index = {out: _family_index(found, pair, out) for out in range(2, most + 1)}
-    low, high = found.starts[index[2]], found.starts[index[most] + 1]
-    count, plays = high - low, list(range(2, most + 1))
-    action = np.full((len(plays), count, VALUES), STAND, dtype=np.int8)
-    for i, f in enumerate(plays):
+    high = found.starts[index[most] + 1]
+    result: dict[tuple[int, int], Floats] = {}
+    for f in range(2, most + 1):
+        # Family f played as itself: its best play. The families after it: played as family f's hands.
         start, end = found.starts[index[f]], found.starts[index[f] + 1]
-        keys = found.keys[start:end]
-        # Every hand of a family g >= f is one of family f's (fewer of the pair's cards in the shoe).
-        at = start + np.searchsorted(keys, found.keys[start:high])
-        action[i, start - low :] = values.action[at]
+        result[(f, f)] = _by_second(found, index[f], pair, f, values.best)
+        if f == most:
+            break
+        fixed = _played_as(game, (start, end), (end, high))
+        for g in range(f + 1, most + 1):
+            result[(f, g)] = _by_second(found, index[g], pair, g, fixed, end)
+    return result
+
+
+def _played_as(game: MainGame, play: tuple[int, int], hands: tuple[int, int]) -> Floats:
+    """The values of the game's hands low … high played as the hands of the same cards low' … high'
+    (`play`: a family of the pair with fewer of its cards out, which holds each of them) are: a hand
+    that stands, doubles or hits as the play says is worth its standing or doubling value, or its
+    hitting value with each child's value under the play in place of its best (`Values.hit` is the
+    card's chance times the children's best values, and what a bust with it pays)."""
+    found, values = game.hands, game.values
+    low, high = hands
+    at = play[0] + np.searchsorted(found.keys[play[0] : play[1]], found.keys[low:high])
+    action = values.action[at]
     best = values.best[low:high]
-    stand, hit, double = values.stand[low:high], values.hit[low:high], values.double[low:high]
+    hit, double, stand = values.hit[low:high], values.double[low:high], values.stand[low:high]
     chance = values.chance[low:high]
     kids = np.where(found.child[low:high] >= 0, found.child[low:high] - low, 0)
     hard = found.hard[low:high]
-    fixed = np.repeat(best[None], len(plays), axis=0)
+    fixed = best.copy()
     with np.errstate(invalid="ignore"):  # a play the rules do not allow is never chosen (-inf there)
         for total in range(21, 1, -1):
             level = np.nonzero(hard == total)[0]
             if not len(level):
                 continue
-            chosen = action[:, level]
-            below = fixed[:, kids[level]] - best[kids[level]][None]
-            hits = hit[level][None] + np.einsum("lcu,flcu->flu", chance[level], below)
-            fixed[:, level] = np.where(
-                chosen == HIT, hits, np.where(chosen == DOUBLE, double[level][None], stand[level][None])
+            chosen = action[level]
+            below = fixed[kids[level]] - best[kids[level]]
+            hits = hit[level] + np.einsum("lcu,lcu->lu", chance[level], below)
+            fixed[level] = np.where(
+                chosen == HIT, hits, np.where(chosen == DOUBLE, double[level], stand[level])
             )
-    result: dict[tuple[int, int], Floats] = {}
-    for i, f in enumerate(plays):
-        for g in range(f, most + 1):
-            result[(f, g)] = _by_second(found, index[g], pair, g, fixed[i], low)
-    return result
+    return fixed
 
 
 # How wide the bounds on the exact return may be (per unit of initial stake) before a family more of the
@@ -100,32 +107,53 @@ def _fixed_values(game: MainGame, pair: int, most: int) -> dict[tuple[int, int],
 TOLERANCE = 1e-8
 
 
-def _dealer(game: MainGame, found: Hands) -> Floats:
-    """The dealer's results for each row of `found`: those the game computed already read from its table
-    (the same shoes), the others computed."""
-    rule, full = game.rules.dealer, game.full
-    known = _dealer_rows(rule, full, game.hands.families)  # kept from the game: not computed again
-    power = np.array(POWER, dtype=np.int64)
-    theirs = game.hands.rows @ power
-    order = np.argsort(theirs)
-    ours = found.rows @ power
-    at = np.minimum(np.searchsorted(theirs[order], ours), len(theirs) - 1)
-    have = theirs[order][at] == ours
-    result = np.empty((len(ours), VALUES, rule.size))
-    result[have] = known[order[at[have]]]
-    if not have.all():
-        result[~have] = table(rule, full, found.rows[~have])
-    return result
+class _Rows:
+    """The dealer's results by row (the cards out), those computed so far: the game's, and the rows of the
+    families valued past it. A family with one more of the pair's cards out has mostly rows already
+    known (a hand's row is its family-before's hand with that card more), so only the others are
+    computed (`dealer.table`)."""
+
+    def __init__(self, game: MainGame) -> None:
+        self.rule, self.full = game.rules.dealer, game.full
+        self.power = np.array(POWER, dtype=np.int64)
+        keys = game.hands.rows @ self.power
+        order = np.argsort(keys)
+        self.keys = keys[order]
+        self.table = _dealer_rows(self.rule, self.full, game.hands.families)[order]  # kept from the game
+        # The rows computed here, past the game's (few: kept apart, the game's table is not copied).
+        self.more_keys = np.zeros(0, dtype=np.int64)
+        self.more = np.zeros((0, VALUES, self.rule.size))
+
+    def of(self, found: Hands) -> Floats:
+        ours = found.rows @ self.power
+        result = np.empty((len(ours), VALUES, self.rule.size))
+        missing = np.ones(len(ours), dtype=np.bool_)
+        for keys, known in ((self.keys, self.table), (self.more_keys, self.more)):
+            if not len(keys):
+                continue
+            at = np.minimum(np.searchsorted(keys, ours), len(keys) - 1)
+            have = missing & (keys[at] == ours)
+            result[have] = known[at[have]]
+            missing &= ~have
+        if missing.any():
+            new = table(self.rule, self.full, found.rows[missing])
+            result[missing] = new
+            keys = np.concatenate((self.more_keys, ours[missing]))
+            order = np.argsort(keys, kind="stable")
+            self.more_keys, self.more = keys[order], np.concatenate((self.more, new))[order]
+        return result
 
 
-def _beyond_values(game: MainGame, pair: int, most: int, out: int) -> dict[tuple[int, int], Floats]:
+def _beyond_values(
+    game: MainGame, rows: _Rows, pair: int, most: int, out: int
+) -> dict[tuple[int, int], Floats]:
     """`_fixed_values` for the family of the pair with `out` of its cards out, more than a box takes
     hands (`most`): not among the game's, so valued here (its dealer's tables, chances and settlements
     as `main_game` computes them), played as each family f <= most plays."""
     rules, full = game.rules, game.full
     depth = next(f.depth for f in game.hands.families if f.pair == pair)
     found = hands(full, (Family(pair, out, depth),))
-    dealer = _dealer(game, found)[found.row]
+    dealer = rows.of(found)[found.row]
     if rules.peeks:
         dealer[:, :, rules.dealer.blackjack] = 0.0
     chance = _chances(full, found)
@@ -177,7 +205,7 @@ class _Box:
     known not of the pair, at a chance of the pair's share to the power of the cards past it) is only
     known to lie within what a hand can win or lose (`reach`)."""
 
-    def __init__(self, game: MainGame, pair: int, most: int) -> None:
+    def __init__(self, game: MainGame, pair: int, most: int, rows: _Rows) -> None:
         full = np.asarray(game.full, dtype=np.float64)
         self.pair, self.most = pair, most
         self.total = float(full.sum())
@@ -185,6 +213,7 @@ class _Box:
         self.shoe = full
         self.reach = max(abs(x) for row in game.rules.pay.values() for x in row)
         self.game = game
+        self.rows = rows
         self.values = _fixed_values(game, pair, most)
         self.deepest = most  # the families valued (the rest bounded)
         # No state asks for more of the pair's cards out: two to start, one more at each second card.
@@ -195,7 +224,7 @@ class _Box:
     def deeper(self) -> None:
         """Value the pair's next family (one more of its cards out), and forget what was bounded."""
         self.deepest += 1
-        self.values.update(_beyond_values(self.game, self.pair, self.most, self.deepest))
+        self.values.update(_beyond_values(self.game, self.rows, self.pair, self.most, self.deepest))
         self.parts.clear()
         self.memo.clear()
 
@@ -267,11 +296,11 @@ def _removed(before: Bounds, deeper: Bounds, q: Floats) -> Bounds:
     return (before[0] - q * deeper[1]) / (1.0 - q), (before[1] - q * deeper[0]) / (1.0 - q)
 
 
-def exact_split(game: MainGame, pair: int, weights: Floats) -> Bounds:
+def exact_split(game: MainGame, pair: int, weights: Floats, rows: _Rows | None = None) -> Bounds:
     """The exact return of splitting `pair` as the play does, each hand one unit, by the dealer's first
     card, as bounds (`game.splits[pair][0]` is Appendix 9's figure of it): a family of the pair more is
     valued while the bounds, weighted by `weights` (by first card), are wider than TOLERANCE."""
-    box = _Box(game, pair, game.splits[pair][1].hands)
+    box = _Box(game, pair, game.splits[pair][1].hands, rows or _Rows(game))
     while True:
         low, high = box.value(2, 2, 0, 2)
         if box.deepest >= box.last or float(np.dot(weights, high - low)) <= TOLERANCE:
@@ -286,6 +315,7 @@ def gap(game: MainGame) -> tuple[float, float]:
     full = game.full
     total = sum(full)
     low = high = 0.0
+    rows = _Rows(game)
     for pair in sorted(game.splits):
         weights = np.zeros(VALUES)
         p_hand = full[pair] / total * (full[pair] - 1) / (total - 1)
@@ -300,7 +330,7 @@ def gap(game: MainGame) -> tuple[float, float]:
                 share = (4 * decks - 1) / (16 * decks - 1)
             weights[up] = p_hand * after[up] / (total - 2) * share
         if weights.any():
-            exact = exact_split(game, pair, weights)
+            exact = exact_split(game, pair, weights, rows)
             figure = game.splits[pair][0]
             low += float(np.dot(weights, figure - exact[1]))
             high += float(np.dot(weights, figure - exact[0]))
