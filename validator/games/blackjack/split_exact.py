@@ -105,6 +105,10 @@ def _played_as(game: MainGame, play: tuple[int, int], hands: tuple[int, int]) ->
 # How wide the bounds on the exact return may be (per unit of initial stake) before a family more of the
 # pair is valued: 1e-8, a millionth of a point of return.
 TOLERANCE = 1e-8
+# The families valued past the most hands a box takes before the bounds are first looked at: two are what
+# the shipped versions need (their bounds within TOLERANCE then), and each look at the bounds walks the
+# box again.
+FIRST_BEYOND = 2
 
 
 class _Rows:
@@ -301,6 +305,9 @@ def exact_split(game: MainGame, pair: int, weights: Floats, rows: _Rows | None =
     card, as bounds (`game.splits[pair][0]` is Appendix 9's figure of it): a family of the pair more is
     valued while the bounds, weighted by `weights` (by first card), are wider than TOLERANCE."""
     box = _Box(game, pair, game.splits[pair][1].hands, rows or _Rows(game))
+    for _ in range(FIRST_BEYOND):
+        if box.deepest < box.last:
+            box.deeper()
     while True:
         low, high = box.value(2, 2, 0, 2)
         if box.deepest >= box.last or float(np.dot(weights, high - low)) <= TOLERANCE:
