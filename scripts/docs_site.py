@@ -329,11 +329,12 @@ def main(argv: list[str]) -> int:
         sys.stderr.write("usage: python scripts/docs_site.py OUT\n")
         return 2
     out = Path(argv[0])
-    for path, text in site_pages().items():
+    pages = site_pages()
+    for path, text in pages.items():
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    sys.stdout.write(f"wrote {len(site_pages())} pages under {out}\n")
+    sys.stdout.write(f"wrote {len(pages)} pages under {out}\n")
     return 0
 
 

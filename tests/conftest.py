@@ -27,10 +27,20 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 SAMPLES = ROOT / "samples"
 
-# The suite never writes into the user's real cache folder: parsed rulesets go to a folder of its own,
-# removed when the run ends. Set before any test imports the package, and inherited by subprocesses.
-_CACHE = tempfile.TemporaryDirectory(prefix="casino-validator-test-cache-")
-os.environ["CASINO_VALIDATOR_CACHE"] = _CACHE.name
+# The suite never writes into the user's real cache folder: parsed rulesets and `edge`'s kept figures go
+# to a folder of its own, removed when the run ends. Set before any test imports the package, and
+# inherited by subprocesses. One folder for the whole run: pytest-xdist's workers inherit the one their
+# controller made (they start after it has loaded this file), so a ruleset parsed or a version's figures
+# computed by one worker are read back by the other, as by a user's second command (the cache's own
+# tests use folders of their own). Each worker still judges its first entries as any reader does: an
+# entry in a folder that is not private, or not JSON, is ignored (validator/dsl/cache.py).
+_SHARED = "CASINO_VALIDATOR_SUITE_CACHE"
+_inherited = os.environ.get(_SHARED) if os.environ.get("PYTEST_XDIST_WORKER") else None
+if _inherited and Path(_inherited).is_dir():
+    os.environ["CASINO_VALIDATOR_CACHE"] = _inherited
+else:
+    _CACHE = tempfile.TemporaryDirectory(prefix="casino-validator-test-cache-")
+    os.environ[_SHARED] = os.environ["CASINO_VALIDATOR_CACHE"] = _CACHE.name
 
 # The suite's expected texts are English: the language the locale would choose (validator/i18n.py) is
 # set to it whatever the machine's locale; a test of French asks for it (--lang fr, or LANG in the

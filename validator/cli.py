@@ -6,7 +6,9 @@ choices come from), handed to its module under `validator/commands/`, whose resu
 from __future__ import annotations
 
 import atexit
+import functools
 import gc
+import inspect
 import time
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -194,28 +196,61 @@ def _format_option(choices: Iterable[StrEnum]) -> Any:
     return typer.Option("--format", "-f", metavar=_metavar(choices), help=N_("Output format."))
 
 
-def _policy(
-    select: list[str] | None,
-    ignore: list[str] | None,
-    fail_level: FailLevel | None,
-    baseline: Path | None,
-    write_baseline: Path | None,
-    config: Path | None,
-    no_config: bool,
-    readings: list[str] | None = None,
-) -> opts.PolicyOptions:
-    """What `check`, `watch` and `lint` share of their options: what is reported and what fails, and
-    the readings applied."""
-    return opts.PolicyOptions(
-        tuple(select) if select is not None else None,
-        tuple(ignore) if ignore is not None else None,
-        _value(fail_level),
-        baseline,
-        write_baseline,
-        config,
-        no_config,
-        _listed(readings),
-    )
+# The place of the policy options in a command's signature: `_with_policy` puts them there.
+_POLICY: Any = None
+
+_POLICY_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("select", SelectOpt, None),
+    ("ignore", IgnoreOpt, None),
+    ("fail_level", FailLevelOpt, None),
+    ("baseline", BaselineOpt, None),
+    ("write_baseline", WriteBaselineOpt, None),
+    ("config", ConfigOpt, None),
+    ("no_config", NoConfigOpt, False),
+    ("reading", ReadingOpt, None),
+)
+
+
+def _with_policy(*, leave_out: tuple[str, ...] = ()) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """What `check`, `watch` and `lint` share of their options, declared once: what is reported and what
+    fails, and the readings applied. The command's parameter `policy` is replaced, at its place in the
+    signature (and so in `--help`), by the options of `_POLICY_OPTIONS` less `leave_out`, which the
+    command receives as one `PolicyOptions` (what click's shared option decorators do)."""
+    shared = [option for option in _POLICY_OPTIONS if option[0] not in leave_out]
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        signature = inspect.signature(command, eval_str=True)
+        parameters: list[inspect.Parameter] = []
+        for parameter in signature.parameters.values():
+            if parameter.name != "policy":
+                parameters.append(parameter)
+                continue
+            parameters.extend(
+                inspect.Parameter(name, parameter.kind, default=value, annotation=annotation)
+                for name, annotation, value in shared
+            )
+
+        @functools.wraps(command)
+        def with_policy(**given: Any) -> None:
+            chosen = {name: given.pop(name) for name, _annotation, _value in shared}
+            select, ignore = chosen["select"], chosen["ignore"]
+            policy = opts.PolicyOptions(
+                tuple(select) if select is not None else None,
+                tuple(ignore) if ignore is not None else None,
+                _value(chosen["fail_level"]),
+                chosen["baseline"],
+                chosen.get("write_baseline"),
+                chosen["config"],
+                chosen["no_config"],
+                _listed(chosen.get("reading")),
+            )
+            command(**given, policy=policy)
+
+        with_policy.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+        with_policy.__annotations__ = {p.name: p.annotation for p in parameters}
+        return with_policy
+
+    return decorate
 
 
 def _run(command: Callable[[], int], options: object = None) -> NoReturn:
@@ -277,6 +312,7 @@ def rules_options(lang: LangOpt = None) -> None:
 
 # ---------------------------------------------------------------- check
 @app.command(cls=PlainCommand, short_help=N_("Replay game logs and report what went against the rules."))
+@_with_policy()
 def check(
     logs: Annotated[
         list[str],
@@ -325,14 +361,7 @@ def check(
         ),
     ] = None,
     sarif_root: SarifRootOpt = None,
-    select: SelectOpt = None,
-    ignore: IgnoreOpt = None,
-    fail_level: FailLevelOpt = None,
-    baseline: BaselineOpt = None,
-    write_baseline: WriteBaselineOpt = None,
-    config: ConfigOpt = None,
-    no_config: NoConfigOpt = False,
-    reading: ReadingOpt = None,
+    policy: opts.PolicyOptions = _POLICY,
     all_readings: Annotated[
         bool,
         typer.Option(
@@ -371,7 +400,7 @@ def check(
         scheduler_timeout=scheduler_timeout,
         dataset=dataset,
         sarif_root=sarif_root,
-        policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
+        policy=policy,
         all_readings=all_readings,
         limits=opts.LogLimits(max_log_bytes, max_line_bytes, max_broken_records),
         follow=follow,
@@ -394,6 +423,7 @@ StreamFormatOpt = Annotated[
 
 
 @app.command(cls=PlainCommand, short_help=N_("Judge each round as the table writes it, until Ctrl-C."))
+@_with_policy(leave_out=("write_baseline", "reading"))
 def watch(
     logs: Annotated[
         list[str],
@@ -447,12 +477,7 @@ def watch(
             help=N_("Ring the terminal for findings of this severity or above."),
         ),
     ] = None,
-    select: SelectOpt = None,
-    ignore: IgnoreOpt = None,
-    fail_level: FailLevelOpt = None,
-    baseline: BaselineOpt = None,
-    config: ConfigOpt = None,
-    no_config: NoConfigOpt = False,
+    policy: opts.PolicyOptions = _POLICY,
     max_line_bytes: MaxLineBytesOpt = None,
     max_broken_records: MaxBrokenRecordsOpt = None,
     rules: RulesOpt = None,
@@ -472,7 +497,7 @@ def watch(
         on_finding=on_finding,
         on_finding_timeout=on_finding_timeout,
         bell=_value(bell),
-        policy=_policy(select, ignore, fail_level, baseline, None, config, no_config),
+        policy=policy,
         limits=opts.LogLimits(None, max_line_bytes, max_broken_records),
         rules=_listed(rules),
     )
@@ -793,6 +818,7 @@ def edge(
 
 # ---------------------------------------------------------------- lint
 @app.command(cls=PlainCommand, short_help=N_("Check house-rules files against what the regulation allows."))
+@_with_policy()
 def lint(
     files: Annotated[
         list[Path],
@@ -809,14 +835,7 @@ def lint(
         ),
     ] = None,
     sarif_root: SarifRootOpt = None,
-    select: SelectOpt = None,
-    ignore: IgnoreOpt = None,
-    fail_level: FailLevelOpt = None,
-    baseline: BaselineOpt = None,
-    write_baseline: WriteBaselineOpt = None,
-    config: ConfigOpt = None,
-    no_config: NoConfigOpt = False,
-    reading: ReadingOpt = None,
+    policy: opts.PolicyOptions = _POLICY,
     rules: RulesOpt = None,
     lang: LangOpt = None,
 ) -> None:
@@ -827,7 +846,7 @@ def lint(
         output=output,
         date=when,
         sarif_root=sarif_root,
-        policy=_policy(select, ignore, fail_level, baseline, write_baseline, config, no_config, reading),
+        policy=policy,
         rules=_listed(rules),
     )
     from validator.commands import lint as command  # start-up: a command's modules load when it runs

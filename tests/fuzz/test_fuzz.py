@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from inprocess import invoke
 from mutators import (
     addresses,
     baselines,
@@ -65,6 +66,7 @@ from oracle import (
 ROOT = Path(__file__).resolve().parents[2]
 CLEAN = ROOT / "samples" / "logs" / "clean" / "BA-01-2025-01-31.jsonl"
 DISPUTES = ROOT / "samples" / "logs" / "disputes"
+FIXTURE_RULESETS = ROOT / "tests" / "fixtures" / "rulesets"
 
 QUICK = {
     "logs": 12,
@@ -128,12 +130,6 @@ def test_the_hang_alarm_tells_a_wait_from_slow_work() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-@pytest.fixture(autouse=True)
-def _no_parse_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Thousands of damaged rulesets would each leave an entry in the user's cache folder.
-    monkeypatch.setenv("CASINO_VALIDATOR_NO_CACHE", "1")
-
-
 @pytest.fixture(autouse=True, scope="module")
 def _registry_loaded() -> None:
     # The rulesets are read once per process (0.4 s, more on a busy machine): not in a case's time.
@@ -157,32 +153,55 @@ def _house_case(data: bytes, with_log: bool) -> None:
     check_house(_write("house.yaml", data), TALLIES["houses"], with_log)
 
 
+def _seeds_beside(seed: Path) -> list[Path]:
+    """The seeds checked with `seed` (itself included): the seeds of its folder, the versions an amendment
+    there may amend; but a seed of tests/fixtures/rulesets alone, as those are unrelated examples (two of
+    them overlap on purpose) among broken files."""
+    if seed.parent == FIXTURE_RULESETS:
+        return [seed]
+    return [path for path, _ in seed_rulesets() if path.parent == seed.parent]
+
+
+def _seed_folder(seed: Path) -> Path:
+    """A copy of the seeds of `seed`'s folder, made afresh."""
+    folder = _FOLDER / "rulesets" / seed.parent.name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for path in _seeds_beside(seed):
+        shutil.copyfile(path, folder / path.name)
+    return folder
+
+
 def _ruleset_case(case: tuple[Path, bytes]) -> None:
     """The damaged file in place of its seed, in a copy of the seed's folder, checked with the versions
     beside it named (an amendment is checked with the versions it amends, which are read only when
     named)."""
     seed, data = case
-    folder = _FOLDER / "rulesets" / seed.parent.name
-    shutil.rmtree(folder, ignore_errors=True)
-    shutil.copytree(
-        seed.parent, folder, ignore=lambda _, names: [n for n in names if not n.endswith(".rules")]
-    )
+    folder = _seed_folder(seed)
     (folder / seed.name).write_bytes(data)
-    beside = tuple(sorted(p for p in folder.glob("*.rules") if p.name != seed.name))
+    beside = tuple(folder / path.name for path in _seeds_beside(seed) if path.name != seed.name)
     check_ruleset(folder / seed.name, TALLIES["rulesets"], beside)
 
 
-@pytest.mark.parametrize("seed", [p for p, _ in seed_rulesets()], ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_every_ruleset_seed_passes_rules_check(seed: Path) -> None:
-    """A seed refused before any mutation tests nothing: every seed passes `rules check` as it is."""
-    _ruleset_case((seed, seed.read_bytes()))
+@pytest.mark.parametrize(
+    "seeds",
+    sorted({tuple(_seeds_beside(path)) for path, _ in seed_rulesets()}),
+    ids=lambda seeds: seeds[0].parent.name if len(seeds) > 1 else seeds[0].name,
+)
+def test_every_ruleset_seed_passes_rules_check(seeds: tuple[Path, ...]) -> None:
+    """A seed refused before any mutation tests nothing: every seed passes `rules check` as it is, each
+    named with the other seeds of its folder (as its damaged copies are checked), in one run a folder."""
+    folder = _seed_folder(seeds[0])
+    copies = [folder / seed.name for seed in seeds]
+    ran = invoke("rules", "check", *map(str, copies))
+    assert ran.code == 0, ran.stderr
+    for copy in copies:
+        assert any(line.startswith(f"{copy}: ok") for line in ran.stdout.splitlines()), ran.stdout
 
 
 @cache
 def _seed_baseline() -> bytes:
     """The baseline `--write-baseline` writes for the dispute samples."""
-    from inprocess import invoke
-
     path = _FOLDER / "seed-baseline.json"
     assert invoke("check", str(DISPUTES), "-q", "--write-baseline", str(path)).code == 0
     return path.read_bytes()
@@ -190,8 +209,6 @@ def _seed_baseline() -> bytes:
 
 @cache
 def _seed_dataset() -> Path:
-    from inprocess import invoke
-
     root = _FOLDER / "seed-dataset"
     assert invoke("check", str(DISPUTES), "-q", "--dataset", str(root)).code == 1
     return root

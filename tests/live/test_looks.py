@@ -17,13 +17,26 @@ from conftest import ROOT
 from validator import stops
 from validator.checking.options import WatchOptions
 from validator.commands import common
-from validator.findings.finding import Summary
+from validator.findings.finding import RoundOutcome, Summary
 from validator.live.notify import Notices
 from validator.live.state import WatchState
 from validator.live.watch import Watcher
 from validator.logs.limits import current_limits
 
 DISPUTE = ROOT / "samples" / "logs" / "disputes" / "BJ-03-2016-06-11.jsonl"
+
+
+def _watched(watcher: Watcher, state: WatchState) -> list[RoundOutcome]:
+    """The watch's outcomes until it stops, as the command runs it (a stop asked for ends the watch), with
+    a guard: a watch that never commits again fails its test after 30 s, never hangs it."""
+    guard = threading.Timer(30.0, watcher.stop)
+    guard.start()
+    try:
+        with stops.gently():
+            return list(watcher.outcomes())
+    finally:
+        guard.cancel()
+        state.close()
 
 
 @pytest.mark.parametrize("notices", [True, False], ids=["notified", "polling"])
@@ -57,14 +70,7 @@ def test_a_look_that_judged_flushes_and_the_first_quiet_look_commits_the_state(
         notices=notices,
     )
     assert (watcher.notices is not None) == notices  # Linux, and the live extra installed with test
-    guard = threading.Timer(30.0, watcher.stop)  # a watch that never commits again fails, never hangs
-    guard.start()
-    try:
-        with stops.gently():  # as the command runs it: a stop asked for ends with the watch
-            outcomes = list(watcher.outcomes())
-    finally:
-        guard.cancel()
-        state.close()
+    outcomes = _watched(watcher, state)
     size = log.stat().st_size
     # The start's commit (the log known, which file it is, nothing judged yet: offset 0), one look that
     # judged every line (DISPUTE is under one piece), flushed, then a look that found nothing: the state
@@ -93,14 +99,7 @@ def test_a_quiet_watch_is_woken_by_a_write_to_its_log_not_by_its_interval(tmp_pa
             watcher.stop()
 
     watcher = Watcher(common.registry(), options, Summary(), state, limits=current_limits(), commit=commit)
-    guard = threading.Timer(30.0, watcher.stop)
-    guard.start()
-    try:
-        with stops.gently():  # as the command runs it: a stop asked for ends with the watch
-            outcomes = list(watcher.outcomes())
-    finally:
-        guard.cancel()
-        state.close()
+    outcomes = _watched(watcher, state)
     assert offsets == [0, DISPUTE.stat().st_size]
     assert sum(len(outcome.findings) for outcome in outcomes) == 7
 

@@ -130,3 +130,35 @@ def test_no_probability_prints_as_zero():
     _ev, main_json, _game = main_return(version, house_for(version, None))
     assert all(Decimal(line["probability"]) > 0 for line in main_json["lines"])
     assert any(line["outcome"] == "net 16" for line in main_json["lines"])
+
+
+def test_a_tables_main_statistics_are_kept_and_a_damaged_entry_computed_again(cache, monkeypatch):
+    """`main_statistics` (the report's bands, a table priced by its rules) keeps its figures as `edge`
+    does: a later process (here: the in-process memo emptied) reads them back instead of computing the
+    main game again; an entry that does not hold them is computed again and replaced."""
+    from datetime import date
+
+    from validator.maths import api
+
+    monkeypatch.setattr(api, "_MAIN", {})
+    first = api.main_statistics("fr/bataille", date(2025, 1, 31))
+    assert first.house_edge == Decimal("0.03424211")  # as tests/maths/test_edge.py's house_edge
+    [entry] = cache.glob("edge-*.json")
+    assert json.loads(entry.read_bytes())["figures"] == {
+        "house_edge": "0.03424211",
+        "variance": str(first.variance),
+    }
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("computed again")
+
+    monkeypatch.setattr(api, "_MAIN", {})
+    monkeypatch.setattr(api, "main_return", refused)
+    assert api.main_statistics("fr/bataille", date(2025, 1, 31)) == first
+    monkeypatch.undo()
+    monkeypatch.setenv("CASINO_VALIDATOR_CACHE", str(cache))
+    monkeypatch.setattr(api, "_MAIN", {})
+    data = json.loads(entry.read_bytes())
+    entry.write_bytes(json.dumps({**data, "figures": {"house_edge": "a lot"}}).encode())
+    assert api.main_statistics("fr/bataille", date(2025, 1, 31)) == first
+    assert json.loads(entry.read_bytes())["figures"]["house_edge"] == "0.03424211"

@@ -21,9 +21,11 @@ LOGS = sorted(
 
 @contextmanager
 def _garbage() -> Iterator[list[object]]:
-    """What became cyclic garbage while the block ran (kept, not freed, to be counted)."""
-    gc.collect()
+    """What became cyclic garbage while the block ran (kept, not freed, to be counted). What exists
+    before it, garbage or not, is frozen (`gc.freeze`): the collection after the block walks only what
+    the block made, not the test process's whole heap (nine tenths of this test's time)."""
     gc.disable()
+    gc.freeze()
     gc.set_debug(gc.DEBUG_SAVEALL)
     garbage: list[object] = []
     try:
@@ -33,6 +35,7 @@ def _garbage() -> Iterator[list[object]]:
         garbage.extend(gc.garbage)
         gc.garbage.clear()
         gc.set_debug(0)
+        gc.unfreeze()
         gc.enable()
 
 

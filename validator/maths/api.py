@@ -15,6 +15,7 @@ from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
 from validator.house.lint import option_value
 from validator.i18n import _
+from validator.maths import kept
 from validator.maths.edge import figures, house_for, main_return, report
 from validator.maths.game import DecisionCosts, maths_of
 from validator.rulebook.registry import default_registry
@@ -57,9 +58,25 @@ def main_statistics(
     ruleset, options, key = _table(ruleset_id, on, house_entry)
     found = _MAIN.get(key)
     if found is None:
-        ev, main_json, _game = main_return(ruleset, house_for(ruleset, options))
-        edge = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
-        found = _MAIN[key] = MainStatistics(ruleset.version, edge, _main_variance(ruleset, main_json))
+        found = _MAIN[key] = _kept_statistics(ruleset, options)
+    return found
+
+
+def _kept_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> MainStatistics:
+    """The main stake's figures, read back where an earlier run kept them (`validator.maths.kept`: the
+    same version's text, options and program), else computed and kept: the report of a year's datasets
+    prices each table by its rules again at every run."""
+    entry = kept.key(ruleset, options, None, ("main statistics",))
+    data = kept.read(entry)
+    if data is not None:
+        try:
+            return MainStatistics(ruleset.version, Decimal(data["house_edge"]), Decimal(data["variance"]))
+        except (KeyError, TypeError, ArithmeticError):
+            pass  # not what is kept below: computed again, and kept in its place
+    ev, main_json, _game = main_return(ruleset, house_for(ruleset, options))
+    edge = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
+    found = MainStatistics(ruleset.version, edge, _main_variance(ruleset, main_json))
+    kept.keep(entry, {"house_edge": str(found.house_edge), "variance": str(found.variance)})
     return found
 
 
