@@ -40,7 +40,7 @@ from validator.games.blackjack.maths import (
     _pay_table,
     _standing,
 )
-from validator.maths.numeric import Floats, np
+from validator.maths.numeric import Floats, Ints, np
 from validator.maths.shoe import VALUES, without
 
 Bounds = tuple[Floats, Floats]  # (low, high), by the dealer's first card: equal where computed exactly
@@ -72,6 +72,16 @@ def _fixed_values(game: MainGame, pair: int, most: int) -> dict[tuple[int, int],
     return result
 
 
+def _same_cards(keys: Ints, family: tuple[int, int], wanted: Ints) -> Ints:
+    """The hands of a family (`keys[low:high]`, sorted) holding the cards of each key of `wanted`: every
+    one is there (a family with fewer of the pair's cards out holds every hand of one with more)."""
+    low, high = family
+    at = low + np.minimum(np.searchsorted(keys[low:high], wanted), high - low - 1)
+    if not np.array_equal(keys[at], wanted):  # i18n: not shown (a bug of the program)
+        raise AssertionError("split_exact: a hand missing from the family that decides its play")
+    return at
+
+
 def _played_as(game: MainGame, play: tuple[int, int], hands: tuple[int, int]) -> Floats:
     """The values of the game's hands low … high played as the hands of the same cards low' … high'
     (`play`: a family of the pair with fewer of its cards out, which holds each of them) are: a hand
@@ -80,7 +90,7 @@ def _played_as(game: MainGame, play: tuple[int, int], hands: tuple[int, int]) ->
     card's chance times the children's best values, and what a bust with it pays)."""
     found, values = game.hands, game.values
     low, high = hands
-    at = play[0] + np.searchsorted(found.keys[play[0] : play[1]], found.keys[low:high])
+    at = _same_cards(found.keys, play, found.keys[low:high])
     action = values.action[at]
     best = values.best[low:high]
     hit, double, stand = values.hit[low:high], values.double[low:high], values.stand[low:high]
@@ -172,7 +182,7 @@ def _beyond_values(
     for i, f in enumerate(plays):
         index = _family_index(game.hands, pair, f)
         start, end = game.hands.starts[index], game.hands.starts[index + 1]
-        action[i] = game.values.action[start + np.searchsorted(game.hands.keys[start:end], found.keys)]
+        action[i] = game.values.action[_same_cards(game.hands.keys, (start, end), found.keys)]
     kids = np.maximum(found.child, 0)
     value = np.repeat(stand[None], len(plays), axis=0)
     for total in range(21, 1, -1):
