@@ -411,3 +411,25 @@ def test_a_reading_that_leaves_the_rules_the_main_game_asks_is_the_same_game(reg
     assert asked(split) != asked(version)
     assert main_return(split, values, game)[0] == ev
     assert read == [split.applied]
+
+
+def test_the_split_hands_size_is_a_bound_rounded_away_from_the_figure(monkeypatch):
+    """Issue 40: where a figure is approximate, its size is a bound measured on that very figure. The
+    split hands' size is the exact return of the figure's play (split_exact.gap: the figure less it, as
+    bounds): printed in points, its high end rounded up and its low end down, so that the printed bound
+    still holds (0.0001625443 points → at most 0.000163; 0.0001583879 → from 0.000158). The
+    distribution's gap keeps its number (−0.0000042 of return: −0.000420 points)."""
+    from types import SimpleNamespace
+
+    from validator.games.blackjack import edge, split_exact
+
+    monkeypatch.setattr(split_exact, "gap", lambda game: (0.000001583879, 0.000001625443))
+    game = SimpleNamespace(spread=SimpleNamespace(split_gap=-0.0000042))
+    split, spread = edge.approximations(game)  # type: ignore[arg-type]
+    assert split["what"].startswith("split hands")
+    assert split["size"] == (
+        "a bound measured on this figure: at most 0.000163 points above the best play's exact return (the "
+        "exact return of this play, computed for this version, is 0.000158 to 0.000163 points below the "
+        "figure)"
+    )
+    assert spread["size"] == "the distribution's mean -0.000420 points from the figure"

@@ -192,6 +192,53 @@ def test_late_surrender_published(tmp_path_factory, decks, peeks, h17, das, surr
     assert abs(ev - published) <= EXACT + 0.0005, (ev, published)
 
 
+# Farmer's calculator at one deck, S17, the dealer checking, double after splits, resplits to four hands
+# (no surrender): its "Overall expected value (%)" by the dealer's first card, as it printed them, for the
+# first cards where its play and this project's split the same pairs the same way (6 and ace).
+FARMER_BY_FIRST_CARD = {5: 24.378174497, 0: -36.019471711}
+
+
+@pytest.mark.xdist_group("published-1-decks")
+def test_the_split_bound_is_the_exact_return_of_the_play_as_farmer_computes_it(tmp_path_factory):
+    """Issue 40: the split hands' size `edge` prints is measured on the figure: the exact return of the
+    play it describes (split_exact). Farmer's calculator computes a post-split play's exact return the
+    same way (the other hands' second cards known not to be of the pair): at the dealer's 6 and ace it
+    and the figure's play agree, and the exact returns are the same to Farmer's nine printed decimals;
+    over the whole game the two plays differ a little elsewhere, and the exact returns by 0.00001 points
+    (the figure itself, Appendix 9's method, is 0.0005 points above Farmer's)."""
+    from validator.games.blackjack.maths import initial
+    from validator.games.blackjack.split_exact import exact_split, gap
+    from validator.maths.shoe import VALUES, without
+
+    ruleset = classic(tmp_path_factory.getbasetemp(), 1, True, False)
+    house = {**ruleset.house_defaults(), "double_after_split": True, "max_split_hands": 4, "surrender": False}
+    game = main_game(Probe(ruleset, house))
+    full, total = game.full, sum(game.full)
+    by_first = [0.0] * VALUES
+    exact = {pair: exact_split(game, pair, [1.0] * VALUES) for pair in game.splits}
+    for first in range(VALUES):
+        for second in range(first, VALUES):
+            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
+            p_hand *= 1 if first == second else 2
+            after = without(full, first, second)
+            for up in range(VALUES):
+                p = p_hand * after[up] / (total - 2)
+                if not p:
+                    continue
+                value, action = initial(game, first, second, up)
+                if action == "split":  # the play's exact return, in place of Appendix 9's figure of it
+                    low, high = exact[first]
+                    assert low[up] == high[up]  # one deck: every family of the pair valued, no bound
+                    value += low[up] - game.splits[first][0][up]
+                by_first[up] += p * value
+    for up, farmer in FARMER_BY_FIRST_CARD.items():
+        assert abs(by_first[up] / (full[up] / total) * 100 - farmer) <= 2e-9, (up, by_first[up])
+    low, high = gap(game)
+    assert low == pytest.approx(high, abs=1e-15)
+    assert abs((game.ev - high) * 100 - 0.183111744) <= 0.00002  # the figure: 0.0005 above Farmer's
+    assert abs(game.ev * 100 - 0.183111744) > 0.00045
+
+
 def _war(tmp: Path, replacement: str):
     text = (rulesets_dir() / "fr" / "bataille" / "2013-05-12.rules").read_text(encoding="utf-8")
     clause = "settle war when hand.war_rank >= dealer.war_rank => push"

@@ -4,18 +4,23 @@ by the best play, its variance and covariance, what is not exact, the insurance 
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from typing import Any
 
 from validator.casino.cards import BJ_VALUE
+from validator.games.blackjack import dealer as dealer_table
+from validator.games.blackjack import split_exact
 from validator.games.blackjack.chart import chart
 from validator.games.blackjack.chart import text as chart_text
-from validator.games.blackjack.dealer import shared_distribution
-from validator.games.blackjack.maths import MainGame, Play, Rules, asked, main_game
+from validator.games.blackjack.dealer import DealerRule, shared_distribution
+from validator.games.blackjack.maths import MainGame, Play, Rules, asked, dealer_cards, dealer_rule, main_game
 from validator.games.blackjack.spread import with_spread
 from validator.games.blackjack.strategy import Costs, Strategy
 from validator.i18n import N_, _
 from validator.maths.edge import number, outcome_line, percent
 from validator.maths.game import DealerResults, DecisionCosts
+from validator.maths.numeric import np
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, full_shoe
 from validator.numbers import localized
@@ -67,8 +72,8 @@ class BlackjackMaths:
         return Strategy(Play(Rules.read(probe)))  # computed at the séance's first decision
 
     def dealer_results(self, probe: Probe) -> DealerResults | None:
-        rules = Rules.read(probe)
-        return lambda decks, player, dealer: _dealer_results(rules, decks, player, dealer)
+        rule = dealer_rule(probe)  # his drawing alone: the main stake's payoffs are not read
+        return lambda decks, player, dealer: _dealer_results(rule, decks, player, dealer)
 
     def costs(self, game: Any) -> DecisionCosts:
         return Costs(game)
@@ -82,16 +87,26 @@ MATHS = BlackjackMaths()
 
 
 def approximations(game: MainGame) -> list[dict[str, str]]:
-    """What the figures do not take exactly, and how much it moves them, measured on these figures
-    (docs/edge.md)."""
+    """What the figures do not take exactly, and how much it moves them, each measured on these figures
+    (docs/edge.md): the split hands' method by the exact return of the play it describes
+    (`split_exact.gap`: the best play's exact return is at least the figure less the higher bound), the
+    distribution by its mean's gap to the figure."""
     gap = game.spread.split_gap if game.spread else 0.0
+    low, high = split_exact.gap(game)
     return [
         {
             "what": _(
                 "split hands: each played on its own cards and the pair's cards out so far, the cards "
                 "drawn to the box's other hands unseen to it, as Wizard of Odds' Appendix 9 computes them"
             ),
-            "size": _("the method of the published tables"),
+            "size": _(
+                "a bound measured on this figure: at most {high} points above the best play's exact "
+                "return (the exact return of this play, computed for this version, is {low} to {high} "
+                "points below the figure)"
+            ).format(
+                low=localized(number(math.floor(low * 1e8) / 1e6, 6)),
+                high=localized(number(math.ceil(high * 1e8) / 1e6, 6)),
+            ),
         },
         {
             "what": _("distribution: a split box's hands independent given the dealer's result"),
@@ -128,23 +143,52 @@ def insurance_json(probe: Probe, game: MainGame) -> dict[str, Any] | None:
 
 
 def _dealer_results(
-    rules: Rules, decks: int, player: list[str], dealer: list[str]
+    rule: DealerRule, decks: int, player: list[str], dealer: list[str]
 ) -> list[tuple[list[str], float]]:
     """The dealer's final results, from the shoe without the cards already seen."""
     counts = list(full_shoe(decks))
     for card in player + dealer:
         counts[BJ_VALUE[card[0]] - 1] -= 1
     key = tuple(counts)
-    dist = [0.0] * rules.dealer.size
+    dist = [0.0] * rule.size
     if dealer:
         up = BJ_VALUE[dealer[0][0]] - 1
-        dist = list(shared_distribution(rules.dealer, key, up))
+        dist = list(shared_distribution(rule, key, up))
     else:
         left = sum(counts)
+        by_first = _first_unseen(rule, decks).get(key) if len(player) == 2 else None
         for up in range(VALUES):
             if counts[up]:
-                comp = list(counts)
-                comp[up] -= 1
-                for i, x in enumerate(shared_distribution(rules.dealer, tuple(comp), up)):
+                if by_first is not None:
+                    results = by_first[up]
+                else:
+                    comp = list(counts)
+                    comp[up] -= 1
+                    results = shared_distribution(rule, tuple(comp), up)
+                for i, x in enumerate(results):
                     dist[i] += counts[up] / left * x
-    return [(rules.dealer_cards(o), x) for o, x in enumerate(dist) if x]
+    return [(dealer_cards(rule, o), x) for o, x in enumerate(dist) if x]
+
+
+@lru_cache(maxsize=8)
+def _first_unseen(rule: DealerRule, decks: int) -> dict[tuple[int, ...], tuple[tuple[float, ...], ...]]:
+    """For each two cards of the player (the shoe they leave, by value): the dealer's results given each
+    first card of his, all computed at once (`dealer.table`, as the main game computes them) rather than
+    one shoe and first card at a time: a side bet that reads his final result but not his first card
+    (dames de cœur's blackjack of the dealer) asks them of every pair of the player's cards."""
+    full = full_shoe(decks)
+    shoes = []
+    for first in range(VALUES):
+        for second in range(first, VALUES):
+            removed = [0] * VALUES
+            removed[first] += 1
+            removed[second] += 1
+            if all(r <= c for r, c in zip(removed, full, strict=True)):
+                shoes.append(removed)
+    found = dealer_table.table(rule, full, np.array(shoes, dtype=np.int64))
+    return {
+        tuple(c - r for c, r in zip(full, removed, strict=True)): tuple(
+            tuple(float(x) for x in found[index, up]) for up in range(VALUES)
+        )
+        for index, removed in enumerate(shoes)
+    }

@@ -65,6 +65,26 @@ def _total(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
 
+def dealer_rule(probe: Probe) -> DealerRule:
+    """How the version's dealer draws (its parameters): all the side bets that read his final hand need
+    of the rules, without settling the main stake's payoffs (`Rules.read`)."""
+    return DealerRule(
+        int(probe.param("dealer.stands_on", 17)),
+        bool(probe.param("dealer.hits_soft_17", False)),
+        bool(probe.param("dealer.hits_17_with_an_ace", False)),
+    )
+
+
+def dealer_cards(rule: DealerRule, outcome: int) -> list[str]:
+    """Some cards of the dealer that make one of his results."""
+    if outcome == rule.blackjack:
+        return ["AS", "TS"]
+    if outcome == rule.bust:
+        return ["TS", "6S", "TH"]
+    total = rule.totals[outcome]
+    return ["TS", "5S", "6S"] if total == 21 else _cards(total, False, 2)
+
+
 @dataclass(slots=True)
 class Rules:
     """The game the version's rules make, read through the probe once per table."""
@@ -78,25 +98,18 @@ class Rules:
 
     @classmethod
     def read(cls, probe: Probe) -> Rules:
-        stands_on = int(probe.param("dealer.stands_on", 17))
-        rule = DealerRule(
-            stands_on,
-            bool(probe.param("dealer.hits_soft_17", False)),
-            bool(probe.param("dealer.hits_17_with_an_ace", False)),
+        rules = cls(
+            probe,
+            int(probe.param("shoe.decks", 6)),
+            dealer_rule(probe),
+            bool(probe.param("dealer.peeks", False)),
         )
-        rules = cls(probe, int(probe.param("shoe.decks", 6)), rule, bool(probe.param("dealer.peeks", False)))
         rules.build_payoffs()
         return rules
 
     # ---- settlements, from the version's clauses ----
     def dealer_cards(self, outcome: int) -> list[str]:
-        rule = self.dealer
-        if outcome == rule.blackjack:
-            return ["AS", "TS"]
-        if outcome == rule.bust:
-            return ["TS", "6S", "TH"]
-        total = rule.totals[outcome]
-        return ["TS", "5S", "6S"] if total == 21 else _cards(total, False, 2)
+        return dealer_cards(self.dealer, outcome)
 
     def build_payoffs(self) -> None:
         probe = self.probe

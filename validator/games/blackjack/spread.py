@@ -15,7 +15,7 @@ given the dealer's cards, his first card and his result, as Griffin computes it)
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from validator.games.blackjack.holdings import UNSPLIT
 from validator.games.blackjack.maths import (
@@ -38,15 +38,27 @@ SURRENDER = 3  # an initial hand surrendered (beside STAND, HIT, DOUBLE)
 CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE, "surrender": SURRENDER}
 
 
-def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
-    """The settlements of one family's hands, walked forward from its two-card hands: `start` (hands of
-    the family × first cards × kinds) their weights, `plays` (hands × first cards) their first decision.
-    Returns the mass settled under each settlement key and stake (keys × 2 × first cards × kinds ×
-    the dealer's results)."""
+@dataclass(frozen=True, slots=True)
+class _Walked:
+    """The weights `_forward` carried to each hand of a range (hands × first cards × kinds): standing on
+    one stake and on a doubled one, taking a card, doubling, surrendering, and arriving from a hand that
+    took a card."""
+
+    stands: Floats
+    doubled: Floats
+    hits: Floats
+    doubles: Floats
+    surrenders: Floats
+    arriving: Floats
+
+
+def _forward(game: MainGame, low: int, high: int, start: Floats, plays: Bytes) -> _Walked:
+    """The play walked forward from the two-card hands of the hands low … high (one family, or several
+    consecutive families: a hand's children are in its own family, so a walk of several is each one's
+    walk, element by element, in fewer passes): `start` (hands × first cards × kinds) their weights,
+    `plays` (hands × first cards) their first decision."""
     found, values = game.hands, game.values
-    low, high = found.starts[family], found.starts[family + 1]
     count, kinds = high - low, start.shape[2]
-    outcomes = values.dealer.shape[2]
     arriving = np.zeros((count, VALUES, kinds))  # from a hand that took a card
     stands = np.zeros((count, VALUES, kinds))  # standing on one stake
     doubled = np.zeros((count, VALUES, kinds))  # standing on a doubled stake
@@ -78,6 +90,39 @@ def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
                 targets = kids[inside, card] - low
                 arriving[targets] += hitting[inside] * chance[inside, card][:, :, None]
                 doubled[targets] += doubling[inside] * chance[inside, card][:, :, None]
+    return _Walked(stands, doubled, hits, doubles, surrenders, arriving)
+
+
+def _walk(game: MainGame, family: int, start: Floats, plays: Bytes) -> Floats:
+    """The settlements of one family's hands, walked forward from its two-card hands: `start` (hands of
+    the family × first cards × kinds) their weights, `plays` (hands × first cards) their first decision.
+    Returns the mass settled under each settlement key and stake (keys × 2 × first cards × kinds ×
+    the dealer's results)."""
+    low, high = game.hands.starts[family], game.hands.starts[family + 1]
+    return _settled(game, family, _forward(game, low, high, start, plays), 0)
+
+
+def _settled(game: MainGame, family: int, walked: _Walked, offset: int) -> Floats:
+    """`_walk`'s settlements of one family, from a walk whose hands begin `offset` hands before the
+    family's (each weight taken apart as an array of its own, as a walk of the family alone made it)."""
+    found, values = game.hands, game.values
+    low, high = found.starts[family], found.starts[family + 1]
+    part = slice(low - offset, high - offset)
+    stands, doubled, hits, doubles, surrenders, arriving = (
+        weight[part].copy()
+        for weight in (
+            walked.stands,
+            walked.doubled,
+            walked.hits,
+            walked.doubles,
+            walked.surrenders,
+            walked.arriving,
+        )
+    )
+    count, kinds = high - low, stands.shape[2]
+    outcomes = values.dealer.shape[2]
+    two = found.cards[low:high] == 2
+    hard = found.hard[low:high]
     dealer = values.dealer[low:high]
     totals = np.where(found.ace[low:high] & (hard + 10 <= 21), hard + 10, hard)
     keys = totals - 4
@@ -127,21 +172,27 @@ def _split_joint(game: MainGame, split: SplitParts) -> Law:
     # The law of one hand's net result given the dealer's first card and result: for each count of the
     # pair's cards out, any second card ("any"), or one not of the pair's ("other").
     laws: dict[tuple[str, int], Law] = {}
-    for out in range(2, hands + 1):
-        family = next(i for i, f in enumerate(found.families) if f.pair == pair and f.out == out)
-        low, high = found.starts[family], found.starts[family + 1]
+    # The pair's families (one per count of its cards out: consecutive) walked forward in one pass.
+    families = {
+        out: next(i for i, f in enumerate(found.families) if f.pair == pair and f.out == out)
+        for out in range(2, hands + 1)
+    }
+    first, last = found.starts[min(families.values())], found.starts[max(families.values()) + 1]
+    start = np.zeros((last - first, VALUES, 2))
+    for out, family in families.items():
         base = np.zeros(VALUES)
         base[pair] = out
         chance = np.clip(full[:, None] - base[:, None] - eye, 0.0, None) / (full.sum() - out - 1.0)
-        start = np.zeros((high - low, VALUES, 2))
         for k in found.roots[family]:
             row = [int(c) for c in found.rows[found.row[k]]]
             row[pair] -= out
             second = next(i for i in range(VALUES) if row[i])
-            start[k - low, :, 0] = chance[second]
+            start[k - first, :, 0] = chance[second]
             if second != pair:
-                start[k - low, :, 1] = chance[second]
-        settled = _walk(game, family, start, values.action[low:high])
+                start[k - first, :, 1] = chance[second]
+    walked = _forward(game, first, last, start, values.action[first:last])
+    for out, family in families.items():
+        settled = _settled(game, family, walked, first)
         for index, kind in enumerate(("any", "other")):
             law = _joint(game, settled, index)
             mass = sum(law.values(), np.zeros((VALUES, outcomes)))
