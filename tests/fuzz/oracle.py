@@ -32,7 +32,8 @@ HANG = 120.0  # seconds of wall-clock: a case still running then, having used un
 HANG_CPU = 0.5  # of CPU in that time, is stopped and fails as a hang (see `_alarm`)
 MAX_LINE = 1 << 20
 KNOWN_TYPES = ("table", "limits", "dealer", "shoe", "round", "jackpot")
-SCHEMA = Path(__file__).resolve().parents[2] / "validator" / "schemas" / "hand-log.schema.json"
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = ROOT / "validator" / "schemas" / "hand-log.schema.json"
 HOUSE_LOG = Path(__file__).resolve().parents[2] / "samples" / "logs" / "clean" / "BJ-03-2016-06-10.jsonl"
 
 
@@ -291,10 +292,25 @@ def check_ruleset(path: Path, tally: Tally, also: tuple[Path, ...] = ()) -> None
     if ran.code == 2:
         named = tuple(f"{p}:" for p in (path, *also))
         assert all(
-            line.startswith((*named, "casino-validator: ", " ")) for line in ran.stderr.splitlines()
+            line.startswith((*named, "casino-validator: ", " ")) or _in_a_shipped_file(line)
+            for line in ran.stderr.splitlines()
         ), ran.stderr
     else:
         assert any(line.startswith(f"{path}: ok") for line in ran.stdout.splitlines()), ran.stdout
+
+
+def _in_a_shipped_file(line: str) -> bool:
+    """A message at a place of a shipped ruleset: a file checked as a candidate for a shipped version
+    is compiled with the shipped versions that amend it or take its checks (`same check as`), and one
+    that no longer fits is told where it is (fr/bataille's six-decks, which takes a check of
+    fr/blackjack's, when a damaged 2013 wording changes that check)."""
+    place, _, message = line.partition(".rules:")
+    return bool(message) and f"{place}.rules".endswith(_SHIPPED_NAMES)
+
+
+_SHIPPED_NAMES = tuple(
+    f"/{p.relative_to(ROOT / 'rulesets').as_posix()}" for p in (ROOT / "rulesets").rglob("*.rules")
+)
 
 
 def check_fixtures(folder: Path, tally: Tally) -> None:

@@ -389,6 +389,9 @@ class HouseChecks:
     # Events checked one right after the other, each pair's rules as one function (`folded_checks`):
     # made when a judge first asks (None: no rule listens to either).
     folded: dict[tuple[str, str], AllHeld | None] = field(default_factory=dict)
+    # False where every rule must run on its own (a version probed for `rules test --coverage`, whose
+    # clauses report what they decide): no pair is folded, each event's own function is asked.
+    fold: bool = True
 
 
 def generated_checks(

@@ -98,7 +98,15 @@ class _Inflater(io.RawIOBase):
         member = self._member
         assert member is not None
         if not self._input and not self._more():
-            self._error = EOFError(_CUT_SHORT)
+            # The file ends inside the member, but zlib may hold bytes it decoded past the last `size`
+            # asked for, having read every compressed byte: given first, then the stream is cut short.
+            before = member.copy()
+            try:
+                self._output = member.decompress(b"", size)
+            except zlib.error:
+                self._output = _salvaged(before, b"")
+            if not self._output:
+                self._error = EOFError(_CUT_SHORT)
             return
         before = member.copy()
         data = self._input

@@ -17,7 +17,8 @@ from validator.house.lint import option_value
 from validator.i18n import _
 from validator.maths import kept
 from validator.maths.edge import figures, house_for, main_return, report
-from validator.maths.game import DecisionCosts, maths_of
+from validator.maths.game import DecisionCosts, MainFigures, maths_of
+from validator.maths.probe import Probe
 from validator.rulebook.registry import default_registry
 
 _MAIN: dict[tuple[str, tuple[tuple[str, str], ...]], MainStatistics] = {}
@@ -73,7 +74,14 @@ def _kept_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> MainStatis
             return MainStatistics(ruleset.version, Decimal(data["house_edge"]), Decimal(data["variance"]))
         except (KeyError, TypeError, ArithmeticError):
             pass  # not what is kept below: computed again, and kept in its place
-    ev, main_json, _game = main_return(ruleset, house_for(ruleset, options))
+    maths, house = maths_of(ruleset), house_for(ruleset, options)
+    # The two figures alone where the game gives them, not all that edge prints of the main stake.
+    alone = maths.main_figures(Probe(ruleset, house)) if isinstance(maths, MainFigures) else None
+    main_json: Mapping[str, Any]
+    if alone is not None:
+        ev, main_json = alone[0], {"variance": alone[1]}
+    else:
+        ev, main_json, _game = main_return(ruleset, house)
     edge = -Decimal(repr(ev)).quantize(Decimal("0.00000001"))
     found = MainStatistics(ruleset.version, edge, _main_variance(ruleset, main_json))
     kept.keep(entry, {"house_edge": str(found.house_edge), "variance": str(found.variance)})

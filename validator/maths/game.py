@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from validator.dsl.model import Ruleset
 from validator.errors import ValidatorError
@@ -22,6 +22,16 @@ DealerResults = Callable[[int, list[str], list[str]], list[tuple[list[str], floa
 # decided: (verb, the hand's cards, the dealer's cards in sight, split, split aces, the box's hands) →
 # the expected return of the best action less that of the action taken; None: not priced.
 DecisionCosts = Callable[[str, tuple[str, ...], tuple[str, ...], bool, bool, int], float | None]
+
+
+@runtime_checkable
+class MainFigures(Protocol):
+    """What a game's mathematics may give beside `GameMaths` for the report's bands: the main stake's
+    return and its variance as `main_return`'s object prints it (a string), without the rest of what
+    `edge` prints of the main stake (a game whose figures cost more to print: blackjack's split bound).
+    A game without it, or that answers None, is asked `main_return`."""
+
+    def main_figures(self, probe: Probe) -> tuple[float, str] | None: ...
 
 
 class GameMaths(Protocol):

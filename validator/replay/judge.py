@@ -87,10 +87,13 @@ class Judge:
         """The generated function that answers "every rule held" for the rules of `first` then those of
         `then`, house options written in (`dsl.model.folded_checks`), for an engine that checks the two
         one right after the other: one call where there were two. None while `explain` traces every
-        rule (the engine then asks each event's own), or where no rule listens to either."""
+        rule or the version is probed (`HouseChecks.fold`: the engine then asks each event's own), or
+        where no rule listens to either."""
         if self.trace is not None:
             return None
         checks = self.under_house()
+        if not checks.fold:
+            return None
         key = (first, then)
         if key in checks.folded:
             return checks.folded[key]

@@ -63,7 +63,7 @@ class _Probed(Ruleset):
     """A version whose generated functions always defer to its (reporting) clauses."""
 
     def under_house(self, house: dict[str, Any]) -> HouseChecks:
-        return HouseChecks(dict.fromkeys(self.checks_by_event, _run_them), {})
+        return HouseChecks(dict.fromkeys(self.checks_by_event, _run_them), {}, fold=False)
 
 
 def non_default(ruleset: Ruleset) -> Choice:

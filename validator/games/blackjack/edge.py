@@ -64,6 +64,15 @@ class BlackjackMaths:
             main_json["insurance"] = insurance
         return game.ev, main_json, game
 
+    def main_figures(self, probe: Probe) -> tuple[float, str] | None:
+        """The main stake's return and variance as `main_return` gives them (`maths.game.MainFigures`),
+        without computing the split hands' bound and the insurance that only `edge` prints; None where
+        the game has no spread (`main_return` then says what it has)."""
+        game = with_spread(main_game(probe))
+        if game.spread is None:
+            return None
+        return game.ev, number(game.spread.variance, 6)
+
     def played(self, probe: Probe) -> tuple[float, Any]:
         game = main_game(probe)
         return game.ev, Strategy(game)
