@@ -33,7 +33,7 @@ from sb_logs import BATAILLE, BJ_000, BJ_001, BJ_ALL, bet, jackpot, round_, shoe
 ROOT = HERE.parent / "fixtures" / "rules" / "fr"
 # The conditions of three rules, as a failed disjunction reports them (its text, and the facts it read).
 LL_ORDER = (
-    "(side.verb == side.previous_verb and side.box < side.previous_box)"
+    "(side.verb == side.previous_verb and side.box <= side.previous_box)"
     ' or (side.verb == "pay" and side.previous_verb == "lose")'
 )
 QUEENS = (

@@ -10,7 +10,7 @@ with. They are declared one by one beside the fixtures, as `equivalent-mutants.j
 (and as coverage.py's `# pragma: no cover` excludes a line):
 
     {"unreachable": [
-        {"item": "rulesets/fr/blackjack/2013-12-15.rules:1648: rule bets-before-deal, on late_bet",
+        {"item": "rulesets/fr/blackjack/2013-12-15.rules:1649: rule bets-before-deal, on late_bet",
          "never": "holds",
          "why": "The replay fixes bet.before_deal false on every late_bet: …"}]}
 
