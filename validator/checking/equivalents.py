@@ -17,10 +17,10 @@ log can show it. A declaration is never a blanket one, and it is checked on ever
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from validator.checking.declarations import declared_items
 from validator.errors import ValidatorError
 from validator.i18n import _
 
@@ -53,17 +53,7 @@ def read_declarations(root: Path) -> list[Declared]:
     """The declarations of the fixtures folder `root` (none without the file). A file not of that shape is
     a `ValidatorError` naming it (exit 2)."""
     path = root / EQUIVALENT_FILE
-    if not path.is_file():
-        return []
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValidatorError(_("{path}: cannot be read: {error}").format(path=path, error=error)) from None
-    items = data.get("equivalent") if isinstance(data, dict) else None
-    if not isinstance(items, list) or set(data) != {"equivalent"}:
-        raise ValidatorError(
-            _("{path}: an object with one key, 'equivalent', a list of declarations").format(path=path)
-        )
+    items = declared_items(path, "equivalent")
     found: list[Declared] = []
     for index, item in enumerate(items):
         mutant = item.get("mutant") if isinstance(item, dict) else None

@@ -25,10 +25,10 @@ log can give (`NEVER`); `why` why. A declaration is never a blanket one, and it 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from validator.checking.declarations import declared_items
 from validator.errors import ValidatorError
 from validator.i18n import _
 
@@ -62,17 +62,7 @@ def read_unreachable(root: Path) -> list[Unreachable]:
     """The declarations of the fixtures folder `root` (none without the file). A file not of that shape is
     a `ValidatorError` naming it (exit 2)."""
     path = root / UNREACHABLE_FILE
-    if not path.is_file():
-        return []
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValidatorError(_("{path}: cannot be read: {error}").format(path=path, error=error)) from None
-    items = data.get("unreachable") if isinstance(data, dict) else None
-    if not isinstance(items, list) or set(data) != {"unreachable"}:
-        raise ValidatorError(
-            _("{path}: an object with one key, 'unreachable', a list of declarations").format(path=path)
-        )
+    items = declared_items(path, "unreachable")
     found: list[Unreachable] = []
     for index, item in enumerate(items):
         declared = _declaration(item)
