@@ -104,7 +104,7 @@ def box_players(record: Mapping[str, Any]) -> dict[int, str]:
         if not isinstance(bet, dict):
             continue
         player, stake = bet.get("player"), bet.get("stake")
-        if not isinstance(player, str) or not isinstance(stake, str) or not stake[:1].isdigit():
+        if not isinstance(player, str) or not isinstance(stake, str) or not stake[:1].isdecimal():
             continue
         box = int(stake[0])
         players.setdefault(box, player)
@@ -125,7 +125,7 @@ def record_facts(
     players = box_players(record)
     stakes: tuple[StakeMoney, ...] = ()
     bets = [b.get("stake") for b in _listed(record.get("bets")) if isinstance(b, dict)]
-    boxes = len({s[0] for s in bets if isinstance(s, str) and s[:1].isdigit()})
+    boxes = len({s[0] for s in bets if isinstance(s, str) and s[:1].isdecimal()})
     if engine is not None:
         stakes = tuple(_stakes(engine, players, rules_give or {}))
         boxes = engine.facts.boxes

@@ -78,7 +78,7 @@ def box_sequences(actions: Iterable[Sequence[Any]]) -> dict[int, list[str]]:
         if not isinstance(target, str) or target == "D" or not isinstance(card, str):
             continue
         box = target.split("/")[0]
-        if box.isdigit():
+        if box.isdecimal():
             seen.setdefault(int(box), []).append(normalize(card))
     return seen
 
@@ -89,7 +89,7 @@ def split_boxes(actions: Iterable[Sequence[Any]]) -> frozenset[int]:
     for action in actions:
         if action and action[0] == "split" and len(action) >= 2 and isinstance(action[1], str):
             box = action[1].split("/")[0]
-            if box.isdigit():
+            if box.isdecimal():
                 found.add(int(box))
     return frozenset(found)
 
@@ -107,7 +107,7 @@ def dealt_by_box(actions: Iterable[Action]) -> dict[int, list[str]]:
             if target == "D":
                 continue
             box = target.split("/")[0]
-            if box.isdigit():
+            if box.isdecimal():
                 cards = seen.get(int(box))
                 if cards is None:
                     cards = seen[int(box)] = []
@@ -240,7 +240,7 @@ def staked_sides(stakes: Iterable[str], sides: Mapping[str, str]) -> dict[int, f
     for stake in stakes:
         number, _colon, kind = stake.partition(":")
         side = side_of(kind, sides)[0]
-        if side is not None and number.isdigit():
+        if side is not None and number.isdecimal():
             found.setdefault(int(number), set()).add(side)
     return {number: frozenset(names) for number, names in found.items()}
 
