@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache, partial
+from functools import partial
 
 from validator.dsl import ast
 from validator.dsl.expr import unparse
@@ -36,7 +36,7 @@ from validator.dsl.model import Ruleset
 from validator.games.blackjack import dealer as dealer_table
 from validator.games.blackjack.dealer import DealerRule
 from validator.games.blackjack.hands import BlackjackHand as Hand
-from validator.games.blackjack.holdings import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
+from validator.games.blackjack.holdings import ALL, DOUBLED, POWER, TWO, UNSPLIT, Family, Hands, hands
 from validator.maths.numeric import Bools, Bytes, Floats, Ints, np
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
@@ -280,11 +280,57 @@ def asked(ruleset: Ruleset) -> tuple[object, ...]:
     return ruleset.game, params, checks, settles
 
 
-@lru_cache(maxsize=4)
+class DealerRows:
+    """The dealer's results (`dealer.table`) for every row (the cards out) asked so far of one dealer's rule
+    and shoe: each row is computed once per process, whatever families, options or readings ask it. A
+    version's options and readings that keep its dealer ask mostly the same rows (a box split to fewer
+    hands holds a subset of the rows of one split to more; the split bound's families past the game's
+    are mostly rows of the game's), so only the rows not yet known are computed. A row's results do not
+    depend on the rows computed beside it."""
+
+    def __init__(self, rule: DealerRule, full: Composition) -> None:
+        self.rule, self.full = rule, full
+        self.power = np.array(POWER, dtype=np.int64)
+        self.keys = np.zeros(0, dtype=np.int64)  # sorted
+        self.known = np.zeros((0, VALUES, rule.size))
+
+    def of(self, rows: Ints) -> Floats:
+        """The results for each row of `rows` (rows × values): an array rows × first cards × outcomes, the
+        caller's own."""
+        ours = rows @ self.power
+        at = np.minimum(np.searchsorted(self.keys, ours), max(len(self.keys) - 1, 0))
+        missing = self.keys[at] != ours if len(self.keys) else np.ones(len(ours), dtype=np.bool_)
+        if missing.any():
+            wanted, first = np.unique(ours[missing], return_index=True)
+            new = dealer_table.table(self.rule, self.full, rows[np.flatnonzero(missing)[first]])
+            keys = np.concatenate((self.keys, wanted))
+            order = np.argsort(keys, kind="stable")
+            self.keys, self.known = keys[order], np.concatenate((self.known, new))[order]
+            at = np.searchsorted(self.keys, ours)
+        found: Floats = self.known[at]
+        return found
+
+
+# The dealers' rows kept in this process, the latest last (a few shoes and rules: the suite's published
+# games ask six shoes under two rules, a version's figures one).
+_DEALERS: dict[tuple[DealerRule, Composition], DealerRows] = {}
+_KEPT_DEALERS = 4
+
+
+def dealer_rows(rule: DealerRule, full: Composition) -> DealerRows:
+    """The rows of this dealer's rule and shoe known in this process (`DealerRows`)."""
+    key = (rule, full)
+    found = _DEALERS.pop(key, None) or DealerRows(rule, full)
+    _DEALERS[key] = found
+    while len(_DEALERS) > _KEPT_DEALERS:
+        del _DEALERS[next(iter(_DEALERS))]
+    return found
+
+
 def _dealer_rows(rule: DealerRule, full: Composition, families: tuple[Family, ...]) -> Floats:
-    """The dealer's results for every row of these families' hands (kept per process: a version's options
-    and readings that keep its dealer and its splitting share them)."""
-    return dealer_table.table(rule, full, hands(full, families).rows)
+    """The dealer's results for every row of these families' hands (`DealerRows`: a version's options and
+    readings share them)."""
+    return dealer_rows(rule, full).of(hands(full, families).rows)
 
 
 # The settlements a hand's value reads, by key (`Rules.pay`): its total (4 … 21), a bust, a blackjack, a
@@ -331,9 +377,10 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
         dealer[:, :, rules.dealer.blackjack] = 0.0
     one, two = _pay_table(rules, 1), _pay_table(rules, 2)
     stand, doubled = _standing(found, dealer, one, two)
+    mass: list[Floats] = []
     busted = (
-        _busts(dealer, chance, found.child, one[KEY["bust"]]),
-        _busts(dealer, chance, found.child, two[KEY["bust"]]),
+        _busts(dealer, chance, found.child, one[KEY["bust"]], mass),
+        _busts(dealer, chance, found.child, two[KEY["bust"]], mass),
     )
     hit, double, best, action = _play_best(
         found, chance, stand, doubled, busted, (_may_hit(rules, found), _may_double(rules, found))
@@ -461,16 +508,24 @@ def bust_mass(dealer: Floats, chance: Floats, child: Ints, nodes: Ints) -> Float
     return dealer[nodes] - averaged
 
 
-def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
+def _busts(
+    dealer: Floats, chance: Floats, child: Ints, pay: Floats, mass: list[Floats] | None = None
+) -> Floats:
     """What a bust with the next card pays each hand (hands × first cards): `bust_mass` settled by `pay`;
     where a bust pays the same whatever the dealer's result (the rule's), from the mass of his results
-    alone (the same difference, summed over his results first)."""
+    alone (the same difference, summed over his results first). `mass`, where given: that difference,
+    kept there for the next call on the same hands (a hand's stake and its doubled stake)."""
     count = len(child)
     if float(pay.min()) == float(pay.max()):
-        mass: Floats = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
-        below = mass[np.maximum(child, 0)]  # hands × values × first cards
+        if mass:
+            return mass[0] * float(pay[0])
+        counted: Floats = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
+        below = counted[np.maximum(child, 0)]  # hands × values × first cards
         averaged: Floats = np.einsum("ncu,ncu->nu", chance, below)
-        return (mass - averaged) * float(pay[0])
+        difference: Floats = counted - averaged
+        if mass is not None:
+            mass.append(difference)
+        return difference * float(pay[0])
     found = np.empty((count, VALUES))
     for low in range(0, count, 2048):
         nodes = np.arange(low, min(low + 2048, count))
