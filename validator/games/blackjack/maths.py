@@ -25,7 +25,7 @@ Figures are computed in binary floating point: sums of products of exact probabi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
@@ -727,6 +727,23 @@ def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
     return game
 
 
+def deals(full: Composition) -> Iterator[tuple[int, int, int, float]]:
+    """Every initial deal from the shoe, as the main game weighs it: the player's two cards by value (the
+    lower first), the dealer's first card, and its probability (nonzero), in that order (first, second,
+    first card)."""
+    total = sum(full)
+    for first in range(VALUES):
+        for second in range(first, VALUES):
+            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
+            if first != second:
+                p_hand *= 2
+            after = without(full, first, second)
+            for up in range(VALUES):
+                p = p_hand * after[up] / (total - 2)
+                if p:
+                    yield first, second, up, p
+
+
 def _main_game(rules: Rules) -> MainGame:
     full = full_shoe(rules.decks)
     families = rules.families(full)
@@ -739,25 +756,15 @@ def _main_game(rules: Rules) -> MainGame:
         low, high = _pair_of(found, k)
         roots[low * VALUES + high] = k
     game = MainGame(0.0, 0.0, 0.0, {}, rules, full, found, values, splits, roots)
-    total = sum(full)
     ev = split_p = split_ev = 0.0
     strategy: dict[tuple[int, int, int], str] = {}
-    for first in range(VALUES):
-        for second in range(first, VALUES):
-            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
-            if first != second:
-                p_hand *= 2
-            after = without(full, first, second)
-            for up in range(VALUES):
-                p = p_hand * after[up] / (total - 2)
-                if not p:
-                    continue
-                value, action = initial(game, first, second, up)
-                ev += p * value
-                strategy[(first, second, up)] = action
-                if action == "split":
-                    split_p += p
-                    split_ev += p * value
+    for first, second, up, p in deals(full):
+        value, action = initial(game, first, second, up)
+        ev += p * value
+        strategy[(first, second, up)] = action
+        if action == "split":
+            split_p += p
+            split_ev += p * value
     return MainGame(
         ev,
         split_p,
