@@ -285,29 +285,39 @@ class DealerRows:
     and shoe: each row is computed once per process, whatever families, options or readings ask it. A
     version's options and readings that keep its dealer ask mostly the same rows (a box split to fewer
     hands holds a subset of the rows of one split to more; the split bound's families past the game's
-    are mostly rows of the game's), so only the rows not yet known are computed. A row's results do not
-    depend on the rows computed beside it."""
+    are mostly rows of the game's), so only the rows not yet known are computed. A row's results may differ
+    in their last bit with the rows computed beside it (the matrix product's blocking), so a game's figures
+    may differ by 1e-16 with what this process computed before: each command computes in a fixed order,
+    and prints the same figures at every run."""
 
     def __init__(self, rule: DealerRule, full: Composition) -> None:
         self.rule, self.full = rule, full
         self.power = np.array(POWER, dtype=np.int64)
-        self.keys = np.zeros(0, dtype=np.int64)  # sorted
-        self.known = np.zeros((0, VALUES, rule.size))
+        # Blocks of rows, each sorted by key: the rows known are not copied whenever a few are added (a
+        # block is merged into the one before it once it is as large).
+        self.blocks: list[tuple[Ints, Floats]] = []
 
     def of(self, rows: Ints) -> Floats:
         """The results for each row of `rows` (rows × values): an array rows × first cards × outcomes, the
         caller's own."""
         ours = rows @ self.power
-        at = np.minimum(np.searchsorted(self.keys, ours), max(len(self.keys) - 1, 0))
-        missing = self.keys[at] != ours if len(self.keys) else np.ones(len(ours), dtype=np.bool_)
+        found: Floats = np.empty((len(ours), VALUES, self.rule.size))
+        missing = np.ones(len(ours), dtype=np.bool_)
+        for keys, known in self.blocks:
+            at = np.minimum(np.searchsorted(keys, ours), len(keys) - 1)
+            have = missing & (keys[at] == ours)
+            found[have] = known[at[have]]
+            missing &= ~have
         if missing.any():
             wanted, first = np.unique(ours[missing], return_index=True)
             new = dealer_table.table(self.rule, self.full, rows[np.flatnonzero(missing)[first]])
-            keys = np.concatenate((self.keys, wanted))
-            order = np.argsort(keys, kind="stable")
-            self.keys, self.known = keys[order], np.concatenate((self.known, new))[order]
-            at = np.searchsorted(self.keys, ours)
-        found: Floats = self.known[at]
+            found[missing] = new[np.searchsorted(wanted, ours[missing])]
+            self.blocks.append((wanted, new))
+            while len(self.blocks) > 1 and len(self.blocks[-2][0]) <= len(self.blocks[-1][0]):
+                (low_keys, low), (high_keys, high) = self.blocks.pop(-2), self.blocks.pop()
+                keys = np.concatenate((low_keys, high_keys))
+                order = np.argsort(keys, kind="stable")
+                self.blocks.append((keys[order], np.concatenate((low, high))[order]))
         return found
 
 
