@@ -169,6 +169,22 @@ class DealerCards:
 # The meters one box's cards win (`prizes_elsewhere`), by what they read: kept for one round.
 BoxPrizes = dict[tuple[Any, ...], frozenset[str]]
 
+# A version's progressive side bets (those whose paytables pay a meter out), by the version's identity:
+# `prizes_elsewhere` asks at every side stake settled, and `SideBetDef.prizes` walks every paytable line.
+_PROGRESSIVE: dict[int, tuple[Ruleset, tuple[SideBetDef, ...]]] = {}
+
+
+def _progressive(ruleset: Ruleset) -> tuple[SideBetDef, ...]:
+    found = _PROGRESSIVE.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_PROGRESSIVE) >= 64:  # rulesets read from outside, one after another: the oldest goes
+            del _PROGRESSIVE[next(iter(_PROGRESSIVE))]
+        found = _PROGRESSIVE[id(ruleset)] = (
+            ruleset,
+            tuple(bet for bet in ruleset.side_bets.values() if bet.prizes),
+        )
+    return found[1]
+
 
 def prizes_elsewhere(
     ruleset: Ruleset,
@@ -189,7 +205,7 @@ def prizes_elsewhere(
 
     `won`: the meters each box's cards win, kept for one round of one ruleset and house (`BoxPrizes`):
     a round asks for every box's cards again for each other box and at each side stake it settles."""
-    bets = [bet for bet in ruleset.side_bets.values() if bet.prizes]
+    bets = _progressive(ruleset)
     if not bets:
         return frozenset()
     only_staked = bool(ruleset.param("jackpot.elsewhere_staked", False))
