@@ -284,9 +284,17 @@ def test_a_full_disk_as_the_run_is_recorded(tmp_path: Path, monkeypatch: pytest.
 def test_report_into_a_closed_pipe_is_exit_2_like_check(tmp_path: Path) -> None:
     # The page must outgrow the pipe's buffer (64 KiB on Linux): one that fits is written whole before
     # the reader closes, and exit 0 is right then, as for `cat small | head -c 10`. The samples' page is
-    # about 300 kB; the dispute's alone (about 35 kB, SVG charts and no script) would fit.
+    # about 300 kB, but pricing their blackjack tables costs half a minute of CPU; the dispute's alone
+    # (about 35 kB, SVG charts and no script) would fit. The bataille samples (a séance and a dispute)
+    # at six tables make a page of about 90 kB (some 8 kB a table), their one version priced once.
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for table in range(1, 7):
+        for log in (CLEAN, DISPUTE):
+            text = log.read_text(encoding="utf-8").replace("BA-01", f"BA-{table:02}")
+            (logs / f"{table}-{log.name}").write_text(text, encoding="utf-8")
     dataset = tmp_path / "ds"
-    done = run_cli("check", str(SAMPLES / "logs"), "--dataset", str(dataset), "-q")
+    done = run_cli("check", str(logs), "--dataset", str(dataset), "-q")
     assert done.returncode == 1, done.stderr
     for command in (["report", str(dataset)], ["check", str(SAMPLES / "logs")]):
         child = subprocess.Popen(
