@@ -23,6 +23,9 @@ from validator.checking import parallel
 HOUSE = SAMPLES / "house" / "trouville.yaml"
 CLEAN = SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl"
 DISPUTE = SAMPLES / "logs" / "disputes" / "BA-01-2025-02-01.jsonl"
+# How long a process of the command may take before it is taken to hang (a FIFO once hung `report`): far
+# beyond what a second of CPU takes on a loaded machine (a minute was seen at a load of 20 on 2 cores).
+HANG = 600
 
 
 def _no_crash(done: subprocess.CompletedProcess[str], status: int, words: str) -> None:
@@ -159,7 +162,7 @@ def test_report_over_a_damaged_dataset(dataset: Path, tmp_path: Path, damage: st
         [sys.executable, "-P", "-m", "validator", "report", str(copy), "-o", str(tmp_path / "a.html")],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
         check=False,
         cwd=ROOT,
     )
@@ -253,7 +256,7 @@ def test_a_named_pipe_with_a_dataset_is_read_once(tmp_path: Path) -> None:
         ],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
         check=False,
         cwd=ROOT,
     )
@@ -306,7 +309,7 @@ def test_report_into_a_closed_pipe_is_exit_2_like_check(tmp_path: Path) -> None:
         assert child.stdout is not None and child.stderr is not None
         child.stdout.read(10)
         child.stdout.close()
-        assert child.wait(timeout=60) == 2, command
+        assert child.wait(timeout=HANG) == 2, command
         assert b"internal error" not in child.stderr.read()
 
 
