@@ -153,20 +153,32 @@ def record_facts(
     )
 
 
-def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
-    """The sum of the record's main bets (a bet on a box, `3`, not a side bet `3:lucky_ladies`)."""
-    total = ZERO
-    seen = False
+def _main_bets(record: Mapping[str, Any]) -> Iterator[tuple[int, Decimal]]:
+    """Each main bet of the record (a bet on a box, `3`, not a side bet `3:lucky_ladies`): its box and
+    amount, in the record's order; an entry that is not a bet, or whose amount is not a number, is passed
+    over (the hand-log/schema finding says so)."""
     for bet in _listed(record.get("bets")):
         if not isinstance(bet, dict):
             continue
         stake, amount = bet.get("stake"), bet.get("amount")
-        if isinstance(stake, str) and stake.isdigit() and isinstance(amount, int | float | str):
+        if isinstance(stake, str) and stake.isdecimal() and isinstance(amount, int | float | str):
             try:
-                total += Decimal(str(amount))
+                value = Decimal(str(amount))
             except ArithmeticError:
                 continue
-            seen = True
+            yield int(stake), value
+
+
+def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
+    """The sum of the record's main bets; none when it has none. A sum the decimal context refuses (a
+    signalling NaN, an overflow) leaves that bet out, as an amount that is not a number is."""
+    total, seen = ZERO, False
+    for _box, amount in _main_bets(record):
+        try:
+            total += amount
+        except ArithmeticError:
+            continue
+        seen = True
     return total if seen else None
 
 
@@ -179,15 +191,11 @@ def _listed(value: Any) -> list[Any]:
 def _staked_boxes(record: Mapping[str, Any]) -> tuple[Decimal, ...]:
     """Each box's main bets as placed (every bettor's on the box), in the boxes' order."""
     boxes: dict[int, Decimal] = {}
-    for bet in _listed(record.get("bets")):
-        if not isinstance(bet, dict):
+    for box, amount in _main_bets(record):
+        try:
+            boxes[box] = boxes.get(box, ZERO) + amount
+        except ArithmeticError:
             continue
-        stake, amount = bet.get("stake"), bet.get("amount")
-        if isinstance(stake, str) and stake.isdigit() and isinstance(amount, int | float | str):
-            try:
-                boxes[int(stake)] = boxes.get(int(stake), ZERO) + Decimal(str(amount))
-            except ArithmeticError:
-                continue
     return tuple(boxes[box] for box in sorted(boxes))
 
 

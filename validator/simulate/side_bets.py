@@ -274,7 +274,7 @@ class RoundSides:
             ):
                 continue
             verb = self.outcome(stake, boxes[int(stake.split(":")[0])], self.actions, dealer)[0]
-            if not self.allowed(stake, verb, moment, (0, None), approved=False, done=False):
+            if not self.allowed(stake, verb, moment, approved=False, done=False):
                 return True
         return False
 
@@ -330,19 +330,12 @@ class RoundSides:
         return found
 
     # ---- when ----
-    def allowed(
-        self,
-        stake: str,
-        verb: str,
-        moment: Moment,
-        previous: tuple[int, str | None],
-        *,
-        approved: bool,
-        done: bool,
-    ) -> bool:
-        """Would the ruleset's `side_settle` rules accept `verb` on `stake` at `moment`? (`done`: the
-        round's actions are all known, so whether the dealer draws again is known too.)"""
-        return self.sim.legal("side_settle", self.settle_facts(stake, verb, moment, previous, approved, done))
+    def allowed(self, stake: str, verb: str, moment: Moment, *, approved: bool, done: bool) -> bool:
+        """Would the ruleset's `side_settle` rules accept `verb` on `stake` at `moment`, the first side
+        stake settled? (`done`: the round's actions are all known, so whether the dealer draws again is
+        known too.)"""
+        facts = self.settle_facts(stake, verb, moment, (0, None), approved, done)
+        return self.sim.legal("side_settle", facts)
 
     def settle_facts(
         self,
@@ -441,10 +434,10 @@ class RoundSides:
             verb = verbs[stake][0]
             for at in range(last, -1, -1):
                 moment = self.moments[at]
-                if self.allowed(stake, verb, moment, (0, None), approved=False, done=True):
+                if self.allowed(stake, verb, moment, approved=False, done=True):
                     when[stake] = (at, False)
                     break
-                if self.allowed(stake, verb, moment, (0, None), approved=True, done=True):
+                if self.allowed(stake, verb, moment, approved=True, done=True):
                     when[stake] = (at, True)
                     break
             else:
