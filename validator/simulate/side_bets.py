@@ -30,6 +30,7 @@ from validator.replay.side_bets import (
     MAIN_PRIZE,
     PLAY,
     SECONDARY_PRIZE,
+    BoxPrizes,
     DealerCards,
     Meters,
     PlayerCards,
@@ -203,6 +204,8 @@ class RoundSides:
         # cards win, by the cards on the table: the settlement of a round asks for the same cards again at
         # every verb and moment it weighs (sixty times a round with side bets).
         self.elsewhere: dict[tuple[Any, ...], PlayerCards] = {}
+        # The meters each box's cards win, by its cards: read for every other box (`prizes_elsewhere`).
+        self.won: BoxPrizes = {}
         # The cards each box received, by the actions' values (asked again at every verb and moment too).
         self.received: dict[tuple[tuple[Any, ...], ...], dict[int, list[str]]] = {}
 
@@ -314,7 +317,15 @@ class RoundSides:
         if found is None:
             staked = staked_sides(self.stakes, self.sim.judge.stake_sides)
             found = self.elsewhere[key] = player_cards(
-                self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split, staked, self.seated
+                self.sim.ruleset,
+                self.sim.judge.house,
+                box,
+                sequences,
+                cards,
+                split,
+                staked,
+                self.seated,
+                self.won,
             )
         return found
 
