@@ -197,3 +197,27 @@ def test_a_stray_zero_byte_before_utf8_text_is_a_damaged_utf8_log(tmp_path: Path
     assert (rounds["read"], rounds["unreadable"]) == (151, 151), rounds
     codes = {f["rule"] for f in json.loads(done.stdout)["findings"]}
     assert codes == {"hand-log/invalid-json", "hand-log/no-table"}, codes
+
+
+@pytest.mark.parametrize(
+    ("content", "lines"),
+    [
+        (b"\xff\xfe\x00", 1),  # the mark, then half a character: one broken line
+        (b"\xff\xfe{\x00", 1),  # the mark, then `{`: one line, not JSON
+        (b"\xff\xfe{\x00\n\x00}\x00", 2),  # two broken lines
+    ],
+)
+def test_a_utf16_files_notice_is_not_a_line_of_it(tmp_path: Path, content: bytes, lines: int) -> None:
+    """The UTF-16 notice is a finding about the file: where the file's first line is itself broken, the
+    notice comes on its own, before that line's finding, and is counted as neither a record nor a round.
+    The long fuzz run's 3-byte file `FF FE 00` was "2 records, rounds read: 2" (issue 42); it holds one
+    line (the lone byte after the mark), so one record, one unreadable round."""
+    log = tmp_path / "u16.jsonl"
+    log.write_bytes(content)
+    done = run_cli("check", str(log), "-q", "-f", "json", "--no-config")
+    assert done.returncode == 1, done.stderr
+    summary = json.loads(done.stdout)["summary"]
+    rounds = summary["rounds"]
+    assert (summary["records"], rounds["read"], rounds["unreadable"]) == (lines, lines, lines), summary
+    rules = [f["rule"] for f in json.loads(done.stdout)["findings"]]
+    assert rules == ["hand-log/invalid-utf8"] + ["hand-log/invalid-json"] * lines, rules

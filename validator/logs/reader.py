@@ -91,7 +91,8 @@ class Record:
         self.line = line
         self.problem = problem
         # How many identical lines in a row this record stands for: more than 1 only for records past
-        # the limit of broken records in a row (`SKIPPED`), which are counted, not reported.
+        # the limit of broken records in a row (`SKIPPED`), which are counted, not reported; 0 for a
+        # finding about the file that no line of it carries (a UTF-16 file's notice: `_noted`).
         self.repeat = repeat
         self.struct = struct
         self._data = data
@@ -317,12 +318,13 @@ def read_records(path: str, name: str | None = None, limits: Limits | None = Non
 
 def _noted(records: Iterator[Record], said: Finding) -> Iterator[Record]:
     """`records`, the first carrying `said` as a line read as Latin-1 carries its finding (the record
-    is still replayed); where the first is itself a problem, `said` comes as a record of its own first."""
+    is still replayed); where the first is itself a problem, `said` comes first as a record of its own
+    standing for no line (`repeat` 0: a finding about the file, not counted as a record or a round)."""
     for record in records:
         if record.problem is None and record.struct is not None:
             record.problem = said
         else:
-            yield Record(said.file, 1, None, said)
+            yield Record(said.file, 1, None, said, repeat=0)
         yield record
         break
     yield from records

@@ -332,8 +332,9 @@ class LogReplay:
             else:
                 self._damage(record.line, record.data)
             return None
-        if problem.rule in NOT_A_RECORD:
+        if problem.rule in NOT_A_RECORD or not record.repeat:
             self.summary.records -= 1  # a finding about the file, not a line of it
+            return self.unreadable(record.line, problem, record.data, about_file=True)
         return self.unreadable(record.line, problem, record.data)
 
     def _other_record(self, struct: Any, record: Record) -> Iterator[RoundOutcome]:
@@ -366,8 +367,10 @@ class LogReplay:
         if outcome is not None:
             yield outcome
 
-    def unreadable(self, line: int, problem: Finding, data: Any) -> RoundOutcome:
-        counted = problem.rule not in NOT_A_RECORD and is_round(data)
+    def unreadable(self, line: int, problem: Finding, data: Any, *, about_file: bool = False) -> RoundOutcome:
+        """A record that cannot be replayed: its finding, counted as an unreadable round where it may have
+        been one; never a finding about the file (`about_file`, or a rule of `NOT_A_RECORD`)."""
+        counted = not about_file and problem.rule not in NOT_A_RECORD and is_round(data)
         if not counted:
             self._damage(line, data)
         facts = self._facts(data) if self.collect and counted and isinstance(data, dict) else None
