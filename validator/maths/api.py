@@ -17,7 +17,7 @@ from validator.house.lint import option_value
 from validator.i18n import _
 from validator.maths import kept
 from validator.maths.edge import figures, house_for, main_return, report
-from validator.maths.game import DecisionCosts, MainFigures, maths_of
+from validator.maths.game import DecisionCosts, MainFigures, PlayCosts, maths_of
 from validator.maths.probe import Probe
 from validator.rulebook.registry import default_registry
 
@@ -187,7 +187,26 @@ def edge_statistics(
     ruleset, options, key = _table(ruleset_id, on, house_entry)
     found = _STATISTICS.get(key)
     if found is None:
-        found = _STATISTICS[key] = _statistics(report(figures(ruleset, options), None))
+        found = _STATISTICS[key] = _kept_edge_statistics(ruleset, options)
+    return found
+
+
+def _kept_edge_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> EdgeStatistics:
+    """`edge`'s figures of the version and options, read back where an earlier run kept them
+    (`validator.maths.kept`, as `_kept_statistics`), else computed and kept: the report prices each table
+    by them at every run, and blackjack's split bound alone is a third of computing them."""
+    entry = kept.key(ruleset, options, None, ("edge statistics",))  # i18n: not shown (part of a key)
+    data = kept.read(entry)
+    if data is not None:
+        try:
+            return _statistics(data)
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            pass  # not what is kept below: computed again, and kept in its place
+    data = report(figures(ruleset, options), None)
+    found = _statistics(data)
+    for timing in ("seconds", "cpu_seconds"):  # this run's, not the figures'
+        data.pop(timing, None)
+    kept.keep(entry, data)
     return found
 
 
@@ -245,7 +264,6 @@ def table_theory(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | Non
     ruleset, options, _key = _table(ruleset_id, on, house_entry)
     main = main_statistics(ruleset_id, on, house_entry)
     statistics = edge_statistics(ruleset_id, on, house_entry)
-    _ev, _json, game = main_return(ruleset, house_for(ruleset, options))
     bets: dict[str, StakeStatistics] = {}
     if statistics.insurance is not None:
         bets[statistics.insurance.name] = statistics.insurance
@@ -254,4 +272,15 @@ def table_theory(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | Non
         if bet is None or bet.prizes:
             continue
         bets[bet.stake_name + (f":{stake.case}" if stake.case is not None else "")] = stake
-    return TableTheory(statistics, main, maths_of(ruleset).costs(game), bets)
+    return TableTheory(statistics, main, _costs(ruleset, options), bets)
+
+
+def _costs(ruleset: Ruleset, options: Mapping[str, Any]) -> DecisionCosts:
+    """What each logged decision costs (`GameMaths.costs`), by the game `main_return` computes: where
+    the game gives them apart (`PlayCosts`), without what only `edge` prints, and not before a decision
+    is priced; else from `main_return` (given again where this process computed it)."""
+    maths, house = maths_of(ruleset), house_for(ruleset, options)
+    if isinstance(maths, PlayCosts):
+        return maths.play_costs(Probe(ruleset, house))
+    _ev, _json, game = main_return(ruleset, house)
+    return maths.costs(game)

@@ -87,6 +87,21 @@ class BlackjackMaths:
     def costs(self, game: Any) -> DecisionCosts:
         return Costs(game)
 
+    def play_costs(self, probe: Probe) -> DecisionCosts:
+        """`costs` of the main game `main_return` computes (`main_game`: the same best play, values and
+        rules, without the distribution and the split bound `main_return` adds), computed when the first
+        decision is priced, or given again where this process has it."""
+        made: list[DecisionCosts] = []
+
+        def cost(
+            verb: str, cards: tuple[str, ...], dealer: tuple[str, ...], split: bool, aces: bool, hands: int
+        ) -> float | None:
+            if not made:
+                made.append(Costs(main_game(probe)))
+            return made[0](verb, cards, dealer, split, aces, hands)
+
+        return cost
+
     def chart(self, game: Any) -> tuple[dict[str, Any], str]:
         data = chart(game)
         return data, chart_text(data)
