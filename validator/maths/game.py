@@ -35,6 +35,15 @@ class MainFigures(Protocol):
 
 
 @runtime_checkable
+class ReportReturn(Protocol):
+    """What a game's mathematics may give beside `GameMaths` for the report: `main_return`'s return and
+    `main` object without what the report does not read and costs more to compute (blackjack's split
+    bound, its `approximations`). A game without it is asked `main_return`."""
+
+    def report_return(self, probe: Probe) -> tuple[float, dict[str, Any]]: ...
+
+
+@runtime_checkable
 class PlayCosts(Protocol):
     """What a game's mathematics may give beside `GameMaths` for the report: `costs` of the game
     `main_return` computes, without computing what only `edge` prints (blackjack's distribution and
