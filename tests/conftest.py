@@ -20,8 +20,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-import typer.testing
+# numpy's linear algebra on one thread, as validator/maths/numeric.py sets it for the program: that setting
+# comes too late in the suite, where a test module imports numpy first (pyarrow's, at collection), and
+# OpenBLAS's two threads spinning for the dealer's matrix products cost up to four times the processor time
+# of one. Before any test module is imported; a setting of the machine's own is kept.
+for _name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import pytest  # noqa: E402
+import typer.testing  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -23,6 +23,9 @@ from validator.checking import parallel
 HOUSE = SAMPLES / "house" / "trouville.yaml"
 CLEAN = SAMPLES / "logs" / "clean" / "BA-01-2025-01-31.jsonl"
 DISPUTE = SAMPLES / "logs" / "disputes" / "BA-01-2025-02-01.jsonl"
+# How long a process of the command may take before it is taken to hang (a FIFO once hung `report`): far
+# beyond what a second of CPU takes on a loaded machine (a minute was seen at a load of 20 on 2 cores).
+HANG = 600
 
 
 def _no_crash(done: subprocess.CompletedProcess[str], status: int, words: str) -> None:
@@ -159,7 +162,7 @@ def test_report_over_a_damaged_dataset(dataset: Path, tmp_path: Path, damage: st
         [sys.executable, "-P", "-m", "validator", "report", str(copy), "-o", str(tmp_path / "a.html")],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
         check=False,
         cwd=ROOT,
     )
@@ -253,7 +256,7 @@ def test_a_named_pipe_with_a_dataset_is_read_once(tmp_path: Path) -> None:
         ],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
         check=False,
         cwd=ROOT,
     )
@@ -284,9 +287,17 @@ def test_a_full_disk_as_the_run_is_recorded(tmp_path: Path, monkeypatch: pytest.
 def test_report_into_a_closed_pipe_is_exit_2_like_check(tmp_path: Path) -> None:
     # The page must outgrow the pipe's buffer (64 KiB on Linux): one that fits is written whole before
     # the reader closes, and exit 0 is right then, as for `cat small | head -c 10`. The samples' page is
-    # about 300 kB; the dispute's alone (about 35 kB, SVG charts and no script) would fit.
+    # about 300 kB, but pricing their blackjack tables costs half a minute of CPU; the dispute's alone
+    # (about 35 kB, SVG charts and no script) would fit. The bataille samples (a séance and a dispute)
+    # at six tables make a page of about 90 kB (some 8 kB a table), their one version priced once.
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for table in range(1, 7):
+        for log in (CLEAN, DISPUTE):
+            text = log.read_text(encoding="utf-8").replace("BA-01", f"BA-{table:02}")
+            (logs / f"{table}-{log.name}").write_text(text, encoding="utf-8")
     dataset = tmp_path / "ds"
-    done = run_cli("check", str(SAMPLES / "logs"), "--dataset", str(dataset), "-q")
+    done = run_cli("check", str(logs), "--dataset", str(dataset), "-q")
     assert done.returncode == 1, done.stderr
     for command in (["report", str(dataset)], ["check", str(SAMPLES / "logs")]):
         child = subprocess.Popen(
@@ -298,7 +309,7 @@ def test_report_into_a_closed_pipe_is_exit_2_like_check(tmp_path: Path) -> None:
         assert child.stdout is not None and child.stderr is not None
         child.stdout.read(10)
         child.stdout.close()
-        assert child.wait(timeout=60) == 2, command
+        assert child.wait(timeout=HANG) == 2, command
         assert b"internal error" not in child.stderr.read()
 
 

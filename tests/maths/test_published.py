@@ -206,9 +206,9 @@ def test_the_split_bound_is_the_exact_return_of_the_play_as_farmer_computes_it(t
     and the figure's play agree, and the exact returns are the same to Farmer's nine printed decimals;
     over the whole game the two plays differ a little elsewhere, and the exact returns by 0.00001 points
     (the figure itself, Appendix 9's method, is 0.0005 points above Farmer's)."""
-    from validator.games.blackjack.maths import initial
+    from validator.games.blackjack.maths import deals, initial
     from validator.games.blackjack.split_exact import exact_split, gap
-    from validator.maths.shoe import VALUES, without
+    from validator.maths.shoe import VALUES
 
     ruleset = classic(tmp_path_factory.getbasetemp(), 1, True, False)
     house = {**ruleset.house_defaults(), "double_after_split": True, "max_split_hands": 4, "surrender": False}
@@ -216,27 +216,36 @@ def test_the_split_bound_is_the_exact_return_of_the_play_as_farmer_computes_it(t
     full, total = game.full, sum(game.full)
     by_first = [0.0] * VALUES
     exact = {pair: exact_split(game, pair, [1.0] * VALUES) for pair in game.splits}
-    for first in range(VALUES):
-        for second in range(first, VALUES):
-            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
-            p_hand *= 1 if first == second else 2
-            after = without(full, first, second)
-            for up in range(VALUES):
-                p = p_hand * after[up] / (total - 2)
-                if not p:
-                    continue
-                value, action = initial(game, first, second, up)
-                if action == "split":  # the play's exact return, in place of Appendix 9's figure of it
-                    low, high = exact[first]
-                    assert low[up] == high[up]  # one deck: every family of the pair valued, no bound
-                    value += low[up] - game.splits[first][0][up]
-                by_first[up] += p * value
+    # The initial deals as the game weighs them (`deals`: the chance of two cards and the dealer's first
+    # card, drawn without replacement). What is compared with Farmer's figures is each deal's value and the
+    # split's exact return: a wrong weight would move every first card's return away from his.
+    for first, second, up, p in deals(full):
+        value, action = initial(game, first, second, up)
+        if action == "split":  # the play's exact return, in place of Appendix 9's figure of it
+            low, high = exact[first]
+            assert low[up] == high[up]  # one deck: every family of the pair valued, no bound
+            value += low[up] - game.splits[first][0][up]
+        by_first[up] += p * value
     for up, farmer in FARMER_BY_FIRST_CARD.items():
         assert abs(by_first[up] / (full[up] / total) * 100 - farmer) <= 2e-9, (up, by_first[up])
     low, high = gap(game)
     assert low == pytest.approx(high, abs=1e-15)
     assert abs((game.ev - high) * 100 - 0.183111744) <= 0.00002  # the figure: 0.0005 above Farmer's
     assert abs(game.ev * 100 - 0.183111744) > 0.00045
+
+
+def test_the_initial_deals_are_weighed_by_drawing_without_replacement():
+    """`deals`, the walk the main game, its distribution and the test above weigh the initial deals by: at
+    one deck, an ace and a ten-value card (either order) against a dealer's 6 is 2 × 4/52 × 16/51 × 4/50,
+    a pair of eights against an eight 4/52 × 3/51 × 2/50; the 550 deals (55 pairs of values × 10 first
+    cards) sum to 1."""
+    from validator.games.blackjack.maths import deals
+    from validator.maths.shoe import full_shoe
+
+    found = {(first, second, up): p for first, second, up, p in deals(full_shoe(1))}
+    assert len(found) == 550 and sum(found.values()) == pytest.approx(1.0, abs=1e-12)
+    assert found[(0, 9, 5)] == pytest.approx(2 * 4 / 52 * 16 / 51 * 4 / 50, rel=1e-15)
+    assert found[(7, 7, 7)] == pytest.approx(4 / 52 * 3 / 51 * 2 / 50, rel=1e-15)
 
 
 def _war(tmp: Path, replacement: str):

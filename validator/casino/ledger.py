@@ -104,7 +104,7 @@ def box_players(record: Mapping[str, Any]) -> dict[int, str]:
         if not isinstance(bet, dict):
             continue
         player, stake = bet.get("player"), bet.get("stake")
-        if not isinstance(player, str) or not isinstance(stake, str) or not stake[:1].isdigit():
+        if not isinstance(player, str) or not isinstance(stake, str) or not stake[:1].isdecimal():
             continue
         box = int(stake[0])
         players.setdefault(box, player)
@@ -125,7 +125,7 @@ def record_facts(
     players = box_players(record)
     stakes: tuple[StakeMoney, ...] = ()
     bets = [b.get("stake") for b in _listed(record.get("bets")) if isinstance(b, dict)]
-    boxes = len({s[0] for s in bets if isinstance(s, str) and s[:1].isdigit()})
+    boxes = len({s[0] for s in bets if isinstance(s, str) and s[:1].isdecimal()})
     if engine is not None:
         stakes = tuple(_stakes(engine, players, rules_give or {}))
         boxes = engine.facts.boxes
@@ -153,20 +153,32 @@ def record_facts(
     )
 
 
-def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
-    """The sum of the record's main bets (a bet on a box, `3`, not a side bet `3:lucky_ladies`)."""
-    total = ZERO
-    seen = False
+def _main_bets(record: Mapping[str, Any]) -> Iterator[tuple[int, Decimal]]:
+    """Each main bet of the record (a bet on a box, `3`, not a side bet `3:lucky_ladies`): its box and
+    amount, in the record's order; an entry that is not a bet, or whose amount is not a number, is passed
+    over (the hand-log/schema finding says so)."""
     for bet in _listed(record.get("bets")):
         if not isinstance(bet, dict):
             continue
         stake, amount = bet.get("stake"), bet.get("amount")
-        if isinstance(stake, str) and stake.isdigit() and isinstance(amount, int | float | str):
+        if isinstance(stake, str) and stake.isdecimal() and isinstance(amount, int | float | str):
             try:
-                total += Decimal(str(amount))
+                value = Decimal(str(amount))
             except ArithmeticError:
                 continue
-            seen = True
+            yield int(stake), value
+
+
+def _staked_main(record: Mapping[str, Any]) -> Decimal | None:
+    """The sum of the record's main bets; none when it has none. A sum the decimal context refuses (a
+    signalling NaN, an overflow) leaves that bet out, as an amount that is not a number is."""
+    total, seen = ZERO, False
+    for _box, amount in _main_bets(record):
+        try:
+            total += amount
+        except ArithmeticError:
+            continue
+        seen = True
     return total if seen else None
 
 
@@ -179,15 +191,11 @@ def _listed(value: Any) -> list[Any]:
 def _staked_boxes(record: Mapping[str, Any]) -> tuple[Decimal, ...]:
     """Each box's main bets as placed (every bettor's on the box), in the boxes' order."""
     boxes: dict[int, Decimal] = {}
-    for bet in _listed(record.get("bets")):
-        if not isinstance(bet, dict):
+    for box, amount in _main_bets(record):
+        try:
+            boxes[box] = boxes.get(box, ZERO) + amount
+        except ArithmeticError:
             continue
-        stake, amount = bet.get("stake"), bet.get("amount")
-        if isinstance(stake, str) and stake.isdigit() and isinstance(amount, int | float | str):
-            try:
-                boxes[int(stake)] = boxes.get(int(stake), ZERO) + Decimal(str(amount))
-            except ArithmeticError:
-                continue
     return tuple(boxes[box] for box in sorted(boxes))
 
 

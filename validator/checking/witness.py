@@ -250,10 +250,25 @@ def rounds(root: Path) -> Iterator[Round]:
             yield Round(f"{name}, round {round_id}", (*before, records[at][0], *after), house)
 
 
+# What a round is judged (its source, lines and house options, and the side), and the registry of each
+# set of readings, kept for the last registry this process searched: `rules diff --witness` run for each
+# two versions of a family in turn (tests/rulebook) judges the rounds of the version between, and of its
+# readings' alternatives, in both runs. A registry is not changed once built (`registry_with`).
+_Verdicts = dict[tuple[str, tuple[str, ...], str, Side], tuple[dict[str, Any], ...]]
+_KEPT: dict[int, tuple[Registry, _Verdicts, dict[tuple[tuple[str, str], ...], Registry]]] = {}
+
+
+def _kept(registry: Registry) -> tuple[_Verdicts, dict[tuple[tuple[str, str], ...], Registry]]:
+    found = _KEPT.get(id(registry))
+    if found is None or found[0] is not registry:
+        _KEPT.clear()
+        found = _KEPT[id(registry)] = (registry, {}, {})
+    return found[1], found[2]
+
+
 def find_witnesses(registry: Registry, wanted: list[Target], root: Path, scratch: Path) -> list[Witness]:
     """A witness for each target (None where no fixture round tells the two sides apart)."""
-    judged: dict[tuple[str, Side], tuple[dict[str, Any], ...]] = {}
-    registries: dict[tuple[tuple[str, str], ...], Registry] = {}
+    judged, registries = _kept(registry)
     scratch.mkdir(parents=True, exist_ok=True)
     logs: dict[str, Path] = {}  # each candidate round written once, judged under every side that needs it
     out: list[Witness] = []
@@ -272,7 +287,8 @@ def find_witnesses(registry: Registry, wanted: list[Target], root: Path, scratch
         )
 
     def verdict(candidate: Round, side: Side) -> tuple[dict[str, Any], ...]:
-        key = (candidate.source, side)
+        house = json.dumps(candidate.house, sort_keys=True, default=str)
+        key = (candidate.source, candidate.lines, house, side)
         if key not in judged:
             if side.readings not in registries:
                 registries[side.readings] = registry.with_readings(dict(side.readings))

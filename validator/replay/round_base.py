@@ -362,6 +362,20 @@ class RoundReplay(ABC, Generic[BoxT, HandT, DealerT]):
                 highest = number
         return _BOX_NAMES[highest] if highest else None
 
+    def open_round(self) -> bool:
+        """A round's opening, the same at every game: its bets read; a round declared void judged as one
+        (`replay_void`) and False returned, its play not walked; else the bets told (`explain`) and the
+        dealer seated in front of the boxes, True."""
+        self.read_bets()
+        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
+            self.replay_void()
+            return False
+        if self.story is not None:
+            self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
+        self.dealer = self.kit.dealer()
+        self.ctx["dealer"] = self.dealer
+        return True
+
     def replay_void(self) -> None:
         """A round declared void (hand-log/1.1 `void`, after its bets are read): none of its play is
         judged as play; the cards it shows are out of the shoe (the card rules judge them), and every

@@ -793,7 +793,7 @@ class LogReplay:
         boxes = [
             int(bet["stake"].split(":")[0].split("/")[0])
             for bet in record.get("bets", [])
-            if bet.get("seated", True) and ":" not in bet["stake"] and bet["stake"].split("/")[0].isdigit()
+            if bet.get("seated", True) and ":" not in bet["stake"] and bet["stake"].split("/")[0].isdecimal()
         ]
         self._last_rightmost = str(max(boxes)) if boxes else None
 

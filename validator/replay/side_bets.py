@@ -78,7 +78,7 @@ def box_sequences(actions: Iterable[Sequence[Any]]) -> dict[int, list[str]]:
         if not isinstance(target, str) or target == "D" or not isinstance(card, str):
             continue
         box = target.split("/")[0]
-        if box.isdigit():
+        if box.isdecimal():
             seen.setdefault(int(box), []).append(normalize(card))
     return seen
 
@@ -89,7 +89,7 @@ def split_boxes(actions: Iterable[Sequence[Any]]) -> frozenset[int]:
     for action in actions:
         if action and action[0] == "split" and len(action) >= 2 and isinstance(action[1], str):
             box = action[1].split("/")[0]
-            if box.isdigit():
+            if box.isdecimal():
                 found.add(int(box))
     return frozenset(found)
 
@@ -107,7 +107,7 @@ def dealt_by_box(actions: Iterable[Action]) -> dict[int, list[str]]:
             if target == "D":
                 continue
             box = target.split("/")[0]
-            if box.isdigit():
+            if box.isdecimal():
                 cards = seen.get(int(box))
                 if cards is None:
                     cards = seen[int(box)] = []
@@ -166,6 +166,26 @@ class DealerCards:
         self.all = tuple(cards)
 
 
+# The meters one box's cards win (`prizes_elsewhere`), by what they read: kept for one round.
+BoxPrizes = dict[tuple[Any, ...], frozenset[str]]
+
+# A version's progressive side bets (those whose paytables pay a meter out), by the version's identity:
+# `prizes_elsewhere` asks at every side stake settled, and `SideBetDef.prizes` walks every paytable line.
+_PROGRESSIVE: dict[int, tuple[Ruleset, tuple[SideBetDef, ...]]] = {}
+
+
+def _progressive(ruleset: Ruleset) -> tuple[SideBetDef, ...]:
+    found = _PROGRESSIVE.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_PROGRESSIVE) >= 64:  # rulesets read from outside, one after another: the oldest goes
+            del _PROGRESSIVE[next(iter(_PROGRESSIVE))]
+        found = _PROGRESSIVE[id(ruleset)] = (
+            ruleset,
+            tuple(bet for bet in ruleset.side_bets.values() if bet.prizes),
+        )
+    return found[1]
+
+
 def prizes_elsewhere(
     ruleset: Ruleset,
     house: dict[str, Any],
@@ -175,33 +195,48 @@ def prizes_elsewhere(
     split_boxes: frozenset[int] = frozenset(),
     skip: frozenset[int] = frozenset(),
     staked: Mapping[int, Collection[str]] | None = None,
+    won: BoxPrizes | None = None,
 ) -> frozenset[str]:
     """The meters the cards of boxes other than `box` (and other than those in `skip`) win this round:
     for each other box, the prize of the first line that holds in a paytable of a progressive side bet
     (one whose lines pay a meter out), whether or not that box bet it — unless the version's parameter
     `jackpot.elsewhere_staked` says a box's hand counts only where it staked that bet (`staked`: each box's
-    side bets, by name). Which hands win a meter is the paytable's; nothing here names one."""
-    bets = [bet for bet in ruleset.side_bets.values() if bet.prizes]
+    side bets, by name). Which hands win a meter is the paytable's; nothing here names one.
+
+    `won`: the meters each box's cards win, kept for one round of one ruleset and house (`BoxPrizes`):
+    a round asks for every box's cards again for each other box and at each side stake it settles."""
+    bets = _progressive(ruleset)
     if not bets:
         return frozenset()
     only_staked = bool(ruleset.param("jackpot.elsewhere_staked", False))
-    first = dealer_cards[0] if dealer_cards else None
-    won: set[str] = set()
-    for number in sequences:
+    dealt = tuple(dealer_cards)
+    first = dealt[0] if dealt else None
+    found: set[str] = set()
+    for number, cards in sequences.items():
         if number == box or number in skip:
             continue
-        mine = staked.get(number, ()) if staked is not None else ()
-        ctx = {
-            "house": house,
-            "player": PlayerCards(number, sequences, first, split_boxes=split_boxes),
-            "dealer_cards": DealerCards(dealer_cards),
-            **dict.fromkeys(("box", "hand", "dealer", "stake", "jackpot")),
-        }
-        for bet in bets:
-            if only_staked and bet.name not in mine:
-                continue
-            won |= prize_hits(bet, ctx)
-    return frozenset(won)
+        mine = frozenset(staked.get(number, ())) if staked is not None and only_staked else None
+        # What a box's prizes read: its first three cards, whether it split, the dealer's cards, the bets
+        # it staked where only those count (PlayerCards, DealerCards; the other facts are None).
+        key = (tuple(cards[:3]), number in split_boxes, dealt, mine)
+        hits = won.get(key) if won is not None else None
+        if hits is None:
+            ctx = {
+                "house": house,
+                "player": PlayerCards(number, sequences, first, split_boxes=split_boxes),
+                "dealer_cards": DealerCards(dealer_cards),
+                **dict.fromkeys(("box", "hand", "dealer", "stake", "jackpot")),
+            }
+            hits = frozenset(
+                hit
+                for bet in bets
+                if not (only_staked and bet.name not in (mine or ()))
+                for hit in prize_hits(bet, ctx)
+            )
+            if won is not None:
+                won[key] = hits
+        found |= hits
+    return frozenset(found)
 
 
 def player_cards(
@@ -213,19 +248,25 @@ def player_cards(
     split_boxes: frozenset[int],
     staked: Mapping[int, Collection[str]] | None,
     seated: Mapping[int, Collection[str]],
+    won: BoxPrizes | None = None,
 ) -> PlayerCards:
     """`player.*` of `box` with both sets of meters won elsewhere: by any other box (`other_jackpot_*`), and
     by the boxes of players other than the box's seated player (`other_player_jackpot_*`; `seated`: each
     box's seated players). The replay and the simulator both read a box's cards through here, so that the
-    consolation a simulated round pays is the one its replay expects, under whichever reading is chosen."""
-    elsewhere = prizes_elsewhere(ruleset, house, box, sequences, dealer_cards, split_boxes, staked=staked)
+    consolation a simulated round pays is the one its replay expects, under whichever reading is chosen.
+    `won`: the round's `BoxPrizes` (see `prizes_elsewhere`)."""
+    elsewhere = prizes_elsewhere(
+        ruleset, house, box, sequences, dealer_cards, split_boxes, staked=staked, won=won
+    )
     own = set(seated.get(box, ()))
     # The other boxes of the box's seated player: the meters they win are not another player's.
     same = frozenset(
         number for number, players in seated.items() if number != box and own and not own.isdisjoint(players)
     )
     others = (
-        prizes_elsewhere(ruleset, house, box, sequences, dealer_cards, split_boxes, same, staked=staked)
+        prizes_elsewhere(
+            ruleset, house, box, sequences, dealer_cards, split_boxes, same, staked=staked, won=won
+        )
         if same
         else elsewhere
     )
@@ -240,7 +281,7 @@ def staked_sides(stakes: Iterable[str], sides: Mapping[str, str]) -> dict[int, f
     for stake in stakes:
         number, _colon, kind = stake.partition(":")
         side = side_of(kind, sides)[0]
-        if side is not None and number.isdigit():
+        if side is not None and number.isdecimal():
             found.setdefault(int(number), set()).add(side)
     return {number: frozenset(names) for number, names in found.items()}
 
@@ -404,6 +445,7 @@ class RoundSideBets:
         self.late: set[str] = set()
         self.approved: set[str] = set()
         self.previous: dict[str, tuple[int, str]] = {}
+        self.won: BoxPrizes = {}  # each box's prizes by its cards (`prizes_elsewhere`), for this round
 
     # ---- bets ----
     def bet_facts(self, kind: str, box_no: int, bet: Bet, entries: list[Bet]) -> dict[str, Any]:
@@ -512,7 +554,7 @@ class RoundSideBets:
         staked = staked_sides(self.engine.side_stakes, self.judge.stake_sides)
         seated = {number: box.seated_players for number, box in boxes.items()}
         return player_cards(
-            self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, staked, seated
+            self.ruleset, self.judge.house, box_no, sequences, dealer_list, split, staked, seated, self.won
         )
 
     def mark_split(self, box: Box[Any], index: int) -> None:

@@ -44,6 +44,30 @@ MOST_BURNED = 4
 LEAST_LEFT = 60
 
 
+def played(
+    sim: TableSim,
+    rounds: int,
+    play_round: Callable[[], dict[str, Any]],
+    *,
+    least_left: int,
+    jackpot: JackpotSim | None = None,
+) -> Iterator[dict[str, Any]]:
+    """A séance's records after its opening shoe, the same at every game: before each of its `rounds`,
+    the hours kept (a break, the close), a new shoe where fewer than `least_left` cards are left (or the
+    cut card came out), the interludes due and the jackpot's reading where one is due; then the round
+    `play_round` plays."""
+    interludes = Interludes(sim)
+    for _unused in range(rounds):
+        assert sim.shoe is not None
+        yield from sim.keep_hours()
+        if sim.reshuffles(least_left):
+            yield sim.new_shoe("cut_card" if sim.shoe.cut_out else "exhausted")
+        yield from interludes.before_round()
+        if jackpot is not None and (reading := jackpot.reading()) is not None:
+            yield interludes.reading(reading, jackpot)
+        yield sim.remember_round(play_round())
+
+
 class Interludes:
     """One séance's records between rounds, and the plants on them (see the module's docstring)."""
 

@@ -30,6 +30,7 @@ from validator.replay.side_bets import (
     MAIN_PRIZE,
     PLAY,
     SECONDARY_PRIZE,
+    BoxPrizes,
     DealerCards,
     Meters,
     PlayerCards,
@@ -203,6 +204,8 @@ class RoundSides:
         # cards win, by the cards on the table: the settlement of a round asks for the same cards again at
         # every verb and moment it weighs (sixty times a round with side bets).
         self.elsewhere: dict[tuple[Any, ...], PlayerCards] = {}
+        # The meters each box's cards win, by its cards: read for every other box (`prizes_elsewhere`).
+        self.won: BoxPrizes = {}
         # The cards each box received, by the actions' values (asked again at every verb and moment too).
         self.received: dict[tuple[tuple[Any, ...], ...], dict[int, list[str]]] = {}
 
@@ -271,7 +274,7 @@ class RoundSides:
             ):
                 continue
             verb = self.outcome(stake, boxes[int(stake.split(":")[0])], self.actions, dealer)[0]
-            if not self.allowed(stake, verb, moment, (0, None), approved=False, done=False):
+            if not self.allowed(stake, verb, moment, approved=False, done=False):
                 return True
         return False
 
@@ -314,24 +317,25 @@ class RoundSides:
         if found is None:
             staked = staked_sides(self.stakes, self.sim.judge.stake_sides)
             found = self.elsewhere[key] = player_cards(
-                self.sim.ruleset, self.sim.judge.house, box, sequences, cards, split, staked, self.seated
+                self.sim.ruleset,
+                self.sim.judge.house,
+                box,
+                sequences,
+                cards,
+                split,
+                staked,
+                self.seated,
+                self.won,
             )
         return found
 
     # ---- when ----
-    def allowed(
-        self,
-        stake: str,
-        verb: str,
-        moment: Moment,
-        previous: tuple[int, str | None],
-        *,
-        approved: bool,
-        done: bool,
-    ) -> bool:
-        """Would the ruleset's `side_settle` rules accept `verb` on `stake` at `moment`? (`done`: the
-        round's actions are all known, so whether the dealer draws again is known too.)"""
-        return self.sim.legal("side_settle", self.settle_facts(stake, verb, moment, previous, approved, done))
+    def allowed(self, stake: str, verb: str, moment: Moment, *, approved: bool, done: bool) -> bool:
+        """Would the ruleset's `side_settle` rules accept `verb` on `stake` at `moment`, the first side
+        stake settled? (`done`: the round's actions are all known, so whether the dealer draws again is
+        known too.)"""
+        facts = self.settle_facts(stake, verb, moment, (0, None), approved, done)
+        return self.sim.legal("side_settle", facts)
 
     def settle_facts(
         self,
@@ -430,10 +434,10 @@ class RoundSides:
             verb = verbs[stake][0]
             for at in range(last, -1, -1):
                 moment = self.moments[at]
-                if self.allowed(stake, verb, moment, (0, None), approved=False, done=True):
+                if self.allowed(stake, verb, moment, approved=False, done=True):
                     when[stake] = (at, False)
                     break
-                if self.allowed(stake, verb, moment, (0, None), approved=True, done=True):
+                if self.allowed(stake, verb, moment, approved=True, done=True):
                     when[stake] = (at, True)
                     break
             else:

@@ -18,6 +18,16 @@ class BatailleBox(Box["BatailleHand"]):
         self.bataille_tie = False
 
 
+def _on_table(cards: list[str], war_card: str | None) -> list[str]:
+    """A hand's or the dealer's cards in front of it, its war card last."""
+    return [*cards, *((war_card,) if war_card else ())]
+
+
+def _rank(card: str | None) -> int | None:
+    """A card's rank at bataille (an ace highest); none for no card."""
+    return BATAILLE_VALUE[card[0]] if card else None
+
+
 class BatailleHand(Hand):
     __slots__ = ("war_card", "went_to_war")
 
@@ -27,15 +37,15 @@ class BatailleHand(Hand):
         self.went_to_war = False
 
     def on_table(self) -> list[str]:
-        return [*self.card_list, *((self.war_card,) if self.war_card else ())]
+        return _on_table(self.card_list, self.war_card)
 
     @property
     def rank(self) -> int | None:
-        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
+        return _rank(self.card_list[0] if self.card_list else None)
 
     @property
     def war_rank(self) -> int | None:
-        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
+        return _rank(self.war_card)
 
 
 class BatailleDealer(Dealer):
@@ -46,15 +56,15 @@ class BatailleDealer(Dealer):
         self.war_card: str | None = None
 
     def on_table(self) -> list[str]:
-        return [*self.card_list, *((self.war_card,) if self.war_card else ())]
+        return _on_table(self.card_list, self.war_card)
 
     @property
     def rank(self) -> int | None:
-        return BATAILLE_VALUE[self.card_list[0][0]] if self.card_list else None
+        return _rank(self.card_list[0] if self.card_list else None)
 
     @property
     def war_rank(self) -> int | None:
-        return BATAILLE_VALUE[self.war_card[0]] if self.war_card else None
+        return _rank(self.war_card)
 
 
 class BatailleHands(Hands[BatailleBox, BatailleHand, BatailleDealer]):

@@ -11,7 +11,6 @@ from validator.games.bataille.hands import HANDS, BatailleBox, BatailleDealer, B
 from validator.games.bataille.vocabulary import BurnFacts
 from validator.i18n import _
 from validator.logs.decode import (
-    UNSET,
     Action,
     Burn,
     CutCard,
@@ -40,14 +39,8 @@ class BatailleRound(RoundReplay[BatailleBox, BatailleHand, BatailleDealer]):
         return HANDS
 
     def replay(self) -> None:
-        self.read_bets()
-        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
-            self.replay_void()
+        if not self.open_round():
             return
-        if self.story is not None:
-            self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
-        self.dealer = self.kit.dealer()
-        self.ctx["dealer"] = self.dealer
         # Receivers still owed their card of the initial deal, in the order the text deals them.
         self.owe([*self.hands, "D"])
         self.initial_done = False

@@ -13,7 +13,7 @@ from validator.games.bataille.hands import BatailleDealer as Dealer
 from validator.games.bataille.hands import BatailleHand as Hand
 from validator.games.bataille.vocabulary import BurnFacts
 from validator.simulate.bets_against import break_bets
-from validator.simulate.interludes import Interludes
+from validator.simulate.interludes import played
 from validator.simulate.late_against import collect_late
 from validator.simulate.side_bets import RoundSides, place, standing_alone
 from validator.simulate.table import TableSim, amount_json
@@ -25,14 +25,7 @@ class BatailleSim(TableSim):
     def records(self, rounds: int) -> Iterator[dict[str, Any]]:
         yield self.table_record()
         yield self.new_shoe("open")
-        interludes = Interludes(self)
-        for _unused in range(rounds):
-            assert self.shoe is not None
-            yield from self.keep_hours()
-            if self.reshuffles(40):
-                yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
-            yield from interludes.before_round()
-            yield self.remember_round(self.play_round())
+        yield from played(self, rounds, self.play_round, least_left=40)
 
     def play_round(self) -> dict[str, Any]:
         """One round: the bets, one card to each box and the dealer's last, each tie's war or surrender,

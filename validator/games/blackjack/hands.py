@@ -24,6 +24,29 @@ def _worth(card: str) -> int:
     return BJ_VALUE[card[0]] if worth is None else worth
 
 
+def _added(hard: int, aces: int, card: str) -> tuple[int, int, int, bool, bool]:
+    """A hand's or the dealer's count after `card` comes, from its count before (every ace counted 1;
+    how many aces): the new count, its total (an ace 11 where that makes 21 or less), whether soft,
+    whether bust. Some 16 cards a round come here: a native tuple once compiled."""
+    worth = CARD_VALUE.get(card)  # `_worth`, written out
+    if worth is None:
+        worth = _worth(card)
+    hard += worth
+    if worth == 1:  # an ace, the one rank worth 1
+        aces += 1
+    if aces and hard <= 11:
+        return hard, aces, hard + 10, True, False  # 21 at most: not bust
+    return hard, aces, hard, False, hard > BUST
+
+
+def _counted(cards: list[str]) -> tuple[int, int, int, bool, bool]:
+    """The count of `cards` from nothing, as `_added` keeps it (a card taken back: a split)."""
+    total, soft = best_total(cards)
+    hard = sum(BJ_VALUE[card[0]] for card in cards)
+    aces = sum(1 for card in cards if card[0] == "A")
+    return hard, aces, total, soft, total > BUST
+
+
 def _shown(cards: Cards, total: int, soft: bool) -> str:
     """The cards and their total, as `explain` shows them."""
     if len(cards.card_list) == 2 and total == BUST:
@@ -80,23 +103,10 @@ class BlackjackHand(Hand):
 
     def add(self, card: str) -> None:
         self.card_list.append(card)
-        worth = CARD_VALUE.get(card)  # `_worth`, written out: some 16 cards a round come here
-        if worth is None:
-            worth = _worth(card)
-        hard = self.hard = self.hard + worth
-        if worth == 1:  # an ace, the one rank worth 1
-            self.aces += 1
-        if self.aces and hard <= 11:
-            self.total, self.soft = hard + 10, True
-        else:
-            self.total, self.soft = hard, False
-        self.busted = self.total > BUST
+        self.hard, self.aces, self.total, self.soft, self.busted = _added(self.hard, self.aces, card)
 
     def recount(self) -> None:
-        self.total, self.soft = best_total(self.card_list)
-        self.busted = self.total > BUST
-        self.hard = sum(BJ_VALUE[card[0]] for card in self.card_list)
-        self.aces = sum(1 for card in self.card_list if card[0] == "A")
+        self.hard, self.aces, self.total, self.soft, self.busted = _counted(self.card_list)
 
     def shown(self) -> str:
         return _shown(self, self.total, self.soft)
@@ -156,23 +166,10 @@ class BlackjackDealer(Dealer):
 
     def add(self, card: str) -> None:
         self.card_list.append(card)
-        worth = CARD_VALUE.get(card)  # `_worth`, written out
-        if worth is None:
-            worth = _worth(card)
-        hard = self.hard = self.hard + worth
-        if worth == 1:
-            self.aces += 1
-        if self.aces and hard <= 11:
-            self.total, self.soft = hard + 10, True
-        else:
-            self.total, self.soft = hard, False
-        self.busted = self.total > BUST
+        self.hard, self.aces, self.total, self.soft, self.busted = _added(self.hard, self.aces, card)
 
     def recount(self) -> None:
-        self.total, self.soft = best_total(self.card_list)
-        self.busted = self.total > BUST
-        self.hard = sum(BJ_VALUE[card[0]] for card in self.card_list)
-        self.aces = sum(1 for card in self.card_list if card[0] == "A")
+        self.hard, self.aces, self.total, self.soft, self.busted = _counted(self.card_list)
 
     def shown(self) -> str:
         return _shown(self, self.total, self.soft)

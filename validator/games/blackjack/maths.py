@@ -25,10 +25,10 @@ Figures are computed in binary floating point: sums of products of exact probabi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache, partial
+from functools import partial
 
 from validator.dsl import ast
 from validator.dsl.expr import unparse
@@ -36,7 +36,7 @@ from validator.dsl.model import Ruleset
 from validator.games.blackjack import dealer as dealer_table
 from validator.games.blackjack.dealer import DealerRule
 from validator.games.blackjack.hands import BlackjackHand as Hand
-from validator.games.blackjack.holdings import ALL, DOUBLED, TWO, UNSPLIT, Family, Hands, hands
+from validator.games.blackjack.holdings import ALL, DOUBLED, POWER, TWO, UNSPLIT, Family, Hands, hands
 from validator.maths.numeric import Bools, Bytes, Floats, Ints, np
 from validator.maths.probe import Probe
 from validator.maths.shoe import VALUES, Composition, card_of, full_shoe, without
@@ -280,11 +280,67 @@ def asked(ruleset: Ruleset) -> tuple[object, ...]:
     return ruleset.game, params, checks, settles
 
 
-@lru_cache(maxsize=4)
+class DealerRows:
+    """The dealer's results (`dealer.table`) for every row (the cards out) asked so far of one dealer's rule
+    and shoe: each row is computed once per process, whatever families, options or readings ask it. A
+    version's options and readings that keep its dealer ask mostly the same rows (a box split to fewer
+    hands holds a subset of the rows of one split to more; the split bound's families past the game's
+    are mostly rows of the game's), so only the rows not yet known are computed. A row's results may differ
+    in their last bit with the rows computed beside it (the matrix product's blocking), so a game's figures
+    may differ by 1e-16 with what this process computed before: each command computes in a fixed order,
+    and prints the same figures at every run."""
+
+    def __init__(self, rule: DealerRule, full: Composition) -> None:
+        self.rule, self.full = rule, full
+        self.power = np.array(POWER, dtype=np.int64)
+        # Blocks of rows, each sorted by key: the rows known are not copied whenever a few are added (a
+        # block is merged into the one before it once it is as large).
+        self.blocks: list[tuple[Ints, Floats]] = []
+
+    def of(self, rows: Ints) -> Floats:
+        """The results for each row of `rows` (rows × values): an array rows × first cards × outcomes, the
+        caller's own."""
+        ours = rows @ self.power
+        found: Floats = np.empty((len(ours), VALUES, self.rule.size))
+        missing = np.ones(len(ours), dtype=np.bool_)
+        for keys, known in self.blocks:
+            at = np.minimum(np.searchsorted(keys, ours), len(keys) - 1)
+            have = missing & (keys[at] == ours)
+            found[have] = known[at[have]]
+            missing &= ~have
+        if missing.any():
+            wanted, first = np.unique(ours[missing], return_index=True)
+            new = dealer_table.table(self.rule, self.full, rows[np.flatnonzero(missing)[first]])
+            found[missing] = new[np.searchsorted(wanted, ours[missing])]
+            self.blocks.append((wanted, new))
+            while len(self.blocks) > 1 and len(self.blocks[-2][0]) <= len(self.blocks[-1][0]):
+                (low_keys, low), (high_keys, high) = self.blocks.pop(-2), self.blocks.pop()
+                keys = np.concatenate((low_keys, high_keys))
+                order = np.argsort(keys, kind="stable")
+                self.blocks.append((keys[order], np.concatenate((low, high))[order]))
+        return found
+
+
+# The dealers' rows kept in this process, the latest last (a few shoes and rules: the suite's published
+# games ask six shoes under two rules, a version's figures one).
+_DEALERS: dict[tuple[DealerRule, Composition], DealerRows] = {}
+_KEPT_DEALERS = 4
+
+
+def dealer_rows(rule: DealerRule, full: Composition) -> DealerRows:
+    """The rows of this dealer's rule and shoe known in this process (`DealerRows`)."""
+    key = (rule, full)
+    found = _DEALERS.pop(key, None) or DealerRows(rule, full)
+    _DEALERS[key] = found
+    while len(_DEALERS) > _KEPT_DEALERS:
+        del _DEALERS[next(iter(_DEALERS))]
+    return found
+
+
 def _dealer_rows(rule: DealerRule, full: Composition, families: tuple[Family, ...]) -> Floats:
-    """The dealer's results for every row of these families' hands (kept per process: a version's options
-    and readings that keep its dealer and its splitting share them)."""
-    return dealer_table.table(rule, full, hands(full, families).rows)
+    """The dealer's results for every row of these families' hands (`DealerRows`: a version's options and
+    readings share them)."""
+    return dealer_rows(rule, full).of(hands(full, families).rows)
 
 
 # The settlements a hand's value reads, by key (`Rules.pay`): its total (4 … 21), a bust, a blackjack, a
@@ -331,9 +387,10 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
         dealer[:, :, rules.dealer.blackjack] = 0.0
     one, two = _pay_table(rules, 1), _pay_table(rules, 2)
     stand, doubled = _standing(found, dealer, one, two)
+    mass: list[Floats] = []
     busted = (
-        _busts(dealer, chance, found.child, one[KEY["bust"]]),
-        _busts(dealer, chance, found.child, two[KEY["bust"]]),
+        _busts(dealer, chance, found.child, one[KEY["bust"]], mass),
+        _busts(dealer, chance, found.child, two[KEY["bust"]], mass),
     )
     hit, double, best, action = _play_best(
         found, chance, stand, doubled, busted, (_may_hit(rules, found), _may_double(rules, found))
@@ -461,16 +518,24 @@ def bust_mass(dealer: Floats, chance: Floats, child: Ints, nodes: Ints) -> Float
     return dealer[nodes] - averaged
 
 
-def _busts(dealer: Floats, chance: Floats, child: Ints, pay: Floats) -> Floats:
+def _busts(
+    dealer: Floats, chance: Floats, child: Ints, pay: Floats, mass: list[Floats] | None = None
+) -> Floats:
     """What a bust with the next card pays each hand (hands × first cards): `bust_mass` settled by `pay`;
     where a bust pays the same whatever the dealer's result (the rule's), from the mass of his results
-    alone (the same difference, summed over his results first)."""
+    alone (the same difference, summed over his results first). `mass`, where given: that difference,
+    kept there for the next call on the same hands (a hand's stake and its doubled stake)."""
     count = len(child)
     if float(pay.min()) == float(pay.max()):
-        mass: Floats = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
-        below = mass[np.maximum(child, 0)]  # hands × values × first cards
+        if mass:
+            return mass[0] * float(pay[0])
+        counted: Floats = dealer.sum(axis=2)  # hands × first cards: the mass of the dealer's results counted
+        below = counted[np.maximum(child, 0)]  # hands × values × first cards
         averaged: Floats = np.einsum("ncu,ncu->nu", chance, below)
-        return (mass - averaged) * float(pay[0])
+        difference: Floats = counted - averaged
+        if mass is not None:
+            mass.append(difference)
+        return difference * float(pay[0])
     found = np.empty((count, VALUES))
     for low in range(0, count, 2048):
         nodes = np.arange(low, min(low + 2048, count))
@@ -672,6 +737,23 @@ def main_game(probe: Probe, rules: Rules | None = None) -> MainGame:
     return game
 
 
+def deals(full: Composition) -> Iterator[tuple[int, int, int, float]]:
+    """Every initial deal from the shoe, as the main game weighs it: the player's two cards by value (the
+    lower first), the dealer's first card, and its probability (nonzero), in that order (first, second,
+    first card)."""
+    total = sum(full)
+    for first in range(VALUES):
+        for second in range(first, VALUES):
+            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
+            if first != second:
+                p_hand *= 2
+            after = without(full, first, second)
+            for up in range(VALUES):
+                p = p_hand * after[up] / (total - 2)
+                if p:
+                    yield first, second, up, p
+
+
 def _main_game(rules: Rules) -> MainGame:
     full = full_shoe(rules.decks)
     families = rules.families(full)
@@ -684,25 +766,15 @@ def _main_game(rules: Rules) -> MainGame:
         low, high = _pair_of(found, k)
         roots[low * VALUES + high] = k
     game = MainGame(0.0, 0.0, 0.0, {}, rules, full, found, values, splits, roots)
-    total = sum(full)
     ev = split_p = split_ev = 0.0
     strategy: dict[tuple[int, int, int], str] = {}
-    for first in range(VALUES):
-        for second in range(first, VALUES):
-            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
-            if first != second:
-                p_hand *= 2
-            after = without(full, first, second)
-            for up in range(VALUES):
-                p = p_hand * after[up] / (total - 2)
-                if not p:
-                    continue
-                value, action = initial(game, first, second, up)
-                ev += p * value
-                strategy[(first, second, up)] = action
-                if action == "split":
-                    split_p += p
-                    split_ev += p * value
+    for first, second, up, p in deals(full):
+        value, action = initial(game, first, second, up)
+        ev += p * value
+        strategy[(first, second, up)] = action
+        if action == "split":
+            split_p += p
+            split_ev += p * value
     return MainGame(
         ev,
         split_p,

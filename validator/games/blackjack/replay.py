@@ -127,14 +127,8 @@ class BlackjackRound(RoundReplay[BlackjackBox, BlackjackHand, BlackjackDealer]):
         if hole_card is None:
             hole_card = in_place.hole_card = bool(self.judge.ruleset.param("dealer.hole_card"))
         self.judge.cause = None  # a cause is one round's
-        self.read_bets()
-        if self.record.void is not UNSET:  # hand-log/1.1: declared void, its play not judged
-            self.replay_void()
+        if not self.open_round():
             return
-        if self.story is not None:
-            self.narrate(_("bets: {bets}").format(bets=self.describe_bets()))
-        self.dealer = self.kit.dealer()
-        self.ctx["dealer"] = self.dealer
         order = list(self.hands)  # the hands' names, in the order of their boxes
         # Receivers still owed a card of the initial deal, in the order the text deals them.
         self.owe([*order, "D", *order, "D"] if hole_card else [*order, "D", *order])

@@ -15,7 +15,7 @@ from validator.games.blackjack.hands import BlackjackHand as Hand
 from validator.games.blackjack.late_insurance import hold_back
 from validator.replay.side_bets import side_of
 from validator.simulate.bets_against import break_bets
-from validator.simulate.interludes import Interludes
+from validator.simulate.interludes import played
 from validator.simulate.late_against import collect_late
 from validator.simulate.side_bets import JackpotSim, RoundSides, place, progressive
 from validator.simulate.table import TableSim, amount_json
@@ -29,16 +29,7 @@ class BlackjackSim(TableSim):
         yield self.table_record()
         yield self.new_shoe("open")
         self.jackpot = JackpotSim(self) if progressive(self) else None
-        interludes = Interludes(self)
-        for _unused in range(rounds):
-            assert self.shoe is not None
-            yield from self.keep_hours()
-            if self.reshuffles(60):
-                yield self.new_shoe("cut_card" if self.shoe.cut_out else "exhausted")
-            yield from interludes.before_round()
-            if self.jackpot is not None and (reading := self.jackpot.reading()) is not None:
-                yield interludes.reading(reading, self.jackpot)
-            yield self.remember_round(self.play_round())
+        yield from played(self, rounds, self.play_round, least_left=60, jackpot=self.jackpot)
 
     # ---- one round ----
     def play_round(self) -> dict[str, Any]:

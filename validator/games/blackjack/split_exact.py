@@ -26,8 +26,7 @@ exact return is at least the figure less it (the exact best play returns no less
 
 from __future__ import annotations
 
-from validator.games.blackjack.dealer import table
-from validator.games.blackjack.holdings import POWER, Family, Hands, hands
+from validator.games.blackjack.holdings import Family, Hands, hands
 from validator.games.blackjack.maths import (
     DOUBLE,
     HIT,
@@ -36,9 +35,9 @@ from validator.games.blackjack.maths import (
     MainGame,
     _busts,
     _chances,
-    _dealer_rows,
     _pay_table,
     _standing,
+    dealer_rows,
 )
 from validator.maths.numeric import Floats, Ints, np
 from validator.maths.shoe import VALUES, without
@@ -122,40 +121,16 @@ FIRST_BEYOND = 2
 
 
 class _Rows:
-    """The dealer's results by row (the cards out), those computed so far: the game's, and the rows of the
-    families valued past it. A family with one more of the pair's cards out has mostly rows already
-    known (a hand's row is its family-before's hand with that card more), so only the others are
-    computed (`dealer.table`)."""
+    """The dealer's results by row (the cards out): the game's, and the rows of the families valued past it,
+    from the rows this dealer's rule and shoe already has in this process (`maths.DealerRows`). A family
+    with one more of the pair's cards out has mostly rows already known (a hand's row is its
+    family-before's hand with that card more), so only the others are computed (`dealer.table`)."""
 
     def __init__(self, game: MainGame) -> None:
-        self.rule, self.full = game.rules.dealer, game.full
-        self.power = np.array(POWER, dtype=np.int64)
-        keys = game.hands.rows @ self.power
-        order = np.argsort(keys)
-        self.keys = keys[order]
-        self.table = _dealer_rows(self.rule, self.full, game.hands.families)[order]  # kept from the game
-        # The rows computed here, past the game's (few: kept apart, the game's table is not copied).
-        self.more_keys = np.zeros(0, dtype=np.int64)
-        self.more = np.zeros((0, VALUES, self.rule.size))
+        self.known = dealer_rows(game.rules.dealer, game.full)
 
     def of(self, found: Hands) -> Floats:
-        ours = found.rows @ self.power
-        result = np.empty((len(ours), VALUES, self.rule.size))
-        missing = np.ones(len(ours), dtype=np.bool_)
-        for keys, known in ((self.keys, self.table), (self.more_keys, self.more)):
-            if not len(keys):
-                continue
-            at = np.minimum(np.searchsorted(keys, ours), len(keys) - 1)
-            have = missing & (keys[at] == ours)
-            result[have] = known[at[have]]
-            missing &= ~have
-        if missing.any():
-            new = table(self.rule, self.full, found.rows[missing])
-            result[missing] = new
-            keys = np.concatenate((self.more_keys, ours[missing]))
-            order = np.argsort(keys, kind="stable")
-            self.more_keys, self.more = keys[order], np.concatenate((self.more, new))[order]
-        return result
+        return self.known.of(found.rows)
 
 
 def _beyond_values(
@@ -173,9 +148,10 @@ def _beyond_values(
     chance = _chances(full, found)
     one, two = _pay_table(rules, 1), _pay_table(rules, 2)
     stand, doubled = _standing(found, dealer, one, two)
+    mass: list[Floats] = []
     busted = (
-        _busts(dealer, chance, found.child, one[KEY["bust"]]),
-        _busts(dealer, chance, found.child, two[KEY["bust"]]),
+        _busts(dealer, chance, found.child, one[KEY["bust"]], mass),
+        _busts(dealer, chance, found.child, two[KEY["bust"]], mass),
     )
     plays = list(range(2, most + 1))
     action = np.empty((len(plays), len(found.hard), VALUES), dtype=np.int8)

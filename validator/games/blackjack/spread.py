@@ -28,10 +28,11 @@ from validator.games.blackjack.maths import (
     MainGame,
     SplitParts,
     Spread,
+    deals,
     p_natural,
 )
 from validator.maths.numeric import Bytes, Floats, np
-from validator.maths.shoe import VALUES, without
+from validator.maths.shoe import VALUES
 
 Law = dict[float, Floats]  # net result → its probability with each (first card, dealer's result)
 SURRENDER = 3  # an initial hand surrendered (beside STAND, HIT, DOUBLE)
@@ -258,7 +259,6 @@ def spread(game: MainGame) -> Spread:
     """The distribution of a round's net result under the game's play (see the module's text)."""
     rules = game.rules
     full = game.full
-    total = sum(full)
     found = game.hands
     low, high = found.starts[0], found.starts[1]
     start = np.zeros((high - low, VALUES, 1))
@@ -266,33 +266,24 @@ def spread(game: MainGame) -> Spread:
     outcomes = game.values.dealer.shape[2]
     naturals: Law = {}
     split_weight: dict[int, Floats] = {}
-    for first in range(VALUES):
-        for second in range(first, VALUES):
-            p_hand = full[first] / total * (full[second] - (first == second)) / (total - 1)
-            if first != second:
-                p_hand *= 2
-            after = without(full, first, second)
-            k = game.root(first, second) - low
-            for up in range(VALUES):
-                p = p_hand * after[up] / (total - 2)
-                if not p:
-                    continue
-                for part, share in _parts(rules.decks, first, game.strategy[(first, second, up)]):
-                    if part == "split":
-                        split_weight.setdefault(first, np.zeros(VALUES))[up] += p * share
-                    else:
-                        start[k, up, 0] += p * share
-                        plays[k, up] = CODES[part]
-                if rules.peeks:
-                    hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
-                    natural = rules.dealer.blackjack
-                    removed = [0] * VALUES
-                    removed[first] += 1
-                    removed[second] += 1
-                    net = rules.pay[(hand_key, 1)][natural]
-                    naturals.setdefault(net, np.zeros((VALUES, outcomes)))[up, natural] += p * p_natural(
-                        full, removed, up
-                    )
+    for first, second, up, p in deals(full):
+        k = game.root(first, second) - low
+        for part, share in _parts(rules.decks, first, game.strategy[(first, second, up)]):
+            if part == "split":
+                split_weight.setdefault(first, np.zeros(VALUES))[up] += p * share
+            else:
+                start[k, up, 0] += p * share
+                plays[k, up] = CODES[part]
+        if rules.peeks:
+            hand_key = "blackjack" if first + second + 2 == 11 and ACE in (first, second) else "20"
+            natural = rules.dealer.blackjack
+            removed = [0] * VALUES
+            removed[first] += 1
+            removed[second] += 1
+            net = rules.pay[(hand_key, 1)][natural]
+            naturals.setdefault(net, np.zeros((VALUES, outcomes)))[up, natural] += p * p_natural(
+                full, removed, up
+            )
     joint = _joint(game, _walk(game, 0, start, plays))
     _mix(joint, naturals, np.ones((1, 1)))
     for pair, weights in split_weight.items():
