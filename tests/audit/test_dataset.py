@@ -14,6 +14,7 @@ from pathlib import Path
 import duckdb
 import pyarrow.parquet as pq
 import pytest
+from conftest import run_cli
 
 from validator.audit.dataset.writer import DatasetRun
 from validator.audit.html import render, rule_docs
@@ -29,12 +30,6 @@ from validator.rulebook.registry import default_registry
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 HOUSE = SAMPLES / "house" / "trouville.yaml"
-
-
-def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-P", "-m", "validator", *args], capture_output=True, text=True, cwd=cwd, check=False
-    )
 
 
 def _in_process(*args: str):
@@ -236,11 +231,14 @@ def test_the_report_prices_each_table_by_its_rules_and_house_entry(samples_run) 
 
 
 def test_the_readme_pair_of_commands(tmp_path: Path) -> None:
+    """The two commands as the README gives them, each run in this process (`run_cli`: the same
+    arguments, exit status and outputs; the process itself is not what is tested here, and a `report`
+    process would price every table again, which this process has done)."""
     dataset, page = tmp_path / "ds", tmp_path / "audit.html"
     house = "samples/house/trouville.yaml"
-    done = _cli("check", "samples/", "--house", house, "--dataset", str(dataset), "-q")
+    done = run_cli("check", "samples/", "--house", house, "--dataset", str(dataset), "-q")
     assert done.returncode == 1, done.stderr
-    done = _cli("report", str(dataset), "-o", str(page))
+    done = run_cli("report", str(dataset), "-o", str(page))
     assert done.returncode == 0, done.stderr
     html = page.read_text(encoding="utf-8")
     for section in ("overview", "rules", "money", "dealers", "pairs", "hold", "findings"):
@@ -251,9 +249,12 @@ def test_the_readme_pair_of_commands(tmp_path: Path) -> None:
     assert page.stat().st_size < 10 * 1024 * 1024
 
 
-def test_one_run_as_html_is_the_same_report(tmp_path: Path) -> None:
+def test_one_run_as_html_is_the_same_report(tmp_path: Path, dask_scheduler: str) -> None:
+    """`check --jobs 2 --format html` in this process: its shares run on the session's cluster
+    (tests/daskcluster.py, which `dask_scheduler` names, so that this test runs on the pytest worker that
+    holds it); a cluster of the command's own is tested by tests/replay/test_cluster.py."""
     page = tmp_path / "one.html"
-    done = _cli("check", "samples/logs/disputes", "--format", "html", "-o", str(page), "-q", "--jobs", "2")
+    done = run_cli("check", "samples/logs/disputes", "--format", "html", "-o", str(page), "-q", "--jobs", "2")
     assert done.returncode == 1, done.stderr
     html = page.read_text(encoding="utf-8")
     summary = json.loads(_in_process("check", str(SAMPLES / "logs" / "disputes"), "-f", "json", "-q").stdout)[
@@ -265,7 +266,7 @@ def test_one_run_as_html_is_the_same_report(tmp_path: Path) -> None:
 
 
 def test_bad_input_is_exit_2(tmp_path: Path) -> None:
-    done = _cli("report", str(tmp_path), "-o", str(tmp_path / "a.html"))
+    done = run_cli("report", str(tmp_path), "-o", str(tmp_path / "a.html"))
     assert done.returncode == 2 and "not a dataset" in done.stderr
     assert "Traceback" not in done.stderr
     done = _in_process("report", str(tmp_path / "none"))

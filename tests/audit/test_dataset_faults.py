@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_cli, run_cli_process
+from conftest import ROOT, run_cli
 
 SAMPLES = ROOT / "samples"
 ROUNDS_RE = re.compile(r'data-figure="rounds">([0-9\u202f]+)<')
@@ -69,7 +69,8 @@ def test_a_run_killed_at_any_point_counts_for_nothing(long_log, tmp_path: Path) 
     rounds, warnings = _report_rounds(dataset)
     assert rounds == 0
     assert "stopped before its commit" in warnings
-    done = run_cli_process("check", str(log), "--dataset", str(dataset), "-q")
+    # The run after it, in this process (`run_cli`): the killed runs above are the processes under test.
+    done = run_cli("check", str(log), "--dataset", str(dataset), "-q")
     assert done.returncode in (0, 1), done.stderr
     assert "stopped before its commit; its" in done.stderr and "are removed" in done.stderr
     assert _report_rounds(dataset) == (truth["read"], "")

@@ -336,6 +336,16 @@ def real_cluster(tmp_path) -> Iterator[str]:
                 process.wait()
 
 
+def _counted(check_on_cluster: Any, reached: list[str | None]) -> Any:
+    """`cluster.check_on_cluster`, noting in `reached` the scheduler each run was sent to."""
+
+    def counted(paths: Any, summary: Any, options: CheckOptions, **kwargs: Any) -> Any:
+        reached.append(options.scheduler)
+        return check_on_cluster(paths, summary, options, **kwargs)
+
+    return counted
+
+
 def test_a_real_cluster_gives_the_same_bytes_even_when_a_worker_dies(
     real_cluster, cli, tmp_path, monkeypatch
 ):
@@ -351,17 +361,16 @@ def test_a_real_cluster_gives_the_same_bytes_even_when_a_worker_dies(
         assert (_same(fmt, two.stdout), two.stderr) == (_same(fmt, one.stdout), one.stderr), fmt
         if fmt == "json":
             assert json.loads(two.stdout)["summary"]["files"] == 10
-    # DASK_SCHEDULER_ADDRESS is the other way to name the cluster.
-    env = {**os.environ, "DASK_SCHEDULER_ADDRESS": real_cluster}
-    three = subprocess.run(
-        [sys.executable, "-P", "-m", "validator", "check", logs, "--house", house, "--format", "jsonl"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert three.stdout == cli("check", logs, "--house", house, "--format", "jsonl").stdout
+    # DASK_SCHEDULER_ADDRESS is the other way to name the cluster (read from the environment when the
+    # command runs: `cli`, in this process, as the process that reads it would).
+    alone = cli("check", logs, "--house", house, "--format", "jsonl")
+    reached: list[str | None] = []
+    with monkeypatch.context() as patch:
+        patch.setenv("DASK_SCHEDULER_ADDRESS", real_cluster)
+        patch.setattr(cluster, "check_on_cluster", _counted(cluster.check_on_cluster, reached))
+        three = cli("check", logs, "--house", house, "--format", "jsonl")
+    assert reached == [real_cluster]  # the run went to the cluster the variable names
+    assert (three.returncode, three.stdout, three.stderr) == (alone.returncode, alone.stdout, alone.stderr)
     # A `dask worker` killed while it holds shares done and shares to do: the scheduler has them
     # computed again by the other (or by the worker its nanny restarts), and the report is the same.
     log = _log(tmp_path / "t.jsonl", 1000, seed=31)

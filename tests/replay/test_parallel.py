@@ -393,10 +393,11 @@ def test_every_format_gives_the_same_bytes_on_the_cluster(tmp_path, cli, dask_sc
     # A log split in shares, then small files grouped in one task, with findings the policy leaves out
     # (a round whose findings are all ignored is a clean round to the report: JUnit's test case passes,
     # the HTML report counts it among the sums).
-    # 800 rounds (about 600 KB) in shares of at least 50 KB: the same plan's shape as the whole file
-    # cut in shares and the small files grouped, at half the replay of 1500 rounds in 100 KB shares.
-    monkeypatch.setattr(parallel, "MIN_SHARE", 50_000)
-    split = _planted_log(tmp_path / "split.jsonl", 800, seed=3)
+    # 400 rounds (about 290 KB) in shares of at least 25 KB: the same plan's shape as the whole file
+    # cut in shares (ten) and the small files grouped in one task (three), at half the replay of 800
+    # rounds in 50 KB shares (a quarter of 1500 rounds in 100 KB shares); the 28 runs below replay it.
+    monkeypatch.setattr(parallel, "MIN_SHARE", 25_000)
+    split = _planted_log(tmp_path / "split.jsonl", 400, seed=3)
     small = [_planted_log(tmp_path / f"small-{n}.jsonl", 40, seed=n, table=f"S-{n}") for n in range(3)]
     paths = [split, *small, str(ROOT / "samples" / "logs" / "side-bets")]
     size = sum(share.size for share in parallel.plan(paths, 2))

@@ -16,13 +16,15 @@ from validator.errors import ValidatorError
 from validator.house.lint import option_value
 from validator.i18n import _
 from validator.maths import kept
-from validator.maths.edge import figures, house_for, main_return, report
-from validator.maths.game import DecisionCosts, MainFigures, maths_of
+from validator.maths.edge import Figures, figures, house_for, main_return, report, side_returns
+from validator.maths.game import DecisionCosts, MainFigures, PlayCosts, ReportReturn, maths_of
 from validator.maths.probe import Probe
 from validator.rulebook.registry import default_registry
 
 _MAIN: dict[tuple[str, tuple[tuple[str, str], ...]], MainStatistics] = {}
 _STATISTICS: dict[tuple[str, tuple[tuple[str, str], ...]], EdgeStatistics] = {}
+# The report's: `_STATISTICS`'s figures without what it does not read (`_kept_report_statistics`).
+_REPORT: dict[tuple[str, tuple[tuple[str, str], ...]], EdgeStatistics] = {}
 _ENTRY_KEYS = ("options", "side_bets")  # a house-rules/1 table entry, as written in the file
 
 
@@ -187,7 +189,26 @@ def edge_statistics(
     ruleset, options, key = _table(ruleset_id, on, house_entry)
     found = _STATISTICS.get(key)
     if found is None:
-        found = _STATISTICS[key] = _statistics(report(figures(ruleset, options), None))
+        found = _STATISTICS[key] = _kept_edge_statistics(ruleset, options)
+    return found
+
+
+def _kept_edge_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> EdgeStatistics:
+    """`edge`'s figures of the version and options, read back where an earlier run kept them
+    (`validator.maths.kept`, as `_kept_statistics`), else computed and kept: the report prices each table
+    by them at every run, and blackjack's split bound alone is a third of computing them."""
+    entry = kept.key(ruleset, options, None, ("edge statistics",))  # i18n: not shown (part of a key)
+    data = kept.read(entry)
+    if data is not None:
+        try:
+            return _statistics(data)
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            pass  # not what is kept below: computed again, and kept in its place
+    data = report(figures(ruleset, options), None)
+    found = _statistics(data)
+    for timing in ("seconds", "cpu_seconds"):  # this run's, not the figures'
+        data.pop(timing, None)
+    kept.keep(entry, data)
     return found
 
 
@@ -226,9 +247,10 @@ def _stake(name: str, case: str | None, figures_of: Mapping[str, Any]) -> StakeS
 class TableTheory:
     """What a report needs to price a table's play, for one version and the table's house options:
     the main stake's edge, variance and the covariance of two boxes of one round (None where the game
-    gives none), the figures of the insurance and of each side bet (`edge_statistics`), and what each
-    logged decision costs against the best play (`cost`, the game's `DecisionCosts`, by the values
-    `edge` computed the main stake's figure with)."""
+    gives none), the figures of the insurance and of each side bet (`edge_statistics`'s; its
+    `approximations` left empty where the game computes the rest apart: the report does not read them),
+    and what each logged decision costs against the best play (`cost`, the game's `DecisionCosts`, by
+    the values `edge` computed the main stake's figure with)."""
 
     statistics: EdgeStatistics
     main: MainStatistics
@@ -242,10 +264,11 @@ class TableTheory:
 def table_theory(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | None = None) -> TableTheory:
     """The `TableTheory` of the version of `ruleset_id` in force on `on` for the table's house options
     (`house_entry` as `house_edge` takes it). Raises ValidatorError as `house_edge` does."""
-    ruleset, options, _key = _table(ruleset_id, on, house_entry)
+    ruleset, options, key = _table(ruleset_id, on, house_entry)
     main = main_statistics(ruleset_id, on, house_entry)
-    statistics = edge_statistics(ruleset_id, on, house_entry)
-    _ev, _json, game = main_return(ruleset, house_for(ruleset, options))
+    statistics = _STATISTICS.get(key) or _REPORT.get(key)
+    if statistics is None:
+        statistics = _REPORT[key] = _kept_report_statistics(ruleset, options)
     bets: dict[str, StakeStatistics] = {}
     if statistics.insurance is not None:
         bets[statistics.insurance.name] = statistics.insurance
@@ -254,4 +277,39 @@ def table_theory(ruleset_id: str, on: date, house_entry: Mapping[str, Any] | Non
         if bet is None or bet.prizes:
             continue
         bets[bet.stake_name + (f":{stake.case}" if stake.case is not None else "")] = stake
-    return TableTheory(statistics, main, maths_of(ruleset).costs(game), bets)
+    return TableTheory(statistics, main, _costs(ruleset, options), bets)
+
+
+def _kept_report_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> EdgeStatistics:
+    """`edge_statistics`'s figures, without `approximations` where the game computes the rest apart
+    (`ReportReturn`: blackjack's split bound, which the report does not read), kept between runs as
+    `_kept_statistics` keeps the main stake's."""
+    maths = maths_of(ruleset)
+    if not isinstance(maths, ReportReturn):
+        return _kept_edge_statistics(ruleset, options)
+    entry = kept.key(ruleset, options, None, ("report statistics",))  # i18n: not shown (part of a key)
+    data = kept.read(entry)
+    if data is not None:
+        try:
+            return _statistics(data)
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            pass  # not what is kept below: computed again, and kept in its place
+    values = house_for(ruleset, options)
+    ev, main_json = maths.report_return(Probe(ruleset, values))
+    data = report(Figures(ruleset, values, ev, main_json, side_returns(ruleset, values), 0.0, 0.0), None)
+    found = _statistics(data)
+    for timing in ("seconds", "cpu_seconds"):  # not the figures'
+        data.pop(timing, None)
+    kept.keep(entry, data)
+    return found
+
+
+def _costs(ruleset: Ruleset, options: Mapping[str, Any]) -> DecisionCosts:
+    """What each logged decision costs (`GameMaths.costs`), by the game `main_return` computes: where
+    the game gives them apart (`PlayCosts`), without what only `edge` prints, and not before a decision
+    is priced; else from `main_return` (given again where this process computed it)."""
+    maths, house = maths_of(ruleset), house_for(ruleset, options)
+    if isinstance(maths, PlayCosts):
+        return maths.play_costs(Probe(ruleset, house))
+    _ev, _json, game = main_return(ruleset, house)
+    return maths.costs(game)

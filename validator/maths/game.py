@@ -34,6 +34,24 @@ class MainFigures(Protocol):
     def main_figures(self, probe: Probe) -> tuple[float, str] | None: ...
 
 
+@runtime_checkable
+class ReportReturn(Protocol):
+    """What a game's mathematics may give beside `GameMaths` for the report: `main_return`'s return and
+    `main` object without what the report does not read and costs more to compute (blackjack's split
+    bound, its `approximations`). A game without it is asked `main_return`."""
+
+    def report_return(self, probe: Probe) -> tuple[float, dict[str, Any]]: ...
+
+
+@runtime_checkable
+class PlayCosts(Protocol):
+    """What a game's mathematics may give beside `GameMaths` for the report: `costs` of the game
+    `main_return` computes, without computing what only `edge` prints (blackjack's distribution and
+    split bound), and only when a decision is first priced. A game without it is asked `main_return`."""
+
+    def play_costs(self, probe: Probe) -> DecisionCosts: ...
+
+
 class GameMaths(Protocol):
     # The dealer's facts that only his final hand gives (a paytable reading one is weighed by the
     # dealer's drawing); the others read his first card.

@@ -48,21 +48,13 @@ class BlackjackMaths:
             game: MainGame = main_game(probe, rules)
         else:
             game = with_spread(main_game(probe))
-        if game.spread is None:
-            return game.ev, {}, game
-        spread = game.spread
-        lines = [outcome_line(f"net {label}", net, p) for label, p, net in game.lines]
-        main_json: dict[str, Any] = {
-            "strategy": STRATEGY,
-            "lines": lines,
-            "variance": number(spread.variance, 6),
-            "covariance": number(spread.covariance, 6),
-            "approximations": approximations(game),
-        }
-        insurance = insurance_json(probe, game)
-        if insurance is not None:
-            main_json["insurance"] = insurance
-        return game.ev, main_json, game
+        return game.ev, _main_json(probe, game, bound=True), game
+
+    def report_return(self, probe: Probe) -> tuple[float, dict[str, Any]]:
+        """`main_return`'s return and `main` object without its `approximations` (the split hands' bound:
+        a third of the figures' time), which the report does not read (`maths.game.ReportReturn`)."""
+        game = with_spread(main_game(probe))
+        return game.ev, _main_json(probe, game, bound=False)
 
     def main_figures(self, probe: Probe) -> tuple[float, str] | None:
         """The main stake's return and variance as `main_return` gives them (`maths.game.MainFigures`),
@@ -87,12 +79,48 @@ class BlackjackMaths:
     def costs(self, game: Any) -> DecisionCosts:
         return Costs(game)
 
+    def play_costs(self, probe: Probe) -> DecisionCosts:
+        """`costs` of the main game `main_return` computes (`main_game`: the same best play, values and
+        rules, without the distribution and the split bound `main_return` adds), computed when the first
+        decision is priced, or given again where this process has it."""
+        made: list[DecisionCosts] = []
+
+        def cost(
+            verb: str, cards: tuple[str, ...], dealer: tuple[str, ...], split: bool, aces: bool, hands: int
+        ) -> float | None:
+            if not made:
+                made.append(Costs(main_game(probe)))
+            return made[0](verb, cards, dealer, split, aces, hands)
+
+        return cost
+
     def chart(self, game: Any) -> tuple[dict[str, Any], str]:
         data = chart(game)
         return data, chart_text(data)
 
 
 MATHS = BlackjackMaths()
+
+
+def _main_json(probe: Probe, game: MainGame, bound: bool) -> dict[str, Any]:
+    """The `main` object of edge/1 for the game (empty where it has no spread); `bound`: with what is not
+    exact (`approximations`), which measures the split hands' method against their exact return."""
+    if game.spread is None:
+        return {}
+    spread = game.spread
+    lines = [outcome_line(f"net {label}", net, p) for label, p, net in game.lines]
+    main_json: dict[str, Any] = {
+        "strategy": STRATEGY,
+        "lines": lines,
+        "variance": number(spread.variance, 6),
+        "covariance": number(spread.covariance, 6),
+    }
+    if bound:
+        main_json["approximations"] = approximations(game)
+    insurance = insurance_json(probe, game)
+    if insurance is not None:
+        main_json["insurance"] = insurance
+    return main_json
 
 
 def approximations(game: MainGame) -> list[dict[str, str]]:
