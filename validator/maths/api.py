@@ -5,7 +5,7 @@ boxes' main stakes in one round, what is not computed exactly."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -197,14 +197,24 @@ def _kept_edge_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> EdgeS
     """`edge`'s figures of the version and options, read back where an earlier run kept them
     (`validator.maths.kept`, as `_kept_statistics`), else computed and kept: the report prices each table
     by them at every run, and blackjack's split bound alone is a third of computing them."""
-    entry = kept.key(ruleset, options, None, ("edge statistics",))  # i18n: not shown (part of a key)
+    what = "edge statistics"  # i18n: not shown (part of a key)
+    return _kept_figures(ruleset, options, what, lambda: report(figures(ruleset, options), None))
+
+
+def _kept_figures(
+    ruleset: Ruleset, options: Mapping[str, Any], what: str, compute: Callable[[], dict[str, Any]]
+) -> EdgeStatistics:
+    """The statistics of `edge`'s JSON that `compute` gives for the version and options, kept between
+    runs under `what` (`validator.maths.kept`): read back where an earlier run kept them, else computed
+    and kept without this run's timings."""
+    entry = kept.key(ruleset, options, None, (what,))
     data = kept.read(entry)
     if data is not None:
         try:
             return _statistics(data)
         except (KeyError, TypeError, ValueError, ArithmeticError):
             pass  # not what is kept below: computed again, and kept in its place
-    data = report(figures(ruleset, options), None)
+    data = compute()
     found = _statistics(data)
     for timing in ("seconds", "cpu_seconds"):  # this run's, not the figures'
         data.pop(timing, None)
@@ -287,21 +297,13 @@ def _kept_report_statistics(ruleset: Ruleset, options: Mapping[str, Any]) -> Edg
     maths = maths_of(ruleset)
     if not isinstance(maths, ReportReturn):
         return _kept_edge_statistics(ruleset, options)
-    entry = kept.key(ruleset, options, None, ("report statistics",))  # i18n: not shown (part of a key)
-    data = kept.read(entry)
-    if data is not None:
-        try:
-            return _statistics(data)
-        except (KeyError, TypeError, ValueError, ArithmeticError):
-            pass  # not what is kept below: computed again, and kept in its place
-    values = house_for(ruleset, options)
-    ev, main_json = maths.report_return(Probe(ruleset, values))
-    data = report(Figures(ruleset, values, ev, main_json, side_returns(ruleset, values), 0.0, 0.0), None)
-    found = _statistics(data)
-    for timing in ("seconds", "cpu_seconds"):  # not the figures'
-        data.pop(timing, None)
-    kept.keep(entry, data)
-    return found
+
+    def computed() -> dict[str, Any]:
+        values = house_for(ruleset, options)
+        ev, main_json = maths.report_return(Probe(ruleset, values))
+        return report(Figures(ruleset, values, ev, main_json, side_returns(ruleset, values), 0.0, 0.0), None)
+
+    return _kept_figures(ruleset, options, "report statistics", computed)  # i18n: not shown (part of a key)
 
 
 def _costs(ruleset: Ruleset, options: Mapping[str, Any]) -> DecisionCosts:
