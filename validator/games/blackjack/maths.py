@@ -379,11 +379,16 @@ def _pay_table(rules: Rules, stake: int) -> Floats:
     )
 
 
-def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Values:
+def _settling(
+    rules: Rules, full: Composition, found: Hands, rows: Floats
+) -> tuple[Floats, Floats, Floats, Floats, tuple[Floats, Floats]]:
+    """What the hands `found` are settled by against the dealer's `rows` (each row's results, by first
+    card): the chance of each next card (`_chances`), the dealer's results by hand (a blackjack taken out
+    where he peeks), what standing pays at the stake and at a doubled stake (`_standing`), and what a
+    bust with the next card pays at each (`_busts`, its mass computed once for both)."""
     chance = _chances(full, found)
-    dealer = rows[found.row]
+    dealer = rows[found.row]  # an index array: a copy, never the rows themselves
     if rules.peeks:
-        dealer = dealer.copy()
         dealer[:, :, rules.dealer.blackjack] = 0.0
     one, two = _pay_table(rules, 1), _pay_table(rules, 2)
     stand, doubled = _standing(found, dealer, one, two)
@@ -392,6 +397,11 @@ def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Valu
         _busts(dealer, chance, found.child, one[KEY["bust"]], mass),
         _busts(dealer, chance, found.child, two[KEY["bust"]], mass),
     )
+    return chance, dealer, stand, doubled, busted
+
+
+def _values(rules: Rules, full: Composition, found: Hands, rows: Floats) -> Values:
+    chance, dealer, stand, doubled, busted = _settling(rules, full, found, rows)
     hit, double, best, action = _play_best(
         found, chance, stand, doubled, busted, (_may_hit(rules, found), _may_double(rules, found))
     )

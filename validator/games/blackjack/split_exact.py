@@ -30,13 +30,9 @@ from validator.games.blackjack.holdings import Family, Hands, hands
 from validator.games.blackjack.maths import (
     DOUBLE,
     HIT,
-    KEY,
     TEN,
     MainGame,
-    _busts,
-    _chances,
-    _pay_table,
-    _standing,
+    _settling,
     dealer_rows,
 )
 from validator.maths.numeric import Floats, Ints, np
@@ -142,17 +138,7 @@ def _beyond_values(
     rules, full = game.rules, game.full
     depth = next(f.depth for f in game.hands.families if f.pair == pair)
     found = hands(full, (Family(pair, out, depth),))
-    dealer = rows.of(found)[found.row]
-    if rules.peeks:
-        dealer[:, :, rules.dealer.blackjack] = 0.0
-    chance = _chances(full, found)
-    one, two = _pay_table(rules, 1), _pay_table(rules, 2)
-    stand, doubled = _standing(found, dealer, one, two)
-    mass: list[Floats] = []
-    busted = (
-        _busts(dealer, chance, found.child, one[KEY["bust"]], mass),
-        _busts(dealer, chance, found.child, two[KEY["bust"]], mass),
-    )
+    chance, _dealer, stand, doubled, busted = _settling(rules, full, found, rows.of(found))
     plays = list(range(2, most + 1))
     action = np.empty((len(plays), len(found.hard), VALUES), dtype=np.int8)
     for i, f in enumerate(plays):
