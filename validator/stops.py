@@ -94,8 +94,18 @@ def finishing() -> None:
     if _STATE.first is None:
         _STATE.first = 0
     with contextlib.suppress(ValueError):  # not the main thread
-        for sig in SIGNALS:
-            signal.signal(sig, signal.SIG_IGN)
+        # A signal caught by the interpreter whose handler has not run yet would meet SIG_IGN when it
+        # runs, and CPython prints it as "Signal 2 ignored due to race condition", with a traceback.
+        # So: the signals held back, any already caught handled (counted: `first` is set), then ignored;
+        # held back meanwhile, one that comes is dropped by the system with the others ignored.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+        try:
+            for sig in SIGNALS:
+                signal.signal(sig, _STATE.handler)  # runs the handler of any signal already caught
+            for sig in SIGNALS:
+                signal.signal(sig, signal.SIG_IGN)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def reset() -> None:
